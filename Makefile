@@ -1,0 +1,39 @@
+# mtgsim developer tasks. Everything runs from the project's own .venv.
+
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: venv run test bench clean
+
+venv: $(STAMP)
+
+# Re-install only when pyproject.toml changes (or the venv is missing).
+$(STAMP): pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then echo "error: neither python3.11 nor python3 found" >&2; exit 1; fi
+	@if [ ! -x "$(BIN)/python" ]; then \
+		echo "creating $(VENV) with $(PYTHON)"; \
+		"$(PYTHON)" -m venv $(VENV); \
+	fi
+	$(BIN)/python -m pip install -e '.[dev]'
+	@touch $@
+
+run: venv
+	$(BIN)/mtgsim batch decks/gruul_stompy.txt decks/azorius_skies.txt --games 200
+
+test: venv
+	$(BIN)/ruff check engine cluster pipelines results tests
+	$(BIN)/mypy engine
+	@$(BIN)/python -m pytest; rc=$$?; \
+	if [ $$rc -eq 5 ]; then \
+		echo "error: pytest collected no tests (exit code 5)" >&2; exit 1; \
+	fi; \
+	exit $$rc
+
+bench: venv
+	$(BIN)/mtgsim bench
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .benchmarks
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

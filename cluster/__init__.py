@@ -1,0 +1,1 @@
+"""Ray actors that spread matchups over a cluster."""

@@ -1,0 +1,79 @@
+"""Loading card data files once per process, with errors that name file, line and card."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+import msgspec
+
+from engine.cards import CardDef, CardFile
+from engine.mana import ManaCostError
+
+DATA_DIR = Path(__file__).parent / "carddata"
+
+
+class CardDataError(Exception):
+    """A card file that does not match the schema. str() is 'FILE:LINE: card X: problem'."""
+
+
+def _line_of_card(text: str, index: int) -> int:
+    count = -1
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if line.strip() == "[[card]]":
+            count += 1
+            if count == index:
+                return lineno
+    return 1
+
+
+def load_file(path: Path) -> list[CardDef]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        return msgspec.toml.decode(text.encode(), type=CardFile).card
+    except msgspec.ValidationError as exc:
+        msg = str(exc)
+        m = re.search(r"\$\.card\[(\d+)\]", msg)
+        index = int(m.group(1)) if m else 0
+        name = "?"
+        try:
+            raw = tomllib.loads(text)
+            name = raw["card"][index].get("name", "?")
+        except (tomllib.TOMLDecodeError, KeyError, IndexError, AttributeError):
+            pass
+        line = _line_of_card(text, index)
+        raise CardDataError(f"{path}:{line}: card {name!r}: {msg}") from None
+    except (msgspec.DecodeError, ManaCostError) as exc:
+        raise CardDataError(f"{path}:1: {exc}") from None
+
+
+@lru_cache(maxsize=None)
+def load_pool(data_dir: str = str(DATA_DIR)) -> dict[str, CardDef]:
+    """Every card in ``data_dir``, by name; compiled once per process."""
+    pool: dict[str, CardDef] = {}
+    where: dict[str, str] = {}
+    for path in sorted(Path(data_dir).glob("*.toml")):
+        for card in load_file(path):
+            if card.name in pool:
+                raise CardDataError(
+                    f"{path}:1: card {card.name!r} is defined twice (also in {where[card.name]})"
+                )
+            pool[card.name] = card
+            where[card.name] = str(path)
+    return pool
+
+
+def pool_hash(data_dir: str = str(DATA_DIR)) -> str:
+    h = hashlib.sha256()
+    for path in sorted(Path(data_dir).glob("*.toml")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def known_cards(pool: dict[str, CardDef]) -> dict[str, bool]:
+    """Name -> is a basic land, as the deck parser wants it."""
+    return {name: "basic" in c.supertypes for name, c in pool.items()}

@@ -1,0 +1,262 @@
+"""Combat (rules 506-511): attackers, blockers, damage assignment and damage.
+
+Evasion and combat keywords: flying/reach (702.9, 702.17), fear (702.36), intimidate
+(702.13), menace (702.110), defender (702.3), vigilance (702.20), haste and summoning
+sickness (302.6, 702.10), first and double strike (702.7, 702.4), trample (702.19),
+deathtouch (702.2), lifelink (702.15), protection (702.16), "can't block" and
+"can't be blocked".
+"""
+
+from __future__ import annotations
+
+from engine import replacement as rep
+from engine import triggers
+from engine.ask import Asker, IllegalAnswer
+from engine.cards import (
+    KW_ATTACKS_EACH_COMBAT,
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
+    KW_DEATHTOUCH,
+    KW_DEFENDER,
+    KW_DOUBLE_STRIKE,
+    KW_FEAR,
+    KW_FIRST_STRIKE,
+    KW_FLYING,
+    KW_HASTE,
+    KW_INTIMIDATE,
+    KW_MENACE,
+    KW_REACH,
+    KW_TRAMPLE,
+    KW_UNBLOCKABLE,
+    KW_VIGILANCE,
+    T_ARTIFACT,
+    T_CREATURE,
+)
+from engine.layers import ensure
+from engine.state import (
+    AttackTask,
+    BlockTask,
+    Combat,
+    Decision,
+    GameObject,
+    GameState,
+)
+from engine.zones import log
+
+B_BLACK = 4
+
+
+def can_attack(state: GameState, o: GameObject) -> bool:
+    """508.1a: an untapped creature without summoning sickness that may attack."""
+    if not o.card._type_mask & T_CREATURE or o.tapped:
+        return False
+    if o.sick and not o.kw & KW_HASTE:
+        return False
+    return not o.kw & (KW_DEFENDER | KW_CANT_ATTACK)
+
+
+def possible_attackers(state: GameState, player: int) -> list[int]:
+    ensure(state)
+    objects = state.objects
+    return [oid for oid in state.battlefield
+            if objects[oid].controller == player and can_attack(state, objects[oid])]
+
+
+def can_block(state: GameState, blocker: GameObject, attacker: GameObject) -> bool:
+    """509.1a-b: restrictions on one blocker blocking one attacker."""
+    bkw = blocker.kw
+    akw = attacker.kw
+    if blocker.tapped or bkw & KW_CANT_BLOCK or not blocker.card._type_mask & T_CREATURE:
+        return False
+    if akw & KW_UNBLOCKABLE:
+        return False
+    if akw & KW_FLYING and not bkw & (KW_FLYING | KW_REACH):
+        return False
+    bcolors = blocker.card._color_mask
+    if akw & KW_FEAR and not (blocker.card._type_mask & T_ARTIFACT or bcolors & B_BLACK):
+        return False
+    if akw & KW_INTIMIDATE and not (
+        blocker.card._type_mask & T_ARTIFACT or bcolors & attacker.card._color_mask
+    ):
+        return False
+    if attacker.protection & bcolors:
+        return False
+    return True
+
+
+def attack_task(state: GameState, task: AttackTask) -> None:
+    """Handler of AttackTask: the active player declares attackers (508.1)."""
+    asker = Asker(state, task)
+    player = state.active
+    candidates = possible_attackers(state, player)
+    forced = [oid for oid in candidates if state.objects[oid].kw & KW_ATTACKS_EACH_COMBAT]
+    optional = [oid for oid in candidates if oid not in forced]
+    chosen: list[int] = []
+    if optional:
+        picks = asker.choose_many(Decision(
+            "attackers", player, "declare attackers", options=optional, multi=True,
+            min_count=0, max_count=len(optional)))
+        chosen = [optional[i] for i in picks]
+    attackers = forced + [oid for oid in optional if oid in chosen]
+    state.tasks.pop()
+    defender = 1 - player
+    state.combat = Combat(attackers=attackers, defender=defender)
+    for oid in attackers:
+        o = state.objects[oid]
+        if not o.kw & KW_VIGILANCE:
+            o.tapped = True
+    if state.log is not None and attackers:
+        log(state, "attack", player, ", ".join(state.objects[a].card.name for a in attackers))
+    if attackers:
+        triggers.attacked(state, attackers)
+
+
+def block_options(state: GameState) -> list[tuple[int, int]]:
+    combat = state.combat
+    assert combat is not None
+    ensure(state)
+    objects = state.objects
+    pairs = []
+    blockers = [oid for oid in state.battlefield if objects[oid].controller == combat.defender
+                and objects[oid].card._type_mask & T_CREATURE and not objects[oid].tapped]
+    for b in blockers:
+        bo = objects[b]
+        for a in combat.attackers:
+            if can_block(state, bo, objects[a]):
+                pairs.append((b, a))
+    return pairs
+
+
+def check_blocks(state: GameState, chosen: list[tuple[int, int]]) -> None:
+    """509.1b-c: each blocker blocks one attacker; menace needs two or more blockers."""
+    seen: set[int] = set()
+    count: dict[int, int] = {}
+    for b, a in chosen:
+        if b in seen:
+            raise IllegalAnswer(f"{state.objects[b].card.name} blocks more than one creature")
+        seen.add(b)
+        count[a] = count.get(a, 0) + 1
+    for a, n in count.items():
+        if n == 1 and state.objects[a].kw & KW_MENACE:
+            raise IllegalAnswer(f"{state.objects[a].card.name} has menace: block it with two "
+                                "or more creatures")
+
+
+def block_task(state: GameState, task: BlockTask) -> None:
+    """Handler of BlockTask: declare blockers, then damage assignment order (509.2)."""
+    asker = Asker(state, task)
+    combat = state.combat
+    assert combat is not None
+    defender = combat.defender
+    pairs = block_options(state)
+    chosen: list[tuple[int, int]] = []
+    if pairs:
+        picks = asker.choose_many(Decision(
+            "blockers", defender, "declare blockers", options=list(range(len(pairs))),
+            pairs=pairs, multi=True, min_count=0, max_count=len(pairs)))
+        chosen = [pairs[i] for i in picks]
+        check_blocks(state, chosen)
+    blockers_of: dict[int, list[int]] = {}
+    for b, a in chosen:
+        blockers_of.setdefault(a, []).append(b)
+    for a in combat.attackers:
+        bl = blockers_of.get(a)
+        if bl and len(bl) > 1:
+            order = asker.choose_many(Decision(
+                "order", state.active, f"damage order for {state.objects[a].card.name}",
+                options=list(bl), multi=True, min_count=len(bl), max_count=len(bl),
+                source=a))
+            blockers_of[a] = [bl[i] for i in order]
+    state.tasks.pop()
+    for a in combat.attackers:
+        bl = blockers_of.get(a, [])
+        combat.blockers[a] = bl
+        combat.blocked[a] = bool(bl)
+    for b, a in chosen:
+        combat.blocking.setdefault(b, []).append(a)
+    if state.log is not None and chosen:
+        log(state, "block", defender, "; ".join(
+            f"{state.objects[b].card.name} blocks {state.objects[a].card.name}"
+            for b, a in chosen))
+    if chosen:
+        triggers.blocked(state, list(combat.blocking))
+
+
+def has_first_strikers(state: GameState) -> bool:
+    combat = state.combat
+    if combat is None:
+        return False
+    objects = state.objects
+    for oid in list(combat.attackers) + list(combat.blocking):
+        o = objects.get(oid)
+        if o is not None and o.kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE):
+            return True
+    return False
+
+
+def _deals_now(o: GameObject, first_step: bool, combat: Combat) -> bool:
+    kw = o.kw
+    if first_step:
+        return bool(kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))
+    if kw & KW_DOUBLE_STRIKE:
+        return True
+    return o.oid not in combat.first_strike_done
+
+
+def lethal_for(attacker: GameObject, blocker: GameObject, pending: int) -> int:
+    """Lethal damage (702.19c, 702.2c): toughness minus damage, 1 with deathtouch."""
+    if attacker.kw & KW_DEATHTOUCH:
+        return 1
+    return max(0, blocker.toughness - blocker.damage - pending)
+
+
+def combat_damage(state: GameState, first_step: bool) -> None:
+    """510.1-2: assign all combat damage, then deal it simultaneously."""
+    combat = state.combat
+    if combat is None:
+        return
+    ensure(state)
+    objects = state.objects
+    assignments: list[tuple[GameObject, int, int]] = []
+    for a in combat.attackers:
+        att = objects.get(a)
+        if att is None or not _deals_now(att, first_step, combat):
+            continue
+        power = att.power
+        if first_step:
+            combat.first_strike_done.append(a)
+        if power <= 0:
+            continue
+        if not combat.blocked.get(a):
+            assignments.append((att, combat.defender, power))
+            continue
+        blockers = [objects[b] for b in combat.blockers.get(a, []) if b in objects]
+        if not blockers:
+            if att.kw & KW_TRAMPLE:  # 702.19e
+                assignments.append((att, combat.defender, power))
+            continue
+        remaining = power
+        for i, bo in enumerate(blockers):
+            last = i == len(blockers) - 1
+            need = lethal_for(att, bo, 0)
+            if last and not att.kw & KW_TRAMPLE:
+                give = remaining
+            else:
+                give = min(remaining, need)
+            if give:
+                assignments.append((att, bo.oid, give))
+            remaining -= give
+            if remaining <= 0:
+                break
+        if remaining > 0:
+            assignments.append((att, combat.defender, remaining))
+    for b, attackers in combat.blocking.items():
+        bo = objects.get(b)
+        if bo is None or not _deals_now(bo, first_step, combat) or not attackers:
+            continue
+        if first_step:
+            combat.first_strike_done.append(b)
+        if bo.power > 0 and attackers[0] in objects:
+            assignments.append((bo, attackers[0], bo.power))
+    for src, target, amount in assignments:
+        rep.deal_damage(state, src, target, amount, combat=True)

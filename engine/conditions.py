@@ -1,0 +1,28 @@
+"""Conditions in card text ("if you control a blue permanent"), incl. intervening ifs."""
+
+from __future__ import annotations
+
+from engine.cards import Condition, HadCounter, LifeAtMost, OpponentDamagedThisTurn, YouControl
+from engine.filters import matches
+from engine.state import GameObject, GameState
+
+
+def condition_holds(state: GameState, cond: Condition, controller: int, source: GameObject,
+                    subject: GameObject | None = None) -> bool:
+    if isinstance(cond, YouControl):
+        n = 0
+        objects = state.objects
+        for oid in state.battlefield:
+            o = objects[oid]
+            if o.controller == controller and matches(state, cond.filter, o, controller,
+                                                      source.oid):
+                n += 1
+        return n >= cond.at_least
+    if isinstance(cond, LifeAtMost):
+        who = controller if cond.who == "you" else 1 - controller
+        return state.players[who].life <= cond.amount
+    if isinstance(cond, OpponentDamagedThisTurn):
+        return state.players[1 - controller].damage_this_turn > 0
+    if isinstance(cond, HadCounter):
+        return subject is not None and subject.counters.get(cond.counter, 0) > 0
+    raise TypeError(f"unknown condition {cond!r}")

@@ -1,0 +1,502 @@
+"""Resolving spells and abilities (rule 608) and the effect vocabulary of card text.
+
+A ``ResolveTask`` works through a queue of effects, one at a time; an effect asks all its
+questions (through the task's Asker) before it changes anything, so a resumed task
+replays the answers of the current effect only. "You may", "if" and "choose one" push
+their inner effects onto the front of the queue instead of running them inline.
+"""
+
+from __future__ import annotations
+
+from engine import mana as mana_mod
+from engine.ask import Asker
+from engine.cards import (
+    T_CREATURE,
+    T_INSTANT,
+    T_SORCERY,
+    AddCounters,
+    AddMana,
+    AttachedAuras,
+    Bounce,
+    CardsInHand,
+    CounterSpell,
+    CountersOnSelf,
+    CountPermanents,
+    CreateToken,
+    Damage,
+    Destroy,
+    Discard,
+    Draw,
+    EffectT,
+    Exile,
+    ForEachTarget,
+    GainControl,
+    GainLife,
+    If,
+    LoseLife,
+    May,
+    Mill,
+    PowerOf,
+    Pump,
+    Regenerate,
+    ReturnFromGraveyard,
+    Sacrifice,
+    Search,
+    Tap,
+    Untap,
+    X,
+    keyword_mask,
+)
+from engine.conditions import condition_holds
+from engine.filters import matches
+from engine.layers import ensure
+from engine.rng import randbelow
+from engine.state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    NONE,
+    STACK,
+    ContinuousEffect,
+    Decision,
+    GameObject,
+    GameState,
+    ResolveTask,
+    StackItem,
+)
+from engine.targets import is_legal_target
+from engine.zones import describe, draw_card, log, move, shuffle_library
+from engine import replacement as rep
+
+YES, NO = 1, 0
+
+
+def source_object(state: GameState, item: StackItem) -> GameObject:
+    obj = state.objects.get(item.source)
+    if obj is not None:
+        return obj
+    if item.source_lki is not None:
+        return item.source_lki
+    raise KeyError(f"source of {item.label} is gone without last known information")
+
+
+def amount_of(state: GameState, item: StackItem, amount: object) -> int:
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, X):
+        return item.x * amount.times
+    if isinstance(amount, CountPermanents):
+        n = 0
+        src = item.source
+        for oid in state.battlefield:
+            if matches(state, amount.filter, state.objects[oid], item.controller, src):
+                n += 1
+        return n * amount.times
+    if isinstance(amount, CardsInHand):
+        return len(state.players[players_of(state, item, amount.who)[0]].hand)
+    if isinstance(amount, CountersOnSelf):
+        return source_object(state, item).counters.get(amount.counter, 0)
+    if isinstance(amount, AttachedAuras):
+        src = source_object(state, item)
+        return amount.times * sum(
+            1 for oid in state.battlefield
+            if state.objects[oid].attached_to == src.oid and state.objects[oid].card.is_aura
+        )
+    if isinstance(amount, PowerOf):
+        refs = refs_of(state, item, amount.what)
+        if not refs:
+            return 0
+        ensure(state)
+        obj = state.objects.get(refs[0])
+        return obj.power if obj is not None else 0
+    raise TypeError(f"unsupported amount {amount!r}")
+
+
+def refs_of(state: GameState, item: StackItem, ref: str) -> list[int]:
+    """Resolve a symbolic reference of card text to player ids / object ids."""
+    if ref[0] == "t" and ref[1:].isdigit():
+        i = int(ref[1:])
+        if i < len(item.targets):
+            t = item.targets[i]
+            if t != NONE:
+                return [t]
+        return []
+    if ref == "self":
+        return [item.source] if item.source in state.objects else []
+    if ref == "you":
+        return [item.controller]
+    if ref == "each_opponent":
+        return [1 - item.controller]
+    if ref == "each_player":
+        return [state.active, 1 - state.active]
+    if ref == "it":
+        return [item.subject] if item.subject in state.objects else []
+    if ref == "it_card" or ref == "self_card":
+        lki = item.subject_lki if ref == "it_card" else item.source_lki
+        if lki is not None and lki.moved_to in state.objects:
+            return [lki.moved_to]
+        return []
+    if ref == "enchanted":
+        src = source_object(state, item)
+        return [src.attached_to] if src.attached_to != NONE else []
+    if ref.startswith("controller_of:"):
+        inner = refs_of(state, item, ref.split(":", 1)[1])
+        if inner:
+            if inner[0] < 2:
+                return [inner[0]]
+            o = state.objects.get(inner[0])
+            if o is not None:
+                return [o.controller]
+        elif item.subject_lki is not None and ref.endswith("it"):
+            return [item.subject_lki.controller]
+        return []
+    raise ValueError(f"unknown reference {ref!r} in {item.label}")
+
+
+def players_of(state: GameState, item: StackItem, ref: str) -> list[int]:
+    out = []
+    for r in refs_of(state, item, ref):
+        if r < 2:
+            out.append(r)
+        else:
+            o = state.objects.get(r)
+            if o is not None:
+                out.append(o.controller)
+    return out
+
+
+def permanents(state: GameState, refs: list[int]) -> list[GameObject]:
+    out = []
+    for r in refs:
+        if r >= 2:
+            o = state.objects.get(r)
+            if o is not None and o.zone == BATTLEFIELD:
+                out.append(o)
+    return out
+
+
+def each_matching(state: GameState, item: StackItem, f: object) -> list[GameObject]:
+    from engine.cards import Filter
+
+    assert isinstance(f, Filter)
+    return [
+        state.objects[oid] for oid in list(state.battlefield)
+        if matches(state, f, state.objects[oid], item.controller, item.source)
+    ]
+
+
+def yes_no(asker: Asker, player: int, prompt: str, source: int) -> bool:
+    return asker.choose(Decision("may", player, prompt, options=[YES, NO], source=source)) == 0
+
+
+def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
+               queue: list[EffectT]) -> None:
+    """Do one effect. Inner effects of May/If/choose go to the front of ``queue``."""
+    if isinstance(eff, Damage):
+        src = source_object(state, item)
+        n = amount_of(state, item, eff.amount)
+        if eff.each is not None:
+            for o in each_matching(state, item, eff.each):
+                rep.deal_damage(state, src, o.oid, n)
+        else:
+            for r in refs_of(state, item, eff.to):
+                rep.deal_damage(state, src, r, n)
+    elif isinstance(eff, Destroy):
+        targets = each_matching(state, item, eff.each) if eff.each is not None else \
+            permanents(state, refs_of(state, item, eff.what))
+        for o in targets:
+            rep.destroy(state, o, eff.no_regenerate)
+    elif isinstance(eff, Exile):
+        for r in refs_of(state, item, eff.what):
+            o = state.objects.get(r)
+            if o is None:
+                continue
+            if o.zone == BATTLEFIELD:
+                rep.leave_battlefield(state, o, EXILE)
+            elif o.zone != STACK:
+                move(state, o, EXILE)
+    elif isinstance(eff, Bounce):
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            rep.leave_battlefield(state, o, HAND)
+    elif isinstance(eff, Draw):
+        n = amount_of(state, item, eff.amount)
+        for p in players_of(state, item, eff.who):
+            for _ in range(n):
+                draw_card(state, p)
+    elif isinstance(eff, Discard):
+        n = amount_of(state, item, eff.amount)
+        for p in players_of(state, item, eff.who):
+            hand = state.players[p].hand
+            k = min(n, len(hand))
+            if k == 0:
+                continue
+            if eff.random:
+                chosen = []
+                pool = list(hand)
+                for _ in range(k):
+                    state.rng, j = randbelow(state.rng, len(pool))
+                    chosen.append(pool.pop(j))
+            else:
+                picks = asker.choose_many(Decision(
+                    "discard", p, f"discard {k}", options=list(hand), multi=True,
+                    min_count=k, max_count=k, source=item.source))
+                chosen = [hand[i] for i in picks]
+            for oid in chosen:
+                o = state.objects[oid]
+                if state.log is not None:
+                    log(state, "discard", p, o.card.name)
+                move(state, o, GRAVEYARD)
+    elif isinstance(eff, Mill):
+        from engine.zones import mill
+
+        n = amount_of(state, item, eff.amount)
+        for p in players_of(state, item, eff.who):
+            mill(state, p, n)
+    elif isinstance(eff, GainLife):
+        n = amount_of(state, item, eff.amount)
+        for p in players_of(state, item, eff.who):
+            rep.gain_life(state, p, n)
+    elif isinstance(eff, LoseLife):
+        n = amount_of(state, item, eff.amount)
+        for p in players_of(state, item, eff.who):
+            rep.lose_life(state, p, n)
+    elif isinstance(eff, Pump):
+        dp = amount_of(state, item, eff.power)
+        dt = amount_of(state, item, eff.toughness)
+        if eff.negative:
+            dp, dt = -dp, -dt
+        kw = keyword_mask(eff.keywords)
+        targets = each_matching(state, item, eff.each) if eff.each is not None else \
+            permanents(state, refs_of(state, item, eff.what))
+        for o in targets:
+            state.clock += 1
+            state.effects.append(ContinuousEffect(o.oid, state.clock, dp, dt, kw))
+            if state.log is not None:
+                log(state, "pump", item.controller, o.card.name, f"{dp:+d}/{dt:+d}")
+        state.dirty = True
+    elif isinstance(eff, AddCounters):
+        n = amount_of(state, item, eff.amount)
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            add_counters(state, o, eff.counter, n)
+    elif isinstance(eff, CreateToken):
+        n = amount_of(state, item, eff.amount)
+        for p in players_of(state, item, eff.who):
+            for _ in range(n):
+                rep.create_token(state, eff.token, p, eff.tapped)
+    elif isinstance(eff, Tap):
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            o.tapped = True
+    elif isinstance(eff, Untap):
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            o.tapped = False
+    elif isinstance(eff, Search):
+        _search(state, item, eff, asker)
+    elif isinstance(eff, ReturnFromGraveyard):
+        for r in refs_of(state, item, eff.what):
+            o = state.objects.get(r)
+            if o is None or o.zone != GRAVEYARD:
+                continue
+            if eff.to == "hand":
+                move(state, o, HAND)
+            else:
+                rep.enter(state, o, item.controller)
+    elif isinstance(eff, Sacrifice):
+        _sacrifice(state, item, eff, asker)
+    elif isinstance(eff, CounterSpell):
+        _counter(state, item, eff, asker)
+    elif isinstance(eff, GainControl):
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            state.clock += 1
+            state.effects.append(ContinuousEffect(
+                o.oid, state.clock, control=item.controller, until_eot=eff.until_end_of_turn))
+            if o.controller != item.controller:
+                o.sick = True
+            state.dirty = True
+    elif isinstance(eff, Regenerate):
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            o.regen_shields += 1
+    elif isinstance(eff, AddMana):
+        cost = mana_mod.parse_cost(eff.mana)
+        pool = state.players[item.controller].pool
+        pool.extend(cost.symbols)
+        pool.extend([mana_mod.C] * cost.generic)
+    elif isinstance(eff, May):
+        if yes_no(asker, item.controller, f"{item.label}: do it?", item.source):
+            queue[0:0] = eff.effects
+    elif isinstance(eff, If):
+        src = source_object(state, item)
+        if condition_holds(state, eff.condition, item.controller, src, item.subject_lki):
+            queue[0:0] = eff.effects
+    elif isinstance(eff, ForEachTarget):
+        labels = list(eff.labels) or [str(i) for i in range(len(eff.options))]
+        pick = asker.choose(Decision(
+            "mode", item.controller, f"{item.label}: " + " or ".join(labels),
+            options=list(range(len(eff.options))), source=item.source))
+        queue[0:0] = eff.options[pick]
+    else:  # pragma: no cover - the union is exhaustive
+        raise TypeError(f"unknown effect {eff!r}")
+
+
+def add_counters(state: GameState, obj: GameObject, counter: str, n: int) -> None:
+    if n <= 0:
+        return
+    obj.counters[counter] = obj.counters.get(counter, 0) + n
+    state.dirty = True
+    if state.log is not None:
+        log(state, "counters", obj.controller, obj.card.name, counter, n)
+
+
+def _search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> None:
+    p = item.controller
+    library = state.players[p].library
+    options = [oid for oid in reversed(library)
+               if matches(state, eff.filter, state.objects[oid], p, item.source)]
+    found: list[int] = []
+    if options:
+        picks = asker.choose_many(Decision(
+            "search", p, "search your library", options=options, multi=True,
+            min_count=0, max_count=1, source=item.source))
+        found = [options[i] for i in picks]
+    for oid in found:
+        o = state.objects[oid]
+        if state.log is not None:
+            log(state, "search", p, o.card.name)
+        if eff.to == "hand":
+            move(state, o, HAND)
+        else:
+            rep.enter(state, o, p, tapped=eff.tapped)
+    shuffle_library(state, p)
+
+
+def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -> None:
+    if eff.what is not None:
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            if o.controller == item.controller:
+                rep.sacrifice(state, o)
+        return
+    n = amount_of(state, item, eff.amount)
+    for p in players_of(state, item, eff.who):
+        options = [oid for oid in state.battlefield
+                   if state.objects[oid].controller == p
+                   and matches(state, eff.filter, state.objects[oid], p, item.source)]
+        k = min(n, len(options))
+        if k == 0:
+            continue
+        picks = asker.choose_many(Decision(
+            "sacrifice", p, f"sacrifice {k}", options=options, multi=True, min_count=k,
+            max_count=k, source=item.source))
+        for i in picks:
+            o = state.objects.get(options[i])
+            if o is not None and o.zone == BATTLEFIELD:
+                rep.sacrifice(state, o)
+
+
+def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker) -> None:
+    from engine.casting import mana_units, pay_cost
+
+    for r in refs_of(state, item, eff.what):
+        target = next((i for i in state.stack if i.sid == r), None)
+        if target is None:
+            continue
+        if eff.unless_pay is not None:
+            cost = mana_mod.parse_cost(eff.unless_pay)
+            units, _ = mana_units(state, target.controller)
+            if mana_mod.can_pay(cost.symbols, cost.generic, units):
+                if yes_no(asker, target.controller, f"pay {eff.unless_pay}?", item.source):
+                    pay_cost(state, target.controller, cost, 0)
+                    continue
+        counter_item(state, target)
+
+
+def counter_item(state: GameState, target: StackItem) -> None:
+    """Counter a spell or ability (701.5): off the stack, a spell card to the graveyard."""
+    state.stack.remove(target)
+    if state.log is not None:
+        log(state, "countered", target.controller, target.card.name)
+    if target.is_spell and not target.is_copy:
+        obj = state.objects.get(target.sid)
+        if obj is not None:
+            move(state, obj, GRAVEYARD)
+    elif target.is_spell:
+        state.objects.pop(target.sid, None)
+
+
+def resolve_top(state: GameState, task: ResolveTask) -> None:
+    """Handler of ResolveTask (608.2)."""
+    item = state.stack[-1]
+    if not task.started:
+        if item.target_specs and item.targets:
+            legal = [
+                t != NONE and is_legal_target(state, spec, t, item.controller, item.source)
+                for spec, t in zip(item.target_specs, item.targets, strict=False)
+            ]
+            if not any(legal):
+                # 608.2b: all its targets are illegal: it doesn't resolve.
+                if state.log is not None:
+                    log(state, "fizzle", item.controller, item.label or item.card.name)
+                state.tasks.pop()
+                state.stack.pop()
+                _spell_done(state, item, to_battlefield=False)
+                return
+            item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
+                                                                 strict=False)]
+        trig = item.trigger
+        if trig is not None and trig.condition is not None:
+            src = source_object(state, item)
+            if not condition_holds(state, trig.condition, item.controller, src,
+                                   item.subject_lki):
+                state.tasks.pop()
+                state.stack.pop()
+                return
+        if state.log is not None:
+            log(state, "resolve", item.controller, item.label or item.card.name,
+                ", ".join(describe(state, t) for t in item.targets if t != NONE))
+        task.queue = list(item.effects)
+        if trig is not None and trig.optional:
+            task.queue = [May(tuple(item.effects))]
+        task.started = True
+    queue = task.queue
+    while queue:
+        asker = Asker(state, task)
+        eff = queue[0]
+        del queue[0]
+        try:
+            run_effect(state, item, eff, asker, queue)
+        except BaseException:
+            queue.insert(0, eff)
+            raise
+        task.answers = []
+    state.tasks.pop()
+    if state.stack and state.stack[-1] is item:
+        state.stack.pop()
+    elif item in state.stack:
+        state.stack.remove(item)
+    _spell_done(state, item, to_battlefield=True)
+
+
+def _spell_done(state: GameState, item: StackItem, to_battlefield: bool) -> None:
+    """608.2n / 608.3: an instant or sorcery goes to the graveyard; a permanent enters."""
+    if not item.is_spell:
+        return
+    obj = state.objects.get(item.sid)
+    if obj is None or obj.zone != STACK:
+        return
+    if item.is_copy:
+        del state.objects[item.sid]
+        return
+    if obj.card._type_mask & (T_INSTANT | T_SORCERY) or not to_battlefield:
+        move(state, obj, GRAVEYARD)
+        return
+    attach = NONE
+    if obj.card.is_aura:
+        attach = item.targets[0] if item.targets else NONE
+        if attach == NONE:
+            move(state, obj, GRAVEYARD)
+            return
+    rep.enter(state, obj, item.controller, attach_to=attach)
+
+
+__all__ = ["resolve_top", "run_effect", "counter_item", "add_counters", "LIBRARY",
+           "T_CREATURE"]

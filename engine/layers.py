@@ -1,0 +1,158 @@
+"""Continuous effects and the layer system (rule 613).
+
+``refresh`` recomputes every permanent's controller (layer 2), subtypes (layer 4),
+abilities (layer 6) and power/toughness (layer 7a-d) from its card, the static abilities
+on the battlefield and resolved continuous effects, in layer order and by timestamp
+within a layer (613.7). It runs only when something marked the state dirty.
+"""
+
+from __future__ import annotations
+
+from engine.cards import (
+    COLOR_BIT,
+    AttachedAuras,
+    CardsInHand,
+    CountersOnSelf,
+    CountPermanents,
+    PowerOf,
+    Static,
+)
+from engine.filters import matches
+from engine.state import GameObject, GameState
+
+
+def static_amount(state: GameState, amount: object, source: GameObject) -> int:
+    """Evaluate an Amount of a static ability (no X: statics have none)."""
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, CountPermanents):
+        n = 0
+        objects = state.objects
+        for oid in state.battlefield:
+            if matches(state, amount.filter, objects[oid], source.controller, source.oid):
+                n += 1
+        return n * amount.times
+    if isinstance(amount, AttachedAuras):
+        n = 0
+        for oid in state.battlefield:
+            o = state.objects[oid]
+            if o.attached_to == source.oid and o.card.is_aura:
+                n += 1
+        return n * amount.times
+    if isinstance(amount, CountersOnSelf):
+        return source.counters.get(amount.counter, 0)
+    if isinstance(amount, CardsInHand):
+        return len(state.players[source.controller].hand)
+    if isinstance(amount, PowerOf):
+        return source.power
+    raise TypeError(f"unsupported static amount {amount!r}")
+
+
+def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]:
+    if st.applies_to == "self":
+        return [src]
+    if st.applies_to in ("enchanted", "equipped"):
+        target = state.objects.get(src.attached_to)
+        return [target] if target is not None else []
+    out = []
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if matches(state, st.filter, o, src.controller, src.oid):
+            out.append(o)
+    return out
+
+
+def refresh(state: GameState) -> None:
+    """Recompute the characteristics of every permanent (613.1)."""
+    state.dirty = False
+    objects = state.objects
+    perms = [objects[oid] for oid in state.battlefield]
+    # Layer 1 (copy) is not needed by the supported cards. Reset to printed values.
+    for o in perms:
+        c = o.card
+        o.controller = o.base_controller
+        o.kw = c._kw
+        o.lost_abilities = False
+        o.extra_subtypes = ()
+        prot = 0
+        for col in c.protection:
+            prot |= COLOR_BIT[col]
+        o.protection = prot
+    statics: list[tuple[GameObject, Static]] = []
+    for o in perms:
+        for st in o.card._statics:
+            statics.append((o, st))
+    # Layer 2: control-changing effects, by timestamp.
+    for src, st in statics:
+        if st.gain_control:
+            for o in _affected(state, st, src):
+                o.controller = src.controller
+    for e in state.effects:
+        if e.control >= 0:
+            target = objects.get(e.target)
+            if target is not None:
+                target.controller = e.control
+    # Layers 4 and 6: types and abilities. Ability loss applies before later grants only
+    # by timestamp; the supported cards never combine them, so grants apply after loss.
+    for src, st in statics:
+        if st.add_subtypes or st.lose_all_abilities:
+            for o in _affected(state, st, src):
+                if st.add_subtypes:
+                    o.extra_subtypes = o.extra_subtypes + st.add_subtypes
+                if st.lose_all_abilities:
+                    o.lost_abilities = True
+                    o.kw = 0
+                    o.protection = 0
+    live_statics = [(s, st) for s, st in statics if not s.lost_abilities]
+    for src, st in live_statics:
+        if st.keywords or st.protection:
+            kw = 0
+            from engine.cards import keyword_mask
+
+            kw = keyword_mask(st.keywords)
+            prot = 0
+            for col in st.protection:
+                prot |= COLOR_BIT[col]
+            for o in _affected(state, st, src):
+                o.kw |= kw
+                o.protection |= prot
+    for e in state.effects:
+        if e.kw:
+            target = objects.get(e.target)
+            if target is not None:
+                target.kw |= e.kw
+    # Layer 7: 7a characteristic-defining (printed), 7b set, 7c modify (+ counters).
+    for o in perms:
+        c = o.card
+        o.power = c.power or 0
+        o.toughness = c.toughness or 0
+    for src, st in live_statics:
+        if st.set_base is not None:
+            for o in _affected(state, st, src):
+                o.power, o.toughness = st.set_base
+    for src, st in live_statics:
+        if st.power != 0 or st.toughness != 0:
+            dp = static_amount(state, st.power, src)
+            dt = static_amount(state, st.toughness, src)
+            if dp or dt:
+                for o in _affected(state, st, src):
+                    o.power += dp
+                    o.toughness += dt
+    for e in state.effects:
+        if e.power or e.toughness:
+            target = objects.get(e.target)
+            if target is not None:
+                target.power += e.power
+                target.toughness += e.toughness
+    for o in perms:
+        counters = o.counters
+        if counters:
+            plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+            o.power += plus
+            o.toughness += plus
+
+
+def ensure(state: GameState) -> None:
+    if state.dirty:
+        refresh(state)

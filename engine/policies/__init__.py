@@ -1,0 +1,22 @@
+"""Decision policies: every decision of a game reaches one of these through ``decide``."""
+
+from __future__ import annotations
+
+from engine.policies.heuristic import HeuristicPolicy
+from engine.policies.random import RandomPolicy
+from engine.policies.scripted import ScriptedPolicy, ScriptExhausted
+
+POLICIES = ("heuristic", "random")
+
+
+def make_policy(name: str, seed: int) -> HeuristicPolicy | RandomPolicy:
+    """A fresh policy for one seat of one game."""
+    if name == "heuristic":
+        return HeuristicPolicy(seed)
+    if name == "random":
+        return RandomPolicy(seed)
+    raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+
+
+__all__ = ["HeuristicPolicy", "RandomPolicy", "ScriptedPolicy", "ScriptExhausted",
+           "make_policy", "POLICIES"]

@@ -1,0 +1,37 @@
+"""Explicit chance: a splitmix64 generator whose whole state is one int in the game state.
+
+No global random state is used anywhere in the engine, so a game is a pure function of
+(card data, decks, policies, seed) and the generator state serializes with the game.
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return (new_state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def randbelow(state: int, n: int) -> tuple[int, int]:
+    """Return (new_state, uniform int in [0, n)). Bias is < 2**-40 for n < 2**24."""
+    state, z = next_u64(state)
+    return state, z % n
+
+
+def shuffle(state: int, items: list[int]) -> int:
+    """Fisher-Yates shuffle in place; returns the new generator state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, z = next_u64(state)
+        j = z % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state

@@ -1,0 +1,286 @@
+"""The mutable game state: objects, players, zones, the stack and pending work.
+
+Everything here is a msgspec Struct so a game in progress encodes to msgpack or JSON and
+decodes back without loss (see ``engine.serialize``). Objects are referred to by integer
+ids; ids 0 and 1 are the two players, objects start at 2 (so a target is one int).
+A zone change gives the object a new id (rule 400.7): the old Struct, no longer in
+``objects``, is the object's last known information.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.cards import CardDef, EffectT, Target, Triggered
+
+# zones
+LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK = 0, 1, 2, 3, 4, 5
+ZONE_NAMES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+NONE = -1
+FIRST_OBJECT_ID = 2
+
+# steps (rules 500-514)
+UNTAP, UPKEEP, DRAW, MAIN1, BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS = range(7)
+FIRST_STRIKE_DAMAGE, COMBAT_DAMAGE, END_COMBAT, MAIN2, END, CLEANUP = range(7, 13)
+STEP_NAMES = (
+    "untap", "upkeep", "draw", "main1", "begin_combat", "declare_attackers",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_combat", "main2",
+    "end", "cleanup",
+)
+
+Answer = int | list[int]
+
+
+class GameObject(msgspec.Struct):
+    """A card, token or copy in some zone (rule 109)."""
+
+    oid: int
+    card: CardDef
+    owner: int
+    controller: int
+    zone: int
+    timestamp: int = 0
+    tapped: bool = False
+    sick: bool = False  # came under its controller's control since their last turn began
+    damage: int = 0
+    deathtouched: bool = False  # dealt damage by a deathtouch source since last SBA check
+    counters: dict[str, int] = {}
+    attached_to: int = NONE
+    token: bool = False
+    base_controller: int = 0  # controller before layer-2 effects
+    regen_shields: int = 0
+    used_once: int = 0  # bitmask of "activate only once each turn" abilities used
+    # characteristics after continuous effects (layers.refresh keeps them current)
+    power: int = 0
+    toughness: int = 0
+    kw: int = 0
+    lost_abilities: bool = False
+    protection: int = 0  # colour mask
+    extra_subtypes: tuple[str, ...] = ()
+    cant_regenerate: bool = False
+    moved_to: int = NONE  # set on the old object by a zone change: the card's new id
+
+
+class Player(msgspec.Struct):
+    idx: int
+    life: int = 20
+    library: list[int] = []  # top card last (fast pop)
+    hand: list[int] = []
+    graveyard: list[int] = []  # top card last
+    exile: list[int] = []
+    poison: int = 0
+    lands_played: int = 0
+    land_drops: int = 1
+    drew_from_empty: bool = False
+    lost: bool = False
+    mulligans: int = 0
+    damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
+    pool: list[int] = []  # floating mana, one colour bit per unit
+    can_cast_spells: bool = True
+
+
+class StackItem(msgspec.Struct):
+    """A spell or ability on the stack (rules 405, 601, 602, 603)."""
+
+    sid: int  # equals the spell object's oid for spells
+    controller: int
+    source: int  # oid of the source (the card itself for spells)
+    card: CardDef  # the source's card, for its name and characteristics
+    is_spell: bool
+    effects: tuple[EffectT, ...]
+    target_specs: tuple[Target, ...] = ()
+    targets: list[int] = []
+    x: int = 0
+    mode: int = -1
+    is_copy: bool = False
+    subject: int = NONE  # the object a trigger is about ("it")
+    subject_lki: GameObject | None = None
+    source_lki: GameObject | None = None
+    trigger: Triggered | None = None
+    label: str = ""
+
+
+class Action(msgspec.Struct, frozen=True, array_like=True):
+    """A priority action (rule 117.1): pass, play a land, cast, or activate."""
+
+    kind: int  # PASS, PLAY, CAST, ACTIVATE
+    oid: int = NONE
+    index: int = 0  # ability index for ACTIVATE
+
+
+PASS, PLAY, CAST, ACTIVATE = 0, 1, 2, 3
+PASS_ACTION = Action(PASS)
+
+
+class Decision(msgspec.Struct):
+    """A question the game asks one player; it waits in the state until answered.
+
+    ``options`` are object ids, player ids or numbers (by ``kind``); priority decisions
+    list ``actions`` instead. A single answer is an index into them; a multi-select
+    (``multi``) answer is a list of indices with ``min_count <= len <= max_count``.
+    """
+
+    kind: str
+    player: int
+    prompt: str = ""
+    options: list[int] = []
+    actions: list[Action] = []
+    multi: bool = False
+    min_count: int = 0
+    max_count: int = 1
+    source: int = NONE
+    pairs: list[tuple[int, int]] = []  # block decisions: (blocker, attacker) options
+
+
+class Event(msgspec.Struct, array_like=True, omit_defaults=True):
+    """One line of the game log; built only when a log is being kept."""
+
+    turn: int
+    kind: str
+    player: int = NONE
+    card: str = ""
+    target: str = ""
+    amount: int = 0
+
+
+class PendingTrigger(msgspec.Struct):
+    source: int
+    controller: int
+    card: CardDef
+    ability: Triggered
+    timestamp: int
+    subject: int = NONE
+    subject_lki: GameObject | None = None
+
+
+class ContinuousEffect(msgspec.Struct):
+    """A resolved effect that modifies characteristics (rule 611), e.g. until end of turn."""
+
+    target: int
+    timestamp: int
+    power: int = 0
+    toughness: int = 0
+    kw: int = 0
+    control: int = NONE  # layer 2: new controller
+    until_eot: bool = True
+
+
+class Combat(msgspec.Struct):
+    attackers: list[int] = []
+    defender: int = 0
+    blockers: dict[int, list[int]] = {}  # attacker -> blockers in damage order
+    blocked: dict[int, bool] = {}  # attacker -> was blocked (stays blocked, 509.1h)
+    blocking: dict[int, list[int]] = {}  # blocker -> attackers it blocks
+    first_strike_done: list[int] = []  # creatures that dealt first-strike damage
+
+
+class Task(msgspec.Struct, tag=True):
+    """Work in progress that may stop to ask a question; answers accumulate in it.
+
+    A task's handler runs from its start each time it is resumed and replays the answers
+    it already has, so handlers ask all their questions before changing the game.
+    """
+
+    answers: list[Answer] = []
+
+
+class CastTask(Task):
+    """Casting a spell (601.2): mode, X, targets, costs, then onto the stack."""
+
+    player: int = 0
+    oid: int = NONE
+    free: bool = False
+
+
+class ActivateTask(Task):
+    """Activating an ability (602.2)."""
+
+    player: int = 0
+    oid: int = NONE
+    index: int = 0
+
+
+class ResolveTask(Task):
+    """Resolving the top object of the stack, one effect at a time (608.2)."""
+
+    sid: int = NONE
+    started: bool = False
+    queue: list[EffectT] = []  # effects still to do, next first
+
+
+class TriggerTask(Task):
+    """Putting waiting triggered abilities on the stack, APNAP order (603.3b)."""
+
+
+class AttackTask(Task):
+    """Declaring attackers (508.1)."""
+
+
+class BlockTask(Task):
+    """Declaring blockers (509.1) and damage assignment order (509.2)."""
+
+
+class MulliganTask(Task):
+    """London mulligan (103.5): keep or mulligan, then put cards on the bottom."""
+
+    player: int = 0
+
+
+class DiscardTask(Task):
+    """The cleanup step (514): discard down to hand size, then end-of-turn cleanup."""
+
+
+class LegendTask(Task):
+    """State-based action 704.5j: choose which legendary permanent to keep."""
+
+    player: int = 0
+    name: str = ""
+
+
+AnyTask = (
+    CastTask | ActivateTask | ResolveTask | TriggerTask | AttackTask | BlockTask
+    | MulliganTask | DiscardTask | LegendTask
+)
+
+
+class GameResult(msgspec.Struct):
+    winner: int  # 0, 1, or -1 for a draw
+    reason: str
+    turns: int
+
+
+class GameState(msgspec.Struct):
+    players: list[Player]
+    objects: dict[int, GameObject] = {}
+    battlefield: list[int] = []  # in timestamp order
+    stack: list[StackItem] = []
+    tasks: list[AnyTask] = []  # innermost last
+    pending: Decision | None = None
+    triggers: list[PendingTrigger] = []
+    effects: list[ContinuousEffect] = []
+    combat: Combat | None = None
+    turn: int = 1
+    active: int = 0
+    step: int = UNTAP
+    in_priority: bool = False  # turn-based actions of this step are done
+    priority: int = 0
+    passes: int = 0
+    next_oid: int = FIRST_OBJECT_ID
+    clock: int = 0  # timestamps (rule 613.7)
+    rng: int = 0
+    result: GameResult | None = None
+    max_turns: int = 60
+    max_actions: int = 5000
+    actions_taken: int = 0
+    dirty: bool = True
+    log: list[Event] | None = None
+    decisions: list[Answer] | None = None  # every answer given, for replays
+    skip_first_draw: bool = True
+    started: bool = False
+    mulligan_stage: int = 0
+
+    def obj(self, oid: int) -> GameObject:
+        return self.objects[oid]
+
+    def opponent(self, player: int) -> int:
+        return 1 - player

@@ -1,0 +1,97 @@
+"""Targets (rule 115) and their legality, including hexproof, shroud and protection.
+
+A target is one int: 0 or 1 for a player, otherwise an object id (a spell's id on the
+stack is its object's id). Legality is checked when targets are chosen (601.2c, 603.3d)
+and again on resolution (608.2b).
+"""
+
+from __future__ import annotations
+
+from engine.cards import KW_HEXPROOF, KW_SHROUD, T_CREATURE, Target
+from engine.filters import matches
+from engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
+
+
+def _source_colors(state: GameState, source: int) -> int:
+    obj = state.objects.get(source)
+    return obj.card._color_mask if obj is not None else 0
+
+
+def can_target_object(state: GameState, obj: GameObject, controller: int,
+                      source_colors: int) -> bool:
+    """Hexproof (702.11), shroud (702.18) and protection (702.16b)."""
+    kw = obj.kw
+    if kw & KW_SHROUD:
+        return False
+    if kw & KW_HEXPROOF and obj.controller != controller:
+        return False
+    if obj.protection & source_colors:
+        return False
+    return True
+
+
+def is_legal_target(state: GameState, spec: Target, ref: int, controller: int,
+                    source: int) -> bool:
+    kind = spec.kind
+    if ref < 2:
+        if kind == "any" or kind == "player":
+            return True
+        if kind == "opponent":
+            return ref != controller
+        return False
+    obj = state.objects.get(ref)
+    if obj is None:
+        return False
+    f = spec.filter
+    if kind == "spell":
+        return obj.zone == STACK and any(i.sid == ref and i.is_spell for i in state.stack) \
+            and matches(state, f, obj, controller, source)
+    if kind == "card_in_graveyard":
+        return obj.zone == GRAVEYARD and matches(state, f, obj, controller, source)
+    if obj.zone != BATTLEFIELD:
+        return False
+    if kind in ("any", "creature") and not obj.card._type_mask & T_CREATURE:
+        return False
+    if kind in ("player", "opponent"):
+        return False
+    if not matches(state, f, obj, controller, source):
+        return False
+    return can_target_object(state, obj, controller, _source_colors(state, source))
+
+
+def legal_targets(state: GameState, spec: Target, controller: int, source: int,
+                  chosen: list[int] | None = None) -> list[int]:
+    """Every legal choice for one target, players first, then objects by id."""
+    out: list[int] = []
+    kind = spec.kind
+    if kind in ("any", "player"):
+        out.extend((0, 1))
+    elif kind == "opponent":
+        out.append(1 - controller)
+    if kind in ("any", "creature", "permanent"):
+        colors = _source_colors(state, source)
+        objects = state.objects
+        f = spec.filter
+        creature_only = kind != "permanent"
+        for oid in state.battlefield:
+            o = objects[oid]
+            if creature_only and not o.card._type_mask & T_CREATURE:
+                continue
+            if matches(state, f, o, controller, source) and can_target_object(
+                state, o, controller, colors
+            ):
+                out.append(oid)
+    elif kind == "spell":
+        for item in state.stack:
+            if item.is_spell and item.sid != source:
+                obj = state.objects.get(item.sid)
+                if obj is not None and matches(state, spec.filter, obj, controller, source):
+                    out.append(item.sid)
+    elif kind == "card_in_graveyard":
+        for p in state.players:
+            for oid in p.graveyard:
+                if matches(state, spec.filter, state.objects[oid], controller, source):
+                    out.append(oid)
+    if spec.distinct and chosen:
+        out = [r for r in out if r not in chosen]
+    return out

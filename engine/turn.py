@@ -1,0 +1,375 @@
+"""Turn structure (rules 500-514), priority (117) and the game's main loop.
+
+The loop runs the innermost task if there is one, otherwise the step machine: turn-based
+actions of the current step, then priority. Before a player receives priority,
+state-based actions are checked and waiting triggers go on the stack (117.5). A player
+whose only legal action is to pass is passed for without asking, so steps in which
+nobody can act cost no decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import sba, triggers
+from engine.ask import Asker, IllegalAnswer, Suspend, validate
+from engine.casting import activate_task, cast_task, legal_actions, play_land
+from engine.cards import KW_DOESNT_UNTAP
+from engine.combat import attack_task, block_task, combat_damage, has_first_strikers
+from engine.effects import resolve_top
+from engine.rng import seed_state
+from engine.state import (
+    ACTIVATE,
+    BEGIN_COMBAT,
+    CAST,
+    CLEANUP,
+    COMBAT_DAMAGE,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    DRAW,
+    END,
+    END_COMBAT,
+    FIRST_STRIKE_DAMAGE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    PLAY,
+    STEP_NAMES,
+    UNTAP,
+    UPKEEP,
+    ActivateTask,
+    Answer,
+    AttackTask,
+    BlockTask,
+    CastTask,
+    Decision,
+    DiscardTask,
+    GameResult,
+    GameState,
+    LegendTask,
+    MulliganTask,
+    Player,
+    ResolveTask,
+    TriggerTask,
+)
+from engine.zones import draw_card, log, move, new_object, shuffle_library
+
+KEEP, MULLIGAN = 0, 1
+HAND_SIZE = 7
+
+
+# --- setup and mulligans (103) ----------------------------------------------------------
+
+
+def new_game(decks: list[list[Any]], seed: int, *, keep_log: bool = False,
+             record: bool = False, max_turns: int = 60, max_actions: int = 5000) -> GameState:
+    """A new two-player game. ``decks`` are lists of CardDef (top of library last)."""
+    state = GameState(players=[Player(0), Player(1)], rng=seed_state(seed),
+                      max_turns=max_turns, max_actions=max_actions)
+    if keep_log:
+        state.log = []
+    if record:
+        state.decisions = []
+    for p, deck in enumerate(decks):
+        for card in deck:
+            obj = new_object(state, card, p, LIBRARY)
+            state.players[p].library.append(obj.oid)
+    return state
+
+
+def _start(state: GameState) -> None:
+    """103.2-103.5: shuffle, draw seven, mulligans in turn order."""
+    state.started = True
+    for p in (0, 1):
+        shuffle_library(state, p)
+        for _ in range(HAND_SIZE):
+            draw_card(state, p)
+    state.tasks.append(MulliganTask(player=1))
+    state.tasks.append(MulliganTask(player=0))
+
+
+def mulligan_task(state: GameState, task: MulliganTask) -> None:
+    """London mulligan (103.5): shuffle and draw seven, then bottom one card per mulligan."""
+    asker = Asker(state, task)
+    p = state.players[task.player]
+    if p.mulligans < HAND_SIZE:
+        choice = asker.choose(Decision(
+            "mulligan", task.player, f"keep this hand ({p.mulligans} mulligans)?",
+            options=[KEEP, MULLIGAN]))
+    else:
+        choice = KEEP
+    if choice == MULLIGAN:
+        p.mulligans += 1
+        for oid in list(p.hand):
+            move(state, state.objects[oid], LIBRARY)
+        shuffle_library(state, task.player)
+        for _ in range(HAND_SIZE):
+            draw_card(state, task.player)
+        task.answers = []
+        if state.log is not None:
+            log(state, "mulligan", task.player, amount=p.mulligans)
+        return
+    n = min(p.mulligans, len(p.hand))
+    if n:
+        hand = list(p.hand)
+        picks = asker.choose_many(Decision(
+            "bottom", task.player, f"put {n} on the bottom", options=hand, multi=True,
+            min_count=n, max_count=n))
+        for i in picks:
+            move(state, state.objects[hand[i]], LIBRARY, bottom=True)
+    state.tasks.pop()
+
+
+def cleanup_task(state: GameState, task: DiscardTask) -> None:
+    """Cleanup step (514): discard to hand size, then remove damage and end effects."""
+    asker = Asker(state, task)
+    player = state.active
+    hand = list(state.players[player].hand)
+    n = len(hand) - HAND_SIZE
+    chosen: list[int] = []
+    if n > 0:
+        picks = asker.choose_many(Decision(
+            "discard", player, f"discard {n} to hand size", options=hand, multi=True,
+            min_count=n, max_count=n))
+        chosen = [hand[i] for i in picks]
+    state.tasks.pop()
+    for oid in chosen:
+        obj = state.objects[oid]
+        if state.log is not None:
+            log(state, "discard", player, obj.card.name)
+        move(state, obj, GRAVEYARD)
+    if _cleanup_finish(state):
+        state.in_priority = True  # 514.3a
+        state.priority = state.active
+        state.passes = 0
+    else:
+        _next_step(state)
+
+
+HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
+    CastTask: cast_task,
+    ActivateTask: activate_task,
+    ResolveTask: resolve_top,
+    TriggerTask: triggers.put_on_stack,
+    AttackTask: attack_task,
+    BlockTask: block_task,
+    MulliganTask: mulligan_task,
+    DiscardTask: cleanup_task,
+    LegendTask: sba.legend_task,
+}
+
+
+# --- the step machine ---------------------------------------------------------------------
+
+
+def _turn_based_actions(state: GameState) -> bool:
+    """Do the step's turn-based actions; False if the step has no priority at all."""
+    step = state.step
+    active = state.active
+    if step == UNTAP:
+        # 502: untap; "summoning sickness" ends for the active player's permanents.
+        objects = state.objects
+        for oid in state.battlefield:
+            o = objects[oid]
+            o.used_once = 0
+            if o.controller == active:
+                o.sick = False
+                if o.tapped and not o.kw & KW_DOESNT_UNTAP:
+                    o.tapped = False
+        for p in state.players:
+            p.damage_this_turn = 0
+        state.players[active].lands_played = 0
+        state.dirty = True
+        return False
+    if step == UPKEEP:
+        triggers.step_began(state, "upkeep")
+    elif step == DRAW:
+        if not (state.turn == 1 and state.skip_first_draw):  # 103.8a
+            draw_card(state, active)
+    elif step == DECLARE_ATTACKERS:
+        state.tasks.append(AttackTask())
+    elif step == DECLARE_BLOCKERS:
+        state.tasks.append(BlockTask())
+    elif step == FIRST_STRIKE_DAMAGE:
+        combat_damage(state, first_step=True)
+    elif step == COMBAT_DAMAGE:
+        combat_damage(state, first_step=False)
+    elif step == END:
+        triggers.step_began(state, "end_step")
+    elif step == CLEANUP:
+        state.tasks.append(DiscardTask())
+    return True
+
+
+def _cleanup_finish(state: GameState) -> bool:
+    """514.2: remove damage, end "until end of turn" effects. True if priority follows."""
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.damage or o.regen_shields or o.deathtouched:
+            o.damage = 0
+            o.regen_shields = 0
+            o.deathtouched = False
+    if state.effects:
+        state.effects = [e for e in state.effects if not e.until_eot]
+    state.dirty = True
+    # 514.3a: if state-based actions or triggers happen, players get priority.
+    acted = sba.check(state)
+    return acted or bool(state.triggers)
+
+
+def _next_step(state: GameState) -> None:
+    """500.4: mana empties; move to the next step, skipping combat steps as 508.8 says."""
+    for p in state.players:
+        if p.pool:
+            p.pool = []
+    step = state.step
+    state.in_priority = False
+    if step == CLEANUP:
+        if state.result is None:
+            _next_turn(state)
+        return
+    step += 1
+    combat = state.combat
+    if step == DECLARE_BLOCKERS and (combat is None or not combat.attackers):
+        step = END_COMBAT
+    if step == FIRST_STRIKE_DAMAGE and not has_first_strikers(state):
+        step = COMBAT_DAMAGE
+    if state.step == END_COMBAT:
+        state.combat = None  # 511.3
+    state.step = step
+
+
+def _next_turn(state: GameState) -> None:
+    state.turn += 1
+    state.active = 1 - state.active
+    state.step = UNTAP
+    state.combat = None
+    if state.turn > state.max_turns:
+        state.result = GameResult(-1, "turn limit", state.turn - 1)
+
+
+def step_machine(state: GameState) -> None:
+    if not state.started:
+        _start(state)
+        return
+    if not state.in_priority:
+        state.in_priority = True
+        state.priority = state.active
+        state.passes = 0
+        if not _turn_based_actions(state):
+            _next_step(state)
+        return
+    _priority(state)
+
+
+def _priority(state: GameState) -> None:
+    """117.5: state-based actions and triggers first, then a player acts or passes."""
+    if sba.check(state):
+        return
+    if state.result is not None:
+        return
+    if state.triggers:
+        state.tasks.append(TriggerTask())
+        return
+    player = state.priority
+    actions = legal_actions(state, player)
+    if len(actions) == 1:
+        pass_priority(state)
+        return
+    state.pending = Decision("priority", player, actions=actions)
+
+
+def pass_priority(state: GameState) -> None:
+    """117.3d-117.4: both pass in succession: resolve the top object or end the step."""
+    state.passes += 1
+    if state.passes >= 2:
+        state.passes = 0
+        if state.stack:
+            state.tasks.append(ResolveTask(sid=state.stack[-1].sid))
+            state.priority = state.active  # 117.3b
+        else:
+            if state.step == CLEANUP:
+                state.in_priority = False  # 514.3a: another cleanup step
+            else:
+                _next_step(state)
+    else:
+        state.priority = 1 - state.priority
+
+
+def take_action(state: GameState, index: int) -> None:
+    """Apply the answer to a priority decision."""
+    d = state.pending
+    assert d is not None
+    action = d.actions[index]
+    state.pending = None
+    kind = action.kind
+    player = d.player
+    if kind == PLAY:
+        play_land(state, player, action.oid)
+        state.passes = 0
+    elif kind == CAST:
+        state.tasks.append(CastTask(player=player, oid=action.oid))
+    elif kind == ACTIVATE:
+        state.tasks.append(ActivateTask(player=player, oid=action.oid, index=action.index))
+    else:
+        pass_priority(state)
+
+
+# --- driving the game -------------------------------------------------------------------
+
+
+def advance(state: GameState) -> Decision | None:
+    """Run the game until a player must decide (returned) or it ends (None)."""
+    tasks = state.tasks
+    while state.result is None:
+        if state.pending is not None:
+            return state.pending
+        if tasks:
+            task = tasks[-1]
+            try:
+                HANDLERS[type(task)](state, task)
+            except Suspend:
+                return state.pending
+        else:
+            step_machine(state)
+    return None
+
+
+def answer(state: GameState, value: Answer) -> None:
+    """Give the answer to the pending decision (validated; the state is unchanged if bad)."""
+    d = state.pending
+    if d is None:
+        raise IllegalAnswer("no decision is pending")
+    validate(d, value)
+    state.actions_taken += 1
+    if state.decisions is not None:
+        state.decisions.append(value)
+    if d.kind == "priority":
+        assert isinstance(value, int)
+        take_action(state, value)
+    else:
+        task = state.tasks[-1]
+        task.answers.append(value)
+        state.pending = None
+        try:
+            HANDLERS[type(task)](state, task)
+        except Suspend:
+            pass
+        except IllegalAnswer:
+            task.answers.pop()
+            state.pending = d
+            state.actions_taken -= 1
+            if state.decisions is not None:
+                state.decisions.pop()
+            raise
+    if state.actions_taken >= state.max_actions and state.result is None:
+        state.result = GameResult(-1, "action limit", state.turn)
+
+
+def step_name(state: GameState) -> str:
+    return STEP_NAMES[state.step]
+
+
+__all__ = ["advance", "answer", "new_game", "HAND", "BEGIN_COMBAT", "UPKEEP"]

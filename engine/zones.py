@@ -1,0 +1,155 @@
+"""Zones and zone changes (rules 400-406, 110.5, 111.7-8).
+
+Every zone change makes a new object (rule 400.7): the moved card gets a fresh id, and
+the old GameObject Struct, dropped from ``state.objects``, is its last known information.
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardDef
+from engine.rng import shuffle as rng_shuffle
+from engine.state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    NONE,
+    STACK,
+    Event,
+    GameObject,
+    GameState,
+)
+
+
+def log(state: GameState, kind: str, player: int = NONE, card: str = "", target: str = "",
+        amount: int = 0) -> None:
+    """Record an event; callers test ``state.log is not None`` first on hot paths."""
+    if state.log is not None:
+        state.log.append(Event(state.turn, kind, player, card, target, amount))
+
+
+def describe(state: GameState, ref: int) -> str:
+    if ref < 2:
+        return "player A" if ref == 0 else "player B"
+    obj = state.objects.get(ref)
+    return obj.card.name if obj is not None else f"#{ref}"
+
+
+def new_object(state: GameState, card: CardDef, owner: int, zone: int,
+               token: bool = False) -> GameObject:
+    oid = state.next_oid
+    state.next_oid = oid + 1
+    state.clock += 1
+    obj = GameObject(oid, card, owner, owner, zone, timestamp=state.clock, token=token,
+                     base_controller=owner)
+    state.objects[oid] = obj
+    return obj
+
+
+def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
+    zone = obj.zone
+    if zone == BATTLEFIELD:
+        return state.battlefield
+    if zone == STACK:
+        return None
+    p = state.players[obj.owner]
+    if zone == HAND:
+        return p.hand
+    if zone == LIBRARY:
+        return p.library
+    if zone == GRAVEYARD:
+        return p.graveyard
+    return p.exile
+
+
+def remove_from_zone(state: GameState, obj: GameObject) -> None:
+    lst = zone_list(state, obj)
+    if lst is not None:
+        lst.remove(obj.oid)
+    del state.objects[obj.oid]
+    if obj.zone == BATTLEFIELD:
+        state.dirty = True
+        _left_battlefield(state, obj)
+
+
+def _left_battlefield(state: GameState, obj: GameObject) -> None:
+    combat = state.combat
+    if combat is not None:
+        oid = obj.oid
+        if oid in combat.attackers:
+            combat.attackers.remove(oid)
+        if oid in combat.blocking:
+            for attacker in combat.blocking.pop(oid):
+                blockers = combat.blockers.get(attacker)
+                if blockers and oid in blockers:
+                    blockers.remove(oid)
+        combat.blockers.pop(oid, None)
+    if state.effects:
+        state.effects = [e for e in state.effects if e.target != obj.oid]
+
+
+def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
+         controller: int | None = None, tapped: bool = False) -> GameObject:
+    """Move ``obj`` to ``zone`` as a new object and return it.
+
+    Tokens that leave the battlefield cease to exist (704.5d, done at once here, after
+    leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
+    zones (400.3). Entering the battlefield is done by ``engine.replacement.enter``.
+    """
+    remove_from_zone(state, obj)
+    if obj.token and zone != BATTLEFIELD:
+        return obj
+    new = new_object(state, obj.card, obj.owner, zone, obj.token)
+    obj.moved_to = new.oid
+    if zone == BATTLEFIELD:
+        ctrl = obj.owner if controller is None else controller
+        new.controller = ctrl
+        new.base_controller = ctrl
+        new.tapped = tapped
+        new.sick = True
+        state.battlefield.append(new.oid)
+        state.dirty = True
+    elif zone != STACK:
+        lst = zone_list(state, new)
+        assert lst is not None
+        if bottom and zone == LIBRARY:
+            lst.insert(0, new.oid)
+        else:
+            lst.append(new.oid)
+    return new
+
+
+def shuffle_library(state: GameState, player: int) -> None:
+    state.rng = rng_shuffle(state.rng, state.players[player].library)
+
+
+def draw_card(state: GameState, player: int) -> GameObject | None:
+    """Draw one card (121.2) with no replacement: see ``replacement.draw`` for that."""
+    p = state.players[player]
+    if not p.library:
+        p.drew_from_empty = True
+        return None
+    oid = p.library[-1]
+    obj = state.objects[oid]
+    new = move(state, obj, HAND)
+    if state.log is not None:
+        log(state, "draw", player, new.card.name)
+    return new
+
+
+def mill(state: GameState, player: int, amount: int) -> list[GameObject]:
+    p = state.players[player]
+    moved = []
+    for _ in range(amount):
+        if not p.library:
+            break
+        obj = state.objects[p.library[-1]]
+        moved.append(move(state, obj, GRAVEYARD))
+    if state.log is not None and moved:
+        log(state, "mill", player, ", ".join(o.card.name for o in moved), amount=len(moved))
+    return moved
+
+
+def exile(state: GameState, obj: GameObject) -> GameObject:
+    return move(state, obj, EXILE)

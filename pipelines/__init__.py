@@ -1,0 +1,1 @@
+"""Batch jobs and the mtgsim command-line interface."""

@@ -1,0 +1,1 @@
+"""Arrow schemas, the Parquet results dataset, and analysis."""
