@@ -212,14 +212,27 @@ def sorcery_timing(state: GameState, player: int) -> bool:
 
 def legal_actions(state: GameState, player: int) -> list[Action]:
     """Every action the player may take with priority (117.1)."""
-    ensure(state)
-    actions = [PASS_ACTION]
     p = state.players[player]
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
+    hand = p.hand
+    if not sorcery_ok:
+        # Fast path: nothing in hand at instant speed and no activated abilities.
+        for oid in hand:
+            if objects[oid].card._instant_speed:
+                break
+        else:
+            for oid in state.battlefield:
+                o = objects[oid]
+                if o.controller == player and o.card._activated:
+                    break
+            else:
+                return [PASS_ACTION]
+    ensure(state)
+    actions = [PASS_ACTION]
     units: list[int] | None = None
     seen: set[str] = set()
-    for oid in p.hand:
+    for oid in hand:
         card = objects[oid].card
         name = card.name
         if name in seen:

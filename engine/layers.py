@@ -66,6 +66,7 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
 def refresh(state: GameState) -> None:
     """Recompute the characteristics of every permanent (613.1)."""
     state.dirty = False
+    state.sba_needed = True
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
     # Layer 1 (copy) is not needed by the supported cards. Reset to printed values.

@@ -48,6 +48,7 @@ def gain_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0:
         return
     state.players[player].life += amount
+    state.sba_needed = True
     if state.log is not None:
         log(state, "gain_life", player, amount=amount)
 
@@ -56,6 +57,7 @@ def lose_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0:
         return
     state.players[player].life -= amount
+    state.sba_needed = True
     if state.log is not None:
         log(state, "lose_life", player, amount=amount)
 
@@ -69,6 +71,7 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
         p = state.players[target]
         p.life -= amount
         p.damage_this_turn += amount
+        state.sba_needed = True
         if state.log is not None:
             log(state, "damage", source.controller, source.card.name, describe(state, target),
                 amount)

@@ -18,6 +18,8 @@ from engine.zones import log
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
     ensure(state)
+    if not state.sba_needed:
+        return False
     acted = False
     # 704.5a-c: life, empty library draw, poison.
     losers = []
@@ -73,6 +75,8 @@ def check(state: GameState) -> bool:
             break
     if acted:
         ensure(state)
+    else:
+        state.sba_needed = False
     return acted
 
 

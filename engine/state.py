@@ -272,7 +272,8 @@ class GameState(msgspec.Struct):
     max_turns: int = 60
     max_actions: int = 5000
     actions_taken: int = 0
-    dirty: bool = True
+    dirty: bool = True  # characteristics must be recomputed (layers.refresh)
+    sba_needed: bool = True  # something changed that a state-based action may care about
     log: list[Event] | None = None
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True

@@ -129,6 +129,7 @@ def draw_card(state: GameState, player: int) -> GameObject | None:
     p = state.players[player]
     if not p.library:
         p.drew_from_empty = True
+        state.sba_needed = True
         return None
     oid = p.library[-1]
     obj = state.objects[oid]

@@ -8,13 +8,18 @@ most decisions of millions of games.
 from __future__ import annotations
 
 from engine.cards import (
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
     KW_DEATHTOUCH,
     KW_DOUBLE_STRIKE,
     KW_FIRST_STRIKE,
     KW_FLYING,
+    KW_HEXPROOF,
     KW_LIFELINK,
     KW_MENACE,
+    KW_SHROUD,
     KW_TRAMPLE,
+    KW_VIGILANCE,
     T_CREATURE,
     AddCounters,
     Bounce,
@@ -49,13 +54,16 @@ from engine.state import (
     GameState,
 )
 
+UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
 HOSTILE_AURA_KW = {"can't attack", "can't block", "activated abilities can't be activated"}
 
 
 def value(o: GameObject) -> float:
     """A creature's rough worth on the board."""
-    v = o.power * 1.5 + o.toughness
     kw = o.kw
+    if kw & KW_CANT_ATTACK and kw & KW_CANT_BLOCK:
+        return 0.5
+    v = o.power * 1.5 + o.toughness
     if kw & KW_FLYING:
         v += 1.5
     if kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE):
@@ -235,7 +243,8 @@ class HeuristicPolicy:
                 return 0.0
             hostile = aura_is_hostile(card)
             pool = self._opp_creatures(state, opp) if hostile else self._my_creatures(state, me)
-            pool = [c for c in pool if not (c.kw & 0x1800 and c.controller != me)]
+            pool = [c for c in pool if not (c.kw & UNTARGETABLE and c.controller != me)
+                    and not c.kw & KW_CANT_ATTACK]
             if not pool:
                 return 0.0
             best = max(pool, key=value)
@@ -290,7 +299,7 @@ class HeuristicPolicy:
             self.plan[obj.oid] = [opp]
             return 90.0
         targets = [c for c in self._opp_creatures(state, opp)
-                   if c.toughness - c.damage <= amount and not c.kw & 0x1800
+                   if c.toughness - c.damage <= amount and not c.kw & UNTARGETABLE
                    and not c.protection & obj.card._color_mask]
         if targets:
             best = max(targets, key=value)
@@ -336,7 +345,7 @@ class HeuristicPolicy:
     def _shrink_score(self, state: GameState, opp: int, obj: GameObject, pump: Pump) -> float:
         amount = pump.toughness if isinstance(pump.toughness, int) else 0
         options = [c for c in self._opp_creatures(state, opp)
-                   if c.toughness - c.damage <= amount and not c.kw & 0x1800]
+                   if c.toughness - c.damage <= amount and not c.kw & UNTARGETABLE]
         if not options:
             return 0.0
         best = max(options, key=value)
@@ -382,7 +391,7 @@ class HeuristicPolicy:
         if isinstance(first, Damage) and ab.targets:
             targets = [c for c in self._opp_creatures(state, opp)
                        if c.toughness - c.damage <= (first.amount if isinstance(
-                           first.amount, int) else 1) and not c.kw & 0x1800]
+                           first.amount, int) else 1) and not c.kw & UNTARGETABLE]
             if targets:
                 self.plan[obj.oid] = [max(targets, key=value).oid]
                 return 22.0
@@ -482,9 +491,9 @@ class HeuristicPolicy:
         ensure(state)
         me = d.player
         opp = 1 - me
-        objects = state.objects
-        mine = [objects[o] for o in d.options]
-        blockers = [o for o in self._opp_creatures(state, opp) if not o.tapped]
+        mine = [state.objects[o] for o in d.options]
+        theirs = self._opp_creatures(state, opp)
+        blockers = [o for o in theirs if not o.tapped]
         opp_life = state.players[opp].life
         my_life = state.players[me].life
         # Alpha strike when the damage that gets through is lethal anyway.
@@ -492,23 +501,31 @@ class HeuristicPolicy:
         biggest_blocked = sorted((a.power for a in mine), reverse=True)[:len(blockers)]
         if total - sum(biggest_blocked) >= opp_life:
             return list(range(len(mine)))
-        # Hold back enough to survive the crack-back.
-        opp_attackers = [o for o in self._opp_creatures(state, opp)
-                         if o.card._type_mask & T_CREATURE and not o.kw & 0x80000]
-        threat = sum(max(0, o.power) for o in opp_attackers)
+        my_power = sum(max(0, o.power) for o in self._my_creatures(state, me))
+        their_power = sum(max(0, o.power) for o in theirs if not o.kw & KW_CANT_ATTACK)
+        beatdown = my_power >= their_power or opp_life <= my_life
         chosen = []
         for i, a in enumerate(mine):
-            can_be_blocked = [b for b in blockers if can_block(state, b, a)]
-            safe = all(survives_fight(a, b) or (kills(a, b) and value(b) >= value(a))
-                       for b in can_be_blocked)
-            if not can_be_blocked or safe:
+            able = [b for b in blockers if can_block(state, b, a)]
+            eaten = any(kills(b, a) and survives_fight(b, a) for b in able)
+            trades = any(kills(b, a) for b in able)
+            if not able or (not eaten and (beatdown or not trades)):
                 chosen.append(i)
-        if threat >= my_life:
-            # keep the best blockers home
-            kept_power = sum(max(0, mine[i].power) for i in chosen)
-            if kept_power and threat >= my_life:
-                chosen = [i for i in chosen if mine[i].kw & KW_FLYING or
-                          value(mine[i]) < 3 and len(chosen) > 1]
+        # Keep home enough ground blockers to survive the crack-back.
+        crack = [o for o in theirs if not o.kw & KW_CANT_ATTACK]
+        if sum(max(0, o.power) for o in crack) >= my_life:
+            home = [mine[i] for i in range(len(mine)) if i not in chosen]
+            for i in sorted(chosen, key=lambda j: -mine[j].toughness):
+                a = mine[i]
+                stoppable = [o for o in crack if any(can_block(state, h, o) for h in home)]
+                through = sum(max(0, o.power) for o in crack) - sum(
+                    sorted((max(0, o.power) for o in stoppable), reverse=True)[:len(home)])
+                if through < my_life:
+                    break
+                if a.kw & KW_VIGILANCE:
+                    continue
+                chosen.remove(i)
+                home.append(a)
         return chosen
 
     def blockers(self, state: GameState, d: Decision) -> list[int]:
