@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import msgspec
@@ -50,7 +50,7 @@ def load_file(path: Path) -> list[CardDef]:
         raise CardDataError(f"{path}:1: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_pool(data_dir: str = str(DATA_DIR)) -> dict[str, CardDef]:
     """Every card in ``data_dir``, by name; compiled once per process."""
     pool: dict[str, CardDef] = {}

@@ -97,12 +97,16 @@ class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     pass
 
 
+class _Frozen(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, frozen=True):
+    pass
+
+
 # --- filters, targets, amounts --------------------------------------------------------
 
 Controller = Literal["any", "you", "opponent"]
 
 
-class Filter(_Base, frozen=True):
+class Filter(_Frozen, frozen=True):
     """Which objects qualify. Empty fields do not restrict."""
 
     types: tuple[str, ...] = ()  # any of these card types ("creature", "artifact", ...)
@@ -134,7 +138,7 @@ TargetKind = Literal[
 ]
 
 
-class Target(_Base, frozen=True):
+class Target(_Frozen, frozen=True):
     """One instance of the word "target" (rule 115.1)."""
 
     kind: TargetKind
@@ -142,7 +146,7 @@ class Target(_Base, frozen=True):
     distinct: bool = False  # "another target": must differ from earlier targets
 
 
-class Dyn(_Base, tag_field="of", frozen=True):
+class Dyn(_Frozen, tag_field="of", frozen=True):
     """A number computed from the game when the effect happens."""
 
 
@@ -178,7 +182,7 @@ Amount = int | X | CountPermanents | CardsInHand | CountersOnSelf | AttachedAura
 # --- conditions -----------------------------------------------------------------------
 
 
-class Cond(_Base, tag_field="if", frozen=True):
+class Cond(_Frozen, tag_field="if", frozen=True):
     pass
 
 
@@ -213,7 +217,7 @@ Condition = YouControl | LifeAtMost | OpponentDamagedThisTurn | HadCounter
 #   "each_opponent", "each_player", "target_controller:tN" (controller of target N)
 
 
-class Effect(_Base, tag_field="do", frozen=True):
+class Effect(_Frozen, tag_field="do", frozen=True):
     pass
 
 
@@ -365,13 +369,13 @@ EffectT = (
 # --- abilities ------------------------------------------------------------------------
 
 
-class Mode(_Base, frozen=True):
+class Mode(_Frozen, frozen=True):
     label: str
     targets: tuple[Target, ...] = ()
     effects: tuple[EffectT, ...] = ()
 
 
-class Cost(_Base, frozen=True):
+class Cost(_Frozen, frozen=True):
     """The cost of an activated ability (rule 602.1a / 118)."""
 
     mana: str = ""
@@ -383,7 +387,7 @@ class Cost(_Base, frozen=True):
     put_counter: str | None = None  # "Put a -1/-1 counter on this"
 
 
-class SpellAbility(_Base, frozen=True):
+class SpellAbility(_Frozen, frozen=True):
     """What an instant or sorcery does when it resolves (or a permanent spell's targets)."""
 
     targets: tuple[Target, ...] = ()
@@ -409,7 +413,7 @@ TriggerEvent = Literal[
 ]
 
 
-class Triggered(_Base, tag="triggered", frozen=True):
+class Triggered(_Frozen, tag="triggered", frozen=True):
     """A triggered ability (603)."""
 
     when: TriggerEvent
@@ -420,7 +424,7 @@ class Triggered(_Base, tag="triggered", frozen=True):
     optional: bool = False  # "you may"
 
 
-class Activated(_Base, tag="activated", frozen=True):
+class Activated(_Frozen, tag="activated", frozen=True):
     """An activated ability (602)."""
 
     cost: Cost
@@ -431,7 +435,7 @@ class Activated(_Base, tag="activated", frozen=True):
     once_per_turn: bool = False
 
 
-class ManaAbility(_Base, tag="mana", frozen=True):
+class ManaAbility(_Frozen, tag="mana", frozen=True):
     """A mana ability (605): produces one mana of one of ``colors`` per activation."""
 
     colors: str  # "G", "RGW" (choice of one), "C"
@@ -440,7 +444,7 @@ class ManaAbility(_Base, tag="mana", frozen=True):
     amount: Amount = 1
 
 
-class Static(_Base, tag="static", frozen=True):
+class Static(_Frozen, tag="static", frozen=True):
     """A static ability that generates a continuous effect (604, 613).
 
     ``applies_to``: "self", "enchanted" (Auras, 303.4), "equipped", or "filter".
@@ -458,7 +462,7 @@ class Static(_Base, tag="static", frozen=True):
     protection: tuple[str, ...] = ()
 
 
-class Replacement(_Base, tag="replacement", frozen=True):
+class Replacement(_Frozen, tag="replacement", frozen=True):
     """A static replacement ability of the card itself (614)."""
 
     kind: Literal["enters_tapped"]

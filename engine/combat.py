@@ -251,12 +251,12 @@ def combat_damage(state: GameState, first_step: bool) -> None:
         if remaining > 0:
             assignments.append((att, combat.defender, remaining))
     for b, attackers in combat.blocking.items():
-        bo = objects.get(b)
-        if bo is None or not _deals_now(bo, first_step, combat) or not attackers:
+        blocker = objects.get(b)
+        if blocker is None or not _deals_now(blocker, first_step, combat) or not attackers:
             continue
         if first_step:
             combat.first_strike_done.append(b)
-        if bo.power > 0 and attackers[0] in objects:
-            assignments.append((bo, attackers[0], bo.power))
+        if blocker.power > 0 and attackers[0] in objects:
+            assignments.append((blocker, attackers[0], blocker.power))
     for src, target, amount in assignments:
         rep.deal_damage(state, src, target, amount, combat=True)

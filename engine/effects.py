@@ -9,6 +9,7 @@ their inner effects onto the front of the queue instead of running them inline.
 from __future__ import annotations
 
 from engine import mana as mana_mod
+from engine import replacement as rep
 from engine.ask import Asker
 from engine.cards import (
     T_CREATURE,
@@ -19,8 +20,8 @@ from engine.cards import (
     AttachedAuras,
     Bounce,
     CardsInHand,
-    CounterSpell,
     CountersOnSelf,
+    CounterSpell,
     CountPermanents,
     CreateToken,
     Damage,
@@ -68,7 +69,6 @@ from engine.state import (
 )
 from engine.targets import is_legal_target
 from engine.zones import describe, draw_card, log, move, shuffle_library
-from engine import replacement as rep
 
 YES, NO = 1, 0
 
@@ -99,10 +99,10 @@ def amount_of(state: GameState, item: StackItem, amount: object) -> int:
     if isinstance(amount, CountersOnSelf):
         return source_object(state, item).counters.get(amount.counter, 0)
     if isinstance(amount, AttachedAuras):
-        src = source_object(state, item)
+        host = source_object(state, item).oid
         return amount.times * sum(
             1 for oid in state.battlefield
-            if state.objects[oid].attached_to == src.oid and state.objects[oid].card.is_aura
+            if state.objects[oid].attached_to == host and state.objects[oid].card.is_aura
         )
     if isinstance(amount, PowerOf):
         refs = refs_of(state, item, amount.what)
@@ -210,13 +210,13 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             rep.destroy(state, o, eff.no_regenerate)
     elif isinstance(eff, Exile):
         for r in refs_of(state, item, eff.what):
-            o = state.objects.get(r)
-            if o is None:
+            found = state.objects.get(r)
+            if found is None:
                 continue
-            if o.zone == BATTLEFIELD:
-                rep.leave_battlefield(state, o, EXILE)
-            elif o.zone != STACK:
-                move(state, o, EXILE)
+            if found.zone == BATTLEFIELD:
+                rep.leave_battlefield(state, found, EXILE)
+            elif found.zone != STACK:
+                move(state, found, EXILE)
     elif isinstance(eff, Bounce):
         for o in permanents(state, refs_of(state, item, eff.what)):
             rep.leave_battlefield(state, o, HAND)
@@ -295,13 +295,13 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
         _search(state, item, eff, asker)
     elif isinstance(eff, ReturnFromGraveyard):
         for r in refs_of(state, item, eff.what):
-            o = state.objects.get(r)
-            if o is None or o.zone != GRAVEYARD:
+            card_obj = state.objects.get(r)
+            if card_obj is None or card_obj.zone != GRAVEYARD:
                 continue
             if eff.to == "hand":
-                move(state, o, HAND)
+                move(state, card_obj, HAND)
             else:
-                rep.enter(state, o, item.controller)
+                rep.enter(state, card_obj, item.controller)
     elif isinstance(eff, Sacrifice):
         _sacrifice(state, item, eff, asker)
     elif isinstance(eff, CounterSpell):
@@ -388,9 +388,9 @@ def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) 
             "sacrifice", p, f"sacrifice {k}", options=options, multi=True, min_count=k,
             max_count=k, source=item.source))
         for i in picks:
-            o = state.objects.get(options[i])
-            if o is not None and o.zone == BATTLEFIELD:
-                rep.sacrifice(state, o)
+            victim = state.objects.get(options[i])
+            if victim is not None and victim.zone == BATTLEFIELD:
+                rep.sacrifice(state, victim)
 
 
 def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker) -> None:

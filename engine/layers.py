@@ -16,6 +16,7 @@ from engine.cards import (
     CountPermanents,
     PowerOf,
     Static,
+    keyword_mask,
 )
 from engine.filters import matches
 from engine.state import GameObject, GameState
@@ -108,13 +109,10 @@ def refresh(state: GameState) -> None:
     live_statics = [(s, st) for s, st in statics if not s.lost_abilities]
     for src, st in live_statics:
         if st.keywords or st.protection:
-            kw = 0
-            from engine.cards import keyword_mask
-
             kw = keyword_mask(st.keywords)
             prot = 0
-            for col in st.protection:
-                prot |= COLOR_BIT[col]
+            for color in st.protection:
+                prot |= COLOR_BIT[color]
             for o in _affected(state, st, src):
                 o.kw |= kw
                 o.protection |= prot

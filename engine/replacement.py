@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 from engine import triggers
 from engine.cards import (
-    CardDef,
     KW_DEATHTOUCH,
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
+    CardDef,
 )
 from engine.state import (
     BATTLEFIELD,

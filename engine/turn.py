@@ -14,8 +14,8 @@ from typing import Any
 
 from engine import sba, triggers
 from engine.ask import Asker, IllegalAnswer, Suspend, validate
-from engine.casting import activate_task, cast_task, legal_actions, play_land
 from engine.cards import KW_DOESNT_UNTAP
+from engine.casting import activate_task, cast_task, legal_actions, play_land
 from engine.combat import attack_task, block_task, combat_damage, has_first_strikers
 from engine.effects import resolve_top
 from engine.rng import seed_state

@@ -35,11 +35,12 @@ from engine.cards import (
     Tap,
 )
 from engine.casting import mana_units
-from engine.combat import can_attack, can_block
+from engine.combat import can_block
 from engine.layers import ensure
 from engine.rng import randbelow, seed_state
 from engine.state import (
     ACTIVATE,
+    BATTLEFIELD,
     CAST,
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
@@ -47,7 +48,6 @@ from engine.state import (
     MAIN1,
     MAIN2,
     PLAY,
-    BATTLEFIELD,
     Answer,
     Decision,
     GameObject,
@@ -536,7 +536,7 @@ class HeuristicPolicy:
         assert combat is not None
         life = state.players[me].life
         by_attacker: dict[int, list[int]] = {}
-        for i, (b, a) in enumerate(d.pairs):
+        for i, (_blocker, a) in enumerate(d.pairs):
             by_attacker.setdefault(a, []).append(i)
         used: set[int] = set()
         chosen: list[int] = []
@@ -552,18 +552,18 @@ class HeuristicPolicy:
             best = None
             best_score = 0.0
             for i in options:
-                b = objects[d.pairs[i][0]]
-                survive = survives_fight(b, att)
-                kill = kills(b, att) and not (
-                    att.kw & KW_FIRST_STRIKE and kills(att, b) and not b.kw & KW_FIRST_STRIKE)
+                blk = objects[d.pairs[i][0]]
+                survive = survives_fight(blk, att)
+                kill = kills(blk, att) and not (
+                    att.kw & KW_FIRST_STRIKE and kills(att, blk) and not blk.kw & KW_FIRST_STRIKE)
                 if kill and survive:
                     score = 100.0 + value(att)
                 elif survive:
-                    score = 50.0 - value(b) * 0.1
-                elif kill and value(att) >= value(b) - 0.5:
-                    score = 40.0 + value(att) - value(b)
+                    score = 50.0 - value(blk) * 0.1
+                elif kill and value(att) >= value(blk) - 0.5:
+                    score = 40.0 + value(att) - value(blk)
                 elif incoming >= life:
-                    score = 10.0 - value(b)
+                    score = 10.0 - value(blk)
                 else:
                     continue
                 if score > best_score:
