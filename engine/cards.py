@@ -329,6 +329,13 @@ class CounterSpell(Effect, tag="counter", frozen=True):
     unless_pay: str | None = None  # "{3}": the spell's controller may pay to prevent it
 
 
+class CopySpell(Effect, tag="copy_spell", frozen=True):
+    """Copy a spell on the stack (707.10); ``new_targets``: "you may choose new targets"."""
+
+    what: str = "t0"
+    new_targets: bool = True
+
+
 class GainControl(Effect, tag="gain_control", frozen=True):
     what: str = "t0"
     until_end_of_turn: bool = False
@@ -363,7 +370,7 @@ class ForEachTarget(Effect, tag="choose_one", frozen=True):
 EffectT = (
     Damage | Destroy | Exile | Bounce | Draw | Discard | Mill | GainLife | LoseLife | Pump
     | AddCounters | CreateToken | Tap | Untap | Search | ReturnFromGraveyard | Sacrifice
-    | CounterSpell | GainControl | Regenerate | AddMana | May | If | ForEachTarget
+    | CounterSpell | CopySpell | GainControl | Regenerate | AddMana | May | If | ForEachTarget
 )
 
 # --- abilities ------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from engine.cards import (
     Bounce,
     CardsInHand,
     CountersOnSelf,
+    CopySpell,
     CounterSpell,
     CountPermanents,
     CreateToken,
@@ -49,6 +50,7 @@ from engine.cards import (
     keyword_mask,
 )
 from engine.conditions import condition_holds
+from engine.copies import choose_new_targets, copy_spell
 from engine.filters import matches
 from engine.layers import ensure
 from engine.rng import randbelow
@@ -306,6 +308,14 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
         _sacrifice(state, item, eff, asker)
     elif isinstance(eff, CounterSpell):
         _counter(state, item, eff, asker)
+    elif isinstance(eff, CopySpell):
+        for r in refs_of(state, item, eff.what):
+            original = next((i for i in state.stack if i.sid == r), None)
+            if original is None:
+                continue
+            new_targets = choose_new_targets(state, asker, original, item.controller) \
+                if eff.new_targets and original.target_specs else None
+            copy_spell(state, original, item.controller, new_targets)
     elif isinstance(eff, GainControl):
         for o in permanents(state, refs_of(state, item, eff.what)):
             state.clock += 1
@@ -485,6 +495,8 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool) -> None
         return
     if item.is_copy:
         del state.objects[item.sid]
+        if to_battlefield and obj.card.is_permanent_card:  # 608.3f: it becomes a token
+            rep.create_token(state, obj.card, item.controller)
         return
     if obj.card._type_mask & (T_INSTANT | T_SORCERY) or not to_battlefield:
         move(state, obj, GRAVEYARD)
