@@ -439,6 +439,7 @@ class Activated(_Frozen, tag="activated", frozen=True):
     targets: tuple[Target, ...] = ()
     sorcery_speed: bool = False
     your_turn_only: bool = False
+    keyword: str = ""  # the keyword ability this is ("level up", "unearth", ...), if any
     once_per_turn: bool = False
 
 

@@ -448,6 +448,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                     log(state, "fizzle", item.controller, item.label or item.card.name)
                 state.tasks.pop()
                 state.stack.pop()
+                state.resolved += 1
                 _spell_done(state, item, to_battlefield=False)
                 return
             item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
@@ -479,6 +480,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             raise
         task.answers = []
     state.tasks.pop()
+    state.resolved += 1
     if state.stack and state.stack[-1] is item:
         state.stack.pop()
     elif item in state.stack:

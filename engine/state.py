@@ -106,6 +106,7 @@ class Action(msgspec.Struct, frozen=True, array_like=True):
     kind: int  # PASS, PLAY, CAST, ACTIVATE
     oid: int = NONE
     index: int = 0  # ability index for ACTIVATE
+    alt: int = 0  # for CAST: the permission used (0: the normal way; see casting.py)
 
 
 PASS, PLAY, CAST, ACTIVATE = 0, 1, 2, 3
@@ -277,6 +278,8 @@ class GameState(msgspec.Struct):
     log: list[Event] | None = None
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True
+    stop_every_priority: bool = False  # ask even when passing is the only action (scenarios)
+    resolved: int = 0  # stack objects resolved so far
     started: bool = False
     mulligan_stage: int = 0
 

@@ -275,7 +275,7 @@ def _priority(state: GameState) -> None:
         return
     player = state.priority
     actions = legal_actions(state, player)
-    if len(actions) == 1:
+    if len(actions) == 1 and not state.stop_every_priority:
         pass_priority(state)
         return
     state.pending = Decision("priority", player, actions=actions)

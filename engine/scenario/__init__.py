@@ -1,0 +1,1 @@
+"""Rules scenarios: the conformance format of shared/conformance/FORMAT.md."""

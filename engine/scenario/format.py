@@ -1,0 +1,115 @@
+"""The rules-scenario file format (shared/conformance/FORMAT.md) as msgspec Structs.
+
+Unknown keys are rejected so a typo in a scenario fails loudly instead of being ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Choice = str | int | list[str]
+
+
+class _S(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    pass
+
+
+class PermanentSpec(_S):
+    card: str
+    label: str | None = None
+    tapped: bool = False
+    sick: bool = False
+    counters: dict[str, int] = {}
+    damage: int = 0
+    attached_to: str | None = None
+    token: bool = False
+
+
+class SideSetup(_S):
+    life: int = 20
+    library: list[str] = []
+    hand: list[str] = []
+    graveyard: list[str] = []
+    exile: list[str] = []
+    battlefield: list[str | PermanentSpec] = []
+    choices: list[Choice] = []
+    poison: int = 0
+
+
+class Setup(_S):
+    turn: int = 1
+    active: Literal["A", "B"] = "A"
+    step: str = "main1"
+    A: SideSetup = msgspec.field(default_factory=SideSetup)
+    B: SideSetup = msgspec.field(default_factory=SideSetup)
+
+
+class AdvanceTo(_S):
+    step: str
+    turn: int | None = None
+
+
+class ActionSpec(_S):
+    player: Literal["A", "B"]
+    play: str | None = None
+    cast: str | None = None
+    activate: str | None = None
+    ability: str | int | None = None
+    attack: list[str] | None = None
+    defender: Literal["A", "B"] | None = None
+    block: list[list[str]] | None = None
+    resolve: int | Literal["all"] | None = None
+    advance: str | AdvanceTo | None = None
+    targets: list[str] | None = None
+    x: int | None = None
+    from_: Literal["hand", "graveyard", "exile"] | None = msgspec.field(
+        default=None, name="from")
+    replicate: int | None = None
+    convoke: list[str] | None = None
+    discard: str | None = None
+    free: bool = False
+    choices: list[Choice] = []
+    illegal: bool = False
+
+
+class PermanentExpect(_S):
+    card: str
+    controller: Literal["A", "B"] | None = None
+    power: int | None = None
+    toughness: int | None = None
+    counters: dict[str, int] | None = None
+    damage: int | None = None
+    tapped: bool | None = None
+    attached_to: str | None = None
+    abilities: list[str] | None = None
+
+
+class SideExpect(_S):
+    life: int | None = None
+    hand: list[str] | None = None
+    battlefield: list[str] | None = None
+    graveyard: list[str] | None = None
+    exile: list[str] | None = None
+    library: list[str] | None = None
+    library_top: list[str] | None = None
+    library_count: int | None = None
+    poison: int | None = None
+
+
+class Expect(_S):
+    winner: Literal["A", "B", "draw"] | None = None
+    stack: list[str] | None = None
+    A: SideExpect = msgspec.field(default_factory=SideExpect)
+    B: SideExpect = msgspec.field(default_factory=SideExpect)
+    permanents: list[PermanentExpect] = []
+
+
+class Scenario(_S):
+    name: str
+    rules: list[str] = []
+    seed: int = 0
+    setup: Setup = msgspec.field(default_factory=Setup)
+    actions: list[ActionSpec] = []
+    expect: Expect = msgspec.field(default_factory=Expect)
