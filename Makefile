@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test bench clean
+.PHONY: venv run test bench bench-pytest clean
 
 venv: $(STAMP)
 
@@ -33,6 +33,10 @@ test: venv
 
 bench: venv
 	$(BIN)/mtgsim bench
+
+# pytest-benchmark timing of 20 games (tests/bench is skipped by a plain `pytest`).
+bench-pytest: venv
+	$(BIN)/python -m pytest tests/bench --benchmark-only
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .benchmarks

@@ -1,0 +1,318 @@
+"""The ``mtgsim`` command: play, replay, batch and bench.
+
+Exit codes: 0 success, 1 a replay that does not reproduce its game, 2 bad input (usage,
+deck file, card data, replay file). Input errors print ``mtgsim: error: <message>`` on
+stderr, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import engine
+from engine.cardpool import DATA_DIR, CardDataError, pool_hash
+from engine.decks import DeckError
+from engine.policies import POLICIES
+from pipelines.render import render_log, result_line
+from pipelines.replay import (
+    ReplayError,
+    ReplayMismatch,
+    make_replay,
+    mismatches,
+    read_replay,
+    rerun,
+    write_replay,
+)
+from pipelines.runner import (
+    BUNDLED_MATCHUP,
+    BatchStats,
+    LoadedDeck,
+    load_card_pool,
+    load_main_deck,
+    play_seeded,
+    run_batch,
+)
+
+PROG = "mtgsim"
+BENCH_WARMUP_GAMES = 5
+
+
+def _err(message: str) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def _data_dir(args: argparse.Namespace) -> str:
+    return str(args.card_data) if args.card_data else str(DATA_DIR)
+
+
+def _load_decks(args: argparse.Namespace, names: Sequence[str]) -> list[LoadedDeck]:
+    pool = load_card_pool(_data_dir(args))
+    return [load_main_deck(n, pool) for n in names]
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play one game and print its log and result."""
+    decks = _load_decks(args, [args.deck_a, args.deck_b])
+    policies = [args.policy_a, args.policy_b]
+    state = play_seeded(decks, policies, args.seed, max_turns=args.max_turns,
+                        keep_log=True, record=args.replay is not None)
+    assert state.result is not None and state.log is not None
+    titles = [d.title for d in decks]
+    if not args.quiet:
+        print(f"A: {titles[0]} ({policies[0]}, on the play)   B: {titles[1]} ({policies[1]})"
+              f"   seed {args.seed}")
+        print("\n".join(render_log(state.log, state.result)))
+    print(result_line(state.result, titles))
+    if args.replay is not None:
+        replay = make_replay(state, [(d.name, d.names) for d in decks], args.seed, policies,
+                             args.max_turns, pool_hash(_data_dir(args)))
+        write_replay(args.replay, replay)
+        if not args.quiet:
+            print(f"replay written to {args.replay}")
+    return 0
+
+
+# --- replay -------------------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-play a replay file and check that it reproduces the recorded game."""
+    replay = read_replay(args.file)
+    data_dir = _data_dir(args)
+    current = pool_hash(data_dir)
+    if current != replay.card_data_hash:
+        print(f"{PROG}: warning: card data differs from the recording (hash "
+              f"{replay.card_data_hash}, now {current}); the replay may not match",
+              file=sys.stderr)
+    pool = load_card_pool(data_dir)
+    titles = [d.name.replace("_", " ").title() for d in replay.decks]
+    try:
+        state = rerun(replay, pool)
+    except ReplayMismatch as exc:
+        print(f"{PROG}: replay mismatch: {exc}", file=sys.stderr)
+        return 1
+    assert state.result is not None and state.log is not None
+    if not args.quiet:
+        print(f"A: {titles[0]}   B: {titles[1]}   seed {replay.seed}")
+        print("\n".join(render_log(state.log, state.result)))
+        print(result_line(state.result, titles))
+    problems = mismatches(replay, state)
+    if problems:
+        for p in problems:
+            print(f"{PROG}: replay mismatch: {p}", file=sys.stderr)
+        return 1
+    print("replay OK")
+    return 0
+
+
+# --- batch and bench ----------------------------------------------------------------------
+
+
+def _rate(wins: int, games: int) -> float:
+    return wins / games if games else 0.0
+
+
+def batch_summary(stats: BatchStats, decks: Sequence[LoadedDeck],
+                  policies: Sequence[str]) -> dict[str, Any]:
+    """The batch as plain data (the ``--json`` output)."""
+    return {
+        "games": stats.games,
+        "decks": [
+            {
+                "name": d.name, "path": str(d.path), "policy": policies[i],
+                "wins": s.wins, "win_rate": _rate(s.wins, s.games),
+                "on_play": {"games": s.games_on_play, "wins": s.wins_on_play,
+                            "win_rate": _rate(s.wins_on_play, s.games_on_play)},
+                "on_draw": {"games": s.games_on_draw, "wins": s.wins_on_draw,
+                            "win_rate": _rate(s.wins_on_draw, s.games_on_draw)},
+            }
+            for i, (d, s) in enumerate(zip(decks, stats.decks, strict=True))
+        ],
+        "draws": stats.draws,
+        "reasons": dict(sorted(stats.reasons.items())),
+        "mean_turns": stats.mean_turns,
+        "decisions_per_game": stats.mean_decisions,
+        "seconds": stats.seconds,
+        "games_per_second": stats.games_per_second,
+    }
+
+
+def _pct(wins: int, games: int) -> str:
+    return f"{wins:>4}/{games:<4} {100 * _rate(wins, games):5.1f}%"
+
+
+def format_batch(stats: BatchStats, decks: Sequence[LoadedDeck], policies: Sequence[str],
+                 seed: int) -> str:
+    """The batch as a table for people."""
+    width = max(12, *(len(d.name) for d in decks))
+    lines = [
+        f"{stats.games} games, seed {seed}, decks alternate on the play",
+        f"{'deck':<{width}}  {'policy':<9}  {'wins':>16}  {'on the play':>16}  "
+        f"{'on the draw':>16}",
+    ]
+    for d, s, pol in zip(decks, stats.decks, policies, strict=True):
+        lines.append(f"{d.name:<{width}}  {pol:<9}  {_pct(s.wins, s.games)}  "
+                     f"{_pct(s.wins_on_play, s.games_on_play)}  "
+                     f"{_pct(s.wins_on_draw, s.games_on_draw)}")
+    lines.append(f"{'draws':<{width}}  {'':<9}  {_pct(stats.draws, stats.games)}")
+    reasons = ", ".join(f"{r} {n}" for r, n in sorted(stats.reasons.items()))
+    lines.append(f"game ends: {reasons}")
+    lines.append(f"mean turns {stats.mean_turns:.1f}, mean decisions "
+                 f"{stats.mean_decisions:.1f}, {stats.seconds:.2f} s, "
+                 f"{stats.games_per_second:.1f} games/s")
+    return "\n".join(lines)
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    """Play many games serially and summarise them."""
+    decks = _load_decks(args, [args.deck_a, args.deck_b])
+    policies = [args.policy_a, args.policy_b]
+    stats = run_batch(decks[0], decks[1], args.games, args.seed, policies, args.max_turns)
+    if args.json:
+        summary = {"seed": args.seed, **batch_summary(stats, decks, policies)}
+        print(json.dumps(summary))
+    else:
+        print(format_batch(stats, decks, policies, args.seed))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Time heuristic-vs-heuristic games on one core, after loading and a warm-up."""
+    decks = _load_decks(args, args.decks)
+    policies = ["heuristic", "heuristic"]
+    run_batch(decks[0], decks[1], BENCH_WARMUP_GAMES, args.seed + 1, policies)
+    cpu0 = time.process_time()
+    stats = run_batch(decks[0], decks[1], args.games, args.seed, policies)
+    cpu = time.process_time() - cpu0
+    if args.json:
+        print(json.dumps({
+            "games_per_second": stats.games_per_second,
+            "games": stats.games,
+            "seconds": stats.seconds,
+            "cpu_seconds": cpu,
+            "turns_per_game": stats.mean_turns,
+            "decisions_per_game": stats.mean_decisions,
+            "decks": [d.name for d in decks],
+            "seed": args.seed,
+            "engine_version": engine.__version__,
+            "python": platform.python_version(),
+        }))
+    else:
+        print(f"{decks[0].name} vs {decks[1].name}, heuristic vs heuristic, "
+              f"{stats.games} games on one core")
+        print(f"{stats.seconds:.2f} s ({cpu:.2f} s CPU), {stats.mean_turns:.1f} turns/game, "
+              f"{stats.mean_decisions:.1f} decisions/game")
+        print(f"{stats.games_per_second:.1f} games/s")
+    return 0
+
+
+# --- argument parsing ---------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--card-data", metavar="DIR",
+                        help="directory of card data *.toml files (default: the bundled "
+                             "engine/carddata)")
+    decks = argparse.ArgumentParser(add_help=False)
+    decks.add_argument("deck_a", metavar="DECK_A",
+                       help="deck file, or a bundled deck name such as gruul_stompy")
+    decks.add_argument("deck_b", metavar="DECK_B", help="the opposing deck")
+    pols = argparse.ArgumentParser(add_help=False)
+    pols.add_argument("--policy-a", choices=POLICIES, default="heuristic",
+                      help="who plays DECK_A (default: heuristic)")
+    pols.add_argument("--policy-b", choices=POLICIES, default="heuristic",
+                      help="who plays DECK_B (default: heuristic)")
+    pols.add_argument("--max-turns", type=_positive, default=60, metavar="N",
+                      help="a game still running after N turns is a draw (default: 60)")
+
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="mtgsim: a Magic: The Gathering rules engine and simulator.")
+    parser.add_argument("--version", action="version",
+                        version=f"{PROG} {engine.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("play", parents=[decks, pols, common],
+                       help="play one game and print its log",
+                       description="Play one game (DECK_A is player A, on the play) and "
+                                   "print its log and result.")
+    p.add_argument("--seed", type=int, default=0, help="game seed (default: 0)")
+    p.add_argument("--replay", metavar="FILE", help="also write a JSON replay to FILE")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", parents=[common], help="re-play a replay file and check it",
+                       description="Re-play a replay file from its recorded decisions and "
+                                   "check that the result and log match.")
+    p.add_argument("file", metavar="FILE", help="a replay written by 'mtgsim play --replay'")
+    p.add_argument("--quiet", action="store_true", help="do not print the game log")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("batch", parents=[decks, pols, common],
+                       help="play many games and summarise them",
+                       description="Play N games serially, alternating which deck is on "
+                                   "the play, and print win rates.")
+    p.add_argument("--games", type=_positive, default=100, metavar="N",
+                   help="number of games (default: 100)")
+    p.add_argument("--seed", type=int, default=0, help="batch seed (default: 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_batch)
+
+    p = sub.add_parser("bench", parents=[common], help="measure games per second",
+                       description="Time heuristic-vs-heuristic games of a matchup on one "
+                                   "core, after loading and a short warm-up.")
+    p.add_argument("--games", type=_positive, default=300, metavar="N",
+                   help="number of timed games (default: 300)")
+    p.add_argument("--seed", type=int, default=0, help="batch seed (default: 0)")
+    p.add_argument("--decks", nargs=2, metavar=("A", "B"), default=list(BUNDLED_MATCHUP),
+                   help="the matchup (default: gruul_stompy azorius_skies)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, usage errors
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    try:
+        code: int = args.func(args)
+        sys.stdout.flush()  # surface a closed pipe here rather than at interpreter exit
+    except DeckError as exc:
+        _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
+        return 2
+    except (CardDataError, ReplayError) as exc:
+        _err(str(exc))
+        return 2
+    except BrokenPipeError:  # e.g. `mtgsim play ... | head`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

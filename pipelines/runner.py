@@ -1,0 +1,177 @@
+"""Running games for the command line: deck lookup, seeding, and serial batches.
+
+Seeds are derived, never drawn: game ``i`` of a batch with seed ``S`` uses
+:func:`game_seed` ``(S, i)``, and the policy in seat ``s`` of a game with seed ``g`` uses
+:func:`policy_seed` ``(g, s)``. A game is therefore reproducible from its seed alone.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import engine
+from engine.cardpool import DATA_DIR, CardDataError, known_cards, load_pool
+from engine.cards import CardDef
+from engine.decks import load_deck
+from engine.game import Policy, deck_cards, play_game
+from engine.policies import make_policy
+from engine.state import GameState
+
+REPO_ROOT = Path(engine.__file__).resolve().parent.parent
+DECKS_DIR = REPO_ROOT / "decks"
+BUNDLED_MATCHUP = ("gruul_stompy", "azorius_skies")
+SEED_STRIDE = 1_000_003
+
+
+@dataclass(frozen=True)
+class LoadedDeck:
+    """A validated main deck: its name, where it came from, and its cards in file order."""
+
+    name: str
+    path: Path
+    names: list[str]
+    cards: list[CardDef]
+
+    @property
+    def title(self) -> str:
+        """The deck's name for people: ``gruul_stompy`` -> ``Gruul Stompy``."""
+        return self.name.replace("_", " ").replace("-", " ").title()
+
+
+def resolve_deck_path(arg: str) -> Path:
+    """``arg`` as a path if it exists, else the bundled deck ``decks/<arg>.txt`` if that does.
+
+    A path that resolves to nothing is returned unchanged, so the deck loader reports it.
+    """
+    path = Path(arg)
+    if path.exists():
+        return path
+    if path.name == arg:  # a bare name, no directory part
+        for candidate in (DECKS_DIR / f"{arg}.txt", DECKS_DIR / arg):
+            if candidate.is_file():
+                return candidate
+    return path
+
+
+def load_card_pool(data_dir: str | None = None) -> dict[str, CardDef]:
+    """The card pool (raises ``CardDataError`` on a bad or missing card data directory)."""
+    directory = Path(data_dir) if data_dir is not None else DATA_DIR
+    if not any(directory.glob("*.toml")):
+        raise CardDataError(f"{directory}: no card data files (*.toml) found")
+    return load_pool(str(directory))
+
+
+def load_main_deck(arg: str, pool: dict[str, CardDef]) -> LoadedDeck:
+    """Load and validate a deck given as a path or bundled name (raises ``DeckError``)."""
+    path = resolve_deck_path(arg)
+    deck = load_deck(path, known_cards(pool))
+    names = deck.main_cards()
+    return LoadedDeck(deck.name, path, names, deck_cards(pool, names))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch run with ``seed``."""
+    return seed * SEED_STRIDE + index
+
+
+def policy_seed(seed: int, seat: int) -> int:
+    """The seed of the policy in ``seat`` (0 or 1) of the game with ``seed``."""
+    return seed * 2 + seat
+
+
+def make_policies(names: Sequence[str], seed: int) -> list[Policy]:
+    """Fresh policies for seats 0 and 1 of the game with ``seed``."""
+    return [make_policy(name, policy_seed(seed, seat)) for seat, name in enumerate(names)]
+
+
+def play_seeded(decks: Sequence[LoadedDeck], policies: Sequence[str], seed: int, *,
+                max_turns: int = 60, keep_log: bool = False,
+                record: bool = False) -> GameState:
+    """One game; ``decks[0]`` is player A, on the play."""
+    return play_game(decks[0].cards, decks[1].cards, make_policies(policies, seed), seed,
+                     keep_log=keep_log, record=record, max_turns=max_turns)
+
+
+@dataclass
+class DeckStats:
+    """One deck's record over a batch, split by whether it was on the play."""
+
+    wins_on_play: int = 0
+    games_on_play: int = 0
+    wins_on_draw: int = 0
+    games_on_draw: int = 0
+
+    @property
+    def wins(self) -> int:
+        return self.wins_on_play + self.wins_on_draw
+
+    @property
+    def games(self) -> int:
+        return self.games_on_play + self.games_on_draw
+
+
+@dataclass
+class BatchStats:
+    """What a batch produced; ``seconds`` covers only the games, not loading."""
+
+    games: int = 0
+    draws: int = 0
+    turns: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    decks: tuple[DeckStats, DeckStats] = field(default_factory=lambda: (DeckStats(), DeckStats()))
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def mean_turns(self) -> float:
+        return self.turns / self.games if self.games else 0.0
+
+    @property
+    def mean_decisions(self) -> float:
+        return self.decisions / self.games if self.games else 0.0
+
+
+def run_batch(deck_a: LoadedDeck, deck_b: LoadedDeck, games: int, seed: int,
+              policies: Sequence[str] = ("heuristic", "heuristic"),
+              max_turns: int = 60) -> BatchStats:
+    """Play ``games`` games serially, alternating who is on the play.
+
+    Even game indices put deck A in seat 0 (on the play); odd ones swap the decks. Each
+    policy stays with its deck. Decisions are counted from ``state.actions_taken``.
+    """
+    stats = BatchStats()
+    decks = (deck_a, deck_b)
+    start = time.perf_counter()
+    for i in range(games):
+        first = i % 2  # index (0 = A, 1 = B) of the deck in seat 0
+        seats = (first, 1 - first)
+        state = play_game(decks[seats[0]].cards, decks[seats[1]].cards,
+                          make_policies([policies[d] for d in seats], game_seed(seed, i)),
+                          game_seed(seed, i), max_turns=max_turns)
+        result = state.result
+        assert result is not None
+        stats.games += 1
+        stats.turns += result.turns
+        stats.decisions += state.actions_taken
+        stats.reasons[result.reason] += 1
+        for seat, d in enumerate(seats):
+            ds = stats.decks[d]
+            won = result.winner == seat
+            if seat == 0:
+                ds.games_on_play += 1
+                ds.wins_on_play += won
+            else:
+                ds.games_on_draw += 1
+                ds.wins_on_draw += won
+        if result.winner < 0:
+            stats.draws += 1
+    stats.seconds = time.perf_counter() - start
+    return stats
