@@ -89,8 +89,22 @@ Keyword = Literal[
 def keyword_mask(names: tuple[str, ...]) -> int:
     mask = 0
     for name in names:
-        mask |= KEYWORD_BITS[name]
+        mask |= KEYWORD_BITS[name.lower()]
     return mask
+
+
+class KeywordInstance(msgspec.Struct, frozen=True):
+    """One instance of a keyword ability beyond the plain bits ("Annihilator 2").
+
+    ``n`` is its number (-1 for X), ``cost`` its mana or other cost, ``quality`` the
+    quality of variants such as "Devour artifact 1" or "Enchant land".
+    """
+
+    name: str
+    n: int = 0
+    cost: str = ""
+    quality: str = ""
+    text: str = ""
 
 
 class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -392,6 +406,9 @@ class Cost(_Frozen, frozen=True):
     discard: int = 0
     return_to_hand: Filter | None = None  # "Return a Forest you control to its owner's hand"
     put_counter: str | None = None  # "Put a -1/-1 counter on this"
+    discard_self: bool = False  # transmute: "Discard this card"
+    sacrifice: Filter | None = None  # "Sacrifice a creature"
+    remove_counter: str | None = None
 
 
 class SpellAbility(_Frozen, frozen=True):
@@ -417,6 +434,11 @@ TriggerEvent = Literal[
     "other_enters",  # whenever another permanent matching filter enters
     "deals_combat_damage_to_player",
     "enchanted_tapped_for_mana",
+    "cast_self",  # when you cast this spell (cascade, replicate): works on the stack
+    "ally_attacks_alone",  # whenever a creature you control attacks alone (exalted)
+    "your_creature_to_graveyard",  # recover: works in the graveyard (702.59a)
+    "haunted_dies",  # "when the creature it haunts dies": works in exile (702.55c)
+    "spell_to_graveyard",  # haunt on a spell: put into a graveyard as it resolves
 ]
 
 
@@ -429,6 +451,7 @@ class Triggered(_Frozen, tag="triggered", frozen=True):
     filter: Filter = Filter()
     condition: Condition | None = None  # intervening "if" (603.4)
     optional: bool = False  # "you may"
+    keyword: str = ""  # the keyword ability this is ("exalted", "annihilator", ...), if any
 
 
 class Activated(_Frozen, tag="activated", frozen=True):
@@ -441,6 +464,8 @@ class Activated(_Frozen, tag="activated", frozen=True):
     your_turn_only: bool = False
     keyword: str = ""  # the keyword ability this is ("level up", "unearth", ...), if any
     once_per_turn: bool = False
+    zone: Literal["battlefield", "hand", "graveyard"] = "battlefield"  # where it works
+    upkeep_only: bool = False  # forecast: only during your upkeep (702.57b)
 
 
 class ManaAbility(_Frozen, tag="mana", frozen=True):
@@ -489,6 +514,17 @@ TYPE_BIT = {
 T_LAND, T_CREATURE, T_ARTIFACT, T_ENCHANTMENT, T_INSTANT, T_SORCERY = 1, 2, 4, 8, 16, 32
 
 
+class LevelBand(_Frozen, frozen=True):
+    """A leveler card's level symbol (711.2): from ``low`` to ``high`` level counters."""
+
+    low: int
+    high: int | None = None  # None: "N+"
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[Keyword, ...] = ()
+    abilities: tuple[AbilityT, ...] = ()
+
+
 class CardDef(_Base):
     """One card's characteristics and abilities, as printed (Oracle text)."""
 
@@ -500,8 +536,14 @@ class CardDef(_Base):
     colors: tuple[Literal["W", "U", "B", "R", "G"], ...] | None = None  # default: from cost
     power: int | None = None
     toughness: int | None = None
-    keywords: tuple[Keyword, ...] = ()
+    # Keyword abilities as printed ("Flying", "Annihilator 2", "Level up {1}{W}",
+    # "Enchant creature", "Protection from blue"), plus rules shorthands such as
+    # "can't block" that are not Oracle keywords.
+    keywords: tuple[str, ...] = ()
     protection: tuple[Literal["W", "U", "B", "R", "G"], ...] = ()  # protection from colours
+    printed_power: str | None = None  # "*" and the like, as printed; power holds the base
+    printed_toughness: str | None = None
+    levels: tuple[LevelBand, ...] = ()  # leveler cards (711)
     spell: SpellAbility | None = None
     enchant: Filter | None = None  # Enchant [quality] (702.5); None: not an Aura
     enchant_player: bool = False  # "Enchant player" (702.5d)
@@ -520,6 +562,9 @@ class CardDef(_Base):
     _triggered: tuple[Triggered, ...] = ()
     _statics: tuple[Static, ...] = ()
     _enters_tapped: bool = False
+    _kwi: tuple[KeywordInstance, ...] = ()
+    _kwnames: frozenset[str] = frozenset()
+    _protection_extra: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         cost = parse_cost(self.mana_cost)
@@ -535,15 +580,19 @@ class CardDef(_Base):
             for c in self.colors:
                 cm |= COLOR_BIT[c]
             self._color_mask = cm
-        self._kw = keyword_mask(self.keywords)
+        from engine.keywords import compile_keywords
+
+        # Keyword abilities expand into ordinary abilities (kept out of ``abilities`` so the
+        # encoded card stays as written and decoding does not expand them twice).
+        abilities = self.abilities + compile_keywords(self)
         self._mana_value = cost.mana_value
         self._instant_speed = bool(mask & T_INSTANT) or bool(self._kw & KW_FLASH)
-        self._mana_abilities = tuple(a for a in self.abilities if isinstance(a, ManaAbility))
-        self._activated = tuple(a for a in self.abilities if isinstance(a, Activated))
-        self._triggered = tuple(a for a in self.abilities if isinstance(a, Triggered))
-        self._statics = tuple(a for a in self.abilities if isinstance(a, Static))
+        self._mana_abilities = tuple(a for a in abilities if isinstance(a, ManaAbility))
+        self._activated = tuple(a for a in abilities if isinstance(a, Activated))
+        self._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
+        self._statics = tuple(a for a in abilities if isinstance(a, Static))
         self._enters_tapped = any(
-            isinstance(a, Replacement) and a.kind == "enters_tapped" for a in self.abilities
+            isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities
         )
 
     @property
@@ -561,6 +610,13 @@ class CardDef(_Base):
     @property
     def is_permanent_card(self) -> bool:
         return not self._type_mask & (T_INSTANT | T_SORCERY)
+
+    def has_keyword(self, name: str) -> bool:
+        """Printed keyword ability by lower-case name ("cascade", "flying", "dredge")."""
+        return name in self._kwnames
+
+    def instances(self, name: str) -> list[KeywordInstance]:
+        return [k for k in self._kwi if k.name == name]
 
 
 class CardFile(_Base):

@@ -70,6 +70,7 @@ def refresh(state: GameState) -> None:
     state.sba_needed = True
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
+    controllers_before = [o.controller for o in perms]
     # Layer 1 (copy) is not needed by the supported cards. Reset to printed values.
     for o in perms:
         c = o.card
@@ -79,6 +80,8 @@ def refresh(state: GameState) -> None:
         o.extra_subtypes = ()
         prot = 0
         for col in c.protection:
+            prot |= COLOR_BIT[col]
+        for col in c._protection_extra:
             prot |= COLOR_BIT[col]
         o.protection = prot
     statics: list[tuple[GameObject, Static]] = []
@@ -95,6 +98,11 @@ def refresh(state: GameState) -> None:
             target = objects.get(e.target)
             if target is not None:
                 target.controller = e.control
+    # 302.6: a permanent that changed controller has not been under its new controller's
+    # control continuously since their most recent turn began.
+    for o, before in zip(perms, controllers_before, strict=True):
+        if o.controller != before:
+            o.sick = True
     # Layers 4 and 6: types and abilities. Ability loss applies before later grants only
     # by timestamp; the supported cards never combine them, so grants apply after loss.
     for src, st in statics:

@@ -219,6 +219,55 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # --- argument parsing ---------------------------------------------------------------------
 
 
+def cmd_scenario(args: argparse.Namespace) -> int:
+    """Run rules scenarios (shared/conformance/FORMAT.md): PASS/FAIL lines and a summary."""
+    from engine.scenario.runner import find_scenarios, run_scenario
+
+    paths = find_scenarios(args.paths)
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        _err(f"no such file: {', '.join(missing)}")
+        return 2
+    if not paths:
+        _err("no scenario files found")
+        return 2
+    pool = load_card_pool(_data_dir(args))
+    passed = failed = 0
+    for path in paths:
+        result = run_scenario(path, pool)
+        if result.passed:
+            passed += 1
+        else:
+            failed += 1
+        if args.json:
+            print(json.dumps({"file": result.file, "name": result.name,
+                              "passed": result.passed, "error": result.error}))
+        elif result.passed:
+            print(f"PASS {result.file}: {result.name}")
+        else:
+            print(f"FAIL {result.file}: {result.name}: {result.error}")
+    if not args.json:
+        print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    pool = load_card_pool(_data_dir(args))
+    if args.action == "list":
+        for name in sorted(pool):
+            print(name)
+        return 0
+    from engine.cardcheck import check_pool
+
+    problems = check_pool(pool, args.reference)
+    for line in problems:
+        print(line)
+    total = len(pool)
+    print(f"{total - len({p.split(':', 1)[0] for p in problems})} of {total} cards match "
+          f"the reference; {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
 def _positive(text: str) -> int:
     try:
         n = int(text)
@@ -288,6 +337,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the matchup (default: gruul_stompy azorius_skies)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",
+                       description="Run rules-scenario TOML files (files or folders, searched "
+                                   "recursively); exit 1 if any fails.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    p.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    p.set_defaults(func=cmd_scenario)
+
+    p = sub.add_parser("cards", parents=[common], help="list or check the card pool",
+                       description="'list' prints every supported card; 'check' compares "
+                                   "each card file with the reference Oracle data.")
+    p.add_argument("action", choices=("list", "check"))
+    p.add_argument("--reference", metavar="FILE", default=None,
+                   help="reference oracle.jsonl (default: ../shared/cards/oracle.jsonl)")
+    p.set_defaults(func=cmd_cards)
     return parser
 
 

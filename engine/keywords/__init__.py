@@ -1,12 +1,157 @@
-"""Keyword abilities beyond the core evasion/combat bits, one module per keyword."""
+"""Keyword abilities: parsing the printed keywords of a card and compiling them.
+
+Each keyword lives in its own module in this package, citing its rules, and plugs into
+the core through its general mechanisms: the abilities it compiles into (triggered,
+activated, static), replacement hooks (engine.replacement), casting permissions and
+additional costs (engine.casting), and delayed triggers. Plain evasion and combat
+keywords are bits (engine.cards.KEYWORD_BITS) handled by the core rules modules.
+"""
 
 from __future__ import annotations
 
-from engine.cards import KEYWORD_NAMES
-from engine.state import GameObject
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.cards import (
+    COLOR_NAME,
+    KEYWORD_BITS,
+    KEYWORD_NAMES,
+    AbilityT,
+    Filter,
+    KeywordInstance,
+)
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef
+    from engine.state import GameObject
+
+# Rules shorthands accepted in ``keywords`` that are not Oracle keyword abilities.
+NOT_ORACLE = {
+    "unblockable", "can't block", "can't attack", "attacks each combat", "doesn't untap",
+    "activated abilities can't be activated",
+}
+# Keywords with a number N (or X) and with a cost.
+WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour"}
+WITH_COST = {
+    "level up", "recover", "replicate", "transmute", "unearth", "equip", "flashback",
+    "evoke", "kicker", "cycling", "ward",
+}
+PLAIN = {
+    "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",
+    "retrace", "devoid", "persist", "shadow",
+}
+_NUMBER = re.compile(r"^(?P<name>[a-z ]+?)(?: (?P<quality>[a-zA-Z]+))? (?P<n>\d+|X)$")
+_COST = re.compile(r"^(?P<name>[a-z ]+?)(?: |—)(?P<cost>.+)$")
+
+Compiler = Callable[["CardDef", KeywordInstance], list[AbilityT]]
+COMPILERS: dict[str, Compiler] = {}
+
+
+def compiles(name: str) -> Callable[[Compiler], Compiler]:
+    """Register how a keyword expands into ordinary abilities."""
+    def deco(fn: Compiler) -> Compiler:
+        COMPILERS[name] = fn
+        return fn
+    return deco
+
+
+def parse_keyword(text: str) -> KeywordInstance | int:
+    """A keyword as printed -> a bit (plain keywords) or a KeywordInstance."""
+    low = text.strip().lower()
+    bit = KEYWORD_BITS.get(low)
+    if bit is not None:
+        return bit
+    if low == "totem armor":
+        low = "umbra armor"
+    if low in PLAIN:
+        return KeywordInstance(low, text=text)
+    if low.startswith("enchant "):
+        return KeywordInstance("enchant", quality=text.strip()[8:], text=text)
+    if low.startswith("protection from "):
+        return KeywordInstance("protection", quality=low[16:], text=text)
+    m = _NUMBER.match(low)
+    if m and (m.group("name") in WITH_NUMBER or f"{m.group('name')} {m.group('quality')}"
+              in WITH_NUMBER):
+        name = m.group("name")
+        quality = m.group("quality") or ""
+        if name not in WITH_NUMBER:
+            name, quality = f"{name} {quality}", ""
+        n = -1 if m.group("n") == "x" else int(m.group("n"))
+        return KeywordInstance(name, n=n, quality=quality, text=text)
+    m = _COST.match(text.strip())
+    if m and m.group("name").lower() in WITH_COST:
+        return KeywordInstance(m.group("name").lower(), cost=m.group("cost").strip(),
+                               text=text)
+    raise ValueError(f"unknown keyword ability {text!r}")
+
+
+_ENCHANT_FILTERS = {
+    "creature": Filter(types=("creature",)),
+    "land": Filter(types=("land",)),
+    "artifact": Filter(types=("artifact",)),
+    "enchantment": Filter(types=("enchantment",)),
+    "permanent": Filter(),
+    "forest": Filter(subtypes=("Forest",)),
+    "creature you control": Filter(types=("creature",), controller="you"),
+}
+
+
+def compile_keywords(card: CardDef) -> tuple[AbilityT, ...]:
+    """Fill in the card's keyword-derived fields; return the abilities they expand into."""
+    import engine.keywords.all  # noqa: F401  (registers every keyword module)
+
+    mask = 0
+    instances: list[KeywordInstance] = []
+    names: set[str] = set()
+    protection: list[str] = []
+    for text in card.keywords:
+        parsed = parse_keyword(text)
+        if isinstance(parsed, int):
+            mask |= parsed
+            names.add(KEYWORD_NAMES[parsed])
+            continue
+        instances.append(parsed)
+        names.add(parsed.name)
+        if parsed.name == "enchant":
+            quality = parsed.quality.lower()
+            if quality == "player":
+                card.enchant_player = True
+            elif card.enchant is None:
+                f = _ENCHANT_FILTERS.get(quality)
+                if f is None:
+                    raise ValueError(f"{card.name}: give 'enchant' explicitly for "
+                                     f"'Enchant {parsed.quality}'")
+                card.enchant = f
+        elif parsed.name == "protection":
+            color = COLOR_NAME.get(parsed.quality)
+            if color is not None:
+                protection.append(color)
+    card._kw = mask
+    card._kwi = tuple(instances)
+    card._kwnames = frozenset(names)
+    card._protection_extra = tuple(protection)
+    extra: list[AbilityT] = []
+    for inst in instances:
+        fn = COMPILERS.get(inst.name)
+        if fn is not None:
+            extra.extend(fn(card, inst))
+    return tuple(extra)
+
+
+def oracle_keywords(card: CardDef) -> list[str]:
+    """The card's keyword abilities as Oracle prints them (for checking card data)."""
+    out = []
+    for text in card.keywords:
+        if text.strip().lower() in NOT_ORACLE:
+            continue
+        out.append(text.strip())
+    return out
 
 
 def object_keywords(obj: GameObject) -> list[str]:
-    """The keyword abilities an object has now, by name."""
+    """The keyword abilities an object has now, by lower-case name."""
     names = [name for bit, name in KEYWORD_NAMES.items() if obj.kw & bit]
+    if not obj.lost_abilities:
+        names.extend(k.name for k in obj.card._kwi)
     return names

@@ -1,0 +1,1 @@
+"""Imports every keyword module so that each registers its hooks and compilers."""
