@@ -220,7 +220,22 @@ class HadCounter(Cond, tag="had_counter", frozen=True):
     counter: str = "-1/-1"
 
 
-Condition = YouControl | LifeAtMost | OpponentDamagedThisTurn | HadCounter
+class SelfHasCounter(Cond, tag="self_has_counter", frozen=True):
+    """The source permanent has a counter of this kind (graft's intervening if)."""
+
+    counter: str = "+1/+1"
+
+
+class ReplicatePaid(Cond, tag="replicate_paid", frozen=True):
+    """702.56a: "if a replicate cost was paid for it" (for one replicate instance)."""
+
+    instance: int = 0
+
+
+Condition = (
+    YouControl | LifeAtMost | OpponentDamagedThisTurn | HadCounter | SelfHasCounter
+    | ReplicatePaid
+)
 
 # --- effects --------------------------------------------------------------------------
 # Who/what references inside an ability:
@@ -350,6 +365,13 @@ class CopySpell(Effect, tag="copy_spell", frozen=True):
     new_targets: bool = True
 
 
+class PutOnLibrary(Effect, tag="put_on_library", frozen=True):
+    """Put a card or permanent into its owner's library (top, bottom, or Nth from top)."""
+
+    what: str = "t0"
+    position: int = 0  # 0: on top; -1: on the bottom; 2: third from the top
+
+
 class GainControl(Effect, tag="gain_control", frozen=True):
     what: str = "t0"
     until_end_of_turn: bool = False
@@ -381,10 +403,70 @@ class ForEachTarget(Effect, tag="choose_one", frozen=True):
     labels: tuple[str, ...] = ()
 
 
+# --- effects of keyword abilities (engine/keywords/*) ----------------------------------
+
+
+class Annihilate(Effect, tag="annihilate", frozen=True):
+    """702.86a: the defending player sacrifices N permanents."""
+
+    n: int
+
+
+class Exalt(Effect, tag="exalt", frozen=True):
+    """702.83a: the creature that attacked alone gets +1/+1 until end of turn."""
+
+
+class CascadeEffect(Effect, tag="cascade", frozen=True):
+    """702.85a: exile until a cheaper nonland card, may cast it free, bottom the rest."""
+
+
+class ReplicateCopies(Effect, tag="replicate_copies", frozen=True):
+    """702.56a: copy the spell once per payment of this replicate instance."""
+
+    instance: int = 0
+
+
+class EpicCopy(Effect, tag="epic_copy", frozen=True):
+    """702.50a: copy the epic spell except for its epic ability; new targets allowed."""
+
+
+class ReboundCast(Effect, tag="rebound_cast", frozen=True):
+    """702.88a: you may cast the exiled card without paying its mana cost."""
+
+
+class HauntExile(Effect, tag="haunt_exile", frozen=True):
+    """702.55a: exile this card haunting target creature (t0)."""
+
+
+class RecoverPay(Effect, tag="recover_pay", frozen=True):
+    """702.59a: pay the cost to return this card to hand, otherwise exile it."""
+
+    cost: str
+    pay_half_life: bool = False
+
+
+class TransmuteSearch(Effect, tag="transmute_search", frozen=True):
+    """702.53a: search for a card with the same mana value as the discarded card."""
+
+
+class UnearthReturn(Effect, tag="unearth_return", frozen=True):
+    """702.84a: return to the battlefield with haste, exiled at the next end step."""
+
+
+class MoveCounter(Effect, tag="move_counter", frozen=True):
+    """Move a counter from one object to another (graft, 702.58a)."""
+
+    origin: str = "self"
+    to: str = "it"
+    counter: str = "+1/+1"
+
+
 EffectT = (
     Damage | Destroy | Exile | Bounce | Draw | Discard | Mill | GainLife | LoseLife | Pump
     | AddCounters | CreateToken | Tap | Untap | Search | ReturnFromGraveyard | Sacrifice
-    | CounterSpell | CopySpell | GainControl | Regenerate | AddMana | May | If | ForEachTarget
+    | CounterSpell | CopySpell | PutOnLibrary | GainControl | Regenerate | AddMana | May | If | ForEachTarget
+    | Annihilate | Exalt | CascadeEffect | ReplicateCopies | EpicCopy | ReboundCast
+    | HauntExile | RecoverPay | TransmuteSearch | UnearthReturn | MoveCounter
 )
 
 # --- abilities ------------------------------------------------------------------------
@@ -565,6 +647,7 @@ class CardDef(_Base):
     _kwi: tuple[KeywordInstance, ...] = ()
     _kwnames: frozenset[str] = frozenset()
     _protection_extra: tuple[str, ...] = ()
+    _zone_actions: bool = False  # usable from hand or graveyard (activations, flashback)
 
     def __post_init__(self) -> None:
         cost = parse_cost(self.mana_cost)
@@ -591,6 +674,8 @@ class CardDef(_Base):
         self._activated = tuple(a for a in abilities if isinstance(a, Activated))
         self._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
         self._statics = tuple(a for a in abilities if isinstance(a, Static))
+        self._zone_actions = any(a.zone != "battlefield" for a in self._activated) or \
+            "flashback" in self._kwnames or "retrace" in self._kwnames
         self._enters_tapped = any(
             isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities
         )

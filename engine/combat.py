@@ -9,6 +9,8 @@ deathtouch (702.2), lifelink (702.15), protection (702.16), "can't block" and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import replacement as rep
 from engine import triggers
 from engine.ask import Asker, IllegalAnswer
@@ -44,6 +46,8 @@ from engine.state import (
 from engine.zones import log
 
 B_BLACK = 4
+# Called with the declared attackers (after they are tapped), e.g. for keyword statistics.
+ATTACK_HOOKS: list[Callable[[GameState, list[int]], None]] = []
 
 
 def can_attack(state: GameState, o: GameObject) -> bool:
@@ -109,6 +113,8 @@ def attack_task(state: GameState, task: AttackTask) -> None:
         log(state, "attack", player, ", ".join(state.objects[a].card.name for a in attackers))
     if attackers:
         triggers.attacked(state, attackers)
+        for hook in ATTACK_HOOKS:
+            hook(state, attackers)
 
 
 def block_options(state: GameState) -> list[tuple[int, int]]:

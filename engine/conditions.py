@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from engine.cards import Condition, HadCounter, LifeAtMost, OpponentDamagedThisTurn, YouControl
+from engine.cards import (
+    Condition,
+    HadCounter,
+    LifeAtMost,
+    OpponentDamagedThisTurn,
+    ReplicatePaid,
+    SelfHasCounter,
+    YouControl,
+)
 from engine.filters import matches
 from engine.state import GameObject, GameState
 
@@ -25,4 +33,12 @@ def condition_holds(state: GameState, cond: Condition, controller: int, source: 
         return state.players[1 - controller].damage_this_turn > 0
     if isinstance(cond, HadCounter):
         return subject is not None and subject.counters.get(cond.counter, 0) > 0
+    if isinstance(cond, SelfHasCounter):
+        return source.counters.get(cond.counter, 0) > 0
+    if isinstance(cond, ReplicatePaid):
+        for item in state.stack:
+            if item.sid == source.oid:
+                counts = item.replicate_counts
+                return cond.instance < len(counts) and counts[cond.instance] > 0
+        return False
     raise TypeError(f"unknown condition {cond!r}")

@@ -8,6 +8,9 @@ their inner effects onto the front of the queue instead of running them inline.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine import mana as mana_mod
 from engine import replacement as rep
 from engine.ask import Asker
@@ -20,8 +23,9 @@ from engine.cards import (
     AttachedAuras,
     Bounce,
     CardsInHand,
-    CountersOnSelf,
     CopySpell,
+    PutOnLibrary,
+    CountersOnSelf,
     CounterSpell,
     CountPermanents,
     CreateToken,
@@ -69,10 +73,28 @@ from engine.state import (
     ResolveTask,
     StackItem,
 )
+from engine.stats import count
 from engine.targets import is_legal_target
 from engine.zones import describe, draw_card, log, move, shuffle_library
 
 YES, NO = 1, 0
+
+# Effects of keyword abilities register their handlers here (engine/keywords/*).
+EffectHandler = Callable[[GameState, StackItem, Any, Asker, list[Any]], None]
+EFFECT_HANDLERS: dict[type, EffectHandler] = {}
+# 608.2n: where a resolving instant or sorcery card goes; a hook may return another zone
+# (rebound, flashback) and set up what follows. (state, item, card object) -> zone | None
+SpellDoneHook = Callable[[GameState, StackItem, GameObject], int | None]
+SPELL_DONE_HOOKS: list[SpellDoneHook] = []
+# After a spell resolved (epic): (state, item) -> None
+RESOLVED_HOOKS: list[Callable[[GameState, StackItem], None]] = []
+
+
+def handles(effect_type: type) -> Callable[[EffectHandler], EffectHandler]:
+    def deco(fn: EffectHandler) -> EffectHandler:
+        EFFECT_HANDLERS[effect_type] = fn
+        return fn
+    return deco
 
 
 def source_object(state: GameState, item: StackItem) -> GameObject:
@@ -125,6 +147,8 @@ def refs_of(state: GameState, item: StackItem, ref: str) -> list[int]:
             if t != NONE:
                 return [t]
         return []
+    if ref == "0" or ref == "1":
+        return [int(ref)]
     if ref == "self":
         return [item.source] if item.source in state.objects else []
     if ref == "you":
@@ -133,6 +157,9 @@ def refs_of(state: GameState, item: StackItem, ref: str) -> list[int]:
         return [1 - item.controller]
     if ref == "each_player":
         return [state.active, 1 - state.active]
+    if ref == "defending_player":
+        combat = state.combat
+        return [combat.defender if combat is not None else 1 - item.controller]
     if ref == "it":
         return [item.subject] if item.subject in state.objects else []
     if ref == "it_card" or ref == "self_card":
@@ -224,9 +251,12 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             rep.leave_battlefield(state, o, HAND)
     elif isinstance(eff, Draw):
         n = amount_of(state, item, eff.amount)
-        for p in players_of(state, item, eff.who):
-            for _ in range(n):
-                draw_card(state, p)
+        players = players_of(state, item, eff.who)
+        if n == 1 and len(players) == 1:
+            rep.draw(state, players[0], asker)
+        elif n > 0:
+            # Each draw may be replaced (dredge) with its own question: one at a time.
+            queue[0:0] = [Draw(1, str(p)) for p in players for _ in range(n)]
     elif isinstance(eff, Discard):
         n = amount_of(state, item, eff.amount)
         for p in players_of(state, item, eff.who):
@@ -308,6 +338,22 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
         _sacrifice(state, item, eff, asker)
     elif isinstance(eff, CounterSpell):
         _counter(state, item, eff, asker)
+    elif isinstance(eff, PutOnLibrary):
+        for r in refs_of(state, item, eff.what):
+            found = state.objects.get(r)
+            if found is None or found.zone == STACK:
+                continue
+            if found.zone == BATTLEFIELD:
+                new = rep.leave_battlefield(state, found, LIBRARY)
+            else:
+                new = move(state, found, LIBRARY)
+            library = state.players[new.owner].library
+            if eff.position != 0 and new.oid in library:
+                library.remove(new.oid)
+                if eff.position < 0:
+                    library.insert(0, new.oid)
+                else:
+                    library.insert(max(0, len(library) - eff.position), new.oid)
     elif isinstance(eff, CopySpell):
         for r in refs_of(state, item, eff.what):
             original = next((i for i in state.stack if i.sid == r), None)
@@ -345,13 +391,18 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             "mode", item.controller, f"{item.label}: " + " or ".join(labels),
             options=list(range(len(eff.options))), source=item.source))
         queue[0:0] = eff.options[pick]
-    else:  # pragma: no cover - the union is exhaustive
-        raise TypeError(f"unknown effect {eff!r}")
+    else:
+        handler = EFFECT_HANDLERS.get(type(eff))
+        if handler is None:
+            raise TypeError(f"unknown effect {eff!r}")
+        handler(state, item, eff, asker, queue)
 
 
 def add_counters(state: GameState, obj: GameObject, counter: str, n: int) -> None:
     if n <= 0:
         return
+    if counter == "level":
+        count(state, obj.controller, "levels_gained", n)
     obj.counters[counter] = obj.counters.get(counter, 0) + n
     state.dirty = True
     if state.log is not None:
@@ -404,7 +455,7 @@ def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) 
 
 
 def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker) -> None:
-    from engine.casting import mana_units, pay_cost
+    from engine.payment import mana_units, pay_cost
 
     for r in refs_of(state, item, eff.what):
         target = next((i for i in state.stack if i.sid == r), None)
@@ -428,7 +479,7 @@ def counter_item(state: GameState, target: StackItem) -> None:
     if target.is_spell and not target.is_copy:
         obj = state.objects.get(target.sid)
         if obj is not None:
-            move(state, obj, GRAVEYARD)
+            move(state, obj, EXILE if target.alt == 1 else GRAVEYARD)
     elif target.is_spell:
         state.objects.pop(target.sid, None)
 
@@ -436,6 +487,8 @@ def counter_item(state: GameState, target: StackItem) -> None:
 def resolve_top(state: GameState, task: ResolveTask) -> None:
     """Handler of ResolveTask (608.2)."""
     item = state.stack[-1]
+    if item.sid != task.sid:  # a spell was cast while this resolved (cascade): find ours
+        item = next(i for i in state.stack if i.sid == task.sid)
     if not task.started:
         if item.target_specs and item.targets:
             legal = [
@@ -464,6 +517,8 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
         if state.log is not None:
             log(state, "resolve", item.controller, item.label or item.card.name,
                 ", ".join(describe(state, t) for t in item.targets if t != NONE))
+        if trig is not None and trig.keyword:
+            count(state, item.controller, trig.keyword.replace(" ", "_") + "_triggers")
         task.queue = list(item.effects)
         if trig is not None and trig.optional:
             task.queue = [May(tuple(item.effects))]
@@ -479,38 +534,63 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             queue.insert(0, eff)
             raise
         task.answers = []
+        if state.tasks[-1] is not task:
+            return  # an effect started a task (casting a card during resolution): run it
+    # 608.3: a permanent spell enters; its "as it enters" questions come first.
+    after = None
+    attach = NONE
+    card = item.card
+    enters = item.is_spell and card.is_permanent_card
+    if enters:
+        asker = Asker(state, task)
+        if card.is_aura:
+            attach = item.targets[0] if item.targets else NONE
+        if not card.is_aura or attach != NONE:
+            after = rep.prepare_enter(state, card, item.controller, asker)
     state.tasks.pop()
     state.resolved += 1
     if state.stack and state.stack[-1] is item:
         state.stack.pop()
     elif item in state.stack:
         state.stack.remove(item)
-    _spell_done(state, item, to_battlefield=True)
+    _spell_done(state, item, to_battlefield=True, attach=attach, after=after)
+    for hook in RESOLVED_HOOKS:
+        hook(state, item)
 
 
-def _spell_done(state: GameState, item: StackItem, to_battlefield: bool) -> None:
+def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach: int = NONE,
+                after: list[rep.AfterEnter] | None = None) -> None:
     """608.2n / 608.3: an instant or sorcery goes to the graveyard; a permanent enters."""
     if not item.is_spell:
         return
     obj = state.objects.get(item.sid)
     if obj is None or obj.zone != STACK:
         return
+    card = obj.card
     if item.is_copy:
         del state.objects[item.sid]
-        if to_battlefield and obj.card.is_permanent_card:  # 608.3f: it becomes a token
-            rep.create_token(state, obj.card, item.controller)
+        if to_battlefield and card.is_permanent_card:  # 608.3f: it becomes a token
+            rep.create_token(state, card, item.controller)
         return
-    if obj.card._type_mask & (T_INSTANT | T_SORCERY) or not to_battlefield:
+    if card._type_mask & (T_INSTANT | T_SORCERY) or not to_battlefield:
+        zone = EXILE if item.alt == 1 else GRAVEYARD  # flashback: exiled (702.34a)
+        if to_battlefield and zone == GRAVEYARD:
+            for hook in SPELL_DONE_HOOKS:
+                other = hook(state, item, obj)
+                if other is not None:
+                    zone = other
+                    break
+        new = move(state, obj, zone)
+        if zone == GRAVEYARD and to_battlefield and new.card._triggered:
+            from engine import triggers
+
+            triggers.spell_to_graveyard(state, new)
+        return
+    if card.is_aura and attach == NONE:
         move(state, obj, GRAVEYARD)
         return
-    attach = NONE
-    if obj.card.is_aura:
-        attach = item.targets[0] if item.targets else NONE
-        if attach == NONE:
-            move(state, obj, GRAVEYARD)
-            return
-    rep.enter(state, obj, item.controller, attach_to=attach)
+    rep.enter(state, obj, item.controller, attach_to=attach, after=after or [])
 
 
 __all__ = ["resolve_top", "run_effect", "counter_item", "add_counters", "LIBRARY",
-           "T_CREATURE"]
+           "T_CREATURE", "draw_card"]

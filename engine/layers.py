@@ -14,6 +14,7 @@ from engine.cards import (
     CardsInHand,
     CountersOnSelf,
     CountPermanents,
+    LevelBand,
     PowerOf,
     Static,
     keyword_mask,
@@ -81,8 +82,8 @@ def refresh(state: GameState) -> None:
         prot = 0
         for col in c.protection:
             prot |= COLOR_BIT[col]
-        for col in c._protection_extra:
-            prot |= COLOR_BIT[col]
+        for extra in c._protection_extra:
+            prot |= COLOR_BIT[extra]
         o.protection = prot
     statics: list[tuple[GameObject, Static]] = []
     for o in perms:
@@ -114,6 +115,11 @@ def refresh(state: GameState) -> None:
                     o.lost_abilities = True
                     o.kw = 0
                     o.protection = 0
+    for o in perms:  # 711.2: a leveler's band grants its abilities (layer 6)
+        if o.card.levels and not o.lost_abilities:
+            band = level_band(o)
+            if band is not None and band.keywords:
+                o.kw |= keyword_mask(band.keywords)
     live_statics = [(s, st) for s, st in statics if not s.lost_abilities]
     for src, st in live_statics:
         if st.keywords or st.protection:
@@ -134,6 +140,11 @@ def refresh(state: GameState) -> None:
         c = o.card
         o.power = c.power or 0
         o.toughness = c.toughness or 0
+    for o in perms:  # 711.2: the band's power/toughness (layer 7b)
+        if o.card.levels and not o.lost_abilities:
+            band = level_band(o)
+            if band is not None:
+                o.power, o.toughness = band.power, band.toughness
     for src, st in live_statics:
         if st.set_base is not None:
             for o in _affected(state, st, src):
@@ -158,6 +169,15 @@ def refresh(state: GameState) -> None:
             plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
             o.power += plus
             o.toughness += plus
+
+
+def level_band(o: GameObject) -> LevelBand | None:
+    """The level symbol whose range contains the object's level counters (711.2)."""
+    level = o.counters.get("level", 0)
+    for band in o.card.levels:
+        if band.low <= level and (band.high is None or level <= band.high):
+            return band
+    return None
 
 
 def ensure(state: GameState) -> None:

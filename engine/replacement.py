@@ -12,6 +12,7 @@ never give such a choice a different outcome.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine import triggers
 from engine.cards import (
@@ -28,7 +29,10 @@ from engine.state import (
     GameObject,
     GameState,
 )
-from engine.zones import describe, log, move, new_object
+from engine.zones import describe, draw_card, log, move, new_object
+
+if TYPE_CHECKING:
+    from engine.ask import Asker
 
 # (state, source, target object, amount, combat) -> amount still dealt as damage
 DamageHook = Callable[[GameState, GameObject, GameObject, int, bool], int]
@@ -39,9 +43,14 @@ DESTROY_HOOKS: list[DestroyHook] = []
 # (state, object, destination zone) -> replacement destination zone or None
 LeaveHook = Callable[[GameState, GameObject, int], int | None]
 LEAVE_HOOKS: list[LeaveHook] = []
-# (state, object that just entered) -> None; for "enters with counters" and the like
-EnterHook = Callable[[GameState, GameObject], None]
+# Entering the battlefield (614.1c, 614.12): a hook sees the card before it enters, may ask
+# its questions (devour), and returns what to do to the new permanent (counters, ...).
+AfterEnter = Callable[[GameState, GameObject], None]
+EnterHook = Callable[[GameState, CardDef, int, "Asker | None"], AfterEnter | None]
 ENTER_HOOKS: list[EnterHook] = []
+# Drawing (614.1a, 121.6): (state, player, asker) -> True if the draw was replaced.
+DrawHook = Callable[[GameState, int, "Asker | None"], bool]
+DRAW_HOOKS: list[DrawHook] = []
 
 
 def gain_life(state: GameState, player: int, amount: int) -> None:
@@ -62,11 +71,18 @@ def lose_life(state: GameState, player: int, amount: int) -> None:
         log(state, "lose_life", player, amount=amount)
 
 
+def source_keywords(source: GameObject) -> int:
+    """A damage source's keyword bits: current on the battlefield (or its last known
+    information), printed when it deals damage from another zone (702.80c-d)."""
+    return source.kw if source.zone == BATTLEFIELD else source.card._kw
+
+
 def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
                 combat: bool = False) -> int:
     """Deal damage (120.3); returns the damage actually dealt."""
     if amount <= 0:
         return 0
+    skw = source_keywords(source)
     if target < 2:
         p = state.players[target]
         p.life -= amount
@@ -91,10 +107,10 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
             remaining = hook(state, source, obj, remaining, combat)
         if remaining > 0:
             obj.damage += remaining
-        if source.kw & KW_DEATHTOUCH:
+        if skw & KW_DEATHTOUCH:
             obj.deathtouched = True
         state.dirty = True
-    if source.kw & KW_LIFELINK:
+    if skw & KW_LIFELINK:
         gain_life(state, source.controller, amount)
     return amount
 
@@ -110,11 +126,11 @@ def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False) ->
         obj.tapped = True
         obj.damage = 0
         obj.deathtouched = False
-        combat = state.combat
-        if combat is not None:
-            from engine.zones import _left_battlefield
+        if state.combat is not None:
+            # 701.15a: removed from combat; it stays on the battlefield with its effects.
+            from engine.zones import remove_from_combat
 
-            _left_battlefield(state, obj)
+            remove_from_combat(state, obj)
         if state.log is not None:
             log(state, "regenerate", obj.controller, obj.card.name)
         return False
@@ -141,6 +157,14 @@ def leave_battlefield(state: GameState, obj: GameObject, zone: int) -> GameObjec
     return new
 
 
+def draw(state: GameState, player: int, asker: Asker | None = None) -> None:
+    """Draw a card (121.2), unless a replacement effect replaces the draw (121.6)."""
+    for hook in DRAW_HOOKS:
+        if hook(state, player, asker):
+            return
+    draw_card(state, player)
+
+
 def sacrifice(state: GameState, obj: GameObject) -> None:
     """Sacrifice (701.17): to the graveyard, not destroyed; indestructible does not help."""
     if state.log is not None:
@@ -148,16 +172,64 @@ def sacrifice(state: GameState, obj: GameObject) -> None:
     leave_battlefield(state, obj, GRAVEYARD)
 
 
+def prepare_enter(state: GameState, card: CardDef, controller: int,
+                  asker: Asker | None) -> list[AfterEnter]:
+    """Ask the questions of "as this enters" replacement effects before anything moves."""
+    after = []
+    for hook in ENTER_HOOKS:
+        f = hook(state, card, controller, asker)
+        if f is not None:
+            after.append(f)
+    return after
+
+
+def aura_choice(state: GameState, card: CardDef, controller: int, asker: Asker | None,
+                exclude: int = NONE) -> int | None:
+    """303.4f: an Aura entering other than by resolving chooses what it enchants (no
+    targeting, so hexproof doesn't matter). None: nothing legal (303.4g)."""
+    from engine.filters import matches
+    from engine.state import Decision
+
+    if card.enchant_player:
+        options = [0, 1]
+    else:
+        f = card.enchant
+        options = [oid for oid in state.battlefield if oid != exclude
+                   and (f is None or matches(state, f, state.objects[oid], controller))
+                   and not state.objects[oid].protection & card._color_mask]
+    if not options:
+        return None
+    if asker is None:
+        return options[0]
+    pick = asker.choose(Decision("attach", controller, f"attach {card.name} to",
+                                 options=options))
+    return options[pick]
+
+
 def enter(state: GameState, obj: GameObject, controller: int | None = None,
-          tapped: bool = False, attach_to: int = NONE) -> GameObject:
-    """Put an object onto the battlefield (from any zone) and fire its ETB triggers."""
+          tapped: bool = False, attach_to: int = NONE, asker: Asker | None = None,
+          after: list[AfterEnter] | None = None) -> GameObject | None:
+    """Put an object onto the battlefield (from any zone) and fire its ETB triggers.
+
+    Returns None when an Aura has nothing it could enchant and stays where it is.
+    """
+    ctrl = obj.owner if controller is None else controller
+    if after is None:
+        after = prepare_enter(state, obj.card, ctrl, asker)
+    if obj.card.is_aura and attach_to == NONE:
+        choice = aura_choice(state, obj.card, ctrl, asker)
+        if choice is None:
+            if obj.zone == 5:  # from the stack: to the graveyard instead (303.4g)
+                move(state, obj, GRAVEYARD)
+            return None
+        attach_to = choice
     if obj.card._enters_tapped:
         tapped = True
-    new = move(state, obj, BATTLEFIELD, controller=controller, tapped=tapped)
+    new = move(state, obj, BATTLEFIELD, controller=ctrl, tapped=tapped)
     if attach_to != NONE:
         new.attached_to = attach_to
-    for hook in ENTER_HOOKS:
-        hook(state, new)
+    for f in after:
+        f(state, new)
     if state.log is not None:
         log(state, "enters", new.controller, new.card.name,
             describe(state, attach_to) if attach_to != NONE else "")
@@ -168,13 +240,14 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
 def create_token(state: GameState, card: CardDef, controller: int,
                  tapped: bool = False) -> GameObject:
     """Create a token on the battlefield (111.2)."""
+    after = prepare_enter(state, card, controller, None)
     obj = new_object(state, card, controller, BATTLEFIELD, token=True)
     obj.tapped = tapped
     obj.sick = True
     state.battlefield.append(obj.oid)
     state.dirty = True
-    for hook in ENTER_HOOKS:
-        hook(state, obj)
+    for f in after:
+        f(state, obj)
     if state.log is not None:
         log(state, "token", controller, card.name)
     triggers.entered(state, obj)

@@ -65,8 +65,8 @@ def check(state: GameState) -> bool:
             rep.leave_battlefield(state, o, GRAVEYARD)
             acted = True
     for o in to_destroy:
-        if o.oid in objects:
-            rep.destroy(state, o)
+        # Indestructible (or regenerated) creatures stay: not "acted", or this loops forever.
+        if o.oid in objects and rep.destroy(state, o):
             acted = True
     for (controller, name), oids in legends.items():
         if len(oids) > 1:  # 704.5j

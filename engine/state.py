@@ -59,6 +59,9 @@ class GameObject(msgspec.Struct):
     extra_subtypes: tuple[str, ...] = ()
     cant_regenerate: bool = False
     moved_to: int = NONE  # set on the old object by a zone change: the card's new id
+    haunting: int = NONE  # haunt (702.55b): the creature this exiled card haunts
+    unearthed: bool = False  # unearth (702.84a): exile it if it would leave the battlefield
+    devoured: int = 0  # devour (702.82b): how many permanents it devoured
 
 
 class Player(msgspec.Struct):
@@ -77,6 +80,12 @@ class Player(msgspec.Struct):
     damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
     pool: list[int] = []  # floating mana, one colour bit per unit
     can_cast_spells: bool = True
+    zone_action_cards: int = 0  # cards in hand/graveyard usable from there (transmute, ...)
+    stats: dict[str, int] = {}  # keyword statistics of this game (engine.stats)
+
+    @property
+    def other_zone_actions(self) -> bool:
+        return self.zone_action_cards > 0
 
 
 class StackItem(msgspec.Struct):
@@ -98,6 +107,13 @@ class StackItem(msgspec.Struct):
     source_lki: GameObject | None = None
     trigger: Triggered | None = None
     label: str = ""
+    cast_from: int = NONE  # zone the spell was cast from (rebound: "cast from your hand")
+    alt: int = 0  # casting permission used (engine.casting ALT_*)
+    replicated: int = 0
+    replicate_counts: list[int] = []  # times each replicate instance was paid (702.56b)
+    kicked: bool = False
+    data: int = 0  # a number remembered for the ability (e.g. the mana value to search)
+    spell: StackItem | None = None  # for epic: the spell its copies copy
 
 
 class Action(msgspec.Struct, frozen=True, array_like=True):
@@ -152,6 +168,23 @@ class PendingTrigger(msgspec.Struct):
     timestamp: int
     subject: int = NONE
     subject_lki: GameObject | None = None
+    spell: StackItem | None = None  # the spell an epic copy trigger copies
+
+
+class DelayedTrigger(msgspec.Struct):
+    """A delayed triggered ability (603.7): created by an effect, triggers later."""
+
+    when: str  # "upkeep", "end_step"
+    controller: int
+    source: int
+    card: CardDef
+    ability: Triggered
+    timestamp: int
+    one_shot: bool = True
+    any_player: bool = False  # "the next end step" (anyone's) vs. "your next upkeep"
+    subject: int = NONE
+    subject_lki: GameObject | None = None
+    spell: StackItem | None = None
 
 
 class ContinuousEffect(msgspec.Struct):
@@ -191,6 +224,7 @@ class CastTask(Task):
     player: int = 0
     oid: int = NONE
     free: bool = False
+    alt: int = 0
 
 
 class ActivateTask(Task):
@@ -227,6 +261,12 @@ class MulliganTask(Task):
     player: int = 0
 
 
+class DrawTask(Task):
+    """The draw step's draw (504.1), which a replacement effect may ask about (dredge)."""
+
+    player: int = 0
+
+
 class DiscardTask(Task):
     """The cleanup step (514): discard down to hand size, then end-of-turn cleanup."""
 
@@ -240,7 +280,7 @@ class LegendTask(Task):
 
 AnyTask = (
     CastTask | ActivateTask | ResolveTask | TriggerTask | AttackTask | BlockTask
-    | MulliganTask | DiscardTask | LegendTask
+    | MulliganTask | DiscardTask | LegendTask | DrawTask
 )
 
 
@@ -258,6 +298,8 @@ class GameState(msgspec.Struct):
     tasks: list[AnyTask] = []  # innermost last
     pending: Decision | None = None
     triggers: list[PendingTrigger] = []
+    delayed: list[DelayedTrigger] = []
+    haunters: list[int] = []  # exiled cards that haunt a creature
     effects: list[ContinuousEffect] = []
     combat: Combat | None = None
     turn: int = 1

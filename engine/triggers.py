@@ -76,6 +76,24 @@ def left_battlefield(state: GameState, lki: GameObject, to_graveyard: bool) -> N
                 _queue(state, lki, ab, lki.oid, lki)
     if to_graveyard and lki.card.is_creature:
         _scan(state, "creature_dies", lki)
+        # Recover works from the graveyard (702.59a); not for the dying card itself.
+        owner = state.players[lki.owner]
+        for oid in owner.graveyard:
+            o = state.objects[oid]
+            if oid == lki.moved_to or not o.card._triggered:
+                continue
+            for ab in o.card._triggered:
+                if ab.when == "your_creature_to_graveyard":
+                    _queue(state, o, ab, lki.moved_to, lki)
+    # Haunt: "when the creature it haunts dies" works from exile (702.55c).
+    if to_graveyard and state.haunters:
+        for oid in list(state.haunters):
+            haunter = state.objects.get(oid)
+            if haunter is None or haunter.haunting != lki.oid:
+                continue
+            for ab in haunter.card._triggered:
+                if ab.when == "haunted_dies":
+                    _queue(state, haunter, ab, lki.oid, lki)
 
 
 def step_began(state: GameState, when: str) -> None:
@@ -101,6 +119,15 @@ def attacked(state: GameState, attackers: list[int]) -> None:
             for ab in o.card._triggered:
                 if ab.when in ("attacks", "attacks_or_blocks"):
                     _queue(state, o, ab, o.oid, o)
+    if len(attackers) == 1:  # 506.5: it attacks alone
+        alone = objects[attackers[0]]
+        for oid in state.battlefield:
+            o = objects[oid]
+            if o.controller != alone.controller or not o.card._triggered or o.lost_abilities:
+                continue
+            for ab in o.card._triggered:
+                if ab.when == "ally_attacks_alone":
+                    _queue(state, o, ab, alone.oid, alone)
 
 
 def blocked(state: GameState, blockers: list[int]) -> None:
@@ -113,8 +140,12 @@ def blocked(state: GameState, blockers: list[int]) -> None:
                     _queue(state, o, ab, o.oid, o)
 
 
-def cast(state: GameState, spell: GameObject) -> None:
-    """"Whenever you cast a ... spell" (603.2, cast triggers)."""
+def cast(state: GameState, spell: GameObject, item: StackItem | None = None) -> None:
+    """Cast triggers (603.2): "when you cast this spell" and "whenever you cast"."""
+    if spell.card._triggered:
+        for ab in spell.card._triggered:
+            if ab.when == "cast_self":
+                _queue(state, spell, ab, spell.oid, spell)
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
@@ -123,6 +154,28 @@ def cast(state: GameState, spell: GameObject) -> None:
         for ab in o.card._triggered:
             if ab.when == "you_cast" and matches(state, ab.filter, spell, o.controller, o.oid):
                 _queue(state, o, ab, spell.oid, spell)
+
+
+def spell_to_graveyard(state: GameState, card_obj: GameObject) -> None:
+    """A spell card put into a graveyard as it resolves (haunt on spells, 702.55a)."""
+    for ab in card_obj.card._triggered:
+        if ab.when == "spell_to_graveyard":
+            _queue(state, card_obj, ab, card_obj.oid, card_obj)
+
+
+def delayed(state: GameState, when: str) -> None:
+    """Delayed triggered abilities (603.7) whose moment has come."""
+    keep = []
+    for d in state.delayed:
+        if d.when == when and (d.controller == state.active or d.any_player):
+            state.triggers.append(PendingTrigger(
+                d.source, d.controller, d.card, d.ability, d.timestamp, d.subject,
+                d.subject_lki, spell=d.spell))
+            if not d.one_shot:
+                keep.append(d)
+        else:
+            keep.append(d)
+    state.delayed = keep
 
 
 def combat_damage_to_player(state: GameState, source: GameObject) -> None:
@@ -173,6 +226,7 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
                 sid, t.controller, t.source, t.card, False, t.ability.effects,
                 t.ability.targets, targets, subject=t.subject, subject_lki=t.subject_lki,
                 trigger=t.ability, label=f"{t.card.name} trigger",
+                source_lki=state.objects.get(t.source) or t.subject_lki, spell=t.spell,
             )
         )
         if state.log is not None:

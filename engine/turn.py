@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import engine.keywords.all  # noqa: F401  (keyword modules register their hooks)
+from engine import replacement as rep
 from engine import sba, triggers
 from engine.ask import Asker, IllegalAnswer, Suspend, validate
 from engine.cards import KW_DOESNT_UNTAP
@@ -45,6 +47,7 @@ from engine.state import (
     CastTask,
     Decision,
     DiscardTask,
+    DrawTask,
     GameResult,
     GameState,
     LegendTask,
@@ -147,7 +150,14 @@ def cleanup_task(state: GameState, task: DiscardTask) -> None:
         _next_step(state)
 
 
+def draw_task(state: GameState, task: DrawTask) -> None:
+    asker = Asker(state, task)
+    rep.draw(state, task.player, asker)
+    state.tasks.pop()
+
+
 HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
+    DrawTask: draw_task,
     CastTask: cast_task,
     ActivateTask: activate_task,
     ResolveTask: resolve_top,
@@ -179,14 +189,17 @@ def _turn_based_actions(state: GameState) -> bool:
                     o.tapped = False
         for p in state.players:
             p.damage_this_turn = 0
+            for oid in p.hand:  # "once each turn" abilities that work from the hand
+                state.objects[oid].used_once = 0
         state.players[active].lands_played = 0
         state.dirty = True
         return False
     if step == UPKEEP:
         triggers.step_began(state, "upkeep")
+        triggers.delayed(state, "upkeep")
     elif step == DRAW:
         if not (state.turn == 1 and state.skip_first_draw):  # 103.8a
-            draw_card(state, active)
+            state.tasks.append(DrawTask(player=active))
     elif step == DECLARE_ATTACKERS:
         state.tasks.append(AttackTask())
     elif step == DECLARE_BLOCKERS:
@@ -197,6 +210,7 @@ def _turn_based_actions(state: GameState) -> bool:
         combat_damage(state, first_step=False)
     elif step == END:
         triggers.step_began(state, "end_step")
+        triggers.delayed(state, "end_step")
     elif step == CLEANUP:
         state.tasks.append(DiscardTask())
     return True

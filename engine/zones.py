@@ -44,6 +44,8 @@ def new_object(state: GameState, card: CardDef, owner: int, zone: int,
     obj = GameObject(oid, card, owner, owner, zone, timestamp=state.clock, token=token,
                      base_controller=owner)
     state.objects[oid] = obj
+    if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
+        state.players[owner].zone_action_cards += 1
     return obj
 
 
@@ -68,23 +70,34 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
     if lst is not None:
         lst.remove(obj.oid)
     del state.objects[obj.oid]
+    if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
+        state.players[obj.owner].zone_action_cards -= 1
     if obj.zone == BATTLEFIELD:
         state.dirty = True
         _left_battlefield(state, obj)
 
 
-def _left_battlefield(state: GameState, obj: GameObject) -> None:
+def remove_from_combat(state: GameState, obj: GameObject) -> None:
+    """506.4: the object stops being an attacking or blocking creature."""
     combat = state.combat
     if combat is not None:
         oid = obj.oid
         if oid in combat.attackers:
             combat.attackers.remove(oid)
+            # Its blockers stay blocking but no longer block it (510.1d: no damage to it).
+            for blocked in combat.blocking.values():
+                if oid in blocked:
+                    blocked.remove(oid)
         if oid in combat.blocking:
             for attacker in combat.blocking.pop(oid):
                 blockers = combat.blockers.get(attacker)
                 if blockers and oid in blockers:
                     blockers.remove(oid)
         combat.blockers.pop(oid, None)
+
+
+def _left_battlefield(state: GameState, obj: GameObject) -> None:
+    remove_from_combat(state, obj)
     if state.effects:
         state.effects = [e for e in state.effects if e.target != obj.oid]
 

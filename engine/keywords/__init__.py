@@ -42,7 +42,6 @@ PLAIN = {
     "retrace", "devoid", "persist", "shadow",
 }
 _NUMBER = re.compile(r"^(?P<name>[a-z ]+?)(?: (?P<quality>[a-zA-Z]+))? (?P<n>\d+|X)$")
-_COST = re.compile(r"^(?P<name>[a-z ]+?)(?: |—)(?P<cost>.+)$")
 
 Compiler = Callable[["CardDef", KeywordInstance], list[AbilityT]]
 COMPILERS: dict[str, Compiler] = {}
@@ -79,10 +78,9 @@ def parse_keyword(text: str) -> KeywordInstance | int:
             name, quality = f"{name} {quality}", ""
         n = -1 if m.group("n") == "x" else int(m.group("n"))
         return KeywordInstance(name, n=n, quality=quality, text=text)
-    m = _COST.match(text.strip())
-    if m and m.group("name").lower() in WITH_COST:
-        return KeywordInstance(m.group("name").lower(), cost=m.group("cost").strip(),
-                               text=text)
+    for name in WITH_COST:
+        if low.startswith(name) and low[len(name):len(name) + 1] in (" ", "—"):
+            return KeywordInstance(name, cost=text.strip()[len(name) + 1:].strip(), text=text)
     raise ValueError(f"unknown keyword ability {text!r}")
 
 

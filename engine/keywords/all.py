@@ -1,1 +1,26 @@
 """Imports every keyword module so that each registers its hooks and compilers."""
+
+from engine.keywords import (  # noqa: F401
+    annihilator,
+    bloodthirst,
+    cascade,
+    convoke,
+    devour,
+    dredge,
+    enchant,
+    epic,
+    exalted,
+    flash,
+    forecast,
+    graft,
+    haunt,
+    level_up,
+    rebound,
+    recover,
+    replicate,
+    retrace,
+    transmute,
+    umbra_armor,
+    unearth,
+    wither,
+)

@@ -34,9 +34,9 @@ from engine.cards import (
     Static,
     Tap,
 )
-from engine.casting import mana_units
 from engine.combat import can_block
 from engine.layers import ensure
+from engine.payment import mana_units
 from engine.rng import randbelow, seed_state
 from engine.state import (
     ACTIVATE,

@@ -207,6 +207,8 @@ class Runner:
             raise ScenarioError(f"question '{d.prompt}' wants yes or no, got {choice!r}")
         if d.kind == "mulligan":
             return 0 if choice in ("keep", "yes") else 1
+        if d.kind == "dredge" and choice == "no":
+            return d.options.index(-1)
         if isinstance(choice, int):
             if choice in d.options and d.kind in ("x", "number", "replicate", "mode"):
                 return d.options.index(choice)
@@ -489,15 +491,24 @@ class Runner:
             raise ScenarioError(f"{what}: only the active player attacks")
 
         def stop(d: Decision) -> bool:
-            return d.kind == "attackers" or state.step > DECLARE_ATTACKERS
+            return d.kind == "attackers" or state.step > DECLARE_ATTACKERS or (
+                state.step == DECLARE_ATTACKERS and state.combat is not None)
         d = self.run_until(stop, what)
         if d is None:
             raise ScenarioError(f"{what}: the game ended first")
         if d.kind != "attackers":
-            if act.attack:
+            declared = sorted(self._name(a) for a in state.combat.attackers) \
+                if state.combat is not None else []
+            wanted = sorted(self._name(self._resolve_ref(state, n, BATTLEFIELD))
+                            for n in act.attack or [])
+            if declared != wanted:
                 if act.illegal:
                     return
-                raise ScenarioError(f"{what}: illegal: no creature can attack")
+                raise ScenarioError(f"{what}: illegal: attackers would be {declared}")
+            if act.illegal:
+                raise ScenarioError(f"{what}: the engine accepted an attack that must be "
+                                    "illegal")
+            self.run_until(lambda d: d.kind == "priority", what)
             return
         answer(state, self._attackers(d, act.attack or []))
         if act.illegal:

@@ -1,0 +1,51 @@
+"""Dredge N (702.52): "As long as you have at least N cards in your library, if you would
+draw a card, you may instead mill N cards and return this card from your graveyard to
+your hand." It works only from the graveyard, and for every draw (121.6), not just the
+draw step. With fewer than N cards in the library it can't be used (702.52b)."""
+
+from __future__ import annotations
+
+from engine.ask import Asker
+from engine.replacement import DRAW_HOOKS
+from engine.state import HAND, NONE, Decision, GameState
+from engine.stats import count
+from engine.zones import log, mill, move
+
+
+def dredge_value(card_obj: object) -> int:
+    from engine.state import GameObject
+
+    assert isinstance(card_obj, GameObject)
+    for k in card_obj.card._kwi:
+        if k.name == "dredge":
+            return k.n
+    return 0
+
+
+def dredge(state: GameState, player: int, asker: Asker | None) -> bool:
+    p = state.players[player]
+    library_size = len(p.library)
+    options = []
+    for oid in reversed(p.graveyard):
+        n = dredge_value(state.objects[oid])
+        if n and library_size >= n:
+            options.append(oid)
+    if not options or asker is None:
+        return False
+    options.append(NONE)  # draw instead
+    pick = asker.choose(Decision("dredge", player, "dredge instead of drawing?",
+                                 options=options))
+    chosen = options[pick]
+    if chosen == NONE:
+        return False
+    card_obj = state.objects[chosen]
+    n = dredge_value(card_obj)
+    mill(state, player, n)
+    if state.log is not None:
+        log(state, "dredge", player, card_obj.card.name, amount=n)
+    move(state, card_obj, HAND)
+    count(state, player, "cards_dredged")
+    return True
+
+
+DRAW_HOOKS.append(dredge)

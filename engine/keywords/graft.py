@@ -1,0 +1,66 @@
+"""Graft N (702.58): "This permanent enters with N +1/+1 counters on it" and "Whenever
+another creature enters, if this permanent has a +1/+1 counter on it, you may move a
++1/+1 counter from this permanent onto that creature." Instances work separately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ask import Asker
+from engine.cards import (
+    AbilityT,
+    CardDef,
+    Filter,
+    KeywordInstance,
+    MoveCounter,
+    SelfHasCounter,
+    Triggered,
+)
+from engine.effects import add_counters, handles, refs_of
+from engine.keywords import compiles
+from engine.replacement import ENTER_HOOKS, AfterEnter
+from engine.state import BATTLEFIELD, GameObject, GameState, StackItem
+from engine.stats import count
+
+
+@compiles("graft")
+def compile_graft(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+    return [Triggered(when="other_enters", filter=Filter(types=("creature",)),
+                      condition=SelfHasCounter("+1/+1"), optional=True, keyword="graft",
+                      effects=(MoveCounter(),))]
+
+
+def graft_enters(state: GameState, card: CardDef, controller: int,
+                 asker: Asker | None) -> AfterEnter | None:
+    total = sum(k.n for k in card._kwi if k.name == "graft")
+    if not total:
+        return None
+
+    def put(state: GameState, obj: GameObject) -> None:
+        add_counters(state, obj, "+1/+1", total)
+        count(state, obj.controller, "graft_counters", total)
+    return put
+
+
+@handles(MoveCounter)
+def move_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                 queue: list[Any]) -> None:
+    origin = refs_of(state, item, eff.origin)
+    dest = refs_of(state, item, eff.to)
+    if not origin or not dest:
+        return
+    src = state.objects.get(origin[0])
+    to = state.objects.get(dest[0])
+    if src is None or to is None or src.zone != BATTLEFIELD or to.zone != BATTLEFIELD:
+        return
+    if src.counters.get(eff.counter, 0) <= 0:
+        return
+    src.counters[eff.counter] -= 1
+    if not src.counters[eff.counter]:
+        del src.counters[eff.counter]
+    add_counters(state, to, eff.counter, 1)
+    if item.trigger is not None and item.trigger.keyword == "graft":
+        count(state, item.controller, "graft_counters_moved")
+
+
+ENTER_HOOKS.append(graft_enters)

@@ -1,0 +1,45 @@
+"""Rebound (702.88): "If this spell was cast from your hand, instead of putting it into
+your graveyard as it resolves, exile it and, at the beginning of your next upkeep, you
+may cast this card from exile without paying its mana cost." Redundant instances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ask import Asker
+from engine.cards import ReboundCast, Triggered
+from engine.casting import castable_modes
+from engine.effects import SPELL_DONE_HOOKS, handles, yes_no
+from engine.state import EXILE, HAND, CastTask, DelayedTrigger, GameObject, GameState, StackItem
+from engine.stats import count
+
+REBOUND_UPKEEP = Triggered(when="upkeep", effects=(ReboundCast(),), keyword="rebound")
+
+
+def rebound_exile(state: GameState, item: StackItem, card_obj: GameObject) -> int | None:
+    if item.is_copy or item.cast_from != HAND or not card_obj.card.has_keyword("rebound"):
+        return None
+    state.clock += 1
+    state.delayed.append(DelayedTrigger(
+        "upkeep", item.controller, card_obj.oid, card_obj.card, REBOUND_UPKEEP, state.clock,
+        subject_lki=card_obj))
+    return EXILE
+
+
+@handles(ReboundCast)
+def rebound_cast(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                 queue: list[Any]) -> None:
+    lki = item.subject_lki
+    card_obj = state.objects.get(lki.moved_to) if lki is not None else None
+    if card_obj is None or card_obj.zone != EXILE:
+        return
+    player = item.controller
+    if not state.players[player].can_cast_spells or not castable_modes(
+            state, card_obj.card, player, card_obj.oid):
+        return
+    if yes_no(asker, player, f"rebound: cast {card_obj.card.name}?", card_obj.oid):
+        count(state, player, "rebound_casts")
+        state.tasks.append(CastTask(player=player, oid=card_obj.oid, free=True))
+
+
+SPELL_DONE_HOOKS.append(rebound_exile)

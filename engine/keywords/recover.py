@@ -1,0 +1,54 @@
+"""Recover [cost] (702.59): works only from the graveyard. "When a creature is put into
+your graveyard from the battlefield, you may pay [cost]. If you do, return this card
+from your graveyard to your hand. Otherwise, exile this card." A card does not see its
+own death: it must already be in the graveyard (engine.triggers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import mana as mana_mod
+from engine import replacement as rep
+from engine.ask import Asker
+from engine.cards import AbilityT, CardDef, KeywordInstance, RecoverPay, Triggered
+from engine.effects import handles, yes_no
+from engine.keywords import compiles
+from engine.payment import mana_units, pay_cost
+from engine.state import EXILE, GRAVEYARD, HAND, GameState, StackItem
+from engine.stats import count
+from engine.zones import move
+
+
+@compiles("recover")
+def compile_recover(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+    half = inst.cost.lower().startswith("pay half your life")
+    cost = "" if half else inst.cost
+    return [Triggered(when="your_creature_to_graveyard", keyword="recover",
+                      effects=(RecoverPay(cost=cost, pay_half_life=half),))]
+
+
+@handles(RecoverPay)
+def recover_pay(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                queue: list[Any]) -> None:
+    card_obj = state.objects.get(item.source)
+    if card_obj is None or card_obj.zone != GRAVEYARD:
+        return
+    player = item.controller
+    if eff.pay_half_life:
+        payable = True
+    else:
+        cost = mana_mod.parse_cost(eff.cost)
+        payable = mana_mod.can_pay(cost.symbols, cost.generic, mana_units(state, player)[0])
+    paid = payable and yes_no(asker, player, f"recover {card_obj.card.name}: pay "
+                              f"{eff.cost or 'half your life'}?", card_obj.oid)
+    if paid:
+        if eff.pay_half_life:
+            life = state.players[player].life
+            rep.lose_life(state, player, (life + 1) // 2)
+        else:
+            pay_cost(state, player, mana_mod.parse_cost(eff.cost), 0)
+        move(state, card_obj, HAND)
+        count(state, player, "recover_returns")
+    else:
+        move(state, card_obj, EXILE)
+        count(state, player, "recover_exiles")

@@ -1,0 +1,51 @@
+"""Transmute [cost] (702.53): "[Cost], Discard this card: Search your library for a card
+with the same mana value as the discarded card, reveal that card, and put it into your
+hand. Then shuffle your library. Activate only as a sorcery." It works from the hand,
+but the ability exists in every zone (702.53b): it is an activated ability of the card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ask import Asker
+from engine.cards import (
+    AbilityT,
+    Activated,
+    CardDef,
+    Cost,
+    KeywordInstance,
+    TransmuteSearch,
+)
+from engine.effects import handles
+from engine.keywords import compiles
+from engine.state import HAND, Decision, GameState, StackItem
+from engine.stats import count
+from engine.zones import log, move, shuffle_library
+
+
+@compiles("transmute")
+def compile_transmute(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+    return [Activated(cost=Cost(mana=inst.cost, discard_self=True), sorcery_speed=True,
+                      zone="hand", keyword="transmute", effects=(TransmuteSearch(),))]
+
+
+@handles(TransmuteSearch)
+def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                     queue: list[Any]) -> None:
+    player = item.controller
+    mv = (item.source_lki or state.objects[item.source]).card._mana_value
+    library = state.players[player].library
+    options = [oid for oid in reversed(library) if state.objects[oid].card._mana_value == mv]
+    found = []
+    if options:
+        picks = asker.choose_many(Decision(
+            "search", player, f"transmute: a card with mana value {mv}", options=options,
+            multi=True, min_count=0, max_count=1, source=item.source))
+        found = [options[i] for i in picks]
+    for oid in found:
+        card_obj = state.objects[oid]
+        if state.log is not None:
+            log(state, "reveal", player, card_obj.card.name)
+        move(state, card_obj, HAND)
+    shuffle_library(state, player)
+    count(state, player, "transmutes")

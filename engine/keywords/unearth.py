@@ -1,0 +1,78 @@
+"""Unearth [cost] (702.84): "[Cost]: Return this card from your graveyard to the
+battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
+leave the battlefield, exile it instead of putting it anywhere else. Activate only as a
+sorcery." """
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import replacement as rep
+from engine.ask import Asker
+from engine.cards import (
+    KW_HASTE,
+    AbilityT,
+    Activated,
+    CardDef,
+    Cost,
+    Exile,
+    KeywordInstance,
+    Triggered,
+    UnearthReturn,
+)
+from engine.combat import ATTACK_HOOKS
+from engine.effects import handles
+from engine.keywords import compiles
+from engine.replacement import LEAVE_HOOKS
+from engine.state import (
+    EXILE,
+    GRAVEYARD,
+    ContinuousEffect,
+    DelayedTrigger,
+    GameObject,
+    GameState,
+    StackItem,
+)
+from engine.stats import count
+
+EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),), keyword="unearth")
+
+
+@compiles("unearth")
+def compile_unearth(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+    return [Activated(cost=Cost(mana=inst.cost), sorcery_speed=True, zone="graveyard",
+                      keyword="unearth", effects=(UnearthReturn(),))]
+
+
+@handles(UnearthReturn)
+def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                   queue: list[Any]) -> None:
+    card_obj = state.objects.get(item.source)
+    if card_obj is None or card_obj.zone != GRAVEYARD:
+        return
+    new = rep.enter(state, card_obj, item.controller, asker=asker)
+    if new is None:
+        return
+    new.unearthed = True
+    state.clock += 1
+    state.effects.append(ContinuousEffect(new.oid, state.clock, kw=KW_HASTE, until_eot=False))
+    state.dirty = True
+    state.delayed.append(DelayedTrigger(
+        "end_step", item.controller, new.oid, new.card, EXILE_AT_END, state.clock,
+        any_player=True, subject=new.oid, subject_lki=new))
+    count(state, item.controller, "unearths")
+
+
+def unearthed_leaves(state: GameState, obj: GameObject, zone: int) -> int | None:
+    return EXILE if obj.unearthed and zone != EXILE else None
+
+
+def unearthed_attack(state: GameState, attackers: list[int]) -> None:
+    for oid in attackers:
+        o = state.objects[oid]
+        if o.unearthed:
+            count(state, o.controller, "unearthed_attackers")
+
+
+LEAVE_HOOKS.append(unearthed_leaves)
+ATTACK_HOOKS.append(unearthed_attack)
