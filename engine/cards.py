@@ -191,7 +191,6 @@ class PowerOf(Dyn, tag="power_of", frozen=True):
     what: str = "self"
 
 
-Amount = int | X | CountPermanents | CardsInHand | CountersOnSelf | AttachedAuras | PowerOf
 
 # --- conditions -----------------------------------------------------------------------
 
@@ -232,10 +231,6 @@ class ReplicatePaid(Cond, tag="replicate_paid", frozen=True):
     instance: int = 0
 
 
-Condition = (
-    YouControl | LifeAtMost | OpponentDamagedThisTurn | HadCounter | SelfHasCounter
-    | ReplicatePaid
-)
 
 # --- effects --------------------------------------------------------------------------
 # Who/what references inside an ability:
@@ -461,12 +456,83 @@ class MoveCounter(Effect, tag="move_counter", frozen=True):
     counter: str = "+1/+1"
 
 
+# === family A (cascade, epic, replicate, rebound): effects, conditions and amounts added for its cards ===
+# (keep additions inside this block; add each new class to the three aliases below)
+
+
+EffectsA = MoveCounter
+ConditionsA = SelfHasCounter
+AmountsA = X
+# === end of family A ===
+
+
+# === family B (dredge, recover, retrace, transmute, forecast): effects, conditions and amounts added for its cards ===
+# (keep additions inside this block; add each new class to the three aliases below)
+
+
+EffectsB = MoveCounter
+ConditionsB = SelfHasCounter
+AmountsB = X
+# === end of family B ===
+
+
+# === family C (devour, graft, bloodthirst, wither): effects, conditions and amounts added for its cards ===
+# (keep additions inside this block; add each new class to the three aliases below)
+
+
+EffectsC = MoveCounter
+ConditionsC = SelfHasCounter
+AmountsC = X
+# === end of family C ===
+
+
+# === family D (Auras, umbra armor, haunt): effects, conditions and amounts added for its cards ===
+# (keep additions inside this block; add each new class to the three aliases below)
+
+
+EffectsD = MoveCounter
+ConditionsD = SelfHasCounter
+AmountsD = X
+# === end of family D ===
+
+
+# === family E (level up, exalted, annihilator and Eldrazi, unearth): effects, conditions and amounts added for its cards ===
+# (keep additions inside this block; add each new class to the three aliases below)
+
+
+EffectsE = MoveCounter
+ConditionsE = SelfHasCounter
+AmountsE = X
+# === end of family E ===
+
+
+# === family F (flash staples, convoke): effects, conditions and amounts added for its cards ===
+# (keep additions inside this block; add each new class to the three aliases below)
+
+
+EffectsF = MoveCounter
+ConditionsF = SelfHasCounter
+AmountsF = X
+# === end of family F ===
+
+
+Amount = (
+    int | X | CountPermanents | CardsInHand | CountersOnSelf | AttachedAuras | PowerOf
+    | AmountsA | AmountsB | AmountsC | AmountsD | AmountsE | AmountsF
+)
+Condition = (
+    YouControl | LifeAtMost | OpponentDamagedThisTurn | HadCounter | SelfHasCounter
+    | ReplicatePaid
+    | ConditionsA | ConditionsB | ConditionsC | ConditionsD | ConditionsE | ConditionsF
+)
+
 EffectT = (
     Damage | Destroy | Exile | Bounce | Draw | Discard | Mill | GainLife | LoseLife | Pump
     | AddCounters | CreateToken | Tap | Untap | Search | ReturnFromGraveyard | Sacrifice
     | CounterSpell | CopySpell | PutOnLibrary | GainControl | Regenerate | AddMana | May | If | ForEachTarget
     | Annihilate | Exalt | CascadeEffect | ReplicateCopies | EpicCopy | ReboundCast
     | HauntExile | RecoverPay | TransmuteSearch | UnearthReturn | MoveCounter
+    | EffectsA | EffectsB | EffectsC | EffectsD | EffectsE | EffectsF
 )
 
 # --- abilities ------------------------------------------------------------------------

@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from engine.cards import (
     COLOR_BIT,
+    KW_ATTACKS_EACH_COMBAT,
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
+    KW_DOESNT_UNTAP,
+    KW_NO_ACTIVATE,
+    KW_UNBLOCKABLE,
     AttachedAuras,
     CardsInHand,
     CountersOnSelf,
@@ -21,6 +27,11 @@ from engine.cards import (
 )
 from engine.filters import matches
 from engine.state import GameObject, GameState
+
+# Keyword bits that, granted by another object, are effects rather than abilities
+# ("enchanted creature can't attack or block"): losing all abilities keeps them.
+_NOT_ABILITIES = (KW_CANT_ATTACK | KW_CANT_BLOCK | KW_NO_ACTIVATE | KW_DOESNT_UNTAP
+                  | KW_ATTACKS_EACH_COMBAT | KW_UNBLOCKABLE)
 
 
 def static_amount(state: GameState, amount: object, source: GameObject) -> int:
@@ -104,8 +115,10 @@ def refresh(state: GameState) -> None:
     for o, before in zip(perms, controllers_before, strict=True):
         if o.controller != before:
             o.sick = True
-    # Layers 4 and 6: types and abilities. Ability loss applies before later grants only
-    # by timestamp; the supported cards never combine them, so grants apply after loss.
+    # Layers 4 and 6: types and abilities. Within layer 6, timestamp order (613.7): a
+    # grant older than a "loses all abilities" effect is lost too (Spectral Flight, then
+    # Lignify: no flying); restrictions granted by others are not abilities and stay.
+    lost_at: dict[int, int] = {}
     for src, st in statics:
         if st.add_subtypes or st.lose_all_abilities:
             for o in _affected(state, st, src):
@@ -115,6 +128,7 @@ def refresh(state: GameState) -> None:
                     o.lost_abilities = True
                     o.kw = 0
                     o.protection = 0
+                    lost_at[o.oid] = max(lost_at.get(o.oid, -1), src.timestamp)
     for o in perms:  # 711.2: a leveler's band grants its abilities (layer 6)
         if o.card.levels and not o.lost_abilities:
             band = level_band(o)
@@ -128,13 +142,19 @@ def refresh(state: GameState) -> None:
             for color in st.protection:
                 prot |= COLOR_BIT[color]
             for o in _affected(state, st, src):
-                o.kw |= kw
-                o.protection |= prot
+                if lost_at.get(o.oid, -1) > src.timestamp:
+                    o.kw |= kw & _NOT_ABILITIES
+                else:
+                    o.kw |= kw
+                    o.protection |= prot
     for e in state.effects:
         if e.kw:
             target = objects.get(e.target)
             if target is not None:
-                target.kw |= e.kw
+                if lost_at.get(target.oid, -1) > e.timestamp:
+                    target.kw |= e.kw & _NOT_ABILITIES
+                else:
+                    target.kw |= e.kw
     # Layer 7: 7a characteristic-defining (printed), 7b set, 7c modify (+ counters).
     for o in perms:
         c = o.card
