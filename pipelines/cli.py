@@ -259,12 +259,14 @@ def cmd_cards(args: argparse.Namespace) -> int:
         return 0
     from engine.cardcheck import check_pool
 
+    from engine.cardcheck import load_reference
+
     problems = check_pool(pool, args.reference)
     for line in problems:
         print(line)
-    total = len(pool)
-    print(f"{total - len({p.split(':', 1)[0] for p in problems})} of {total} cards match "
-          f"the reference; {len(problems)} problem(s)")
+    total = len(load_reference(args.reference))
+    bad = len({p.split(":", 1)[0] for p in problems})
+    print(f"{total - bad} of {total} reference cards match; {len(problems)} problem(s)")
     return 1 if problems else 0
 
 
