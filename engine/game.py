@@ -11,6 +11,7 @@ from typing import Protocol
 
 from engine.cards import CardDef
 from engine.state import Answer, Decision, GameState
+from engine.ask import IllegalAnswer
 from engine.turn import advance, answer, new_game
 
 
@@ -26,13 +27,34 @@ def deck_cards(pool: dict[str, CardDef], names: Sequence[str]) -> list[CardDef]:
     return [pool[n] for n in names]
 
 
+RETRIES = 3
+
+
 def play(state: GameState, policies: Sequence[Policy]) -> GameState:
-    """Run ``state`` to the end, asking ``policies[player]`` every question."""
+    """Run ``state`` to the end, asking ``policies[player]`` every question.
+
+    An answer the engine rejects (IllegalAnswer: the state is left unchanged) is asked
+    again a few times, then answered by the heuristic policy, which checks legality
+    (e.g. which creatures can convoke) instead of guessing.
+    """
+    fallback: Policy | None = None
     while True:
         d = advance(state)
         if d is None:
             return state
-        answer(state, policies[d.player].decide(state, d))
+        policy = policies[d.player]
+        for _ in range(RETRIES):
+            try:
+                answer(state, policy.decide(state, d))
+                break
+            except IllegalAnswer:
+                continue
+        else:
+            if fallback is None:
+                from engine.policies.heuristic import HeuristicPolicy
+
+                fallback = HeuristicPolicy(0)
+            answer(state, fallback.decide(state, d))
 
 
 def play_game(deck_a: list[CardDef], deck_b: list[CardDef], policies: Sequence[Policy],

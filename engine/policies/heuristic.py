@@ -37,6 +37,7 @@ from engine.cards import (
 from engine.combat import can_block
 from engine.layers import ensure
 from engine.payment import mana_units
+from engine.policies import choices
 from engine.rng import randbelow, seed_state
 from engine.state import (
     ACTIVATE,
@@ -131,7 +132,20 @@ class HeuristicPolicy:
         if kind == "x":
             return len(d.options) - 1
         if kind == "may":
-            return 0
+            return choices.may(state, d)
+        if kind == "dredge":
+            return choices.dredge(state, d)
+        if kind == "devour":
+            return choices.devour(state, d)
+        if kind == "convoke":
+            return choices.convoke(state, d)
+        if kind == "replicate":
+            return len(d.options) - 1
+        if kind == "attach":
+            src = state.objects.get(d.source)
+            return choices.attach(state, d, src is not None and aura_is_hostile(src.card))
+        if kind in ("cost_discard", "cost"):
+            return choices.cost_discard(state, d)
         if kind == "mode":
             return self.mode(state, d)
         if kind == "sacrifice":
@@ -408,6 +422,14 @@ class HeuristicPolicy:
             return 0.0
         if isinstance(first, Tap):
             return 0.0
+        if ab.keyword == "level up":
+            return 7.0 if main else 0.0
+        if ab.keyword == "unearth":
+            return 16.0 if main and state.step == MAIN1 else 0.0
+        if ab.keyword == "forecast":
+            return 12.0
+        if ab.keyword == "transmute":
+            return 2.0 if main else 0.0
         return 3.0 if main else 0.0
 
     # --- targets and modes ---------------------------------------------------------------------
