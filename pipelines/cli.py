@@ -14,6 +14,7 @@ import platform
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import engine
@@ -219,6 +220,68 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # --- argument parsing ---------------------------------------------------------------------
 
 
+def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
+    """A tqdm progress bar (games done, games/s, ETA) and its update callback."""
+    if quiet:
+        return None, None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total_hint, unit="game", unit_scale=True, dynamic_ncols=True,
+               smoothing=0.1, file=sys.stderr)
+
+    def update(done: int, total: int) -> None:
+        if bar.total != total:
+            bar.total = total
+        bar.update(done - bar.n)
+    return bar, update
+
+
+def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
+             pairs_of: Any) -> int:
+    from cluster.pool import ClusterError
+    from pipelines.jobs import JobError, run_job
+    from pipelines.summary import format_job_summary
+
+    pool = load_card_pool(_data_dir(args))
+    decks = [load_main_deck(n, pool) for n in deck_args]
+    names = [d.name for d in decks]
+    if len(set(names)) != len(names):
+        _err(f"a deck is named twice: {', '.join(names)}")
+        return 2
+    pairs = pairs_of(len(decks))
+    bar, update = _job_progress(args.games * len(pairs), args.quiet)
+    try:
+        result = run_job(
+            kind, decks, pairs, args.games, Path(args.out), seed=args.seed,
+            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
+            unit_size=args.unit_size, executor=args.executor, workers=args.workers,
+            address=args.address, resume=args.resume, card_data=args.card_data,
+            progress=update)
+    except (JobError, ClusterError) as exc:
+        _err(str(exc))
+        return 2
+    finally:
+        if bar is not None:
+            bar.close()
+    print(format_job_summary(Path(args.out), result))
+    return 0
+
+
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    from pipelines.jobs import pairings
+
+    if len(args.decks) < 2:
+        _err("a gauntlet needs at least two decks")
+        return 2
+    return _run_job(args, "gauntlet", args.decks, pairings)
+
+
+def cmd_versus(args: argparse.Namespace) -> int:
+    from pipelines.jobs import field_pairings
+
+    return _run_job(args, "versus", [args.deck, *args.field], field_pairings)
+
+
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run rules scenarios (shared/conformance/FORMAT.md): PASS/FAIL lines and a summary."""
     from engine.scenario.runner import find_scenarios, run_scenario
@@ -257,9 +320,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         for name in sorted(pool):
             print(name)
         return 0
-    from engine.cardcheck import check_pool
-
-    from engine.cardcheck import load_reference
+    from engine.cardcheck import check_pool, load_reference
 
     problems = check_pool(pool, args.reference)
     for line in problems:
@@ -339,6 +400,38 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the matchup (default: gruul_stompy azorius_skies)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench)
+
+    job = argparse.ArgumentParser(add_help=False)
+    job.add_argument("--games", type=_positive, default=100, metavar="N",
+                     help="games per pairing (default: 100)")
+    job.add_argument("--out", required=True, metavar="DIR",
+                     help="output folder (new or empty; or the job's folder with --resume)")
+    job.add_argument("--seed", type=int, default=0, help="job seed (default: 0)")
+    job.add_argument("--resume", action="store_true",
+                     help="finish an interrupted job in --out")
+    job.add_argument("--executor", choices=("ray", "serial"), default="ray",
+                     help="ray (default: local Ray with all cores, or --address) or serial")
+    job.add_argument("--address", default=None,
+                     help="Ray cluster to join (default: RAY_ADDRESS, else start local Ray)")
+    job.add_argument("--workers", type=_positive, default=None,
+                     help="number of actors (default: one per CPU of the cluster)")
+    job.add_argument("--unit-size", type=_positive, default=200, metavar="N",
+                     help="games per work unit (default: 200)")
+    job.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    p = sub.add_parser("gauntlet", parents=[pols, job, common],
+                       help="every pair of decks, both play/draw orders",
+                       description="Play every pair of DECKs N games each (alternating who "
+                                   "is on the play) and write a Parquet dataset to --out.")
+    p.add_argument("decks", nargs="+", metavar="DECK", help="deck files or bundled names")
+    p.set_defaults(func=cmd_gauntlet)
+
+    p = sub.add_parser("versus", parents=[pols, job, common],
+                       help="one deck against a field",
+                       description="Play DECK against each deck of --field, N games each.")
+    p.add_argument("deck", metavar="DECK")
+    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
+    p.set_defaults(func=cmd_versus)
 
     p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",
                        description="Run rules-scenario TOML files (files or folders, searched "

@@ -1,0 +1,53 @@
+"""Arrow schemas of what a game and a job produce.
+
+``games``: one row per game. Deck names and reasons are dictionary-encoded strings;
+per-player keyword statistics are one int16 column per statistic and seat
+(``a_cascades``, ``b_cascades`` ...), seat ``a`` being the matchup's first deck whether
+or not it was on the play. ``matchups``: counts aggregated per (job, deck_a, deck_b).
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+from engine.stats import STAT_KEYS
+
+DICT_STR = pa.dictionary(pa.int32(), pa.string())
+
+GAME_FIELDS: list[pa.Field] = [
+    pa.field("job", DICT_STR, nullable=False),
+    pa.field("matchup", pa.int32(), nullable=False),
+    pa.field("deck_a", DICT_STR, nullable=False),
+    pa.field("deck_b", DICT_STR, nullable=False),
+    pa.field("game", pa.int64(), nullable=False),  # index of the game within its matchup
+    pa.field("seed", pa.uint64(), nullable=False),
+    pa.field("on_play", pa.int8(), nullable=False),  # 0: deck_a on the play, 1: deck_b
+    pa.field("winner", pa.int8(), nullable=False),  # 0: deck_a, 1: deck_b, -1: draw
+    pa.field("reason", DICT_STR, nullable=False),  # life, empty library, turn limit, ...
+    pa.field("turns", pa.int16(), nullable=False),
+    pa.field("life_a", pa.int16(), nullable=False),
+    pa.field("life_b", pa.int16(), nullable=False),
+    pa.field("mulligans_a", pa.int8(), nullable=False),
+    pa.field("mulligans_b", pa.int8(), nullable=False),
+    pa.field("decisions", pa.int32(), nullable=False),
+    pa.field("duration_us", pa.int32(), nullable=False),
+]
+STAT_FIELDS: list[pa.Field] = [
+    pa.field(f"{seat}_{key}", pa.int16(), nullable=False)
+    for seat in ("a", "b") for key in STAT_KEYS
+]
+GAMES = pa.schema(GAME_FIELDS + STAT_FIELDS)
+
+MATCHUPS = pa.schema([
+    pa.field("job", pa.string()),
+    pa.field("deck_a", pa.string()),
+    pa.field("deck_b", pa.string()),
+    pa.field("games", pa.int64()),
+    pa.field("wins_a", pa.int64()),
+    pa.field("wins_b", pa.int64()),
+    pa.field("draws", pa.int64()),
+    pa.field("games_a_on_play", pa.int64()),
+    pa.field("wins_a_on_play", pa.int64()),
+    pa.field("wins_a_on_draw", pa.int64()),
+    pa.field("mean_turns", pa.float64()),
+])
