@@ -41,6 +41,22 @@ class SerialExecutor:
         pass
 
 
+def _probe(address: str, timeout: float = 3.0) -> None:
+    """Fail fast on an address nothing listens on (ray.init would wait minutes)."""
+    import socket
+
+    hostport = address.split("://", 1)[-1].rsplit("/", 1)[0]
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        raise ClusterError(f"bad Ray address {address!r} (expected HOST:PORT)")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise ClusterError(f"cannot reach the Ray cluster at {address}: "
+                           f"{exc.strerror or exc}") from None
+
+
 def init_ray(address: str | None, num_cpus: int | None = None) -> None:
     """Join ``address`` (or RAY_ADDRESS), else start Ray on this machine with all cores."""
     import ray
@@ -48,6 +64,8 @@ def init_ray(address: str | None, num_cpus: int | None = None) -> None:
     if ray.is_initialized():
         return
     address = address or os.environ.get("RAY_ADDRESS") or None
+    if address and address != "auto":
+        _probe(address)
     try:
         if address:
             ray.init(address=address, log_to_driver=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import itertools
+import os
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -80,13 +81,9 @@ def prepare_output(out: Path, manifest: Manifest, resume: bool) -> None:
     if out.exists() and any(out.iterdir()):
         raise JobError(f"{out} is not empty (use --resume to finish a job there, or "
                        "choose another folder)")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe = out / ".write-test"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as exc:
-        raise JobError(f"cannot write to {out}: {exc.strerror}") from None
+    parent = out if out.exists() else next(p for p in out.parents if p.exists())
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise JobError(f"cannot write to {out}: permission denied")
 
 
 class JobResult:
@@ -124,18 +121,22 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
         games * len(pairs),
         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
     )
-    prepare_output(out, manifest, resume)
-    done = committed_units(out) if resume else set()
-    if resume:
-        manifest.created = read_manifest(out).created
-    write_manifest(out, manifest)
-    remaining = [u for u in units if u.uid not in done]
-    already = sum(u.count for u in units if u.uid in done)
-    runner: SerialExecutor | RayExecutor
+    prepare_output(out, manifest, resume)  # checks only: nothing is written before the
+    runner: SerialExecutor | RayExecutor  # executor (and its cluster) is up
     if executor == "serial":
         runner = SerialExecutor(spec)
     else:
         runner = RayExecutor(spec, workers=workers, address=address)
+    done = committed_units(out) if resume else set()
+    if resume:
+        manifest.created = read_manifest(out).created
+    try:
+        write_manifest(out, manifest)
+    except OSError as exc:
+        runner.shutdown()
+        raise JobError(f"cannot write to {out}: {exc.strerror}") from None
+    remaining = [u for u in units if u.uid not in done]
+    already = sum(u.count for u in units if u.uid in done)
     writer = DatasetWriter(out, job, rows_per_file=rows_per_file)
     played = 0
     t0 = time.perf_counter()

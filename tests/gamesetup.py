@@ -1,0 +1,361 @@
+"""Building game positions directly and driving them, for rules tests.
+
+``Setup`` makes a started two-player game with no mulligans, puts named cards into zones,
+and hands the state to the caller positioned at a chosen step with the active player
+holding priority. The module-level helpers drive it through ``engine.turn.advance`` and
+``engine.turn.answer`` exactly as a policy would.
+
+A "beacon" is a test-only artifact with a free activated ability that does nothing. A
+player who controls one is always asked when they get priority (the engine passes for a
+player whose only legal action is to pass), so ``goto`` can stop in any step that has
+priority. Setups have beacons for both players unless ``beacons=False``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from engine.cardpool import load_pool
+from engine.cards import Activated, CardDef, Cost
+from engine.state import (
+    ACTIVATE,
+    BATTLEFIELD,
+    CAST,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    MAIN1,
+    NONE,
+    PASS,
+    PLAY,
+    Action,
+    Answer,
+    Decision,
+    GameObject,
+    GameState,
+)
+from engine.turn import advance, answer, new_game
+from engine.zones import new_object
+
+POOL = load_pool()
+
+BEACON = CardDef(
+    name="Test Beacon",
+    types=("artifact",),
+    abilities=(Activated(cost=Cost(), effects=()),),
+    text="(test only) {0}: Nothing happens.",
+)
+
+_ZONES = {
+    "battlefield": BATTLEFIELD,
+    "hand": HAND,
+    "library": LIBRARY,
+    "graveyard": GRAVEYARD,
+    "exile": EXILE,
+}
+
+
+def card(name: str | CardDef) -> CardDef:
+    """A card of the pool by name (or a CardDef made in the test, returned as is)."""
+    return name if isinstance(name, CardDef) else POOL[name]
+
+
+class Setup:
+    """A started game to fill with cards, then ``go()`` to get the state."""
+
+    def __init__(self, *, active: int = 0, step: int = MAIN1, turn: int = 3, seed: int = 1,
+                 library: int = 20, library_card: str = "Island", beacons: bool = True,
+                 keep_log: bool = True, life: tuple[int, int] = (20, 20)) -> None:
+        state = new_game([[], []], seed, keep_log=keep_log)
+        state.started = True
+        self.state = state
+        self.active = active
+        self.step = step
+        self.turn = turn
+        self.beacons: list[int] = []
+        for p in (0, 1):
+            state.players[p].life = life[p]
+            for _ in range(library):
+                self.add(library_card, p, "library")
+            if beacons:
+                self.beacons.append(self.add(BEACON, p))
+
+    def add(self, name: str | CardDef, player: int, zone: str = "battlefield", *,
+            tapped: bool = False, sick: bool = False, damage: int = 0,
+            counters: dict[str, int] | None = None, attached_to: int = NONE,
+            token: bool = False) -> int:
+        """Put a card into ``player``'s zone (library: on top) and return its object id."""
+        state = self.state
+        z = _ZONES[zone]
+        obj = new_object(state, card(name), player, z, token=token)
+        if z == BATTLEFIELD:
+            obj.tapped = tapped
+            obj.sick = sick
+            obj.damage = damage
+            obj.counters = dict(counters or {})
+            obj.attached_to = attached_to
+            state.battlefield.append(obj.oid)
+        else:
+            p = state.players[player]
+            {HAND: p.hand, LIBRARY: p.library, GRAVEYARD: p.graveyard, EXILE: p.exile}[z] \
+                .append(obj.oid)
+        state.dirty = True
+        return obj.oid
+
+    def bf(self, name: str | CardDef, player: int, **kw: object) -> int:
+        return self.add(name, player, "battlefield", **kw)  # type: ignore[arg-type]
+
+    def hand(self, name: str | CardDef, player: int) -> int:
+        return self.add(name, player, "hand")
+
+    def lands(self, name: str, player: int, n: int, **kw: object) -> list[int]:
+        return [self.bf(name, player, **kw) for _ in range(n)]
+
+    def go(self) -> GameState:
+        """Position the game: the active player has priority in ``step`` of ``turn``."""
+        state = self.state
+        state.turn = self.turn
+        state.active = self.active
+        state.step = self.step
+        state.in_priority = True
+        state.priority = self.active
+        state.passes = 0
+        state.dirty = True
+        if hasattr(state, "sba_needed"):
+            state.sba_needed = True
+        return state
+
+
+@contextlib.contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Fail (instead of hanging) when the block runs longer than ``seconds``.
+
+    An engine loop that never reaches a decision would hang the test run; this turns it
+    into a TimeoutError. Uses SIGALRM, so only in the main thread on POSIX.
+    """
+
+    def _expired(signum: int, frame: object) -> None:
+        raise TimeoutError(f"no decision within {seconds} s: the engine is looping")
+
+    old = signal.signal(signal.SIGALRM, _expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+# --- reading decisions --------------------------------------------------------------------
+
+
+def action_index(d: Decision, kind: int, oid: int = NONE, index: int = 0) -> int:
+    """The index of ``Action(kind, oid, index)`` among a priority decision's actions."""
+    assert d.kind == "priority", f"expected a priority decision, got {d.kind}: {d.prompt}"
+    want = Action(kind, oid, index)
+    for i, a in enumerate(d.actions):
+        if a == want:
+            return i
+    raise AssertionError(f"{want} is not a legal action; actions are {d.actions}")
+
+
+def has_action(d: Decision | None, kind: int, oid: int = NONE) -> bool:
+    return d is not None and d.kind == "priority" and any(
+        a.kind == kind and a.oid == oid for a in d.actions)
+
+
+def option_index(d: Decision, value: int) -> int:
+    assert value in d.options, f"{value} is not an option of {d.kind} {d.prompt}: {d.options}"
+    return d.options.index(value)
+
+
+def pass_index(d: Decision) -> int:
+    return action_index(d, PASS)
+
+
+# --- driving --------------------------------------------------------------------------------
+
+
+def default_answer(state: GameState, d: Decision) -> Answer:
+    """What a passive player answers: pass priority, attack and block with nothing,
+    discard the first cards offered."""
+    if d.kind == "priority":
+        return pass_index(d)
+    if d.kind in ("attackers", "blockers"):
+        return []
+    if d.kind == "discard" and d.multi:  # cleanup: the first cards offered
+        return list(range(d.min_count))
+    raise AssertionError(f"unexpected decision {d.kind} for player {d.player}: {d.prompt}")
+
+
+Predicate = Callable[[GameState, Decision | None], bool]
+
+
+def pass_until(state: GameState, pred: Predicate, limit: int = 2000) -> Decision | None:
+    """Give default answers until ``pred(state, pending decision)`` holds; return it."""
+    for _ in range(limit):
+        d = advance(state)
+        if pred(state, d):
+            return d
+        if d is None:
+            raise AssertionError(f"the game ended first: {state.result}")
+        answer(state, default_answer(state, d))
+    raise AssertionError("pass_until: predicate never held")
+
+
+def decision_of(kind: str, player: int | None = None) -> Predicate:
+    def pred(state: GameState, d: Decision | None) -> bool:
+        return d is not None and d.kind == kind and (player is None or d.player == player)
+
+    return pred
+
+
+def goto(state: GameState, step: int, player: int | None = None,
+         turn: int | None = None) -> Decision:
+    """Pass until ``player`` (default: the active player) has priority in ``step``."""
+
+    def pred(s: GameState, d: Decision | None) -> bool:
+        who = s.active if player is None else player
+        return (d is not None and d.kind == "priority" and s.step == step and d.player == who
+                and (turn is None or s.turn == turn))
+
+    d = pass_until(state, pred)
+    assert d is not None
+    return d
+
+
+def priority(state: GameState, player: int | None = None) -> Decision:
+    d = advance(state)
+    assert d is not None and d.kind == "priority", f"expected priority, got {d}"
+    if player is not None:
+        assert d.player == player, f"player {d.player} has priority, expected {player}"
+    return d
+
+
+def _answer_choices(state: GameState, player: int, kind: str,
+                    values: Iterable[int]) -> None:
+    """Answer the next ``kind`` questions with ``values``; a forced question is skipped."""
+    for v in values:
+        d = advance(state)
+        if d is not None and d.kind == kind and d.player == player:
+            answer(state, option_index(d, v))
+
+
+def cast(state: GameState, oid: int, targets: Sequence[int] = (), *, x: int | None = None,
+         mode: int | None = None) -> None:
+    """Cast the card ``oid`` (its owner must hold priority now) with these choices.
+
+    Afterwards the spell is checked to be on top of the stack with exactly those targets.
+    """
+    d = advance(state)
+    assert d is not None and d.kind == "priority", f"expected priority, got {d}"
+    player = d.player
+    name = state.objects[oid].card.name
+    answer(state, action_index(d, CAST, oid))
+    if mode is not None:
+        _answer_choices(state, player, "mode", [mode])
+    if x is not None:
+        _answer_choices(state, player, "x", [x])
+    _answer_choices(state, player, "target", targets)
+    advance(state)
+    top = state.stack[-1]
+    assert top.is_spell and top.card.name == name, f"{name} is not on top of the stack"
+    assert top.targets == list(targets), f"{name} targets {top.targets}, wanted {targets}"
+    if x is not None:
+        assert top.x == x
+
+
+def activate(state: GameState, oid: int, targets: Sequence[int] = (), index: int = 0) -> None:
+    d = advance(state)
+    assert d is not None and d.kind == "priority"
+    player = d.player
+    answer(state, action_index(d, ACTIVATE, oid, index))
+    _answer_choices(state, player, "target", targets)
+    advance(state)
+    top = state.stack[-1]
+    assert not top.is_spell and top.source == oid and top.targets == list(targets)
+
+
+def resolve(state: GameState) -> Decision | None:
+    """Both players pass until the top object of the stack has left it (or a non-priority
+    question comes up, which is returned)."""
+    assert state.stack, "the stack is empty"
+    sid = state.stack[-1].sid
+
+    def pred(s: GameState, d: Decision | None) -> bool:
+        gone = all(item.sid != sid for item in s.stack)
+        return gone or (d is not None and d.kind != "priority") or d is None
+
+    return pass_until(state, pred)
+
+
+def resolve_all(state: GameState) -> None:
+    while state.stack:
+        d = resolve(state)
+        if d is not None and d.kind != "priority":
+            raise AssertionError(f"unexpected decision {d.kind}: {d.prompt}")
+
+
+def attack(state: GameState, attackers: Sequence[int]) -> None:
+    d = pass_until(state, decision_of("attackers"))
+    assert d is not None
+    answer(state, [option_index(d, a) for a in attackers])
+
+
+def block(state: GameState, pairs: Sequence[tuple[int, int]]) -> None:
+    """Declare blockers as (blocker, attacker) pairs."""
+    d = pass_until(state, decision_of("blockers"))
+    assert d is not None
+    idx = []
+    for pair in pairs:
+        assert pair in d.pairs, f"{pair} is not a legal block; legal: {d.pairs}"
+        idx.append(d.pairs.index(pair))
+    answer(state, idx)
+
+
+def block_pairs(state: GameState) -> list[tuple[int, int]]:
+    """The legal (blocker, attacker) pairs of the pending block decision."""
+    d = pass_until(state, decision_of("blockers"))
+    assert d is not None
+    return [tuple(p) for p in d.pairs]  # type: ignore[misc]
+
+
+# --- reading the state --------------------------------------------------------------------
+
+
+def obj(state: GameState, oid: int) -> GameObject:
+    return state.objects[oid]
+
+
+def alive(state: GameState, oid: int) -> bool:
+    o = state.objects.get(oid)
+    return o is not None and o.zone == BATTLEFIELD
+
+
+def names(state: GameState, oids: Iterable[int]) -> list[str]:
+    return [state.objects[o].card.name for o in oids]
+
+
+def on_battlefield(state: GameState, player: int, name: str) -> list[int]:
+    return [o for o in state.battlefield
+            if state.objects[o].controller == player and state.objects[o].card.name == name]
+
+
+def graveyard_names(state: GameState, player: int) -> list[str]:
+    return names(state, state.players[player].graveyard)
+
+
+def hand_names(state: GameState, player: int) -> list[str]:
+    return names(state, state.players[player].hand)
+
+
+__all__ = [
+    "ACTIVATE", "BEACON", "CAST", "PASS", "PLAY", "POOL", "Setup", "action_index", "activate",
+    "alive", "attack", "block", "block_pairs", "card", "cast", "deadline", "decision_of",
+    "default_answer", "goto", "graveyard_names", "hand_names", "has_action", "names", "obj",
+    "on_battlefield", "option_index", "pass_index", "pass_until", "priority", "resolve",
+    "resolve_all",
+]

@@ -1,0 +1,273 @@
+"""Random play with invariant checks after every answer.
+
+Both bundled decks and random 60-card decks drawn from the whole card pool are played by
+uniformly random policies (which reach every kind of decision) and by the heuristic
+against random. After every answer the game state must be consistent:
+
+* every object is in exactly one zone list (a spell or copy on the stack: in exactly one
+  stack item), and zone lists hold only existing objects whose zone and owner match;
+* each player owns 60 non-token objects for the whole game (cards are conserved);
+* no object has negative damage or a negative counter;
+* each player's life is 20 plus life gained, minus life lost, minus damage dealt to them,
+  as recorded in the game log.
+
+A failure names the seed and the answer number, which reproduce the game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from gamesetup import deadline
+
+from engine.cardpool import known_cards, load_pool
+from engine.cards import KW_INDESTRUCTIBLE, CardDef
+from engine.decks import load_deck
+from engine.game import deck_cards
+from engine.policies import HeuristicPolicy, RandomPolicy
+from engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, GameState
+from engine.turn import advance, answer, new_game
+
+POOL = load_pool()
+_KNOWN = known_cards(POOL)
+GRUUL = deck_cards(POOL, load_deck("decks/gruul_stompy.txt", _KNOWN).main_cards())
+SKIES = deck_cards(POOL, load_deck("decks/azorius_skies.txt", _KNOWN).main_cards())
+BASICS = sorted(n for n, basic in _KNOWN.items() if basic)
+NONBASICS = sorted(n for n, basic in _KNOWN.items() if not basic)
+DECK_SIZE = 60
+PLAYER_NAMES = ("player A", "player B")
+
+# Totals over the whole module, for the coverage test and the report at the end.
+STATS: Counter[str] = Counter()
+PLAYED: set[str] = set()
+
+
+def random_deck(rng: random.Random) -> list[CardDef]:
+    """24 basic lands of random colours and 36 random other cards, at most 4 of each."""
+    names = [rng.choice(BASICS) for _ in range(24)]
+    counts: Counter[str] = Counter()
+    while len(names) < DECK_SIZE:
+        n = rng.choice(NONBASICS)
+        if counts[n] < 4:
+            counts[n] += 1
+            names.append(n)
+    rng.shuffle(names)
+    return [POOL[n] for n in names]
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def check_invariants(state: GameState) -> None:
+    objects = state.objects
+    where: dict[int, str] = {}
+
+    def place(oid: int, zone_name: str) -> None:
+        if oid in where:
+            raise InvariantError(f"object {oid} is in {where[oid]} and in {zone_name}")
+        where[oid] = zone_name
+
+    for oid in state.battlefield:
+        place(oid, "battlefield")
+        o = objects.get(oid)
+        if o is None or o.zone != BATTLEFIELD:
+            raise InvariantError(f"battlefield lists {oid}: {o}")
+    for p in state.players:
+        for zone, lst in ((LIBRARY, p.library), (HAND, p.hand), (GRAVEYARD, p.graveyard),
+                          (EXILE, p.exile)):
+            for oid in lst:
+                place(oid, f"zone {zone} of player {p.idx}")
+                o = objects.get(oid)
+                if o is None or o.zone != zone or o.owner != p.idx:
+                    raise InvariantError(f"player {p.idx} zone {zone} lists {oid}: {o}")
+    for item in state.stack:
+        if item.is_spell:
+            place(item.sid, "stack")
+            o = objects.get(item.sid)
+            if o is None or o.zone != STACK:
+                raise InvariantError(f"stack item {item.label} has no stack object: {o}")
+    if set(where) != set(objects):
+        stray = sorted(set(objects) - set(where))
+        raise InvariantError(f"objects in no zone list: "
+                             f"{[(o, objects[o].card.name, objects[o].zone) for o in stray]}")
+    cards = Counter(o.owner for o in objects.values() if not o.token)
+    if cards[0] != DECK_SIZE or cards[1] != DECK_SIZE:
+        raise InvariantError(f"non-token objects per owner: {dict(cards)}")
+    for o in objects.values():
+        if o.damage < 0:
+            raise InvariantError(f"{o.card.name} has damage {o.damage}")
+        for k, v in o.counters.items():
+            if v < 0:
+                raise InvariantError(f"{o.card.name} has {v} {k} counters")
+    assert state.log is not None
+    life = [20, 20]
+    for e in state.log:
+        kind = e.kind
+        if kind == "gain_life":
+            life[e.player] += e.amount
+        elif kind == "lose_life":
+            life[e.player] -= e.amount
+        elif kind == "damage" and e.target in PLAYER_NAMES:
+            life[PLAYER_NAMES.index(e.target)] -= e.amount
+    for p in state.players:
+        if p.life != life[p.idx]:
+            raise InvariantError(f"player {p.idx} has {p.life} life, the log says "
+                                 f"{life[p.idx]}")
+
+
+def check_state_based_actions_done(state: GameState) -> None:
+    """When a player receives priority, no state-based action applies (117.5, 704.3)."""
+    if state.dirty:  # characteristics must be current when a player gets priority
+        raise InvariantError("priority with stale characteristics (state.dirty)")
+    objects = state.objects
+    legends: Counter[tuple[int, str]] = Counter()
+    for p in state.players:
+        if p.life <= 0 or p.drew_from_empty:
+            raise InvariantError(f"player {p.idx} should have lost: {p.life} life")
+    for oid in state.battlefield:
+        o = objects[oid]
+        c = o.card
+        if c.is_creature:
+            if o.toughness <= 0:
+                raise InvariantError(f"{c.name} has toughness {o.toughness}")
+            if o.damage >= o.toughness and not o.kw & KW_INDESTRUCTIBLE:
+                raise InvariantError(f"{c.name} has lethal damage {o.damage}/{o.toughness}")
+        if "+1/+1" in o.counters and "-1/-1" in o.counters:
+            raise InvariantError(f"{c.name} has +1/+1 and -1/-1 counters: {o.counters}")
+        if c.is_aura:
+            host = objects.get(o.attached_to)
+            if o.attached_to >= 2 and (host is None or host.zone != BATTLEFIELD):
+                raise InvariantError(f"{c.name} is attached to nothing ({o.attached_to})")
+            if o.attached_to < 0:
+                raise InvariantError(f"{c.name} is an unattached Aura")
+        if "legendary" in c.supertypes:
+            legends[(o.controller, c.name)] += 1
+    for (controller, name), n in legends.items():
+        if n > 1:
+            raise InvariantError(f"player {controller} controls {n} {name}")
+
+
+def run_checked(decks: list[list[CardDef]], policies: list, seed: int,
+                label: str) -> GameState:
+    state = new_game(decks, seed, keep_log=True)
+    n = 0
+    while True:
+        with deadline(10):
+            d = advance(state)
+        if d is None:
+            break
+        if d.kind == "priority":
+            try:
+                check_state_based_actions_done(state)
+            except InvariantError as exc:
+                raise InvariantError(f"{label} seed {seed}, before answer {n + 1}: "
+                                     f"{exc}") from None
+        a = policies[d.player].decide(state, d)
+        answer(state, a)
+        n += 1
+        try:
+            check_invariants(state)
+        except InvariantError as exc:
+            raise InvariantError(f"{label} seed {seed}, after answer {n} ({d.kind} by "
+                                 f"player {d.player}: {a!r}): {exc}") from None
+    check_invariants(state)
+    assert state.result is not None
+    STATS["games"] += 1
+    STATS["answers"] += n
+    STATS[f"reason:{state.result.reason}"] += 1
+    for e in state.log:  # type: ignore[union-attr]
+        if e.kind in ("cast", "play"):
+            PLAYED.add(e.card)
+    return state
+
+
+BUNDLED_PAIRS = [(GRUUL, SKIES), (SKIES, GRUUL), (GRUUL, GRUUL), (SKIES, SKIES)]
+CHUNK = 40
+
+
+@pytest.mark.parametrize("chunk", range(5))
+def test_random_policies_bundled_decks(chunk: int) -> None:
+    for i in range(CHUNK):
+        seed = 1000 + chunk * CHUNK + i
+        a, b = BUNDLED_PAIRS[seed % len(BUNDLED_PAIRS)]
+        run_checked([a, b], [RandomPolicy(seed), RandomPolicy(seed + 7)], seed, "bundled")
+
+
+@pytest.mark.parametrize("chunk", range(20))
+def test_random_policies_random_pool_decks(chunk: int) -> None:
+    for i in range(CHUNK):
+        seed = 5000 + chunk * CHUNK + i
+        rng = random.Random(seed)
+        decks = [random_deck(rng), random_deck(rng)]
+        run_checked(decks, [RandomPolicy(seed), RandomPolicy(seed + 7)], seed, "pool")
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_heuristic_against_random(chunk: int) -> None:
+    for i in range(CHUNK):
+        seed = 9000 + chunk * CHUNK + i
+        rng = random.Random(seed)
+        if i % 2:
+            decks = [random_deck(rng), random_deck(rng)]
+        else:
+            decks = list(BUNDLED_PAIRS[i // 2 % len(BUNDLED_PAIRS)])
+        policies = [HeuristicPolicy(seed), RandomPolicy(seed + 7)]
+        if seed % 3 == 0:
+            policies.reverse()
+        run_checked(decks, policies, seed, "heuristic")
+
+
+def test_every_card_of_the_pool_gets_played() -> None:
+    """Over the random-deck games (run here again if this test runs alone), every card
+    of the pool is cast or played at least once."""
+    seed = 20000
+    while not set(POOL) <= PLAYED and seed < 20300:
+        rng = random.Random(seed)
+        decks = [random_deck(rng), random_deck(rng)]
+        run_checked(decks, [RandomPolicy(seed), RandomPolicy(seed + 7)], seed, "coverage")
+        seed += 1
+    missing = sorted(set(POOL) - PLAYED)
+    assert missing == [], f"never cast or played in {STATS['games']} games: {missing}"
+
+
+def test_invariant_checker_detects_corruption() -> None:
+    """The checker itself must be able to fail."""
+    state = new_game([GRUUL, SKIES], 1, keep_log=True)
+    d = advance(state)
+    assert d is not None
+    check_invariants(state)
+    state.players[0].life -= 1
+    with pytest.raises(InvariantError, match="life"):
+        check_invariants(state)
+    state.players[0].life += 1
+    card = state.players[0].hand.pop()
+    with pytest.raises(InvariantError, match="no zone list"):
+        check_invariants(state)
+    state.players[0].graveyard.append(card)
+    with pytest.raises(InvariantError, match="zone 3"):
+        check_invariants(state)
+    state.players[0].graveyard.pop()
+    state.players[0].hand.append(card)
+    state.objects[card].damage = -1
+    with pytest.raises(InvariantError, match="damage"):
+        check_invariants(state)
+
+
+def test_state_based_action_checker_detects_a_missed_action() -> None:
+    from gamesetup import Setup, priority
+
+    s = Setup()
+    bears = s.bf("Grizzly Bears", 0)
+    state = s.go()
+    priority(state)
+    check_state_based_actions_done(state)
+    state.objects[bears].damage = 2
+    with pytest.raises(InvariantError, match="lethal damage"):
+        check_state_based_actions_done(state)
+    state.objects[bears].damage = 0
+    state.players[1].life = 0
+    with pytest.raises(InvariantError, match="should have lost"):
+        check_state_based_actions_done(state)
