@@ -16,7 +16,16 @@ from typing import Any
 import msgspec
 import pyarrow as pa
 
-from cluster.work import JobSpec, Player, WorkUnit, batch_to_bytes, bytes_to_batch
+from cluster.work import (
+    JobSpec,
+    MatchResult,
+    MatchUnit,
+    Player,
+    WorkUnit,
+    batch_to_bytes,
+    bytes_to_batch,
+    play_match,
+)
 
 _UNIT_ENC = msgspec.msgpack.Encoder()
 
@@ -36,6 +45,9 @@ class SerialExecutor:
     def run(self, units: Iterable[WorkUnit]) -> Iterator[tuple[WorkUnit, pa.RecordBatch]]:
         for unit in units:
             yield unit, self.player.play_unit(unit)
+
+    def matches(self, units: list[MatchUnit]) -> list[MatchResult]:
+        return [play_match(self.player, m) for m in units]
 
     def shutdown(self) -> None:
         pass
@@ -94,6 +106,10 @@ class GameActor:
     def play(self, unit: bytes) -> bytes:
         return batch_to_bytes(self.player.play_unit(self.decoder.decode(unit)))
 
+    def match(self, unit: bytes) -> bytes:
+        m = msgspec.msgpack.decode(unit, type=MatchUnit)
+        return msgspec.msgpack.encode(play_match(self.player, m))
+
 
 class RayExecutor:
     """A pool of Ray actors fed with bounded backpressure."""
@@ -151,6 +167,24 @@ class RayExecutor:
                 self.units_per_actor[i] += 1
                 yield unit, bytes_to_batch(data)
             refill()
+
+    def matches(self, units: list[MatchUnit]) -> list[MatchResult]:
+        """Play matches on the actors (a Swiss round); results in the order given."""
+        import ray
+        from ray.exceptions import RayActorError, WorkerCrashedError
+
+        results: dict[int, MatchResult] = {}
+        todo = list(units)
+        while todo:
+            refs = {self.actors[i % self.workers].match.remote(msgspec.msgpack.encode(m)): m
+                    for i, m in enumerate(todo)}
+            todo = []
+            for ref, m in refs.items():
+                try:
+                    results[m.mid] = msgspec.msgpack.decode(ray.get(ref), type=MatchResult)
+                except (RayActorError, WorkerCrashedError):
+                    todo.append(m)
+        return [results[m.mid] for m in units]
 
     def actor_pids(self) -> list[int]:
         import ray

@@ -39,6 +39,8 @@ class JobSpec(msgspec.Struct, frozen=True):
     policies: tuple[str, str] = ("heuristic", "heuristic")
     max_turns: int = 60
     card_data: str = ""  # directory of card data; "" for the bundled pool
+    ablate_deck: int = -1  # ablation: this deck's cards lose keyword ``ablate_keyword``
+    ablate_keyword: str = ""
 
 
 class WorkUnit(msgspec.Struct, frozen=True, array_like=True):
@@ -72,6 +74,11 @@ class Player:
         self.pool = load_pool(spec.card_data) if spec.card_data else load_pool()
         self.decks: list[list[CardDef]] = [[self.pool[n] for n in d.cards]
                                            for d in spec.decks]
+        if spec.ablate_deck >= 0:
+            cache: dict[str, CardDef] = {}
+            self.decks[spec.ablate_deck] = [
+                cache.setdefault(c.name, without_keyword(c, spec.ablate_keyword))
+                for c in self.decks[spec.ablate_deck]]
 
     def play_unit(self, unit: WorkUnit) -> pa.RecordBatch:
         spec = self.spec
@@ -125,6 +132,24 @@ class Player:
         return pa.RecordBatch.from_arrays(arrays, schema=GAMES)
 
 
+def without_keyword(card: CardDef, keyword: str) -> CardDef:
+    """The card with every instance of a keyword ability removed (for ablation studies):
+    its printed keyword and any ability of the card that is that keyword."""
+    from engine.keywords import parse_keyword
+
+    raw = msgspec.to_builtins(card)
+    raw = {k: v for k, v in raw.items() if not k.startswith("_")}
+    kept = []
+    for text in card.keywords:
+        parsed = parse_keyword(text)
+        name = parsed.name if not isinstance(parsed, int) else text.strip().lower()
+        if name != keyword:
+            kept.append(text)
+    raw["keywords"] = kept
+    raw["abilities"] = [a for a in raw.get("abilities", []) if a.get("keyword") != keyword]
+    return msgspec.convert(raw, CardDef)
+
+
 def batch_to_bytes(batch: pa.RecordBatch) -> bytes:
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, batch.schema) as writer:
@@ -135,3 +160,54 @@ def batch_to_bytes(batch: pa.RecordBatch) -> bytes:
 def bytes_to_batch(data: bytes) -> pa.RecordBatch:
     reader = pa.ipc.open_stream(pa.py_buffer(data))
     return reader.read_next_batch()
+
+
+class MatchUnit(msgspec.Struct, frozen=True, array_like=True):
+    """A best-of-N match between two decks (by index); ``first``: who starts game 1."""
+
+    mid: int
+    deck_a: int
+    deck_b: int
+    best_of: int
+    seed: int
+    first: int  # 0: deck_a plays first in game 1
+
+
+class MatchResult(msgspec.Struct, frozen=True, array_like=True):
+    mid: int
+    wins_a: int
+    wins_b: int
+    draws: int
+    games: tuple[tuple[int, int, int], ...]  # (winner 0/1/-1, turns, who was on the play)
+
+
+def play_match(player: Player, m: MatchUnit) -> MatchResult:
+    """Best-of-N: the loser of a game chooses to play first in the next (and does)."""
+    need = m.best_of // 2 + 1
+    wins = [0, 0]
+    draws = 0
+    first = m.first
+    games = []
+    g = 0
+    while max(wins) < need and g < m.best_of + 3:  # draws do not count towards the match
+        seed = game_seed(m.seed, m.mid, g)
+        decks = [player.decks[m.deck_a], player.decks[m.deck_b]]
+        seat_of = (0, 1)
+        if first == 1:
+            decks.reverse()
+            seat_of = (1, 0)
+        names = [player.spec.policies[seat_of[0]], player.spec.policies[seat_of[1]]]
+        state = new_game(decks, seed, max_turns=player.spec.max_turns)
+        play(state, [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
+                     for p in (0, 1)])
+        assert state.result is not None
+        w = state.result.winner
+        winner = -1 if w < 0 else seat_of[w]
+        games.append((winner, state.result.turns, first))
+        if winner < 0:
+            draws += 1
+        else:
+            wins[winner] += 1
+            first = 1 - winner  # the loser plays first
+        g += 1
+    return MatchResult(m.mid, wins[0], wins[1], draws, tuple(games))

@@ -187,8 +187,37 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return 0
 
 
+def bench_pipeline(args: argparse.Namespace) -> int:
+    """The same gauntlet serially in this process and on local Ray: both rates, one run."""
+    import tempfile
+
+    from pipelines.jobs import pairings, run_job
+
+    decks = _load_decks(args, args.decks)
+    figures: dict[str, Any] = {"games": args.games, "decks": [d.name for d in decks]}
+    with tempfile.TemporaryDirectory() as tmp:
+        serial = run_job("bench", decks, pairings(len(decks)), args.games,
+                         Path(tmp) / "serial", seed=args.seed, executor="serial")
+        ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
+                          Path(tmp) / "ray", seed=args.seed, executor="ray",
+                          workers=args.workers)
+    figures.update(serial_games_per_second=serial.games_per_second,
+                   ray_games_per_second=ray_run.games_per_second,
+                   ray_workers=ray_run.workers,
+                   speedup=ray_run.games_per_second / serial.games_per_second)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"serial: {serial.games_per_second:.1f} games/s; local Ray with "
+              f"{ray_run.workers} workers: {ray_run.games_per_second:.1f} games/s "
+              f"(x{figures['speedup']:.2f}); {args.games} games each")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Time heuristic-vs-heuristic games on one core, after loading and a warm-up."""
+    if args.pipeline:
+        return bench_pipeline(args)
     decks = _load_decks(args, args.decks)
     policies = ["heuristic", "heuristic"]
     run_batch(decks[0], decks[1], BENCH_WARMUP_GAMES, args.seed + 1, policies)
@@ -256,7 +285,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
             policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
             unit_size=args.unit_size, executor=args.executor, workers=args.workers,
             address=args.address, resume=args.resume, card_data=args.card_data,
-            progress=update)
+            progress=update, rows_per_file=args.rows_per_file)
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return 2
@@ -280,6 +309,74 @@ def cmd_versus(args: argparse.Namespace) -> int:
     from pipelines.jobs import field_pairings
 
     return _run_job(args, "versus", [args.deck, *args.field], field_pairings)
+
+
+def cmd_swiss(args: argparse.Namespace) -> int:
+    from cluster.pool import ClusterError
+    from pipelines.jobs import JobError
+    from pipelines.swiss import format_swiss, run_swiss
+
+    pool = load_card_pool(_data_dir(args))
+    decks = [load_main_deck(n, pool) for n in args.decks]
+    shares = args.shares or [1.0] * len(decks)
+    try:
+        result = run_swiss(decks, shares, args.players, args.rounds, args.best_of, args.top,
+                           Path(args.out), seed=args.seed,
+                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
+                           executor=args.executor, workers=args.workers,
+                           address=args.address)
+    except (JobError, ClusterError) as exc:
+        _err(str(exc))
+        return 2
+    print(format_swiss(result, args.top))
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from results.report import write_report
+
+    out = Path(args.dir)
+    if not (out / "games").is_dir():
+        _err(f"{out}: not a job folder (no games/ dataset)")
+        return 2
+    shares = None
+    if args.shares:
+        shares = {}
+        for item in args.shares:
+            name, _, value = item.partition("=")
+            try:
+                shares[name] = float(value)
+            except ValueError:
+                _err(f"bad share {item!r} (expected DECK=SHARE)")
+                return 2
+    try:
+        path = write_report(out, shares)
+    except ValueError as exc:
+        _err(str(exc))
+        return 2
+    print(f"report: {path}")
+    return 0
+
+
+def cmd_ablate(args: argparse.Namespace) -> int:
+    from cluster.pool import ClusterError
+    from pipelines.ablation import format_ablation, run_ablation
+    from pipelines.jobs import JobError
+
+    pool = load_card_pool(_data_dir(args))
+    deck = load_main_deck(args.deck, pool)
+    field = [load_main_deck(n, pool) for n in args.field]
+    try:
+        rows = run_ablation(deck, args.keyword, field, args.games, Path(args.out),
+                            seed=args.seed, policies=(args.policy_a, args.policy_b),
+                            max_turns=args.max_turns, unit_size=args.unit_size,
+                            executor=args.executor, workers=args.workers,
+                            address=args.address, card_data=args.card_data)
+    except (JobError, ClusterError) as exc:
+        _err(str(exc))
+        return 2
+    print(format_ablation(deck.name, args.keyword, rows))
+    return 0
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -399,6 +496,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decks", nargs=2, metavar=("A", "B"), default=list(BUNDLED_MATCHUP),
                    help="the matchup (default: gruul_stompy azorius_skies)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--pipeline", action="store_true",
+                   help="compare the gauntlet job serially and on local Ray (--workers)")
+    p.add_argument("--workers", type=_positive, default=2,
+                   help="Ray workers for --pipeline (default: 2)")
     p.set_defaults(func=cmd_bench)
 
     job = argparse.ArgumentParser(add_help=False)
@@ -417,6 +518,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="number of actors (default: one per CPU of the cluster)")
     job.add_argument("--unit-size", type=_positive, default=200, metavar="N",
                      help="games per work unit (default: 200)")
+    job.add_argument("--rows-per-file", type=_positive, default=250_000, metavar="N",
+                     help="games buffered per Parquet file and row group (default: 250000)")
     job.add_argument("--quiet", action="store_true", help="no progress bar")
 
     p = sub.add_parser("gauntlet", parents=[pols, job, common],
@@ -432,6 +535,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("deck", metavar="DECK")
     p.add_argument("--field", nargs="+", required=True, metavar="DECK")
     p.set_defaults(func=cmd_versus)
+
+    p = sub.add_parser("report", help="write the HTML report of a job",
+                       description="Analyse a job folder and write DIR/report/index.html "
+                                   "with PNG figures beside it.")
+    p.add_argument("dir", metavar="DIR", help="a job's --out folder")
+    p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
+                   help="metagame shares for field win rates and dynamics (default: equal)")
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("ablate", parents=[pols, job, common],
+                       help="win-rate change with a keyword removed",
+                       description="Play DECK against --field twice on the same seeds, "
+                                   "once with KEYWORD removed from DECK's cards, and report "
+                                   "the win-rate change with a paired 95% interval.")
+    p.add_argument("deck", metavar="DECK")
+    p.add_argument("--keyword", required=True, help="e.g. cascade, exalted, annihilator")
+    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
+    p.set_defaults(func=cmd_ablate)
+
+    p = sub.add_parser("swiss", parents=[pols, common], help="a Swiss tournament",
+                       description="A Swiss tournament of --players seats (decks by "
+                                   "metagame share), --rounds rounds of best-of matches, "
+                                   "then a single-elimination top cut.")
+    p.add_argument("--decks", nargs="+", required=True, metavar="DECK")
+    p.add_argument("--shares", nargs="+", type=float, metavar="S",
+                   help="metagame share per deck (default: equal)")
+    p.add_argument("--players", type=_positive, default=64, help="seats (default: 64)")
+    p.add_argument("--rounds", type=_positive, default=6, help="Swiss rounds (default: 6)")
+    p.add_argument("--best-of", type=_positive, default=3, help="games per match (default 3)")
+    p.add_argument("--top", type=_positive, default=8, help="top cut size (default: 8)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--executor", choices=("ray", "serial"), default="ray")
+    p.add_argument("--address", default=None)
+    p.add_argument("--workers", type=_positive, default=None)
+    p.set_defaults(func=cmd_swiss)
 
     p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",
                        description="Run rules-scenario TOML files (files or folders, searched "

@@ -106,12 +106,14 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             executor: str = "ray", workers: int | None = None, address: str | None = None,
             resume: bool = False, card_data: str | None = None,
             progress: Callable[[int, int], None] | None = None,
-            rows_per_file: int = 250_000) -> JobResult:
+            rows_per_file: int = 250_000,
+            ablate: tuple[int, str] | None = None) -> JobResult:
     specs = tuple(deck_spec(d) for d in decks)
     job = job_id(kind, specs, seed, games)
     data_dir = card_data or str(DATA_DIR)
     spec = JobSpec(job, seed, specs, policies, max_turns,
-                   card_data if card_data else "")
+                   card_data if card_data else "",
+                   ablate[0] if ablate else -1, ablate[1] if ablate else "")
     units = make_units(pairs, games, unit_size)
     manifest = Manifest(
         FORMAT, job, kind, engine.__version__, pool_hash(data_dir), seed, policies, max_turns,

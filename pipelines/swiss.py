@@ -1,0 +1,303 @@
+"""A Swiss tournament: P seats with decks by metagame share, R Swiss rounds of best-of-N
+matches (the loser of a game chooses to play first, and does), then a single-elimination
+cut to the top K. Each round's matches are played in parallel by the executor.
+
+Standings: match points (3 per win, 1 per draw, a bye is a win), then opponents'
+match-win percentage (each at least 1/3), then game-win percentage, then a seeded coin.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+import engine
+from cluster.pool import RayExecutor, SerialExecutor
+from cluster.work import JobSpec, MatchResult, MatchUnit, game_seed
+from engine.cardpool import DATA_DIR, pool_hash
+from engine.rng import randbelow, seed_state, shuffle
+from pipelines.jobs import JobError, deck_spec, job_id, prepare_output
+from pipelines.runner import LoadedDeck
+
+
+class Seat(msgspec.Struct):
+    seat: int
+    deck: int
+    points: int = 0
+    match_wins: int = 0
+    match_losses: int = 0
+    match_draws: int = 0
+    game_wins: int = 0
+    game_losses: int = 0
+    opponents: list[int] = []
+    byes: int = 0
+
+    @property
+    def matches(self) -> int:
+        return self.match_wins + self.match_losses + self.match_draws
+
+    def match_win_pct(self) -> float:
+        played = self.matches
+        return max(1 / 3, self.points / (3 * played)) if played else 1 / 3
+
+    def game_win_pct(self) -> float:
+        games = self.game_wins + self.game_losses
+        return max(1 / 3, self.game_wins / games) if games else 1 / 3
+
+
+class MatchRow(msgspec.Struct):
+    stage: str  # "swiss" or "top8"
+    round: int
+    table: int
+    seat_a: int
+    seat_b: int  # -1 for a bye
+    deck_a: str
+    deck_b: str
+    wins_a: int
+    wins_b: int
+    draws: int
+    winner_seat: int
+
+
+def assign_decks(shares: Sequence[float], players: int, rng: int) -> tuple[list[int], int]:
+    """Seats per deck by largest remainder, then shuffled over the seats."""
+    total = sum(shares)
+    exact = [s / total * players for s in shares]
+    counts = [int(e) for e in exact]
+    order = sorted(range(len(shares)), key=lambda i: (counts[i] - exact[i], i))
+    for i in order[: players - sum(counts)]:
+        counts[i] += 1
+    decks = [d for d, n in enumerate(counts) for _ in range(n)]
+    rng = shuffle(rng, decks)
+    return decks, rng
+
+
+def standings(seats: list[Seat], tiebreak: list[int]) -> list[Seat]:
+    def omw(s: Seat) -> float:
+        opps = [seats[o] for o in s.opponents if o >= 0]
+        return sum(o.match_win_pct() for o in opps) / len(opps) if opps else 0.0
+    return sorted(seats, key=lambda s: (-s.points, -omw(s), -s.game_win_pct(),
+                                        tiebreak[s.seat]))
+
+
+def pair(seats: list[Seat], tiebreak: list[int]) -> list[tuple[int, int]]:
+    """Pair neighbours in the standings, avoiding rematches; the last one may get a bye."""
+    order = [s.seat for s in standings(seats, tiebreak)]
+    pairs: list[tuple[int, int]] = []
+    while order:
+        a = order.pop(0)
+        if not order:
+            pairs.append((a, -1))
+            break
+        j = next((k for k, b in enumerate(order) if b not in seats[a].opponents), 0)
+        pairs.append((a, order.pop(j)))
+    return pairs
+
+
+class SwissResult(msgspec.Struct):
+    job: str
+    champion_seat: int
+    champion_deck: str
+    standings: list[dict[str, object]]
+    deck_summary: list[dict[str, object]]
+    matches: int
+    games: int
+    seconds: float
+
+
+def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int,
+              rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
+              policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
+              executor: str = "ray", workers: int | None = None,
+              address: str | None = None) -> SwissResult:
+    import time
+
+    from results.manifest import FORMAT, Manifest, write_manifest
+
+    if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0:
+        raise JobError("need at least 2 players, 1 round and an odd best-of")
+    if top > players or (top & (top - 1)):
+        raise JobError(f"the cut must be a power of two no larger than {players}")
+    if len(shares) != len(decks) or any(s < 0 for s in shares) or sum(shares) <= 0:
+        raise JobError("give one non-negative metagame share per deck")
+    specs = tuple(deck_spec(d) for d in decks)
+    job = job_id("swiss", specs, seed, players * 1000 + rounds)
+    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, pool_hash(str(DATA_DIR)),
+                        seed, policies, max_turns, 0, specs, (), 0,
+                        created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+                        extra={"players": str(players), "rounds": str(rounds),
+                               "best_of": str(best_of), "top": str(top),
+                               "shares": ",".join(f"{s:g}" for s in shares)})
+    prepare_output(out, manifest, resume=False)
+    spec = JobSpec(job, seed, specs, policies, max_turns)
+    runner: SerialExecutor | RayExecutor = SerialExecutor(spec) if executor == "serial" \
+        else RayExecutor(spec, workers=workers, address=address)
+    write_manifest(out, manifest)
+    t0 = time.perf_counter()
+    rng = seed_state(seed)
+    seat_decks, rng = assign_decks(shares, players, rng)
+    seats = [Seat(i, d) for i, d in enumerate(seat_decks)]
+    tiebreak = list(range(players))
+    rng = shuffle(rng, tiebreak)
+    rows: list[MatchRow] = []
+    mid = 0
+    games = 0
+    try:
+        for rnd in range(1, rounds + 1):
+            pairs = pair(seats, tiebreak)
+            units = []
+            for a, b in pairs:
+                if b < 0:
+                    continue
+                rng, first = randbelow(rng, 2)
+                units.append((a, b, MatchUnit(mid, seats[a].deck, seats[b].deck, best_of,
+                                              game_seed(seed, rnd, mid), first)))
+                mid += 1
+            results = runner.matches([u for _, _, u in units])
+            for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
+                games += len(res.games)
+                rows.append(_record(seats, specs, "swiss", rnd, table, a, b, res))
+            for a, b in pairs:
+                if b < 0:  # a bye: a match win, two game wins (MTR 2.9)
+                    s = seats[a]
+                    s.points += 3
+                    s.match_wins += 1
+                    s.game_wins += 2
+                    s.byes += 1
+                    s.opponents.append(-1)
+                    rows.append(MatchRow("swiss", rnd, len(units), a, -1,
+                                         specs[s.deck].name, "", 2, 0, 0, a))
+        final = standings(seats, tiebreak)
+        bracket = [s.seat for s in final[:top]]
+        order = _bracket_order(top)
+        alive = [bracket[i] for i in order]
+        rnd = rounds
+        while len(alive) > 1:
+            rnd += 1
+            units = []
+            for i in range(0, len(alive), 2):
+                a, b = alive[i], alive[i + 1]
+                units.append((a, b, MatchUnit(mid, seats[a].deck, seats[b].deck, best_of,
+                                              game_seed(seed, rnd, mid), 0)))
+                mid += 1
+            results = runner.matches([u for _, _, u in units])
+            nxt = []
+            for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
+                games += len(res.games)
+                row = _record(seats, specs, "top", rnd, table, a, b, res, swiss=False)
+                rows.append(row)
+                nxt.append(row.winner_seat)
+            alive = nxt
+    finally:
+        runner.shutdown()
+    champion = alive[0]
+    seconds = time.perf_counter() - t0
+    result = _summarise(job, seats, final, bracket, champion, specs, rows, games, seconds,
+                        tiebreak)
+    _write(out, rows, result)
+    manifest.status = "complete"
+    manifest.games_completed = games
+    manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    write_manifest(out, manifest)
+    return result
+
+
+def _bracket_order(n: int) -> list[int]:
+    """Seed order of a single-elimination bracket: 1v8, 4v5, 2v7, 3v6 for eight."""
+    order = [0]
+    while len(order) < n:
+        size = len(order) * 2
+        order = [x for s in order for x in (s, size - 1 - s)]
+    return order
+
+
+def _record(seats: list[Seat], specs: Sequence[object], stage: str, rnd: int, table: int,
+            a: int, b: int, res: MatchResult, swiss: bool = True) -> MatchRow:
+    sa, sb = seats[a], seats[b]
+    if res.wins_a > res.wins_b:
+        winner = a
+    elif res.wins_b > res.wins_a:
+        winner = b
+    else:
+        winner = -1 if swiss else a  # a top-cut match with no winner: the upper seat goes on
+    if swiss:
+        sa.opponents.append(b)
+        sb.opponents.append(a)
+        sa.game_wins += res.wins_a
+        sa.game_losses += res.wins_b
+        sb.game_wins += res.wins_b
+        sb.game_losses += res.wins_a
+        if winner == a:
+            sa.points += 3
+            sa.match_wins += 1
+            sb.match_losses += 1
+        elif winner == b:
+            sb.points += 3
+            sb.match_wins += 1
+            sa.match_losses += 1
+        else:
+            sa.points += 1
+            sb.points += 1
+            sa.match_draws += 1
+            sb.match_draws += 1
+    names = [s.name for s in specs]
+    return MatchRow(stage, rnd, table, a, b, names[sa.deck], names[sb.deck], res.wins_a,
+                    res.wins_b, res.draws, winner)
+
+
+def _summarise(job: str, seats: list[Seat], final: list[Seat], bracket: list[int],
+               champion: int, specs: Sequence[object], rows: list[MatchRow], games: int,
+               seconds: float, tiebreak: list[int]) -> SwissResult:
+    names = [s.name for s in specs]
+    table = []
+    for rank, s in enumerate(final, 1):
+        table.append({"rank": rank, "seat": s.seat, "deck": names[s.deck], "points": s.points,
+                      "wins": s.match_wins, "losses": s.match_losses,
+                      "draws": s.match_draws, "game_win_pct": round(s.game_win_pct(), 3),
+                      "top": s.seat in bracket})
+    summary = []
+    for d, name in enumerate(names):
+        mine = [s for s in seats if s.deck == d]
+        played = sum(s.matches - s.byes for s in mine)
+        wins = sum(s.match_wins - s.byes for s in mine)
+        summary.append({"deck": name, "seats": len(mine),
+                        "share": round(len(mine) / len(seats), 3),
+                        "match_win_rate": round(wins / played, 3) if played else None,
+                        "in_top": sum(1 for s in mine if s.seat in bracket),
+                        "champion": seats[champion].deck == d})
+    return SwissResult(job, champion, names[seats[champion].deck], table, summary,
+                       len(rows), games, seconds)
+
+
+def _write(out: Path, rows: list[MatchRow], result: SwissResult) -> None:
+    folder = out / "swiss"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in (("matches", [msgspec.structs.asdict(r) for r in rows]),
+                       ("standings", result.standings), ("decks", result.deck_summary)):
+        tmp = folder / f".{name}.parquet.tmp"
+        pq.write_table(pa.Table.from_pylist(data), tmp)
+        os.replace(tmp, folder / f"{name}.parquet")
+
+
+def format_swiss(result: SwissResult, top: int) -> str:
+    lines = [f"Swiss {result.job}: {result.matches} matches, {result.games} games in "
+             f"{result.seconds:.1f} s; champion: seat {result.champion_seat} "
+             f"({result.champion_deck})", "",
+             f"{'rank':>4} {'seat':>4} {'deck':<24} {'pts':>4} {'record':>8} {'GW%':>6}"]
+    for r in result.standings[: max(top, 8)]:
+        lines.append(f"{r['rank']:>4} {r['seat']:>4} {r['deck']!s:<24} {r['points']:>4} "
+                     f"{r['wins']}-{r['losses']}-{r['draws']:<4} "
+                     f"{100 * float(r['game_win_pct']):>5.1f}")  # type: ignore[arg-type]
+    lines += ["", f"{'deck':<24} {'seats':>5} {'share':>6} {'match W%':>9} {'top':>4}"]
+    for d in result.deck_summary:
+        wr = d["match_win_rate"]
+        lines.append(f"{d['deck']!s:<24} {d['seats']:>5} {d['share']:>6} "
+                     f"{'-' if wr is None else f'{100 * float(wr):.1f}%':>9} "  # type: ignore[arg-type]
+                     f"{d['in_top']:>4}{'  champion' if d['champion'] else ''}")
+    return "\n".join(lines)
