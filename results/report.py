@@ -217,7 +217,10 @@ class Report:
 <style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}}
 table{{border-collapse:collapse;margin:1em 0;font-size:13px}}td,th{{border:1px solid #ccc;
 padding:3px 8px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}
-img{{max-width:100%}}h2{{margin-top:2em}}</style></head><body>
+img{{max-width:100%}}h2{{margin-top:2em}}</style>
+<script>window.addEventListener("load", () => document.body.setAttribute(
+  "data-figures-loaded", [...document.images].filter(i => i.naturalWidth > 0).length));
+</script></head><body>
 <h1>mtgsim report</h1>
 <p>{self.table.num_rows} games, {len(self.g.decks)} decks, from <code>{e(str(self.out))}</code>.
 The player on the play won {100 * overall:.1f}% of decisive games
