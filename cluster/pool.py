@@ -73,16 +73,18 @@ def init_ray(address: str | None, num_cpus: int | None = None) -> None:
     """Join ``address`` (or RAY_ADDRESS), else start Ray on this machine with all cores."""
     import ray
 
-    if ray.is_initialized():
-        return
     address = address or os.environ.get("RAY_ADDRESS") or None
     if address and address != "auto":
         _probe(address)
+    if ray.is_initialized():
+        return
     try:
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(num_cpus=num_cpus or os.cpu_count() or 1, include_dashboard=False,
+            # "local": always a new Ray on this machine, never a stale or foreign one
+            ray.init(address="local", num_cpus=num_cpus or os.cpu_count() or 1,
+                     include_dashboard=False,
                      log_to_driver=False, object_store_memory=200 * 1024 * 1024)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise ClusterError(f"cannot reach the Ray cluster at {address}: {exc}") from None

@@ -51,13 +51,17 @@ class Asker:
         return a
 
 
+# Multiple choices whose answer is an order of all the options: asked even then.
+ORDERINGS = ("order", "library_order")
+
+
 def forced_answer(d: Decision) -> Answer | None:
     """The answer when only one is legal (the engine then does not ask)."""
     n = len(d.actions) if d.kind == "priority" else len(d.options)
     if d.multi:
         if d.max_count == 0 or n == 0:
             return []
-        if d.min_count >= n and (d.kind != "order" or n == 1):
+        if d.min_count >= n and (d.kind not in ORDERINGS or n == 1):
             return list(range(n))
         return None
     if n == 1:

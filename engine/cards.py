@@ -22,6 +22,9 @@ from engine.mana import ManaCost, parse_cost
 COLORS = "WUBRG"
 COLOR_BIT = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 COLOR_NAME = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+# A bit of GameObject.protection beside the colour bits: "protection from colored spells"
+# ("from spells that are one or more colors", 702.16a): only spells are stopped.
+PROT_COLORED_SPELLS = 64
 
 # Keyword abilities the core rules understand, as bits so that granting and testing them
 # in the hot loop is an integer operation.
@@ -49,6 +52,8 @@ KW_WITHER = 1 << 20
 KW_ATTACKS_EACH_COMBAT = 1 << 21
 KW_DOESNT_UNTAP = 1 << 22
 KW_NO_ACTIVATE = 1 << 23  # "its activated abilities can't be activated"
+KW_LURE = 1 << 24  # "all creatures able to block it do so" (509.1c requirement)
+KW_SHADOW = 1 << 25  # 702.28: blocks or is blocked only by creatures with shadow
 
 KEYWORD_BITS: dict[str, int] = {
     "flying": KW_FLYING,
@@ -75,6 +80,8 @@ KEYWORD_BITS: dict[str, int] = {
     "attacks each combat": KW_ATTACKS_EACH_COMBAT,
     "doesn't untap": KW_DOESNT_UNTAP,
     "activated abilities can't be activated": KW_NO_ACTIVATE,
+    "all creatures able to block it do so": KW_LURE,
+    "shadow": KW_SHADOW,
 }
 KEYWORD_NAMES = {bit: name for name, bit in KEYWORD_BITS.items()}
 
@@ -83,6 +90,7 @@ Keyword = Literal[
     "defender", "first strike", "double strike", "hexproof", "shroud", "indestructible",
     "fear", "intimidate", "flash", "unblockable", "can't block", "can't attack", "wither",
     "attacks each combat", "doesn't untap", "activated abilities can't be activated",
+    "all creatures able to block it do so", "shadow",
 ]
 
 
@@ -139,6 +147,34 @@ class Filter(_Frozen, frozen=True):
     max_power: int | None = None
     has_keyword: tuple[Keyword, ...] = ()
     token: bool | None = None
+    attacked_this_turn: bool = False  # was declared as an attacker this turn (508.1)
+    # has a counter of this kind ("with a +1/+1 counter on it"); "any": any counter at all
+    with_counter: str | None = None
+    power_below_source: bool = False  # power less than the source object's power
+    in_combat: bool = False  # "attacking or blocking" (506.4)
+    # not the object the source (an Aura, 303.4) is attached to: "each other creature"
+    not_enchanted: bool = False
+    # "with mana value X or less" where X is computed (202.3; X of a spell on the stack
+    # counts, 202.3e): counted from the filter's controller, e.g. the Faeries you control
+    max_mana_value_of: Amount | None = None
+    lacks_keyword: tuple[Keyword, ...] = ()  # "without flying"
+    # "with another Aura attached to it" (Daybreak Coronet): an Aura other than the
+    # source is attached to it (303.4b)
+    with_other_aura: bool = False
+    damaged_this_turn: bool = False  # "that was dealt damage this turn" (120.3)
+    # every one of these filters matches too: an Aura's several enchant abilities
+    # (702.5c: it can enchant only what matches all of them)
+    all_of: tuple[Filter, ...] = ()
+    not_supertypes: tuple[str, ...] = ()  # none of these ("nonbasic land", 205.4)
+    # has all of these keyword abilities that are not plain bits, printed or granted,
+    # by lower-case name ("each creature you control with level up", 702.87)
+    keyword_abilities: tuple[str, ...] = ()
+    # is (True) or isn't (False) enchanted: an Aura is attached to it (303.4b)
+    enchanted: bool | None = None
+    monocolored: bool = False  # exactly one color (105.2b), after layer 5
+    # "with mana value equal to [amount]" (202.3), the amount computed from the source
+    # ("the number of +1/+1 counters on Necroplasm")
+    mana_value_of: Amount | None = None
 
 
 TargetKind = Literal[
@@ -149,6 +185,7 @@ TargetKind = Literal[
     "permanent",
     "spell",
     "card_in_graveyard",
+    "spell_or_permanent",  # "target spell or permanent"
 ]
 
 
@@ -158,6 +195,13 @@ class Target(_Frozen, frozen=True):
     kind: TargetKind
     filter: Filter = Filter()
     distinct: bool = False  # "another target": must differ from earlier targets
+    # "X target ...": the spell has X targets, all different (601.2c, chosen after X is
+    # announced in 601.2b); only for spells with {X}
+    x_times: bool = False
+    optional: bool = False  # "up to N target ...": may be left unchosen (601.2c, 115.1)
+    # "... target cards from a single graveyard": in the same graveyard as the earlier
+    # targets with this flag
+    same_graveyard: bool = False
 
 
 class Dyn(_Frozen, tag_field="of", frozen=True):
@@ -308,6 +352,7 @@ class AddCounters(Effect, tag="add_counters", frozen=True):
     what: str = "t0"
     counter: str = "+1/+1"
     amount: Amount = 1
+    each: Filter | None = None  # on each permanent matching (and `what` is ignored)
 
 
 class CreateToken(Effect, tag="create_token", frozen=True):
@@ -329,7 +374,7 @@ class Search(Effect, tag="search", frozen=True):
     """Search your library for a card matching ``filter``, then shuffle."""
 
     filter: Filter = Filter()
-    to: Literal["hand", "battlefield"] = "hand"
+    to: Literal["hand", "battlefield", "graveyard"] = "hand"
     tapped: bool = False
     reveal: bool = False
 
@@ -370,6 +415,8 @@ class PutOnLibrary(Effect, tag="put_on_library", frozen=True):
 class GainControl(Effect, tag="gain_control", frozen=True):
     what: str = "t0"
     until_end_of_turn: bool = False
+    # "for as long as [this source] remains on the battlefield" (611.2b)
+    while_source_on_battlefield: bool = False
 
 
 class Regenerate(Effect, tag="regenerate", frozen=True):
@@ -389,6 +436,7 @@ class May(Effect, tag="may", frozen=True):
 class If(Effect, tag="if", frozen=True):
     condition: Condition
     effects: tuple[EffectT, ...]
+    otherwise: tuple[EffectT, ...] = ()  # "Otherwise, ..." (done when the condition fails)
 
 
 class ForEachTarget(Effect, tag="choose_one", frozen=True):
@@ -460,9 +508,114 @@ class MoveCounter(Effect, tag="move_counter", frozen=True):
 # (keep additions inside this block; add each new class to the three aliases below)
 
 
-EffectsA = MoveCounter
-ConditionsA = SelfHasCounter
-AmountsA = X
+class DoesntUntapNext(Effect, tag="doesnt_untap_next", frozen=True):
+    """"[It] doesn't untap during its controller's next untap step" (502.3)."""
+
+    what: str = "t0"
+
+
+class Becomes(Effect, tag="becomes", frozen=True):
+    """"[Target] becomes a P/T [type]. It's still a [type]": adds card types (layer 4)
+    and sets base power/toughness (layer 7b), for the rest of the game unless
+    ``until_end_of_turn`` (611.2)."""
+
+    what: str = "t0"
+    add_types: tuple[CardType, ...] = ("creature",)
+    power: int = 0
+    toughness: int = 0
+    until_end_of_turn: bool = False
+
+
+class ProtectionFromChosenColor(Effect, tag="protection_from_chosen_color", frozen=True):
+    """"[Target] gains protection from the color of your choice until end of turn"
+    (702.16); the color is chosen as the effect happens (608.2d)."""
+
+    what: str = "t0"
+
+
+class ExileUntil(Effect, tag="exile_until", frozen=True):
+    """"Exile cards from the top of your library until you exile a [filter] card"; the
+    last exiled card is remembered for ``{ of = "exiled_mana_value" }``."""
+
+    filter: Filter = Filter(not_types=("land",))
+    who: str = "you"
+
+
+class SearchLibrary(Effect, tag="search_library", frozen=True):
+    """Search ``whose`` library (701.19) for ``amount`` cards matching ``filter`` (or with
+    the same name as the object ``same_name_as`` refers to), put them into ``to`` (onto
+    the battlefield under ``under``'s control), then that player shuffles. With no stated
+    quality the searcher must find as many as possible (701.19c), else may find fewer
+    (701.19b)."""
+
+    whose: str = "you"
+    filter: Filter = Filter()
+    same_name_as: str | None = None
+    amount: Amount = 1
+    to: Literal["hand", "battlefield", "exile"] = "hand"
+    under: str = "you"
+
+
+class ReturnAtRandom(Effect, tag="return_at_random", frozen=True):
+    """"Return a [filter] card at random from your graveyard to your hand"."""
+
+    filter: Filter = Filter()
+    who: str = "you"
+
+
+class ExileAtNextEndStep(Effect, tag="exile_at_next_end_step", frozen=True):
+    """"Exile it at the beginning of the next end step" (a delayed trigger, 603.7)."""
+
+    what: str = "created"
+
+
+class UntapEach(Effect, tag="untap_each", frozen=True):
+    """"Untap all [filter]"."""
+
+    filter: Filter = Filter()
+
+
+class AdditionalCombat(Effect, tag="additional_combat", frozen=True):
+    """"After the first postcombat main phase this turn, there's an additional combat
+    phase followed by an additional main phase" (500.8); ``at_beginning``: "At the
+    beginning of that combat, ..." (a delayed trigger, 603.7)."""
+
+    at_beginning: tuple[EffectT, ...] = ()
+
+
+class CascadeBottom(Effect, tag="cascade_bottom", frozen=True):
+    """The end of a cascade (702.85a): after the hit card was cast (or not), the exiled
+    ``cards`` that weren't cast go to the bottom of the library in a random order."""
+
+    cards: tuple[int, ...] = ()
+
+
+class CardTypesInGraveyard(Cond, tag="card_types_in_graveyard", frozen=True):
+    """Delirium: N or more card types among cards in your graveyard (205.2a)."""
+
+    at_least: int = 4
+
+
+class MoreLifeThanOpponent(Cond, tag="more_life_than_an_opponent", frozen=True):
+    """"If you have more life than an opponent"."""
+
+
+class OwnedByYou(Cond, tag="owned_by_you", frozen=True):
+    """The object ("it": the trigger's subject, last known information) is yours:
+    "is put into your graveyard" (a card goes to its owner's graveyard, 400.3)."""
+
+
+class ExiledManaValue(Dyn, tag="exiled_mana_value", frozen=True):
+    """The mana value of the card ``exile_until`` exiled last ("that card's mana
+    value")."""
+
+
+EffectsA = (
+    DoesntUntapNext | Becomes | ProtectionFromChosenColor | ExileUntil | SearchLibrary
+    | ReturnAtRandom | ExileAtNextEndStep | UntapEach | AdditionalCombat | CascadeBottom
+)
+ConditionsA = CardTypesInGraveyard | MoreLifeThanOpponent | OwnedByYou
+AmountsA = ExiledManaValue
 # === end of family A ===
 
 
@@ -470,9 +623,112 @@ AmountsA = X
 # (keep additions inside this block; add each new class to the three aliases below)
 
 
-EffectsB = MoveCounter
-ConditionsB = SelfHasCounter
-AmountsB = X
+class LookAtTop(Effect, tag="look_at_top", frozen=True):
+    """"Look at the top N cards of [player]'s library. Exile any number of those cards,
+    then put the rest back in any order" (401.4: the library's order is changed only by
+    the player told to put them back). ``exile_any``: the "exile any number" part."""
+
+    whose: str = "you"
+    amount: Amount = 1
+    exile_any: bool = False
+
+
+class DiscardChosen(Effect, tag="discard_chosen", frozen=True):
+    """"[Player] reveals their hand. You choose [N] [filter] card(s) from it. That player
+    discards that card" (701.8a: the effect's controller, not the discarding player,
+    chooses)."""
+
+    who: str = "t0"
+    amount: Amount = 1
+    filter: Filter = Filter()
+
+
+class CounterUnlessDiscardHand(Effect, tag="counter_unless_discard_hand", frozen=True):
+    """"Counter [target spell] unless its controller discards their hand" (701.5a,
+    701.8a; a player may discard a hand of no cards)."""
+
+    what: str = "t0"
+
+
+class CreateTokenCopy(Effect, tag="create_token_copy", frozen=True):
+    """"Create a token that's a copy of [target creature]" (707.2: the token copies the
+    copiable values, i.e. the printed characteristics, not counters or effects; 111.1)."""
+
+    what: str = "t0"
+    who: str = "you"
+
+
+class ChangeColorWord(Effect, tag="change_color_word", frozen=True):
+    """"Change the text of [target spell or permanent] by replacing all instances of one
+    color word with another" (612.1-612.2, layer 3): the controller chooses both words as
+    the effect happens (608.2d). Mana symbols are not color words (612.2)."""
+
+    what: str = "t0"
+
+
+class BecomeChosenColors(Effect, tag="become_chosen_colors", frozen=True):
+    """"[Target] becomes the color or colors of your choice [until end of turn]" (105.3,
+    layer 5, 613.1e); the colors are chosen as the effect happens (608.2d)."""
+
+    what: str = "t0"
+    until_end_of_turn: bool = True
+
+
+class DelayedTriggerAbout(Effect, tag="delayed_trigger", frozen=True):
+    """Create a delayed triggered ability (603.7) about an object: "Whenever [target
+    creature] deals damage this turn, [effects]" (``when`` = "deals_damage"; "that much"
+    is the damage dealt). It is controlled by the controller of the effect (603.7d)."""
+
+    when: Literal["deals_damage"] = "deals_damage"
+    about: str = "t0"
+    effects: tuple[EffectT, ...] = ()
+    this_turn: bool = True
+
+
+class AdditionalCombatAfterThisMain(Effect, tag="additional_combat_after_this_main",
+                                    frozen=True):
+    """"After this main phase, there is an additional combat phase followed by an
+    additional main phase" (500.8, 505.1a): added right after the current main phase."""
+
+
+class CountCards(Dyn, tag="count_cards", frozen=True):
+    """Cards in a player's ``zone`` matching ``filter`` ("for each land card in your
+    graveyard", "for each creature card in your graveyard")."""
+
+    zone: Literal["graveyard", "hand", "library", "exile"] = "graveyard"
+    who: str = "you"
+    filter: Filter = Filter()
+    times: int = 1
+
+
+class ThatMuch(Dyn, tag="that_much", frozen=True):
+    """The number of the triggering event: "you gain that much life" after "whenever ...
+    deals damage" is the damage dealt (603.2, 120.3)."""
+
+
+class CardsAtLeast(Cond, tag="cards_at_least", frozen=True):
+    """"[N] or more [filter] cards in your [zone]" (threshold: "seven or more cards in
+    your graveyard")."""
+
+    amount: int = 7
+    zone: Literal["graveyard", "hand", "library", "exile"] = "graveyard"
+    who: Literal["you", "opponent"] = "you"
+    filter: Filter = Filter()
+
+
+class ItPowerAtMost(Cond, tag="it_power_at_most", frozen=True):
+    """The object the trigger is about ("it") has power N or less: "Whenever enchanted
+    creature attacks, if its power is 2 or less" (an intervening if, 603.4)."""
+
+    amount: int = 2
+
+
+EffectsB = (
+    LookAtTop | DiscardChosen | CounterUnlessDiscardHand | CreateTokenCopy | ChangeColorWord
+    | BecomeChosenColors | DelayedTriggerAbout | AdditionalCombatAfterThisMain
+)
+ConditionsB = CardsAtLeast | ItPowerAtMost
+AmountsB = CountCards | ThatMuch
 # === end of family B ===
 
 
@@ -480,9 +736,109 @@ AmountsB = X
 # (keep additions inside this block; add each new class to the three aliases below)
 
 
-EffectsC = MoveCounter
-ConditionsC = SelfHasCounter
-AmountsC = X
+class GainKeyword(Effect, tag="gain_keyword", frozen=True):
+    """"[The spell] gains [keyword]" (Bloodlord of Vaasgoth: "it gains bloodthirst 3"): a
+    keyword ability as printed; it stays with the permanent the spell becomes (400.7a)."""
+
+    what: str = "it"
+    keyword: str = ""
+
+
+class RevealTop(Effect, tag="reveal_top", frozen=True):
+    """"[Player] reveals the top card of their library. If it's a [filter] card, that
+    player puts it into their hand" (701.16a)."""
+
+    who: str = "defending_player"
+    filter: Filter = Filter(types=("land",))
+
+
+class PutFromTopOntoBattlefield(Effect, tag="put_from_top_onto_battlefield", frozen=True):
+    """"Look at the top [amount] cards of your library. Put any number of [filter] cards
+    from among them onto the battlefield [tapped], then shuffle" (401.5, 701.20)."""
+
+    amount: Amount = 1
+    filter: Filter = Filter(types=("land",))
+    tapped: bool = True
+
+
+class CantGainLife(Effect, tag="cant_gain_life", frozen=True):
+    """"[Player] can't gain life for the rest of the game" (119.7)."""
+
+    who: str = "it"
+
+
+class GainAbility(Effect, tag="gain_ability", frozen=True):
+    """"Until end of turn, [target] gains '[triggered ability]'" (layer 6, 613.1f)."""
+
+    what: str = "t0"
+    ability: Triggered | None = None
+    until_end_of_turn: bool = True
+
+
+class DelayedAt(Effect, tag="delayed_at", frozen=True):
+    """Create a delayed triggered ability (603.7) "at end of combat" (511.2) about the
+    object "it" refers to: "destroy that creature at end of combat"."""
+
+    when: Literal["end_combat"] = "end_combat"
+    effects: tuple[EffectT, ...] = ()
+
+
+class ReturnToBattlefield(Effect, tag="return_to_battlefield", frozen=True):
+    """Return a card from a graveyard to the battlefield under its owner's (or your)
+    control, entering with ``counters`` ``counter`` counters (persist, 702.79a)."""
+
+    what: str = "it_card"
+    under: Literal["owner", "you"] = "owner"
+    counter: str = "-1/-1"
+    counters: int = 0
+
+
+class WardCounter(Effect, tag="ward_counter", frozen=True):
+    """Ward (702.21a): counter the spell or ability that targeted this ("it") unless its
+    controller pays ``cost``."""
+
+    cost: str = ""
+
+
+class AttachEquipment(Effect, tag="attach_equipment", frozen=True):
+    """Equip (702.6a): attach this Equipment to the target creature (701.3a-c); an
+    Equipment that is also a creature can't equip (301.5c)."""
+
+    what: str = "self"
+    to: str = "t0"
+
+
+class Kicked(Cond, tag="kicked", frozen=True):
+    """"If this spell was kicked" (702.33d)."""
+
+
+class Not(Cond, tag="not", frozen=True):
+    """The opposite of a condition ("if it had no -1/-1 counters on it"; "otherwise")."""
+
+    condition: Condition | None = None
+
+
+class Devoured(Cond, tag="devoured", frozen=True):
+    """"If it devoured a creature" (702.82b): at least N of what this permanent
+    sacrificed to its devour ability as it entered match ``filter``."""
+
+    at_least: int = 1
+    filter: Filter = Filter()
+
+
+class DevouredCount(Dyn, tag="devoured", frozen=True):
+    """"The number of creatures it devoured" / "Goblins it devoured" (702.82b)."""
+
+    filter: Filter = Filter()
+    times: int = 1
+
+
+EffectsC = (
+    MoveCounter | GainKeyword | RevealTop | PutFromTopOntoBattlefield | CantGainLife
+    | GainAbility | DelayedAt | ReturnToBattlefield | WardCounter | AttachEquipment
+)
+ConditionsC = SelfHasCounter | Kicked | Not | Devoured
+AmountsC = X | DevouredCount
 # === end of family C ===
 
 
@@ -490,9 +846,40 @@ AmountsC = X
 # (keep additions inside this block; add each new class to the three aliases below)
 
 
-EffectsD = MoveCounter
+class Attach(Effect, tag="attach", frozen=True):
+    """"Attach [this Aura] to target creature" (701.3a): moves the Aura onto that object
+    with a new timestamp (613.7e). Nothing happens if it can't legally enchant it (701.3b)
+    or is already attached to it (701.3c)."""
+
+    what: str = "self"
+    to: str = "t0"
+
+
+class SetBasePowerToughness(Effect, tag="set_base_power_toughness", frozen=True):
+    """"Each [filter] has base power and toughness P/T until end of turn" (layer 7b,
+    613.4b); the affected set is fixed as the effect happens (611.2c)."""
+
+    each: Filter = Filter(types=("creature",))
+    power: int = 1
+    toughness: int = 1
+    until_end_of_turn: bool = True
+
+
+class AddChosenColorMana(Effect, tag="add_chosen_color_mana", frozen=True):
+    """"Add one mana of the chosen color" (the colour chosen as the source entered)."""
+
+    amount: int = 1
+
+
+class CountPlayers(Dyn, tag="count_players", frozen=True):
+    """"For each player": the players in the game (102.1)."""
+
+    times: int = 1
+
+
+EffectsD = Attach | SetBasePowerToughness | AddChosenColorMana
 ConditionsD = SelfHasCounter
-AmountsD = X
+AmountsD = CountPlayers
 # === end of family D ===
 
 
@@ -500,9 +887,50 @@ AmountsD = X
 # (keep additions inside this block; add each new class to the three aliases below)
 
 
-EffectsE = MoveCounter
-ConditionsE = SelfHasCounter
-AmountsE = X
+class ExtraTurn(Effect, tag="extra_turn", frozen=True):
+    """"[Player] takes an extra turn after this one" (500.7): extra turns created later
+    are taken first."""
+
+    who: str = "you"
+
+
+class ShuffleGraveyardIntoLibrary(Effect, tag="shuffle_graveyard_into_library",
+                                  frozen=True):
+    """"[Player] shuffles their graveyard into their library" (Eldrazi titans; 701.20)."""
+
+    who: str = "you"
+
+
+class NotYourTurn(Cond, tag="not_your_turn", frozen=True):
+    """"If it's not your turn" (the ability's controller is not the active player)."""
+
+
+class LevelBetween(Cond, tag="level_between", frozen=True):
+    """A leveler's level symbol (711.2): the source has at least ``low`` and (unless
+    ``high`` is None: "N+") at most ``high`` level counters."""
+
+    low: int
+    high: int | None = None
+
+
+class ColorsOfAffected(Dyn, tag="colors_of_affected", frozen=True):
+    """"For each of its colors" (105.2): the number of colors of each object a static
+    ability affects, counted for that object (Knight of New Alara)."""
+
+    times: int = 1
+
+
+class CountPermanentsOf(Dyn, tag="count_permanents_of", frozen=True):
+    """The number of permanents matching ``filter`` that ``who`` controls ("equal to the
+    number of nonbasic lands that player controls"; ``who`` = "t0": a target player)."""
+
+    filter: Filter = Filter()
+    who: str = "t0"
+
+
+EffectsE = ExtraTurn | ShuffleGraveyardIntoLibrary
+ConditionsE = NotYourTurn | LevelBetween
+AmountsE = ColorsOfAffected | CountPermanentsOf
 # === end of family E ===
 
 
@@ -510,8 +938,24 @@ AmountsE = X
 # (keep additions inside this block; add each new class to the three aliases below)
 
 
-EffectsF = MoveCounter
-ConditionsF = SelfHasCounter
+class GrantFlashback(Effect, tag="grant_flashback", frozen=True):
+    """"Target instant or sorcery card in your graveyard gains flashback until end of
+    turn. The flashback cost is equal to its mana cost." (Snapcaster Mage; 702.34a): a
+    casting permission from the graveyard; ``cost`` "" means the card's mana cost."""
+
+    what: str = "t0"
+    cost: str = ""
+
+
+class AltCostPaid(Cond, tag="alt_cost_paid", frozen=True):
+    """"If its [evoke] cost was paid" (702.74a): the permanent was a spell cast with that
+    alternative cost (its intervening "if", 603.4)."""
+
+    keyword: Literal["evoke"] = "evoke"
+
+
+EffectsF = GrantFlashback
+ConditionsF = AltCostPaid
 AmountsF = X
 # === end of family F ===
 
@@ -557,6 +1001,20 @@ class Cost(_Frozen, frozen=True):
     discard_self: bool = False  # transmute: "Discard this card"
     sacrifice: Filter | None = None  # "Sacrifice a creature"
     remove_counter: str | None = None
+    untap: bool = False  # {Q}, the untap symbol (107.6): untap this permanent
+    # "Remove two +1/+1 counters from among creatures you control": N counters of kind
+    # ``remove_counters_kind`` from permanents you control matching the filter
+    remove_counters_among: Filter | None = None
+    remove_counters_n: int = 1
+    remove_counters_kind: str = "+1/+1"
+    # "put a -1/-1 counter (``put_counter``) on a creature you control" (a chosen one)
+    put_counter_on: Filter | None = None
+    sacrifice_n: int = 1  # how many permanents matching ``sacrifice`` ("Sacrifice four ...")
+    # "Tap two untapped white and/or blue creatures you control" (any of them, summoning
+    # sickness doesn't matter: 302.6 restricts only {T} of the creature itself)
+    tap_untapped: Filter | None = None
+    tap_untapped_count: int = 1
+    reveal_self: bool = False  # "Reveal [this card] from your hand" (forecast, 702.57)
 
 
 class SpellAbility(_Frozen, frozen=True):
@@ -565,6 +1023,8 @@ class SpellAbility(_Frozen, frozen=True):
     targets: tuple[Target, ...] = ()
     effects: tuple[EffectT, ...] = ()
     modes: tuple[Mode, ...] = ()  # "Choose one -" (601.2b)
+    # "As an additional cost to cast this spell, ..." (601.2b, 601.2f-h)
+    additional_cost: Cost | None = None
 
 
 TriggerEvent = Literal[
@@ -587,6 +1047,23 @@ TriggerEvent = Literal[
     "your_creature_to_graveyard",  # recover: works in the graveyard (702.59a)
     "haunted_dies",  # "when the creature it haunts dies": works in exile (702.55c)
     "spell_to_graveyard",  # haunt on a spell: put into a graveyard as it resolves
+    "each_end_step",  # beginning of each end step (anyone's: "the end step", 513.1)
+    # whenever another creature leaves the battlefield (to any zone; 603.6c, 603.10a)
+    "another_creature_leaves",
+    # whenever an opponent sacrifices a permanent matching filter (701.17); "it" = it
+    "opponent_sacrifices",
+    # when this card is put into a graveyard from anywhere (works in the graveyard)
+    "put_into_graveyard",
+    "begin_combat",  # beginning of combat on your turn (507)
+    "deals_damage_to_player",  # this deals damage (any, 120.3) to a player; "it" = player
+    "deals_combat_damage_to_creature",  # this deals combat damage to a creature ("it")
+    "becomes_target",  # this becomes the target of a spell or ability an opponent controls
+    "end_combat",  # "at end of combat" (511.2; delayed triggers)
+    "enchanted_player_upkeep",  # beginning of the upkeep of the player this Aura enchants
+    "deals_damage_to_opponent",  # this deals damage (any, 120.3) to an opponent of its
+    # controller; "it" = that player
+    "deals_damage",  # this deals damage (any, 120.3); "that much" = the damage dealt
+    "enchanted_attacks",  # the creature this Aura enchants attacks; "it" = that creature
 ]
 
 
@@ -598,8 +1075,14 @@ class Triggered(_Frozen, tag="triggered", frozen=True):
     targets: tuple[Target, ...] = ()
     filter: Filter = Filter()
     condition: Condition | None = None  # intervening "if" (603.4)
+    # The ability exists only while this holds ("this spell has cascade as long as ...",
+    # Delirium): checked when the event happens, not again on resolution.
+    exists_if: Condition | None = None
     optional: bool = False  # "you may"
     keyword: str = ""  # the keyword ability this is ("exalted", "annihilator", ...), if any
+    # "choose one —": the mode (its targets and effects replace ``targets``/``effects``)
+    # is chosen as the ability is put on the stack (603.3c, 700.2)
+    modes: tuple[Mode, ...] = ()
 
 
 class Activated(_Frozen, tag="activated", frozen=True):
@@ -614,6 +1097,7 @@ class Activated(_Frozen, tag="activated", frozen=True):
     once_per_turn: bool = False
     zone: Literal["battlefield", "hand", "graveyard"] = "battlefield"  # where it works
     upkeep_only: bool = False  # forecast: only during your upkeep (702.57b)
+    condition: Condition | None = None  # "Activate only if ..." (602.5b)
 
 
 class ManaAbility(_Frozen, tag="mana", frozen=True):
@@ -623,15 +1107,18 @@ class ManaAbility(_Frozen, tag="mana", frozen=True):
     tap: bool = True
     sacrifice_self: bool = False
     amount: Amount = 1
+    # it exists / may be activated only while this holds (a leveler's band, 711.2)
+    condition: Condition | None = None
 
 
 class Static(_Frozen, tag="static", frozen=True):
     """A static ability that generates a continuous effect (604, 613).
 
-    ``applies_to``: "self", "enchanted" (Auras, 303.4), "equipped", or "filter".
+    ``applies_to``: "self", "enchanted" (Auras, 303.4), "equipped", "filter", or
+    "spells_you_cast" (only ``spell_keywords``: it affects spells, not permanents).
     """
 
-    applies_to: Literal["self", "enchanted", "equipped", "filter"] = "self"
+    applies_to: Literal["self", "enchanted", "equipped", "filter", "spells_you_cast"] = "self"
     filter: Filter = Filter()
     power: Amount = 0
     toughness: Amount = 0
@@ -641,12 +1128,40 @@ class Static(_Frozen, tag="static", frozen=True):
     gain_control: bool = False  # layer 2
     add_subtypes: tuple[str, ...] = ()  # layer 4
     protection: tuple[str, ...] = ()
+    condition: Condition | None = None  # "... as long as / if [condition]" (611.3a)
+    # "[this] can't be blocked by [creatures matching filter]" (509.1b); the filter's
+    # source is the attacking creature ("power less than this creature's power")
+    cant_be_blocked_by: Filter | None = None
+    # "enchanted creature has 'Whenever this creature attacks, ...'" / "has '{T}: ...'"
+    # (layer 6): abilities given to the affected objects; they are those objects' own,
+    # controlled (and activated) by their controller (303.4e, 113.6)
+    grants: tuple[Triggered | Activated, ...] = ()
+    # "Elves you control have '{T}: Add {G}{G}.'" (layer 6): mana abilities given to the
+    # affected permanents, activated by their controllers (605)
+    grants_mana: tuple[ManaAbility, ...] = ()
+    # "[this] can't be blocked except by N or more creatures" (509.1b, like menace)
+    min_blockers: int = 0
+    cant_be_countered: bool = False  # "This spell can't be countered" (works on the stack)
+    # applies_to = "spells_you_cast": "[filter] spells you cast have [keyword]" (Chief
+    # Engineer: convoke); keyword abilities as printed, granted to spells, not permanents
+    spell_keywords: tuple[str, ...] = ()
+    # the cost of a granted keyword that has one, when it depends on the spell:
+    # "mana_cost": "The replicate cost is equal to its mana cost" (Djinn Illuminatus)
+    spell_keyword_cost: Literal["", "mana_cost"] = ""
 
 
 class Replacement(_Frozen, tag="replacement", frozen=True):
     """A static replacement ability of the card itself (614)."""
 
-    kind: Literal["enters_tapped"]
+    kind: Literal["enters_tapped", "enters_with_counters", "others_enter_with_counters",
+                  "choose_color"]  # "As this enters, choose a color" (614.12)
+    # "enters with [amount] [counter] counters on it" (614.1c); for
+    # "others_enter_with_counters": each other permanent matching ``filter`` that enters
+    # gets them in addition ("Each other creature you control enters with an additional X
+    # +1/+1 counters"), the amount evaluated for this (the source) permanent
+    counter: str = "+1/+1"
+    amount: Amount = 0
+    filter: Filter = Filter()
 
 
 AbilityT = Triggered | Activated | ManaAbility | Static | Replacement
@@ -697,6 +1212,8 @@ class CardDef(_Base):
     enchant_player: bool = False  # "Enchant player" (702.5d)
     abilities: tuple[AbilityT, ...] = ()
     text: str = ""  # the Oracle text this data implements
+    # "You may [cost] rather than pay this spell's mana cost" (118.9; Hand of Emrakul)
+    alternative_cost: Cost | None = None
 
     # derived, filled in by __post_init__ (recomputed after decoding)
     _cost: ManaCost | None = None
@@ -713,7 +1230,11 @@ class CardDef(_Base):
     _kwi: tuple[KeywordInstance, ...] = ()
     _kwnames: frozenset[str] = frozenset()
     _protection_extra: tuple[str, ...] = ()
+    _protection_types: int = 0  # "protection from instants": card-type mask (702.16a)
+    _protection_spells: bool = False  # "protection from colored spells" (702.16a)
     _zone_actions: bool = False  # usable from hand or graveyard (activations, flashback)
+    _cant_be_countered: bool = False
+    _enter_replacements: tuple[Replacement, ...] = ()  # "enters with counters" (614.1c)
 
     def __post_init__(self) -> None:
         cost = parse_cost(self.mana_cost)
@@ -745,6 +1266,9 @@ class CardDef(_Base):
         self._enters_tapped = any(
             isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities
         )
+        self._cant_be_countered = any(s.cant_be_countered for s in self._statics)
+        self._enter_replacements = tuple(
+            a for a in abilities if isinstance(a, Replacement) and a.kind != "enters_tapped")
 
     @property
     def is_land(self) -> bool:

@@ -20,21 +20,31 @@ from engine.cards import (
     T_LAND,
     Activated,
     CardDef,
+    Cost,
     Filter,
     Target,
 )
 from engine.filters import matches
+from engine.keywords.convoke import spell_has_convoke
+from engine.keywords.family_f import (
+    can_flashback,
+    choose_flashback_cost,
+    flashback_costs,
+    has_granted_flashback,
+)
 from engine.layers import ensure
 from engine.mana import ManaCost, parse_cost, solve
 from engine.payment import (
     affordable,
     apply_convoke,
+    can_convoke,
     convoke_candidates,
-    convoke_units,
+    convoke_keeps_payable,
     mana_units,
     max_x,
     pay_symbols,
     total_cost,
+    units_with_convoke,
 )
 from engine.state import (
     ACTIVATE,
@@ -45,6 +55,7 @@ from engine.state import (
     HAND,
     MAIN1,
     MAIN2,
+    NONE,
     PASS_ACTION,
     PLAY,
     STACK,
@@ -62,8 +73,10 @@ from engine.targets import legal_targets
 from engine.zones import describe, log, move
 
 ALT_NORMAL, ALT_FLASHBACK, ALT_RETRACE, ALT_EVOKE = 0, 1, 2, 3
+# The card's own "You may [cost] rather than pay this spell's mana cost" (118.9)
+ALT_ALTERNATIVE = 4
 ALT_NAMES = {ALT_NORMAL: "", ALT_FLASHBACK: "flashback", ALT_RETRACE: "retrace",
-             ALT_EVOKE: "evoke"}
+             ALT_EVOKE: "evoke", ALT_ALTERNATIVE: "alternative cost"}
 _AURA_TARGETS: dict[str, Target] = {}
 
 # --- targets of spells ----------------------------------------------------------------
@@ -102,11 +115,15 @@ def spell_effects(card: CardDef, mode: int) -> tuple[object, ...]:
 
 
 def targets_available(state: GameState, specs: tuple[Target, ...], controller: int,
-                      source: int) -> bool:
+                      source: int, spell: bool = False) -> bool:
     chosen: list[int] = []
     for spec in specs:
-        options = legal_targets(state, spec, controller, source, chosen)
+        if spec.x_times:  # "X target ...": X = 0 needs none
+            continue
+        options = legal_targets(state, spec, controller, source, chosen, spell=spell)
         if not options:
+            if spec.optional:  # "up to N": zero is a legal number of targets
+                continue
             return False
         chosen.append(options[0])
     return True
@@ -114,11 +131,14 @@ def targets_available(state: GameState, specs: tuple[Target, ...], controller: i
 
 def castable_modes(state: GameState, card: CardDef, controller: int, source: int) -> list[int]:
     spell = card.spell
+    if spell is not None and spell.additional_cost is not None and \
+            not other_costs_payable(state, controller, spell.additional_cost, source):
+        return []  # 601.2b, 601.2h: an additional cost it can't pay (Scarscale Ritual)
     if spell is None or not spell.modes:
         return [-1] if targets_available(
-            state, spell_targets(card, -1), controller, source) else []
+            state, spell_targets(card, -1), controller, source, spell=True) else []
     return [i for i, m in enumerate(spell.modes)
-            if targets_available(state, m.targets, controller, source)]
+            if targets_available(state, m.targets, controller, source, spell=True)]
 
 
 # --- legal actions --------------------------------------------------------------------
@@ -135,21 +155,55 @@ def base_cost(card: CardDef, alt: int) -> ManaCost:
         return parse_cost(card.instances("flashback")[0].cost)
     if alt == ALT_EVOKE:
         return parse_cost(card.instances("evoke")[0].cost)
+    if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
+        return parse_cost(card.alternative_cost.mana)
     assert card._cost is not None
     return card._cost
+
+
+def expand_targets(specs: tuple[Target, ...], x: int) -> tuple[Target, ...]:
+    """601.2c: "X target ..." is X targets, each a different object."""
+    if not any(s.x_times for s in specs):
+        return specs
+    out: list[Target] = []
+    for s in specs:
+        if s.x_times:
+            out.extend([Target(s.kind, s.filter, distinct=True)] * x)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def _x_target_cap(state: GameState, specs: tuple[Target, ...], player: int,
+                  source: int) -> int | None:
+    """The largest X for which "X target ..." can find X different targets."""
+    caps = [len(legal_targets(state, s, player, source)) for s in specs if s.x_times]
+    return min(caps) if caps else None
+
+
+def payment_units(state: GameState, player: int, obj: GameObject) -> list[int]:
+    """Mana units that can pay for this spell: convoke adds the creatures (702.51a)."""
+    if spell_has_convoke(state, player, obj):
+        return units_with_convoke(state, player)
+    return mana_units(state, player)[0]
 
 
 def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
               units: list[int]) -> bool:
     card = obj.card
-    cost = base_cost(card, alt)
+    costs = flashback_costs(state, obj) if alt == ALT_FLASHBACK else [base_cost(card, alt)]
     pool = units
-    if card.has_keyword("convoke"):
-        pool = units + convoke_units(state, player, mana_units(state, player)[1])
-    if solve(cost.symbols, cost.generic, pool) is None:
+    if spell_has_convoke(state, player, obj):
+        pool = units_with_convoke(state, player)
+    if not any(solve(cost.symbols, cost.generic, pool) is not None for cost in costs):
         return False
     if alt == ALT_RETRACE and not any(
             state.objects[o].card._type_mask & T_LAND for o in state.players[player].hand):
+        return False
+    alternative = card.alternative_cost
+    if alt == ALT_ALTERNATIVE and alternative is not None and alternative.sacrifice is not None \
+            and len(_controlled(state, player, alternative.sacrifice, obj.oid)) < \
+            alternative.sacrifice_n:
         return False
     return bool(castable_modes(state, card, player, obj.oid))
 
@@ -160,7 +214,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
-    if not sorcery_ok and not p.other_zone_actions:
+    if not sorcery_ok and not p.other_zone_actions and not (
+            state.effects and has_granted_flashback(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
         for oid in hand:
             if objects[oid].card._instant_speed:
@@ -168,7 +223,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         else:
             for oid in state.battlefield:
                 o = objects[oid]
-                if o.controller == player and o.card._activated:
+                if o.controller == player and (o.card._activated or o.granted_activated):
                     break
             else:
                 return [PASS_ACTION]
@@ -187,7 +242,10 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             continue
         if units is None:
             units = mana_units(state, player)[0]
-        for alt in (ALT_NORMAL, ALT_EVOKE) if card.has_keyword("evoke") else (ALT_NORMAL,):
+        alts = (ALT_NORMAL, ALT_EVOKE) if card.has_keyword("evoke") else (ALT_NORMAL,)
+        if card.alternative_cost is not None:
+            alts = (*alts, ALT_ALTERNATIVE)
+        for alt in alts:
             if (card.name, alt) not in seen and _can_cast(state, player, objects[oid], alt,
                                                           units):
                 seen.add((card.name, alt))
@@ -198,7 +256,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             if not (card._instant_speed or sorcery_ok):
                 continue
             for alt, kw in ((ALT_FLASHBACK, "flashback"), (ALT_RETRACE, "retrace")):
-                if card.has_keyword(kw) and (card.name, alt) not in seen:
+                if (card.has_keyword(kw) or alt == ALT_FLASHBACK and can_flashback(
+                        state, objects[oid])) and (card.name, alt) not in seen:
                     if units is None:
                         units = mana_units(state, player)[0]
                     if _can_cast(state, player, objects[oid], alt, units):
@@ -206,9 +265,9 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                         actions.append(Action(CAST, oid, alt=alt))
     for oid in state.battlefield:
         o = objects[oid]
-        if o.controller != player or not o.card._activated or o.lost_abilities:
+        if o.controller != player or not (o.card._activated or o.granted_activated):
             continue
-        for idx, ab in enumerate(o.card._activated):
+        for idx, ab in enumerate(activated_abilities(o)):
             if ab.zone == "battlefield" and can_activate(state, player, o, idx, ab, sorcery_ok):
                 actions.append(Action(ACTIVATE, oid, idx))
     if p.other_zone_actions:
@@ -222,6 +281,15 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                         done.add((o.card.name, idx))
                         actions.append(Action(ACTIVATE, oid, idx))
     return actions
+
+
+def activated_abilities(o: GameObject) -> tuple[Activated, ...]:
+    """An object's activated abilities: its own (unless it lost all abilities) and those
+    static abilities of other objects give it ("enchanted creature has '{T}: ...'"); an
+    ACTIVATE action's index counts in this order. Only the object's controller activates
+    them, granted ones included (602.2, 303.4e)."""
+    own = () if o.lost_abilities else o.card._activated
+    return own + o.granted_activated if o.granted_activated else own
 
 
 def can_activate(state: GameState, player: int, o: GameObject, idx: int, ab: Activated,
@@ -240,7 +308,8 @@ def can_activate(state: GameState, player: int, o: GameObject, idx: int, ab: Act
     if cost.tap:
         if o.tapped:
             return False
-        if o.sick and o.card._type_mask & T_CREATURE and not o.kw & KW_HASTE:
+        if o.sick and (o.card._type_mask | o.extra_types) & T_CREATURE and \
+                not o.kw & KW_HASTE:
             return False
     hand_size = len(state.players[player].hand) - (1 if ab.zone == "hand" else 0)
     if cost.discard and hand_size < cost.discard:
@@ -250,10 +319,24 @@ def can_activate(state: GameState, player: int, o: GameObject, idx: int, ab: Act
     if cost.return_to_hand is not None and not _controlled(state, player, cost.return_to_hand,
                                                           o.oid):
         return False
-    if cost.sacrifice is not None and not _controlled(state, player, cost.sacrifice, o.oid):
+    if cost.sacrifice is not None and len(_controlled(state, player, cost.sacrifice,
+                                                      o.oid)) < cost.sacrifice_n:
         return False
     if cost.remove_counter is not None and not o.counters.get(cost.remove_counter):
         return False
+    if cost.untap:  # {Q} (107.6): only a tapped permanent; 302.6 for creatures
+        if not o.tapped:
+            return False
+        if o.sick and (o.card._type_mask | o.extra_types) & T_CREATURE and \
+                not o.kw & KW_HASTE:
+            return False
+    if not other_costs_payable(state, player, cost, o.oid):
+        return False
+    if ab.condition is not None:  # "Activate only if ..." (602.5b)
+        from engine.conditions import condition_holds
+
+        if not condition_holds(state, ab.condition, player, o):
+            return False
     if cost.mana:
         units, sources = mana_units(state, player)
         if cost.tap or cost.sacrifice_self:
@@ -267,6 +350,90 @@ def _controlled(state: GameState, player: int, f: Filter, source: int) -> list[i
     return [oid for oid in state.battlefield
             if state.objects[oid].controller == player
             and matches(state, f, state.objects[oid], player, source)]
+
+
+def other_costs_payable(state: GameState, player: int, cost: Cost, source: int) -> bool:
+    """Counter costs on other permanents (118.3): "Remove two +1/+1 counters from among
+    creatures you control", "put a -1/-1 counter on a creature you control"."""
+    if cost.remove_counters_among is not None:
+        kind = cost.remove_counters_kind
+        have = sum(state.objects[oid].counters.get(kind, 0)
+                   for oid in _controlled(state, player, cost.remove_counters_among, source))
+        if have < cost.remove_counters_n:
+            return False
+    if cost.put_counter_on is not None and not _controlled(state, player,
+                                                           cost.put_counter_on, source):
+        return False
+    if cost.tap_untapped is not None and len(_untapped(
+            state, player, cost.tap_untapped, source)) < cost.tap_untapped_count:
+        return False
+    return True
+
+
+def _untapped(state: GameState, player: int, f: Filter, source: int) -> list[int]:
+    """Untapped permanents matching ``f`` the player controls ("Tap two untapped white
+    and/or blue creatures you control")."""
+    return [oid for oid in _controlled(state, player, f, source)
+            if not state.objects[oid].tapped]
+
+
+def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
+                      name: str) -> tuple[list[int], int]:
+    """Choose the permanents for counter costs (601.2b/602.2b), before paying anything:
+    one question per counter removed (the same permanent may be chosen again while it has
+    counters left), and the permanent that gets a counter."""
+    removed: list[int] = []
+    if cost.remove_counters_among is not None:
+        kind = cost.remove_counters_kind
+        left = {oid: state.objects[oid].counters.get(kind, 0)
+                for oid in _controlled(state, player, cost.remove_counters_among, source)}
+        for _ in range(cost.remove_counters_n):
+            options = [oid for oid, n in left.items() if n > 0]
+            if not options:
+                raise IllegalAnswer(f"{name}: not enough {kind} counters to remove")
+            pick = options[asker.choose(Decision(
+                "cost_counter", player, f"remove a {kind} counter for {name} from",
+                options=options, source=source))]
+            left[pick] -= 1
+            removed.append(pick)
+    put_on = -1
+    if cost.put_counter_on is not None:
+        options = _controlled(state, player, cost.put_counter_on, source)
+        if not options:
+            raise IllegalAnswer(f"{name}: no permanent to put a counter on")
+        put_on = options[asker.choose(Decision(
+            "cost_counter", player, f"put a {cost.put_counter} counter for {name} on",
+            options=options, source=source))]
+    return removed, put_on
+
+
+def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
+                   name: str) -> list[int]:
+    """Choose the ``sacrifice_n`` permanents a "Sacrifice N [filter]" cost sacrifices
+    (601.2b, 601.2h), before paying anything."""
+    assert cost.sacrifice is not None
+    options = _controlled(state, player, cost.sacrifice, source)
+    n = cost.sacrifice_n
+    if len(options) < n:
+        raise IllegalAnswer(f"{name}: not enough permanents to sacrifice")
+    picks = asker.choose_many(Decision(
+        "cost", player, f"sacrifice {n} for {name}", options=options, multi=True,
+        min_count=n, max_count=n, source=source))
+    return [options[i] for i in picks]
+
+
+def pay_counter_costs(state: GameState, cost: Cost, removed: list[int], put_on: int) -> None:
+    from engine.effects import add_counters
+
+    kind = cost.remove_counters_kind
+    for oid in removed:
+        o = state.objects[oid]
+        o.counters[kind] -= 1
+        if not o.counters[kind]:
+            del o.counters[kind]
+        state.dirty = True
+    if put_on >= 0:
+        add_counters(state, state.objects[put_on], cost.put_counter or "-1/-1", 1)
 
 
 # --- doing it -------------------------------------------------------------------------
@@ -285,35 +452,35 @@ def play_land(state: GameState, player: int, oid: int) -> None:
 def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: CardDef,
                           base: list[ManaCost], x: int) -> tuple[list[int], bool, int]:
     """601.2b: replicate counts (one per instance), kicker, retrace's land."""
+    from engine.keywords.replicate import replicate_instances
+
     player = task.player
     replicates: list[int] = []
-    if not task.free or task.alt == ALT_NORMAL:
-        units, sources = mana_units(state, player)
-        if card.has_keyword("convoke"):
-            units = units + convoke_units(state, player, sources)
-        for inst in card.instances("replicate"):
-            rcost = parse_cost(inst.cost)
-            top = 0
-            while True:
-                symbols, generic = total_cost(base + [rcost] * (top + 1), x)
-                if solve(symbols, generic, units) is None or top >= 20:
-                    break
-                top += 1
-            n = asker.choose(Decision(
-                "replicate", player, f"pay replicate {inst.cost} how many times?",
-                options=list(range(top + 1)), source=task.oid)) if top else 0
-            replicates.append(n)
-            base = base + [rcost] * n
+    # 702.56a: replicate may be paid also when cast without paying its mana cost (601.2b)
+    units = payment_units(state, player, state.objects[task.oid])
+    for inst in replicate_instances(state, player, state.objects[task.oid]):
+        rcost = parse_cost(inst.cost)
+        top = 0
+        while True:
+            symbols, generic = total_cost(base + [rcost] * (top + 1), x)
+            if solve(symbols, generic, units) is None or top >= 20:
+                break
+            top += 1
+        n = asker.choose(Decision(
+            "replicate", player, f"pay replicate {inst.cost} how many times?",
+            options=list(range(top + 1)), source=task.oid)) if top else 0
+        replicates.append(n)
+        base = base + [rcost] * n
     kicked = False
     for inst in card.instances("kicker"):
         kcost = parse_cost(inst.cost)
         symbols, generic = total_cost(base + [kcost], x)
-        if solve(symbols, generic, mana_units(state, player)[0]) is not None:
+        if solve(symbols, generic, units) is not None:
             kicked = asker.choose(Decision(
                 "may", player, f"pay kicker {inst.cost}?", options=[1, 0],
                 source=task.oid)) == 0
-            if kicked:
-                base.append(kcost)
+            if kicked:  # a new list: the caller adds the kicker cost to its own
+                base = base + [kcost]
     discard = -1
     if task.alt == ALT_RETRACE:
         lands = [o for o in state.players[player].hand
@@ -339,23 +506,45 @@ def cast_task(state: GameState, task: CastTask) -> None:
             "mode", player, f"mode for {card.name}: " + " or ".join(
                 card.spell.modes[m].label for m in modes), options=modes, source=obj.oid))
         mode = modes[pick]
-    base = [] if task.free else [base_cost(card, task.alt)]
+    convoke = spell_has_convoke(state, player, obj)
+    units = payment_units(state, player, obj)
+    if task.alt == ALT_FLASHBACK and not task.free:  # 702.34a: rather than the mana cost
+        cost0 = choose_flashback_cost(state, asker, player, obj, units)
+    else:
+        cost0 = base_cost(card, task.alt)
+    base = [] if task.free else [cost0]
     x = 0
-    cost0 = base_cost(card, task.alt)
     if cost0.x and not task.free:
-        units = mana_units(state, player)[0]
         top = max_x(cost0, units)
+        cap = _x_target_cap(state, spell_targets(card, mode), player, obj.oid)
+        if cap is not None:
+            top = min(top, cap)
         x = asker.choose(Decision(
             "x", player, f"X for {card.name}", options=list(range(top + 1)), source=obj.oid))
     replicates, kicked, discard = _ask_additional_costs(state, asker, task, card, base, x)
-    for inst, n in zip(card.instances("replicate"), replicates, strict=False):
+    from engine.keywords.replicate import replicate_instances
+
+    for inst, n in zip(replicate_instances(state, player, obj), replicates, strict=False):
         base = base + [parse_cost(inst.cost)] * n
     if kicked:
         base.append(parse_cost(card.instances("kicker")[0].cost))
+    # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b)
+    extra = card.spell.additional_cost if card.spell is not None else None
+    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card.name) \
+        if extra is not None else ([], -1)
+    # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
+    alt_sacrifices: list[int] = []
+    if task.alt == ALT_ALTERNATIVE and card.alternative_cost is not None and \
+            card.alternative_cost.sacrifice is not None:
+        alt_sacrifices = ask_sacrifices(state, asker, player, card.alternative_cost,
+                                        obj.oid, card.name)
     # 601.2c: targets.
     targets: list[int] = []
-    for spec in spell_targets(card, mode):
-        options = legal_targets(state, spec, player, obj.oid, targets)
+    specs = expand_targets(spell_targets(card, mode), x)
+    for spec in specs:
+        options = legal_targets(state, spec, player, obj.oid, targets, spell=True)
+        if spec.optional:  # "up to N target ...": NONE leaves this one unchosen
+            options.append(NONE)
         if not options:
             raise IllegalAnswer(f"{card.name}: no legal target left while casting")
         pick = asker.choose(Decision(
@@ -363,19 +552,14 @@ def cast_task(state: GameState, task: CastTask) -> None:
         targets.append(options[pick])
     # 601.2f-h: total cost, convoke, mana abilities, payment.
     symbols, generic = total_cost(base, x)
-    convokers: list[int] = []
-    if card.has_keyword("convoke") and (symbols or generic):
-        candidates = convoke_candidates(state, player)
-        if candidates:
-            picks = asker.choose_many(Decision(
-                "convoke", player, f"tap creatures to convoke {card.name}",
-                options=candidates, multi=True, min_count=0,
-                max_count=min(len(candidates), len(symbols) + generic), source=obj.oid))
-            convokers = [candidates[i] for i in picks]
-            left = apply_convoke(state, symbols, generic, convokers)
-            if left is None:
-                raise IllegalAnswer(f"a convoking creature pays nothing for {card.name}")
-            symbols, generic = left
+    convokers = ask_convoke(state, asker, player, obj, symbols, generic) \
+        if convoke and (symbols or generic) else []
+    if convokers:
+        left = apply_convoke(state, symbols, generic, convokers,
+                             _units_without(state, player, convokers))
+        if left is None:
+            raise IllegalAnswer(f"a convoking creature pays nothing for {card.name}")
+        symbols, generic = left
     if solve(symbols, generic, _units_without(state, player, convokers)) is None:
         raise IllegalAnswer(f"{card.name}: cannot pay the rest of its cost")
     state.tasks.pop()
@@ -385,12 +569,16 @@ def cast_task(state: GameState, task: CastTask) -> None:
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
     if discard >= 0:
         move(state, state.objects[discard], GRAVEYARD)
+    if extra is not None:
+        pay_counter_costs(state, extra, removed, put_on)
+    for oid in alt_sacrifices:
+        rep.sacrifice(state, state.objects[oid])
     from_zone = obj.zone
     spell = move(state, obj, STACK)
     spell.controller = player
     item = StackItem(
         spell.oid, player, spell.oid, card, True, tuple(spell_effects(card, mode)),  # type: ignore[arg-type]
-        spell_targets(card, mode), targets, x=x, mode=mode, label=card.name,
+        specs, targets, x=x, mode=mode, label=card.name,
         cast_from=from_zone, alt=task.alt, replicated=sum(replicates), kicked=kicked,
         replicate_counts=replicates,
     )
@@ -404,7 +592,44 @@ def cast_task(state: GameState, task: CastTask) -> None:
     if task.alt == ALT_RETRACE:
         count(state, player, "retrace_casts")
     triggers.cast(state, spell, item)
+    if targets:
+        triggers.became_target(state, item)  # ward (702.21a)
     state.passes = 0
+
+
+def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
+                symbols: tuple[int, ...], generic: int) -> list[int]:
+    """702.51a-b: once the total cost is known, the creatures to tap rather than pay
+    mana, one "convoke_tap" question at a time: each offers the untapped creatures whose
+    tapping still lets the whole cost be paid (each creature paying one mana it can pay),
+    and may be answered with none once the rest can be paid with mana alone. So every
+    answer is legal; summoning-sick and smaller creatures are offered first."""
+    chosen: list[int] = []
+    objects = state.objects
+    while True:
+        rest_units = _units_without(state, player, chosen)
+        left = apply_convoke(state, symbols, generic, chosen, rest_units) if chosen else \
+            (symbols, generic)
+        can_stop = left is not None and solve(left[0], left[1], rest_units) is not None
+        if len(chosen) >= len(symbols) + generic:
+            break
+        options = [oid for oid in convoke_candidates(state, player)
+                   if oid not in chosen and can_convoke(state, oid, symbols, generic)
+                   and convoke_keeps_payable(state, player, symbols, generic,
+                                             chosen + [oid])]
+        if not options:
+            break
+        options.sort(key=lambda oid: (not objects[oid].sick, objects[oid].power, oid))
+        picks = asker.choose_many(Decision(
+            "convoke_tap", player,
+            f"tap a creature to convoke {obj.card.name}" + (" (none: pay the rest)"
+                                                            if can_stop else ""),
+            options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
+            source=obj.oid))
+        if not picks:
+            break
+        chosen.append(options[picks[0]])
+    return chosen
 
 
 def _units_without(state: GameState, player: int, tapped: list[int]) -> list[int]:
@@ -420,10 +645,12 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
     asker = Asker(state, task)
     player = task.player
     obj = state.objects[task.oid]
-    ab = obj.card._activated[task.index]
+    ab = activated_abilities(obj)[task.index]
     targets: list[int] = []
     for spec in ab.targets:
         options = legal_targets(state, spec, player, obj.oid, targets)
+        if spec.optional:
+            options.append(NONE)
         if not options:
             raise IllegalAnswer(f"{obj.card.name}: no legal target left while activating")
         pick = asker.choose(Decision(
@@ -445,12 +672,26 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
             "cost", player, f"return for {obj.card.name}", options=options, source=obj.oid))
         returned = options[pick]
     sacrificed = -1
-    if cost.sacrifice is not None:
+    more_sacrificed: list[int] = []
+    if cost.sacrifice is not None and cost.sacrifice_n > 1:  # "Sacrifice N ..."
+        more_sacrificed = ask_sacrifices(state, asker, player, cost, obj.oid, obj.card.name)
+    elif cost.sacrifice is not None:
         options = _controlled(state, player, cost.sacrifice, obj.oid)
         pick = asker.choose(Decision(
             "cost", player, f"sacrifice for {obj.card.name}", options=options,
             source=obj.oid))
         sacrificed = options[pick]
+    removed, put_on = ask_counter_costs(state, asker, player, cost, obj.oid, obj.card.name)
+    to_tap: list[int] = []
+    if cost.tap_untapped is not None:
+        options = _untapped(state, player, cost.tap_untapped, obj.oid)
+        n = cost.tap_untapped_count
+        if len(options) < n:
+            raise IllegalAnswer(f"{obj.card.name}: not enough untapped permanents to tap")
+        picks = asker.choose_many(Decision(
+            "cost_tap", player, f"tap {n} for {obj.card.name}", options=options, multi=True,
+            min_count=n, max_count=n, source=obj.oid))
+        to_tap = [options[i] for i in picks]
     # Pay: mana first (mana abilities), then the other costs (601.2h, any order).
     if cost.mana:
         mc = parse_cost(cost.mana)
@@ -458,8 +699,15 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
                            exclude=obj.oid if cost.tap or cost.sacrifice_self else -1):
             raise RuntimeError(f"{obj.card.name}: cannot pay {cost.mana}")
     state.tasks.pop()
+    for oid in to_tap:
+        state.objects[oid].tapped = True
+    if cost.reveal_self and state.log is not None:  # forecast (702.57b)
+        log(state, "reveal", player, obj.card.name)
     if cost.tap:
         obj.tapped = True
+    if cost.untap:
+        obj.tapped = False
+    pay_counter_costs(state, cost, removed, put_on)
     if cost.pay_life:
         rep.lose_life(state, player, cost.pay_life)
     for oid in discards:
@@ -468,7 +716,9 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         rep.leave_battlefield(state, state.objects[returned], HAND)
     if sacrificed >= 0:
         rep.sacrifice(state, state.objects[sacrificed])
-    if cost.put_counter is not None:
+    for oid in more_sacrificed:
+        rep.sacrifice(state, state.objects[oid])
+    if cost.put_counter is not None and cost.put_counter_on is None:
         from engine.effects import add_counters
 
         add_counters(state, obj, cost.put_counter, 1)
@@ -491,6 +741,8 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         sid, player, obj.oid, obj.card, False, ab.effects, ab.targets, targets,
         source_lki=lki, label=f"{obj.card.name} ability",
     ))
+    if targets:
+        triggers.became_target(state, state.stack[-1])  # ward (702.21a)
     if cost.sacrifice_self and obj.zone == BATTLEFIELD:
         rep.sacrifice(state, obj)
     if state.log is not None:

@@ -26,8 +26,10 @@ from engine.cards import (
     KW_FLYING,
     KW_HASTE,
     KW_INTIMIDATE,
+    KW_LURE,
     KW_MENACE,
     KW_REACH,
+    KW_SHADOW,
     KW_TRAMPLE,
     KW_UNBLOCKABLE,
     KW_VIGILANCE,
@@ -48,11 +50,15 @@ from engine.zones import log
 B_BLACK = 4
 # Called with the declared attackers (after they are tapped), e.g. for keyword statistics.
 ATTACK_HOOKS: list[Callable[[GameState, list[int]], None]] = []
+# Blocking restrictions of static abilities (509.1b): (state, blocker, attacker) -> False
+# if this blocker can't block this attacker ("can't be blocked by creatures with power
+# less than this creature's power").
+BLOCK_RESTRICTIONS: list[Callable[[GameState, GameObject, GameObject], bool]] = []
 
 
 def can_attack(state: GameState, o: GameObject) -> bool:
     """508.1a: an untapped creature without summoning sickness that may attack."""
-    if not o.card._type_mask & T_CREATURE or o.tapped:
+    if not (o.card._type_mask | o.extra_types) & T_CREATURE or o.tapped:
         return False
     if o.sick and not o.kw & KW_HASTE:
         return False
@@ -70,21 +76,27 @@ def can_block(state: GameState, blocker: GameObject, attacker: GameObject) -> bo
     """509.1a-b: restrictions on one blocker blocking one attacker."""
     bkw = blocker.kw
     akw = attacker.kw
-    if blocker.tapped or bkw & KW_CANT_BLOCK or not blocker.card._type_mask & T_CREATURE:
+    if blocker.tapped or bkw & KW_CANT_BLOCK or not (
+            blocker.card._type_mask | blocker.extra_types) & T_CREATURE:
         return False
     if akw & KW_UNBLOCKABLE:
         return False
     if akw & KW_FLYING and not bkw & (KW_FLYING | KW_REACH):
         return False
-    bcolors = blocker.card._color_mask
+    if (akw ^ bkw) & KW_SHADOW:  # 702.28b: shadow blocks and is blocked only by shadow
+        return False
+    bcolors = blocker.color  # colours now (layer 5)
     if akw & KW_FEAR and not (blocker.card._type_mask & T_ARTIFACT or bcolors & B_BLACK):
         return False
     if akw & KW_INTIMIDATE and not (
-        blocker.card._type_mask & T_ARTIFACT or bcolors & attacker.card._color_mask
+        blocker.card._type_mask & T_ARTIFACT or bcolors & attacker.color
     ):
         return False
     if attacker.protection & bcolors:
         return False
+    for restriction in BLOCK_RESTRICTIONS:
+        if not restriction(state, blocker, attacker):
+            return False
     return True
 
 
@@ -124,7 +136,8 @@ def block_options(state: GameState) -> list[tuple[int, int]]:
     objects = state.objects
     pairs = []
     blockers = [oid for oid in state.battlefield if objects[oid].controller == combat.defender
-                and objects[oid].card._type_mask & T_CREATURE and not objects[oid].tapped]
+                and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE
+                and not objects[oid].tapped]
     for b in blockers:
         bo = objects[b]
         for a in combat.attackers:
@@ -146,6 +159,33 @@ def check_blocks(state: GameState, chosen: list[tuple[int, int]]) -> None:
         if n == 1 and state.objects[a].kw & KW_MENACE:
             raise IllegalAnswer(f"{state.objects[a].card.name} has menace: block it with two "
                                 "or more creatures")
+        if n < state.objects[a].min_blockers:
+            raise IllegalAnswer(f"{state.objects[a].card.name} can't be blocked except by "
+                                f"{state.objects[a].min_blockers} or more creatures")
+
+
+def blockers_needed(o: GameObject) -> int:
+    """The fewest creatures that may block ``o`` (509.1b): menace 2, "except by N or
+    more creatures" N, else 1."""
+    return max(2 if o.kw & KW_MENACE else 1, o.min_blockers)
+
+
+def block_requirements(state: GameState, pairs: list[tuple[int, int]]) -> dict[int, list[int]]:
+    """509.1c: blocker -> the attackers it is required to block (one of them): "all
+    creatures able to block it do so". A requirement that can't be obeyed without
+    breaking a restriction (a menace attacker only one creature could block) doesn't
+    apply; obeying the most requirements means each such creature blocks one of them."""
+    objects = state.objects
+    able: dict[int, list[int]] = {}
+    for b, a in pairs:
+        if objects[a].kw & KW_LURE:
+            able.setdefault(a, []).append(b)
+    required: dict[int, list[int]] = {}
+    for a, blockers in able.items():
+        if len(blockers) >= blockers_needed(objects[a]):
+            for b in blockers:
+                required.setdefault(b, []).append(a)
+    return required
 
 
 def block_task(state: GameState, task: BlockTask) -> None:
@@ -156,11 +196,22 @@ def block_task(state: GameState, task: BlockTask) -> None:
     defender = combat.defender
     pairs = block_options(state)
     chosen: list[tuple[int, int]] = []
+    required = block_requirements(state, pairs) if pairs else {}
+    if required:  # a creature that must block one of some attackers can't block others
+        pairs = [(b, a) for b, a in pairs if b not in required or a in required[b]]
     if pairs:
         picks = asker.choose_many(Decision(
             "blockers", defender, "declare blockers", options=list(range(len(pairs))),
             pairs=pairs, multi=True, min_count=0, max_count=len(pairs)))
         chosen = [pairs[i] for i in picks]
+        declared = {b for b, _ in chosen}
+        for b, attackers in required.items():
+            if b in declared:
+                continue
+            if len(attackers) > 1:  # it must block one of them: the player says which
+                raise IllegalAnswer(f"{state.objects[b].card.name} must block one of "
+                                    + ", ".join(state.objects[a].card.name for a in attackers))
+            chosen.append((b, attackers[0]))  # its only legal declaration (509.1c)
         check_blocks(state, chosen)
     blockers_of: dict[int, list[int]] = {}
     for b, a in chosen:

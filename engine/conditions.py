@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.cards import (
     Condition,
     HadCounter,
@@ -13,6 +16,18 @@ from engine.cards import (
 )
 from engine.filters import matches
 from engine.state import GameObject, GameState
+
+# Conditions added by keyword/family modules register their evaluators here:
+# (state, condition, controller, source, subject) -> bool
+ConditionHandler = Callable[[GameState, Any, int, GameObject, "GameObject | None"], bool]
+CONDITION_HANDLERS: dict[type, ConditionHandler] = {}
+
+
+def condition_handler(cond_type: type) -> Callable[[ConditionHandler], ConditionHandler]:
+    def deco(fn: ConditionHandler) -> ConditionHandler:
+        CONDITION_HANDLERS[cond_type] = fn
+        return fn
+    return deco
 
 
 def condition_holds(state: GameState, cond: Condition, controller: int, source: GameObject,
@@ -37,8 +52,14 @@ def condition_holds(state: GameState, cond: Condition, controller: int, source: 
         return source.counters.get(cond.counter, 0) > 0
     if isinstance(cond, ReplicatePaid):
         for item in state.stack:
-            if item.sid == source.oid:
-                counts = item.replicate_counts
+            spell = item if item.sid == source.oid else item.spell
+            if spell is not None and spell.sid == source.oid and spell.is_spell:
+                # the spell itself, or (once it left the stack) the replicate trigger's
+                # record of it as it was cast: last known information (608.2h)
+                counts = spell.replicate_counts
                 return cond.instance < len(counts) and counts[cond.instance] > 0
         return False
+    handler = CONDITION_HANDLERS.get(type(cond))
+    if handler is not None:
+        return handler(state, cond, controller, source, subject)
     raise TypeError(f"unknown condition {cond!r}")

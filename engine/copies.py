@@ -1,28 +1,41 @@
 """Copies of spells (rule 707.10).
 
-A copy is put on the stack by an effect; it is not cast (so "whenever you cast" does not
-trigger). It copies the original's characteristics and every choice made for it (mode,
-X, targets) and may get new targets where the effect allows (707.10c). A copy that
-leaves the stack ceases to exist (704.5e); a copy of a permanent spell resolves into a
-token (111.1, 608.3f).
+A copy is put on the stack by an effect; it is not cast (so "whenever you cast" and
+"when you cast this spell" do not trigger, and cascade, replicate and rebound don't
+apply to it). It copies the original's characteristics and every choice made for it
+(mode, X, the number of targets, additional costs paid: 707.10) and may get new targets
+where the effect allows (707.10c). A copy that leaves the stack ceases to exist
+(704.5e); a copy of a permanent spell resolves into a token (111.1, 608.3f).
 """
 
 from __future__ import annotations
 
 from engine.ask import Asker
-from engine.state import STACK, Decision, GameState, StackItem
-from engine.targets import is_legal_target, legal_targets
+from engine.state import NONE, STACK, Decision, GameState, StackItem
+from engine.targets import can_target_object, is_legal_target, legal_targets
 from engine.zones import log, new_object
 
 
 def choose_new_targets(state: GameState, asker: Asker, original: StackItem,
                        controller: int) -> list[int]:
-    """Ask, target by target, whether to change it: the answer is the copy's target."""
+    """Ask, target by target, whether to change it: the answer is the copy's target.
+
+    The copy keeps the original's number of targets (an unchosen "up to" target stays
+    unchosen); the current target is offered while it is still legal, and a changed
+    target must be legal for the copy (its colours: protection, 702.16b).
+    """
+    colors = original.card._color_mask
     targets: list[int] = []
     for spec, current in zip(original.target_specs, original.targets, strict=False):
-        options = legal_targets(state, spec, controller, original.source, targets)
-        if current >= 0 and current not in options and is_legal_target(
-                state, spec, current, controller, original.source):
+        if current == NONE:
+            targets.append(NONE)
+            continue
+        options = [t for t in legal_targets(state, spec, controller, original.source, targets)
+                   if t < 2 or can_target_object(state, state.objects[t], controller, colors)]
+        if current not in options and is_legal_target(
+                state, spec, current, controller, original.source) and (
+                current < 2 or can_target_object(state, state.objects[current], controller,
+                                                 colors)):
             options.append(current)
         if not options:
             targets.append(current)
@@ -41,7 +54,8 @@ def copy_spell(state: GameState, original: StackItem, controller: int,
     copy = StackItem(
         obj.oid, controller, obj.oid, original.card, original.is_spell, original.effects,
         original.target_specs, list(original.targets if targets is None else targets),
-        x=original.x, mode=original.mode, is_copy=True,
+        x=original.x, mode=original.mode, is_copy=True, kicked=original.kicked,
+        replicated=original.replicated, replicate_counts=list(original.replicate_counts),
         label=f"copy of {original.card.name}",
     )
     state.stack.append(copy)

@@ -88,6 +88,16 @@ SpellDoneHook = Callable[[GameState, StackItem, GameObject], int | None]
 SPELL_DONE_HOOKS: list[SpellDoneHook] = []
 # After a spell resolved (epic): (state, item) -> None
 RESOLVED_HOOKS: list[Callable[[GameState, StackItem], None]] = []
+# Amounts added by keyword/family modules: (state, item, amount) -> int
+AmountHandler = Callable[[GameState, StackItem, Any], int]
+AMOUNT_HANDLERS: dict[type, AmountHandler] = {}
+
+
+def handles_amount(amount_type: type) -> Callable[[AmountHandler], AmountHandler]:
+    def deco(fn: AmountHandler) -> AmountHandler:
+        AMOUNT_HANDLERS[amount_type] = fn
+        return fn
+    return deco
 
 
 def handles(effect_type: type) -> Callable[[EffectHandler], EffectHandler]:
@@ -131,10 +141,16 @@ def amount_of(state: GameState, item: StackItem, amount: object) -> int:
     if isinstance(amount, PowerOf):
         refs = refs_of(state, item, amount.what)
         if not refs:
+            # 608.2h: "its power" of a source that left the battlefield: last known info
+            if amount.what == "self" and item.source_lki is not None:
+                return item.source_lki.power
             return 0
         ensure(state)
         obj = state.objects.get(refs[0])
         return obj.power if obj is not None else 0
+    handler = AMOUNT_HANDLERS.get(type(amount))
+    if handler is not None:
+        return handler(state, item, amount)
     raise TypeError(f"unsupported amount {amount!r}")
 
 
@@ -147,6 +163,8 @@ def refs_of(state: GameState, item: StackItem, ref: str) -> list[int]:
             if t != NONE:
                 return [t]
         return []
+    if ref == "targets":  # every (still legal) target: "X target creature cards"
+        return [t for t in item.targets if t != NONE]
     if ref == "0" or ref == "1":
         return [int(ref)]
     if ref == "self":
@@ -161,7 +179,11 @@ def refs_of(state: GameState, item: StackItem, ref: str) -> list[int]:
         combat = state.combat
         return [combat.defender if combat is not None else 1 - item.controller]
     if ref == "it":
+        if 0 <= item.subject < 2:  # a player ("that player": deals damage to a player)
+            return [item.subject]
         return [item.subject] if item.subject in state.objects else []
+    if ref == "created":  # the tokens this ability created so far as it resolves
+        return [oid for oid in item.created if oid in state.objects]
     if ref == "it_card" or ref == "self_card":
         lki = item.subject_lki if ref == "it_card" else item.source_lki
         if lki is not None and lki.moved_to in state.objects:
@@ -259,7 +281,13 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             queue[0:0] = [Draw(1, str(p)) for p in players for _ in range(n)]
     elif isinstance(eff, Discard):
         n = amount_of(state, item, eff.amount)
-        for p in players_of(state, item, eff.who):
+        discarders = players_of(state, item, eff.who)
+        if len(discarders) > 1 and not eff.random:
+            # One player at a time: each answers before anything changes (a resumed
+            # effect replays its answers, so no discard may happen before the last one).
+            queue[0:0] = [Discard(n, str(p), eff.random) for p in discarders]
+            return
+        for p in discarders:
             hand = state.players[p].hand
             k = min(n, len(hand))
             if k == 0:
@@ -310,13 +338,23 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
         state.dirty = True
     elif isinstance(eff, AddCounters):
         n = amount_of(state, item, eff.amount)
-        for o in permanents(state, refs_of(state, item, eff.what)):
+        targets = each_matching(state, item, eff.each) if eff.each is not None else \
+            permanents(state, refs_of(state, item, eff.what))
+        for o in targets:
             add_counters(state, o, eff.counter, n)
     elif isinstance(eff, CreateToken):
         n = amount_of(state, item, eff.amount)
-        for p in players_of(state, item, eff.who):
+        players = players_of(state, item, eff.who)
+        if n * len(players) > 1:
+            # One token at a time: each may ask its own "as it enters" questions (a
+            # Dragon token's devour, 702.82a) before anything changes.
+            queue[0:0] = [CreateToken(eff.token, 1, str(p), eff.tapped)
+                          for p in players for _ in range(n)]
+            return
+        for p in players:
             for _ in range(n):
-                rep.create_token(state, eff.token, p, eff.tapped)
+                token = rep.create_token(state, eff.token, p, eff.tapped, asker)
+                item.created.append(token.oid)
     elif isinstance(eff, Tap):
         for o in permanents(state, refs_of(state, item, eff.what)):
             o.tapped = True
@@ -332,8 +370,8 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                 continue
             if eff.to == "hand":
                 move(state, card_obj, HAND)
-            else:
-                rep.enter(state, card_obj, item.controller)
+            else:  # an Aura asks what it enchants (303.4f)
+                rep.enter(state, card_obj, item.controller, asker=asker)
     elif isinstance(eff, Sacrifice):
         _sacrifice(state, item, eff, asker)
     elif isinstance(eff, CounterSpell):
@@ -363,10 +401,18 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                 if eff.new_targets and original.target_specs else None
             copy_spell(state, original, item.controller, new_targets)
     elif isinstance(eff, GainControl):
+        until_leaves = NONE
+        if eff.while_source_on_battlefield:
+            # 611.2b: if the source already left the battlefield, the effect does nothing.
+            src_obj = state.objects.get(item.source)
+            if src_obj is None or src_obj.zone != BATTLEFIELD:
+                return
+            until_leaves = src_obj.oid
         for o in permanents(state, refs_of(state, item, eff.what)):
             state.clock += 1
             state.effects.append(ContinuousEffect(
-                o.oid, state.clock, control=item.controller, until_eot=eff.until_end_of_turn))
+                o.oid, state.clock, control=item.controller, until_eot=eff.until_end_of_turn,
+                until_leaves=until_leaves))
             if o.controller != item.controller:
                 o.sick = True
             state.dirty = True
@@ -385,6 +431,8 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
         src = source_object(state, item)
         if condition_holds(state, eff.condition, item.controller, src, item.subject_lki):
             queue[0:0] = eff.effects
+        else:
+            queue[0:0] = eff.otherwise
     elif isinstance(eff, ForEachTarget):
         labels = list(eff.labels) or [str(i) for i in range(len(eff.options))]
         pick = asker.choose(Decision(
@@ -426,8 +474,10 @@ def _search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> Non
             log(state, "search", p, o.card.name)
         if eff.to == "hand":
             move(state, o, HAND)
+        elif eff.to == "graveyard":
+            move(state, o, GRAVEYARD)
         else:
-            rep.enter(state, o, p, tapped=eff.tapped)
+            rep.enter(state, o, p, tapped=eff.tapped, asker=asker)
     shuffle_library(state, p)
 
 
@@ -459,7 +509,7 @@ def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker)
 
     for r in refs_of(state, item, eff.what):
         target = next((i for i in state.stack if i.sid == r), None)
-        if target is None:
+        if target is None or cant_be_countered(target):
             continue
         if eff.unless_pay is not None:
             cost = mana_mod.parse_cost(eff.unless_pay)
@@ -471,8 +521,15 @@ def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker)
         counter_item(state, target)
 
 
+def cant_be_countered(target: StackItem) -> bool:
+    """"This spell can't be countered" (a static ability that works on the stack)."""
+    return target.is_spell and target.card._cant_be_countered
+
+
 def counter_item(state: GameState, target: StackItem) -> None:
     """Counter a spell or ability (701.5): off the stack, a spell card to the graveyard."""
+    if cant_be_countered(target):
+        return
     state.stack.remove(target)
     if state.log is not None:
         log(state, "countered", target.controller, target.card.name)
@@ -490,7 +547,8 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
     if item.sid != task.sid:  # a spell was cast while this resolved (cascade): find ours
         item = next(i for i in state.stack if i.sid == task.sid)
     if not task.started:
-        if item.target_specs and item.targets:
+        if item.target_specs and any(t != NONE for t in item.targets):
+            # 608.2b: only a spell that has targets can lose them ("up to" may have none).
             legal = [
                 t != NONE and is_legal_target(state, spec, t, item.controller, item.source)
                 for spec, t in zip(item.target_specs, item.targets, strict=False)
@@ -546,6 +604,10 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
         if card.is_aura:
             attach = item.targets[0] if item.targets else NONE
         if not card.is_aura or attach != NONE:
+            spell_obj = state.objects.get(item.sid)
+            if spell_obj is not None and spell_obj.gained_keywords:
+                # 400.7a: abilities an effect gave the spell apply as it enters.
+                card = rep.with_keywords(card, spell_obj.gained_keywords)
             after = rep.prepare_enter(state, card, item.controller, asker)
     state.tasks.pop()
     state.resolved += 1
@@ -589,6 +651,13 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
     if card.is_aura and attach == NONE:
         move(state, obj, GRAVEYARD)
         return
+    if item.alt:
+        alt = item.alt
+
+        def remember_alt(_state: GameState, new: GameObject) -> None:
+            new.cast_alt = alt  # "if its evoke cost was paid" (702.74a)
+
+        after = [*(after or []), remember_alt]
     rep.enter(state, obj, item.controller, attach_to=attach, after=after or [])
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import COLOR_BIT, KEYWORD_BITS, TYPE_BIT, Filter
-from engine.state import GameObject, GameState
+from engine.state import STACK, GameObject, GameState
 
 _TYPE_MASKS: dict[tuple[str, ...], int] = {}
 _COLOR_MASKS: dict[tuple[str, ...], int] = {}
@@ -37,19 +37,21 @@ def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
             source: int = -1) -> bool:
     """Does ``obj`` have the qualities ``f`` names, seen from ``controller``'s side?"""
     card = obj.card
-    if f.types and not card._type_mask & type_mask(f.types):
+    if f.types and not (card._type_mask | obj.extra_types) & type_mask(f.types):
         return False
-    if f.not_types and card._type_mask & type_mask(f.not_types):
+    if f.not_types and (card._type_mask | obj.extra_types) & type_mask(f.not_types):
         return False
     if f.subtypes and not any(has_subtype(obj, s) for s in f.subtypes):
         return False
     if f.supertypes and not all(s in card.supertypes for s in f.supertypes):
         return False
-    if f.colors and not card._color_mask & color_mask(f.colors):
+    if f.not_supertypes and any(s in card.supertypes for s in f.not_supertypes):
         return False
-    if f.not_colors and card._color_mask & color_mask(f.not_colors):
+    if f.colors and not obj.color & color_mask(f.colors):
         return False
-    if f.multicolored and bin(card._color_mask & 31).count("1") < 2:
+    if f.not_colors and obj.color & color_mask(f.not_colors):
+        return False
+    if f.multicolored and bin(obj.color & 31).count("1") < 2:
         return False
     if f.controller != "any":
         if (obj.controller == controller) != (f.controller == "you"):
@@ -58,16 +60,34 @@ def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
         return False
     if f.tapped is not None and obj.tapped != f.tapped:
         return False
-    if f.max_mana_value is not None and card._mana_value > f.max_mana_value:
+    if f.max_mana_value is not None and mana_value(state, obj) > f.max_mana_value:
         return False
     if f.max_power is not None and obj.power > f.max_power:
         return False
     if f.token is not None and obj.token != f.token:
         return False
+    if f.with_counter is not None:  # "with a +1/+1 counter on it", "with counters on them"
+        if f.with_counter == "any":
+            if not any(n > 0 for n in obj.counters.values()):
+                return False
+        elif obj.counters.get(f.with_counter, 0) <= 0:
+            return False
+    if f.power_below_source:  # "with power less than [this]'s power"
+        src = state.objects.get(source)
+        if src is None or obj.power >= src.power:
+            return False
     if f.has_keyword:
         for k in f.has_keyword:
             if not obj.kw & KEYWORD_BITS[k]:
                 return False
+    if f.keyword_abilities:  # "with level up": printed (unless lost) or granted
+        for name in f.keyword_abilities:
+            if (obj.lost_abilities or name not in card._kwnames) and not any(
+                    a.keyword == name for a in obj.granted):
+                return False
+    if f.attacked_this_turn and (state.attacked_turn != state.turn
+                                 or obj.oid not in state.attacked_this_turn):
+        return False
     if f.attacking or f.blocking:
         combat = state.combat
         if combat is None:
@@ -76,4 +96,80 @@ def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
             return False
         if f.blocking and obj.oid not in combat.blocking:
             return False
+    if f.in_combat:  # "attacking or blocking"
+        combat = state.combat
+        if combat is None or (obj.oid not in combat.attackers
+                              and obj.oid not in combat.blocking):
+            return False
+    if f.not_enchanted:
+        src = state.objects.get(source)
+        if src is not None and src.attached_to == obj.oid:
+            return False
+    if f.max_mana_value_of is not None and mana_value(state, obj) > dynamic_amount(
+            state, f.max_mana_value_of, controller, source):
+        return False
+    if f.lacks_keyword:  # "without flying"
+        for k in f.lacks_keyword:
+            if obj.kw & KEYWORD_BITS[k]:
+                return False
+    if f.with_other_aura and not any(  # "with another Aura attached to it"
+            state.objects[a].attached_to == obj.oid and a != source
+            and state.objects[a].card.is_aura for a in state.battlefield):
+        return False
+    if f.damaged_this_turn and obj.damaged_turn != state.turn:  # "dealt damage this turn"
+        return False
+    if f.enchanted is not None and f.enchanted != any(  # "that isn't enchanted"
+            state.objects[a].attached_to == obj.oid and state.objects[a].card.is_aura
+            for a in state.battlefield):
+        return False
+    if f.monocolored and bin(obj.color & 31).count("1") != 1:
+        return False
+    if f.mana_value_of is not None and mana_value(state, obj) != dynamic_amount(
+            state, f.mana_value_of, controller, source):
+        return False
+    for sub in f.all_of:  # several enchant abilities: all apply (702.5c)
+        if not matches(state, sub, obj, controller, source):
+            return False
     return True
+
+
+def mana_value(state: GameState, obj: GameObject) -> int:
+    """202.3: the mana value; X counts as its chosen value while on the stack (202.3e)."""
+    card = obj.card
+    cost = card._cost
+    if obj.zone == STACK and cost is not None and cost.x:
+        for item in state.stack:
+            if item.sid == obj.oid:
+                return card._mana_value + cost.x * item.x
+    return card._mana_value
+
+
+def dynamic_amount(state: GameState, amount: object, controller: int, source: int) -> int:
+    """A number a filter compares with, computed now, seen from ``controller``'s side:
+    "the number of Faeries you control" (counted as targets are chosen and again on
+    resolution, 608.2b), or the X of the spell (``source``) being cast or resolving."""
+    from engine.cards import CountPermanents, X
+
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, CountPermanents):
+        n = 0
+        objects = state.objects
+        for oid in state.battlefield:
+            if matches(state, amount.filter, objects[oid], controller, source):
+                n += 1
+        return n * amount.times
+    if isinstance(amount, X):
+        for item in reversed(state.stack):
+            if item.source == source:
+                return item.x * amount.times
+        return 0
+    src = state.objects.get(source)
+    if src is None:  # the source left: its last known information (608.2h)
+        src = next((i.source_lki for i in reversed(state.stack)
+                    if i.source == source and i.source_lki is not None), None)
+    if src is None:
+        return 0
+    from engine.layers import static_amount
+
+    return static_amount(state, amount, src)

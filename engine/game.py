@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from engine.ask import IllegalAnswer
 from engine.cards import CardDef
 from engine.state import Answer, Decision, GameState
-from engine.ask import IllegalAnswer
 from engine.turn import advance, answer, new_game
 
 

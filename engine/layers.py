@@ -8,6 +8,9 @@ within a layer (613.7). It runs only when something marked the state dirty.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.cards import (
     COLOR_BIT,
     KW_ATTACKS_EACH_COMBAT,
@@ -16,13 +19,17 @@ from engine.cards import (
     KW_DOESNT_UNTAP,
     KW_NO_ACTIVATE,
     KW_UNBLOCKABLE,
+    PROT_COLORED_SPELLS,
+    Activated,
     AttachedAuras,
     CardsInHand,
+    ColorsOfAffected,
     CountersOnSelf,
     CountPermanents,
     LevelBand,
     PowerOf,
     Static,
+    Triggered,
     keyword_mask,
 )
 from engine.filters import matches
@@ -32,6 +39,11 @@ from engine.state import GameObject, GameState
 # ("enchanted creature can't attack or block"): losing all abilities keeps them.
 _NOT_ABILITIES = (KW_CANT_ATTACK | KW_CANT_BLOCK | KW_NO_ACTIVATE | KW_DOESNT_UNTAP
                   | KW_ATTACKS_EACH_COMBAT | KW_UNBLOCKABLE)
+
+
+# Amounts added by keyword/family modules, seen from a source object (statics, "enters
+# with" replacements, filters): (state, amount, source) -> int
+STATIC_AMOUNT_HANDLERS: dict[type, Callable[[GameState, Any, GameObject], int]] = {}
 
 
 def static_amount(state: GameState, amount: object, source: GameObject) -> int:
@@ -58,6 +70,9 @@ def static_amount(state: GameState, amount: object, source: GameObject) -> int:
         return len(state.players[source.controller].hand)
     if isinstance(amount, PowerOf):
         return source.power
+    handler = STATIC_AMOUNT_HANDLERS.get(type(amount))
+    if handler is not None:
+        return handler(state, amount, source)
     raise TypeError(f"unsupported static amount {amount!r}")
 
 
@@ -67,6 +82,8 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
     if st.applies_to in ("enchanted", "equipped"):
         target = state.objects.get(src.attached_to)
         return [target] if target is not None else []
+    if st.applies_to == "spells_you_cast":  # affects spells (engine.keywords.convoke)
+        return []
     out = []
     objects = state.objects
     for oid in state.battlefield:
@@ -90,15 +107,26 @@ def refresh(state: GameState) -> None:
         o.kw = c._kw
         o.lost_abilities = False
         o.extra_subtypes = ()
+        o.extra_types = 0
+        o.color = c._color_mask
         prot = 0
         for col in c.protection:
             prot |= COLOR_BIT[col]
         for extra in c._protection_extra:
             prot |= COLOR_BIT[extra]
+        if c._protection_spells:
+            prot |= PROT_COLORED_SPELLS
         o.protection = prot
+        o.granted_mana = ()
+        o.min_blockers = 0
+        o.granted = ()
+        o.granted_activated = ()
     statics: list[tuple[GameObject, Static]] = []
     for o in perms:
         for st in o.card._statics:
+            # "... as long as [condition]" / "has flying if it devoured" (611.3a-b)
+            if st.condition is not None and not _static_condition(state, st, o):
+                continue
             statics.append((o, st))
     # Layer 2: control-changing effects, by timestamp.
     for src, st in statics:
@@ -118,6 +146,16 @@ def refresh(state: GameState) -> None:
     # Layers 4 and 6: types and abilities. Within layer 6, timestamp order (613.7): a
     # grant older than a "loses all abilities" effect is lost too (Spectral Flight, then
     # Lignify: no flying); restrictions granted by others are not abilities and stay.
+    for e in state.effects:  # layer 4: "becomes a creature" (types added by effects)
+        if e.add_types:
+            target = objects.get(e.target)
+            if target is not None:
+                target.extra_types |= e.add_types
+    for e in state.effects:  # layer 5: "becomes the color(s) of your choice" (105.3)
+        if e.color >= 0:
+            target = objects.get(e.target)
+            if target is not None:
+                target.color = e.color
     lost_at: dict[int, int] = {}
     for src, st in statics:
         if st.add_subtypes or st.lose_all_abilities:
@@ -147,14 +185,31 @@ def refresh(state: GameState) -> None:
                 else:
                     o.kw |= kw
                     o.protection |= prot
+    for src, st in live_statics:  # granted mana abilities; "except by N or more" (509.1b)
+        if st.grants_mana or st.min_blockers:
+            for o in _affected(state, st, src):
+                if lost_at.get(o.oid, -1) > src.timestamp:
+                    continue
+                if st.grants_mana:
+                    o.granted_mana = o.granted_mana + st.grants_mana
+                o.min_blockers = max(o.min_blockers, st.min_blockers)
+    for src, st in live_statics:  # granted abilities ("has 'Whenever ...'", "has '{T}: ...'")
+        if st.grants:
+            triggered = tuple(g for g in st.grants if isinstance(g, Triggered))
+            activated = tuple(g for g in st.grants if isinstance(g, Activated))
+            for o in _affected(state, st, src):
+                if lost_at.get(o.oid, -1) <= src.timestamp:
+                    o.granted = o.granted + triggered
+                    o.granted_activated = o.granted_activated + activated
     for e in state.effects:
-        if e.kw:
+        if e.kw or e.protection:
             target = objects.get(e.target)
             if target is not None:
                 if lost_at.get(target.oid, -1) > e.timestamp:
                     target.kw |= e.kw & _NOT_ABILITIES
                 else:
                     target.kw |= e.kw
+                    target.protection |= e.protection
     # Layer 7: 7a characteristic-defining (printed), 7b set, 7c modify (+ counters).
     for o in perms:
         c = o.card
@@ -165,12 +220,29 @@ def refresh(state: GameState) -> None:
             band = level_band(o)
             if band is not None:
                 o.power, o.toughness = band.power, band.toughness
+    # 7b: effects that set base power/toughness, statics and resolved effects together
+    # in timestamp order (613.7).
+    setters: list[tuple[int, list[GameObject], tuple[int, int]]] = []
     for src, st in live_statics:
         if st.set_base is not None:
-            for o in _affected(state, st, src):
-                o.power, o.toughness = st.set_base
+            setters.append((src.timestamp, _affected(state, st, src), st.set_base))
+    for e in state.effects:
+        if e.set_base is not None:
+            target = objects.get(e.target)
+            if target is not None:
+                setters.append((e.timestamp, [target], e.set_base))
+    setters.sort(key=lambda s: s[0])
+    for _, affected, (p, t) in setters:
+        for o in affected:
+            o.power, o.toughness = p, t
     for src, st in live_statics:
         if st.power != 0 or st.toughness != 0:
+            if isinstance(st.power, ColorsOfAffected) or isinstance(
+                    st.toughness, ColorsOfAffected):  # counted for each affected object
+                for o in _affected(state, st, src):
+                    o.power += _amount_for(state, st.power, src, o)
+                    o.toughness += _amount_for(state, st.toughness, src, o)
+                continue
             dp = static_amount(state, st.power, src)
             dt = static_amount(state, st.toughness, src)
             if dp or dt:
@@ -191,10 +263,27 @@ def refresh(state: GameState) -> None:
             o.toughness += plus
 
 
+def _amount_for(state: GameState, amount: object, source: GameObject,
+                affected: GameObject) -> int:
+    """An amount of a static ability counted for one affected object ("+1/+1 for each
+    of its colors", 105.2); other amounts as ``static_amount``."""
+    if isinstance(amount, ColorsOfAffected):
+        return bin(affected.color & 31).count("1") * amount.times
+    return static_amount(state, amount, source)
+
+
+def _static_condition(state: GameState, st: Static, src: GameObject) -> bool:
+    from engine.conditions import condition_holds
+
+    assert st.condition is not None
+    return condition_holds(state, st.condition, src.controller, src)
+
+
 def level_band(o: GameObject) -> LevelBand | None:
-    """The level symbol whose range contains the object's level counters (711.2)."""
+    """The level symbol whose range contains the object's level counters (711.2; the
+    highest such band, though printed ranges never overlap); None below the first."""
     level = o.counters.get("level", 0)
-    for band in o.card.levels:
+    for band in reversed(o.card.levels):
         if band.low <= level and (band.high is None or level <= band.high):
             return band
     return None

@@ -7,20 +7,44 @@ untapped creatures as units that can pay generic mana or one mana of their colou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import mana as mana_mod
 from engine import replacement as rep
-from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE
+from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
+from engine.conditions import condition_holds
 from engine.layers import static_amount
 from engine.mana import ManaCost, solve
 from engine.state import GameObject, GameState
+
+# Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
+# an additional ...": (state, permanent tapped) -> the extra mana, one colour bit each.
+# Keyword and card modules register them (engine.keywords.family_d: Auras on lands).
+MANA_TRIGGER_HOOKS: list[Callable[[GameState, GameObject], list[int]]] = []
+
+
+def triggered_mana(state: GameState, obj: GameObject) -> list[int]:
+    """The extra mana that tapping ``obj`` for mana adds (605.1b, resolved at once)."""
+    out: list[int] = []
+    for hook in MANA_TRIGGER_HOOKS:
+        out.extend(hook(state, obj))
+    return out
 
 
 def can_tap_for_mana(obj: GameObject) -> bool:
     if obj.tapped:
         return False
-    if obj.sick and obj.card._type_mask & T_CREATURE and not obj.kw & KW_HASTE:
+    if obj.sick and (obj.card._type_mask | obj.extra_types) & T_CREATURE and \
+            not obj.kw & KW_HASTE:
         return False
     return True
+
+
+def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
+    """A permanent's mana abilities now: its own (unless it lost all abilities) and those
+    other objects' static abilities give it (``granted_mana``, layer 6)."""
+    own = () if o.lost_abilities else o.card._mana_abilities
+    return own + o.granted_mana if o.granted_mana else own
 
 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
@@ -40,17 +64,29 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
-        if o.controller != player or not o.card._mana_abilities or o.lost_abilities:
+        if o.controller != player or not (o.card._mana_abilities or o.granted_mana):
             continue
         if o.kw & KW_NO_ACTIVATE:  # Arrest: mana abilities are activated abilities (605.1a)
             continue
-        for idx, ab in enumerate(o.card._mana_abilities):
-            if ab.tap and not can_tap_for_mana(o):
+        # One mana ability per permanent is used (they all tap it): the one making the
+        # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
+        best: ManaAbility | None = None
+        idx = n = -1
+        for i, cand in enumerate(mana_abilities_of(o)):
+            if cand.tap and not can_tap_for_mana(o):
                 continue
+            if cand.condition is not None and not condition_holds(state, cand.condition,
+                                                                  o.controller, o):
+                continue  # e.g. a leveler's band it is not in (711.2)
+            amount = cand.amount if isinstance(cand.amount, int) else static_amount(
+                state, cand.amount, o)
+            if amount > n:
+                best, idx, n = cand, i, amount
+        if best is not None:
+            ab = best
             mask = 0
             for ch in ab.colors:
                 mask |= mana_mod.SYMBOL_BIT[ch]
-            n = ab.amount if isinstance(ab.amount, int) else static_amount(state, ab.amount, o)
             if ab.sacrifice_self:
                 for _ in range(n):
                     late_units.append(mask)
@@ -59,7 +95,10 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
                 for _ in range(n):
                     units.append(mask)
                     sources.append((oid, idx))
-            break  # one mana ability per permanent is used (they all tap it)
+            if ab.tap and MANA_TRIGGER_HOOKS:  # "whenever it is tapped for mana, add ..."
+                for extra in triggered_mana(state, o):
+                    units.append(extra)
+                    sources.append((oid, idx))
     units.extend(late_units)
     sources.extend(late_sources)
     return units, sources
@@ -78,25 +117,34 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
         return False
     pool = state.players[player].pool
     spent_pool: list[int] = []
-    activated: dict[tuple[int, int], int] = {}
+    activated: dict[tuple[int, int], list[int]] = {}
     for ui in chosen:
         oid, idx = sources[ui]
         if oid == -1:
             spent_pool.append(idx)
         else:
-            activated[(oid, idx)] = activated.get((oid, idx), 0) + 1
+            activated.setdefault((oid, idx), []).append(units[ui])
     for i in sorted(spent_pool, reverse=True):
         del pool[i]
     for (oid, idx), used in activated.items():
         o = state.objects[oid]
-        ab = o.card._mana_abilities[idx]
+        ab = mana_abilities_of(o)[idx]
         produced = ab.amount if isinstance(ab.amount, int) else static_amount(state, ab.amount, o)
+        mask = 0
+        for ch in ab.colors:
+            mask |= mana_mod.SYMBOL_BIT[ch]
+        made = [mask] * produced
+        if ab.tap and MANA_TRIGGER_HOOKS:
+            made.extend(triggered_mana(state, o))
         if ab.tap:
             o.tapped = True
         if ab.sacrifice_self:
             rep.sacrifice(state, o)
         color = mana_mod.C if ab.colors == "C" else mana_mod.SYMBOL_BIT[ab.colors[0]]
-        pool.extend([color] * max(0, produced - used))
+        for m in used:  # what this source made beyond what was spent stays in the pool
+            if m in made:
+                made.remove(m)
+        pool.extend(color if m == mask else m for m in made)
     return True
 
 
@@ -129,34 +177,122 @@ def convoke_candidates(state: GameState, player: int) -> list[int]:
     objects = state.objects
     return [oid for oid in state.battlefield
             if objects[oid].controller == player and not objects[oid].tapped
-            and objects[oid].card._type_mask & T_CREATURE]
+            and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE]
 
 
 def convoke_units(state: GameState, player: int, sources: list[tuple[int, int]]) -> list[int]:
     """Extra units convoke offers: creatures that are not already counted as mana."""
     used = {s[0] for s in sources}
-    return [state.objects[oid].card._color_mask & 31 for oid in convoke_candidates(state, player)
+    return [state.objects[oid].color & 31 for oid in convoke_candidates(state, player)
             if oid not in used]
 
 
-def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
-                  convokers: list[int]) -> tuple[tuple[int, ...], int] | None:
-    """Let each convoking creature pay one coloured symbol of its colour, else one generic.
+def convoke_pool(state: GameState, player: int) -> tuple[list[int], list[int]]:
+    """The player's mana units plus what convoke adds (702.51a), with the object each
+    unit comes from (-1: floating mana): each untapped creature they control pays one
+    generic mana or one mana of one of its colours. A creature that is also a mana source
+    is one unit either way (it is tapped once): it makes its mana or pays its colour."""
+    units, sources = mana_units(state, player)
+    units = list(units)
+    owners = [oid for oid, _ in sources]
+    objects = state.objects
+    seen: set[int] = set()
+    for i, oid in enumerate(owners):
+        if oid >= 0 and oid not in seen:
+            seen.add(oid)
+            o = objects[oid]
+            if not o.tapped and (o.card._type_mask | o.extra_types) & T_CREATURE:
+                units[i] |= o.color & 31
+    for oid in convoke_candidates(state, player):
+        if oid not in seen:
+            units.append(objects[oid].color & 31)
+            owners.append(oid)
+    return units, owners
 
-    Returns the cost left to pay with mana, or None if some creature pays nothing.
+
+def units_with_convoke(state: GameState, player: int) -> list[int]:
+    """Mana units that can pay for a spell with convoke (see ``convoke_pool``)."""
+    return convoke_pool(state, player)[0]
+
+
+def convoke_keeps_payable(state: GameState, player: int, symbols: tuple[int, ...],
+                          generic: int, convokers: list[int]) -> bool:
+    """Can these creatures each pay one mana of the cost, and the rest still be paid
+    (by mana, or by tapping more creatures)?"""
+    units, owners = convoke_pool(state, player)
+    gone = set(convokers)
+    rest_units = [u for u, o in zip(units, owners, strict=True) if o not in gone]
+    left = apply_convoke(state, symbols, generic, convokers, rest_units)
+    return left is not None and solve(left[0], left[1], rest_units) is not None
+
+
+def can_convoke(state: GameState, oid: int, symbols: tuple[int, ...], generic: int) -> bool:
+    """Could this creature pay anything of the cost (702.51a)?"""
+    colors = state.objects[oid].color & 31
+    return generic > 0 or any(need & colors for need in symbols)
+
+
+def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
+                  convokers: list[int], units: list[int] | None = None
+                  ) -> tuple[tuple[int, ...], int] | None:
+    """Let each convoking creature pay one coloured symbol of one of its colours or one
+    generic mana of the total cost (702.51a-b); every one of them must pay something.
+
+    Returns the cost left to pay with mana, or None if no assignment lets each creature
+    pay something. With ``units`` (the mana the player can still make, without the
+    convoking creatures), the assignment is one whose rest those units can pay if there
+    is one (else any assignment: the caller finds the rest unpayable). Coloured symbols
+    are preferred to generic mana.
     """
-    left = list(symbols)
-    for oid in convokers:
-        colors = state.objects[oid].card._color_mask & 31
-        for i, need in enumerate(left):
-            if need & colors:
-                del left[i]
-                break
-        else:
-            if generic <= 0:
-                return None
-            generic -= 1
-    return tuple(left), generic
+    conv = sorted(state.objects[oid].color & 31 for oid in convokers)
+    if len(conv) > len(symbols) + generic:
+        return None
+    kinds: list[int] = []
+    for sym in symbols:
+        if sym not in kinds:
+            kinds.append(sym)
+    counts = [symbols.count(k) for k in kinds]
+    n_kinds = len(kinds)  # choice n_kinds: the creature pays generic mana
+    found: list[tuple[tuple[int, ...], int]] = []
+
+    def rest(gen_left: int) -> tuple[tuple[int, ...], int]:
+        left = dict(zip(kinds, counts, strict=True))
+        out = []
+        for sym in symbols:
+            if left[sym]:
+                left[sym] -= 1
+                out.append(sym)
+        return tuple(out), gen_left
+
+    def assign(i: int, prev: int, gen_left: int) -> bool:
+        if i == len(conv):
+            r = rest(gen_left)
+            if not found:
+                found.append(r)
+            if units is None or solve(r[0], r[1], units) is not None:
+                found[0] = r
+                return True
+            return False
+        m = conv[i]
+        # Creatures of the same colours are interchangeable: choices in order only.
+        start = prev if i and conv[i - 1] == m else 0
+        for c in range(start, n_kinds + 1):
+            if c < n_kinds:
+                if not counts[c] or not kinds[c] & m:
+                    continue
+                counts[c] -= 1
+                ok = assign(i + 1, c, gen_left)
+                counts[c] += 1
+            else:
+                if not gen_left:
+                    continue
+                ok = assign(i + 1, c, gen_left - 1)
+            if ok:
+                return True
+        return False
+
+    assign(0, 0, generic)
+    return found[0] if found else None
 
 
 def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic: int,

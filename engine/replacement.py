@@ -19,12 +19,14 @@ from engine.cards import (
     KW_DEATHTOUCH,
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
+    PROT_COLORED_SPELLS,
     CardDef,
 )
 from engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
     NONE,
+    STACK,
     ZONE_NAMES,
     GameObject,
     GameState,
@@ -54,7 +56,7 @@ DRAW_HOOKS: list[DrawHook] = []
 
 
 def gain_life(state: GameState, player: int, amount: int) -> None:
-    if amount <= 0:
+    if amount <= 0 or state.players[player].cant_gain_life:  # 119.7: can't gain life
         return
     state.players[player].life += amount
     state.sba_needed = True
@@ -93,12 +95,19 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
                 amount)
         if combat:
             triggers.combat_damage_to_player(state, source)
+        triggers.damage_to_player(state, source, target)
     else:
         obj = state.objects.get(target)
         if obj is None or obj.zone != BATTLEFIELD:
             return 0
-        # Protection prevents damage from sources of the stated colours (702.16e).
-        if obj.protection & source.card._color_mask:
+        # Protection prevents damage from sources of the stated colours (702.16e), or of
+        # the stated card types ("protection from instants").
+        if obj.protection & source.color or (
+                obj.card._protection_types & source.card._type_mask
+                and not obj.lost_abilities):
+            return 0
+        if obj.protection & PROT_COLORED_SPELLS and source.zone == STACK and \
+                source.color & 31:  # "protection from colored spells": a spell's damage
             return 0
         if state.log is not None:
             log(state, "damage", source.controller, source.card.name, obj.card.name, amount)
@@ -109,7 +118,11 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
             obj.damage += remaining
         if skw & KW_DEATHTOUCH:
             obj.deathtouched = True
+        obj.damaged_turn = state.turn  # "was dealt damage this turn" (Orzhov Euthanist)
         state.dirty = True
+        if combat:
+            triggers.combat_damage_to_creature(state, source, obj)
+    triggers.dealt_damage(state, source, amount)  # "whenever [this] deals damage"
     if skw & KW_LIFELINK:
         gain_life(state, source.controller, amount)
     return amount
@@ -170,6 +183,23 @@ def sacrifice(state: GameState, obj: GameObject) -> None:
     if state.log is not None:
         log(state, "sacrifice", obj.controller, obj.card.name)
     leave_battlefield(state, obj, GRAVEYARD)
+    triggers.sacrificed(state, obj)  # "whenever an opponent sacrifices ..."
+
+
+_WITH_KEYWORDS: dict[tuple[str, tuple[str, ...]], CardDef] = {}
+
+
+def with_keywords(card: CardDef, extra: list[str]) -> CardDef:
+    """The card's characteristics plus keyword abilities an effect gave it (400.7a:
+    "it gains bloodthirst 3" on a spell applies as the permanent enters)."""
+    key = (card.name, tuple(extra))
+    out = _WITH_KEYWORDS.get(key)
+    if out is None or out.keywords[:len(card.keywords)] != card.keywords:
+        import msgspec
+
+        out = msgspec.structs.replace(card, keywords=card.keywords + tuple(extra))
+        _WITH_KEYWORDS[key] = out
+    return out
 
 
 def prepare_enter(state: GameState, card: CardDef, controller: int,
@@ -185,18 +215,16 @@ def prepare_enter(state: GameState, card: CardDef, controller: int,
 
 def aura_choice(state: GameState, card: CardDef, controller: int, asker: Asker | None,
                 exclude: int = NONE) -> int | None:
-    """303.4f: an Aura entering other than by resolving chooses what it enchants (no
-    targeting, so hexproof doesn't matter). None: nothing legal (303.4g)."""
-    from engine.filters import matches
+    """303.4f: an Aura entering other than by resolving as an Aura spell: the player it
+    enters under chooses what it enchants, among what it could legally enchant (enchant
+    abilities and other effects such as protection; no targeting, so hexproof and shroud
+    don't matter). None: nothing is legal and it stays where it is (303.4g)."""
+    from engine.sba import can_enchant
     from engine.state import Decision
 
-    if card.enchant_player:
-        options = [0, 1]
-    else:
-        f = card.enchant
-        options = [oid for oid in state.battlefield if oid != exclude
-                   and (f is None or matches(state, f, state.objects[oid], controller))
-                   and not state.objects[oid].protection & card._color_mask]
+    candidates = [0, 1] if card.enchant_player else state.battlefield
+    options = [r for r in candidates if r != exclude
+               and can_enchant(state, card, NONE, controller, r)]
     if not options:
         return None
     if asker is None:
@@ -226,6 +254,8 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
     if obj.card._enters_tapped:
         tapped = True
     new = move(state, obj, BATTLEFIELD, controller=ctrl, tapped=tapped)
+    if obj.gained_keywords and obj.zone == STACK:  # 400.7a: the spell's gains stay
+        new.gained_keywords = list(obj.gained_keywords)
     if attach_to != NONE:
         new.attached_to = attach_to
     for f in after:
@@ -238,9 +268,10 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
 
 
 def create_token(state: GameState, card: CardDef, controller: int,
-                 tapped: bool = False) -> GameObject:
-    """Create a token on the battlefield (111.2)."""
-    after = prepare_enter(state, card, controller, None)
+                 tapped: bool = False, asker: Asker | None = None) -> GameObject:
+    """Create a token on the battlefield (111.2); ``asker`` answers its "as it enters"
+    questions (a token with devour, 702.82a)."""
+    after = prepare_enter(state, card, controller, asker)
     obj = new_object(state, card, controller, BATTLEFIELD, token=True)
     obj.tapped = tapped
     obj.sick = True

@@ -8,10 +8,10 @@ LegendTask.
 from __future__ import annotations
 
 from engine import replacement as rep
-from engine.cards import T_CREATURE
+from engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
 from engine.filters import matches
 from engine.layers import ensure
-from engine.state import GRAVEYARD, GameResult, GameState, LegendTask
+from engine.state import BATTLEFIELD, GRAVEYARD, GameResult, GameState, LegendTask
 from engine.zones import log
 
 
@@ -36,12 +36,13 @@ def check(state: GameState) -> bool:
     for oid in state.battlefield:
         o = objects[oid]
         card = o.card
-        if card._type_mask & T_CREATURE:
+        if (card._type_mask | o.extra_types) & T_CREATURE:
             if o.toughness <= 0:  # 704.5f
                 to_graveyard.append(o)
                 continue
             if o.damage >= o.toughness or o.deathtouched:  # 704.5g, 704.5h
-                if o.damage > 0:
+                # deathtouch damage counts even when wither made it -1/-1 counters
+                if o.damage > 0 or o.deathtouched:
                     to_destroy.append(o)
                 o.deathtouched = False
         counters = o.counters
@@ -56,18 +57,29 @@ def check(state: GameState) -> bool:
                 acted = True
         if card.is_aura and not aura_legal(state, o):  # 704.5m
             to_graveyard.append(o)
-        elif o.attached_to >= 2 and not card.is_aura and o.attached_to not in objects:
-            o.attached_to = -1
+        elif o.attached_to >= 2 and not card.is_aura and (
+                o.attached_to not in objects or not _attachment_legal(state, o)):
+            o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
+            state.dirty = True
+            acted = True
         if "legendary" in card.supertypes:
             legends.setdefault((o.controller, card.name), []).append(oid)
+    # 704.3: these happen at the same time; leaves-the-battlefield abilities of each see
+    # the others leave (603.10a).
+    state.batching = True
     for o in to_graveyard:
         if o.zone == 2 and o.oid in objects:
             rep.leave_battlefield(state, o, GRAVEYARD)
             acted = True
     for o in to_destroy:
-        # Indestructible (or regenerated) creatures stay: not "acted", or this loops forever.
-        if o.oid in objects and rep.destroy(state, o):
+        # An indestructible creature with lethal damage stays and nothing happens: not
+        # "acted", or this check would repeat forever. Regeneration and replacements
+        # (umbra armor) change the game, so the check runs again after them.
+        if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE:
+            rep.destroy(state, o)
             acted = True
+    state.batching = False
+    state.leaving_batch = []
     for (controller, name), oids in legends.items():
         if len(oids) > 1:  # 704.5j
             state.tasks.append(LegendTask(player=controller, name=name))
@@ -81,26 +93,53 @@ def check(state: GameState) -> bool:
 
 
 def aura_legal(state: GameState, aura: object) -> bool:
-    """303.4c-d: attached to an object or player its enchant ability allows."""
+    """303.4c-d (704.5m): attached to an object or player its enchant ability allows; an
+    Aura that is also a creature can't enchant anything."""
     from engine.state import GameObject
 
     assert isinstance(aura, GameObject)
-    target = aura.attached_to
-    card = aura.card
-    if target < 0 or card._type_mask & T_CREATURE:  # 303.4d: an Aura creature
+    if aura.attached_to < 0 or aura.extra_types & T_CREATURE:  # 303.4d
+        return False
+    return can_enchant(state, aura.card, aura.oid, aura.controller, aura.attached_to)
+
+
+def can_enchant(state: GameState, card: CardDef, aura: int, controller: int,
+                target: int) -> bool:
+    """Whether an Aura (``card``; ``aura`` its object id, if any) controlled by
+    ``controller`` can enchant ``target`` (a player or an object id): what all its
+    enchant abilities allow (702.5a, 702.5c), players only for "Enchant player" Auras and
+    permanents only for the others (702.5d), never itself, not an object with protection
+    from it (702.16c), and nothing at all if the Aura is a creature (303.4d)."""
+    if card._type_mask & T_CREATURE:  # 303.4d
         return False
     if target < 2:
         return card.enchant_player and not state.players[target].lost
-    if card.enchant_player:
+    if card.enchant_player:  # 702.5d: can't be attached to permanents
         return False
     obj = state.objects.get(target)
-    if obj is None or obj.zone != 2 or obj.oid == aura.oid:
+    if obj is None or obj.zone != BATTLEFIELD or obj.oid == aura:
         return False
-    if card.enchant is not None and not matches(state, card.enchant, obj, aura.controller):
+    if card.enchant is not None and not matches(state, card.enchant, obj, controller, aura):
         return False
-    if obj.protection & card._color_mask:  # protection: can't be enchanted (702.16c)
+    me = state.objects.get(aura)  # its colours now (layer 5), else the card's
+    colors = me.color if me is not None else card._color_mask
+    if obj.protection & colors:  # protection: can't be enchanted (702.16c)
+        return False
+    if obj.card._protection_types & card._type_mask and not obj.lost_abilities:
         return False
     return True
+
+
+def _attachment_legal(state: GameState, o: object) -> bool:
+    """704.5n, 301.5c: an Equipment is attached to a creature and isn't a creature."""
+    from engine.state import GameObject
+
+    assert isinstance(o, GameObject)
+    if "Equipment" not in o.card.subtypes:
+        return True
+    host = state.objects[o.attached_to]
+    return host.zone == 2 and bool((host.card._type_mask | host.extra_types) & T_CREATURE) \
+        and not (o.card._type_mask | o.extra_types) & T_CREATURE
 
 
 def _loss_reason(state: GameState, player: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.cards import CardDef, EffectT, Target, Triggered
+from engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
 
 # zones
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK = 0, 1, 2, 3, 4, 5
@@ -62,6 +62,30 @@ class GameObject(msgspec.Struct):
     haunting: int = NONE  # haunt (702.55b): the creature this exiled card haunts
     unearthed: bool = False  # unearth (702.84a): exile it if it would leave the battlefield
     devoured: int = 0  # devour (702.82b): how many permanents it devoured
+    devoured_lki: list[GameObject] = []  # devour (702.82b): what it devoured, as they were
+    # Keyword abilities (as printed, "Bloodthirst 3") an effect gave this spell; they stay
+    # with the permanent it becomes (400.7a).
+    gained_keywords: list[str] = []
+    extra_types: int = 0  # card types added by effects (layer 4: "becomes a creature")
+    skip_untap: bool = False  # "doesn't untap during its controller's next untap step"
+    damaged_turn: int = 0  # the last turn it was dealt damage (120.3: "dealt damage this turn")
+    chosen_color: int = 0  # "as this enters, choose a color" (colour bit; Utopia Sprawl)
+    color: int = 0  # its colours now (colour mask; layer 5, 105.3): set from the card
+    # the card as printed when a text-changing effect (612, layer 3) changed ``card``; a
+    # new object (400.7) starts from it again
+    printed: CardDef | None = None
+    # Triggered abilities other objects' static abilities give it (layer 6, 613.1f):
+    # Auras with "enchanted creature has 'Whenever this creature attacks, ...'" (303.4e)
+    granted: tuple[Triggered, ...] = ()
+    granted_activated: tuple[Activated, ...] = ()  # likewise, activated abilities
+    # Mana abilities other objects' static abilities give it (layer 6; Joraga Treespeaker:
+    # "Elves you control have '{T}: Add {G}{G}.'")
+    granted_mana: tuple[ManaAbility, ...] = ()
+    # "can't be blocked except by N or more creatures" (509.1b; layer 6), 0: no such rule
+    min_blockers: int = 0
+    # a permanent that was a spell: the casting permission its controller used for it
+    # (engine.casting ALT_*; "if its evoke cost was paid", 702.74a)
+    cast_alt: int = 0
 
 
 class Player(msgspec.Struct):
@@ -78,6 +102,7 @@ class Player(msgspec.Struct):
     lost: bool = False
     mulligans: int = 0
     damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
+    cant_gain_life: bool = False  # "can't gain life for the rest of the game" (119.7)
     pool: list[int] = []  # floating mana, one colour bit per unit
     can_cast_spells: bool = True
     zone_action_cards: int = 0  # cards in hand/graveyard usable from there (transmute, ...)
@@ -114,6 +139,7 @@ class StackItem(msgspec.Struct):
     kicked: bool = False
     data: int = 0  # a number remembered for the ability (e.g. the mana value to search)
     spell: StackItem | None = None  # for epic: the spell its copies copy
+    created: list[int] = []  # tokens this ability created as it resolved ("created")
 
 
 class Action(msgspec.Struct, frozen=True, array_like=True):
@@ -169,6 +195,7 @@ class PendingTrigger(msgspec.Struct):
     subject: int = NONE
     subject_lki: GameObject | None = None
     spell: StackItem | None = None  # the spell an epic copy trigger copies
+    amount: int = 0  # the number of the event ("that much": the damage dealt)
 
 
 class DelayedTrigger(msgspec.Struct):
@@ -185,6 +212,7 @@ class DelayedTrigger(msgspec.Struct):
     subject: int = NONE
     subject_lki: GameObject | None = None
     spell: StackItem | None = None
+    turn: int = 0  # "... this turn": it triggers only during this turn (0: no limit)
 
 
 class ContinuousEffect(msgspec.Struct):
@@ -197,6 +225,16 @@ class ContinuousEffect(msgspec.Struct):
     kw: int = 0
     control: int = NONE  # layer 2: new controller
     until_eot: bool = True
+    add_types: int = 0  # layer 4: card types it adds ("becomes a 3/1 creature")
+    set_base: tuple[int, int] | None = None  # layer 7b: base power and toughness
+    protection: int = 0  # layer 6: protection from these colours (colour mask)
+    # "for as long as [object] remains on the battlefield" (611.2b): ends when it leaves
+    until_leaves: int = NONE
+    # layer 6: a triggered ability it gains ("gains 'Whenever this creature ...'")
+    ability: Triggered | None = None
+    # a card (in a graveyard) gains flashback with this cost (702.34a; Snapcaster Mage)
+    flashback_cost: str | None = None
+    color: int = NONE  # layer 5: its colours become these (colour mask, 105.3)
 
 
 class Combat(msgspec.Struct):
@@ -324,6 +362,29 @@ class GameState(msgspec.Struct):
     resolved: int = 0  # stack objects resolved so far
     started: bool = False
     mulligan_stage: int = 0
+    # 500.8: additional combat phases (each followed by an additional main phase) that
+    # come after this turn's first postcombat main phase, most recently created first.
+    extra_combats: list[int] = []
+    extra_combat: int = NONE  # id of the additional combat phase in progress
+    postcombat_main_done: bool = False  # this turn's first postcombat main phase ended
+    attacked_this_turn: list[int] = []  # creatures declared as attackers this turn
+    attacked_turn: int = 0  # the turn attacked_this_turn is about
+    # 500.8: "after this main phase, there is an additional combat phase followed by an
+    # additional main phase": how many are added after the current main phase; the main
+    # phase (MAIN1/MAIN2) the additional combat in progress resumes after its main phase;
+    # and the main phase an additional main phase stands for (what follows it).
+    combats_after_main: int = 0
+    added_combat_resume: int = NONE
+    main_as: int = NONE
+    # 500.7: players who take an extra turn after this one; the most recently created
+    # extra turn (last) is taken first
+    extra_turns: list[int] = []
+    next_regular: int = NONE  # whose regular turn follows the extra turns (500.7)
+    # Permanents leaving the battlefield at the same time (state-based actions): while
+    # ``batching``, each leaver's last known information is kept so that leaves-the-
+    # battlefield abilities of the others see it (603.10a). Empty outside such an event.
+    batching: bool = False
+    leaving_batch: list[GameObject] = []
 
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]

@@ -7,19 +7,33 @@ and again on resolution (608.2b).
 
 from __future__ import annotations
 
-from engine.cards import KW_HEXPROOF, KW_SHROUD, T_CREATURE, Target
+from engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
 from engine.filters import matches
 from engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
 
 
-def _source_colors(state: GameState, source: int) -> int:
+def _source_colors(state: GameState, source: int, spell: bool = False) -> int:
+    """The source's colours; with PROT_COLORED_SPELLS if it is a coloured spell (being
+    cast, or on the stack: an ability of a spell on the stack has that spell as source),
+    which "protection from colored spells" stops (702.16a-b)."""
     obj = state.objects.get(source)
-    return obj.card._color_mask if obj is not None else 0
+    if obj is None:
+        return 0
+    colors = obj.color
+    if colors & 31 and (spell or obj.zone == STACK):
+        colors |= PROT_COLORED_SPELLS
+    return colors
+
+
+def _source_types(state: GameState, source: int) -> int:
+    obj = state.objects.get(source)
+    return obj.card._type_mask if obj is not None else 0
 
 
 def can_target_object(state: GameState, obj: GameObject, controller: int,
-                      source_colors: int) -> bool:
-    """Hexproof (702.11), shroud (702.18) and protection (702.16b)."""
+                      source_colors: int, source_types: int = 0) -> bool:
+    """Hexproof (702.11), shroud (702.18) and protection (702.16b), also from card types
+    ("protection from instants")."""
     kw = obj.kw
     if kw & KW_SHROUD:
         return False
@@ -27,11 +41,14 @@ def can_target_object(state: GameState, obj: GameObject, controller: int,
         return False
     if obj.protection & source_colors:
         return False
+    if obj.card._protection_types & source_types and not obj.lost_abilities:
+        return False
     return True
 
 
 def is_legal_target(state: GameState, spec: Target, ref: int, controller: int,
-                    source: int) -> bool:
+                    source: int, spell: bool = False) -> bool:
+    """``spell``: the source is a spell being cast (601.2c; on the stack it is known)."""
     kind = spec.kind
     if ref < 2:
         if kind == "any" or kind == "player":
@@ -43,45 +60,48 @@ def is_legal_target(state: GameState, spec: Target, ref: int, controller: int,
     if obj is None:
         return False
     f = spec.filter
-    if kind == "spell":
+    if kind == "spell" or (kind == "spell_or_permanent" and obj.zone == STACK):
         return obj.zone == STACK and any(i.sid == ref and i.is_spell for i in state.stack) \
             and matches(state, f, obj, controller, source)
     if kind == "card_in_graveyard":
         return obj.zone == GRAVEYARD and matches(state, f, obj, controller, source)
     if obj.zone != BATTLEFIELD:
         return False
-    if kind in ("any", "creature") and not obj.card._type_mask & T_CREATURE:
+    if kind in ("any", "creature") and not (obj.card._type_mask | obj.extra_types) & T_CREATURE:
         return False
     if kind in ("player", "opponent"):
         return False
     if not matches(state, f, obj, controller, source):
         return False
-    return can_target_object(state, obj, controller, _source_colors(state, source))
+    return can_target_object(state, obj, controller, _source_colors(state, source, spell),
+                             _source_types(state, source))
 
 
 def legal_targets(state: GameState, spec: Target, controller: int, source: int,
-                  chosen: list[int] | None = None) -> list[int]:
-    """Every legal choice for one target, players first, then objects by id."""
+                  chosen: list[int] | None = None, spell: bool = False) -> list[int]:
+    """Every legal choice for one target, players first, then objects by id.
+    ``spell``: the source is a spell being cast (601.2c)."""
     out: list[int] = []
     kind = spec.kind
     if kind in ("any", "player"):
         out.extend((0, 1))
     elif kind == "opponent":
         out.append(1 - controller)
-    if kind in ("any", "creature", "permanent"):
-        colors = _source_colors(state, source)
+    if kind in ("any", "creature", "permanent", "spell_or_permanent"):
+        colors = _source_colors(state, source, spell)
+        types = _source_types(state, source)
         objects = state.objects
         f = spec.filter
-        creature_only = kind != "permanent"
+        creature_only = kind == "any" or kind == "creature"
         for oid in state.battlefield:
             o = objects[oid]
-            if creature_only and not o.card._type_mask & T_CREATURE:
+            if creature_only and not (o.card._type_mask | o.extra_types) & T_CREATURE:
                 continue
             if matches(state, f, o, controller, source) and can_target_object(
-                state, o, controller, colors
+                state, o, controller, colors, types
             ):
                 out.append(oid)
-    elif kind == "spell":
+    if kind == "spell" or kind == "spell_or_permanent":
         for item in state.stack:
             if item.is_spell and item.sid != source:
                 obj = state.objects.get(item.sid)
@@ -94,4 +114,8 @@ def legal_targets(state: GameState, spec: Target, controller: int, source: int,
                     out.append(oid)
     if spec.distinct and chosen:
         out = [r for r in out if r not in chosen]
+    if spec.same_graveyard and chosen:  # "from a single graveyard"
+        owners = {state.objects[c].owner for c in chosen if c in state.objects}
+        out = [r for r in out if r >= 2 and state.objects[r].owner in owners] \
+            if owners else out
     return out

@@ -12,11 +12,14 @@ last-known-information object that the zone change left behind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.ask import Asker
-from engine.cards import Triggered
+from engine.cards import T_CREATURE, CardDef, Triggered
 from engine.conditions import condition_holds
 from engine.filters import matches
 from engine.state import (
+    BATTLEFIELD,
     NONE,
     Decision,
     GameObject,
@@ -29,22 +32,42 @@ from engine.targets import legal_targets
 
 
 def _queue(state: GameState, src: GameObject, ab: Triggered, subject: int = NONE,
-           lki: GameObject | None = None) -> None:
+           lki: GameObject | None = None, spell: StackItem | None = None) -> None:
+    if ab.exists_if is not None and not condition_holds(state, ab.exists_if, src.controller,
+                                                        src, lki):
+        return  # a conditional ability ("has cascade as long as ...") it doesn't have now
     if ab.condition is not None and not condition_holds(state, ab.condition, src.controller,
                                                         src, lki):
         return
     state.triggers.append(
-        PendingTrigger(src.oid, src.controller, src.card, ab, src.timestamp, subject, lki)
+        PendingTrigger(src.oid, src.controller, src.card, ab, src.timestamp, subject, lki,
+                       spell=spell)
     )
+
+
+queue_trigger = _queue  # for keyword modules that add triggers of granted abilities
+
+
+def _triggered(o: GameObject) -> tuple[Triggered, ...]:
+    """A permanent's own triggered abilities (unless it lost all abilities) and those
+    static abilities of other objects give it (``granted``, layer 6: an Aura's "enchanted
+    creature has 'Whenever this creature attacks, ...'"; they are the permanent's own
+    abilities, controlled by its controller, 113.6, 303.4e)."""
+    own = () if o.lost_abilities else o.card._triggered
+    return own + o.granted if o.granted else own
+
+# Called after a spell is cast, once its own cast triggers are queued (replicate granted
+# by another object, 702.56a): (state, spell object, its stack item) -> None
+CAST_HOOKS: list[Callable[[GameState, GameObject, StackItem], None]] = []
 
 
 def _scan(state: GameState, when: str, subject: GameObject | None = None) -> None:
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
-        if not o.card._triggered or o.lost_abilities:
+        if not o.card._triggered and not o.granted:
             continue
-        for ab in o.card._triggered:
+        for ab in _triggered(o):
             if ab.when != when:
                 continue
             if subject is not None:
@@ -59,8 +82,8 @@ def _scan(state: GameState, when: str, subject: GameObject | None = None) -> Non
 
 def entered(state: GameState, obj: GameObject) -> None:
     """Enters-the-battlefield triggers (603.6a) of ``obj`` and of observers."""
-    if obj.card._triggered and not obj.lost_abilities:
-        for ab in obj.card._triggered:
+    if obj.card._triggered or obj.granted:
+        for ab in _triggered(obj):
             if ab.when == "enters":
                 _queue(state, obj, ab, obj.oid, obj)
     _scan(state, "other_enters", obj)
@@ -68,19 +91,25 @@ def entered(state: GameState, obj: GameObject) -> None:
 
 def left_battlefield(state: GameState, lki: GameObject, to_graveyard: bool) -> None:
     """Leaves-the-battlefield triggers, looking back in time (603.10a)."""
-    if lki.card._triggered and not lki.lost_abilities:
-        for ab in lki.card._triggered:
+    if (lki.card._type_mask | lki.extra_types) & T_CREATURE:
+        _another_creature_left(state, lki)
+    if lki.card._triggered or lki.granted:
+        for ab in _triggered(lki):
             if to_graveyard and (
-                (ab.when == "dies" and lki.card.is_creature) or ab.when == "leaves_to_graveyard"
+                (ab.when == "dies" and (lki.card._type_mask | lki.extra_types) & T_CREATURE)
+                or ab.when == "leaves_to_graveyard"
             ):
                 _queue(state, lki, ab, lki.oid, lki)
-    if to_graveyard and lki.card.is_creature:
+    if to_graveyard and (lki.card._type_mask | lki.extra_types) & T_CREATURE:
         _scan(state, "creature_dies", lki)
-        # Recover works from the graveyard (702.59a); not for the dying card itself.
+        # Recover works from the graveyard (702.59a); not for the dying card itself, nor
+        # for a card put there from the battlefield in the same event: it was not in the
+        # graveyard before (603.10a, leaves-the-battlefield abilities look back in time).
         owner = state.players[lki.owner]
+        arrived = {o.moved_to for o in state.leaving_batch} if state.batching else set()
         for oid in owner.graveyard:
             o = state.objects[oid]
-            if oid == lki.moved_to or not o.card._triggered:
+            if oid == lki.moved_to or oid in arrived or not o.card._triggered:
                 continue
             for ab in o.card._triggered:
                 if ab.when == "your_creature_to_graveyard":
@@ -102,12 +131,17 @@ def step_began(state: GameState, when: str) -> None:
     active = state.active
     for oid in state.battlefield:
         o = objects[oid]
-        if not o.card._triggered or o.lost_abilities:
+        if not o.card._triggered and not o.granted:
             continue
-        for ab in o.card._triggered:
+        for ab in _triggered(o):
             if ab.when == when and o.controller == active:
                 _queue(state, o, ab)
             elif when == "upkeep" and ab.when == "each_upkeep":
+                _queue(state, o, ab)
+            elif when == "end_step" and ab.when == "each_end_step":  # "the end step"
+                _queue(state, o, ab)
+            elif when == "upkeep" and ab.when == "enchanted_player_upkeep" and \
+                    o.attached_to == active:  # "at the beginning of enchanted player's upkeep"
                 _queue(state, o, ab)
 
 
@@ -115,27 +149,35 @@ def attacked(state: GameState, attackers: list[int]) -> None:
     objects = state.objects
     for oid in attackers:
         o = objects[oid]
-        if o.card._triggered and not o.lost_abilities:
-            for ab in o.card._triggered:
+        if o.card._triggered or o.granted:
+            for ab in _triggered(o):
                 if ab.when in ("attacks", "attacks_or_blocks"):
                     _queue(state, o, ab, o.oid, o)
     if len(attackers) == 1:  # 506.5: it attacks alone
         alone = objects[attackers[0]]
         for oid in state.battlefield:
             o = objects[oid]
-            if o.controller != alone.controller or not o.card._triggered or o.lost_abilities:
+            if o.controller != alone.controller or not (o.card._triggered or o.granted):
                 continue
-            for ab in o.card._triggered:
+            for ab in _triggered(o):
                 if ab.when == "ally_attacks_alone":
                     _queue(state, o, ab, alone.oid, alone)
+    # "Whenever enchanted creature attacks": abilities of the Auras attached to attackers.
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.attached_to in attackers and o.card._triggered and not o.lost_abilities:
+            for ab in o.card._triggered:
+                if ab.when == "enchanted_attacks":
+                    attacker = objects[o.attached_to]
+                    _queue(state, o, ab, attacker.oid, attacker)
 
 
 def blocked(state: GameState, blockers: list[int]) -> None:
     objects = state.objects
     for oid in blockers:
         o = objects[oid]
-        if o.card._triggered and not o.lost_abilities:
-            for ab in o.card._triggered:
+        if o.card._triggered or o.granted:
+            for ab in _triggered(o):
                 if ab.when in ("blocks", "attacks_or_blocks"):
                     _queue(state, o, ab, o.oid, o)
 
@@ -144,16 +186,58 @@ def cast(state: GameState, spell: GameObject, item: StackItem | None = None) -> 
     """Cast triggers (603.2): "when you cast this spell" and "whenever you cast"."""
     if spell.card._triggered:
         for ab in spell.card._triggered:
-            if ab.when == "cast_self":
-                _queue(state, spell, ab, spell.oid, spell)
+            if ab.when == "cast_self":  # the ability sees the spell as cast (LKI later)
+                _queue(state, spell, ab, spell.oid, spell, spell=item)
+    if item is not None:
+        for hook in CAST_HOOKS:
+            hook(state, spell, item)
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
-        if not o.card._triggered or o.lost_abilities or o.controller != spell.controller:
+        if not (o.card._triggered or o.granted) or o.controller != spell.controller:
             continue
-        for ab in o.card._triggered:
+        for ab in _triggered(o):
             if ab.when == "you_cast" and matches(state, ab.filter, spell, o.controller, o.oid):
                 _queue(state, o, ab, spell.oid, spell)
+
+
+def _another_creature_left(state: GameState, lki: GameObject) -> None:
+    """"Whenever another creature leaves the battlefield" (603.6c): the observers are the
+    permanents on the battlefield and, looking back in time (603.10a), those that left
+    in the same event (``state.leaving_batch``: creatures dying at once)."""
+    observers = [state.objects[oid] for oid in state.battlefield]
+    observers.extend(o for o in state.leaving_batch if o.oid != lki.oid)
+    for o in observers:
+        if not o.card._triggered and not o.granted:
+            continue
+        for ab in _triggered(o):
+            if ab.when == "another_creature_leaves" and matches(
+                    state, ab.filter, lki, o.controller, o.oid):
+                _queue(state, o, ab, lki.oid, lki)
+    if state.batching:
+        state.leaving_batch.append(lki)
+
+
+def sacrificed(state: GameState, lki: GameObject) -> None:
+    """"Whenever an opponent sacrifices a [filter] permanent" (701.17): ``lki`` is the
+    permanent as it last existed; "that card" is where it went (``it_card``)."""
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller == lki.controller or not (o.card._triggered or o.granted):
+            continue
+        for ab in _triggered(o):
+            if ab.when == "opponent_sacrifices" and matches(state, ab.filter, lki,
+                                                            o.controller, o.oid):
+                _queue(state, o, ab, lki.oid, lki)
+
+
+def put_into_graveyard(state: GameState, card_obj: GameObject) -> None:
+    """"When this is put into a graveyard from anywhere": it triggers in the graveyard
+    (the card, a new object, 400.7), whichever zone it came from."""
+    for ab in card_obj.card._triggered:
+        if ab.when == "put_into_graveyard":
+            _queue(state, card_obj, ab, card_obj.oid, card_obj)
 
 
 def spell_to_graveyard(state: GameState, card_obj: GameObject) -> None:
@@ -179,10 +263,90 @@ def delayed(state: GameState, when: str) -> None:
 
 
 def combat_damage_to_player(state: GameState, source: GameObject) -> None:
-    if source.card._triggered and not source.lost_abilities:
-        for ab in source.card._triggered:
+    if source.card._triggered or source.granted:
+        for ab in _triggered(source):
             if ab.when == "deals_combat_damage_to_player":
                 _queue(state, source, ab, source.oid, source)
+
+
+def abilities_of(state: GameState, obj: GameObject) -> list[Triggered]:
+    """The triggered abilities a permanent has now: its own and those effects gave it
+    ("gains 'Whenever this creature deals combat damage ...' until end of turn")."""
+    out = list(_triggered(obj))  # its own (unless lost) and those statics grant it
+    if obj.lost_abilities:
+        return out
+    for e in state.effects:
+        if e.ability is not None and e.target == obj.oid:
+            out.append(e.ability)
+    return out
+
+
+def damage_to_player(state: GameState, source: GameObject, player: int) -> None:
+    """"Whenever this deals damage to a player" (any damage, 120.3); "it" is the player."""
+    if source.oid not in state.objects or source.zone != BATTLEFIELD:
+        return
+    for ab in abilities_of(state, source):
+        if ab.when == "deals_damage_to_player" or (
+                ab.when == "deals_damage_to_opponent" and player != source.controller):
+            _queue(state, source, ab, player)
+
+
+def combat_damage_to_creature(state: GameState, source: GameObject,
+                              target: GameObject) -> None:
+    """"Whenever this creature deals combat damage to a creature"; "it" is that creature."""
+    if source.oid not in state.objects or source.zone != BATTLEFIELD:
+        return
+    for ab in abilities_of(state, source):
+        if ab.when == "deals_combat_damage_to_creature":
+            _queue(state, source, ab, target.oid, target)
+
+
+def dealt_damage(state: GameState, source: GameObject, amount: int) -> None:
+    """"Whenever [this] deals damage" (120.3, any damage, to anything) and delayed
+    triggers about the source ("whenever target creature deals damage this turn",
+    603.7). Damage dealt simultaneously (510.2: all combat damage of a step) is one event:
+    one trigger whose "that much" is the total."""
+    if source.oid in state.objects and source.zone == BATTLEFIELD:
+        for ab in abilities_of(state, source):
+            if ab.when == "deals_damage":
+                _queue_counted(state, source.oid, source.controller, source.card, ab,
+                               source.timestamp, source, amount)
+    if state.delayed:
+        expired = False
+        for d in state.delayed:
+            if d.turn and d.turn != state.turn:
+                expired = True
+            elif d.when == "deals_damage" and d.subject == source.oid:
+                _queue_counted(state, d.source, d.controller, d.card, d.ability, d.timestamp,
+                               source, amount)
+        if expired:
+            state.delayed = [d for d in state.delayed if not d.turn or d.turn == state.turn]
+
+
+def _queue_counted(state: GameState, src: int, controller: int, card: CardDef,
+                   ab: Triggered, timestamp: int, subject: GameObject, amount: int) -> None:
+    for t in state.triggers:  # the same damage event: add to its amount
+        if t.ability is ab and t.source == src and t.subject == subject.oid:
+            t.amount += amount
+            return
+    state.triggers.append(PendingTrigger(src, controller, card, ab, timestamp, subject.oid,
+                                         subject, amount=amount))
+
+
+def became_target(state: GameState, item: StackItem) -> None:
+    """"Whenever this permanent becomes the target of a spell or ability an opponent
+    controls" (ward, 702.21a): "it" is that spell or ability (its stack id)."""
+    seen: set[int] = set()
+    for t in item.targets:
+        if t < 2 or t in seen:
+            continue
+        seen.add(t)
+        o = state.objects.get(t)
+        if o is None or o.zone != BATTLEFIELD or o.controller == item.controller:
+            continue
+        for ab in abilities_of(state, o):
+            if ab.when == "becomes_target":
+                _queue(state, o, ab, item.sid)
 
 
 def put_on_stack(state: GameState, task: TriggerTask) -> None:
@@ -194,13 +358,29 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
         range(len(waiting)),
         key=lambda i: (waiting[i].controller != active, waiting[i].timestamp, i),
     )
-    chosen: list[tuple[PendingTrigger, list[int]] | None] = []
+    chosen: list[tuple[PendingTrigger, list[int], int] | None] = []
     for i in order:
         t = waiting[i]
         targets: list[int] = []
         ok = True
-        for spec in t.ability.targets:
+        mode = -1
+        specs = t.ability.targets
+        if t.ability.modes:  # 603.3c: the mode is chosen as it is put on the stack
+            modes = t.ability.modes
+            legal = [m for m, md in enumerate(modes) if all(
+                spec.optional or legal_targets(state, spec, t.controller, t.source)
+                for spec in md.targets)]
+            if not legal:
+                chosen.append(None)  # no mode can be chosen: removed from the stack
+                continue
+            mode = legal[asker.choose(Decision(
+                "mode", t.controller, f"mode for {t.card.name}'s ability: " + " or ".join(
+                    modes[m].label for m in legal), options=legal, source=t.source))]
+            specs = modes[mode].targets
+        for spec in specs:
             options = legal_targets(state, spec, t.controller, t.source, targets)
+            if spec.optional:
+                options.append(NONE)
             if not options:
                 ok = False
                 break
@@ -211,24 +391,30 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
                 )
             )
             targets.append(options[pick])
-        chosen.append((t, targets) if ok else None)
+        chosen.append((t, targets, mode) if ok else None)
     state.triggers = []
     state.tasks.pop()
     for entry in chosen:
         if entry is None:
             continue
-        t, targets = entry
+        t, targets, mode = entry
         state.clock += 1
         sid = state.next_oid
         state.next_oid += 1
+        md = t.ability.modes[mode] if mode >= 0 else None
         state.stack.append(
             StackItem(
-                sid, t.controller, t.source, t.card, False, t.ability.effects,
-                t.ability.targets, targets, subject=t.subject, subject_lki=t.subject_lki,
+                sid, t.controller, t.source, t.card, False,
+                md.effects if md is not None else t.ability.effects,
+                md.targets if md is not None else t.ability.targets, targets, mode=mode,
+                subject=t.subject, subject_lki=t.subject_lki,
                 trigger=t.ability, label=f"{t.card.name} trigger",
                 source_lki=state.objects.get(t.source) or t.subject_lki, spell=t.spell,
+                data=t.amount,
             )
         )
+        if targets:
+            became_target(state, state.stack[-1])
         if state.log is not None:
             from engine.zones import describe, log
 

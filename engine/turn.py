@@ -36,6 +36,9 @@ from engine.state import (
     GRAVEYARD,
     HAND,
     LIBRARY,
+    MAIN1,
+    MAIN2,
+    NONE,
     PLAY,
     STEP_NAMES,
     UNTAP,
@@ -185,6 +188,9 @@ def _turn_based_actions(state: GameState) -> bool:
             o.used_once = 0
             if o.controller == active:
                 o.sick = False
+                if o.skip_untap:  # "doesn't untap during its controller's next untap step"
+                    o.skip_untap = False
+                    continue
                 if o.tapped and not o.kw & KW_DOESNT_UNTAP:
                     o.tapped = False
         for p in state.players:
@@ -200,6 +206,12 @@ def _turn_based_actions(state: GameState) -> bool:
     elif step == DRAW:
         if not (state.turn == 1 and state.skip_first_draw):  # 103.8a
             state.tasks.append(DrawTask(player=active))
+    elif step == BEGIN_COMBAT:
+        # 507.1 has no turn-based action here; "at the beginning of combat" triggers.
+        triggers.step_began(state, "begin_combat")
+        triggers.delayed(state, "begin_combat")
+        if state.extra_combat >= 0:  # "at the beginning of that combat" (500.8)
+            triggers.delayed(state, f"begin_combat:{state.extra_combat}")
     elif step == DECLARE_ATTACKERS:
         state.tasks.append(AttackTask())
     elif step == DECLARE_BLOCKERS:
@@ -208,6 +220,8 @@ def _turn_based_actions(state: GameState) -> bool:
         combat_damage(state, first_step=True)
     elif step == COMBAT_DAMAGE:
         combat_damage(state, first_step=False)
+    elif step == END_COMBAT:
+        triggers.delayed(state, "end_combat")  # "at end of combat" (511.2)
     elif step == END:
         triggers.step_began(state, "end_step")
         triggers.delayed(state, "end_step")
@@ -244,7 +258,29 @@ def _next_step(state: GameState) -> None:
         if state.result is None:
             _next_turn(state)
         return
+    if step == MAIN1 or step == MAIN2:
+        if state.main_as != NONE:  # an additional main phase: what followed "this main
+            step = state.main_as   # phase" follows it (500.8)
+            state.main_as = NONE
+        if state.combats_after_main:  # 500.8: "after this main phase, ... combat phase"
+            state.combats_after_main -= 1
+            state.added_combat_resume = step
+            state.extra_combat = NONE
+            state.step = BEGIN_COMBAT
+            return
+    elif step == END_COMBAT and state.added_combat_resume != NONE:
+        state.main_as = state.added_combat_resume  # "followed by an additional main phase"
+        state.added_combat_resume = NONE
+    leaving_postcombat_main = step == MAIN2
     step += 1
+    if leaving_postcombat_main:
+        # 500.8: phases added after the first postcombat main phase come next, the most
+        # recently created first: an additional combat phase, then its main phase.
+        state.postcombat_main_done = True
+        state.extra_combat = NONE
+        if state.extra_combats:
+            state.extra_combat = state.extra_combats.pop(0)
+            step = BEGIN_COMBAT
     combat = state.combat
     if step == DECLARE_BLOCKERS and (combat is None or not combat.attackers):
         step = END_COMBAT
@@ -257,9 +293,23 @@ def _next_step(state: GameState) -> None:
 
 def _next_turn(state: GameState) -> None:
     state.turn += 1
-    state.active = 1 - state.active
+    if state.extra_turns:  # 500.7: the most recently created extra turn first
+        if state.next_regular == NONE:
+            state.next_regular = 1 - state.active
+        state.active = state.extra_turns.pop()
+    elif state.next_regular != NONE:  # back to the turn order the extra turns interrupted
+        state.active = state.next_regular
+        state.next_regular = NONE
+    else:
+        state.active = 1 - state.active
     state.step = UNTAP
     state.combat = None
+    state.extra_combats = []
+    state.extra_combat = NONE
+    state.postcombat_main_done = False
+    state.combats_after_main = 0
+    state.added_combat_resume = NONE
+    state.main_as = NONE
     if state.turn > state.max_turns:
         state.result = GameResult(-1, "turn limit", state.turn - 1)
 
@@ -324,7 +374,7 @@ def take_action(state: GameState, index: int) -> None:
         play_land(state, player, action.oid)
         state.passes = 0
     elif kind == CAST:
-        state.tasks.append(CastTask(player=player, oid=action.oid))
+        state.tasks.append(CastTask(player=player, oid=action.oid, alt=action.alt))
     elif kind == ACTIVATE:
         state.tasks.append(ActivateTask(player=player, oid=action.oid, index=action.index))
     else:

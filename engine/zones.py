@@ -42,6 +42,7 @@ def new_object(state: GameState, card: CardDef, owner: int, zone: int,
     state.next_oid = oid + 1
     state.clock += 1
     obj = GameObject(oid, card, owner, owner, zone, timestamp=state.clock, token=token,
+                     color=card._color_mask,
                      base_controller=owner)
     state.objects[oid] = obj
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
@@ -99,7 +100,9 @@ def remove_from_combat(state: GameState, obj: GameObject) -> None:
 def _left_battlefield(state: GameState, obj: GameObject) -> None:
     remove_from_combat(state, obj)
     if state.effects:
-        state.effects = [e for e in state.effects if e.target != obj.oid]
+        # Its effects end, and so do those lasting "for as long as" it remains (611.2b).
+        state.effects = [e for e in state.effects
+                         if e.target != obj.oid and e.until_leaves != obj.oid]
 
 
 def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
@@ -111,9 +114,12 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     zones (400.3). Entering the battlefield is done by ``engine.replacement.enter``.
     """
     remove_from_zone(state, obj)
+    if zone == GRAVEYARD or obj.zone == GRAVEYARD:
+        state.dirty = True  # statics may count graveyard cards (threshold, 611.3a)
     if obj.token and zone != BATTLEFIELD:
         return obj
-    new = new_object(state, obj.card, obj.owner, zone, obj.token)
+    card = obj.card if obj.printed is None else obj.printed  # text changes end (400.7)
+    new = new_object(state, card, obj.owner, zone, obj.token)
     obj.moved_to = new.oid
     if zone == BATTLEFIELD:
         ctrl = obj.owner if controller is None else controller
@@ -130,6 +136,10 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
             lst.insert(0, new.oid)
         else:
             lst.append(new.oid)
+        if zone == GRAVEYARD and new.card._triggered:
+            from engine import triggers  # "put into a graveyard from anywhere"
+
+            triggers.put_into_graveyard(state, new)
     return new
 
 

@@ -21,6 +21,7 @@ import engine
 from engine.cardpool import DATA_DIR, CardDataError, pool_hash
 from engine.decks import DeckError
 from engine.policies import POLICIES
+from pipelines import deckinfo
 from pipelines.render import render_log, result_line
 from pipelines.replay import (
     ReplayError,
@@ -586,6 +587,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", metavar="FILE", default=None,
                    help="reference oracle.jsonl (default: ../shared/cards/oracle.jsonl)")
     p.set_defaults(func=cmd_cards)
+
+    deckinfo.register(sub, common)  # deck check FILE..., decks
     return parser
 
 

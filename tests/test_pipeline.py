@@ -29,7 +29,7 @@ DECKS = ["gruul_stompy", "azorius_skies"]
 def ray_session():  # type: ignore[no-untyped-def]
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
              object_store_memory=100 * 1024 * 1024)
     yield ray
     ray.shutdown()
@@ -152,7 +152,7 @@ def test_pandas_and_duckdb_read_the_dataset(decks, tmp_path):
     n, wins = duckdb.sql(
         f"select count(*), sum(case when winner = 0 then 1 else 0 end) "
         f"from read_parquet('{out}/games/**/*.parquet', hive_partitioning = true)"
-    ).fetchone()
+    ).fetchall()[0]
     assert n == 30 and wins == int((df["winner"] == 0).sum())
     matchups = pq.read_table(out / "matchups.parquet").to_pylist()
     assert matchups[0]["games"] == 30

@@ -17,6 +17,7 @@ from engine.cards import (
     COLOR_NAME,
     KEYWORD_BITS,
     KEYWORD_NAMES,
+    TYPE_BIT,
     AbilityT,
     Filter,
     KeywordInstance,
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 # Rules shorthands accepted in ``keywords`` that are not Oracle keyword abilities.
 NOT_ORACLE = {
     "unblockable", "can't block", "can't attack", "attacks each combat", "doesn't untap",
-    "activated abilities can't be activated",
+    "activated abilities can't be activated", "all creatures able to block it do so",
 }
 # Keywords with a number N (or X) and with a cost.
 WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour"}
@@ -39,9 +40,9 @@ WITH_COST = {
 }
 PLAIN = {
     "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",
-    "retrace", "devoid", "persist", "shadow",
+    "retrace", "devoid", "persist",
 }
-_NUMBER = re.compile(r"^(?P<name>[a-z ]+?)(?: (?P<quality>[a-zA-Z]+))? (?P<n>\d+|X)$")
+_NUMBER = re.compile(r"^(?P<name>[a-z ]+?)(?: (?P<quality>[a-zA-Z]+))? (?P<n>\d+|[xX])$")
 
 Compiler = Callable[["CardDef", KeywordInstance], list[AbilityT]]
 COMPILERS: dict[str, Compiler] = {}
@@ -103,6 +104,9 @@ def compile_keywords(card: CardDef) -> tuple[AbilityT, ...]:
     instances: list[KeywordInstance] = []
     names: set[str] = set()
     protection: list[str] = []
+    protection_types = 0
+    enchant_filters: list[Filter] = []  # one per "Enchant [quality]" instance (702.5c)
+    explicit_enchant = card.enchant is not None
     for text in card.keywords:
         parsed = parse_keyword(text)
         if isinstance(parsed, int):
@@ -115,20 +119,33 @@ def compile_keywords(card: CardDef) -> tuple[AbilityT, ...]:
             quality = parsed.quality.lower()
             if quality == "player":
                 card.enchant_player = True
-            elif card.enchant is None:
+            elif not explicit_enchant:
                 f = _ENCHANT_FILTERS.get(quality)
                 if f is None:
                     raise ValueError(f"{card.name}: give 'enchant' explicitly for "
                                      f"'Enchant {parsed.quality}'")
-                card.enchant = f
+                enchant_filters.append(f)
         elif parsed.name == "protection":
             color = COLOR_NAME.get(parsed.quality)
             if color is not None:
                 protection.append(color)
+            elif parsed.quality.rstrip("s") in TYPE_BIT:  # "protection from instants"
+                protection_types |= TYPE_BIT[parsed.quality.rstrip("s")]
+            elif parsed.quality == "colored spells":  # spells that are one or more colors
+                card._protection_spells = True
+    if enchant_filters:
+        # 702.5c: with several enchant abilities it can enchant only what matches all.
+        card.enchant = enchant_filters[0] if len(enchant_filters) == 1 else \
+            Filter(all_of=tuple(enchant_filters))
+    if card.enchant_player and card.enchant is not None:
+        # 702.5c-d: "Enchant player" and "Enchant [object]": nothing matches all of them.
+        raise ValueError(f"{card.name}: an Aura with 'Enchant player' and another enchant "
+                         "ability can enchant nothing")
     card._kw = mask
     card._kwi = tuple(instances)
     card._kwnames = frozenset(names)
     card._protection_extra = tuple(protection)
+    card._protection_types = protection_types
     extra: list[AbilityT] = []
     for inst in instances:
         fn = COMPILERS.get(inst.name)
@@ -152,4 +169,10 @@ def object_keywords(obj: GameObject) -> list[str]:
     names = [name for bit, name in KEYWORD_NAMES.items() if obj.kw & bit]
     if not obj.lost_abilities:
         names.extend(k.name for k in obj.card._kwi)
+        for text in obj.gained_keywords:  # gained by an effect (400.7a)
+            parsed = parse_keyword(text)
+            if isinstance(parsed, KeywordInstance):
+                names.append(parsed.name)
+    # keyword abilities other objects give it ("other creatures you control have exalted")
+    names.extend(a.keyword for a in obj.granted if a.keyword)
     return names

@@ -1,5 +1,17 @@
-"""Annihilator N (702.86): "Whenever this creature attacks, defending player sacrifices N
-permanents." Each instance triggers separately (702.86b): one ability per instance."""
+"""Annihilator N (702.86).
+
+702.86a: "Annihilator N" means "Whenever this creature attacks, defending player
+sacrifices N permanents." It compiles into a triggered ability on the "attacks" event
+(508.3a: it triggers when the creature is declared as an attacker, not when it blocks).
+The defending player chooses which of their permanents to sacrifice, any permanents at
+all (lands, tokens, indestructible ones: sacrificing is not destroying, 701.17a); with
+fewer than N they sacrifice all they have. The sacrifices happen as the ability resolves.
+
+702.86b: if a creature has several instances of annihilator, each triggers separately:
+one triggered ability is compiled per printed instance.
+
+Statistics: ``permanents_annihilated`` (per attacking player), ``annihilator_triggers``.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +22,7 @@ from engine.ask import Asker
 from engine.cards import AbilityT, Annihilate, CardDef, KeywordInstance, Triggered
 from engine.effects import handles, refs_of
 from engine.keywords import compiles
-from engine.state import Decision, GameState, StackItem
+from engine.state import BATTLEFIELD, Decision, GameState, StackItem
 from engine.stats import count
 
 
@@ -30,6 +42,10 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
     picks = asker.choose_many(Decision(
         "sacrifice", defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
         options=options, multi=True, min_count=k, max_count=k, source=item.source))
+    done = 0
     for i in picks:
-        rep.sacrifice(state, state.objects[options[i]])
-    count(state, item.controller, "permanents_annihilated", k)
+        victim = state.objects.get(options[i])
+        if victim is not None and victim.zone == BATTLEFIELD:
+            rep.sacrifice(state, victim)
+            done += 1
+    count(state, item.controller, "permanents_annihilated", done)

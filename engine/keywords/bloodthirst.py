@@ -1,6 +1,17 @@
-"""Bloodthirst N / X (702.54): "If an opponent was dealt damage this turn, this permanent
-enters with N +1/+1 counters on it"; "Bloodthirst X": enters with X counters, X the total
-damage your opponents have been dealt this turn. Instances apply separately."""
+"""Bloodthirst N / Bloodthirst X (702.54).
+
+702.54a "Bloodthirst N" means "If an opponent was dealt damage this turn, this permanent
+enters with N +1/+1 counters on it." Any damage from any source at any time this turn
+counts (``Player.damage_this_turn``, kept by engine.replacement.deal_damage and reset as
+the turn begins); damage to creatures, to yourself, prevented damage and life loss don't.
+702.54b "Bloodthirst X" means "This permanent enters with X +1/+1 counters on it, where X
+is the total damage your opponents have been dealt this turn."
+702.54c If an object has multiple instances of bloodthirst, each applies separately
+(including one gained while it was a spell, 400.7a: Bloodlord of Vaasgoth).
+
+It is a replacement effect on entering (614.1c): the counters are there as it enters,
+before any enters-the-battlefield trigger or state-based action looks at it.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +23,25 @@ from engine.state import GameObject, GameState
 from engine.stats import count
 
 
+def bloodthirst_counters(state: GameState, card: CardDef, controller: int) -> int:
+    """The +1/+1 counters all bloodthirst instances of ``card`` give as it enters."""
+    damage = sum(p.damage_this_turn for p in state.players if p.idx != controller)
+    total = 0
+    for k in card._kwi:
+        if k.name != "bloodthirst":
+            continue
+        if k.n < 0:  # 702.54b
+            total += damage
+        elif damage > 0:  # 702.54a
+            total += k.n
+    return total
+
+
 def bloodthirst_enters(state: GameState, card: CardDef, controller: int,
                        asker: Asker | None) -> AfterEnter | None:
-    instances = [k for k in card._kwi if k.name == "bloodthirst"]
-    if not instances:
+    if "bloodthirst" not in card._kwnames:
         return None
-    damage = state.players[1 - controller].damage_this_turn
-    total = 0
-    for k in instances:
-        if k.n < 0:
-            total += damage
-        elif damage > 0:
-            total += k.n
+    total = bloodthirst_counters(state, card, controller)
     if not total:
         return None
 

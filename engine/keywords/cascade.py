@@ -1,23 +1,58 @@
-"""Cascade (702.85): "When you cast this spell, exile cards from the top of your library
+"""Cascade (702.85).
+
+702.85a "Cascade" is a triggered ability that functions only while the spell with cascade
+is on the stack: "When you cast this spell, exile cards from the top of your library
 until you exile a nonland card whose mana value is less than this spell's mana value.
 You may cast that card without paying its mana cost if the resulting spell's mana value
 is less than this spell's mana value. Then put all cards exiled this way that weren't
-cast on the bottom of your library in a random order." Each instance triggers
-separately (702.85c): one ability per instance."""
+cast on the bottom of your library in a random order."
+
+* It triggers on casting only (``cast_self`` triggers are checked for spells as they
+  are cast, engine.triggers.cast), so copies, which are not cast, don't cascade.
+* "This spell's mana value" is the spell's as it was cast (its stack item, kept by the
+  trigger as last known information if the spell has left the stack), X included.
+* The hit card is cast during the ability's resolution (a CastTask: it IS cast, so its
+  own cast triggers happen), without paying its mana cost; additional costs such as
+  replicate may still be paid (601.2b). A player who can't cast spells (epic) can't
+  cast it, nor can a card without legal targets be cast.
+* Only then do the cards that weren't cast go to the bottom in a random order
+  (``CascadeBottom``).
+
+702.85b "as you cascade": ``AS_YOU_CASCADE_HOOKS`` run after the cards to exile are
+known and before the choice to cast the last one.
+
+702.85c Multiple instances trigger separately: one triggered ability per instance
+(a conditional "has cascade as long as ..." is a triggered ability with ``exists_if``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.ask import Asker
-from engine.cards import AbilityT, CardDef, CascadeEffect, KeywordInstance, Triggered
+from engine.cards import (
+    AbilityT,
+    CardDef,
+    CascadeBottom,
+    CascadeEffect,
+    KeywordInstance,
+    Triggered,
+)
 from engine.casting import castable_modes
 from engine.effects import handles, yes_no
 from engine.keywords import compiles
 from engine.rng import shuffle
-from engine.state import EXILE, CastTask, GameState, StackItem
+from engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
 from engine.stats import count
 from engine.zones import log, move
+
+# 702.85b: (state, player, ids of the library cards being exiled, top first, asker):
+# actions "as you cascade" happen after exiling and before the choice to cast. Like every
+# handler, a hook may be replayed after an answer (engine.ask), so it must ask its
+# questions before it changes anything. No supported card has such an action.
+CascadeHook = Callable[[GameState, int, list[int], Asker], None]
+AS_YOU_CASCADE_HOOKS: list[CascadeHook] = []
 
 
 @compiles("cascade")
@@ -25,12 +60,23 @@ def compile_cascade(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="cast_self", effects=(CascadeEffect(),), keyword="cascade")]
 
 
+def spell_mana_value(state: GameState, item: StackItem) -> int:
+    """The cascading spell's mana value (202.3: X counts on the stack)."""
+    spell = item.spell
+    if spell is None:
+        spell = next((i for i in state.stack if i.sid == item.subject), None)
+    if spell is not None:
+        cost = spell.card._cost
+        return spell.card._mana_value + (spell.x * cost.x if cost is not None else 0)
+    lki = item.subject_lki
+    return lki.card._mana_value if lki is not None else item.card._mana_value
+
+
 @handles(CascadeEffect)
 def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
             queue: list[Any]) -> None:
     player = item.controller
-    spell = item.subject_lki
-    limit = spell.card._mana_value if spell is not None else item.card._mana_value
+    limit = spell_mana_value(state, item)
     library = state.players[player].library
     hit = -1
     depth = 0
@@ -40,28 +86,43 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
         if not card.is_land and card._mana_value < limit:
             hit = library[i]
             break
-    # Ask before anything moves: the hit card is known from the library's order.
+    # Every question comes before anything moves: the cards are known from the order.
+    exiling = [library[-1 - k] for k in range(depth)]
+    for hook in AS_YOU_CASCADE_HOOKS:
+        hook(state, player, exiling, asker)
     cast_it = False
     if hit >= 0:
         hit_obj = state.objects[hit]
-        if state.players[player].can_cast_spells and castable_modes(
-                state, hit_obj.card, player, hit):
+        # "if the resulting spell's mana value is less than this spell's mana value":
+        # cast without paying its mana cost, X is 0 (107.3b), so it is the card's.
+        if state.players[player].can_cast_spells and hit_obj.card._mana_value < limit \
+                and castable_modes(state, hit_obj.card, player, hit):
             cast_it = yes_no(asker, player, f"cascade: cast {hit_obj.card.name} free?", hit)
     exiled = []
-    for _ in range(depth):
-        exiled.append(move(state, state.objects[library[-1]], EXILE))
+    for oid in exiling:
+        exiled.append(move(state, state.objects[oid], EXILE))
     count(state, player, "cascades")
     if state.log is not None:
         log(state, "cascade", player, item.card.name, ", ".join(o.card.name for o in exiled))
     cast_obj = exiled[-1] if hit >= 0 and cast_it else None
-    rest = [o.oid for o in exiled if o is not cast_obj]
-    state.rng = shuffle(state.rng, rest)
-    for oid in rest:
-        move(state, state.objects[oid], 0, bottom=True)
-    if cast_obj is not None:
-        mv = cast_obj.card._mana_value
+    if hit >= 0:
+        mv = exiled[-1].card._mana_value
         count(state, player, "cascade_hits")
         count(state, player, "cascade_hit_mana_value", mv)
         stats = state.players[player].stats
-        stats["cascade_hit_max_mana_value"] = max(stats.get("cascade_hit_max_mana_value", 0), mv)
+        stats["cascade_hit_max_mana_value"] = max(stats.get("cascade_hit_max_mana_value", 0),
+                                                  mv)
+    queue.insert(0, CascadeBottom(tuple(o.oid for o in exiled)))
+    if cast_obj is not None:
+        count(state, player, "cascade_casts")
         state.tasks.append(CastTask(player=player, oid=cast_obj.oid, free=True))
+
+
+@handles(CascadeBottom)
+def cascade_bottom(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                   queue: list[Any]) -> None:
+    rest = [oid for oid in eff.cards
+            if oid in state.objects and state.objects[oid].zone == EXILE]
+    state.rng = shuffle(state.rng, rest)
+    for oid in rest:
+        move(state, state.objects[oid], LIBRARY, bottom=True)

@@ -1,25 +1,53 @@
-"""Devour N and Devour [quality] N (702.82): "As this object enters, you may sacrifice any
-number of creatures ([quality] permanents). This permanent enters with N +1/+1 counters
-on it for each one sacrificed this way." What it devoured is remembered (702.82b)."""
+"""Devour N and Devour [quality] N (702.82).
+
+702.82a "Devour N" means "As this object enters, you may sacrifice any number of
+creatures. This permanent enters with N +1/+1 counters on it for each creature sacrificed
+this way."
+702.82b "It devoured" means "sacrificed as a result of its devour ability as it entered
+the battlefield": the permanent remembers what it devoured (``GameObject.devoured`` and
+``devoured_lki``, read by the ``devoured`` condition and amount of engine/keywords/
+family_c.py).
+702.82c "Devour [quality] N": any number of [quality] permanents ("Devour artifact 1",
+"Devour land 3", "Devour Food 3").
+
+"Devour X, where X is the number of creatures devoured this way" (Thromok the
+Insatiable) puts X counters for each, X * X in all. Each devour instance of an object is
+its own ability: it asks its own question, and a permanent sacrificed to one instance is
+not offered to the next. It is a replacement effect of the entering permanent (614.1c):
+the choice is made as the object would enter ("as this enters"), before anything moves;
+the permanents are sacrificed and the counters put on as it enters. Cards and tokens
+alike (a Dragon token with devour 2 asks too).
+
+Decision "devour" (multi, 0..all): which permanents to sacrifice to this instance.
+"""
 
 from __future__ import annotations
 
 from engine import replacement as rep
 from engine.ask import Asker
-from engine.cards import CardDef
+from engine.cards import T_ARTIFACT, T_CREATURE, T_LAND, CardDef, KeywordInstance
 from engine.effects import add_counters
 from engine.filters import has_subtype
 from engine.replacement import ENTER_HOOKS, AfterEnter
-from engine.state import Decision, GameObject, GameState
+from engine.state import BATTLEFIELD, Decision, GameObject, GameState
 from engine.stats import count
 
-QUALITY_TYPES = {"": 2, "artifact": 4, "land": 1, "creature": 2}
+QUALITY_TYPES = {"": T_CREATURE, "creature": T_CREATURE, "artifact": T_ARTIFACT,
+                 "land": T_LAND}
 
 
-def _qualifies(obj: GameObject, quality: str) -> bool:
-    if quality in QUALITY_TYPES:
-        return bool(obj.card._type_mask & QUALITY_TYPES[quality])
-    return has_subtype(obj, quality.capitalize())
+def qualifies(obj: GameObject, quality: str) -> bool:
+    """Is ``obj`` a permanent of the devour instance's quality (702.82a, c)?"""
+    mask = QUALITY_TYPES.get(quality)
+    if mask is not None:
+        return bool((obj.card._type_mask | obj.extra_types) & mask)
+    return has_subtype(obj, quality.capitalize())  # "Devour Food 3"
+
+
+def counters_for(inst: KeywordInstance, eaten: int) -> int:
+    """N counters per permanent; "Devour X" (X = how many were devoured): X per one."""
+    per = eaten if inst.n < 0 else inst.n
+    return per * eaten
 
 
 def devour_enters(state: GameState, card: CardDef, controller: int,
@@ -28,31 +56,39 @@ def devour_enters(state: GameState, card: CardDef, controller: int,
     if not instances:
         return None
     chosen: list[int] = []
-    per = []
+    plan: list[tuple[KeywordInstance, list[int]]] = []
     for k in instances:
         options = [oid for oid in state.battlefield if oid not in chosen
                    and state.objects[oid].controller == controller
-                   and _qualifies(state.objects[oid], k.quality)]
+                   and qualifies(state.objects[oid], k.quality)]
         picks: list[int] = []
         if options and asker is not None:
             picks = asker.choose_many(Decision(
-                "devour", controller, f"{card.name}: sacrifice to {k.text}", options=options,
-                multi=True, min_count=0, max_count=len(options)))
+                "devour", controller, f"{card.name}: sacrifice any number to {k.text}",
+                options=options, multi=True, min_count=0, max_count=len(options)))
         eaten = [options[i] for i in picks]
         chosen.extend(eaten)
-        per.append((k.n if k.n > 0 else 1, len(eaten)))
+        plan.append((k, eaten))
 
     def eat(state: GameState, obj: GameObject) -> None:
-        for oid in chosen:
-            victim = state.objects.get(oid)
-            if victim is not None:
+        total = 0
+        for k, eaten in plan:
+            done = 0
+            for oid in eaten:
+                victim = state.objects.get(oid)
+                # Only a permanent still there and still yours can be sacrificed (701.17a).
+                if victim is None or victim.zone != BATTLEFIELD or \
+                        victim.controller != obj.controller:
+                    continue
                 rep.sacrifice(state, victim)
-        counters = sum(n * eaten for n, eaten in per)
-        obj.devoured = len(chosen)
-        add_counters(state, obj, "+1/+1", counters)
-        if chosen:
-            count(state, obj.controller, "devoured", len(chosen))
-            count(state, obj.controller, "devour_counters", counters)
+                obj.devoured_lki.append(victim)
+                done += 1
+            total += counters_for(k, done)
+        obj.devoured = len(obj.devoured_lki)
+        add_counters(state, obj, "+1/+1", total)
+        if obj.devoured:
+            count(state, obj.controller, "devoured", obj.devoured)
+            count(state, obj.controller, "devour_counters", total)
     return eat
 
 

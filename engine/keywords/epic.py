@@ -1,33 +1,63 @@
-"""Epic (702.50): "For the rest of the game, you can't cast spells," and "At the beginning
-of each of your upkeeps for the rest of the game, copy this spell except for its epic
+"""Epic (702.50).
+
+702.50a Epic represents two spell abilities, one of which creates a delayed triggered
+ability: "For the rest of the game, you can't cast spells," and "At the beginning of
+each of your upkeeps for the rest of the game, copy this spell except for its epic
 ability. If the spell has any targets, you may choose new targets for the copy."
-Copies are put on the stack, not cast (707.10), so they still happen."""
+
+* They are spell abilities: they happen as the spell resolves (``RESOLVED_HOOKS``), so
+  an epic spell that is countered or doesn't resolve (608.2b) does neither. A resolving
+  copy of an epic spell (Twincast) has epic too; the upkeep copies don't (they are made
+  from the card minus its epic ability), so they never add further triggers.
+* "You can't cast spells": ``Player.can_cast_spells`` is checked by every casting
+  permission (legal actions, cascade, rebound, any "cast without paying").
+
+702.50b Effects still put copies onto the stack: copies are not cast (707.10), so the
+upkeep copies happen. Their targets may change (``choose_new_targets``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.ask import Asker
-from engine.cards import EpicCopy, Triggered
+from engine.cards import CardDef, EpicCopy, Triggered
 from engine.copies import choose_new_targets, copy_spell
 from engine.effects import RESOLVED_HOOKS, handles
 from engine.state import DelayedTrigger, GameState, StackItem
 from engine.stats import count
+from engine.zones import log
 
 EPIC_UPKEEP = Triggered(when="upkeep", effects=(EpicCopy(),), keyword="epic")
+_WITHOUT_EPIC: dict[str, CardDef] = {}
+
+
+def without_epic(card: CardDef) -> CardDef:
+    """The card's characteristics "except for its epic ability" (707.10, 707.9b)."""
+    done = _WITHOUT_EPIC.get(card.name)
+    if done is None:
+        done = msgspec.structs.replace(
+            card, keywords=tuple(k for k in card.keywords if k.strip().lower() != "epic"))
+        _WITHOUT_EPIC[card.name] = done
+    return done
 
 
 def epic_resolved(state: GameState, item: StackItem) -> None:
-    if not item.is_spell or item.is_copy or not item.card.has_keyword("epic"):
+    if not item.is_spell or not item.card.has_keyword("epic"):
         return
-    state.players[item.controller].can_cast_spells = False
+    player = item.controller
+    state.players[player].can_cast_spells = False
     state.clock += 1
-    snapshot = StackItem(item.sid, item.controller, item.source, item.card, True,
+    snapshot = StackItem(item.sid, player, item.source, without_epic(item.card), True,
                          item.effects, item.target_specs, list(item.targets), x=item.x,
                          mode=item.mode, label=item.card.name)
     state.delayed.append(DelayedTrigger(
-        "upkeep", item.controller, item.source, item.card, EPIC_UPKEEP, state.clock,
+        "upkeep", player, item.source, item.card, EPIC_UPKEEP, state.clock,
         one_shot=False, spell=snapshot))
+    if state.log is not None:
+        log(state, "epic", player, item.card.name)
 
 
 @handles(EpicCopy)

@@ -1,6 +1,21 @@
-"""Exalted (702.83): "Whenever a creature you control attacks alone, that creature gets
-+1/+1 until end of turn." A creature attacks alone if it is the only creature declared
-as an attacker in that combat (506.5). Every instance on every permanent triggers."""
+"""Exalted (702.83).
+
+702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until
+end of turn." It compiles into a triggered ability on the "ally_attacks_alone" event
+(engine.triggers.attacked), which every permanent its controller controls checks, also
+noncreature ones (Cathedral of War), not only the attacker; the opponent's exalted
+permanents don't trigger. The bonus is an until-end-of-turn effect on "it" (the lone
+attacker), which ends in the cleanup step (514.2).
+
+702.83b: a creature "attacks alone" if it's the only creature declared as an attacker in
+a given combat phase (506.5): the event fires only when exactly one creature was
+declared, whatever later leaves combat; two declared attackers: no trigger at all.
+Each instance triggers separately: one ability per printed instance, and exalted given
+by another permanent ("Other creatures you control have exalted", Sublime Archangel:
+``Static.grants``) is one more instance on each creature it affects.
+
+Statistics: ``exalted_bonuses``, ``exalted_triggers``.
+"""
 
 from __future__ import annotations
 

@@ -1,2 +1,18 @@
-"""Flash (702.8): "You may play this card any time you could cast an instant." It is the
-KW_FLASH bit; engine.casting offers such cards at instant speed. Redundant instances."""
+"""Flash (702.8).
+
+702.8a: "Flash is a static ability that functions in any zone from which you could play
+the card it's on. 'Flash' means 'You may play this card any time you could cast an
+instant.'" Flash is the keyword bit KW_FLASH; CardDef._instant_speed is set for
+instants and for cards with flash, and engine.casting.legal_actions offers such a card
+whenever its owner has priority (any step, either player's turn, with spells on the
+stack), from every zone it can be cast from: the hand, and the graveyard when it has a
+casting permission there (flashback, retrace): both loops test ``card._instant_speed``.
+A card without flash (or that is no instant) waits for sorcery timing (307.1, 302.1).
+Flash changes when a card may be cast, never how: costs, alternative costs (evoke) and
+convoke apply as usual, and a flash creature cast in the main phase is an ordinary cast.
+Auras with flash (Eel Umbra) still target as they are cast (303.4a).
+702.8b: "Multiple instances of flash on the same object are redundant": a bit is set
+once, however many times the keyword is printed or granted.
+"""
+
+from __future__ import annotations

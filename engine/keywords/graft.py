@@ -1,6 +1,14 @@
-"""Graft N (702.58): "This permanent enters with N +1/+1 counters on it" and "Whenever
-another creature enters, if this permanent has a +1/+1 counter on it, you may move a
-+1/+1 counter from this permanent onto that creature." Instances work separately."""
+"""Graft N (702.58).
+
+702.58a Graft is a static ability and a triggered ability. "Graft N" means "This
+permanent enters with N +1/+1 counters on it" (a replacement effect as it enters, 614.1c)
+and "Whenever another creature enters, if this permanent has a +1/+1 counter on it, you
+may move a +1/+1 counter from this permanent onto that creature": any creature, under
+any player's control; the "if" is an intervening if, checked when the creature enters
+and again on resolution (603.4); "you may" is asked on resolution.
+702.58b Multiple instances each work separately: every instance compiles to its own
+trigger, and each adds its own N counters.
+"""
 
 from __future__ import annotations
 

@@ -1,10 +1,20 @@
 """Haunt (702.55).
 
-On a permanent: "When this permanent is put into a graveyard from the battlefield, exile
-it haunting target creature." On an instant or sorcery: "When this spell is put into a
-graveyard during its resolution, exile it haunting target creature." The exiled card
-haunts that object even if it stops being a creature (702.55b), and its abilities that
-refer to "the creature it haunts" trigger from exile (702.55c: ``haunted_dies``)."""
+702.55a: on a permanent, "When this permanent is put into a graveyard from the
+battlefield, exile it haunting target creature" (the compiled ``leaves_to_graveyard``
+trigger); on an instant or sorcery, "When this spell is put into a graveyard during its
+resolution, exile it haunting target creature" (``spell_to_graveyard``, queued by
+effects._spell_done only for a spell card that resolved: not when countered, when it
+doesn't resolve for lack of legal targets, nor for a copy). With no creature to target
+the trigger is removed (603.3d); if its target is illegal on resolution, or the card
+left the graveyard, nothing happens and the card stays where it is.
+702.55b: the exiled card "haunts" the object its haunt ability targeted
+(``GameObject.haunting`` holds that object's id, which control changes and
+characteristic changes don't alter; a zone change makes a new object, 400.7, which is not
+haunted). 702.55c: its abilities that refer to "the creature it haunts" trigger from
+exile (``haunted_dies``, engine.triggers.left_battlefield: when that object is put into a
+graveyard from the battlefield; not when it is exiled or returned to hand). Card data
+gives those abilities ``keyword = "haunt"`` so they count as haunt triggers."""
 
 from __future__ import annotations
 
@@ -31,7 +41,10 @@ CREATURE = Target("creature", Filter())
 
 @compiles("haunt")
 def compile_haunt(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
-    when = "dies" if card.is_permanent_card else "spell_to_graveyard"
+    # 702.55a: a permanent's haunt triggers when it is put into a graveyard from the
+    # battlefield (whatever its types then); an instant's or sorcery's when the card is
+    # put into a graveyard as the spell resolves (not when countered or when it fizzles).
+    when = "leaves_to_graveyard" if card.is_permanent_card else "spell_to_graveyard"
     return [Triggered(when=when, targets=(CREATURE,), effects=(HauntExile(),),  # type: ignore[arg-type]
                       keyword="haunt")]
 

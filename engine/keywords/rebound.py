@@ -1,6 +1,26 @@
-"""Rebound (702.88): "If this spell was cast from your hand, instead of putting it into
-your graveyard as it resolves, exile it and, at the beginning of your next upkeep, you
-may cast this card from exile without paying its mana cost." Redundant instances."""
+"""Rebound (702.88).
+
+702.88a Rebound appears on some instants and sorceries. It represents a static ability
+that functions while the spell is on the stack and may create a delayed triggered
+ability: "If this spell was cast from your hand, instead of putting it into your
+graveyard as it resolves, exile it and, at the beginning of your next upkeep, you may
+cast this card from exile without paying its mana cost."
+
+* A replacement of where the card goes as it resolves (608.2n, ``SPELL_DONE_HOOKS``):
+  only a spell that resolves (not one countered, or one that doesn't resolve because all
+  its targets became illegal, 608.2b: those go to the graveyard) and only one cast from
+  its owner's hand (not cast from exile by rebound itself, from a graveyard, by cascade,
+  nor a copy, which was not cast at all).
+* The delayed trigger (603.7) waits for that player's next upkeep; the cast is optional
+  ("may"), and a card left in exile stays there. If the card left exile meanwhile, the
+  trigger does nothing (400.7).
+
+702.88b Casting it this way follows the rules for alternative costs (601.2b, 601.2f-h):
+"without paying its mana cost"; additional costs (replicate) may still be paid. A
+player who can't cast spells (epic) can't cast it.
+
+702.88c Multiple instances are redundant: the hook runs once per spell.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +32,7 @@ from engine.casting import castable_modes
 from engine.effects import SPELL_DONE_HOOKS, handles, yes_no
 from engine.state import EXILE, HAND, CastTask, DelayedTrigger, GameObject, GameState, StackItem
 from engine.stats import count
+from engine.zones import log
 
 REBOUND_UPKEEP = Triggered(when="upkeep", effects=(ReboundCast(),), keyword="rebound")
 
@@ -23,6 +44,8 @@ def rebound_exile(state: GameState, item: StackItem, card_obj: GameObject) -> in
     state.delayed.append(DelayedTrigger(
         "upkeep", item.controller, card_obj.oid, card_obj.card, REBOUND_UPKEEP, state.clock,
         subject_lki=card_obj))
+    if state.log is not None:
+        log(state, "rebound", item.controller, card_obj.card.name)
     return EXILE
 
 

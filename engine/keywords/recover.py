@@ -1,7 +1,12 @@
 """Recover [cost] (702.59): works only from the graveyard. "When a creature is put into
 your graveyard from the battlefield, you may pay [cost]. If you do, return this card
-from your graveyard to your hand. Otherwise, exile this card." A card does not see its
-own death: it must already be in the graveyard (engine.triggers)."""
+from the graveyard to your hand. Otherwise, exile this card." The trigger event is
+``your_creature_to_graveyard`` (engine.triggers.left_battlefield): a creature card or token
+put from the battlefield into the graveyard of the recover card's owner. Leaves-the-
+battlefield triggers look back in time (603.10a), so a card does not see its own death nor
+that of creatures dying at the same moment (it wasn't in the graveyard before). The
+variant "Recover—Pay half your life, rounded up" (Garza's Assassin) pays life (119.4).
+Counted: ``recover_returns``, ``recover_exiles`` (and ``recover_triggers``)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,27 @@
-"""Replicate (702.56): "As an additional cost to cast this spell, you may pay [cost] any
-number of times" (asked by engine.casting) and "When you cast this spell, if a replicate
-cost was paid for it, copy it for each time its replicate cost was paid. If the spell
-has any targets, you may choose new targets for any of the copies." Each instance is
-paid and triggers separately (702.56b). Copies are not cast (707.10)."""
+"""Replicate (702.56).
+
+702.56a Replicate is a keyword that represents two abilities. The first is a static
+ability that functions while the spell with replicate is on the stack: "As an additional
+cost to cast this spell, you may pay [cost] any number of times" (asked by
+engine.casting as the "replicate" decision, one per instance, and added to the total
+cost: 601.2b, 601.2f-h). The second is a triggered ability that functions while the
+spell is on the stack: "When you cast this spell, if a replicate cost was paid for it,
+copy it for each time its replicate cost was paid. If the spell has any targets, you may
+choose new targets for any of the copies."
+
+* The trigger has an intervening "if" (603.4, ``ReplicatePaid``): it triggers only if
+  that instance was paid, and checks again on resolution, from the spell's record as it
+  was cast if it has left the stack; the copies are made even if the original was
+  countered (last known information).
+* Copies are not cast (707.10): they don't trigger cast abilities and aren't replicated.
+* Replicate granted by another object ("Each instant and sorcery spell you cast has
+  replicate. The replicate cost is equal to its mana cost": a static ability with
+  ``spells_have``) is one more instance of the spell, with its own payment and trigger.
+
+702.56b Multiple instances are paid separately and trigger based on their own payments:
+one "replicate" decision and one triggered ability per instance, by instance index
+(printed instances first, then granted ones in timestamp order).
+"""
 
 from __future__ import annotations
 
@@ -17,20 +36,73 @@ from engine.cards import (
     ReplicatePaid,
     Triggered,
 )
+from engine.conditions import condition_holds
 from engine.copies import choose_new_targets, copy_spell
 from engine.effects import handles
+from engine.filters import matches
 from engine.keywords import compiles
-from engine.state import GameState, StackItem
+from engine.state import GameObject, GameState, StackItem
 from engine.stats import count
+from engine.triggers import CAST_HOOKS, queue_trigger
 
-_counter = {"n": 0}
+_TRIGGERS: dict[int, Triggered] = {}
+
+
+def replicate_trigger(index: int) -> Triggered:
+    """The triggered half of replicate instance ``index`` (702.56a)."""
+    trig = _TRIGGERS.get(index)
+    if trig is None:
+        trig = Triggered(when="cast_self", effects=(ReplicateCopies(index),),
+                         keyword="replicate", condition=ReplicatePaid(index))
+        _TRIGGERS[index] = trig
+    return trig
 
 
 @compiles("replicate")
 def compile_replicate(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
     index = [k for k in card._kwi if k.name == "replicate"].index(inst)
-    return [Triggered(when="cast_self", effects=(ReplicateCopies(index),), keyword="replicate",
-                      condition=ReplicatePaid(index))]
+    return [replicate_trigger(index)]
+
+
+def granted_instances(state: GameState, player: int, spell: GameObject) -> list[KeywordInstance]:
+    """Replicate that permanents the player controls give the spell ("Each instant and
+    sorcery spell you cast has replicate. The replicate cost is equal to its mana cost."):
+    one instance per such ability, in timestamp order."""
+    out = []
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller != player or o.lost_abilities or not o.card._statics:
+            continue
+        for st in o.card._statics:
+            if st.applies_to != "spells_you_cast":
+                continue
+            for text in st.spell_keywords:
+                low = text.strip().lower()
+                if low != "replicate" and not low.startswith("replicate "):
+                    continue
+                if st.condition is not None and not condition_holds(
+                        state, st.condition, player, o):
+                    continue
+                if not matches(state, st.filter, spell, player, o.oid):
+                    continue
+                cost = spell.card.mana_cost if st.spell_keyword_cost == "mana_cost" else \
+                    text.strip()[len("replicate"):].strip()
+                if cost:
+                    out.append(KeywordInstance("replicate", cost=cost, text=text))
+    return out
+
+
+def replicate_instances(state: GameState, player: int, spell: GameObject) -> list[KeywordInstance]:
+    """Every replicate instance the spell has as it is cast: printed, then granted."""
+    return spell.card.instances("replicate") + granted_instances(state, player, spell)
+
+
+def granted_replicate_triggers(state: GameState, spell: GameObject, item: StackItem) -> None:
+    """Cast triggers of granted replicate instances (the printed ones are on the card)."""
+    printed = len(spell.card.instances("replicate"))
+    for index in range(printed, len(item.replicate_counts)):
+        queue_trigger(state, spell, replicate_trigger(index), spell.oid, spell, spell=item)
 
 
 @handles(ReplicateCopies)
@@ -38,7 +110,9 @@ def replicate(state: GameState, item: StackItem, eff: Any, asker: Asker,
               queue: list[Any]) -> None:
     original = next((i for i in state.stack if i.sid == item.subject), None)
     if original is None:
-        return  # the spell left the stack: nothing to copy (LKI copies are not modelled)
+        original = item.spell  # the spell left the stack: last known information
+    if original is None:
+        return
     n = original.replicate_counts[eff.instance] if eff.instance < len(
         original.replicate_counts) else 0
     plans = [choose_new_targets(state, asker, original, item.controller)
@@ -46,3 +120,6 @@ def replicate(state: GameState, item: StackItem, eff: Any, asker: Asker,
     for targets in plans:
         copy_spell(state, original, item.controller, targets)
     count(state, item.controller, "replicate_copies", n)
+
+
+CAST_HOOKS.append(granted_replicate_triggers)

@@ -1,5 +1,14 @@
 """Umbra armor (702.89, formerly totem armor): "If enchanted permanent would be destroyed,
-instead remove all damage marked on it and destroy this Aura." """
+instead remove all damage marked on it and destroy this Aura."
+
+A replacement effect on destruction (614.1a, engine.replacement.DESTROY_HOOKS): by a
+destroy effect or by the state-based actions for lethal or deathtouch damage (704.5g-h).
+It doesn't apply to what isn't destruction: sacrifice (701.17), toughness 0 or less
+(704.5f), exile or a return to hand; nor to an indestructible permanent, which wouldn't
+be destroyed (702.12b). The Aura must be on the battlefield attached to the permanent,
+with its abilities. Applying one umbra armor ends the event, so with several only one
+Aura is destroyed (the oldest: the engine doesn't ask which, 616.1). "Totem armor" on
+older printings is read as umbra armor (702.89b, engine.keywords.parse_keyword)."""
 
 from __future__ import annotations
 

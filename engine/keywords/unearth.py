@@ -1,7 +1,21 @@
-"""Unearth [cost] (702.84): "[Cost]: Return this card from your graveyard to the
-battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
-leave the battlefield, exile it instead of putting it anywhere else. Activate only as a
-sorcery." """
+"""Unearth [cost] (702.84).
+
+702.84a: an activated ability that functions while the card is in a graveyard: "[Cost]:
+Return this card from your graveyard to the battlefield. It gains haste. Exile it at the
+beginning of the next end step. If it would leave the battlefield, exile it instead of
+putting it anywhere else. Activate only as a sorcery."
+
+* works only in the graveyard (``zone="graveyard"``), only its owner's (the legal
+  actions look at the player's own graveyard), only at sorcery speed (307.1);
+* it enters as a new object (its enters abilities trigger) under your control with an
+  effect giving it haste for as long as it stays on the battlefield;
+* "the next end step": a delayed trigger (603.7) at the beginning of the next end step,
+  whoever's turn it is, exiling that object (not a later new object of the same card);
+* the leave-the-battlefield replacement (614.6) is a LEAVE_HOOK of the unearthed
+  permanent: dying, being sacrificed, bounced or put into a library, it goes to exile.
+
+Statistics: ``unearths``, ``unearth_activations``, ``unearthed_attackers``.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,18 @@
-"""Wither (702.80): damage dealt to a creature by a source with wither isn't marked; it
-puts that many -1/-1 counters on the creature (120.3d). It works from any zone, and last
-known information decides whether a source that changed zones had it (702.80c-d).
-Multiple instances are redundant (a bit)."""
+"""Wither (702.80).
+
+702.80a Damage dealt to a creature by a source with wither isn't marked on that creature;
+it causes that source's controller to put that many -1/-1 counters on it (120.3d).
+Damage to players is dealt as usual (this hook sees only damage to creatures); it is
+still damage dealt (lifelink, deathtouch 704.5h, "whenever ... deals damage").
+702.80b If the source changed zones before the effect makes it deal damage, its last
+known information says whether it had wither: ``source_keywords`` reads the keywords
+the left-behind object had (including wither granted by Equipment).
+702.80c Wither works whatever zone the source deals damage from (an instant on the
+stack: its printed keywords).
+702.80d Multiple instances are redundant: wither is a keyword bit.
+-1/-1 and +1/+1 counters on one permanent annihilate as a state-based action (704.5q,
+engine/sba.py).
+"""
 
 from __future__ import annotations
 

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from engine.policies.goldfish import GoldfishPolicy
 from engine.policies.heuristic import HeuristicPolicy
 from engine.policies.random import RandomPolicy
 from engine.policies.scripted import ScriptedPolicy, ScriptExhausted
 
-POLICIES = ("heuristic", "random")
+POLICIES = ("heuristic", "random", "goldfish")
 
 
-def make_policy(name: str, seed: int) -> HeuristicPolicy | RandomPolicy:
+def make_policy(name: str, seed: int) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy:
     """A fresh policy for one seat of one game."""
     if name == "heuristic":
         return HeuristicPolicy(seed)
     if name == "random":
         return RandomPolicy(seed)
+    if name == "goldfish":
+        return GoldfishPolicy(seed)
     raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
 
 
-__all__ = ["HeuristicPolicy", "RandomPolicy", "ScriptedPolicy", "ScriptExhausted",
-           "make_policy", "POLICIES"]
+__all__ = ["GoldfishPolicy", "HeuristicPolicy", "RandomPolicy", "ScriptedPolicy",
+           "ScriptExhausted", "make_policy", "POLICIES"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import KW_MENACE
+from engine.combat import blockers_needed
 from engine.rng import next_u64, randbelow, seed_state
 from engine.state import Answer, Decision, GameState
 
@@ -56,4 +56,4 @@ def _legal_blocks(state: GameState, d: Decision, chosen: list[int]) -> list[int]
     for i in kept:
         count[d.pairs[i][1]] = count.get(d.pairs[i][1], 0) + 1
     return [i for i in kept
-            if not (count[d.pairs[i][1]] == 1 and state.objects[d.pairs[i][1]].kw & KW_MENACE)]
+            if count[d.pairs[i][1]] >= blockers_needed(state.objects[d.pairs[i][1]])]

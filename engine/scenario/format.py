@@ -9,6 +9,8 @@ from typing import Literal
 
 import msgspec
 
+from engine.cards import CardDef
+
 Choice = str | int | list[str]
 
 
@@ -70,6 +72,8 @@ class ActionSpec(_S):
     convoke: list[str] | None = None
     discard: str | None = None
     free: bool = False
+    # the casting permission used: "evoke" (from the hand), "flashback", "retrace"
+    alt: Literal["evoke", "flashback", "retrace", "alternative cost"] | None = None
     choices: list[Choice] = []
     illegal: bool = False
 
@@ -113,3 +117,7 @@ class Scenario(_S):
     setup: Setup = msgspec.field(default_factory=Setup)
     actions: list[ActionSpec] = []
     expect: Expect = msgspec.field(default_factory=Expect)
+    # Hypothetical cards for rules that no card of the pool reaches (an Aura with two
+    # enchant abilities, 702.5c): [[cards]] tables as in engine/carddata, known to this
+    # scenario only; their names must not be those of pool cards.
+    cards: list[CardDef] = []

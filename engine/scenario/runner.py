@@ -19,6 +19,7 @@ import msgspec
 from engine.ask import IllegalAnswer
 from engine.cardpool import load_pool
 from engine.cards import KEYWORD_BITS, CardDef
+from engine.casting import ALT_NAMES, activated_abilities
 from engine.layers import ensure
 from engine.scenario.format import (
     ActionSpec,
@@ -29,6 +30,7 @@ from engine.scenario.format import (
     SideExpect,
     SideSetup,
 )
+from engine.serialize import copy_state
 from engine.state import (
     ACTIVATE,
     BATTLEFIELD,
@@ -68,7 +70,8 @@ def load_scenario(path: Path) -> Scenario:
     data = path.read_bytes()
     try:
         return msgspec.toml.decode(data, type=Scenario)
-    except (msgspec.ValidationError, msgspec.DecodeError, tomllib.TOMLDecodeError) as exc:
+    except (msgspec.ValidationError, msgspec.DecodeError, tomllib.TOMLDecodeError,
+            ValueError) as exc:  # ValueError: a bad keyword on a scenario card
         raise ScenarioError(f"{path}: invalid scenario: {exc}") from None
 
 
@@ -80,6 +83,7 @@ class Runner:
         self.queues: list[deque[Choice]] = [deque(), deque()]
         self.action: ActionSpec | None = None
         self.action_targets: deque[str] = deque()
+        self.convoke_left: list[str] | None = None  # creatures of `convoke` not yet tapped
         self.block_action: ActionSpec | None = None
         self.state = self._build()
 
@@ -139,6 +143,8 @@ class Runner:
             obj.tapped = spec.tapped
             obj.sick = spec.sick
             obj.damage = spec.damage
+            if spec.damage:  # marked damage was dealt this turn (it goes at cleanup, 514.2)
+                obj.damaged_turn = state.turn
             obj.counters = dict(spec.counters)
             state.battlefield.append(obj.oid)
             if spec.label:
@@ -192,6 +198,8 @@ class Runner:
                 self.labels[label] = objects[obj.moved_to]
 
     def _name(self, ref: int) -> str:
+        if ref == -1:
+            return "none"
         if ref < 2:
             return "AB"[ref]
         obj = self.state.objects.get(ref)
@@ -207,6 +215,13 @@ class Runner:
             raise ScenarioError(f"question '{d.prompt}' wants yes or no, got {choice!r}")
         if d.kind == "mulligan":
             return 0 if choice in ("keep", "yes") else 1
+        if d.kind == "color" and isinstance(choice, str):  # "W" / "white" ... (105.1)
+            from engine.cards import COLOR_BIT, COLOR_NAME
+
+            letter = COLOR_NAME.get(choice.lower(), choice.upper())
+            if letter in "WUBRG" and COLOR_BIT.get(letter) in d.options:
+                return d.options.index(COLOR_BIT[letter])
+            raise ScenarioError(f"question '{d.prompt}' wants a color, got {choice!r}")
         if d.kind == "dredge" and choice == "no":
             return d.options.index(-1)
         if isinstance(choice, int):
@@ -232,6 +247,8 @@ class Runner:
         state = self.state
         if choice in PLAYER_NAMES and PLAYER_NAMES[choice] in options:
             return PLAYER_NAMES[choice]
+        if choice == "none" and -1 in options:  # an "up to N" target left unchosen
+            return -1
         if choice in self.labels:
             obj = self._follow(state, self.labels[choice])
             if obj is not None and obj.oid in options:
@@ -247,6 +264,16 @@ class Runner:
     def _pick_many(self, d: Decision, choice: Choice) -> list[int]:
         if not isinstance(choice, list):
             choice = [choice]  # type: ignore[list-item]
+        if d.kind == "colors":  # "the color or colors of your choice": names or letters
+            from engine.cards import COLOR_BIT, COLOR_NAME
+
+            picks = []
+            for c in choice:
+                letter = COLOR_NAME.get(str(c).lower(), str(c).upper())
+                if letter not in "WUBRG" or COLOR_BIT.get(letter) not in d.options:
+                    raise ScenarioError(f"question '{d.prompt}' wants colors, got {c!r}")
+                picks.append(d.options.index(COLOR_BIT[letter]))
+            return picks
         used: set[int] = set()
         out = []
         for c in choice:
@@ -287,27 +314,99 @@ class Runner:
             return self._order(d)
         if d.kind == "target" and self.action_targets and act is not None and \
                 PLAYER_NAMES[act.player] == d.player:
-            return d.options.index(self._ref_among(self.action_targets.popleft(), d.options))
+            try:
+                ref = self._ref_among(self.action_targets.popleft(), d.options)
+            except ScenarioError as exc:  # not a legal target: the engine rejects it
+                if act.illegal:
+                    raise IllegalAnswer(str(exc)) from None
+                raise
+            return d.options.index(ref)
         if d.kind == "x" and act is not None and act.x is not None:
             if act.x not in d.options:
-                raise ScenarioError(f"X={act.x} is not payable (at most {max(d.options)})")
+                msg = f"X={act.x} is not possible (at most {max(d.options)})"
+                if act.illegal:  # too big to pay, or not that many targets: rejected
+                    raise IllegalAnswer(msg)
+                raise ScenarioError(msg)
             return d.options.index(act.x)
         if d.kind == "replicate" and act is not None and act.replicate is not None:
+            if act.replicate not in d.options:
+                raise IllegalAnswer(f"replicate {act.replicate} times: at most "
+                                    f"{max(d.options)} can be paid")
             return d.options.index(act.replicate)
         if d.kind == "convoke" and act is not None and act.convoke is not None:
-            return self._pick_many(d, list(act.convoke))
+            try:
+                return self._pick_many(d, list(act.convoke))
+            except ScenarioError as exc:  # not an untapped creature of theirs: rejected
+                raise IllegalAnswer(str(exc)) from None
+        if d.kind == "convoke_tap" and act is not None and self.convoke_left is not None \
+                and PLAYER_NAMES[act.player] == d.player:
+            return self._convoke_tap(d)
         if d.kind == "cost_discard" and act is not None and act.discard is not None:
-            return self._pick_many(d, [act.discard])
+            try:  # the land for retrace (one choice), cards for a discard cost (a list)
+                picks = self._pick_many(d, [act.discard])
+            except ScenarioError as exc:  # not a card it may discard: the cast is rejected
+                raise IllegalAnswer(str(exc)) from None
+            return picks if d.multi else picks[0]
         return self._from_queue(d)
+
+    def _convoke_tap(self, d: Decision) -> list[int]:
+        """One "convoke_tap" question: the next creature of the action's ``convoke``
+        list that the engine offers (each offered one keeps the cost payable), or none
+        when the list is done. A creature never offered can't convoke this spell."""
+        left = self.convoke_left
+        assert left is not None
+        for i, name in enumerate(left):
+            try:
+                ref = self._ref_among(name, d.options)
+            except ScenarioError:
+                continue
+            del left[i]
+            return [d.options.index(ref)]
+        if left:
+            raise IllegalAnswer(
+                f"{', '.join(left)} can't convoke it (not an untapped creature of this "
+                f"player that can pay a part of the cost while the rest stays payable; "
+                f"choices: {[self._name(o) for o in d.options]})")
+        if d.min_count:
+            raise IllegalAnswer("the rest of the cost can't be paid without tapping more "
+                                f"creatures (choices: {[self._name(o) for o in d.options]})")
+        return []
+
+    def _convoke_forced(self, p: int, untapped_before: set[int]) -> bool:
+        """Creatures of ``convoke`` the engine tapped without asking (the only choice)."""
+        left = self.convoke_left
+        if not left:
+            return True
+        state = self.state
+        tapped_now = [oid for oid in untapped_before
+                      if oid in state.objects and state.objects[oid].tapped]
+        for name in left:
+            try:
+                ref = self._ref_among(name, tapped_now)
+            except ScenarioError:
+                return False
+            tapped_now.remove(ref)
+        return True
 
     def _attackers(self, d: Decision, names: list[str]) -> list[int]:
         used: set[int] = set()
         out = []
+        from engine.combat import possible_attackers
+
+        # Creatures that attack each combat if able are declared by the engine, not asked
+        # about (508.1d): naming them alongside optional attackers is fine.
+        forced = [oid for oid in possible_attackers(self.state, d.player)
+                  if oid not in d.options]
         for n in names:
             try:
                 ref = self._ref_among(n, d.options, used)
             except ScenarioError:
-                raise IllegalAnswer(f"{n} can't attack") from None
+                try:
+                    ref = self._ref_among(n, forced, used)
+                except ScenarioError:
+                    raise IllegalAnswer(f"{n} can't attack") from None
+                used.add(ref)
+                continue
             used.add(ref)
             out.append(d.options.index(ref))
         return sorted(out)
@@ -373,6 +472,7 @@ class Runner:
         self.action = act
         self.queues[p].extend(act.choices)
         self.action_targets = deque(act.targets or [])
+        self.convoke_left = list(act.convoke) if act.convoke is not None else None
         try:
             if act.play is not None or act.cast is not None or act.activate is not None:
                 self._priority_action(p, act, what)
@@ -409,13 +509,58 @@ class Runner:
                 return
             legal = ", ".join(self._describe_action(a) for a in d.actions)
             raise ScenarioError(f"{what}: not a legal action now (legal: {legal})")
-        if act.illegal:
-            raise ScenarioError(f"{what}: the engine accepted an action that must be illegal")
         chosen = d.actions[index]
         source_before = self.state.objects.get(chosen.oid)
-        answer(self.state, index)
-        # Finish casting/activating: stop at the next priority (triggers are on the stack).
-        self.run_until(lambda d: d.kind == "priority", what)
+        # An action offered at priority may still be rejected while it is being cast
+        # (a convoking creature that pays nothing, an illegal target): then nothing
+        # changes, so the position before it is restored.
+        snapshot = copy_state(self.state) if act.illegal else None
+        named = [o for o in self.state.players[p].hand
+                 if self.state.objects[o].card.name == act.discard] if act.discard else []
+        untapped = {oid for oid in self.state.battlefield
+                    if not self.state.objects[oid].tapped}
+        try:
+            answer(self.state, index)
+            # Finish casting/activating: stop at the next priority (triggers on the stack).
+            self.run_until(lambda d: d.kind == "priority", what)
+        except IllegalAnswer:
+            if snapshot is None:
+                raise
+            self.state = snapshot
+            return
+        if act.discard is not None and all(o in self.state.objects for o in named):
+            # The engine discarded the only card it could itself, not the one named: the
+            # action as written was illegal.
+            if snapshot is not None:
+                self.state = snapshot
+                return
+            raise ScenarioError(f"{what}: illegal: {act.discard} can't be discarded for it")
+        if not self._convoke_forced(p, untapped):
+            # A creature named to convoke was never offered nor tapped: it can't convoke.
+            if snapshot is not None:
+                self.state = snapshot
+                return
+            raise ScenarioError(f"{what}: illegal: {self.convoke_left} can't convoke it")
+        if act.replicate and not any(
+                item.sid in (chosen.oid, source_before.moved_to if source_before else -1)
+                and sum(item.replicate_counts) for item in self.state.stack):
+            # No replicate question was asked (the spell has no replicate, or not even
+            # one payment is affordable): the action as written was illegal.
+            if snapshot is not None:
+                self.state = snapshot
+                return
+            raise ScenarioError(f"{what}: illegal: its replicate cost can't be paid")
+        if act.illegal and act.targets and snapshot is not None:
+            # The engine chose the only legal target itself: if that is not the one the
+            # action names, the action as written was illegal.
+            try:
+                self._check_targets({chosen.oid} | ({source_before.moved_to} if source_before
+                                                   else set()), act.targets, what)
+            except ScenarioError:
+                self.state = snapshot
+                return
+        if act.illegal:
+            raise ScenarioError(f"{what}: the engine accepted an action that must be illegal")
         if act.targets:
             ids = {chosen.oid}
             if source_before is not None:
@@ -456,6 +601,7 @@ class Runner:
         else:
             kind, name = ACTIVATE, act.activate or ""
         zone = ZONE_BY_NAME.get(act.from_ or "hand", HAND)
+        fallback: int | None = None
         for i, a in enumerate(d.actions):
             if a.kind != kind:
                 continue
@@ -471,27 +617,45 @@ class Runner:
                 continue
             if kind == CAST and obj.zone != zone:
                 continue
-            if kind == CAST and a.alt and not act.free:
-                continue
+            if kind == CAST:
+                # ``alt`` names the permission ("evoke", "flashback", "retrace"); without
+                # it the normal cast is preferred, else the one way the card can be cast
+                # from that zone (flashback or retrace from the graveyard).
+                name_alt = ALT_NAMES.get(a.alt, "")
+                if act.alt is not None and name_alt != act.alt:
+                    continue
+                if act.alt is None and a.alt and not act.free:
+                    if fallback is None and zone != HAND:
+                        fallback = i
+                    continue
             if kind == ACTIVATE and act.ability is not None:
                 if isinstance(act.ability, int):
                     if a.index != act.ability:
                         continue
                 else:
-                    ab = obj.card._activated[a.index] if a.index < len(
-                        obj.card._activated) else None
+                    abilities = activated_abilities(obj)
+                    ab = abilities[a.index] if a.index < len(abilities) else None
                     if ab is None or ab.keyword != act.ability:
                         continue
             return i
-        return None
+        return fallback
 
     def _attack(self, p: int, act: ActionSpec, what: str) -> None:
         state = self.state
         if state.active != p:
             raise ScenarioError(f"{what}: only the active player attacks")
 
+        # From a postcombat main phase, the next combat is an additional one (500.8).
+        turn0 = state.turn
+        begun = [state.step <= DECLARE_ATTACKERS]
+
         def stop(d: Decision) -> bool:
-            return d.kind == "attackers" or state.step > DECLARE_ATTACKERS or (
+            if d.kind == "attackers":
+                return True
+            if not begun[0]:
+                begun[0] = state.step <= DECLARE_ATTACKERS
+                return state.turn != turn0
+            return state.step > DECLARE_ATTACKERS or (
                 state.step == DECLARE_ATTACKERS and state.combat is not None)
         d = self.run_until(stop, what)
         if d is None:
@@ -679,13 +843,25 @@ def has_ability(obj: GameObject, ability: str) -> bool:
     return any(k.lower().startswith(name) for k in object_keywords(obj))
 
 
+def _with_scenario_cards(sc: Scenario, pool: dict[str, CardDef]) -> dict[str, CardDef]:
+    """The pool plus the scenario's own hypothetical cards (``[[cards]]``)."""
+    if not sc.cards:
+        return pool
+    out = dict(pool)
+    for card in sc.cards:
+        if card.name in out:
+            raise ScenarioError(f"scenario card {card.name!r} has the name of a pool card")
+        out[card.name] = card
+    return out
+
+
 def run_scenario(path: Path, pool: dict[str, CardDef] | None = None) -> ScenarioResult:
     try:
         sc = load_scenario(path)
     except ScenarioError as exc:
         return ScenarioResult(str(path), path.stem, False, str(exc))
     try:
-        runner = Runner(sc, pool if pool is not None else load_pool())
+        runner = Runner(sc, _with_scenario_cards(sc, pool if pool is not None else load_pool()))
         for i, act in enumerate(sc.actions):
             runner.do_action(i, act)
         runner.check()

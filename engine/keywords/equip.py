@@ -1,0 +1,68 @@
+"""Equip (702.6) and Equipment (301.5).
+
+702.6a "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+control. Activate only as a sorcery."
+301.5c An Equipment that is also a creature can't equip a creature; an Equipment can't
+equip itself; an Equipment that becomes unattached stays on the battlefield (state-based
+action 704.5n, engine/sba.py: attached to something that isn't a creature, or to nothing
+any more). 701.3b-c: attaching to what it is already attached to does nothing; a new
+attachment gets a new timestamp (613.7e). What an Equipment grants is a static ability
+``applies_to = "equipped"`` (engine/layers.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ask import Asker
+from engine.cards import (
+    T_CREATURE,
+    AbilityT,
+    Activated,
+    AttachEquipment,
+    CardDef,
+    Cost,
+    Filter,
+    KeywordInstance,
+    Target,
+)
+from engine.effects import handles, refs_of
+from engine.keywords import compiles
+from engine.state import BATTLEFIELD, GameState, StackItem
+from engine.stats import count
+from engine.zones import describe, log
+
+
+@compiles("equip")
+def compile_equip(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+    return [Activated(
+        cost=Cost(mana=inst.cost), sorcery_speed=True, keyword="equip",
+        targets=(Target("creature", Filter(controller="you", other=True)),),
+        effects=(AttachEquipment(),))]
+
+
+@handles(AttachEquipment)
+def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                     queue: list[Any]) -> None:
+    sources = refs_of(state, item, eff.what)
+    dest = refs_of(state, item, eff.to)
+    if not sources or not dest:
+        return
+    equipment = state.objects.get(sources[0])
+    target = state.objects.get(dest[0])
+    if equipment is None or target is None or equipment.zone != BATTLEFIELD or \
+            target.zone != BATTLEFIELD or equipment.oid == target.oid:
+        return
+    if (equipment.card._type_mask | equipment.extra_types) & T_CREATURE:  # 301.5c
+        return
+    if not (target.card._type_mask | target.extra_types) & T_CREATURE:
+        return
+    if equipment.attached_to == target.oid:  # 701.3c: nothing happens
+        return
+    equipment.attached_to = target.oid
+    state.clock += 1
+    equipment.timestamp = state.clock  # 613.7e
+    state.dirty = True
+    count(state, item.controller, "equips")
+    if state.log is not None:
+        log(state, "attach", item.controller, equipment.card.name, describe(state, target.oid))

@@ -1,0 +1,45 @@
+"""Ward (702.21).
+
+702.21a "Ward [cost]" means "Whenever this permanent becomes the target of a spell or
+ability an opponent controls, counter that spell or ability unless that player pays
+[cost]." The trigger (``becomes_target``, engine/triggers.became_target) is about the
+spell or ability ("it" = its stack id). A spell that can't be countered stays.
+702.21b Multiple instances trigger separately (each compiles to its own ability).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import mana as mana_mod
+from engine.ask import Asker
+from engine.cards import AbilityT, CardDef, KeywordInstance, Triggered, WardCounter
+from engine.effects import counter_item, handles, yes_no
+from engine.keywords import compiles
+from engine.state import GameState, StackItem
+from engine.stats import count
+
+
+@compiles("ward")
+def compile_ward(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+    return [Triggered(when="becomes_target", keyword="ward",
+                      effects=(WardCounter(cost=inst.cost),))]
+
+
+@handles(WardCounter)
+def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
+                 queue: list[Any]) -> None:
+    from engine.payment import mana_units, pay_cost
+
+    target = next((i for i in state.stack if i.sid == item.subject), None)
+    if target is None:
+        return
+    cost = mana_mod.parse_cost(eff.cost)
+    units, _ = mana_units(state, target.controller)
+    if mana_mod.can_pay(cost.symbols, cost.generic, units) and yes_no(
+            asker, target.controller, f"pay {eff.cost} for ward?", item.source):
+        pay_cost(state, target.controller, cost, 0)
+        return
+    if target in state.stack:
+        counter_item(state, target)
+        count(state, item.controller, "ward_counters")

@@ -1,0 +1,47 @@
+"""A "goldfish" opponent for tests: it plays a land each turn and does nothing else.
+
+It keeps every opening hand, plays the first land it may whenever it has priority and a
+land play is legal, and otherwise passes. It never attacks, never blocks, answers "no" to
+every optional effect, and for any other forced question gives the smallest legal answer
+(the first option, or the first ``min_count`` options; an ordering is left as offered).
+Measuring how fast a deck kills a goldfish is the classic way to gauge its speed.
+"""
+
+from __future__ import annotations
+
+from engine.state import PASS, PLAY, Answer, Decision, GameState
+
+_KEEP = 0  # engine.turn.KEEP: the mulligan decision's first option keeps the hand
+_NO = 0  # engine.effects.NO: the option value of "no" in a "may" decision
+
+
+class GoldfishPolicy:
+    name = "goldfish"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed  # unused: the goldfish is deterministic without randomness
+
+    def decide(self, state: GameState, decision: Decision) -> Answer:
+        d = decision
+        if d.kind == "priority":
+            return _priority(d)
+        if d.kind == "mulligan":
+            return _KEEP
+        if d.kind == "may" and _NO in d.options:
+            return d.options.index(_NO)
+        if d.multi:
+            if d.kind in ("order", "library_order"):
+                return list(range(len(d.options)))
+            return list(range(d.min_count))  # no attackers, no blockers, least of the rest
+        return 0
+
+
+def _priority(d: Decision) -> int:
+    """Play a land if one may be played; otherwise pass."""
+    pass_index = 0
+    for i, action in enumerate(d.actions):
+        if action.kind == PLAY:
+            return i
+        if action.kind == PASS:
+            pass_index = i
+    return pass_index
