@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from engine.cardpool import load_pool
 from engine.cards import CardDef
-from engine.game import play
+from engine.game import play, policy_stops
 from engine.policies import make_policy
 from engine.rng import MASK64
 from engine.stats import STAT_KEYS
@@ -96,9 +96,10 @@ class Player:
                 decks.reverse()
             names = [spec.policies[seat_of[0]], spec.policies[seat_of[1]]]
             t0 = time.perf_counter_ns()
-            state = new_game(decks, seed, max_turns=spec.max_turns)
             policies = [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
                         for p in (0, 1)]
+            state = new_game(decks, seed, max_turns=spec.max_turns,
+                             stops=policy_stops(policies))
             play(state, policies)
             elapsed = (time.perf_counter_ns() - t0) // 1000
             result = state.result
@@ -197,9 +198,11 @@ def play_match(player: Player, m: MatchUnit) -> MatchResult:
             decks.reverse()
             seat_of = (1, 0)
         names = [player.spec.policies[seat_of[0]], player.spec.policies[seat_of[1]]]
-        state = new_game(decks, seed, max_turns=player.spec.max_turns)
-        play(state, [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
-                     for p in (0, 1)])
+        policies = [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
+                    for p in (0, 1)]
+        state = new_game(decks, seed, max_turns=player.spec.max_turns,
+                         stops=policy_stops(policies))
+        play(state, policies)
         assert state.result is not None
         w = state.result.winner
         winner = -1 if w < 0 else seat_of[w]

@@ -1233,6 +1233,8 @@ class CardDef(_Base):
     _protection_types: int = 0  # "protection from instants": card-type mask (702.16a)
     _protection_spells: bool = False  # "protection from colored spells" (702.16a)
     _zone_actions: bool = False  # usable from hand or graveyard (activations, flashback)
+    _spell_grants: bool = False  # has "[quality] spells you cast have [keyword]"
+    _base_protection: int = 0  # printed protection as a mask (engine.layers)
     _cant_be_countered: bool = False
     _enter_replacements: tuple[Replacement, ...] = ()  # "enters with counters" (614.1c)
 
@@ -1261,6 +1263,13 @@ class CardDef(_Base):
         self._activated = tuple(a for a in abilities if isinstance(a, Activated))
         self._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
         self._statics = tuple(a for a in abilities if isinstance(a, Static))
+        prot = 0
+        for col in (*self.protection, *self._protection_extra):
+            prot |= COLOR_BIT[col]
+        if self._protection_spells:
+            prot |= PROT_COLORED_SPELLS
+        self._base_protection = prot
+        self._spell_grants = any(st.applies_to == "spells_you_cast" for st in self._statics)
         self._zone_actions = any(a.zone != "battlefield" for a in self._activated) or \
             "flashback" in self._kwnames or "retrace" in self._kwnames
         self._enters_tapped = any(

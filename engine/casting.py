@@ -25,7 +25,7 @@ from engine.cards import (
     Target,
 )
 from engine.filters import matches
-from engine.keywords.convoke import spell_has_convoke
+from engine.keywords.convoke import spell_granters, spell_has_convoke
 from engine.keywords.family_f import (
     can_flashback,
     choose_flashback_cost,
@@ -120,6 +120,9 @@ def targets_available(state: GameState, specs: tuple[Target, ...], controller: i
     for spec in specs:
         if spec.x_times:  # "X target ...": X = 0 needs none
             continue
+        if spec.kind == "any" or spec.kind == "player" and not spec.distinct:
+            chosen.append(0)  # a player is always there to target (115.4)
+            continue
         options = legal_targets(state, spec, controller, source, chosen, spell=spell)
         if not options:
             if spec.optional:  # "up to N": zero is a legal number of targets
@@ -189,14 +192,24 @@ def payment_units(state: GameState, player: int, obj: GameObject) -> list[int]:
 
 
 def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
-              units: list[int]) -> bool:
+              units: list[int], grants: bool = True) -> bool:
+    """``grants``: whether any permanent gives spells keywords ("spells you cast have
+    convoke"); False lets the hot path skip that search."""
     card = obj.card
-    costs = flashback_costs(state, obj) if alt == ALT_FLASHBACK else [base_cost(card, alt)]
-    pool = units
-    if spell_has_convoke(state, player, obj):
+    if card.has_keyword("convoke") or (grants and spell_has_convoke(state, player, obj)):
         pool = units_with_convoke(state, player)
-    if not any(solve(cost.symbols, cost.generic, pool) is not None for cost in costs):
-        return False
+    else:
+        pool = units
+        if alt == ALT_NORMAL:  # the hot path: a quick count before the solver
+            cost = card._cost
+            assert cost is not None
+            if len(pool) < cost.generic + len(cost.symbols) or \
+                    solve(cost.symbols, cost.generic, pool) is None:
+                return False
+    costs = flashback_costs(state, obj) if alt == ALT_FLASHBACK else [base_cost(card, alt)]
+    if pool is not units or alt != ALT_NORMAL:
+        if not any(solve(cost.symbols, cost.generic, pool) is not None for cost in costs):
+            return False
     if alt == ALT_RETRACE and not any(
             state.objects[o].card._type_mask & T_LAND for o in state.players[player].hand):
         return False
@@ -206,6 +219,33 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
             alternative.sacrifice_n:
         return False
     return bool(castable_modes(state, card, player, obj.oid))
+
+
+def _castable_from_hand(state: GameState, player: int,
+                        sorcery_ok: bool) -> list[tuple[int, int, bool]]:
+    """(card, permission, castable at instant speed) for each hand card that can be cast
+    now: timing, cost payable and targets available."""
+    objects = state.objects
+    units: list[int] | None = None
+    grants = False
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for oid in state.players[player].hand:
+        card = objects[oid].card
+        if card._type_mask & T_LAND or not (sorcery_ok or card._instant_speed):
+            continue
+        if units is None:
+            units = mana_units(state, player)[0]
+            grants = bool(spell_granters(state))
+        alts = (ALT_NORMAL, ALT_EVOKE) if card.has_keyword("evoke") else (ALT_NORMAL,)
+        if card.alternative_cost is not None:
+            alts = (*alts, ALT_ALTERNATIVE)
+        for alt in alts:
+            if (card.name, alt) not in seen and _can_cast(state, player, objects[oid], alt,
+                                                          units, grants):
+                seen.add((card.name, alt))
+                out.append((oid, alt, card._instant_speed))
+    return out
 
 
 def legal_actions(state: GameState, player: int) -> list[Action]:
@@ -231,25 +271,15 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     actions = [PASS_ACTION]
     units: list[int] | None = None
     seen: set[tuple[str, int]] = set()
-    for oid in hand:
-        card = objects[oid].card
-        if card._type_mask & T_LAND:  # 305.2
-            if sorcery_ok and p.lands_played < p.land_drops and (card.name, 0) not in seen:
+    if sorcery_ok and p.lands_played < p.land_drops:
+        for oid in hand:
+            card = objects[oid].card
+            if card._type_mask & T_LAND and (card.name, 0) not in seen:  # 305.2
                 seen.add((card.name, 0))
                 actions.append(Action(PLAY, oid))
-            continue
-        if not (card._instant_speed or sorcery_ok) or not p.can_cast_spells:
-            continue
-        if units is None:
-            units = mana_units(state, player)[0]
-        alts = (ALT_NORMAL, ALT_EVOKE) if card.has_keyword("evoke") else (ALT_NORMAL,)
-        if card.alternative_cost is not None:
-            alts = (*alts, ALT_ALTERNATIVE)
-        for alt in alts:
-            if (card.name, alt) not in seen and _can_cast(state, player, objects[oid], alt,
-                                                          units):
-                seen.add((card.name, alt))
-                actions.append(Action(CAST, oid, alt=alt))
+    if p.can_cast_spells:
+        for oid, alt, _instant in _castable_from_hand(state, player, sorcery_ok):
+            actions.append(Action(CAST, oid, alt=alt))
     if p.can_cast_spells:
         for oid in p.graveyard:
             card = objects[oid].card

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from engine.ask import IllegalAnswer
 from engine.cards import CardDef
-from engine.state import Answer, Decision, GameState
+from engine.state import ALL_STOPS, Answer, Decision, GameState
 from engine.turn import advance, answer, new_game
 
 
@@ -57,10 +57,15 @@ def play(state: GameState, policies: Sequence[Policy]) -> GameState:
             answer(state, fallback.decide(state, d))
 
 
+def policy_stops(policies: Sequence[object]) -> list[int]:
+    """Each policy's stops (``stops`` attribute; all steps when it has none)."""
+    return [int(getattr(p, "stops", ALL_STOPS)) for p in policies]
+
+
 def play_game(deck_a: list[CardDef], deck_b: list[CardDef], policies: Sequence[Policy],
               seed: int, *, keep_log: bool = False, record: bool = False,
               max_turns: int = 60) -> GameState:
     """One game; player 0 (deck_a) is on the play. A pure function of its arguments."""
     state = new_game([deck_a, deck_b], seed, keep_log=keep_log, record=record,
-                     max_turns=max_turns)
+                     max_turns=max_turns, stops=policy_stops(policies))
     return play(state, policies)

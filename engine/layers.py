@@ -19,7 +19,6 @@ from engine.cards import (
     KW_DOESNT_UNTAP,
     KW_NO_ACTIVATE,
     KW_UNBLOCKABLE,
-    PROT_COLORED_SPELLS,
     Activated,
     AttachedAuras,
     CardsInHand,
@@ -109,14 +108,7 @@ def refresh(state: GameState) -> None:
         o.extra_subtypes = ()
         o.extra_types = 0
         o.color = c._color_mask
-        prot = 0
-        for col in c.protection:
-            prot |= COLOR_BIT[col]
-        for extra in c._protection_extra:
-            prot |= COLOR_BIT[extra]
-        if c._protection_spells:
-            prot |= PROT_COLORED_SPELLS
-        o.protection = prot
+        o.protection = c._base_protection
         o.granted_mana = ()
         o.min_blockers = 0
         o.granted = ()

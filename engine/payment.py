@@ -15,6 +15,7 @@ from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from engine.conditions import condition_holds
 from engine.layers import static_amount
 from engine.mana import ManaCost, solve
+from engine.memo import memo
 from engine.state import GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
@@ -48,6 +49,12 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
 
 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """Mana a player could make now (memoised while nothing relevant changes); the lists
+    returned are shared: copy them before changing them."""
+    return memo(state, "mana0" if player == 0 else "mana1", lambda: _mana_units(state, player))
+
+
+def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now: one colour mask per unit, and its source.
 
     A source is (-1, pool index) for floating mana or (object id, ability index).

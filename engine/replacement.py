@@ -27,6 +27,7 @@ from engine.state import (
     GRAVEYARD,
     NONE,
     STACK,
+    TAP_EPOCH,
     ZONE_NAMES,
     GameObject,
     GameState,
@@ -85,6 +86,7 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
     if amount <= 0:
         return 0
     skw = source_keywords(source)
+    TAP_EPOCH[0] += 1  # damage can change what can be targeted (engine.memo)
     if target < 2:
         p = state.players[target]
         p.life -= amount

@@ -30,6 +30,20 @@ STEP_NAMES = (
 
 Answer = int | list[int]
 
+# Stops (as in MTGO): the steps in which a player wants priority while the stack is empty;
+# in the others the engine passes for them. Bits 0-12: steps of their own turn, bits
+# 13-25: steps of the opponent's turn. With anything on the stack a player always stops.
+ALL_STOPS = (1 << 26) - 1
+
+
+def stop_bit(step: int, own_turn: bool) -> int:
+    return 1 << (step if own_turn else step + 13)
+
+
+# Bumped whenever any permanent taps or untaps: the mana-source cache
+# (engine.payment.mana_units) keys on it. Not game state: it never affects an outcome.
+TAP_EPOCH = [0]
+
 
 class GameObject(msgspec.Struct):
     """A card, token or copy in some zone (rule 109)."""
@@ -40,7 +54,7 @@ class GameObject(msgspec.Struct):
     controller: int
     zone: int
     timestamp: int = 0
-    tapped: bool = False
+    is_tapped: bool = False  # read and write it as ``tapped``
     sick: bool = False  # came under its controller's control since their last turn began
     damage: int = 0
     deathtouched: bool = False  # dealt damage by a deathtouch source since last SBA check
@@ -86,6 +100,16 @@ class GameObject(msgspec.Struct):
     # a permanent that was a spell: the casting permission its controller used for it
     # (engine.casting ALT_*; "if its evoke cost was paid", 702.74a)
     cast_alt: int = 0
+
+    @property
+    def tapped(self) -> bool:
+        return self.is_tapped
+
+    @tapped.setter
+    def tapped(self, value: bool) -> None:
+        if value != self.is_tapped:
+            self.is_tapped = value
+            TAP_EPOCH[0] += 1
 
 
 class Player(msgspec.Struct):
@@ -328,7 +352,7 @@ class GameResult(msgspec.Struct):
     turns: int
 
 
-class GameState(msgspec.Struct):
+class GameState(msgspec.Struct, weakref=True):
     players: list[Player]
     objects: dict[int, GameObject] = {}
     battlefield: list[int] = []  # in timestamp order
@@ -359,6 +383,8 @@ class GameState(msgspec.Struct):
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True
     stop_every_priority: bool = False  # ask even when passing is the only action (scenarios)
+    spell_granters: int = 0  # permanents with "spells you cast have ..." abilities
+    stops: list[int] = msgspec.field(default_factory=lambda: [ALL_STOPS, ALL_STOPS])
     resolved: int = 0  # stack objects resolved so far
     started: bool = False
     mulligan_stage: int = 0

@@ -9,7 +9,7 @@ nobody can act cost no decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import engine.keywords.all  # noqa: F401  (keyword modules register their hooks)
@@ -69,10 +69,14 @@ HAND_SIZE = 7
 
 
 def new_game(decks: list[list[Any]], seed: int, *, keep_log: bool = False,
-             record: bool = False, max_turns: int = 60, max_actions: int = 5000) -> GameState:
-    """A new two-player game. ``decks`` are lists of CardDef (top of library last)."""
+             record: bool = False, max_turns: int = 60, max_actions: int = 5000,
+             stops: Sequence[int] | None = None) -> GameState:
+    """A new two-player game. ``decks`` are lists of CardDef (top of library last);
+    ``stops``: each player's stops (engine.state.ALL_STOPS when not given)."""
     state = GameState(players=[Player(0), Player(1)], rng=seed_state(seed),
                       max_turns=max_turns, max_actions=max_actions)
+    if stops is not None:
+        state.stops = list(stops)
     if keep_log:
         state.log = []
     if record:
@@ -330,6 +334,11 @@ def step_machine(state: GameState) -> None:
 
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
+    if not state.dirty and not state.sba_needed and not state.triggers and not state.stack \
+            and not state.stop_every_priority and not state.stops[state.priority] >> (
+                state.step if state.priority == state.active else state.step + 13) & 1:
+        pass_priority(state)  # nothing to check, and this player does not stop here
+        return
     if sba.check(state):
         return
     if state.result is not None:
@@ -338,6 +347,10 @@ def _priority(state: GameState) -> None:
         state.tasks.append(TriggerTask())
         return
     player = state.priority
+    if not state.stack and not state.stop_every_priority and not state.stops[player] >> (
+            state.step if player == state.active else state.step + 13) & 1:
+        pass_priority(state)  # the player does not stop in this step (their stops)
+        return
     actions = legal_actions(state, player)
     if len(actions) == 1 and not state.stop_every_priority:
         pass_priority(state)

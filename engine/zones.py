@@ -47,6 +47,8 @@ def new_object(state: GameState, card: CardDef, owner: int, zone: int,
     state.objects[oid] = obj
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
         state.players[owner].zone_action_cards += 1
+    if card._spell_grants and zone == BATTLEFIELD:
+        state.spell_granters += 1
     return obj
 
 
@@ -73,6 +75,8 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
     del state.objects[obj.oid]
     if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
         state.players[obj.owner].zone_action_cards -= 1
+    if obj.card._spell_grants and obj.zone == BATTLEFIELD:
+        state.spell_granters -= 1
     if obj.zone == BATTLEFIELD:
         state.dirty = True
         _left_battlefield(state, obj)

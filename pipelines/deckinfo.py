@@ -317,12 +317,23 @@ def _pool(args: argparse.Namespace) -> dict[str, CardDef]:
     return load_card_pool(str(args.card_data) if args.card_data else None)
 
 
+def _shown(path: Path) -> str:
+    """A bundled deck's path relative to the working directory when it is below it."""
+    if path.is_absolute():
+        try:
+            return str(path.relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+    return str(path)
+
+
 def cmd_deck(args: argparse.Namespace) -> int:
     """``mtgsim deck check FILE...``: exit 0 if every deck is valid, else 2."""
     from pipelines.runner import resolve_deck_path
 
     pool = _pool(args)
-    paths = [str(resolve_deck_path(f)) for f in args.files]
+    # a path is shown as given; a bundled name as its file (relative when below the cwd)
+    paths = [f if Path(f).exists() else _shown(resolve_deck_path(f)) for f in args.files]
     infos, errors = check_decks(paths, pool)
     if args.json:
         for info in infos:

@@ -127,8 +127,12 @@ def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) ->
                               f"data: {', '.join(missing)}")
         decks.append([pool[n] for n in deck.cards])
     script = ScriptedPolicy(replay.decisions)
+    from engine.game import policy_stops
+    from engine.policies import make_policy
+
+    stops = policy_stops([make_policy(name, 0) for name in replay.policies])
     state = new_game(decks, replay.seed, keep_log=keep_log, record=True,
-                     max_turns=replay.max_turns)
+                     max_turns=replay.max_turns, stops=stops)
     total = len(replay.decisions)
     try:
         play(state, [script, script])

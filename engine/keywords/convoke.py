@@ -24,16 +24,30 @@ from __future__ import annotations
 
 from engine.conditions import condition_holds
 from engine.filters import matches
+from engine.memo import memo
 from engine.state import GameObject, GameState
+
+
+def _granters(state: GameState) -> list[int]:
+    """Permanents with "[quality] spells you cast have [keyword]" static abilities."""
+    objects = state.objects
+    return [oid for oid in state.battlefield
+            if any(st.applies_to == "spells_you_cast" for st in objects[oid].card._statics)]
+
+
+def spell_granters(state: GameState) -> list[int]:
+    if not state.spell_granters:  # counted as permanents enter and leave (zones)
+        return []
+    return memo(state, "spell_granters", lambda: _granters(state))
 
 
 def spell_keyword_granted(state: GameState, player: int, obj: GameObject, name: str) -> bool:
     """Does a static ability of a permanent ``player`` controls give this spell (cast by
     ``player``) the keyword ``name``: "[Quality] spells you cast have [keyword]"?"""
     objects = state.objects
-    for oid in state.battlefield:
+    for oid in memo(state, "spell_granters", lambda: _granters(state)):
         src = objects[oid]
-        if src.controller != player or src.lost_abilities or not src.card._statics:
+        if src.controller != player or src.lost_abilities:
             continue
         for st in src.card._statics:
             if st.applies_to != "spells_you_cast" or not any(

@@ -9,14 +9,17 @@ Measuring how fast a deck kills a goldfish is the classic way to gauge its speed
 
 from __future__ import annotations
 
-from engine.state import PASS, PLAY, Answer, Decision, GameState
+from engine.state import MAIN1, MAIN2, PASS, PLAY, Answer, Decision, GameState, stop_bit
 
 _KEEP = 0  # engine.turn.KEEP: the mulligan decision's first option keeps the hand
 _NO = 0  # engine.effects.NO: the option value of "no" in a "may" decision
 
 
 class GoldfishPolicy:
+    """Plays a land a turn and nothing else: it stops only in its own main phases."""
+
     name = "goldfish"
+    stops = stop_bit(MAIN1, True) | stop_bit(MAIN2, True)
 
     def __init__(self, seed: int) -> None:
         self.seed = seed  # unused: the goldfish is deterministic without randomness

@@ -49,10 +49,12 @@ from engine.state import (
     MAIN1,
     MAIN2,
     PLAY,
+    UPKEEP,
     Answer,
     Decision,
     GameObject,
     GameState,
+    stop_bit,
 )
 
 UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
@@ -103,8 +105,23 @@ def survives_fight(me: GameObject, other: GameObject) -> bool:
     return bool(me_first and kills(me, other))
 
 
+def _stops() -> int:
+    own = (UPKEEP, MAIN1, DECLARE_BLOCKERS, MAIN2)  # forecast; sorcery speed; pump
+    theirs = (DECLARE_ATTACKERS, DECLARE_BLOCKERS, END)  # flash blockers; pump; end step
+    mask = 0
+    for step in own:
+        mask |= stop_bit(step, True)
+    for step in theirs:
+        mask |= stop_bit(step, False)
+    return mask
+
+
 class HeuristicPolicy:
+    """Stops (like MTGO's): with an empty stack it wants priority only in the steps where
+    it ever acts (``stops``); the engine passes for it elsewhere."""
+
     name = "heuristic"
+    stops = _stops()
 
     def __init__(self, seed: int) -> None:
         self.rng = seed_state(seed ^ 0xA11CE)
