@@ -1235,6 +1235,8 @@ class CardDef(_Base):
     _zone_actions: bool = False  # usable from hand or graveyard (activations, flashback)
     _spell_grants: bool = False  # has "[quality] spells you cast have [keyword]"
     _base_protection: int = 0  # printed protection as a mask (engine.layers)
+    _is_aura: bool = False
+    _legendary: bool = False
     _cant_be_countered: bool = False
     _enter_replacements: tuple[Replacement, ...] = ()  # "enters with counters" (614.1c)
 
@@ -1269,6 +1271,8 @@ class CardDef(_Base):
         if self._protection_spells:
             prot |= PROT_COLORED_SPELLS
         self._base_protection = prot
+        self._is_aura = "Aura" in self.subtypes
+        self._legendary = "legendary" in self.supertypes
         self._spell_grants = any(st.applies_to == "spells_you_cast" for st in self._statics)
         self._zone_actions = any(a.zone != "battlefield" for a in self._activated) or \
             "flashback" in self._kwnames or "retrace" in self._kwnames
@@ -1289,7 +1293,7 @@ class CardDef(_Base):
 
     @property
     def is_aura(self) -> bool:
-        return "Aura" in self.subtypes
+        return self._is_aura
 
     @property
     def is_permanent_card(self) -> bool:

@@ -54,6 +54,19 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     return memo(state, "mana0" if player == 0 else "mana1", lambda: _mana_units(state, player))
 
 
+_MASKS: dict[str, int] = {}
+
+
+def _color_mask(colors: str) -> int:
+    m = _MASKS.get(colors)
+    if m is None:
+        m = 0
+        for ch in colors:
+            m |= mana_mod.SYMBOL_BIT[ch]
+        _MASKS[colors] = m
+    return m
+
+
 def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now: one colour mask per unit, and its source.
 
@@ -69,6 +82,10 @@ def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[in
     late_units: list[int] = []
     late_sources: list[tuple[int, int]] = []
     objects = state.objects
+    # Only permanents something is attached to can have "when enchanted land is tapped
+    # for mana" triggers: find them once instead of asking the hooks for every land.
+    hosts = {objects[oid].attached_to for oid in state.battlefield
+             if objects[oid].attached_to >= 2} if MANA_TRIGGER_HOOKS else set()
     for oid in state.battlefield:
         o = objects[oid]
         if o.controller != player or not (o.card._mana_abilities or o.granted_mana):
@@ -79,21 +96,27 @@ def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[in
         # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
         best: ManaAbility | None = None
         idx = n = -1
-        for i, cand in enumerate(mana_abilities_of(o)):
-            if cand.tap and not can_tap_for_mana(o):
+        abilities = mana_abilities_of(o)
+        if len(abilities) == 1 and abilities[0].condition is None and \
+                abilities[0].amount.__class__ is int:  # the common case: a basic land
+            best = abilities[0]
+            if best.tap and not can_tap_for_mana(o):
                 continue
-            if cand.condition is not None and not condition_holds(state, cand.condition,
-                                                                  o.controller, o):
-                continue  # e.g. a leveler's band it is not in (711.2)
-            amount = cand.amount if isinstance(cand.amount, int) else static_amount(
-                state, cand.amount, o)
-            if amount > n:
-                best, idx, n = cand, i, amount
+            idx, n = 0, best.amount  # type: ignore[assignment]
+        else:
+            for i, cand in enumerate(abilities):
+                if cand.tap and not can_tap_for_mana(o):
+                    continue
+                if cand.condition is not None and not condition_holds(
+                        state, cand.condition, o.controller, o):
+                    continue  # e.g. a leveler's band it is not in (711.2)
+                amount = cand.amount if isinstance(cand.amount, int) else static_amount(
+                    state, cand.amount, o)
+                if amount > n:
+                    best, idx, n = cand, i, amount
         if best is not None:
             ab = best
-            mask = 0
-            for ch in ab.colors:
-                mask |= mana_mod.SYMBOL_BIT[ch]
+            mask = _color_mask(ab.colors)
             if ab.sacrifice_self:
                 for _ in range(n):
                     late_units.append(mask)
@@ -102,7 +125,7 @@ def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[in
                 for _ in range(n):
                     units.append(mask)
                     sources.append((oid, idx))
-            if ab.tap and MANA_TRIGGER_HOOKS:  # "whenever it is tapped for mana, add ..."
+            if ab.tap and oid in hosts:  # "whenever it is tapped for mana, add ..."
                 for extra in triggered_mana(state, o):
                     units.append(extra)
                     sources.append((oid, idx))

@@ -55,14 +55,15 @@ def check(state: GameState) -> bool:
                         del counters[k]
                 state.dirty = True
                 acted = True
-        if card.is_aura and not aura_legal(state, o):  # 704.5m
-            to_graveyard.append(o)
-        elif o.attached_to >= 2 and not card.is_aura and (
+        if card._is_aura:
+            if not aura_legal(state, o):  # 704.5m
+                to_graveyard.append(o)
+        elif o.attached_to >= 2 and (
                 o.attached_to not in objects or not _attachment_legal(state, o)):
             o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
             state.dirty = True
             acted = True
-        if "legendary" in card.supertypes:
+        if card._legendary:
             legends.setdefault((o.controller, card.name), []).append(oid)
     # 704.3: these happen at the same time; leaves-the-battlefield abilities of each see
     # the others leave (603.10a).
