@@ -19,8 +19,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -e '.[dev]'
 	@touch $@
 
+# The main job: every pair of the sixteen archetype decks on local Ray (all cores),
+# written as a Parquet dataset under out/, then the HTML report of it.
+GAUNTLET_DECKS := $(filter-out decks/gruul_stompy.txt decks/azorius_skies.txt,$(wildcard decks/*.txt))
+GAMES ?= 40
 run: venv
-	$(BIN)/mtgsim batch decks/gruul_stompy.txt decks/azorius_skies.txt --games 200
+	@out=out/gauntlet-$$(date +%Y%m%d-%H%M%S); \
+	$(BIN)/mtgsim gauntlet $(GAUNTLET_DECKS) --games $(GAMES) --out $$out && \
+	$(BIN)/mtgsim report $$out
 
 test: venv
 	$(BIN)/ruff check engine cluster pipelines results tests
