@@ -191,3 +191,47 @@ def test_bad_input_fails_cleanly_and_writes_nothing(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "bad.txt:2" in err and "Mountain" in err
     assert not (tmp_path / "y").exists()
+
+
+def test_swiss_tournament(tmp_path, capsys):
+    from engine.rng import seed_state
+    from pipelines.swiss import _bracket_order, assign_decks
+
+    decks, _ = assign_decks([0.5, 0.25, 0.25], 8, seed_state(1))
+    assert sorted(decks) == [0, 0, 0, 0, 1, 1, 2, 2]
+    assert _bracket_order(8) == [0, 7, 3, 4, 1, 6, 2, 5]
+    out = tmp_path / "swiss"
+    assert main(["swiss", "--decks", *DECKS, "--shares", "0.5", "0.5", "--players", "8",
+                 "--rounds", "3", "--top", "4", "--out", str(out), "--executor",
+                 "serial"]) == 0
+    text = capsys.readouterr().out
+    assert "champion" in text
+    standings = pq.read_table(out / "swiss" / "standings.parquet").to_pylist()
+    assert len(standings) == 8 and [r["rank"] for r in standings] == list(range(1, 9))
+    assert sum(r["top"] for r in standings) == 4
+    points = [r["points"] for r in standings]
+    assert points == sorted(points, reverse=True)
+    assert sum(r["wins"] for r in standings) + sum(r["draws"] for r in standings) / 2 == 12
+    matches = pq.read_table(out / "swiss" / "matches.parquet").to_pylist()
+    swiss = [m for m in matches if m["stage"] == "swiss"]
+    assert len(swiss) == 12  # 3 rounds of 4 tables
+    for m in swiss:
+        assert max(m["wins_a"], m["wins_b"]) <= 2  # best of three
+    assert len([m for m in matches if m["stage"] == "top"]) == 3
+
+
+def test_ablation_removes_the_keyword_and_replays_the_seeds(tmp_path):
+    from pipelines.ablation import run_ablation
+
+    pool = load_card_pool()
+    cascade = load_main_deck("jund_cascade", pool)
+    field = [load_main_deck("bant_exalted", pool)]
+    rows = run_ablation(cascade, "cascade", field, 20, tmp_path / "a", executor="serial",
+                        unit_size=10)
+    base = read_games(tmp_path / "a" / "baseline")
+    abl = read_games(tmp_path / "a" / "ablated")
+    assert base["seed"].to_pylist() == abl["seed"].to_pylist()  # the same games
+    assert sum(base["a_cascades"].to_pylist()) > 0
+    assert sum(abl["a_cascades"].to_pylist()) == 0
+    assert rows[-1].opponent == "(field)" and rows[-1].games == 20
+    assert rows[-1].low <= rows[-1].change <= rows[-1].high
