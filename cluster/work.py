@@ -99,7 +99,7 @@ class Player:
             policies = [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
                         for p in (0, 1)]
             state = new_game(decks, seed, max_turns=spec.max_turns,
-                             stops=policy_stops(policies))
+                             stops=policy_stops(policies, decks))
             play(state, policies)
             elapsed = (time.perf_counter_ns() - t0) // 1000
             result = state.result
@@ -201,7 +201,7 @@ def play_match(player: Player, m: MatchUnit) -> MatchResult:
         policies = [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
                     for p in (0, 1)]
         state = new_game(decks, seed, max_turns=player.spec.max_turns,
-                         stops=policy_stops(policies))
+                         stops=policy_stops(policies, decks))
         play(state, policies)
         assert state.result is not None
         w = state.result.winner

@@ -57,9 +57,18 @@ def play(state: GameState, policies: Sequence[Policy]) -> GameState:
             answer(state, fallback.decide(state, d))
 
 
-def policy_stops(policies: Sequence[object]) -> list[int]:
-    """Each policy's stops (``stops`` attribute; all steps when it has none)."""
-    return [int(getattr(p, "stops", ALL_STOPS)) for p in policies]
+def policy_stops(policies: Sequence[object],
+                 decks: Sequence[Sequence[CardDef]] | None = None) -> list[int]:
+    """Each policy's stops: ``stops_for(deck)`` when it has it and the deck is known, else
+    its ``stops`` attribute, else every step."""
+    out = []
+    for i, p in enumerate(policies):
+        fn = getattr(p, "stops_for", None)
+        if fn is not None and decks is not None:
+            out.append(int(fn(decks[i])))
+        else:
+            out.append(int(getattr(p, "stops", ALL_STOPS)))
+    return out
 
 
 def play_game(deck_a: list[CardDef], deck_b: list[CardDef], policies: Sequence[Policy],
@@ -67,5 +76,5 @@ def play_game(deck_a: list[CardDef], deck_b: list[CardDef], policies: Sequence[P
               max_turns: int = 60) -> GameState:
     """One game; player 0 (deck_a) is on the play. A pure function of its arguments."""
     state = new_game([deck_a, deck_b], seed, keep_log=keep_log, record=record,
-                     max_turns=max_turns, stops=policy_stops(policies))
+                     max_turns=max_turns, stops=policy_stops(policies, [deck_a, deck_b]))
     return play(state, policies)

@@ -130,7 +130,7 @@ def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) ->
     from engine.game import policy_stops
     from engine.policies import make_policy
 
-    stops = policy_stops([make_policy(name, 0) for name in replay.policies])
+    stops = policy_stops([make_policy(name, 0) for name in replay.policies], decks)
     state = new_game(decks, replay.seed, keep_log=keep_log, record=True,
                      max_turns=replay.max_turns, stops=stops)
     total = len(replay.decisions)

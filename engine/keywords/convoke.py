@@ -64,5 +64,5 @@ def spell_keyword_granted(state: GameState, player: int, obj: GameObject, name: 
 def spell_has_convoke(state: GameState, player: int, obj: GameObject) -> bool:
     """The spell ``player`` casts (or is casting) has convoke: printed or granted; any
     number of instances count as one (702.51d)."""
-    return obj.card.has_keyword("convoke") or spell_keyword_granted(state, player, obj,
-                                                                    "convoke")
+    return obj.card.has_keyword("convoke") or (
+        state.spell_granters > 0 and spell_keyword_granted(state, player, obj, "convoke"))

@@ -1,43 +1,89 @@
-"""The default AI: plays lands and its curve, aims removal and burn sensibly, weighs trades
-when attacking and blocking, counters what matters, and burns face when it is lethal.
+"""The default AI: plays lands and its curve, aims removal, burn and Auras at the right
+player, weighs trades when attacking and blocking, counters what matters, holds mana for
+its counterspells and flash creatures, and uses its cards' keyword abilities the way a
+competent player would (see ``engine.policies.choices`` for the keyword questions).
 
 It reads only public information and its own hand. Cheap on purpose: it is called for
-most decisions of millions of games.
+most decisions of millions of games. Deterministic: its only randomness is its own RNG.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
-    KW_DEATHTOUCH,
     KW_DOUBLE_STRIKE,
-    KW_FIRST_STRIKE,
+    KW_FLASH,
     KW_FLYING,
-    KW_HEXPROOF,
-    KW_LIFELINK,
+    KW_HASTE,
+    KW_INDESTRUCTIBLE,
     KW_MENACE,
-    KW_SHROUD,
+    KW_REACH,
     KW_TRAMPLE,
-    KW_VIGILANCE,
     T_CREATURE,
+    T_LAND,
+    Activated,
     AddCounters,
-    Bounce,
+    AdditionalCombat,
+    AdditionalCombatAfterThisMain,
     CardDef,
     CounterSpell,
+    CounterUnlessDiscardHand,
+    CreateToken,
     Damage,
     Destroy,
-    Exile,
+    DoesntUntapNext,
+    Draw,
+    EffectT,
+    ExileAtNextEndStep,
     GainControl,
     Pump,
-    Sacrifice,
-    Static,
+    Regenerate,
+    ReturnFromGraveyard,
+    Search,
     Tap,
+    Target,
+    UntapEach,
+)
+from engine.casting import (
+    ALT_EVOKE,
+    ALT_RETRACE,
+    activated_abilities,
+    aura_target,
+    spell_targets,
 )
 from engine.combat import can_block
 from engine.layers import ensure
+from engine.mana import parse_cost, solve
 from engine.payment import mana_units
 from engine.policies import choices
+from engine.policies.combat_ai import (
+    choose_attackers,
+    choose_blockers,
+    damage_of,
+    fight,
+    kills,
+    survives_fight,
+)
+from engine.policies.evaluate import (
+    UNTARGETABLE,
+    aura_bonus,
+    aura_is_hostile,
+    card_want,
+    color_sources,
+    creatures_of,
+    dead_card,
+    eval_effects,
+    guess_amount,
+    harmful_to_target,
+    is_creature,
+    perm_value,
+    spell_threat,
+    value,
+)
+from engine.policies.stops import deck_stops
 from engine.rng import randbelow, seed_state
 from engine.state import (
     ACTIVATE,
@@ -48,72 +94,123 @@ from engine.state import (
     END,
     MAIN1,
     MAIN2,
+    NONE,
     PLAY,
+    STACK,
     UPKEEP,
+    ActivateTask,
     Answer,
+    CastTask,
     Decision,
     GameObject,
     GameState,
+    ResolveTask,
+    StackItem,
+    TriggerTask,
     stop_bit,
 )
+from engine.targets import legal_targets
 
-UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
-HOSTILE_AURA_KW = {"can't attack", "can't block", "activated abilities can't be activated"}
+__all__ = ["HeuristicPolicy", "value", "aura_is_hostile", "kills", "survives_fight"]
 
-
-def value(o: GameObject) -> float:
-    """A creature's rough worth on the board."""
-    kw = o.kw
-    if kw & KW_CANT_ATTACK and kw & KW_CANT_BLOCK:
-        return 0.5
-    v = o.power * 1.5 + o.toughness
-    if kw & KW_FLYING:
-        v += 1.5
-    if kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE):
-        v += 1.0
-    if kw & KW_DEATHTOUCH:
-        v += 1.5
-    if kw & KW_LIFELINK:
-        v += 0.5
-    return v
-
-
-def aura_is_hostile(card: CardDef) -> bool:
-    for st in card._statics:
-        if st.gain_control or st.lose_all_abilities or st.set_base is not None:
-            return True
-        if any(k in HOSTILE_AURA_KW for k in st.keywords):
-            return True
-    return False
-
-
-def kills(attacker: GameObject, blocker: GameObject) -> bool:
-    """Would ``attacker``'s combat damage destroy ``blocker``?"""
-    if attacker.power <= 0:
-        return False
-    if attacker.kw & KW_DEATHTOUCH:
-        return True
-    return attacker.power >= blocker.toughness - blocker.damage
-
-
-def survives_fight(me: GameObject, other: GameObject) -> bool:
-    """Does ``me`` survive combat with ``other`` (first strike considered)?"""
-    if not kills(other, me):
-        return True
-    me_first = me.kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE) and not other.kw & (
-        KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)
-    return bool(me_first and kills(me, other))
+_COLOR = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 
 
 def _stops() -> int:
-    own = (UPKEEP, MAIN1, DECLARE_BLOCKERS, MAIN2)  # forecast; sorcery speed; pump
-    theirs = (DECLARE_ATTACKERS, DECLARE_BLOCKERS, END)  # flash blockers; pump; end step
+    own = (UPKEEP, MAIN1, DECLARE_BLOCKERS, MAIN2)  # forecast; sorcery speed; tricks
+    theirs = (DECLARE_ATTACKERS, DECLARE_BLOCKERS, END)  # flash blockers; tricks; end step
     mask = 0
     for step in own:
         mask |= stop_bit(step, True)
     for step in theirs:
         mask |= stop_bit(step, False)
     return mask
+
+
+def _first_effects(card: CardDef) -> tuple[EffectT, ...]:
+    spell = card.spell
+    if spell is None:
+        return ()
+    if spell.modes:
+        return spell.modes[0].effects
+    return spell.effects
+
+
+def _has(effects: tuple[object, ...], kinds: type | tuple[type, ...]) -> bool:
+    return any(isinstance(e, kinds) for e in effects)
+
+
+class Ctx:
+    """What one priority decision keeps looking at, computed once."""
+
+    __slots__ = ("state", "me", "opp", "my_turn", "step", "main", "main1", "opp_end",
+                 "units", "mana", "mine", "theirs", "lands", "hand", "reserve",
+                 "opp_damaged", "my_life", "opp_life", "urgent")
+
+    def __init__(self, state: GameState, me: int) -> None:
+        self.state = state
+        self.me = me
+        self.opp = opp = 1 - me
+        self.my_turn = state.active == me
+        self.step = state.step
+        empty = not state.stack
+        self.main = self.my_turn and self.step in (MAIN1, MAIN2) and empty
+        self.main1 = self.main and self.step == MAIN1
+        self.opp_end = not self.my_turn and self.step == END and empty
+        self.units = mana_units(state, me)[0]
+        self.mana = len(self.units)
+        objects = state.objects
+        mine: list[GameObject] = []
+        theirs: list[GameObject] = []
+        lands = 0
+        for oid in state.battlefield:
+            o = objects[oid]
+            mask = o.card._type_mask | o.extra_types
+            if mask & T_CREATURE:
+                (mine if o.controller == me else theirs).append(o)
+            if mask & T_LAND and o.controller == me:
+                lands += 1
+        self.mine = mine
+        self.theirs = theirs
+        self.lands = lands
+        self.hand = [objects[o] for o in state.players[me].hand]
+        self.opp_damaged = state.players[opp].damage_this_turn > 0
+        self.my_life = state.players[me].life
+        self.opp_life = state.players[opp].life
+        their_power = sum(damage_of(c) for c in self.theirs if not c.kw & KW_CANT_ATTACK)
+        self.urgent = their_power * 2 >= self.my_life or (
+            not self.mine and their_power >= 3)
+        self.reserve = 0
+        if self.main and state.players[opp].hand:
+            for o in self.hand:
+                c = o.card
+                if c._instant_speed and c._cost is not None and _counters(c) and solve(
+                        c._cost.symbols, c._cost.generic, self.units) is not None:
+                    mv = c._mana_value
+                    self.reserve = mv if not self.reserve else min(self.reserve, mv)
+
+
+_COUNTERS: dict[str, bool] = {}
+
+
+def _counters(card: CardDef) -> bool:
+    """A counterspell (or a flash creature that counters as it enters)."""
+    r = _COUNTERS.get(card.name)
+    if r is None:
+        r = _COUNTERS[card.name] = _is_counter(card)
+    return r
+
+
+def _is_counter(card: CardDef) -> bool:
+    spell = card.spell
+    if spell is not None:
+        for effects in ([spell.effects] + [m.effects for m in spell.modes]):
+            if _has(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                return True
+    if card.is_creature and card._kw & KW_FLASH:
+        return any(ab.when == "enters" and _has(ab.effects, CounterSpell)
+                   for ab in card._triggered)
+    return False
 
 
 class HeuristicPolicy:
@@ -123,9 +220,21 @@ class HeuristicPolicy:
     name = "heuristic"
     stops = _stops()
 
+    @staticmethod
+    def stops_for(deck: Iterable[CardDef]) -> int:
+        """The steps this deck ever acts in (engine.policies.stops)."""
+        return deck_stops(deck)
+
     def __init__(self, seed: int) -> None:
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
+        self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
+        self.plan_x: dict[int, int] = {}  # source oid -> intended X
+        self.plan_rep: dict[int, int] = {}  # source oid -> replicate payments
+        self._tkey: tuple[int, int] = (0, 0)
+        self._tidx = 0
+        self._copy_key: tuple[int, int] = (0, 0)
+        self._copy_dmg: dict[int, int] = {}  # targets the copies so far aim at: damage
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -136,483 +245,1379 @@ class HeuristicPolicy:
         if kind == "target":
             return self.target(state, d)
         if kind == "attackers":
-            return self.attackers(state, d)
+            ensure(state)
+            return choose_attackers(state, d)
         if kind == "blockers":
-            return self.blockers(state, d)
+            ensure(state)
+            return choose_blockers(state, d)
         if kind == "mulligan":
             return self.mulligan(state, d)
         if kind in ("bottom", "discard"):
-            return self.discard(state, d)
+            return choices.discard(state, d)
         if kind == "order":
-            objs = [state.objects[o] for o in d.options]
-            return sorted(range(len(objs)), key=lambda i: objs[i].toughness - objs[i].damage)
+            return choices.damage_order(state, d)
         if kind == "x":
-            return len(d.options) - 1
+            return self.choose_x(state, d)
         if kind == "may":
             return choices.may(state, d)
         if kind == "dredge":
             return choices.dredge(state, d)
         if kind == "devour":
             return choices.devour(state, d)
+        if kind == "convoke_tap":
+            return choices.convoke_tap(state, d)
         if kind == "convoke":
             return choices.convoke(state, d)
         if kind == "replicate":
-            return len(d.options) - 1
+            return self.replicate(state, d)
         if kind == "attach":
-            src = state.objects.get(d.source)
-            return choices.attach(state, d, src is not None and aura_is_hostile(src.card))
-        if kind in ("cost_discard", "cost"):
+            return choices.attach(state, d)
+        if kind == "cost_discard":
             return choices.cost_discard(state, d)
+        if kind == "cost":
+            return choices.cost_choice(state, d)
         if kind == "mode":
             return self.mode(state, d)
         if kind == "sacrifice":
-            objs = [state.objects[o] for o in d.options]
-            ranked = sorted(range(len(objs)), key=lambda i: (
-                bool(objs[i].card._type_mask & 1), value(objs[i]) if
-                objs[i].card._type_mask & T_CREATURE else 3.0))
-            return sorted(ranked[:d.min_count])
+            return choices.sacrifice(state, d)
         if kind == "search":
-            return self.search(state, d)
+            return choices.search(state, d)
+        if kind == "color":
+            return choices.color(state, d)
+        if kind == "colors":
+            return choices.colors(state, d)
+        if kind == "cost_counter":
+            return choices.cost_counter(state, d)
+        if kind == "cost_tap":
+            return choices.cost_tap(state, d)
+        if kind == "dig":
+            return list(range(len(d.options)))
+        if kind == "look_exile":
+            return choices.look_exile(state, d)
+        if kind == "library_order":
+            return choices.library_order(state, d)
+        if kind == "choose_discard":
+            return choices.choose_discard(state, d)
+        if kind == "flashback_cost":
+            return 0
+        if kind == "legend":
+            return choices.legend(state, d)
         if d.multi:
             return list(range(d.min_count))
         return 0
 
-    # --- mulligans and discards -------------------------------------------------------------
-
     def mulligan(self, state: GameState, d: Decision) -> int:
+        """Keep two to five lands whose colours cast something early; with six cards or
+        fewer keep anything playable."""
         p = state.players[d.player]
-        lands = sum(1 for oid in p.hand if state.objects[oid].card.is_land)
-        if p.mulligans >= 2 or 2 <= lands <= 5:
-            return 0
-        return 1
-
-    def discard(self, state: GameState, d: Decision) -> list[int]:
-        p = state.players[d.player]
-        objs = [state.objects[o] for o in d.options]
-        lands_in_play = sum(1 for oid in state.battlefield
-                            if state.objects[oid].controller == d.player
-                            and state.objects[oid].card.is_land)
-        lands_in_hand = sum(1 for o in objs if o.card.is_land)
-        too_many_lands = lands_in_play + lands_in_hand > 5 + p.mulligans
-
-        def keep_score(i: int) -> float:
-            c = objs[i].card
+        objects = state.objects
+        lands = 0
+        colors = 0
+        spells: list[CardDef] = []
+        for oid in p.hand:
+            c = objects[oid].card
             if c.is_land:
-                return -1.0 if too_many_lands else 10.0 - lands_in_hand
-            return 5.0 - abs(c._mana_value - 2.5)
-
-        ranked = sorted(range(len(objs)), key=keep_score)
-        return sorted(ranked[:d.min_count])
+                lands += 1
+                for ab in c._mana_abilities:
+                    for ch in ab.colors:
+                        colors |= _COLOR.get(ch, 32)
+            else:
+                spells.append(c)
+        if p.mulligans >= 2:
+            return 0
+        if p.mulligans >= 1 and lands == 1 and sum(1 for c in spells
+                                                   if c._mana_value <= 1) >= 2:
+            return 0
+        if not 2 <= lands <= 5:
+            return 1
+        if p.mulligans == 0 and spells and all(
+                c.is_aura and not c.enchant_player and not aura_is_hostile(c)
+                for c in spells):
+            return 1  # Auras and nothing to put them on
+        if p.mulligans == 0 and spells and lands == 2:
+            castable = [c for c in spells if c._mana_value <= lands + 1
+                        and not dead_card(c, colors)]
+            if not castable:
+                return 1  # two lands that cast nothing in the first turns
+        return 0
 
     # --- priority -----------------------------------------------------------------------------
 
     def priority(self, state: GameState, d: Decision) -> int:
-        me = d.player
-        opp = 1 - me
+        ensure(state)
+        self.plan.clear()
+        self.plan_mode.clear()
+        self.plan_x.clear()
+        self.plan_rep.clear()
+        ctx = Ctx(state, d.player)
         objects = state.objects
-        my_turn = state.active == me
-        main = my_turn and state.step in (MAIN1, MAIN2) and not state.stack
         best_i = 0
         best_score = 0.0
         for i, a in enumerate(d.actions):
             if a.kind == PLAY:
-                score = 100.0 + self._land_score(state, me, objects[a.oid].card)
+                score = self._land_score(ctx, objects[a.oid].card)
             elif a.kind == CAST:
-                score = self._cast_score(state, me, opp, objects[a.oid], main)
+                score = self._cast_score(ctx, objects[a.oid], a.alt)
             elif a.kind == ACTIVATE:
-                score = self._activate_score(state, me, opp, objects[a.oid], a.index, main)
+                score = self._activate_score(ctx, objects[a.oid], a.index)
             else:
                 continue
             if score > best_score:
                 best_score, best_i = score, i
         return best_i
 
-    def _land_score(self, state: GameState, me: int, card: CardDef) -> float:
-        if card._enters_tapped:
-            return 0.5
+    def _land_score(self, ctx: Ctx, card: CardDef) -> float:
+        """Play a land first (over 100), except that with plenty of lands the last one in
+        hand is kept to retrace a spell."""
+        state = ctx.state
+        if ctx.lands >= 6:
+            hand_lands = sum(1 for o in ctx.hand if o.card._type_mask & T_LAND)
+            if hand_lands == 1 and any(
+                    state.objects[g].card.has_keyword("retrace")
+                    for g in state.players[ctx.me].graveyard):
+                return 0.0
+        return 100.0 + self._land_bonus(ctx, card)
+
+    def _land_bonus(self, ctx: Ctx, card: CardDef) -> float:
         have = 0
-        for u in mana_units(state, me)[0]:
+        for u in ctx.units:
             have |= u
         produced = 0
         for ab in card._mana_abilities:
             for ch in ab.colors:
-                produced |= {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}[ch]
-        return 1.0 if produced & ~have else 0.0
+                produced |= _COLOR.get(ch, 32)
+        new_color = 1.0 if produced & ~have else 0.0
+        if card._enters_tapped:
+            # Tapped lands go down on turns the extra mana would not be used.
+            want = ctx.mana + 1
+            if any(not o.card.is_land and o.card._mana_value == want for o in ctx.hand):
+                return -1.0 + new_color
+            return 0.5 + new_color
+        return new_color
 
-    def _opp_creatures(self, state: GameState, opp: int) -> list[GameObject]:
-        objects = state.objects
-        return [objects[oid] for oid in state.battlefield
-                if objects[oid].controller == opp and objects[oid].card._type_mask & T_CREATURE]
+    def _fits_reserve(self, ctx: Ctx, cost: int) -> bool:
+        """Casting something costing ``cost`` now still leaves counterspell mana up."""
+        if not ctx.reserve or ctx.urgent:
+            return True
+        return ctx.mana - cost >= ctx.reserve
 
-    def _my_creatures(self, state: GameState, me: int) -> list[GameObject]:
-        return self._opp_creatures(state, me)
+    # --- casting ---------------------------------------------------------------------------
 
-    def _cast_score(self, state: GameState, me: int, opp: int, obj: GameObject,
-                    main: bool) -> float:
+    def _cast_score(self, ctx: Ctx, obj: GameObject, alt: int) -> float:
         card = obj.card
-        ensure(state)
-        self.plan.pop(obj.oid, None)
-        # Counter an opponent's spell that matters.
+        state = ctx.state
+        if alt == ALT_RETRACE and not self._retrace_ok(ctx, card):
+            return 0.0
+        if alt == ALT_EVOKE:
+            return self._evoke_score(ctx, obj)
+        if state.stack:
+            return self._respond_score(ctx, obj)
+        if card.is_creature:
+            return self._creature_score(ctx, obj)
+        if card.is_aura:
+            return self._aura_score(ctx, obj)
+        if card.spell is None or card.is_permanent_card:
+            if not ctx.main:
+                return 0.0
+            if not self._fits_reserve(ctx, card._mana_value):
+                return 0.0
+            return 11.0 + card._mana_value
+        return self._spell_score(ctx, obj, alt)
+
+    def _retrace_ok(self, ctx: Ctx, card: CardDef) -> bool:
+        """Retrace discards a land: only spare ones (enough lands on the battlefield, or
+        more in hand than the land drops coming)."""
+        hand_lands = sum(1 for o in ctx.hand if o.card._type_mask & T_LAND)
+        p = ctx.state.players[ctx.me]
+        if hand_lands == 0:
+            return False
+        if p.lands_played < p.land_drops and hand_lands <= 1 and ctx.lands < 6:
+            return False  # play it instead
+        return ctx.lands >= max(4, card._mana_value) or hand_lands >= 3
+
+    def _evoke_score(self, ctx: Ctx, obj: GameObject) -> float:
+        if not ctx.main and not ctx.opp_end:
+            return 0.0
+        best = 0.0
+        for ab in obj.card._triggered:
+            if ab.when != "enters":
+                continue
+            score, targets = self._plan_specs(ctx, obj.oid, ab.targets, ab.effects)
+            if score > best:
+                best = score
+                self.plan[obj.oid] = targets
+        return 8.0 + best if best >= 4.0 else 0.0
+
+    def _creature_score(self, ctx: Ctx, obj: GameObject) -> float:
+        card = obj.card
+        mv = card._mana_value
+        flash = bool(card._kw & KW_FLASH)
+        if card.toughness == 0 and not card.levels and self._enters_dead(ctx, obj):
+            return 0.0  # a 0/0 with nothing to grow it (Golgari Grave-Troll, empty yard)
+        if ctx.main:
+            if not self._fits_reserve(ctx, mv) and (flash or not ctx.urgent):
+                return 0.0
+            if flash and ctx.reserve and not ctx.urgent:
+                return 0.0  # keep it for the end of the opponent's turn
+            score = 20.0 + mv
+            if "bloodthirst" in card._kwnames and not ctx.opp_damaged:
+                if ctx.main1 and self._can_damage_in_combat(ctx):
+                    return 0.0  # attack first, cast it after combat
+                score -= 3.0
+            if card._kw & KW_HASTE and ctx.main1:
+                score += 4.0
+            if any(k.name == "devour" for k in card._kwi):
+                score += 0.5 * sum(1 for c in ctx.mine if c.token)
+            return score
+        if not flash:
+            return 0.0
+        state = ctx.state
+        if ctx.opp_end:
+            return 15.0 + mv
+        if not ctx.my_turn and ctx.step == DECLARE_ATTACKERS and state.combat is not None:
+            # an ambush blocker
+            p, t = card.power or 0, card.toughness or 0
+            for a in state.combat.attackers:
+                att = state.objects.get(a)
+                if att is None:
+                    continue
+                if att.kw & KW_FLYING and not card._kw & (KW_FLYING | KW_REACH):
+                    continue
+                if p >= att.toughness - att.damage and att.power < t:
+                    return 30.0 + mv
+        return 0.0
+
+    def _enters_dead(self, ctx: Ctx, obj: GameObject) -> bool:
+        card = obj.card
+        if any(k.name in ("graft", "devour", "bloodthirst") for k in card._kwi):
+            return any(k.name == "devour" for k in card._kwi) and not any(
+                c for c in ctx.mine) or ("bloodthirst" in card._kwnames and
+                                         not ctx.opp_damaged and not any(
+                                             k.name == "graft" for k in card._kwi))
+        total = 0
+        for r in card._enter_replacements:
+            if r.kind == "enters_with_counters" and r.counter == "+1/+1":
+                total += guess_amount(ctx.state, r.amount, ctx.me, obj.oid, 0)
+        return total <= 0
+
+    def _can_damage_in_combat(self, ctx: Ctx) -> bool:
+        """Will an attack this turn probably deal the opponent damage (bloodthirst)?"""
+        state = ctx.state
+        blockers = [c for c in ctx.theirs if not c.tapped and not c.kw & KW_CANT_BLOCK]
+        for c in ctx.mine:
+            if c.tapped or c.power <= 0 or c.kw & KW_CANT_ATTACK:
+                continue
+            if c.sick and not c.kw & KW_HASTE:
+                continue
+            able = [b for b in blockers if can_block(state, b, c)]
+            if len(able) < (2 if c.kw & KW_MENACE else 1):
+                return True
+            if len(ctx.mine) > len(blockers):
+                return True
+        return False
+
+    def _aura_score(self, ctx: Ctx, obj: GameObject) -> float:
+        if not ctx.main:
+            return 0.0
+        card = obj.card
+        state = ctx.state
+        if not self._fits_reserve(ctx, card._mana_value):
+            return 0.0
+        spec = aura_target(card)
+        options = legal_targets(state, spec, ctx.me, obj.oid, spell=True)
+        if not options:
+            return 0.0
+        hostile = aura_is_hostile(card)
+        if card.enchant_player:
+            target = ctx.opp if hostile else ctx.me
+            if target not in options:
+                return 0.0
+            self.plan[obj.oid] = [target]
+            return 16.0 + card._mana_value
+        best, best_score = NONE, 0.0
+        for t in options:
+            o = state.objects[t]
+            s = choices.aura_host_score(state, ctx.me, card, o, hostile)
+            if s > best_score:
+                best, best_score = t, s
+        if best == NONE:
+            return 0.0
+        self.plan[obj.oid] = [best]
+        if hostile:
+            if best_score < 3.5:
+                return 0.0
+            return 18.0 + min(best_score, 10.0)
+        if not is_creature(state.objects[best]):  # Utopia Sprawl on a Forest: ramp
+            return 24.0 if ctx.lands < 6 else 8.0
+        if best_score < 3.0:
+            return 0.0  # no creature worth enchanting yet
+        return 18.0 + card._mana_value + min(aura_bonus(card), 6.0) * 0.3
+
+    # --- instants and sorceries ----------------------------------------------------------
+
+    def _spell_score(self, ctx: Ctx, obj: GameObject, alt: int) -> float:
+        card = obj.card
+        spell = card.spell
+        assert spell is not None
+        sorcery = not card._instant_speed
+        if sorcery and not ctx.main:
+            return 0.0
+        if not (ctx.main or ctx.opp_end or (ctx.state.combat is not None and ctx.step in (
+                DECLARE_ATTACKERS, DECLARE_BLOCKERS))):
+            return 0.0
+        mv = card._mana_value
+        if ctx.main and not self._fits_reserve(ctx, mv) and not _counters(card):
+            return 0.0
+        # Choose a mode (and its targets) by what it would do.
+        modes: list[tuple[int, tuple[Target, ...], tuple[EffectT, ...]]]
+        if spell.modes:
+            modes = [(i, m.targets, m.effects) for i, m in enumerate(spell.modes)]
+        else:
+            modes = [(-1, spell.targets, spell.effects)]
+        best = 0.0
+        for mode, specs, effects in modes:
+            if _has(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                continue  # only with something on the stack
+            score = self._effects_score(ctx, obj, specs, effects, sorcery)
+            if score > best:
+                best = score
+                if mode >= 0:
+                    self.plan_mode[obj.oid] = mode
+        return best
+
+    def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
+                       effects: tuple[EffectT, ...], sorcery: bool) -> float:
+        """Score casting a spell with these effects now: its value with the best targets,
+        and whether now is the time for it."""
+        state = ctx.state
+        card = obj.card
+        mv = card._mana_value
+        cost = card._cost
+        x = 0
+        if cost is not None and cost.x:
+            x = self._plan_x_value(ctx, obj, specs, effects)
+            if x <= 0:
+                return 0.0
+        value_, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
+        if specs and not targets:
+            return 0.0
+        first = effects[0] if effects else None
+        combat = state.combat
+        in_my_combat = ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None
+        in_their_combat = not ctx.my_turn and ctx.step in (
+            DECLARE_ATTACKERS, DECLARE_BLOCKERS) and combat is not None
+        # Extra combat phases: after attacking, in the main phase that follows.
+        if _has(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
+            attacked = [o for o in ctx.mine if state.attacked_turn == state.turn
+                        and o.oid in state.attacked_this_turn]
+            if ctx.main and ctx.step == MAIN2 and attacked and _has(effects, UntapEach):
+                return 26.0
+            return 0.0
+        if "epic" in card._kwnames:
+            hand_after = len(ctx.hand) - 1
+            if not ctx.main or hand_after < 1 and ctx.mana < 9:
+                return 0.0
+            return 3.0 + hand_after  # last: no spells after it
+        # Combat tricks and pumps: only when a fight or lethal damage depends on them.
+        if isinstance(first, Pump | AddCounters) and not getattr(first, "negative", False) \
+                and (getattr(first, "counter", "+1/+1") == "+1/+1"):
+            if first.each is None and specs:
+                trick = self._trick_score(ctx, obj, first)
+                if trick > 0:
+                    return trick
+                if isinstance(first, AddCounters) and (ctx.main or ctx.opp_end) and \
+                        value_ > 0:
+                    return 6.0 + value_ * 0.5 if ctx.opp_end or sorcery else 0.0
+                return 0.0
+            mass = self._mass_pump_score(ctx, first, effects)
+            if mass > 0:
+                return mass
+            if card.has_keyword("cascade") and (ctx.opp_end or ctx.main and sorcery):
+                return 8.0 + mv
+            return 0.0
+        if isinstance(first, Draw) and not specs:
+            n = first.amount if isinstance(first.amount, int) else max(1, x)
+            if len(state.players[ctx.me].library) <= n + 3:
+                return 0.0
+            if value_ < 1.0 and first.who != "each_player":
+                return 0.0  # looting: only with cards to spare
+            if first.who == "each_player" and len(ctx.hand) > 3:
+                colors = color_sources(state, ctx.me)
+                stuck = sum(1 for o in ctx.hand if dead_card(o.card, colors) or
+                            o.card._mana_value > ctx.lands + 1)
+                if stuck < 2 and any(o.card.is_land for o in ctx.hand):
+                    return 0.0
+            if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2)):
+                return 7.0 + value_ * 0.5
+            return 0.0
+        if isinstance(first, Search) or (isinstance(first, Tap | DoesntUntapNext) is False
+                                         and _has(effects, Search)):
+            if ctx.main:
+                return 40.0 - ctx.lands if ctx.lands < 7 else 5.0
+            return 6.0 if ctx.opp_end else 0.0
+        if isinstance(first, CreateToken) or (
+                not specs and _has(effects, CreateToken)):
+            if _has(effects, ExileAtNextEndStep):  # temporary blockers (Thunderheads)
+                if in_their_combat and ctx.step == DECLARE_ATTACKERS:
+                    return 20.0 if combat is not None and combat.attackers else 0.0
+                return 0.0
+            if ctx.main:
+                return 12.0 + mv + value_ * 0.2
+            return 12.0 + mv if ctx.opp_end else 0.0
+        if isinstance(first, Tap | DoesntUntapNext):
+            return self._tap_score(ctx, value_, targets)
+        if isinstance(first, ReturnFromGraveyard):
+            if value_ <= 1.0:
+                return 0.0
+            if ctx.opp_end or (ctx.main and (sorcery or ctx.urgent and ctx.step == MAIN1)):
+                return 9.0 + value_ * 0.5
+            return 0.0
+        # Removal, burn, discard, drain: by what they achieve.
+        if value_ <= 0:
+            return 0.0
+        if value_ >= 100:
+            return 95.0  # lethal
+        harmful_creature = specs and targets and targets[0] >= 2 and \
+            state.objects[targets[0]].controller != ctx.me
+        if harmful_creature:
+            tobj = state.objects[targets[0]]
+            if in_my_combat or in_their_combat:
+                if combat is not None and value_ >= 3.0 and tobj.power > 0 and (
+                        tobj.oid in combat.attackers or tobj.oid in combat.blocking):
+                    return 30.0 + value_
+                return 0.0
+            if sorcery:
+                return 24.0 + value_ if value_ >= 2.0 else 0.0
+            # An instant: clear a blocker before my attack, answer a big threat at once,
+            # else wait for their attack or their end step (mana stays up meanwhile).
+            if ctx.opp_end:
+                if value_ >= 3.5:
+                    return 24.0 + value_
+                # a cheap dredge spell goes to the graveyard to come back every turn
+                return 4.0 if "dredge" in card._kwnames and value_ > 0 else 0.0
+            if ctx.main1 and not tobj.tapped and is_creature(tobj) and \
+                    not tobj.kw & KW_CANT_BLOCK and any(
+                        (not c.sick or c.kw & KW_HASTE) and not c.tapped and c.power > 0
+                        and can_block(state, tobj, c) for c in ctx.mine):
+                return 24.0 + value_ if value_ >= 2.5 else 0.0
+            if ctx.main and (value_ >= 6.0 or ctx.urgent and value_ >= 3.5):
+                return 22.0 + value_
+            return 0.0
+        face = specs and targets and targets[0] == ctx.opp
+        if face and isinstance(first, Damage):
+            return self._burn_face_score(ctx, obj, first, value_)
+        if value_ < 1.5:
+            return 0.0
+        if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2 or value_ >= 4.0)):
+            return 8.0 + value_
+        return 0.0
+
+    def _burn_face_score(self, ctx: Ctx, obj: GameObject, dmg: Damage, v: float) -> float:
+        """Burn to the opponent's face: when lethal (with the rest of the burn in hand),
+        to switch on bloodthirst, at the end of their turn when the race is on, or when
+        the spell will come back anyway (rebound, retrace)."""
+        state = ctx.state
+        burn_total = 0
+        for o in ctx.hand:
+            for e in _first_effects(o.card):
+                if isinstance(e, Damage) and isinstance(e.amount, int) and e.each is None:
+                    burn_total += e.amount
+        if burn_total >= ctx.opp_life:
+            return 40.0
+        amount = dmg.amount if isinstance(dmg.amount, int) else 1
+        if ctx.main and not ctx.opp_damaged and amount <= 2:
+            for o in ctx.hand:
+                if o.oid != obj.oid and "bloodthirst" in o.card._kwnames and \
+                        o.card._mana_value + obj.card._mana_value <= ctx.mana:
+                    return 19.0
+        recurs = obj.card.has_keyword("rebound") or obj.zone != 1 or \
+            obj.card.has_keyword("retrace")
+        if ctx.opp_end and (ctx.opp_life <= 6 or recurs):
+            return 5.0 + v
+        if ctx.main and ctx.step == MAIN2 and (recurs or ctx.opp_life <= 3 * amount):
+            return 4.0 + v
+        if ctx.main and ctx.opp_life <= 3 * amount and not ctx.theirs:
+            return 4.0 + v
+        del state
+        return 0.0
+
+    def _tap_score(self, ctx: Ctx, v: float, targets: list[int]) -> float:
+        """Tapping (Gigadrowse, Ojutai's Breath): a blocker before my attack, or a
+        creature that then won't untap."""
+        if not targets or targets[0] < 2:
+            return 0.0
+        state = ctx.state
+        t = state.objects[targets[0]]
+        if t.controller == ctx.me or not is_creature(t):
+            return 0.0
+        if ctx.main1 and not t.tapped and any(
+                not c.sick or c.kw & KW_HASTE for c in ctx.mine if not c.tapped):
+            return 14.0 + v
+        if ctx.opp_end and v >= 1.0:
+            return 8.0 + v
+        return 0.0
+
+    def _mass_pump_score(self, ctx: Ctx, first: EffectT, effects: tuple[EffectT, ...]) -> float:
+        """"Creatures you control get +N/+N": after blockers, for the extra damage."""
+        state = ctx.state
+        combat = state.combat
+        if not isinstance(first, Pump) or first.each is None:
+            return 0.0
+        bonus = first.power if isinstance(first.power, int) else 1
+        if ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None and \
+                combat.attackers:
+            extra = 0
+            for a in combat.attackers:
+                att = state.objects.get(a)
+                if att is None or att.controller != ctx.me:
+                    continue
+                if not combat.blockers.get(a) or att.kw & KW_TRAMPLE:
+                    extra += bonus
+            if extra >= ctx.opp_life - self._unblocked(ctx):
+                return 45.0
+            if extra >= 3:
+                return 12.0 + extra
+        return 0.0
+
+    def _unblocked(self, ctx: Ctx) -> int:
+        combat = ctx.state.combat
+        if combat is None:
+            return 0
+        return sum(damage_of(ctx.state.objects[a]) for a in combat.attackers
+                   if a in ctx.state.objects and not combat.blockers.get(a))
+
+    def _trick_score(self, ctx: Ctx, obj: GameObject, pump: Pump | AddCounters) -> float:
+        """A pump on one creature: win a fight, save a creature, or push lethal damage."""
+        state = ctx.state
+        combat = state.combat
+        if isinstance(pump, Pump):
+            bp = pump.power if isinstance(pump.power, int) else 1
+            bt = pump.toughness if isinstance(pump.toughness, int) else 1
+            kws = pump.keywords
+        else:
+            bp = bt = pump.amount if isinstance(pump.amount, int) else 1
+            kws = ()
+        # Save a creature from damage on the stack.
         if state.stack:
             top = state.stack[-1]
-            if top.controller == opp and top.is_spell and card.spell is not None and any(
-                    isinstance(e, CounterSpell) for e in card.spell.effects):
-                if top.card._mana_value >= 2 or not top.card.is_creature:
-                    self.plan[obj.oid] = [top.sid]
-                    return 50.0 + top.card._mana_value
-            if card.spell is not None and not card.is_creature:
-                pass
-        if card.is_creature:
-            if main:
-                return 20.0 + card._mana_value
-            if card._instant_speed and state.step == END and state.active == opp \
-                    and not state.stack:
-                return 15.0 + card._mana_value
+            if top.controller != ctx.me and top.targets:
+                for e in top.effects:
+                    if isinstance(e, Damage) and isinstance(e.amount, int):
+                        t = top.targets[0]
+                        o = state.objects.get(t) if t >= 2 else None
+                        if o is not None and o.controller == ctx.me and \
+                                o.toughness - o.damage <= e.amount < o.toughness - o.damage + bt:
+                            self.plan[obj.oid] = [t]
+                            return 30.0 + value(o)
             return 0.0
-        if card.is_aura:
-            if not main:
-                return 0.0
-            hostile = aura_is_hostile(card)
-            pool = self._opp_creatures(state, opp) if hostile else self._my_creatures(state, me)
-            pool = [c for c in pool if not (c.kw & UNTARGETABLE and c.controller != me)
-                    and not c.kw & KW_CANT_ATTACK]
-            if not pool:
-                return 0.0
-            best = max(pool, key=value)
-            if hostile and value(best) < 4:
-                return 0.0
-            self.plan[obj.oid] = [best.oid]
-            return 18.0 + card._mana_value
-        spell = card.spell
-        if spell is None:
+        if combat is None or ctx.step != DECLARE_BLOCKERS:
             return 0.0
-        effects = spell.effects if not spell.modes else spell.modes[0].effects
-        first = effects[0] if effects else None
-        if isinstance(first, CounterSpell):
-            return 0.0
-        if isinstance(first, Damage) and spell.targets:
-            return self._burn_score(state, me, opp, obj, first, main)
-        if isinstance(first, (Destroy, Exile, Bounce, GainControl)) and spell.targets:
-            if spell.targets[0].kind == "permanent":
-                return self._remove_noncreature(state, opp, obj)
-            return self._removal_score(state, opp, obj, main, threshold=4.0)
-        if isinstance(first, Pump) and spell.targets:
-            if first.negative:
-                return self._shrink_score(state, opp, obj, first)
-            return self._pump_score(state, me, opp, obj, first)
-        if isinstance(first, AddCounters) and spell.targets:
-            mine = self._my_creatures(state, me)
-            if main and mine:
-                self.plan[obj.oid] = [max(mine, key=value).oid]
-                return 8.0
-            return 0.0
-        if isinstance(first, Sacrifice):
-            if self._opp_creatures(state, opp) and (main or state.step == END):
-                self.plan[obj.oid] = [opp]
-                return 12.0
-            return 0.0
-        if spell.targets and spell.targets[0].kind == "card_in_graveyard":
-            return 6.0 if main else 0.0
-        if spell.targets and spell.targets[0].kind == "player":
-            self.plan[obj.oid] = [opp]
-        if main:
-            return 10.0 + card._mana_value
-        return 0.0
-
-    def _burn_score(self, state: GameState, me: int, opp: int, obj: GameObject, dmg: Damage,
-                    main: bool) -> float:
-        amount = dmg.amount if isinstance(dmg.amount, int) else max(
-            0, len(mana_units(state, me)[0]) - obj.card._mana_value)
-        if amount <= 0:
-            return 0.0
-        opp_life = state.players[opp].life
-        if amount >= opp_life:
-            self.plan[obj.oid] = [opp]
-            return 90.0
-        targets = [c for c in self._opp_creatures(state, opp)
-                   if c.toughness - c.damage <= amount and not c.kw & UNTARGETABLE
-                   and not c.protection & obj.card._color_mask]
-        if targets:
-            best = max(targets, key=value)
-            if value(best) >= 4.0 or state.step == DECLARE_BLOCKERS:
-                self.plan[obj.oid] = [best.oid]
-                return 30.0 + value(best)
-        if opp_life <= 3 * amount or (state.step == END and state.active == opp
-                                      and opp_life <= 10):
-            self.plan[obj.oid] = [opp]
-            return 5.0
-        return 0.0
-
-    def _removal_score(self, state: GameState, opp: int, obj: GameObject, main: bool,
-                       threshold: float) -> float:
-        spec = obj.card.spell.targets[0] if obj.card.spell else None
-        from engine.targets import legal_targets
-
-        if spec is None:
-            return 0.0
-        options = [state.objects[o] for o in legal_targets(state, spec, 1 - opp, obj.oid)
-                   if o >= 2 and state.objects[o].controller == opp]
-        if not options:
-            return 0.0
-        best = max(options, key=value)
-        if value(best) < threshold and not main:
-            return 0.0
-        self.plan[obj.oid] = [best.oid]
-        return 25.0 + value(best)
-
-    def _remove_noncreature(self, state: GameState, opp: int, obj: GameObject) -> float:
-        spec = obj.card.spell.targets[0] if obj.card.spell else None
-        from engine.targets import legal_targets
-
-        if spec is None:
-            return 0.0
-        options = [o for o in legal_targets(state, spec, 1 - opp, obj.oid)
-                   if o >= 2 and state.objects[o].controller == opp]
-        if not options:
-            return 0.0
-        self.plan[obj.oid] = [options[0]]
-        return 20.0
-
-    def _shrink_score(self, state: GameState, opp: int, obj: GameObject, pump: Pump) -> float:
-        amount = pump.toughness if isinstance(pump.toughness, int) else 0
-        options = [c for c in self._opp_creatures(state, opp)
-                   if c.toughness - c.damage <= amount and not c.kw & UNTARGETABLE]
-        if not options:
-            return 0.0
-        best = max(options, key=value)
-        self.plan[obj.oid] = [best.oid]
-        return 25.0 + value(best)
-
-    def _pump_score(self, state: GameState, me: int, opp: int, obj: GameObject,
-                    pump: Pump) -> float:
-        combat = state.combat
-        if combat is None or state.step != DECLARE_BLOCKERS:
-            return 0.0
-        bonus_t = pump.toughness if isinstance(pump.toughness, int) else 0
-        bonus_p = pump.power if isinstance(pump.power, int) else 0
         objects = state.objects
+        best, best_score = NONE, 0.0
         for a in combat.attackers:
             att = objects.get(a)
             if att is None:
                 continue
             blockers = [objects[b] for b in combat.blockers.get(a, []) if b in objects]
-            if att.controller == me:
+            if att.controller == ctx.me:
                 if not blockers:
-                    if att.power + bonus_p >= state.players[opp].life:
+                    extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
+                    if self._unblocked(ctx) + extra >= ctx.opp_life:
                         self.plan[obj.oid] = [a]
-                        return 40.0
+                        return 45.0  # the pump makes it lethal
                     continue
-                b = blockers[0]
-                if len(blockers) == 1 and (kills(b, att) or not kills(att, b)):
-                    if b.power < att.toughness + bonus_t and att.power + bonus_p >= b.toughness:
-                        self.plan[obj.oid] = [a]
-                        return 35.0
+                if len(blockers) == 1:
+                    b = blockers[0]
+                    before = fight(att, b)
+                    after = _fight_with(att, b, bp, bt, kws)
+                    gain = 0.0
+                    if before[0] and not after[0]:
+                        gain += value(att)
+                    if not before[1] and after[1]:
+                        gain += value(b)
+                    if gain > best_score:
+                        best, best_score = a, gain
             else:
                 for b in blockers:
-                    if b.controller == me and kills(att, b) and \
-                            att.power < b.toughness + bonus_t and not att.kw & KW_DEATHTOUCH:
-                        self.plan[obj.oid] = [b.oid]
-                        return 35.0
+                    if b.controller != ctx.me:
+                        continue
+                    before = fight(b, att)
+                    after = _fight_with(b, att, bp, bt, kws)
+                    gain = 0.0
+                    if before[0] and not after[0]:
+                        gain += value(b)
+                    if not before[1] and after[1]:
+                        gain += value(att)
+                    if gain > best_score:
+                        best, best_score = b.oid, gain
+        if best != NONE and best_score >= 2.5:
+            self.plan[obj.oid] = [best]
+            return 30.0 + best_score
         return 0.0
 
-    def _activate_score(self, state: GameState, me: int, opp: int, obj: GameObject, index: int,
-                        main: bool) -> float:
-        ab = obj.card._activated[index]
-        first = ab.effects[0] if ab.effects else None
-        if isinstance(first, Damage) and ab.targets:
-            targets = [c for c in self._opp_creatures(state, opp)
-                       if c.toughness - c.damage <= (first.amount if isinstance(
-                           first.amount, int) else 1) and not c.kw & UNTARGETABLE]
-            if targets:
-                self.plan[obj.oid] = [max(targets, key=value).oid]
-                return 22.0
-            if state.step == END and state.active == opp:
-                self.plan[obj.oid] = [opp]
-                return 5.0
+    # --- responding to the stack ------------------------------------------------------------
+
+    def _respond_score(self, ctx: Ctx, obj: GameObject) -> float:
+        state = ctx.state
+        card = obj.card
+        top = state.stack[-1]
+        if top.controller == ctx.me:
             return 0.0
-        if first is not None and first.__class__.__name__ == "Regenerate":
-            combat = state.combat
-            if combat is not None and state.step == DECLARE_BLOCKERS and obj.regen_shields == 0:
-                in_combat = obj.oid in combat.attackers or obj.oid in combat.blocking
-                if in_combat:
-                    return 20.0
+        # Counter what matters.
+        if _counters(card) and top.is_spell:
+            threat = spell_threat(state, top.controller, top)
+            if threat >= 3.5 or (top.card._mana_value >= 3 and threat >= 2.0):
+                if card.is_creature:  # Spellstutter Sprite: its trigger targets
+                    faeries = 1 + sum(1 for c in ctx.mine if "Faerie" in c.card.subtypes)
+                    if top.card._mana_value > faeries:
+                        return 0.0
+                    return 45.0 + threat
+                for mode, specs, effects in self._modes_of(card):
+                    if not _has(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                        continue
+                    opts = legal_targets(state, specs[0], ctx.me, obj.oid, spell=True) \
+                        if specs else []
+                    if top.sid in opts:
+                        counter = next(e for e in effects if isinstance(
+                            e, CounterSpell | CounterUnlessDiscardHand))
+                        if isinstance(counter, CounterSpell) and counter.unless_pay:
+                            pay = parse_cost(counter.unless_pay)
+                            units = mana_units(state, top.controller)[0]
+                            if solve(pay.symbols, pay.generic, units) is not None:
+                                continue
+                        if isinstance(counter, CounterUnlessDiscardHand) and \
+                                len(state.players[top.controller].hand) <= 1:
+                            continue
+                        self.plan[obj.oid] = [top.sid]
+                        if mode >= 0:
+                            self.plan_mode[obj.oid] = mode
+                        return 50.0 + threat
             return 0.0
-        if isinstance(first, Tap):
+        # Save my creature from burn with a pump.
+        if not card.is_creature and card.spell is not None:
+            effects = _first_effects(card)
+            if effects and isinstance(effects[0], Pump | AddCounters) and card.spell.targets:
+                first = effects[0]
+                if isinstance(first, Pump) and not first.negative or isinstance(
+                        first, AddCounters) and first.counter == "+1/+1":
+                    return self._trick_score(ctx, obj, first)
+        return 0.0
+
+    def _modes_of(self, card: CardDef) -> list[tuple[int, tuple[Target, ...],
+                                                     tuple[EffectT, ...]]]:
+        spell = card.spell
+        if spell is None:
+            return []
+        if spell.modes:
+            return [(i, m.targets, m.effects) for i, m in enumerate(spell.modes)]
+        return [(-1, spell.targets, spell.effects)]
+
+    # --- targets planning ---------------------------------------------------------------------
+
+    def _plan_specs(self, ctx: Ctx, source: int, specs: tuple[Target, ...],
+                    effects: tuple[EffectT, ...], x: int = 0) -> tuple[float, list[int]]:
+        """Best targets for these specs, one at a time; (value, targets)."""
+        state = ctx.state
+        chosen: list[int] = []
+        if not specs:
+            return eval_effects(state, ctx.me, effects, [], source, x), []
+        specs = _expand(specs, x)
+        pending = self._pending_targets(state, ctx.me, source) if state.stack else {}
+        for idx, spec in enumerate(specs):
+            options = legal_targets(state, spec, ctx.me, source, chosen,
+                                    spell=state.objects[source].zone != BATTLEFIELD)
+            if spec.kind in ("any", "player") and not spec.distinct:
+                options = [o for o in options if o >= 2 or o in (0, 1)]
+            if not options:
+                if spec.optional:
+                    chosen.append(NONE)
+                    continue
+                return 0.0, []
+            sign = harmful_to_target(effects, idx)
+            if sign and len(options) > 1:
+                objects = state.objects
+                side = [t for t in options if
+                        ((t if t < 2 else objects[t].controller) == ctx.me) == (sign > 0)]
+                if side:
+                    options = side
+            best, best_v = NONE, -1e9
+            for t in options:
+                trial = chosen + [t]
+                v = eval_effects(state, ctx.me, effects, trial + [NONE] * (len(specs) - idx - 1),
+                                 source, x)
+                if t >= 2:
+                    v += 0.001 * value(state.objects[t]) if is_creature(state.objects[t]) \
+                        else 0.0
+                    if pending.get(t, 0) >= 2 and state.objects[t].controller != ctx.me:
+                        v -= 2.0 + abs(v)  # already on its way out
+                if v > best_v:
+                    best, best_v = t, v
+            if spec.optional and best_v <= 0:
+                best = NONE
+            chosen.append(best)
+        total = eval_effects(state, ctx.me, effects, chosen, source, x)
+        self.plan[source] = list(chosen)
+        return total, chosen
+
+    def _plan_x_value(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
+                      effects: tuple[EffectT, ...]) -> int:
+        """X for a spell: enough to kill the best target or the opponent, enough cards."""
+        card = obj.card
+        cost = card._cost
+        assert cost is not None
+        top = 0
+        while top < 20 and solve(cost.symbols, cost.generic + cost.x * (top + 1),
+                                 ctx.units) is not None:
+            top += 1
+        if top <= 0:
+            return 0
+        state = ctx.state
+        first = effects[0] if effects else None
+        x = top
+        if isinstance(first, Damage):
+            if ctx.opp_life <= top:
+                x = ctx.opp_life
+            else:
+                best_x = 0
+                best_v = 0.0
+                for c in ctx.theirs:
+                    need = c.toughness - c.damage
+                    if need <= top and not c.kw & (UNTARGETABLE | KW_INDESTRUCTIBLE) and \
+                            value(c) > best_v and value(c) >= 3.0:
+                        best_x, best_v = need, value(c)
+                x = best_x
+        elif isinstance(first, Draw):
+            me = state.players[ctx.me]
+            opp = state.players[ctx.opp]
+            if first.who == "each_player" and len(opp.library) < top and \
+                    len(me.library) > len(opp.library) + 1:
+                x = len(opp.library) + 1  # deck them
+            else:
+                x = min(top, max(0, 7 - len(ctx.hand) + 1), max(0, len(me.library) - 10))
+        self.plan_x[obj.oid] = x
+        return x
+
+    # --- activated abilities -----------------------------------------------------------------
+
+    def _activate_score(self, ctx: Ctx, obj: GameObject, index: int) -> float:
+        state = ctx.state
+        ab = activated_abilities(obj)[index]
+        kw = ab.keyword
+        if kw == "level up":
+            return self._level_up_score(ctx, obj, ab)
+        if kw == "unearth":
+            return self._unearth_score(ctx, obj)
+        if kw == "forecast":
+            return self._forecast_score(ctx, obj, ab)
+        if kw == "transmute":
+            return self._transmute_score(ctx, obj, ab)
+        if kw == "equip":
+            return self._equip_score(ctx, obj, ab)
+        if kw == "cycling":
+            return 1.0 if ctx.opp_end and obj.card._mana_value > ctx.lands + 2 else 0.0
+        effects = ab.effects
+        first = effects[0] if effects else None
+        if isinstance(first, Regenerate):
+            return self._regenerate_score(ctx, obj, ab)
+        if state.stack and state.stack[-1].controller == ctx.me:
+            return 0.0  # let my own spell or ability resolve first
+        cost = ab.cost
+        mana_cost = parse_cost(cost.mana).mana_value if cost.mana else 0
+        # What paying the cost loses.
+        loss = 0.0
+        if cost.sacrifice_self:
+            if is_creature(obj) and obj.zone == BATTLEFIELD and not self._doomed(ctx, obj):
+                loss += value(obj)
+            elif obj.zone == BATTLEFIELD and not is_creature(obj):
+                loss += perm_value(state, obj, ctx.me)
+        if cost.sacrifice is not None:
+            loss += 1.5
+        if cost.discard:
+            loss += 2.5 * cost.discard
+        if cost.pay_life:
+            loss += 0.4 * cost.pay_life
+        if cost.remove_counters_among is not None:
+            loss += 1.8 * cost.remove_counters_n
+        if cost.tap and is_creature(obj):
+            if ctx.main1 and not obj.sick and not obj.kw & KW_CANT_ATTACK:
+                loss += 0.3 * damage_of(obj)
+            elif not ctx.my_turn and ctx.step < DECLARE_BLOCKERS:
+                loss += 0.5  # it could have blocked
+        if ctx.main and mana_cost and not self._fits_reserve(ctx, mana_cost):
             return 0.0
-        if ab.keyword == "level up":
-            return 7.0 if main else 0.0
-        if ab.keyword == "unearth":
-            return 16.0 if main and state.step == MAIN1 else 0.0
-        if ab.keyword == "forecast":
+        # Timing: sorcery-speed value now, or instant-speed at the right moments.
+        if not (ctx.main or ctx.opp_end or state.stack or state.combat is not None):
+            return 0.0
+        if isinstance(first, Pump) and not first.negative and first.each is None \
+                and ab.targets == () and first.what == "self":
+            return self._firebreathing_score(ctx, obj, first)
+        if effects and all(e.__class__.__name__ == "Pump" for e in effects) and \
+                ab.targets and not getattr(first, "negative", False):
+            return 0.0  # granted keywords handled where they matter (not modelled)
+        score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
+        if ab.targets and not targets:
+            return 0.0
+        if isinstance(first, GainControl):
+            return 35.0 + score if score > 3.0 else 0.0
+        gain = score - loss
+        if gain <= 0.5:
+            return 0.0
+        if isinstance(first, Damage):
+            if gain >= 100:
+                return 90.0
+            if targets and targets[0] >= 2:
+                return 22.0 + gain
+            # pinging the opponent: at the end of their turn, or after my attack
+            if ctx.opp_end or (ctx.main and ctx.step == MAIN2):
+                return 5.0 + gain
+            return 0.0
+        if isinstance(first, Draw):
+            return 4.0 + gain if ctx.opp_end else 0.0
+        if state.stack:
+            top = state.stack[-1]
+            if top.controller == ctx.me:
+                return 0.0
+        if ctx.main:
+            return 3.0 + gain
+        if ctx.opp_end:
+            return 2.0 + gain
+        return 0.0
+
+    def _doomed(self, ctx: Ctx, obj: GameObject) -> bool:
+        """Is this creature about to die (in a fight it loses, or to a spell)?"""
+        state = ctx.state
+        combat = state.combat
+        objects = state.objects
+        if combat is not None and ctx.step == DECLARE_BLOCKERS:
+            if obj.oid in combat.attackers:
+                for b in combat.blockers.get(obj.oid, []):
+                    bo = objects.get(b)
+                    if bo is not None and fight(obj, bo)[0]:
+                        return True
+            for a in combat.blocking.get(obj.oid, []):
+                ao = objects.get(a)
+                if ao is not None and fight(obj, ao)[0]:
+                    return True
+        if state.stack:
+            top = state.stack[-1]
+            if top.controller != obj.controller and obj.oid in top.targets:
+                for e in top.effects:
+                    if isinstance(e, Destroy | GainControl) or (
+                            isinstance(e, Damage) and isinstance(e.amount, int)
+                            and e.amount >= obj.toughness - obj.damage):
+                        return True
+        return False
+
+    def _regenerate_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
+        """Regenerate only what is about to die, once."""
+        state = ctx.state
+        target = obj
+        if ab.targets:
+            cands = [t for t in legal_targets(state, ab.targets[0], ctx.me, obj.oid)
+                     if t >= 2 and state.objects[t].controller == ctx.me]
+            doomed = [state.objects[t] for t in cands if self._doomed(ctx, state.objects[t])
+                      and not state.objects[t].regen_shields]
+            if not doomed:
+                return 0.0
+            target = max(doomed, key=value)
+            self.plan[obj.oid] = [target.oid]
+        elif not self._doomed(ctx, obj) or obj.regen_shields:
+            return 0.0
+        for item in state.stack:  # a regeneration already on its way
+            if item.source == obj.oid and not item.is_spell and (
+                    not item.targets or item.targets[0] == target.oid):
+                return 0.0
+            if item.controller == ctx.me and target.oid in item.targets and _has(
+                    item.effects, Regenerate):
+                return 0.0
+        if ab.cost.sacrifice is not None:
+            fodder = [c for c in ctx.mine if c.oid != obj.oid and c.oid != target.oid]
+            if not fodder or min(value(c) for c in fodder) >= value(target):
+                return 0.0
+        return 28.0 + value(target) * 0.1
+
+    def _firebreathing_score(self, ctx: Ctx, obj: GameObject, pump: Pump) -> float:
+        """"{R}: +1/+0": pour spare mana into an unblocked attacker after blocks."""
+        state = ctx.state
+        combat = state.combat
+        if combat is None or not ctx.my_turn or ctx.step != DECLARE_BLOCKERS:
+            return 0.0
+        if obj.oid not in combat.attackers or combat.blockers.get(obj.oid):
+            return 0.0
+        # keep instants' mana: only with mana to spare beyond the hand's tricks
+        if any(o.card._instant_speed and o.card._mana_value <= ctx.mana for o in ctx.hand
+               if not o.card.is_land):
+            if ctx.mana <= 2:
+                return 0.0
+        return 6.0
+
+    def _level_up_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
+        if not ctx.main:
+            return 0.0
+        card = obj.card
+        level = obj.counters.get("level", 0)
+        bands = card.levels
+        nxt = [b.low for b in bands if b.low > level]
+        if not nxt:
+            return 0.0  # at the top band: more counters do nothing
+        need = nxt[0] - level
+        cost = parse_cost(ab.cost.mana).mana_value if ab.cost.mana else 0
+        if not self._fits_reserve(ctx, cost):
+            return 0.0
+        affordable_now = ctx.mana // max(1, cost)
+        band = next(b for b in bands if b.low == nxt[0])
+        gain = (band.power - obj.power) * 1.5 + (band.toughness - obj.toughness) + \
+            2.0 * len(band.keywords) + 3.0 * len(band.abilities)
+        gain = max(gain, 1.0)
+        total_cost = need * max(1, cost)
+        efficiency = gain / total_cost
+        if need <= affordable_now:
+            return 17.0 + min(efficiency * 4.0, 8.0)
+        if ctx.lands + 1 >= total_cost:  # on the way to a band within a turn or two
+            return 8.0 + min(efficiency * 3.0, 5.0)
+        return 4.0
+
+    def _unearth_score(self, ctx: Ctx, obj: GameObject) -> float:
+        if not ctx.main1:
+            return 0.0
+        state = ctx.state
+        card = obj.card
+        p, _t = card.power or 0, card.toughness or 0
+        blockers = [c for c in ctx.theirs if not c.tapped and not c.kw & KW_CANT_BLOCK]
+        evasive = bool(card._kw & KW_FLYING) and not any(
+            c.kw & (KW_FLYING | KW_REACH) for c in blockers)
+        del state
+        score = 16.0 + p
+        if evasive or not blockers:
+            score += 3.0
+        elif card._kw & KW_TRAMPLE:
+            score += 1.0
+        return score
+
+    def _forecast_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
+        """Forecast during upkeep spends this turn's mana: only what the turn spares."""
+        state = ctx.state
+        cost = parse_cost(ab.cost.mana).mana_value if ab.cost.mana else 0
+        # the mana the rest of the turn wants: the best castable spells in hand
+        spend = 0
+        colors = color_sources(state, ctx.me)
+        for o in sorted(ctx.hand, key=lambda o: -o.card._mana_value):
+            c = o.card
+            if c.is_land or o.oid == obj.oid or dead_card(c, colors):
+                continue
+            if spend + c._mana_value <= ctx.mana + 1:
+                spend += c._mana_value
+        spare = ctx.mana + (1 if any(o.card.is_land for o in ctx.hand) else 0) - spend
+        if spare < cost:
+            return 0.0
+        effects = ab.effects
+        if _has(effects, Draw):
+            lib = len(state.players[ctx.me].library)
+            if lib < 12:
+                return 0.0
             return 12.0
-        if ab.keyword == "transmute":
-            return 2.0 if main else 0.0
-        return 3.0 if main else 0.0
+        score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
+        if ab.targets and not targets:
+            return 0.0
+        if _has(effects, Pump):
+            # +1/+1 on a creature that will attack this turn
+            t = state.objects.get(targets[0]) if targets and targets[0] >= 2 else None
+            if t is None or t.controller != ctx.me or t.kw & KW_CANT_ATTACK:
+                return 0.0
+            return 12.0
+        return 12.0 if score > 1.5 else 0.0
+
+    def _transmute_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
+        if not ctx.main:
+            return 0.0
+        cost = parse_cost(ab.cost.mana).mana_value if ab.cost.mana else 0
+        if not self._fits_reserve(ctx, cost):
+            return 0.0
+        state = ctx.state
+        card = obj.card
+        mv = card._mana_value
+        if card.is_land:
+            return 0.0  # a land in hand is a land drop
+        mine = card_want(state, ctx.me, card)
+        # can it be cast usefully now? then no
+        best = 0.0
+        objects = state.objects
+        seen: set[str] = set()
+        for oid in state.players[ctx.me].library:
+            c = objects[oid].card
+            if c._mana_value != mv or c.name in seen or c.name == card.name:
+                continue
+            seen.add(c.name)
+            w = card_want(state, ctx.me, c)
+            if w > best:
+                best = w
+        if best >= mine + 2.0:
+            return 9.0 + best - mine
+        return 0.0
+
+    def _equip_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
+        if not ctx.main1:
+            return 0.0
+        state = ctx.state
+        host = state.objects.get(obj.attached_to) if obj.attached_to >= 2 else None
+        cands = [c for c in ctx.mine if c.oid != obj.oid and not c.kw & KW_CANT_ATTACK]
+        if not cands:
+            return 0.0
+        best = max(cands, key=lambda c: value(c) + (0.0 if c.sick and not c.kw & KW_HASTE
+                                                    else 3.0))
+        if host is not None and host.controller == ctx.me and (
+                not host.sick or host.kw & KW_HASTE) and not host.tapped:
+            return 0.0
+        if host is not None and host.oid == best.oid:
+            return 0.0
+        self.plan[obj.oid] = [best.oid]
+        return 10.0
 
     # --- targets and modes ---------------------------------------------------------------------
 
     def target(self, state: GameState, d: Decision) -> int:
         planned = self.plan.get(d.source)
         if planned:
-            for t in planned:
+            while planned:
+                t = planned.pop(0)
                 if t in d.options:
-                    planned.remove(t)
                     return d.options.index(t)
         me = d.player
-        src = state.objects.get(d.source)
-        harmful = True
-        if src is not None:
-            harmful = self._is_harmful(src.card)
+        key = (id(state.tasks[-1]) if state.tasks else 0, d.source)
+        if key != self._tkey:
+            self._tkey = key
+            self._tidx = 0
+        idx = self._tidx
+        self._tidx += 1
+        effects, specs_len = self._targeted_effects(state, d)
+        copying = isinstance(state.tasks[-1] if state.tasks else None, ResolveTask)
+        if copying:
+            idx %= max(1, specs_len)  # copies: each asks its targets anew
+        ensure(state)
+        sign = harmful_to_target(effects, idx) if effects else -1
         best_i = 0
         best = -1e9
+        pending = self._pending_targets(state, me, d.source)
+        if copying:
+            if self._copy_key != key:
+                self._copy_key = key
+                self._copy_dmg = {}
+            for t, n in self._copy_dmg.items():
+                o = state.objects.get(t)
+                doomed = n < 0 or (o is not None and n >= o.toughness - o.damage)
+                pending[t] = max(pending.get(t, 0), 2 if doomed else 1)
         for i, t in enumerate(d.options):
-            if t < 2:
-                score = 2.0 if (t != me) == harmful else -50.0
+            if t == NONE:
+                score = 0.0
+            elif effects:
+                trial = [NONE] * idx + [t] + [NONE] * max(0, specs_len - idx - 1)
+                score = eval_effects(state, me, effects, trial, d.source)
+                if t >= 2:
+                    o = state.objects.get(t)
+                    if o is not None:
+                        if sign == 0 and o.zone == BATTLEFIELD:
+                            score += self._flexible_target_score(state, me, o)
+                        if pending.get(t, 0) >= 2 and o.controller != me:
+                            score -= 2.0 + abs(score)
+                        if o.zone == BATTLEFIELD and is_creature(o):
+                            score += 0.01 * value(o) * (1 if (o.controller == me) == (
+                                sign > 0) else -1)
+                        if o.zone == STACK:
+                            item = next((s for s in state.stack if s.sid == t), None)
+                            if item is not None:
+                                th = spell_threat(state, item.controller, item)
+                                score += th * (1 if (item.controller == me) == (sign > 0)
+                                               else -1) * 0.1
+                else:
+                    score += 0.01 if (t == me) == (sign > 0) else -0.01
             else:
-                o = state.objects[t]
-                mine = o.controller == me
-                score = value(o) if o.card._type_mask & T_CREATURE else 1.0
-                if mine == harmful:
-                    score = -score - 10
+                score = self._fallback_target_score(state, me, t)
             if score > best:
                 best, best_i = score, i
+        if copying and effects:
+            t = d.options[best_i]
+            hit = 0
+            for e in effects:
+                if isinstance(e, Damage) and e.to == f"t{idx}" and isinstance(e.amount, int):
+                    hit += e.amount
+                elif isinstance(e, Destroy | GainControl) and getattr(e, "what", "") == \
+                        f"t{idx}":
+                    hit = -1000
+            self._copy_dmg[t] = self._copy_dmg.get(t, 0) + hit
         return best_i
 
-    def _is_harmful(self, card: CardDef) -> bool:
-        if card.is_aura:
-            return aura_is_hostile(card)
-        effects: tuple[object, ...] = ()
-        if card.spell is not None:
-            effects = card.spell.effects or (card.spell.modes[0].effects
-                                             if card.spell.modes else ())
-        for ab in card._triggered:
-            effects = effects + tuple(ab.effects)
-        for ab2 in card._activated:
-            effects = effects + tuple(ab2.effects)
-        for e in effects:
-            if isinstance(e, Pump):
-                return e.negative
-            if isinstance(e, (AddCounters, Static)):
-                return False
-        return True
+    def _flexible_target_score(self, state: GameState, me: int, o: GameObject) -> float:
+        """Tap-or-untap and copy effects: tap their best untapped creature or untap my
+        best tapped one; copy the best creature."""
+        my_turn = state.active == me
+        if o.controller == me:
+            if not o.tapped:
+                return -2.0
+            if is_creature(o):
+                return 0.5 + 0.2 * value(o)
+            return 0.4 if o.card._type_mask & T_LAND else 0.1
+        if o.tapped:
+            return -1.0
+        if is_creature(o):
+            # tapping a blocker before my attack; on their turn, one that could attack
+            before_attack = my_turn and state.step <= MAIN1
+            their_attack = not my_turn and state.step < DECLARE_ATTACKERS
+            return 0.5 + 0.2 * value(o) if before_attack or their_attack else 0.0
+        if o.card._type_mask & T_LAND:
+            return 0.3 if not my_turn and state.step <= MAIN1 else 0.0
+        return -1.0
+
+    def _fallback_target_score(self, state: GameState, me: int, t: int) -> float:
+        if t < 2:
+            return 2.0 if t != me else -50.0
+        o = state.objects.get(t)
+        if o is None:
+            return -1.0
+        v = value(o) if is_creature(o) and o.zone == BATTLEFIELD else 1.0
+        return v if o.controller != me else -v - 10
+
+    def _pending_targets(self, state: GameState, me: int, source: int) -> dict[int, int]:
+        """Objects my spells and abilities on the stack already aim at: 2 when they will
+        die of it (copies of a replicated spell then spread over other targets), else 1."""
+        out: dict[int, int] = {}
+        damage: dict[int, int] = {}
+        objects = state.objects
+        for item in state.stack:
+            if item.controller != me:
+                continue
+            for i, t in enumerate(item.targets):
+                if t == NONE:
+                    continue
+                out[t] = max(out.get(t, 0), 1)
+                ref = f"t{i}"
+                for e in item.effects:
+                    if isinstance(e, Damage) and e.to == ref and isinstance(e.amount, int):
+                        damage[t] = damage.get(t, 0) + e.amount
+                    elif isinstance(e, Destroy | GainControl) and getattr(e, "what", "") == ref:
+                        out[t] = 2
+        for t, n in damage.items():
+            o = objects.get(t) if t >= 2 else None
+            if o is not None and n >= o.toughness - o.damage:
+                out[t] = 2
+        del source
+        return out
+
+    def _targeted_effects(self, state: GameState, d: Decision) -> tuple[tuple[EffectT, ...],
+                                                                         int]:
+        """The effects of whatever is choosing targets now, and its number of targets."""
+        task = state.tasks[-1] if state.tasks else None
+        objects = state.objects
+        if isinstance(task, CastTask):
+            obj = objects.get(task.oid)
+            if obj is not None:
+                card = obj.card
+                if card.is_aura:
+                    return self._aura_effects(card), 1
+                spell = card.spell
+                if spell is not None:
+                    mode = self.plan_mode.get(task.oid, -1)
+                    if spell.modes:
+                        for m in ([mode] if mode >= 0 else range(len(spell.modes))):
+                            if spell.modes[m].targets:
+                                specs = spell_targets(card, m)
+                                return spell.modes[m].effects, len(specs)
+                    return spell.effects, len(spell.targets)
+        if isinstance(task, ActivateTask):
+            obj = objects.get(task.oid)
+            if obj is not None:
+                ab = activated_abilities(obj)[task.index]
+                return ab.effects, len(ab.targets)
+        if isinstance(task, TriggerTask):
+            for t in state.triggers:
+                if t.source == d.source:
+                    tab = t.ability
+                    if tab.keyword == "haunt" and tab.effects and \
+                            tab.effects[0].__class__.__name__ == "HauntExile":
+                        return (), 1
+                    if tab.targets:
+                        return tab.effects, len(tab.targets)
+                    if tab.modes:
+                        for md in tab.modes:
+                            if md.targets:
+                                return md.effects, len(md.targets)
+        if isinstance(task, ResolveTask):
+            for item in state.stack:
+                if item.sid == d.source:
+                    return item.effects, len(item.targets)
+        return (), 1
+
+    def _aura_effects(self, card: CardDef) -> tuple[EffectT, ...]:
+        """A stand-in effect for where an Aura should go (hostile: like removal)."""
+        if aura_is_hostile(card):
+            return (Destroy(),)
+        return (AddCounters(amount=1),)
 
     def mode(self, state: GameState, d: Decision) -> int:
-        # "tap or untap": tap what the opponent controls, untap what is mine.
-        if len(d.options) == 2 and state.stack:
-            item = state.stack[-1]
-            if item.targets and item.targets[0] >= 2:
+        planned = self.plan_mode.pop(d.source, None)
+        if planned is not None and planned in d.options:
+            return d.options.index(planned)
+        ensure(state)
+        me = d.player
+        # "tap or untap" (chosen as it resolves): tap what the opponent controls.
+        task = state.tasks[-1] if state.tasks else None
+        if isinstance(task, ResolveTask) and state.stack:
+            item = next((s for s in state.stack if s.sid == task.sid), state.stack[-1])
+            if item.targets and item.targets[0] >= 2 and len(d.options) == 2 and \
+                    not item.is_spell and item.card.spell is None or (
+                    item.targets and len(d.options) == 2 and _is_tap_untap(item)):
                 t = state.objects.get(item.targets[0])
-                if t is not None and t.controller == d.player:
+                if t is not None and t.controller == me:
                     return 1
-            return 0
+                return 0
+        modes = self._mode_candidates(state, d)
+        if modes:
+            best_i, best_v = 0, -1e9
+            for i, (effects, specs) in enumerate(modes):
+                v = eval_effects(state, me, effects, [], d.source)
+                if specs:
+                    v, _t = self._best_targets_value(state, me, d.source, specs, effects)
+                if v > best_v:
+                    best_i, best_v = i, v
+            return best_i
         return self._below(len(d.options))
 
-    def search(self, state: GameState, d: Decision) -> list[int]:
-        if not d.options:
-            return []
-        have = 0
-        for u in mana_units(state, d.player)[0]:
-            have |= u
-        for i, oid in enumerate(d.options):
-            for ab in state.objects[oid].card._mana_abilities:
-                if any({"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}.get(c, 32) & ~have
-                       for c in ab.colors):
-                    return [i]
-        return [0]
+    def _best_targets_value(self, state: GameState, me: int, source: int,
+                            specs: tuple[Target, ...], effects: tuple[EffectT, ...]
+                            ) -> tuple[float, list[int]]:
+        chosen: list[int] = []
+        for spec in specs:
+            options = legal_targets(state, spec, me, source, chosen)
+            if not options:
+                chosen.append(NONE)
+                continue
+            best = max(options, key=lambda t: eval_effects(state, me, effects,
+                                                           chosen + [t], source))
+            chosen.append(best)
+        return eval_effects(state, me, effects, chosen, source), chosen
+
+    def _mode_candidates(self, state: GameState, d: Decision
+                         ) -> list[tuple[tuple[EffectT, ...], tuple[Target, ...]]]:
+        task = state.tasks[-1] if state.tasks else None
+        objects = state.objects
+        if isinstance(task, TriggerTask):
+            for t in state.triggers:
+                if t.source == d.source and t.ability.modes:
+                    return [(t.ability.modes[m].effects, t.ability.modes[m].targets)
+                            for m in d.options]
+        if isinstance(task, CastTask):
+            obj = objects.get(task.oid)
+            if obj is not None and obj.card.spell is not None and obj.card.spell.modes:
+                ms = obj.card.spell.modes
+                return [(ms[m].effects, ms[m].targets) for m in d.options]
+        return []
+
+    def choose_x(self, state: GameState, d: Decision) -> int:
+        planned = self.plan_x.pop(d.source, None)
+        top = len(d.options) - 1
+        if planned is not None:
+            return max(0, min(top, planned))
+        obj = state.objects.get(d.source)
+        if obj is None:
+            return top
+        effects = _first_effects(obj.card)
+        me = d.player
+        if effects and isinstance(effects[0], Draw):
+            lib = len(state.players[me].library)
+            return max(0, min(top, lib - 10, 7 - len(state.players[me].hand) + 1))
+        if effects and isinstance(effects[0], Damage):
+            opp_life = state.players[1 - me].life
+            if opp_life <= top:
+                return opp_life
+        return top
+
+    def replicate(self, state: GameState, d: Decision) -> int:
+        """How many times to pay replicate: one copy per useful target (X/1s to ping,
+        attackers to pump, blockers to tap), as many cards as the library allows."""
+        planned = self.plan_rep.pop(d.source, None)
+        top = len(d.options) - 1
+        if planned is not None:
+            return max(0, min(top, planned))
+        obj = state.objects.get(d.source)
+        if obj is None:
+            return 0
+        ensure(state)
+        me = d.player
+        opp = 1 - me
+        card = obj.card
+        effects = _first_effects(card)
+        spell = card.spell
+        specs = spell.targets if spell is not None else ()
+        first = effects[0] if effects else None
+        want = top
+        if isinstance(first, Damage) and specs:
+            amount = first.amount if isinstance(first.amount, int) else 1
+            kills = sorted((c for c in creatures_of(state, opp)
+                            if not c.kw & UNTARGETABLE and not c.protection & card._color_mask),
+                           key=lambda c: -value(c))
+            shots = 0
+            for c in kills:
+                need = -(-(c.toughness - c.damage) // amount)
+                if value(c) >= 2.0 * need:
+                    shots += need
+            life = state.players[opp].life
+            face = -(-life // amount)
+            if face <= top + 1:
+                want = face - 1
+            else:
+                want = shots - 1
+                if state.active != me and state.step == END:
+                    want = top  # the rest at the opponent's face
+        elif isinstance(first, Draw):
+            lib = len(state.players[me].library)
+            hand = len(state.players[me].hand)
+            want = min(top, lib - 10, max(0, 8 - hand))
+        elif isinstance(first, Pump) and specs:
+            combat = state.combat
+            if combat is not None:
+                mine = [a for a in combat.attackers if a in state.objects
+                        and state.objects[a].controller == me]
+                want = len(mine) - 1
+            else:
+                want = 0
+        elif isinstance(first, Tap) and specs:
+            untapped = [c for c in creatures_of(state, opp) if not c.tapped]
+            want = len(untapped) - 1
+        elif isinstance(first, CreateToken):
+            want = top
+        return max(0, min(top, want))
 
     def _below(self, n: int) -> int:
         self.rng, v = randbelow(self.rng, n)
         return v
 
-    # --- combat ------------------------------------------------------------------------------
 
-    def attackers(self, state: GameState, d: Decision) -> list[int]:
-        ensure(state)
-        me = d.player
-        opp = 1 - me
-        mine = [state.objects[o] for o in d.options]
-        theirs = self._opp_creatures(state, opp)
-        blockers = [o for o in theirs if not o.tapped]
-        opp_life = state.players[opp].life
-        my_life = state.players[me].life
-        # Alpha strike when the damage that gets through is lethal anyway.
-        total = sum(max(0, a.power) for a in mine)
-        biggest_blocked = sorted((a.power for a in mine), reverse=True)[:len(blockers)]
-        if total - sum(biggest_blocked) >= opp_life:
-            return list(range(len(mine)))
-        my_power = sum(max(0, o.power) for o in self._my_creatures(state, me))
-        their_power = sum(max(0, o.power) for o in theirs if not o.kw & KW_CANT_ATTACK)
-        beatdown = my_power >= their_power or opp_life <= my_life
-        chosen = []
-        for i, a in enumerate(mine):
-            able = [b for b in blockers if can_block(state, b, a)]
-            eaten = any(kills(b, a) and survives_fight(b, a) for b in able)
-            trades = any(kills(b, a) for b in able)
-            if not able or (not eaten and (beatdown or not trades)):
-                chosen.append(i)
-        # Keep home enough ground blockers to survive the crack-back.
-        crack = [o for o in theirs if not o.kw & KW_CANT_ATTACK]
-        if sum(max(0, o.power) for o in crack) >= my_life:
-            home = [mine[i] for i in range(len(mine)) if i not in chosen]
-            for i in sorted(chosen, key=lambda j: -mine[j].toughness):
-                a = mine[i]
-                stoppable = [o for o in crack if any(can_block(state, h, o) for h in home)]
-                through = sum(max(0, o.power) for o in crack) - sum(
-                    sorted((max(0, o.power) for o in stoppable), reverse=True)[:len(home)])
-                if through < my_life:
-                    break
-                if a.kw & KW_VIGILANCE:
-                    continue
-                chosen.remove(i)
-                home.append(a)
-        return chosen
-
-    def blockers(self, state: GameState, d: Decision) -> list[int]:
-        ensure(state)
-        me = d.player
-        objects = state.objects
-        combat = state.combat
-        assert combat is not None
-        life = state.players[me].life
-        by_attacker: dict[int, list[int]] = {}
-        for i, (_blocker, a) in enumerate(d.pairs):
-            by_attacker.setdefault(a, []).append(i)
-        used: set[int] = set()
-        chosen: list[int] = []
-        attackers = sorted(combat.attackers, key=lambda a: -objects[a].power)
-        incoming = sum(max(0, objects[a].power) for a in attackers)
-        for a in attackers:
-            att = objects[a]
-            if att.kw & KW_MENACE:
-                continue
-            options = [i for i in by_attacker.get(a, []) if d.pairs[i][0] not in used]
-            if not options:
-                continue
-            best = None
-            best_score = 0.0
-            for i in options:
-                blk = objects[d.pairs[i][0]]
-                survive = survives_fight(blk, att)
-                kill = kills(blk, att) and not (
-                    att.kw & KW_FIRST_STRIKE and kills(att, blk) and not blk.kw & KW_FIRST_STRIKE)
-                if kill and survive:
-                    score = 100.0 + value(att)
-                elif survive:
-                    score = 50.0 - value(blk) * 0.1
-                elif kill and value(att) >= value(blk) - 0.5:
-                    score = 40.0 + value(att) - value(blk)
-                elif incoming >= life:
-                    score = 10.0 - value(blk)
-                else:
-                    continue
-                if score > best_score:
-                    best, best_score = i, score
-            if best is not None:
-                chosen.append(best)
-                used.add(d.pairs[best][0])
-                if not att.kw & KW_TRAMPLE:
-                    incoming -= max(0, att.power)
-        return sorted(chosen)
+def _is_tap_untap(item: StackItem) -> bool:
+    return any(e.__class__.__name__ == "ForEachTarget" for e in item.effects)
 
 
-__all__ = ["HeuristicPolicy", "BATTLEFIELD", "DECLARE_ATTACKERS"]
+def _expand(specs: tuple[Target, ...], x: int) -> tuple[Target, ...]:
+    if not any(s.x_times for s in specs):
+        return specs
+    out: list[Target] = []
+    for s in specs:
+        if s.x_times:
+            out.extend([Target(s.kind, s.filter, distinct=True)] * x)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
+                kws: tuple[str, ...]) -> tuple[bool, bool]:
+    """fight(a, b) with ``a`` pumped by +bp/+bt and keywords (first strike, ...)."""
+    import msgspec
+
+    from engine.cards import KEYWORD_BITS
+
+    extra = 0
+    for k in kws:
+        extra |= KEYWORD_BITS.get(k.lower(), 0)
+    pumped = msgspec.structs.replace(a, power=a.power + bp, toughness=a.toughness + bt,
+                                     kw=a.kw | extra)
+    return fight(pumped, b)
+

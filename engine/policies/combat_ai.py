@@ -1,0 +1,499 @@
+"""Attacks and blocks for the heuristic policy.
+
+Attacks: an alpha strike when the damage that gets through is lethal; otherwise each
+creature attacks unless a blocker would eat it (kill it and live), creatures that leave
+at end of turn anyway always attack, annihilators always attack, and an exalted board
+sends one creature alone when that deals more. Enough blockers stay home to survive the
+crack-back.
+
+Blocks are always legal: menace and "can't be blocked except by N or more" get enough
+blockers or none, "all creatures able to block it do so" (lure) is obeyed, and a blocker
+blocks one attacker.
+"""
+
+from __future__ import annotations
+
+from engine.cards import (
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
+    KW_DEATHTOUCH,
+    KW_DOUBLE_STRIKE,
+    KW_FIRST_STRIKE,
+    KW_INDESTRUCTIBLE,
+    KW_TRAMPLE,
+    KW_VIGILANCE,
+    ExileAtNextEndStep,
+    Sacrifice,
+)
+from engine.combat import (
+    block_requirements,
+    blockers_needed,
+    can_block,
+    possible_attackers,
+)
+from engine.policies.evaluate import (
+    aura_bonus,
+    combat_kw,
+    creatures_of,
+    exalted_count,
+    value,
+)
+from engine.state import NONE, Decision, GameObject, GameState
+
+STRIKE = KW_FIRST_STRIKE | KW_DOUBLE_STRIKE
+
+
+def _lethal(power: int, kw: int, dst: GameObject, toughness: int) -> bool:
+    if power <= 0 or dst.kw & KW_INDESTRUCTIBLE or dst.regen_shields:
+        return False
+    return bool(kw & KW_DEATHTOUCH) or power >= toughness
+
+
+def fight(a: GameObject, b: GameObject, a_bonus: int = 0, b_bonus: int = 0) -> tuple[bool, bool]:
+    """(a dies, b dies) when ``a`` and ``b`` fight in combat, each with +N/+N bonus;
+    first strike and double strike considered."""
+    ap, at = a.power + a_bonus, a.toughness + a_bonus - a.damage
+    bp, bt = b.power + b_bonus, b.toughness + b_bonus - b.damage
+    akw, bkw = combat_kw(a), combat_kw(b)
+    a_kills = _lethal(ap, akw, b, bt)
+    b_kills = _lethal(bp, bkw, a, at)
+    a_first = a.kw & STRIKE and not b.kw & STRIKE
+    b_first = b.kw & STRIKE and not a.kw & STRIKE
+    if a_first and a_kills:
+        return False, True
+    if b_first and b_kills:
+        return True, False
+    if a.kw & KW_DOUBLE_STRIKE and not a_kills:
+        a_kills = _lethal(2 * ap, akw, b, bt)
+    if b.kw & KW_DOUBLE_STRIKE and not b_kills:
+        b_kills = _lethal(2 * bp, bkw, a, at)
+    return b_kills, a_kills
+
+
+def kills(attacker: GameObject, blocker: GameObject) -> bool:
+    """Would ``attacker`` destroy ``blocker`` in a fight between them?"""
+    return fight(attacker, blocker)[1]
+
+
+def survives_fight(me: GameObject, other: GameObject) -> bool:
+    """Does ``me`` survive combat with ``other`` (first strike considered)?"""
+    return not fight(me, other)[0]
+
+
+def damage_of(o: GameObject) -> int:
+    return max(0, o.power) * (2 if o.kw & KW_DOUBLE_STRIKE else 1)
+
+
+def leaves_at_end(state: GameState, o: GameObject) -> bool:
+    """Will this creature be gone at end of turn anyway (unearth, Hellspark Elemental,
+    tokens exiled at the next end step)?"""
+    if o.unearthed:
+        return True
+    for ab in o.card._triggered:
+        if ab.when in ("end_step", "each_end_step") and any(
+                isinstance(e, Sacrifice) and e.what == "self" for e in ab.effects):
+            return True
+    for dl in state.delayed:
+        if dl.subject == o.oid and dl.when == "end_step" and any(
+                isinstance(e, ExileAtNextEndStep) or e.__class__.__name__ == "Exile"
+                for e in dl.ability.effects):
+            return True
+    return False
+
+
+def attack_risk(state: GameState, a: GameObject) -> tuple[float, bool]:
+    """(what losing ``a`` in combat costs, whether umbra armor saves it): the creature and
+    its Auras, less the bonus of Auras that come back to hand (Rancor)."""
+    v = value(a)
+    shield = False
+    objects = state.objects
+    for oid in state.battlefield:
+        au = objects[oid]
+        if au.attached_to != a.oid or not au.card.is_aura or au.controller != a.controller:
+            continue
+        if au.card.has_keyword("umbra armor") and not au.lost_abilities:
+            shield = True
+        if any(t.when == "leaves_to_graveyard" for t in au.card._triggered):
+            v -= 0.8 * aura_bonus(au.card)
+        else:
+            v += 1.0
+    return max(v, 1.0), shield
+
+
+def has_annihilator(o: GameObject) -> bool:
+    return not o.lost_abilities and any(k.name == "annihilator" for k in o.card._kwi)
+
+
+def _alone_bonus(state: GameState, me: int) -> tuple[int, bool]:
+    """(exalted +N/+N, gains double strike) for a creature attacking alone."""
+    n = exalted_count(state, me)
+    double = False
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller != me or o.lost_abilities:
+            continue
+        for ab in o.card._triggered:
+            if ab.when == "ally_attacks_alone" and ab.keyword != "exalted":
+                for e in ab.effects:
+                    if "double strike" in getattr(e, "keywords", ()):
+                        double = True
+    return n, double
+
+
+def unblocked_damage(state: GameState, attackers: list[GameObject],
+                     blockers: list[GameObject]) -> int:
+    """Damage that gets through if the defender blocks the biggest attackers it can,
+    each blocker stopping one (trample excess still counts)."""
+    order = sorted(attackers, key=lambda a: -damage_of(a))
+    blocked: set[int] = set()
+    through_extra = 0
+    free = list(blockers)
+    for a in order:
+        need = blockers_needed(a)
+        able = [b for b in free if can_block(state, b, a)]
+        if len(able) < need:
+            continue
+        able.sort(key=lambda b: -(b.toughness - b.damage))
+        used = able[:need]
+        for b in used:
+            free.remove(b)
+        blocked.add(a.oid)
+        if a.kw & KW_TRAMPLE:
+            through_extra += max(0, a.power - sum(max(0, b.toughness - b.damage)
+                                                  for b in used))
+        if not free:
+            break
+    return sum(damage_of(a) for a in attackers if a.oid not in blocked) + through_extra
+
+
+def _pair_gain(state: GameState, a: GameObject, b: GameObject, risk: float, shield: bool,
+               w: float, bonus: int = 0, double: bool = False) -> float:
+    """My gain when ``b`` blocks ``a`` (without the damage ``a`` would have dealt)."""
+    a_dies, b_dies = _fight_double(a, b, bonus) if double else fight(a, b, bonus, 0)
+    gain = value(b) if b_dies else 0.0
+    if a_dies:
+        gain -= 2.5 if shield else risk
+    if a.kw & KW_TRAMPLE:
+        need = 1 if a.kw & KW_DEATHTOUCH else max(0, b.toughness - b.damage)
+        gain += w * max(0, a.power + bonus - need)
+    return gain
+
+
+def attack_net(state: GameState, attackers: list[GameObject], blockers: list[GameObject],
+               opp_life: int, w: float, bonus: int = 0, double: bool = False,
+               cache: dict[tuple[int, int, int], float] | None = None) -> float:
+    """What an attack with ``attackers`` is worth to me if the defender blocks well:
+    each blocker takes the block best for them (eat, trade, or chump a big attacker),
+    and when the rest would be lethal they chump what they can."""
+    if not attackers:
+        return 0.0
+    dmg: dict[int, int] = {}
+    gains: dict[tuple[int, int], float] = {}
+    menace: set[int] = set()
+    for a in attackers:
+        strikes = 2 if double or a.kw & KW_DOUBLE_STRIKE else 1
+        dmg[a.oid] = max(0, a.power + bonus) * strikes
+        need = blockers_needed(a)
+        if need > 1:
+            menace.add(a.oid)
+        able = [b for b in blockers if can_block(state, b, a)]
+        if len(able) < need:
+            continue
+        risk, shield = attack_risk(state, a)
+        key_bonus = bonus * 2 + (1 if double else 0)
+        for b in able:
+            g = cache.get((a.oid, b.oid, key_bonus)) if cache is not None else None
+            if g is None:
+                g = _pair_gain(state, a, b, risk, shield, w, bonus, double)
+                if cache is not None:
+                    cache[(a.oid, b.oid, key_bonus)] = g
+            gains[(a.oid, b.oid)] = g
+    by_oid = {a.oid: a for a in attackers}
+    free = {b.oid for b in blockers}
+    unblocked = set(dmg)
+    net = 0.0
+    while gains:
+        best: tuple[int, int] | None = None
+        best_rel = 0.0
+        for pair, g in gains.items():
+            if pair[0] in unblocked and pair[1] in free:
+                rel = g - w * dmg[pair[0]]
+                if rel < best_rel:
+                    best, best_rel = pair, rel
+        if best is None:
+            break
+        net += gains[best]
+        unblocked.discard(best[0])
+        free.discard(best[1])
+        if best[0] in menace:  # a second blocker joins
+            other = next((p[1] for p in gains if p[0] == best[0] and p[1] in free), None)
+            if other is not None:
+                free.discard(other)
+    through = sum(dmg[x] for x in unblocked)
+    if through >= opp_life:
+        for x in sorted(unblocked, key=lambda o: -dmg[o]):
+            if through < opp_life:
+                break
+            if x in menace:
+                continue
+            y = next((p[1] for p in gains if p[0] == x and p[1] in free), None)
+            if y is None:
+                continue
+            net += gains[(x, y)]
+            free.discard(y)
+            unblocked.discard(x)
+            if not by_oid[x].kw & KW_TRAMPLE:
+                through -= dmg[x]
+    if through >= opp_life:
+        return 100.0 + through
+    return net + w * through
+
+
+def choose_attackers(state: GameState, d: Decision) -> list[int]:
+    me = d.player
+    opp = 1 - me
+    objects = state.objects
+    mine = [objects[o] for o in d.options]
+    if not mine:
+        return []
+    forced = [objects[o] for o in possible_attackers(state, me) if o not in d.options]
+    theirs = creatures_of(state, opp)
+    blockers = [o for o in theirs if not o.tapped and not o.kw & KW_CANT_BLOCK]
+    opp_life = state.players[opp].life
+    my_life = state.players[me].life
+    # Alpha strike when what gets through is lethal anyway.
+    if unblocked_damage(state, mine + forced, blockers) >= opp_life:
+        return list(range(len(mine)))
+    my_power = sum(damage_of(o) for o in creatures_of(state, me) if not o.kw & KW_CANT_ATTACK)
+    their_power = sum(damage_of(o) for o in theirs if not o.kw & KW_CANT_ATTACK)
+    beatdown = my_power >= their_power or opp_life <= my_life - 4 or opp_life <= 6
+    w = 0.6 + (0.2 if beatdown else 0.0) + (0.2 if opp_life <= 10 else 0.0)
+    always = [i for i, a in enumerate(mine) if leaves_at_end(state, a) or has_annihilator(a)]
+    useful = [i for i, a in enumerate(mine) if a.power > 0 or i in always]
+    # Each creature on its own: attack unless the defender's best answer costs me.
+    cache: dict[tuple[int, int, int], float] = {}
+    safe: list[int] = list(always)
+    for i in useful:
+        if i in always:
+            continue
+        a = mine[i]
+        able = [b for b in blockers if can_block(state, b, a)]
+        if len(able) < blockers_needed(a):
+            safe.append(i)
+            continue
+        risk, shield = attack_risk(state, a)
+        worst = 1e9
+        for b in able:
+            g = _pair_gain(state, a, b, risk, shield, w)
+            cache[(a.oid, b.oid, 0)] = g
+            worst = min(worst, g)
+        if worst >= -0.5 or (beatdown and worst >= -2.0):
+            safe.append(i)
+    candidates: list[list[int]] = [sorted(safe)]
+    if sorted(useful) != candidates[0]:
+        candidates.append(sorted(useful))
+    scores = [attack_net(state, [mine[i] for i in c] + forced, blockers, opp_life, w,
+                         cache=cache) for c in candidates]
+    if always:
+        candidates.append(sorted(always))
+        scores.append(attack_net(state, [mine[i] for i in always] + forced, blockers,
+                                 opp_life, w, cache=cache))
+    # Exalted: one creature alone, pumped (and given double strike by Rafiq).
+    bonus, double = _alone_bonus(state, me)
+    if (bonus or double) and not forced:
+        for i in useful:
+            a = mine[i]
+            if leaves_at_end(state, a):
+                continue
+            candidates.append([i])
+            scores.append(attack_net(state, [a], blockers, opp_life, w, bonus, double,
+                                     cache=cache))
+    best = max(range(len(candidates)), key=lambda k: (scores[k], -len(candidates[k])))
+    chosen = list(candidates[best]) if scores[best] > 0 or candidates[best] == always else \
+        list(always)
+    crack = [o for o in theirs if not o.kw & KW_CANT_ATTACK]
+    # Not racing: a creature that would eat one of their attackers stays home when its
+    # own attack deals little.
+    if chosen and not beatdown and scores[best] < 100:
+        for i in list(chosen):
+            a = mine[i]
+            if a.kw & KW_VIGILANCE or leaves_at_end(state, a) or has_annihilator(a):
+                continue
+            guard = 0.0
+            va = value(a)
+            for o in crack:
+                if o.power > 0 and can_block(state, a, o):
+                    a_dies, o_dies = fight(a, o)
+                    if o_dies and not a_dies:
+                        guard = max(guard, value(o))
+                    elif o_dies and value(o) > va:  # a trade it would win on value
+                        guard = max(guard, 0.6 * value(o))
+            if guard >= 3.0 and guard >= w * damage_of(a) + 1.0:
+                chosen.remove(i)
+    # Keep home enough blockers to survive the crack-back.
+    if chosen and sum(damage_of(o) for o in crack) >= my_life and scores[best] < 100:
+        attacking = {mine[i].oid for i in chosen}
+        home = [o for o in creatures_of(state, me)
+                if o.oid not in attacking and not o.kw & KW_CANT_BLOCK]
+        for i in sorted(chosen, key=lambda j: -mine[j].toughness):
+            if unblocked_damage(state, crack, home) < my_life:
+                break
+            a = mine[i]
+            if a.kw & (KW_VIGILANCE | KW_CANT_BLOCK) or leaves_at_end(state, a):
+                continue
+            chosen.remove(i)
+            home.append(a)
+    return sorted(chosen)
+
+
+def _fight_double(a: GameObject, b: GameObject, bonus: int) -> tuple[bool, bool]:
+    """A fight where ``a`` (+bonus/+bonus) has double strike."""
+    ap, at = a.power + bonus, a.toughness + bonus - a.damage
+    bt = b.toughness - b.damage
+    akw = combat_kw(a)
+    if not b.kw & STRIKE and _lethal(ap, akw, b, bt):
+        return False, True
+    b_kills = _lethal(b.power, combat_kw(b), a, at)
+    return b_kills, _lethal(2 * ap, akw, b, bt)
+
+
+def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool) -> float | None:
+    blk_dies, att_dies = fight(blk, att)
+    va, vb = value(att), value(blk)
+    if att_dies and not blk_dies:
+        return 100.0 + va
+    if not blk_dies:
+        return 50.0 - vb * 0.1
+    if att_dies and va >= vb - 0.5:
+        return 40.0 + va - vb
+    if lethal_risk:
+        return 10.0 - vb
+    return None
+
+
+def choose_blockers(state: GameState, d: Decision) -> list[int]:
+    me = d.player
+    objects = state.objects
+    combat = state.combat
+    assert combat is not None
+    life = state.players[me].life
+    pairs = d.pairs
+    by_attacker: dict[int, list[int]] = {}
+    for i, (_b, a) in enumerate(pairs):
+        by_attacker.setdefault(a, []).append(i)
+    attackers = sorted(combat.attackers, key=lambda a: -damage_of(objects[a]))
+    incoming = sum(damage_of(objects[a]) for a in attackers)
+    # a pump spell may still come: keep a margin when they have cards and mana up
+    attacker_p = state.players[state.active]
+    if attacker_p.hand and any(not objects[o].tapped and objects[o].controller == state.active
+                               and objects[o].card._mana_abilities for o in state.battlefield):
+        life -= min(3, len(attacker_p.hand) + 1)
+    used: set[int] = set()
+    plan: dict[int, list[int]] = {}  # attacker -> pair indices
+
+    def through(a: GameObject, blocks: list[int]) -> int:
+        if not blocks:
+            return damage_of(a)
+        if a.kw & KW_TRAMPLE:
+            absorb = sum(max(0, objects[pairs[i][0]].toughness - objects[pairs[i][0]].damage)
+                         for i in blocks)
+            return max(0, damage_of(a) - absorb)
+        return 0
+
+    for a in attackers:
+        att = objects[a]
+        need = blockers_needed(att)
+        options = [i for i in by_attacker.get(a, []) if pairs[i][0] not in used]
+        if len(options) < need:
+            continue
+        lethal_risk = incoming >= life
+        if need == 1:
+            best, best_score = None, 0.0
+            for i in options:
+                s = _block_score(att, objects[pairs[i][0]], lethal_risk)
+                if s is not None and s > best_score:
+                    best, best_score = i, s
+            if best is not None and (best_score >= 40.0 or lethal_risk):
+                plan[a] = [best]
+                used.add(pairs[best][0])
+                incoming -= damage_of(att) - through(att, [best])
+                continue
+        # Gang block: enough blockers to kill it, losing less than it is worth.
+        if combat_kw(att) & KW_DEATHTOUCH and not lethal_risk:
+            continue
+        ranked = sorted(options, key=lambda i: -objects[pairs[i][0]].power)
+        k = max(need, 2)
+        if len(ranked) >= k and value(att) >= 5.0 or (lethal_risk and len(ranked) >= need):
+            group = ranked[:k] if len(ranked) >= k else ranked[:need]
+            if len(group) < need:
+                continue
+            power = sum(max(0, objects[pairs[i][0]].power) for i in group)
+            killed = power >= att.toughness - att.damage or any(
+                combat_kw(objects[pairs[i][0]]) & KW_DEATHTOUCH for i in group)
+            # the attacker kills at most its power's worth of blockers, biggest value first
+            left = damage_of(att)
+            lost = 0.0
+            for i in sorted(group, key=lambda i: -value(objects[pairs[i][0]])):
+                b = objects[pairs[i][0]]
+                hp = b.toughness - b.damage
+                if combat_kw(att) & KW_DEATHTOUCH and left > 0:
+                    lost += value(b)
+                    left -= 1
+                elif left >= hp:
+                    lost += value(b)
+                    left -= hp
+            if (killed and lost < value(att)) or lethal_risk:
+                plan[a] = group
+                for i in group:
+                    used.add(pairs[i][0])
+                incoming -= damage_of(att) - through(att, group)
+    # Chump blocks when what is still coming is lethal.
+    if incoming >= life:
+        for a in attackers:
+            if incoming < life:
+                break
+            if a in plan:
+                continue
+            att = objects[a]
+            need = blockers_needed(att)
+            options = sorted((i for i in by_attacker.get(a, []) if pairs[i][0] not in used),
+                             key=lambda i: value(objects[pairs[i][0]]))
+            if len(options) < need:
+                continue
+            group = options[:need]
+            saved = damage_of(att) - through(att, group)
+            if saved <= 0:
+                continue
+            plan[a] = group
+            for i in group:
+                used.add(pairs[i][0])
+            incoming -= saved
+    chosen = [i for blocks in plan.values() for i in blocks]
+    # Lure (509.1c): a creature that must block one of some attackers does.
+    required = block_requirements(state, pairs)
+    if required:
+        for blocker, must in required.items():
+            if blocker in used:
+                continue
+            idx = next((i for i in by_attacker.get(must[0], []) if pairs[i][0] == blocker),
+                       NONE)
+            if idx != NONE:
+                chosen.append(idx)
+                used.add(blocker)
+    # Legality: every blocked attacker has enough blockers, every blocker blocks once.
+    count: dict[int, int] = {}
+    seen: set[int] = set()
+    final = []
+    for i in chosen:
+        blk, target = pairs[i]
+        if blk in seen:
+            continue
+        seen.add(blk)
+        final.append(i)
+        count[target] = count.get(target, 0) + 1
+    final = [i for i in final if count[pairs[i][1]] >= blockers_needed(objects[pairs[i][1]])]
+    return sorted(final)
+
+
+__all__ = ["choose_attackers", "choose_blockers", "fight", "kills", "survives_fight"]

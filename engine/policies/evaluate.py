@@ -1,0 +1,797 @@
+"""Cheap estimates the heuristic policy reasons with: what a permanent or card is worth,
+and what a list of effects would do for a player with given targets.
+
+Everything here reads the state and never changes it. Values are in a rough common
+currency: a 2/2 creature is worth about 5, a card in hand about 3, a point of the
+opponent's life about 0.6 (more when it is the last points).
+"""
+
+from __future__ import annotations
+
+from engine.cards import (
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
+    KW_DEATHTOUCH,
+    KW_DEFENDER,
+    KW_DOUBLE_STRIKE,
+    KW_FEAR,
+    KW_FIRST_STRIKE,
+    KW_FLYING,
+    KW_HEXPROOF,
+    KW_INDESTRUCTIBLE,
+    KW_INTIMIDATE,
+    KW_LIFELINK,
+    KW_MENACE,
+    KW_SHROUD,
+    KW_TRAMPLE,
+    KW_UNBLOCKABLE,
+    KW_VIGILANCE,
+    KW_WITHER,
+    T_CREATURE,
+    T_ENCHANTMENT,
+    T_INSTANT,
+    T_LAND,
+    T_SORCERY,
+    AddCounters,
+    Attach,
+    AttachEquipment,
+    Becomes,
+    Bounce,
+    CardDef,
+    CardsInHand,
+    CountCards,
+    CounterSpell,
+    CounterUnlessDiscardHand,
+    CountPermanents,
+    CreateToken,
+    CreateTokenCopy,
+    Damage,
+    DelayedTriggerAbout,
+    Destroy,
+    Discard,
+    DiscardChosen,
+    DoesntUntapNext,
+    Draw,
+    Exile,
+    ForEachTarget,
+    GainAbility,
+    GainControl,
+    GainKeyword,
+    GainLife,
+    GrantFlashback,
+    If,
+    LoseLife,
+    May,
+    MoveCounter,
+    ProtectionFromChosenColor,
+    Pump,
+    PutOnLibrary,
+    Regenerate,
+    ReturnFromGraveyard,
+    ReturnToBattlefield,
+    Sacrifice,
+    Search,
+    SearchLibrary,
+    SetBasePowerToughness,
+    Static,
+    Tap,
+    Untap,
+)
+from engine.filters import matches
+from engine.state import BATTLEFIELD, GRAVEYARD, NONE, GameObject, GameState, StackItem
+
+UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
+EVASION = KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE
+HOSTILE_AURA_KW = {"can't attack", "can't block", "activated abilities can't be activated"}
+_COLOR_BIT = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
+
+
+# --- what things are worth ----------------------------------------------------------------
+
+
+def is_creature(o: GameObject) -> bool:
+    return bool((o.card._type_mask | o.extra_types) & T_CREATURE)
+
+
+_DESTROYS: dict[str, bool] = {}
+
+
+def destroys_on_damage(card: CardDef) -> bool:
+    """"Whenever this deals combat damage to a creature, destroy that creature"
+    (Stinkweed Imp): as good as deathtouch in a fight."""
+    r = _DESTROYS.get(card.name)
+    if r is None:
+        r = any(ab.when == "deals_combat_damage_to_creature" and any(
+            isinstance(e, Destroy) for e in ab.effects) for ab in card._triggered)
+        _DESTROYS[card.name] = r
+    return r
+
+
+def combat_kw(o: GameObject) -> int:
+    """Keyword bits as they matter in a fight (a destroy-on-damage trigger counts as
+    deathtouch)."""
+    kw = o.kw
+    if not o.lost_abilities and destroys_on_damage(o.card):
+        kw |= KW_DEATHTOUCH
+    return kw
+
+
+def value(o: GameObject) -> float:
+    """A creature's rough worth on the board (its power, toughness and keywords)."""
+    kw = combat_kw(o)
+    if kw & KW_CANT_ATTACK and kw & KW_CANT_BLOCK:
+        return 0.5
+    p = max(0, o.power)
+    t = o.toughness - o.damage
+    if t <= 0:
+        return 0.0
+    v = p * 1.5 + t
+    if kw & KW_DEFENDER:
+        v -= p * 1.0
+    if kw & (KW_FLYING | KW_UNBLOCKABLE):
+        v += 0.5 + 0.5 * p
+    elif kw & (KW_FEAR | KW_INTIMIDATE | KW_MENACE):
+        v += 0.3 * p
+    if kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE):
+        v += 1.0 + (p if kw & KW_DOUBLE_STRIKE else 0)
+    if kw & KW_DEATHTOUCH:
+        v += 1.5
+    if kw & KW_LIFELINK:
+        v += 0.5 + 0.3 * p
+    if kw & KW_TRAMPLE:
+        v += 0.2 * p
+    if kw & (KW_HEXPROOF | KW_SHROUD):
+        v += 1.0
+    if kw & KW_INDESTRUCTIBLE:
+        v += 2.0
+    if kw & KW_WITHER:
+        v += 0.5
+    if kw & KW_VIGILANCE:
+        v += 0.3
+    if kw & KW_CANT_ATTACK:
+        v *= 0.5
+    if o.card._mana_abilities or o.granted_mana:
+        v += 1.5
+    if o.card._activated or o.card._triggered:
+        v += 0.5 + 0.25 * o.card._mana_value
+    if o.token and o.power <= 0 and o.toughness <= 1:
+        v = min(v, 1.5)
+    return v
+
+
+def perm_value(state: GameState, o: GameObject, me: int) -> float:
+    """What losing this permanent costs its controller (creatures, lands, Auras...)."""
+    if is_creature(o):
+        return value(o) + 0.5 * sum(1 for a in state.battlefield
+                                    if state.objects[a].attached_to == o.oid)
+    mask = o.card._type_mask
+    if mask & T_LAND:
+        lands = sum(1 for oid in state.battlefield if state.objects[oid].controller ==
+                    o.controller and state.objects[oid].card._type_mask & T_LAND)
+        return 4.0 if lands <= 4 else (2.5 if lands <= 6 else 1.5)
+    if o.card.is_aura and o.attached_to >= 2:
+        host = state.objects.get(o.attached_to)
+        if host is not None:
+            hostile = aura_is_hostile(o.card)
+            if hostile and host.controller != o.controller:
+                return 1.0 + value(host) if is_creature(host) else 2.0
+            if not is_creature(host):
+                return 3.0
+            bonus = aura_bonus_on(state, o)
+            # the last Aura on a hexproof creature is the only way to shrink it
+            if host.kw & UNTARGETABLE and host.controller != me:
+                bonus *= 1.3
+            return 2.0 + bonus
+    if o.card.is_aura and o.attached_to in (0, 1):  # a curse
+        return 3.0
+    return 2.0 + 0.5 * o.card._mana_value
+
+
+def aura_bonus_on(state: GameState, aura: GameObject) -> float:
+    """What this Aura on the battlefield gives its creature now (amounts computed)."""
+    v = 0.0
+    for st in aura.card._statics:
+        if st.applies_to != "enchanted":
+            continue
+        for amount, weight in ((st.power, 1.5), (st.toughness, 1.0)):
+            if isinstance(amount, int):
+                v += weight * amount
+            else:
+                try:
+                    from engine.layers import static_amount
+
+                    v += weight * static_amount(state, amount, aura)
+                except Exception:  # noqa: BLE001 - an amount this estimate can't compute
+                    v += 2.0 * weight
+        v += 1.0 * len(st.keywords)
+    if aura.card.has_keyword("umbra armor"):
+        v += 2.0
+    return v
+
+
+def aura_bonus(card: CardDef) -> float:
+    v = 0.0
+    for st in card._statics:
+        if st.applies_to == "enchanted":
+            if isinstance(st.power, int):
+                v += 1.5 * st.power
+            else:
+                v += 3.0
+            if isinstance(st.toughness, int):
+                v += st.toughness
+            v += 1.0 * len(st.keywords)
+    return v
+
+
+def card_power_toughness(card: CardDef) -> tuple[int, int]:
+    p = card.power or 0
+    t = card.toughness or 0
+    for k in card._kwi:
+        if k.name == "graft":
+            p += k.n
+            t += k.n
+    for r in card._enter_replacements:
+        if r.kind == "enters_with_counters" and r.counter == "+1/+1" and \
+                isinstance(r.amount, int):
+            p += r.amount
+            t += r.amount
+    return p, t
+
+
+def card_creature_value(card: CardDef) -> float:
+    """A creature card's worth once on the battlefield (printed numbers)."""
+    p, t = card_power_toughness(card)
+    kw = card._kw
+    v = max(0, p) * 1.5 + max(t, 0)
+    if kw & (KW_FLYING | KW_UNBLOCKABLE):
+        v += 0.5 + 0.5 * p
+    if kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE):
+        v += 1.0
+    if kw & KW_DEATHTOUCH:
+        v += 1.5
+    if kw & KW_LIFELINK:
+        v += 0.5 + 0.3 * p
+    if kw & (KW_HEXPROOF | KW_SHROUD):
+        v += 1.0
+    if kw & KW_DEFENDER:
+        v -= p
+    if card._triggered or card._activated:
+        v += 0.5 + 0.3 * card._mana_value
+    if card._kwi:
+        v += 0.5 * len(card._kwi)
+    if card.levels:
+        v += 2.0
+    return max(v, 1.0)
+
+
+def aura_is_hostile(card: CardDef) -> bool:
+    """An Aura that hurts what it enchants (Pacifism, Lignify, Control Magic, curses)."""
+    for st in card._statics:
+        if st.applies_to != "enchanted":
+            continue
+        if st.gain_control or st.lose_all_abilities or st.set_base is not None:
+            return True
+        if any(k in HOSTILE_AURA_KW for k in st.keywords):
+            return True
+        if isinstance(st.power, int) and isinstance(st.toughness, int) and \
+                st.power + st.toughness < 0:
+            return True
+    if card.enchant_player:  # a curse: what it does to "enchanted" player
+        for ab in card._triggered:
+            for e in ab.effects:
+                if effect_sign(e, "enchanted") < 0:
+                    return True
+    return False
+
+
+def exalted_count(state: GameState, me: int) -> int:
+    n = 0
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller != me:
+            continue
+        if not o.lost_abilities:
+            for ab in o.card._triggered:
+                if ab.keyword == "exalted":
+                    n += 1
+        for ab in o.granted:
+            if ab.keyword == "exalted":
+                n += 1
+    return n
+
+
+def lands_of(state: GameState, me: int) -> int:
+    objects = state.objects
+    return sum(1 for oid in state.battlefield if objects[oid].controller == me
+               and objects[oid].card._type_mask & T_LAND)
+
+
+def creatures_of(state: GameState, player: int) -> list[GameObject]:
+    objects = state.objects
+    out = []
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller == player and (o.card._type_mask | o.extra_types) & T_CREATURE:
+            out.append(o)
+    return out
+
+
+def color_sources(state: GameState, me: int) -> int:
+    """Colours ``me`` can make now or with the lands in hand (a colour-bit mask)."""
+    mask = 0
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller == me:
+            for ab in o.card._mana_abilities:
+                mask |= color_bits(ab.colors)
+            for ab in o.granted_mana:
+                mask |= color_bits(ab.colors)
+    for oid in state.players[me].hand:
+        c = objects[oid].card
+        if c._type_mask & T_LAND:
+            for ab in c._mana_abilities:
+                mask |= color_bits(ab.colors)
+    return mask
+
+
+def dead_card(card: CardDef, colors: int) -> bool:
+    """A spell whose coloured mana these colours can't pay."""
+    cost = card._cost
+    if cost is None or card._type_mask & T_LAND:
+        return False
+    return any(not sym & colors for sym in cost.symbols if sym != 32)
+
+
+def card_want(state: GameState, me: int, card: CardDef) -> float:
+    """How much ``me`` wants this card in hand now (searching, transmuting, dredging)."""
+    mask = card._type_mask
+    lands = lands_of(state, me)
+    hand = state.players[me].hand
+    hand_lands = sum(1 for o in hand if state.objects[o].card._type_mask & T_LAND)
+    if mask & T_LAND:
+        need = lands + hand_lands
+        return 9.0 if need < 4 else (5.0 if need < 6 else 1.0)
+    opp = 1 - me
+    castable_soon = card._mana_value <= lands + 1 + hand_lands
+    base = 0.0 if castable_soon else -2.0 - (card._mana_value - lands) * 0.5
+    if mask & T_CREATURE:
+        v = card_creature_value(card)
+        if card.toughness == 0 and not any(k.name == "graft" for k in card._kwi):
+            grow = 0
+            for r in card._enter_replacements:
+                if r.kind == "enters_with_counters" and r.counter == "+1/+1":
+                    grow += guess_amount(state, r.amount, me, NONE, 0)
+            if grow <= 0:
+                return base  # it would enter as a 0/0 (Golgari Grave-Troll, empty yard)
+            v += 2.5 * grow
+        return base + 2.0 + v * 0.8
+    theirs = creatures_of(state, opp)
+    best_theirs = max((value(c) for c in theirs if not c.kw & UNTARGETABLE), default=0.0)
+    if card.is_aura:
+        if aura_is_hostile(card):
+            if card.enchant_player:
+                return base + 4.0
+            return base + (2.0 + best_theirs if best_theirs else 1.0)
+        return base + 3.0 + aura_bonus(card) * 0.5
+    spell = card.spell
+    if spell is not None:
+        effects = spell.effects if not spell.modes else spell.modes[0].effects
+        for e in effects:
+            if isinstance(e, CounterSpell | CounterUnlessDiscardHand):
+                return base + (5.0 if state.players[opp].hand else 3.0)
+            if isinstance(e, Destroy | Exile | GainControl) and spell.targets:
+                return base + (2.5 + best_theirs if best_theirs else 1.5)
+            if isinstance(e, Damage):
+                return base + 3.0 + (min(best_theirs, 6.0) if best_theirs else 1.0)
+            if isinstance(e, Draw):
+                return base + 4.0
+        if mask & (T_INSTANT | T_SORCERY):
+            return base + 3.0 + 0.3 * card._mana_value
+    return base + 3.0 + 0.3 * card._mana_value
+
+
+# --- reading effects ----------------------------------------------------------------------
+
+
+def refers(ref: str, name: str) -> bool:
+    """Does card-text reference ``ref`` mean ``name`` (or its controller)?"""
+    if ref == name:
+        return True
+    return ref.endswith(":" + name)
+
+
+def effect_sign(e: object, ref: str) -> int:
+    """How an effect treats what ``ref`` names: +1 good for it (or its controller), -1 bad,
+    0 unaffected or it depends."""
+    if isinstance(e, Damage):
+        return -1 if e.each is None and refers(e.to, ref) else 0
+    if isinstance(e, Destroy | Exile | Bounce | Tap | DoesntUntapNext | PutOnLibrary
+                  | GainControl):
+        return -1 if refers(e.what, ref) else 0
+    if isinstance(e, Sacrifice):
+        return -1 if (e.what is not None and refers(e.what, ref)) or refers(e.who, ref) \
+            else 0
+    if isinstance(e, Discard | LoseLife):
+        return -1 if refers(e.who, ref) else 0
+    if isinstance(e, DiscardChosen):
+        return -1 if refers(e.who, ref) else 0
+    if isinstance(e, Draw | GainLife):
+        return 1 if refers(e.who, ref) else 0
+    if isinstance(e, Pump):
+        if e.each is not None or not refers(e.what, ref):
+            return 0
+        return -1 if e.negative else 1
+    if isinstance(e, AddCounters):
+        if e.each is not None or not refers(e.what, ref):
+            return 0
+        return -1 if e.counter == "-1/-1" else 1
+    if isinstance(e, Untap | Regenerate | GainKeyword | GainAbility | ProtectionFromChosenColor):
+        return 1 if refers(e.what, ref) else 0
+    if isinstance(e, ReturnFromGraveyard | ReturnToBattlefield | GrantFlashback):
+        return 1 if refers(e.what, ref) else 0
+    if isinstance(e, MoveCounter):
+        if refers(e.to, ref):
+            return 1
+        return -1 if refers(e.origin, ref) else 0
+    if isinstance(e, AttachEquipment):
+        return 1 if refers(e.to, ref) else 0
+    if isinstance(e, CounterSpell | CounterUnlessDiscardHand):
+        return -1 if refers(e.what, ref) else 0
+    if isinstance(e, DelayedTriggerAbout):
+        return 1 if refers(e.about, ref) else 0
+    if isinstance(e, May):
+        return effects_sign(e.effects, ref)
+    if isinstance(e, If):
+        return effects_sign(e.effects, ref)
+    return 0
+
+
+def effects_sign(effects: tuple[object, ...], ref: str) -> int:
+    s = 0
+    for e in effects:
+        v = effect_sign(e, ref)
+        if v:
+            s = v if not s else s
+            if v < 0:
+                return -1
+    return s
+
+
+def harmful_to_target(effects: tuple[object, ...], index: int) -> int:
+    """+1: target ``index`` should be mine; -1: the opponent's; 0: either (tap or untap,
+    copies, colours)."""
+    ref = f"t{index}"
+    for e in effects:
+        if isinstance(e, ForEachTarget):
+            return 0
+        if isinstance(e, CreateTokenCopy) and refers(e.what, ref):
+            return 0
+        if isinstance(e, Attach):
+            return 0
+    return effects_sign(effects, ref)
+
+
+# --- what effects would do ------------------------------------------------------------------
+
+
+def guess_amount(state: GameState, amount: object, me: int, source: int, x: int) -> int:
+    if isinstance(amount, int):
+        return amount
+    times = getattr(amount, "times", 1)
+    if amount.__class__.__name__ == "X":
+        return x * times
+    if isinstance(amount, CountPermanents):
+        objects = state.objects
+        return times * sum(1 for oid in state.battlefield
+                           if matches(state, amount.filter, objects[oid], me, source))
+    if isinstance(amount, CardsInHand):
+        return len(state.players[me if amount.who == "you" else 1 - me].hand)
+    if isinstance(amount, CountCards):
+        who = state.players[me if amount.who == "you" else 1 - me]
+        zone = {"graveyard": who.graveyard, "hand": who.hand, "library": who.library,
+                "exile": who.exile}[amount.zone]
+        objects = state.objects
+        return times * sum(1 for oid in zone
+                           if matches(state, amount.filter, objects[oid], me, source))
+    src = state.objects.get(source)
+    if src is None or src.zone != BATTLEFIELD:
+        return 1
+    try:
+        from engine.layers import static_amount
+
+        return static_amount(state, amount, src)
+    except Exception:  # noqa: BLE001 - an amount this estimate can't compute
+        return 1
+
+
+def life_value(state: GameState, player: int, amount: int) -> float:
+    """What ``amount`` life lost by ``player`` is worth to their opponent."""
+    life = state.players[player].life
+    if amount >= life:
+        return 100.0
+    v = 0.6 * amount
+    if life - amount <= 5:
+        v += 0.4 * amount
+    return v
+
+
+def _players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:
+    if ref == "you":
+        return [me]
+    if ref == "each_opponent" or ref == "defending_player":
+        return [1 - me]
+    if ref == "each_player":
+        return [me, 1 - me]
+    if ref.startswith("t") and ref[1:].isdigit():
+        i = int(ref[1:])
+        if i < len(targets) and 0 <= targets[i] < 2:
+            return [targets[i]]
+        return []
+    if ref.startswith("controller_of:t"):
+        i = int(ref.rsplit("t", 1)[1])
+        if i < len(targets) and targets[i] != NONE:
+            t = targets[i]
+            if t < 2:
+                return [t]
+            o = state.objects.get(t)
+            if o is not None:
+                return [o.controller]
+    return []
+
+
+def _objs_for(ref: str, targets: list[int], state: GameState, source: int) -> list[GameObject]:
+    if ref.startswith("t") and ref[1:].isdigit():
+        i = int(ref[1:])
+        if i < len(targets) and targets[i] >= 2:
+            o = state.objects.get(targets[i])
+            return [o] if o is not None else []
+        return []
+    if ref == "self":
+        o = state.objects.get(source)
+        return [o] if o is not None and o.zone == BATTLEFIELD else []
+    return []
+
+
+def each_of(state: GameState, f: object, me: int, source: int) -> list[GameObject]:
+    objects = state.objects
+    return [objects[oid] for oid in state.battlefield
+            if matches(state, f, objects[oid], me, source)]  # type: ignore[arg-type]
+
+
+def sign_for(o: GameObject, me: int) -> float:
+    return 1.0 if o.controller == me else -1.0
+
+
+def pump_value(o: GameObject, me: int, power: int, toughness: int, state: GameState) -> float:
+    """A temporary +P/+T (or -P/-T) on ``o``, seen by ``me``."""
+    if toughness < 0 and o.toughness - o.damage + toughness <= 0:
+        return -sign_for(o, me) * value(o)
+    combat = state.combat
+    in_combat = combat is not None and (o.oid in combat.attackers or o.oid in combat.blocking)
+    scale = 0.6 if in_combat else 0.15
+    return sign_for(o, me) * scale * (1.5 * power + toughness)
+
+
+def eval_effects(state: GameState, me: int, effects: tuple[object, ...], targets: list[int],
+                 source: int, x: int = 0, depth: int = 0) -> float:
+    """The rough gain for ``me`` if ``effects`` happened now with ``targets``."""
+    total = 0.0
+    opp = 1 - me
+    objects = state.objects
+    drawn = 0  # cards this effect list draws me before a discard
+    src_obj = objects.get(source)
+    in_hand = 1 if src_obj is not None and src_obj.zone == 1 and src_obj.owner == me else 0
+    for e in effects:
+        if isinstance(e, Damage):
+            n = guess_amount(state, e.amount, me, source, x)
+            if e.each is not None:
+                for o in each_of(state, e.each, me, source):
+                    if is_creature(o) and o.toughness - o.damage <= n and \
+                            not o.kw & KW_INDESTRUCTIBLE:
+                        total += sign_for(o, me) * -value(o)
+                continue
+            for p in _players_for(e.to, me, targets, state):
+                total += life_value(state, p, n) * (1 if p == opp else -1.2)
+            for o in _objs_for(e.to, targets, state, source):
+                if not is_creature(o):
+                    continue
+                if o.toughness - o.damage <= n and not o.kw & KW_INDESTRUCTIBLE \
+                        and not o.regen_shields:
+                    total -= sign_for(o, me) * value(o)
+                else:
+                    total -= sign_for(o, me) * 0.15 * n
+        elif isinstance(e, Destroy):
+            if e.each is not None:
+                for o in each_of(state, e.each, me, source):
+                    if not o.kw & KW_INDESTRUCTIBLE:
+                        total -= sign_for(o, me) * perm_value(state, o, me)
+                continue
+            for o in _objs_for(e.what, targets, state, source):
+                if not o.kw & KW_INDESTRUCTIBLE and (e.no_regenerate or not o.regen_shields):
+                    total -= sign_for(o, me) * perm_value(state, o, me)
+        elif isinstance(e, Exile):
+            for o in _objs_for(e.what, targets, state, source):
+                total -= sign_for(o, me) * (perm_value(state, o, me) + 0.5)
+        elif isinstance(e, Bounce):
+            for o in _objs_for(e.what, targets, state, source):
+                v = perm_value(state, o, me)
+                total -= sign_for(o, me) * (v if o.token else 0.35 * v + 1.0)
+        elif isinstance(e, GainControl):
+            for o in _objs_for(e.what, targets, state, source):
+                if o.controller != me:
+                    v = perm_value(state, o, me)
+                    total += (0.3 if e.until_end_of_turn else 2.0) * v
+        elif isinstance(e, Tap | DoesntUntapNext):
+            for o in _objs_for(e.what, targets, state, source):
+                if is_creature(o):
+                    w = 0.2 * value(o) if not o.tapped or isinstance(e, DoesntUntapNext) \
+                        else 0.0
+                    total -= sign_for(o, me) * w
+                elif o.card._type_mask & T_LAND and not o.tapped:
+                    total -= sign_for(o, me) * (0.5 if state.active != o.controller
+                                                else 0.1)
+        elif isinstance(e, Untap):
+            for o in _objs_for(e.what, targets, state, source):
+                if o.tapped:
+                    total += sign_for(o, me) * (0.5 + (0.15 * value(o) if is_creature(o)
+                                                       else 0.3))
+        elif isinstance(e, Pump):
+            pw = guess_amount(state, e.power, me, source, x)
+            tg = guess_amount(state, e.toughness, me, source, x)
+            if e.negative:
+                pw, tg = -pw, -tg
+            objs = each_of(state, e.each, me, source) if e.each is not None else \
+                _objs_for(e.what, targets, state, source)
+            for o in objs:
+                if is_creature(o):
+                    total += pump_value(o, me, pw, tg, state) + (
+                        0.2 * len(e.keywords) * sign_for(o, me))
+        elif isinstance(e, AddCounters):
+            n = guess_amount(state, e.amount, me, source, x)
+            objs = each_of(state, e.each, me, source) if e.each is not None else \
+                _objs_for(e.what, targets, state, source)
+            for o in objs:
+                if e.counter == "-1/-1":
+                    if is_creature(o) and o.toughness - o.damage <= n:
+                        total -= sign_for(o, me) * value(o)
+                    else:
+                        total -= sign_for(o, me) * 1.8 * n
+                elif e.counter == "+1/+1":
+                    total += sign_for(o, me) * 2.3 * n
+                else:
+                    total += sign_for(o, me) * 0.5 * n
+        elif isinstance(e, CreateToken):
+            n = guess_amount(state, e.amount, me, source, x)
+            tok = e.token
+            v = card_creature_value(tok) if tok.is_creature else 1.0
+            if tok.is_creature and (tok.power or 0) == 0 and (tok.toughness or 0) <= 1:
+                v = 1.2  # a mana Spawn
+            who = _players_for(e.who, me, targets, state)
+            total += n * v * (1 if (not who or who[0] == me) else -1)
+        elif isinstance(e, Draw):
+            n = guess_amount(state, e.amount, me, source, x)
+            for p in _players_for(e.who, me, targets, state):
+                lib = len(state.players[p].library)
+                if lib < n:
+                    total += -100.0 if p == me else 100.0
+                else:
+                    total += (2.8 if p == me else -2.0) * n
+                    if p == me:
+                        drawn += n
+        elif isinstance(e, Discard | DiscardChosen):
+            n = guess_amount(state, e.amount, me, source, x)
+            for p in _players_for(e.who, me, targets, state):
+                size = len(state.players[p].hand) + (drawn - in_hand if p == me else 0)
+                have = min(n, max(0, size))
+                if p != me:
+                    total += 2.5 * have
+                    continue
+                spare = 0
+                if lands_of(state, me) >= 5:  # extra lands are cheap to discard
+                    spare = sum(1 for oid in state.players[me].hand
+                                if objects[oid].card._type_mask & T_LAND)
+                cheap = min(have, spare)
+                total -= 0.8 * cheap + 2.5 * (have - cheap)
+        elif isinstance(e, GainLife):
+            n = guess_amount(state, e.amount, me, source, x)
+            for p in _players_for(e.who, me, targets, state):
+                w = 0.25 * n * (2.0 if state.players[p].life <= 8 else 1.0)
+                total += w if p == me else -w
+        elif isinstance(e, LoseLife):
+            n = guess_amount(state, e.amount, me, source, x)
+            for p in _players_for(e.who, me, targets, state):
+                total += life_value(state, p, n) * (1 if p == opp else -1.2)
+        elif isinstance(e, Search | SearchLibrary):
+            total += 3.0
+        elif isinstance(e, ReturnFromGraveyard):
+            for i, t in enumerate(targets):
+                if refers(e.what, f"t{i}") and t >= 2:
+                    g = objects.get(t)
+                    if g is not None and g.zone == GRAVEYARD:
+                        w = card_want(state, me, g.card) * (1.6 if e.to == "battlefield"
+                                                           else 1.0)
+                        total += w if g.owner == me else -w
+        elif isinstance(e, Sacrifice):
+            if e.what is not None:
+                for o in _objs_for(e.what, targets, state, source):
+                    total -= sign_for(o, me) * perm_value(state, o, me)
+                continue
+            for p in _players_for(e.who, me, targets, state):
+                pool = [o for o in each_of(state, e.filter, p, source) if o.controller == p]
+                if pool:
+                    worst = min(perm_value(state, o, p) for o in pool)
+                    total += worst if p == opp else -worst
+        elif isinstance(e, CounterSpell | CounterUnlessDiscardHand):
+            for i, t in enumerate(targets):
+                if refers(e.what, f"t{i}"):
+                    item = next((s for s in state.stack if s.sid == t), None)
+                    if item is not None:
+                        th = spell_threat(state, item.controller, item)
+                        total += th if item.controller != me else -th
+        elif isinstance(e, MoveCounter | AttachEquipment | Regenerate | GainKeyword
+                        | GainAbility | ProtectionFromChosenColor | GrantFlashback
+                        | DelayedTriggerAbout):
+            for i, t in enumerate(targets):
+                s = effect_sign(e, f"t{i}")
+                if s and t >= 2:
+                    h = objects.get(t)
+                    if h is not None:
+                        total += s * 0.8 * (1 if h.controller == me else -1)
+        elif isinstance(e, SetBasePowerToughness):
+            for o in each_of(state, e.each, me, source):
+                if is_creature(o):
+                    total -= sign_for(o, me) * 0.3 * max(0, value(o) - 2.5)
+        elif isinstance(e, Becomes):
+            total += 0.5
+        elif isinstance(e, May | If) and depth < 3:
+            total += max(0.0, eval_effects(state, me, e.effects, targets, source, x,
+                                           depth + 1))
+        elif isinstance(e, ForEachTarget) and depth < 3:
+            total += max(eval_effects(state, me, opt, targets, source, x, depth + 1)
+                         for opt in e.options)
+        elif isinstance(e, ReturnToBattlefield):
+            total += 2.0
+    return total
+
+
+def spell_threat(state: GameState, controller: int, item: StackItem) -> float:
+    """How much a spell on the stack would do for its controller (counterspell value)."""
+    card = item.card
+    if card.is_creature:
+        v = card_creature_value(card)
+        for k in card._kwi:
+            if k.name == "annihilator":
+                v += 4.0 * k.n
+        return v
+    if card.is_aura:
+        targets = item.targets
+        if targets and targets[0] >= 2:
+            host = state.objects.get(targets[0])
+            if host is not None:
+                if host.controller != controller and aura_is_hostile(card):
+                    return 1.0 + value(host) * (2.0 if any(
+                        st.gain_control for st in card._statics) else 1.0)
+                return 2.0 + aura_bonus(card)
+        return 3.0
+    effects = item.effects
+    if effects:
+        v = eval_effects(state, controller, effects, list(item.targets),
+                         item.source, item.x)
+        return max(v, 1.0 + 0.5 * card._mana_value)
+    if card._type_mask & T_ENCHANTMENT:
+        return 2.5 + 0.5 * card._mana_value
+    return 2.0 + 0.5 * card._mana_value
+
+
+def color_bits(colors: str) -> int:
+    m = 0
+    for ch in colors:
+        m |= _COLOR_BIT.get(ch, 0)
+    return m
+
+
+def static_is_global_buff(st: Static) -> bool:
+    return st.applies_to == "filter" and st.filter.controller == "you" and (
+        isinstance(st.power, int) and st.power > 0)

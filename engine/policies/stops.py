@@ -1,0 +1,39 @@
+"""Which steps a heuristic player needs priority in, given what its deck can do.
+
+Stops are a player's preference (as in MTGO): with an empty stack, the engine passes
+for a player in the steps they do not stop in. A deck with no instant-speed card and no
+activated ability never acts outside its main phases (and upkeeps with forecast), so
+asking it elsewhere would only cost time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.cards import CardDef
+from engine.state import (
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    END,
+    MAIN1,
+    MAIN2,
+    UPKEEP,
+    stop_bit,
+)
+
+
+def deck_stops(deck: Iterable[CardDef]) -> int:
+    cards = list(deck)
+    instant = any(c._instant_speed or c.has_keyword("flashback") for c in cards)
+    activated = any(a.zone == "battlefield" for c in cards for a in c._activated) or any(
+        band.abilities for c in cards for band in c.levels)
+    upkeep = any(a.upkeep_only or a.zone != "battlefield" for c in cards
+                 for a in c._activated)
+    mask = stop_bit(MAIN1, True) | stop_bit(MAIN2, True)
+    if upkeep:
+        mask |= stop_bit(UPKEEP, True)  # forecast and other upkeep-only abilities
+    if instant or activated:
+        mask |= stop_bit(UPKEEP, True) | stop_bit(DECLARE_BLOCKERS, True)
+        for step in (DECLARE_ATTACKERS, DECLARE_BLOCKERS, END):
+            mask |= stop_bit(step, False)
+    return mask
