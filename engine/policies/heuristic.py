@@ -52,6 +52,7 @@ from engine.casting import (
     ALT_RETRACE,
     activated_abilities,
     aura_target,
+    expand_targets,
     spell_targets,
 )
 from engine.combat import can_block
@@ -921,7 +922,7 @@ class HeuristicPolicy:
         chosen: list[int] = []
         if not specs:
             return eval_effects(state, ctx.me, effects, [], source, x), []
-        specs = _expand(specs, x)
+        specs = expand_targets(specs, x)
         pending = self._pending_targets(state, ctx.me, source) if state.stack else {}
         for idx, spec in enumerate(specs):
             options = legal_targets(state, spec, ctx.me, source, chosen,
@@ -1593,18 +1594,6 @@ class HeuristicPolicy:
 
 def _is_tap_untap(item: StackItem) -> bool:
     return any(e.__class__.__name__ == "ForEachTarget" for e in item.effects)
-
-
-def _expand(specs: tuple[Target, ...], x: int) -> tuple[Target, ...]:
-    if not any(s.x_times for s in specs):
-        return specs
-    out: list[Target] = []
-    for s in specs:
-        if s.x_times:
-            out.extend([Target(s.kind, s.filter, distinct=True)] * x)
-        else:
-            out.append(s)
-    return tuple(out)
 
 
 def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
