@@ -21,8 +21,7 @@ _MEMO: dict[tuple[int, str], tuple[weakref.ref[GameState], tuple[int, ...], Any]
 def state_key(state: GameState) -> tuple[int, ...]:
     p0, p1 = state.players
     return (TAP_EPOCH[0], state.turn, state.resolved, state.next_oid,
-            state.clock, len(p0.pool), len(p1.pool), int(state.dirty), len(state.battlefield),
-            len(state.stack))
+            state.clock, len(p0.pool), len(p1.pool), int(state.dirty), len(state.battlefield))
 
 
 def memo(state: GameState, name: str, compute: Callable[[], T],
