@@ -50,7 +50,6 @@ from engine.state import (
     ACTIVATE,
     BATTLEFIELD,
     CAST,
-    EXILE,
     GRAVEYARD,
     HAND,
     MAIN1,
@@ -222,9 +221,9 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
 
 
 def _castable_from_hand(state: GameState, player: int,
-                        sorcery_ok: bool) -> list[tuple[int, int, bool]]:
-    """(card, permission, castable at instant speed) for each hand card that can be cast
-    now: timing, cost payable and targets available."""
+                        sorcery_ok: bool) -> list[tuple[int, int]]:
+    """(card, permission) for each hand card that can be cast now: timing, cost payable
+    and targets available."""
     objects = state.objects
     units: list[int] | None = None
     grants = False
@@ -244,7 +243,7 @@ def _castable_from_hand(state: GameState, player: int,
             if (card.name, alt) not in seen and _can_cast(state, player, objects[oid], alt,
                                                           units, grants):
                 seen.add((card.name, alt))
-                out.append((oid, alt, card._instant_speed))
+                out.append((oid, alt))
     return out
 
 
@@ -278,7 +277,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                 seen.add((card.name, 0))
                 actions.append(Action(PLAY, oid))
     if p.can_cast_spells:
-        for oid, alt, _instant in _castable_from_hand(state, player, sorcery_ok):
+        for oid, alt in _castable_from_hand(state, player, sorcery_ok):
             actions.append(Action(CAST, oid, alt=alt))
     if p.can_cast_spells:
         for oid in p.graveyard:
@@ -782,5 +781,4 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
     state.passes = 0
 
 
-__all__ = ["legal_actions", "cast_task", "activate_task", "play_land", "EXILE", "CAST",
-           "ACTIVATE"]
+__all__ = ["legal_actions", "cast_task", "activate_task", "play_land"]

@@ -15,7 +15,6 @@ from engine import mana as mana_mod
 from engine import replacement as rep
 from engine.ask import Asker
 from engine.cards import (
-    T_CREATURE,
     T_INSTANT,
     T_SORCERY,
     AddCounters,
@@ -75,7 +74,7 @@ from engine.state import (
 )
 from engine.stats import count
 from engine.targets import is_legal_target
-from engine.zones import describe, draw_card, log, move, shuffle_library
+from engine.zones import describe, log, move, shuffle_library
 
 YES, NO = 1, 0
 
@@ -661,5 +660,4 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
     rep.enter(state, obj, item.controller, attach_to=attach, after=after or [])
 
 
-__all__ = ["resolve_top", "run_effect", "counter_item", "add_counters", "LIBRARY",
-           "T_CREATURE", "draw_card"]
+__all__ = ["resolve_top", "run_effect", "counter_item", "add_counters"]

@@ -34,7 +34,6 @@ from engine.state import (
     END_COMBAT,
     FIRST_STRIKE_DAMAGE,
     GRAVEYARD,
-    HAND,
     LIBRARY,
     MAIN1,
     MAIN2,
@@ -449,4 +448,4 @@ def step_name(state: GameState) -> str:
     return STEP_NAMES[state.step]
 
 
-__all__ = ["advance", "answer", "new_game", "HAND", "BEGIN_COMBAT", "UPKEEP"]
+__all__ = ["advance", "answer", "new_game"]

@@ -14,7 +14,6 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
-import pyarrow as pa  # noqa: E402
 
 from engine.stats import STAT_KEYS  # noqa: E402
 from results.analysis import (  # noqa: E402
@@ -253,4 +252,4 @@ def write_report(out: Path, shares: dict[str, float] | None = None) -> Path:
     return Report(out, shares).write()
 
 
-__all__ = ["write_report", "Report", "pa"]
+__all__ = ["write_report", "Report"]

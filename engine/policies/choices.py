@@ -21,8 +21,7 @@ from engine.cards import (
     Damage,
     ReturnFromGraveyard,
 )
-from engine.mana import solve
-from engine.payment import apply_convoke, mana_units, total_cost
+from engine.payment import mana_units
 from engine.policies.evaluate import (
     aura_bonus,
     aura_is_hostile,
@@ -198,43 +197,6 @@ def _convoke_cost(state: GameState, o: GameObject) -> float:
     if o.kw & KW_CANT_ATTACK or o.kw & KW_DEFENDER:
         v -= 1.0
     return v
-
-
-def convoke(state: GameState, d: Decision) -> list[int]:
-    """Tap as few creatures as needed, summoning-sick ones first (a multi-select
-    "convoke" decision naming every creature at once)."""
-    item_cost = _pending_cost(state, d)
-    order = sorted(range(len(d.options)), key=lambda i: (
-        not state.objects[d.options[i]].sick, worth(state.objects[d.options[i]])))
-    if item_cost is None:
-        return []
-    symbols, generic = item_cost
-    chosen: list[int] = []
-    for i in [None, *order]:
-        if i is not None:
-            trial = chosen + [i]
-            left = apply_convoke(state, symbols, generic, [d.options[j] for j in trial])
-            if left is None:
-                continue
-            chosen = trial
-        left = apply_convoke(state, symbols, generic, [d.options[j] for j in chosen])
-        if left is None:
-            continue
-        units, sources = mana_units(state, d.player)
-        used = {d.options[j] for j in chosen}
-        units = [u for u, s in zip(units, sources, strict=True) if s[0] not in used]
-        if solve(left[0], left[1], units) is not None:
-            return sorted(chosen)
-        if len(chosen) >= d.max_count:
-            break
-    return sorted(chosen)
-
-
-def _pending_cost(state: GameState, d: Decision) -> tuple[tuple[int, ...], int] | None:
-    obj = state.objects.get(d.source)
-    if obj is None or obj.card._cost is None:
-        return None
-    return total_cost([obj.card._cost], 0)
 
 
 def _graft_ok(state: GameState, item: StackItem, me: int) -> bool:
@@ -711,7 +673,7 @@ def colors(state: GameState, d: Decision) -> list[int]:
     return [ranked[0]]
 
 
-__all__ = ["dredge", "devour", "convoke", "convoke_tap", "may", "attach", "cost_discard",
+__all__ = ["dredge", "devour", "convoke_tap", "may", "attach", "cost_discard",
            "cost_choice", "sacrifice", "search", "color", "colors", "cost_counter",
            "cost_tap", "look_exile", "library_order", "choose_discard", "discard",
            "damage_order", "legend", "aura_host_score", "free_spell_ok", "worth",

@@ -267,8 +267,6 @@ class HeuristicPolicy:
             return choices.devour(state, d)
         if kind == "convoke_tap":
             return choices.convoke_tap(state, d)
-        if kind == "convoke":
-            return choices.convoke(state, d)
         if kind == "replicate":
             return self.replicate(state, d)
         if kind == "attach":

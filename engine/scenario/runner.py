@@ -333,11 +333,6 @@ class Runner:
                 raise IllegalAnswer(f"replicate {act.replicate} times: at most "
                                     f"{max(d.options)} can be paid")
             return d.options.index(act.replicate)
-        if d.kind == "convoke" and act is not None and act.convoke is not None:
-            try:
-                return self._pick_many(d, list(act.convoke))
-            except ScenarioError as exc:  # not an untapped creature of theirs: rejected
-                raise IllegalAnswer(str(exc)) from None
         if d.kind == "convoke_tap" and act is not None and self.convoke_left is not None \
                 and PLAYER_NAMES[act.player] == d.player:
             return self._convoke_tap(d)
