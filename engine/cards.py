@@ -1226,6 +1226,7 @@ class CardDef(_Base):
     _activated: tuple[Activated, ...] = ()
     _triggered: tuple[Triggered, ...] = ()
     _statics: tuple[Static, ...] = ()
+    _layered: bool = False  # has statics or level bands: engine.layers must look at it
     _enters_tapped: bool = False
     _kwi: tuple[KeywordInstance, ...] = ()
     _kwnames: frozenset[str] = frozenset()
@@ -1265,6 +1266,7 @@ class CardDef(_Base):
         self._activated = tuple(a for a in abilities if isinstance(a, Activated))
         self._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
         self._statics = tuple(a for a in abilities if isinstance(a, Static))
+        self._layered = bool(self._statics or self.levels)
         prot = 0
         for col in (*self.protection, *self._protection_extra):
             prot |= COLOR_BIT[col]

@@ -98,6 +98,11 @@ def refresh(state: GameState) -> None:
     state.sba_needed = True
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
+    layered = any(objects[oid].card._layered for oid in state.battlefield)
+    state.layered = layered
+    if not layered and not state.effects:
+        _refresh_printed(perms)
+        return
     controllers_before = [o.controller for o in perms]
     # Layer 1 (copy) is not needed by the supported cards. Reset to printed values.
     for o in perms:
@@ -253,6 +258,36 @@ def refresh(state: GameState) -> None:
             plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
             o.power += plus
             o.toughness += plus
+
+
+def _refresh_printed(perms: list[GameObject]) -> None:
+    """``refresh`` when no static ability, leveler or resolved effect is on the battlefield
+    (the common case): each permanent has its printed characteristics and its counters;
+    a permanent whose control-changing effect ended returns to its owner (302.6)."""
+    for o in perms:
+        c = o.card
+        if o.controller != o.base_controller:
+            o.controller = o.base_controller
+            o.sick = True
+        o.kw = c._kw
+        o.lost_abilities = False
+        o.extra_subtypes = ()
+        o.extra_types = 0
+        o.color = c._color_mask
+        o.protection = c._base_protection
+        o.granted_mana = ()
+        o.min_blockers = 0
+        o.granted = ()
+        o.granted_activated = ()
+        power = c.power or 0
+        toughness = c.toughness or 0
+        counters = o.counters
+        if counters:
+            plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+            power += plus
+            toughness += plus
+        o.power = power
+        o.toughness = toughness
 
 
 def _amount_for(state: GameState, amount: object, source: GameObject,

@@ -379,6 +379,10 @@ class GameState(msgspec.Struct, weakref=True):
     actions_taken: int = 0
     dirty: bool = True  # characteristics must be recomputed (layers.refresh)
     sba_needed: bool = True  # something changed that a state-based action may care about
+    # a permanent has static abilities or level bands (as of the last layers.refresh; any
+    # change to the battlefield marks the state dirty): only then can a card moving to or
+    # from a graveyard change characteristics (threshold, "for each card in graveyards")
+    layered: bool = True
     log: list[Event] | None = None
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True

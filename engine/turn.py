@@ -201,7 +201,11 @@ def _turn_based_actions(state: GameState) -> bool:
             for oid in p.hand:  # "once each turn" abilities that work from the hand
                 state.objects[oid].used_once = 0
         state.players[active].lands_played = 0
-        state.dirty = True
+        # Untapping changes characteristics only through conditional statics ("as long as
+        # it's untapped", "during your turn"); summoning sickness is no characteristic.
+        if state.layered:
+            state.dirty = True
+        state.sba_needed = True
         return False
     if step == UPKEEP:
         triggers.step_began(state, "upkeep")
@@ -243,8 +247,13 @@ def _cleanup_finish(state: GameState) -> bool:
             o.regen_shields = 0
             o.deathtouched = False
     if state.effects:
+        n = len(state.effects)
         state.effects = [e for e in state.effects if not e.until_eot]
-    state.dirty = True
+        if len(state.effects) != n:
+            state.dirty = True
+    if state.layered:  # statics whose condition may change with the turn
+        state.dirty = True
+    state.sba_needed = True
     # 514.3a: if state-based actions or triggers happen, players get priority.
     acted = sba.check(state)
     return acted or bool(state.triggers)

@@ -118,7 +118,7 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     zones (400.3). Entering the battlefield is done by ``engine.replacement.enter``.
     """
     remove_from_zone(state, obj)
-    if zone == GRAVEYARD or obj.zone == GRAVEYARD:
+    if (zone == GRAVEYARD or obj.zone == GRAVEYARD) and state.layered:
         state.dirty = True  # statics may count graveyard cards (threshold, 611.3a)
     if obj.token and zone != BATTLEFIELD:
         return obj
