@@ -33,7 +33,7 @@ from engine.keywords.family_f import (
     has_granted_flashback,
 )
 from engine.layers import ensure
-from engine.mana import ManaCost, parse_cost, solve
+from engine.mana import ManaCost, can_pay, parse_cost
 from engine.payment import (
     affordable,
     apply_convoke,
@@ -68,7 +68,7 @@ from engine.state import (
     StackItem,
 )
 from engine.stats import count
-from engine.targets import legal_targets
+from engine.targets import first_legal_target, legal_targets
 from engine.zones import describe, log, move
 
 ALT_NORMAL, ALT_FLASHBACK, ALT_RETRACE, ALT_EVOKE = 0, 1, 2, 3
@@ -122,12 +122,12 @@ def targets_available(state: GameState, specs: tuple[Target, ...], controller: i
         if spec.kind == "any" or spec.kind == "player" and not spec.distinct:
             chosen.append(0)  # a player is always there to target (115.4)
             continue
-        options = legal_targets(state, spec, controller, source, chosen, spell=spell)
-        if not options:
+        first = first_legal_target(state, spec, controller, source, chosen, spell=spell)
+        if first is None:
             if spec.optional:  # "up to N": zero is a legal number of targets
                 continue
             return False
-        chosen.append(options[0])
+        chosen.append(first)
     return True
 
 
@@ -203,11 +203,11 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
             cost = card._cost
             assert cost is not None
             if len(pool) < cost.generic + len(cost.symbols) or \
-                    solve(cost.symbols, cost.generic, pool) is None:
+                    not can_pay(cost.symbols, cost.generic, pool):
                 return False
     costs = flashback_costs(state, obj) if alt == ALT_FLASHBACK else [base_cost(card, alt)]
     if pool is not units or alt != ALT_NORMAL:
-        if not any(solve(cost.symbols, cost.generic, pool) is not None for cost in costs):
+        if not any(can_pay(cost.symbols, cost.generic, pool) for cost in costs):
             return False
     if alt == ALT_RETRACE and not any(
             state.objects[o].card._type_mask & T_LAND for o in state.players[player].hand):
@@ -492,7 +492,7 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
         top = 0
         while True:
             symbols, generic = total_cost(base + [rcost] * (top + 1), x)
-            if solve(symbols, generic, units) is None or top >= 20:
+            if not can_pay(symbols, generic, units) or top >= 20:
                 break
             top += 1
         n = asker.choose(Decision(
@@ -504,7 +504,7 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
     for inst in card.instances("kicker"):
         kcost = parse_cost(inst.cost)
         symbols, generic = total_cost(base + [kcost], x)
-        if solve(symbols, generic, units) is not None:
+        if can_pay(symbols, generic, units):
             kicked = asker.choose(Decision(
                 "may", player, f"pay kicker {inst.cost}?", options=[1, 0],
                 source=task.oid)) == 0
@@ -589,7 +589,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
         if left is None:
             raise IllegalAnswer(f"a convoking creature pays nothing for {card.name}")
         symbols, generic = left
-    if solve(symbols, generic, _units_without(state, player, convokers)) is None:
+    if not can_pay(symbols, generic, _units_without(state, player, convokers)):
         raise IllegalAnswer(f"{card.name}: cannot pay the rest of its cost")
     state.tasks.pop()
     for oid in convokers:
@@ -639,7 +639,7 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
         rest_units = _units_without(state, player, chosen)
         left = apply_convoke(state, symbols, generic, chosen, rest_units) if chosen else \
             (symbols, generic)
-        can_stop = left is not None and solve(left[0], left[1], rest_units) is not None
+        can_stop = left is not None and can_pay(left[0], left[1], rest_units)
         if len(chosen) >= len(symbols) + generic:
             break
         options = [oid for oid in convoke_candidates(state, player)

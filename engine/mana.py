@@ -141,8 +141,27 @@ def solve(
     return chosen
 
 
+# can_pay's answers for the units list it last saw. Units lists are never changed once
+# made (engine.payment memoises and shares them), so while the same list object comes
+# back the answers hold; holding it keeps its id from being reused.
+_PAYABLE_FOR: list[list[int] | None] = [None]
+_PAYABLE: dict[tuple[tuple[int, ...], int], bool] = {}
+
+
 def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
-    return solve(symbols, generic, units) is not None
+    """Whether ``solve`` finds a payment (without choosing one)."""
+    if len(units) < generic + len(symbols):
+        return False
+    if not symbols:
+        return True
+    if units is not _PAYABLE_FOR[0]:
+        _PAYABLE_FOR[0] = units
+        _PAYABLE.clear()
+    key = (symbols, generic)
+    ok = _PAYABLE.get(key)
+    if ok is None:
+        ok = _PAYABLE[key] = solve(symbols, generic, units) is not None
+    return ok
 
 
 def pick_color(unit_mask: int, need: int) -> int:

@@ -14,7 +14,7 @@ from engine import replacement as rep
 from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from engine.conditions import condition_holds
 from engine.layers import static_amount
-from engine.mana import ManaCost, solve
+from engine.mana import ManaCost, can_pay, solve
 from engine.memo import memo
 from engine.state import GameObject, GameState
 
@@ -179,7 +179,7 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
 
 
 def affordable(cost: ManaCost, units: list[int], x: int = 0) -> bool:
-    return solve(cost.symbols, cost.generic + cost.x * x, units) is not None
+    return can_pay(cost.symbols, cost.generic + cost.x * x, units)
 
 
 def max_x(cost: ManaCost, units: list[int]) -> int:
@@ -253,7 +253,7 @@ def convoke_keeps_payable(state: GameState, player: int, symbols: tuple[int, ...
     gone = set(convokers)
     rest_units = [u for u, o in zip(units, owners, strict=True) if o not in gone]
     left = apply_convoke(state, symbols, generic, convokers, rest_units)
-    return left is not None and solve(left[0], left[1], rest_units) is not None
+    return left is not None and can_pay(left[0], left[1], rest_units)
 
 
 def can_convoke(state: GameState, oid: int, symbols: tuple[int, ...], generic: int) -> bool:
@@ -299,7 +299,7 @@ def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
             r = rest(gen_left)
             if not found:
                 found.append(r)
-            if units is None or solve(r[0], r[1], units) is not None:
+            if units is None or can_pay(r[0], r[1], units):
                 found[0] = r
                 return True
             return False

@@ -7,6 +7,8 @@ and again on resolution (608.2b).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
 from engine.filters import matches
 from engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
@@ -77,16 +79,16 @@ def is_legal_target(state: GameState, spec: Target, ref: int, controller: int,
                              _source_types(state, source))
 
 
-def legal_targets(state: GameState, spec: Target, controller: int, source: int,
-                  chosen: list[int] | None = None, spell: bool = False) -> list[int]:
-    """Every legal choice for one target, players first, then objects by id.
-    ``spell``: the source is a spell being cast (601.2c)."""
-    out: list[int] = []
+def _candidates(state: GameState, spec: Target, controller: int, source: int,
+                spell: bool) -> Iterator[int]:
+    """Legal choices for one target before "different"/"single graveyard" limits: players
+    first, then objects by id."""
     kind = spec.kind
     if kind in ("any", "player"):
-        out.extend((0, 1))
+        yield 0
+        yield 1
     elif kind == "opponent":
-        out.append(1 - controller)
+        yield 1 - controller
     if kind in ("any", "creature", "permanent", "spell_or_permanent"):
         colors = _source_colors(state, source, spell)
         types = _source_types(state, source)
@@ -100,18 +102,25 @@ def legal_targets(state: GameState, spec: Target, controller: int, source: int,
             if matches(state, f, o, controller, source) and can_target_object(
                 state, o, controller, colors, types
             ):
-                out.append(oid)
+                yield oid
     if kind == "spell" or kind == "spell_or_permanent":
         for item in state.stack:
             if item.is_spell and item.sid != source:
                 obj = state.objects.get(item.sid)
                 if obj is not None and matches(state, spec.filter, obj, controller, source):
-                    out.append(item.sid)
+                    yield item.sid
     elif kind == "card_in_graveyard":
         for p in state.players:
             for oid in p.graveyard:
                 if matches(state, spec.filter, state.objects[oid], controller, source):
-                    out.append(oid)
+                    yield oid
+
+
+def legal_targets(state: GameState, spec: Target, controller: int, source: int,
+                  chosen: list[int] | None = None, spell: bool = False) -> list[int]:
+    """Every legal choice for one target, players first, then objects by id.
+    ``spell``: the source is a spell being cast (601.2c)."""
+    out = list(_candidates(state, spec, controller, source, spell))
     if spec.distinct and chosen:
         out = [r for r in out if r not in chosen]
     if spec.same_graveyard and chosen:  # "from a single graveyard"
@@ -119,3 +128,18 @@ def legal_targets(state: GameState, spec: Target, controller: int, source: int,
         out = [r for r in out if r >= 2 and state.objects[r].owner in owners] \
             if owners else out
     return out
+
+
+def first_legal_target(state: GameState, spec: Target, controller: int, source: int,
+                       chosen: list[int], spell: bool = False) -> int | None:
+    """The first of ``legal_targets`` (None if there is none), without finding the rest:
+    enough to know whether a spell can be cast (601.2c)."""
+    owners = {state.objects[c].owner for c in chosen if c in state.objects} \
+        if spec.same_graveyard and chosen else None
+    for r in _candidates(state, spec, controller, source, spell):
+        if spec.distinct and r in chosen:
+            continue
+        if owners and (r < 2 or state.objects[r].owner not in owners):
+            continue
+        return r
+    return None

@@ -29,7 +29,7 @@ from engine.cards import (
 from engine.conditions import condition_handler
 from engine.effects import handles, refs_of
 from engine.keywords import compiles
-from engine.mana import ManaCost, parse_cost, solve
+from engine.mana import ManaCost, can_pay, parse_cost
 from engine.state import (
     GRAVEYARD,
     ContinuousEffect,
@@ -119,7 +119,7 @@ def choose_flashback_cost(state: GameState, asker: Asker, player: int, obj: Game
     """The flashback cost paid rather than the mana cost: the player's choice when the
     card has several (a printed one and one from Snapcaster Mage) that they can pay."""
     costs = flashback_costs(state, obj)
-    payable = [c for c in costs if solve(c.symbols, c.generic, units) is not None] or costs
+    payable = [c for c in costs if can_pay(c.symbols, c.generic, units)] or costs
     if len(payable) == 1:
         return payable[0]
     pick = asker.choose(Decision(

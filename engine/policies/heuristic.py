@@ -57,7 +57,7 @@ from engine.casting import (
 )
 from engine.combat import can_block
 from engine.layers import ensure
-from engine.mana import parse_cost, solve
+from engine.mana import can_pay, parse_cost
 from engine.payment import mana_units
 from engine.policies import choices
 from engine.policies.combat_ai import (
@@ -185,8 +185,8 @@ class Ctx:
         if self.main and state.players[opp].hand:
             for o in self.hand:
                 c = o.card
-                if c._instant_speed and c._cost is not None and _counters(c) and solve(
-                        c._cost.symbols, c._cost.generic, self.units) is not None:
+                if c._instant_speed and c._cost is not None and _counters(c) and can_pay(
+                        c._cost.symbols, c._cost.generic, self.units):
                     mv = c._mana_value
                     self.reserve = mv if not self.reserve else min(self.reserve, mv)
 
@@ -882,7 +882,7 @@ class HeuristicPolicy:
                         if isinstance(counter, CounterSpell) and counter.unless_pay:
                             pay = parse_cost(counter.unless_pay)
                             units = mana_units(state, top.controller)[0]
-                            if solve(pay.symbols, pay.generic, units) is not None:
+                            if can_pay(pay.symbols, pay.generic, units):
                                 continue
                         if isinstance(counter, CounterUnlessDiscardHand) and \
                                 len(state.players[top.controller].hand) <= 1:
@@ -965,8 +965,8 @@ class HeuristicPolicy:
         cost = card._cost
         assert cost is not None
         top = 0
-        while top < 20 and solve(cost.symbols, cost.generic + cost.x * (top + 1),
-                                 ctx.units) is not None:
+        while top < 20 and can_pay(cost.symbols, cost.generic + cost.x * (top + 1),
+                                 ctx.units):
             top += 1
         if top <= 0:
             return 0
