@@ -98,10 +98,17 @@ def refresh(state: GameState) -> None:
     state.sba_needed = True
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
-    layered = any(objects[oid].card._layered for oid in state.battlefield)
+    layered = False
+    for o in perms:
+        if o.card._layered:
+            layered = True
+            break
     state.layered = layered
-    if not layered and not state.effects:
-        _refresh_printed(perms)
+    since = state.refreshed_clock if state.plain else -1
+    state.refreshed_clock = state.clock
+    state.plain = not layered and not state.effects
+    if state.plain:
+        _refresh_printed(perms, since)
         return
     controllers_before = [o.controller for o in perms]
     # Layer 1 (copy) is not needed by the supported cards. Reset to printed values.
@@ -260,12 +267,28 @@ def refresh(state: GameState) -> None:
             o.toughness += plus
 
 
-def _refresh_printed(perms: list[GameObject]) -> None:
+def _refresh_printed(perms: list[GameObject], since: int) -> None:
     """``refresh`` when no static ability, leveler or resolved effect is on the battlefield
     (the common case): each permanent has its printed characteristics and its counters;
-    a permanent whose control-changing effect ended returns to its owner (302.6)."""
+    a permanent whose control-changing effect ended returns to its owner (302.6).
+
+    ``since``: the clock of the previous refresh if that one was also of this kind (else
+    -1); permanents with an older timestamp still have their printed characteristics
+    (only ``refresh`` changes them), so only their counters are counted again.
+    """
     for o in perms:
         c = o.card
+        if o.timestamp < since:
+            power = c.power or 0
+            toughness = c.toughness or 0
+            counters = o.counters
+            if counters:
+                plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+                power += plus
+                toughness += plus
+            o.power = power
+            o.toughness = toughness
+            continue
         if o.controller != o.base_controller:
             o.controller = o.base_controller
             o.sick = True

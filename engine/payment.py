@@ -15,7 +15,7 @@ from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from engine.conditions import condition_holds
 from engine.layers import static_amount
 from engine.mana import ManaCost, can_pay, solve
-from engine.memo import memo
+from engine.memo import memo_lookup, memo_store
 from engine.state import GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
@@ -48,10 +48,18 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     return own + o.granted_mana if o.granted_mana else own
 
 
+_MANA_NAMES = ("mana0", "mana1")
+
+
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
-    return memo(state, "mana0" if player == 0 else "mana1", lambda: _mana_units(state, player))
+    hit = memo_lookup(state, _MANA_NAMES[player])
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    value = _mana_units(state, player)
+    memo_store(state, _MANA_NAMES[player], value)
+    return value
 
 
 _MASKS: dict[str, int] = {}

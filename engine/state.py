@@ -383,6 +383,10 @@ class GameState(msgspec.Struct, weakref=True):
     # change to the battlefield marks the state dirty): only then can a card moving to or
     # from a graveyard change characteristics (threshold, "for each card in graveyards")
     layered: bool = True
+    # the last refresh found nothing layered and no resolved effect, so every permanent
+    # older than refreshed_clock has its printed characteristics (engine.layers)
+    plain: bool = False
+    refreshed_clock: int = -1
     log: list[Event] | None = None
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True
