@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import re
 import tomllib
@@ -63,6 +64,11 @@ def load_pool(data_dir: str = str(DATA_DIR)) -> dict[str, CardDef]:
                 )
             pool[card.name] = card
             where[card.name] = str(path)
+    # Card data lives as long as the process: moved out of the cyclic collector's view,
+    # it is not traversed again in every collection while games run (about 3% of a
+    # game's time otherwise).
+    gc.collect()
+    gc.freeze()
     return pool
 
 
