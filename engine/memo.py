@@ -20,7 +20,7 @@ _MEMO: dict[tuple[int, str], tuple[weakref.ref[GameState], tuple[int, ...], Any]
 
 def state_key(state: GameState) -> tuple[int, ...]:
     p0, p1 = state.players
-    return (TAP_EPOCH[0], state.turn, state.resolved, state.next_oid,
+    return (TAP_EPOCH[0] + TAP_EPOCH[1] + TAP_EPOCH[2], state.turn, state.resolved, state.next_oid,
             state.clock, len(p0.pool), len(p1.pool), int(state.dirty), len(state.battlefield))
 
 
@@ -39,17 +39,3 @@ def memo(state: GameState, name: str, compute: Callable[[], T],
     _MEMO[ident] = (weakref.ref(state), key, value)
     return value
 
-
-def memo_lookup(state: GameState, name: str) -> Any:
-    """The value ``memo_store`` kept for this state and name if the state has not changed
-    since, else None (for values that are never None; saves ``memo``'s closure)."""
-    hit = _MEMO.get((id(state), name))
-    if hit is not None and hit[0]() is state and hit[1] == state_key(state):
-        return hit[2]
-    return None
-
-
-def memo_store(state: GameState, name: str, value: Any) -> None:
-    if len(_MEMO) > 256:
-        _MEMO.clear()
-    _MEMO[(id(state), name)] = (weakref.ref(state), state_key(state), value)

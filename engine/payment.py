@@ -7,16 +7,16 @@ untapped creatures as units that can pay generic mana or one mana of their colou
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from engine import mana as mana_mod
 from engine import replacement as rep
 from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from engine.conditions import condition_holds
-from engine.layers import static_amount
+from engine.layers import refresh, static_amount
 from engine.mana import ManaCost, can_pay, solve
-from engine.memo import memo_lookup, memo_store
-from engine.state import GameObject, GameState
+from engine.state import TAP_EPOCH, GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
 # an additional ...": (state, permanent tapped) -> the extra mana, one colour bit each.
@@ -48,17 +48,34 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     return own + o.granted_mana if o.granted_mana else own
 
 
-_MANA_NAMES = ("mana0", "mana1")
+# Per game state and player: (weak reference to the state, key, mana units and sources).
+_MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...],
+                       tuple[list[int], list[tuple[int, int]]]]] = {}
+
+
+def _mana_key(state: GameState, player: int) -> tuple[int, ...]:
+    """What a player's mana sources depend on once characteristics are current: their
+    permanents' taps (TAP_EPOCH counts per controller), turns (summoning sickness),
+    resolutions, characteristics recomputed (every permanent entering or leaving the
+    battlefield, every counter or control change marks them dirty) and the mana pool."""
+    return (TAP_EPOCH[player], state.turn, state.resolved, state.refreshes,
+            len(state.players[player].pool))
 
 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
-    hit = memo_lookup(state, _MANA_NAMES[player])
-    if hit is not None:
-        return hit  # type: ignore[no-any-return]
+    if state.dirty:
+        refresh(state)
+    key = _mana_key(state, player)
+    ident = id(state) * 2 + player
+    hit = _MANA.get(ident)
+    if hit is not None and hit[1] == key and hit[0]() is state:
+        return hit[2]
     value = _mana_units(state, player)
-    memo_store(state, _MANA_NAMES[player], value)
+    if len(_MANA) > 64:
+        _MANA.clear()
+    _MANA[ident] = (weakref.ref(state), key, value)
     return value
 
 

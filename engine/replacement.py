@@ -86,7 +86,7 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
     if amount <= 0:
         return 0
     skw = source_keywords(source)
-    TAP_EPOCH[0] += 1  # damage can change what can be targeted (engine.memo)
+    TAP_EPOCH[2] += 1  # damage can change what can be targeted (engine.memo)
     if target < 2:
         p = state.players[target]
         p.life -= amount

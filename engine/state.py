@@ -40,9 +40,11 @@ def stop_bit(step: int, own_turn: bool) -> int:
     return 1 << (step if own_turn else step + 13)
 
 
-# Bumped whenever any permanent taps or untaps: the mana-source cache
-# (engine.payment.mana_units) keys on it. Not game state: it never affects an outcome.
-TAP_EPOCH = [0]
+# Bumped whenever a permanent taps or untaps, one count per controller (0, 1) and one
+# for other changes memoised facts depend on (2: damage): the mana-source cache
+# (engine.payment.mana_units) keys on its player's count. Not game state: it never
+# affects an outcome.
+TAP_EPOCH = [0, 0, 0]
 
 
 class GameObject(msgspec.Struct):
@@ -109,7 +111,7 @@ class GameObject(msgspec.Struct):
     def tapped(self, value: bool) -> None:
         if value != self.is_tapped:
             self.is_tapped = value
-            TAP_EPOCH[0] += 1
+            TAP_EPOCH[self.controller & 1] += 1
 
 
 class Player(msgspec.Struct):
@@ -387,6 +389,7 @@ class GameState(msgspec.Struct, weakref=True):
     # older than refreshed_clock has its printed characteristics (engine.layers)
     plain: bool = False
     refreshed_clock: int = -1
+    refreshes: int = 0  # layers.refresh calls: memoised facts key on it
     log: list[Event] | None = None
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True
