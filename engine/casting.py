@@ -10,6 +10,8 @@ discard; convoke (702.51) applies after the total cost is known.
 
 from __future__ import annotations
 
+import weakref
+
 from engine import replacement as rep
 from engine import triggers
 from engine.ask import Asker, IllegalAnswer
@@ -32,7 +34,7 @@ from engine.keywords.family_f import (
     flashback_costs,
     has_granted_flashback,
 )
-from engine.layers import ensure
+from engine.layers import refresh
 from engine.mana import ManaCost, can_pay, parse_cost
 from engine.payment import (
     affordable,
@@ -247,26 +249,46 @@ def _castable_from_hand(state: GameState, player: int,
     return out
 
 
+# Per game state: (weak reference, refresh count, each player's permanents with activated
+# abilities in battlefield order). Only a refresh changes who controls what and which
+# abilities a permanent has, and every battlefield change is followed by one.
+_ACTIVATORS: dict[int, tuple[weakref.ref[GameState], int, tuple[list[int], list[int]]]] = {}
+
+
+def _activators(state: GameState) -> tuple[list[int], list[int]]:
+    """Each player's permanents with activated abilities (characteristics current)."""
+    hit = _ACTIVATORS.get(id(state))
+    if hit is not None and hit[1] == state.refreshes and hit[0]() is state:
+        return hit[2]
+    found: tuple[list[int], list[int]] = ([], [])
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.card._activated or o.granted_activated:
+            found[o.controller].append(oid)
+    if len(_ACTIVATORS) > 64:
+        _ACTIVATORS.clear()
+    _ACTIVATORS[id(state)] = (weakref.ref(state), state.refreshes, found)
+    return found
+
+
 def legal_actions(state: GameState, player: int) -> list[Action]:
     """Every action the player may take with priority (117.1)."""
     p = state.players[player]
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
-    if not sorcery_ok and not p.other_zone_actions and not (
+    if state.dirty:
+        refresh(state)
+    activators = _activators(state)[player]
+    if not sorcery_ok and not p.other_zone_actions and not activators and not (
             state.effects and has_granted_flashback(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
         for oid in hand:
             if objects[oid].card._instant_speed:
                 break
         else:
-            for oid in state.battlefield:
-                o = objects[oid]
-                if o.controller == player and (o.card._activated or o.granted_activated):
-                    break
-            else:
-                return [PASS_ACTION]
-    ensure(state)
+            return [PASS_ACTION]
     actions = [PASS_ACTION]
     units: list[int] | None = None
     seen: set[tuple[str, int]] = set()
@@ -292,10 +314,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                     if _can_cast(state, player, objects[oid], alt, units):
                         seen.add((card.name, alt))
                         actions.append(Action(CAST, oid, alt=alt))
-    for oid in state.battlefield:
+    for oid in activators:
         o = objects[oid]
-        if o.controller != player or not (o.card._activated or o.granted_activated):
-            continue
         for idx, ab in enumerate(activated_abilities(o)):
             if ab.zone == "battlefield" and can_activate(state, player, o, idx, ab, sorcery_ok):
                 actions.append(Action(ACTIVATE, oid, idx))
