@@ -145,8 +145,8 @@ class Ctx:
     """What one priority decision keeps looking at, computed once."""
 
     __slots__ = ("state", "me", "opp", "my_turn", "step", "main", "main1", "opp_end",
-                 "units", "mana", "mine", "theirs", "lands", "hand", "reserve",
-                 "opp_damaged", "my_life", "opp_life", "urgent")
+                 "units", "mana", "mine", "theirs", "lands", "hand",
+                 "opp_damaged", "my_life", "opp_life", "_urgent", "_reserve")
 
     def __init__(self, state: GameState, me: int) -> None:
         self.state = state
@@ -178,17 +178,32 @@ class Ctx:
         self.opp_damaged = state.players[opp].damage_this_turn > 0
         self.my_life = state.players[me].life
         self.opp_life = state.players[opp].life
-        their_power = sum(damage_of(c) for c in self.theirs if not c.kw & KW_CANT_ATTACK)
-        self.urgent = their_power * 2 >= self.my_life or (
-            not self.mine and their_power >= 3)
-        self.reserve = 0
-        if self.main and state.players[opp].hand:
-            for o in self.hand:
-                c = o.card
-                if c._instant_speed and c._cost is not None and _counters(c) and can_pay(
-                        c._cost.symbols, c._cost.generic, self.units):
-                    mv = c._mana_value
-                    self.reserve = mv if not self.reserve else min(self.reserve, mv)
+        self._urgent: bool | None = None
+        self._reserve: int | None = None
+
+    @property
+    def urgent(self) -> bool:
+        """Their board threatens to kill soon: spend mana now rather than hold it."""
+        if self._urgent is None:
+            their_power = sum(damage_of(c) for c in self.theirs if not c.kw & KW_CANT_ATTACK)
+            self._urgent = their_power * 2 >= self.my_life or (
+                not self.mine and their_power >= 3)
+        return self._urgent
+
+    @property
+    def reserve(self) -> int:
+        """Mana to keep up in the main phase for the cheapest counterspell in hand."""
+        if self._reserve is None:
+            reserve = 0
+            if self.main and self.state.players[self.opp].hand:
+                for o in self.hand:
+                    c = o.card
+                    if c._instant_speed and c._cost is not None and _counters(c) and \
+                            can_pay(c._cost.symbols, c._cost.generic, self.units):
+                        mv = c._mana_value
+                        reserve = mv if not reserve else min(reserve, mv)
+            self._reserve = reserve
+        return self._reserve
 
 
 _COUNTERS: dict[str, bool] = {}
