@@ -90,7 +90,8 @@ def dredge(state: GameState, d: Decision) -> int:
             continue
         w = card_want(state, me, card)
         if _returns_lands(card):
-            w = 2.0 + 2.0 * min(3, gy_lands)
+            # the lands it brings back only matter while land drops are still wanted
+            w = 2.0 + (2.0 if lands + hand_lands < 6 else 0.5) * min(3, gy_lands)
             if need_land and gy_lands and card._mana_value <= lands:
                 w += 4.0 + 2.0 * short
         elif card.is_land:
