@@ -26,6 +26,7 @@ from engine.policies.evaluate import (
     aura_bonus,
     aura_is_hostile,
     card_want,
+    color_bits,
     color_sources,
     creatures_of,
     dead_card,
@@ -80,6 +81,17 @@ def dredge(state: GameState, d: Decision) -> int:
     gy_creatures = sum(1 for o in p.graveyard if objects[o].card._type_mask & T_CREATURE)
     short = max(0, 4 - lands - hand_lands)
     draw_value = 6.0 + 2.0 * short if need_land else 3.0
+    # A colour the hand needs and no land makes: dredging never finds that land.
+    colors = color_sources(state, me)
+    missing = 0
+    for o in p.hand:
+        c = objects[o].card
+        if c._cost is not None and not c.is_land:
+            for sym in c._cost.symbols:
+                if sym != 32 and not sym & colors:
+                    missing |= sym
+    if missing:
+        draw_value = max(draw_value, 6.0)
     best, best_score = d.options.index(NONE), draw_value
     for i, oid in enumerate(d.options):
         if oid == NONE:
@@ -96,7 +108,9 @@ def dredge(state: GameState, d: Decision) -> int:
                 w += 4.0 + 2.0 * short
         elif card.is_land:
             w += 2.0 * short
-        elif need_land and card._mana_value > lands:
+            if _land_colors(card) & missing:
+                w += 4.0
+        elif need_land and card._mana_value > lands or dead_card(card, colors):
             w -= 3.0  # a spell we can't cast yet
         if card.is_creature and "dredge" in card._kwnames:
             w += 0.05 * gy_creatures
@@ -104,6 +118,13 @@ def dredge(state: GameState, d: Decision) -> int:
         if w > best_score:
             best, best_score = i, w
     return best
+
+
+def _land_colors(card: CardDef) -> int:
+    bits = 0
+    for ab in card._mana_abilities:
+        bits |= color_bits(ab.colors)
+    return bits
 
 
 def _returns_lands(card: CardDef) -> bool:
