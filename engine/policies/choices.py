@@ -69,17 +69,21 @@ def worth(o: GameObject) -> float:
 
 def dredge(state: GameState, d: Decision) -> int:
     """Dredge a card worth more than a fresh draw while the library is deep enough; when
-    short of lands, draw (or dredge Life from the Loam with lands in the graveyard)."""
+    short of lands (fewer than four, or spells in hand waiting for one), draw (or dredge
+    Life from the Loam with lands in the graveyard)."""
     me = d.player
     p = state.players[me]
     objects = state.objects
     library = len(p.library)
     lands = lands_of(state, me)
     hand_lands = sum(1 for o in p.hand if objects[o].card._type_mask & T_LAND)
-    need_land = lands + hand_lands < 4 and lands < 6
+    # spells in hand that wait for more lands than are in play and in hand
+    stuck = {objects[o].card.name for o in p.hand
+             if not objects[o].card.is_land and objects[o].card._mana_value > lands + hand_lands}
+    short = max(0, 4 - lands - hand_lands, 1 if stuck and lands < 6 else 0)
+    need_land = short > 0 and lands < 6
     gy_lands = sum(1 for o in p.graveyard if objects[o].card._type_mask & T_LAND)
     gy_creatures = sum(1 for o in p.graveyard if objects[o].card._type_mask & T_CREATURE)
-    short = max(0, 4 - lands - hand_lands)
     draw_value = 6.0 + 2.0 * short if need_land else 3.0
     # A colour the hand needs and no land makes: dredging never finds that land.
     colors = color_sources(state, me)
@@ -112,6 +116,8 @@ def dredge(state: GameState, d: Decision) -> int:
                 w += 4.0
         elif need_land and card._mana_value > lands or dead_card(card, colors):
             w -= 3.0  # a spell we can't cast yet
+        if card.name in stuck:
+            w = min(w, 1.0)  # another copy of a spell already waiting for lands
         if card.is_creature and "dredge" in card._kwnames:
             w += 0.05 * gy_creatures
         w += 0.08 * n  # self-mill feeds the graveyard
