@@ -375,7 +375,10 @@ def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool) -> float |
     if att_dies and va >= vb - 0.5:
         return 40.0 + va - vb
     if lethal_risk:
-        return 10.0 - vb
+        # facing lethal damage, a trampler is best blocked by what absorbs the most
+        absorbed = min(damage_of(att), max(0, blk.toughness - blk.damage)) \
+            if att.kw & KW_TRAMPLE and not combat_kw(att) & KW_DEATHTOUCH else 0
+        return 10.0 - vb + 4.0 * absorbed
     return None
 
 
