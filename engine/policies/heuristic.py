@@ -307,7 +307,7 @@ class HeuristicPolicy:
 
     def mulligan(self, state: GameState, d: Decision) -> int:
         """Keep two to five lands whose colours cast something early; with six cards or
-        fewer keep anything playable."""
+        fewer keep anything playable, but no landless hand above four cards."""
         p = state.players[d.player]
         objects = state.objects
         lands = 0
@@ -322,6 +322,8 @@ class HeuristicPolicy:
                         colors |= _COLOR.get(ch, 32)
             else:
                 spells.append(c)
+        if lands == 0 and p.mulligans < 3:
+            return 1  # five cards and no land play nothing for turns: four are better
         if p.mulligans >= 2:
             return 0
         if p.mulligans >= 1 and lands == 1 and sum(1 for c in spells
