@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import msgspec
+
 from engine.cards import (
+    KEYWORD_BITS,
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     KW_DOUBLE_STRIKE,
@@ -22,6 +25,7 @@ from engine.cards import (
     KW_MENACE,
     KW_REACH,
     KW_TRAMPLE,
+    KW_UNBLOCKABLE,
     T_CREATURE,
     T_LAND,
     Activated,
@@ -1052,6 +1056,10 @@ class HeuristicPolicy:
         if isinstance(first, Pump) and not first.negative and first.each is None \
                 and ab.targets == () and first.what == "self":
             return self._firebreathing_score(ctx, obj, first)
+        if ab.targets and effects and all(
+                isinstance(e, Pump) and e.each is None and e.keywords and e.power == 0
+                and e.toughness == 0 for e in effects):
+            return self._grant_score(ctx, obj, ab)
         if effects and all(e.__class__.__name__ == "Pump" for e in effects) and \
                 ab.targets and not getattr(first, "negative", False):
             return 0.0  # granted keywords handled where they matter (not modelled)
@@ -1083,6 +1091,78 @@ class HeuristicPolicy:
         if ctx.opp_end:
             return 2.0 + gain
         return 0.0
+
+    def _grant_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
+        """"Target creature gains <keyword> until end of turn" (Aquastrand Spider's
+        reach, Helium Squirter's flying, Plaxcaster Frogling's shroud), where the
+        keyword changes something: a blocker for a flyer nothing of mine could block, a
+        spell aimed at my creature fizzled, an attacker its blockers can no longer block."""
+        state = ctx.state
+        bits = 0
+        for e in ab.effects:
+            for k in getattr(e, "keywords", ()):
+                bits |= KEYWORD_BITS.get(k.lower(), 0)
+        objects = state.objects
+        options = [objects[t] for t in legal_targets(state, ab.targets[0], ctx.me, obj.oid)
+                   if t >= 2 and objects[t].controller == ctx.me and is_creature(objects[t])]
+        options = [c for c in options if bits & ~c.kw]
+        best, best_gain = NONE, 0.0
+        combat = state.combat
+        if state.stack:
+            top = state.stack[-1]
+            if top.controller == ctx.me or not bits & UNTARGETABLE:
+                return 0.0
+            for i, t in enumerate(top.targets):
+                c = next((o for o in options if o.oid == t), None)
+                if c is None:
+                    continue
+                harmful = aura_is_hostile(top.card) if top.is_spell and top.card.is_aura \
+                    else harmful_to_target(top.effects, i) < 0
+                if harmful and perm_value(state, c, ctx.me) > best_gain:
+                    best, best_gain = c.oid, perm_value(state, c, ctx.me)
+            score = 30.0 + best_gain
+        elif not ctx.my_turn and ctx.step == DECLARE_ATTACKERS and combat is not None:
+            mine = [c for c in ctx.mine if not c.tapped]
+            for a in (objects[x] for x in combat.attackers if x in objects):
+                if any(can_block(state, c, a) and not fight(c, a)[0] for c in mine):
+                    continue  # already blocked well enough
+                for c in options:
+                    if c.tapped or can_block(state, c, a):
+                        continue
+                    c2 = msgspec.structs.replace(c, kw=c.kw | bits)
+                    if not can_block(state, c2, a):
+                        continue
+                    c_dies, a_dies = fight(c2, a)
+                    if a_dies and (not c_dies or value(a) >= value(c) - 0.5):
+                        gain = value(a) - (value(c) if c_dies else 0.0)
+                    elif not c_dies:
+                        gain = 0.6 * damage_of(a)
+                    else:
+                        continue
+                    if gain > best_gain:
+                        best, best_gain = c.oid, gain
+            score = 28.0 + best_gain
+        elif ctx.main1 and bits & (KW_FLYING | KW_UNBLOCKABLE):
+            blockers = [b for b in ctx.theirs if not b.tapped and not b.kw & KW_CANT_BLOCK]
+            for c in options:
+                if c.tapped or c.power < 2 or c.kw & KW_CANT_ATTACK or (
+                        c.sick and not c.kw & KW_HASTE):
+                    continue
+                if not any(can_block(state, b, c) for b in blockers):
+                    continue  # nothing to get past
+                c2 = msgspec.structs.replace(c, kw=c.kw | bits)
+                if any(can_block(state, b, c2) for b in blockers):
+                    continue
+                gain = 0.6 * damage_of(c)
+                if gain > best_gain:
+                    best, best_gain = c.oid, gain
+            score = 4.0 + best_gain
+        else:
+            return 0.0
+        if best == NONE or best_gain < 1.0:
+            return 0.0
+        self.plan[obj.oid] = [best]
+        return score
 
     def _doomed(self, ctx: Ctx, obj: GameObject) -> bool:
         """Is this creature about to die (in a fight it loses, or to a spell)?"""
@@ -1599,10 +1679,6 @@ def _is_tap_untap(item: StackItem) -> bool:
 def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
                 kws: tuple[str, ...]) -> tuple[bool, bool]:
     """fight(a, b) with ``a`` pumped by +bp/+bt and keywords (first strike, ...)."""
-    import msgspec
-
-    from engine.cards import KEYWORD_BITS
-
     extra = 0
     for k in kws:
         extra |= KEYWORD_BITS.get(k.lower(), 0)
