@@ -451,3 +451,29 @@ def test_plaxcaster_frogling_shrouds_against_pacifism() -> None:
     assert d.player == 0
     act = d.actions[a]
     assert act.kind == ACTIVATE and act.oid == frogling
+
+
+def test_two_burn_spells_kill_what_neither_kills_alone() -> None:
+    from gamesetup import Setup
+
+    from engine.state import CAST
+    from engine.turn import answer
+
+    s = Setup(beacons=False)
+    s.lands("Mountain", 0, 4)
+    bolt = s.hand("Lightning Bolt", 0)
+    shock = s.hand("Staggershock", 0)
+    angel = s.bf("Serra Angel", 1)
+    state = s.go()
+    policy = HeuristicPolicy(1)
+    cast_at = []
+    for _ in range(20):
+        d, a = _decide(state, policy)
+        if d.kind == "priority" and d.actions[a].kind == CAST:
+            assert d.actions[a].oid in (bolt, shock)
+        if d.kind == "target":
+            cast_at.append(d.options[a])
+        if len(cast_at) == 2 or state.turn > 3:
+            break
+        answer(state, a)
+    assert cast_at == [angel, angel]

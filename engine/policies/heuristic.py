@@ -141,6 +141,14 @@ def _first_effects(card: CardDef) -> tuple[EffectT, ...]:
     return spell.effects
 
 
+def _burn_amount(specs: tuple[Target, ...], effects: tuple[EffectT, ...]) -> int:
+    """The damage these effects deal to their one target when it may be a creature."""
+    if len(specs) != 1 or specs[0].kind not in ("any", "creature"):
+        return 0
+    return sum(e.amount for e in effects if isinstance(e, Damage) and e.each is None
+               and e.to == "t0" and isinstance(e.amount, int))
+
+
 def _has(effects: tuple[object, ...], kinds: type | tuple[type, ...]) -> bool:
     return any(isinstance(e, kinds) for e in effects)
 
@@ -607,6 +615,11 @@ class HeuristicPolicy:
         if specs and not targets:
             return 0.0
         first = effects[0] if effects else None
+        if isinstance(first, Damage) and not x and value_ < 3.0:
+            combo = self._burn_pair(ctx, obj, effects, specs)
+            if combo is not None and combo[0] > value_:
+                value_, targets = combo[0], [combo[1]]
+                self.plan[obj.oid] = list(targets)
         combat = state.combat
         in_my_combat = ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None
         in_their_combat = not ctx.my_turn and ctx.step in (
@@ -716,6 +729,47 @@ class HeuristicPolicy:
         if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2 or value_ >= 4.0)):
             return 8.0 + value_
         return 0.0
+
+    def _burn_pair(self, ctx: Ctx, obj: GameObject, effects: tuple[EffectT, ...],
+                   specs: tuple[Target, ...]) -> tuple[float, int] | None:
+        """Two burn spells for a creature neither kills alone (Lightning Bolt and
+        Staggershock for a Serra Angel): (what killing it is worth less the second card,
+        target) when another burn spell in hand finishes it and the mana pays for both."""
+        n = _burn_amount(specs, effects)
+        if n <= 0:
+            return None
+        state = ctx.state
+        cost = obj.card._cost
+        if cost is None:
+            return None
+        best: tuple[float, int] | None = None
+        for other in ctx.hand:
+            if other.oid == obj.oid or other.card._cost is None:
+                continue
+            spell = other.card.spell
+            if spell is None or other.card.is_permanent_card:
+                continue
+            if not other.card._instant_speed and not ctx.main:
+                continue
+            modes = [(m.targets, m.effects) for m in spell.modes] if spell.modes else \
+                [(spell.targets, spell.effects)]
+            m = max((_burn_amount(t, e) for t, e in modes), default=0)
+            oc = other.card._cost
+            if m <= 0 or oc.x or solve(cost.symbols + oc.symbols, cost.generic + oc.generic,
+                                       ctx.units) is None:
+                continue
+            for c in ctx.theirs:
+                left = c.toughness - c.damage
+                if c.kw & (UNTARGETABLE | KW_INDESTRUCTIBLE) or c.regen_shields or \
+                        n >= left or n + m < left:
+                    continue
+                v = value(c) - 3.0  # the second card
+                if v >= 3.0 and (best is None or v > best[0]):
+                    best = (v, c.oid)
+        if best is not None and best[1] not in legal_targets(
+                state, specs[0], ctx.me, obj.oid, spell=True):
+            return None
+        return best
 
     def _burn_face_score(self, ctx: Ctx, obj: GameObject, dmg: Damage, v: float) -> float:
         """Burn to the opponent's face: when lethal (with the rest of the burn in hand),
