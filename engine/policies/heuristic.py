@@ -620,6 +620,7 @@ class HeuristicPolicy:
             if combo is not None and combo[0] > value_:
                 value_, targets = combo[0], [combo[1]]
                 self.plan[obj.oid] = list(targets)
+                self.plan_rep[obj.oid] = 0  # the mana is for the second spell
         combat = state.combat
         in_my_combat = ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None
         in_their_combat = not ctx.my_turn and ctx.step in (
