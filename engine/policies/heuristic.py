@@ -338,9 +338,11 @@ class HeuristicPolicy:
             return 1  # five cards and no land play nothing for turns: four are better
         if p.mulligans >= 2:
             return 0
-        if p.mulligans >= 1 and lands == 1 and sum(1 for c in spells
-                                                   if c._mana_value <= 1) >= 2:
-            return 0
+        creature = any(c.is_creature for c in spells)
+        if p.mulligans >= 1 and lands == 1 and sum(
+                1 for c in spells if c._mana_value <= 1 and (creature or not (
+                    c.is_aura and not c.enchant_player and not aura_is_hostile(c)))) >= 2:
+            return 0  # (Auras count only with a creature to put them on)
         if not 2 <= lands <= 5:
             return 1
         if p.mulligans == 0 and spells and all(
