@@ -352,8 +352,10 @@ class HeuristicPolicy:
         if p.mulligans == 0 and spells and lands == 2:
             castable = [c for c in spells if c._mana_value <= lands + 1
                         and not dead_card(c, colors)]
-            if not castable:
-                return 1  # two lands that cast nothing in the first turns
+            if not castable or all(
+                    c.is_aura and not c.enchant_player and not aura_is_hostile(c)
+                    for c in castable):
+                return 1  # two lands that cast nothing (or Auras and no creature) early
         return 0
 
     # --- priority -----------------------------------------------------------------------------
