@@ -407,3 +407,73 @@ def test_bloodthirst_creature_waits_for_combat_damage() -> None:
     d, a = _decide(state, HeuristicPolicy(1))
     act = d.actions[a]
     assert not (act.kind == CAST and act.oid == berserker)  # main 2, after the attack
+
+
+def test_aquastrand_spider_gives_reach_to_block_a_flyer() -> None:
+    from gamesetup import Setup, attack, goto
+
+    from engine.state import ACTIVATE, DECLARE_ATTACKERS
+    from engine.turn import answer
+
+    s = Setup(active=1)
+    s.lands("Forest", 0, 1)
+    spider = s.bf("Aquastrand Spider", 0, counters={"+1/+1": 2})
+    root_kin = s.bf("Cytoplast Root-Kin", 0, counters={"+1/+1": 4})
+    drake = s.bf("Wind Drake", 1)
+    state = s.go()
+    attack(state, [drake])
+    d = goto(state, DECLARE_ATTACKERS, player=0)
+    policy = HeuristicPolicy(1)
+    a = policy.decide(state, d)
+    act = d.actions[a]
+    assert act.kind == ACTIVATE and act.oid == spider
+    answer(state, a)
+    d, a = _run_until(state, policy, "target")
+    assert d.options[a] == root_kin  # the 4/4 eats the Drake
+
+
+def test_plaxcaster_frogling_shrouds_against_pacifism() -> None:
+    from gamesetup import Setup, cast, pass_index, priority
+
+    from engine.state import ACTIVATE
+    from engine.turn import answer
+
+    s = Setup(active=1)
+    s.lands("Island", 0, 2)
+    frogling = s.bf("Plaxcaster Frogling", 0, counters={"+1/+1": 3})
+    root_kin = s.bf("Cytoplast Root-Kin", 0, counters={"+1/+1": 4})
+    s.lands("Plains", 1, 2)
+    pacifism = s.hand("Pacifism", 1)
+    state = s.go()
+    cast(state, pacifism, [root_kin])
+    answer(state, pass_index(priority(state, 1)))  # the caster passes
+    d, a = _decide(state, HeuristicPolicy(1))
+    assert d.player == 0
+    act = d.actions[a]
+    assert act.kind == ACTIVATE and act.oid == frogling
+
+
+def test_two_burn_spells_kill_what_neither_kills_alone() -> None:
+    from gamesetup import Setup
+
+    from engine.state import CAST
+    from engine.turn import answer
+
+    s = Setup(beacons=False)
+    s.lands("Mountain", 0, 4)
+    bolt = s.hand("Lightning Bolt", 0)
+    shock = s.hand("Staggershock", 0)
+    angel = s.bf("Serra Angel", 1)
+    state = s.go()
+    policy = HeuristicPolicy(1)
+    cast_at = []
+    for _ in range(20):
+        d, a = _decide(state, policy)
+        if d.kind == "priority" and d.actions[a].kind == CAST:
+            assert d.actions[a].oid in (bolt, shock)
+        if d.kind == "target":
+            cast_at.append(d.options[a])
+        if len(cast_at) == 2 or state.turn > 3:
+            break
+        answer(state, a)
+    assert cast_at == [angel, angel]

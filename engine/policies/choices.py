@@ -26,6 +26,7 @@ from engine.policies.evaluate import (
     aura_bonus,
     aura_is_hostile,
     card_want,
+    color_bits,
     color_sources,
     creatures_of,
     dead_card,
@@ -68,18 +69,33 @@ def worth(o: GameObject) -> float:
 
 def dredge(state: GameState, d: Decision) -> int:
     """Dredge a card worth more than a fresh draw while the library is deep enough; when
-    short of lands, draw (or dredge Life from the Loam with lands in the graveyard)."""
+    short of lands (fewer than four, or spells in hand waiting for one), draw (or dredge
+    Life from the Loam with lands in the graveyard)."""
     me = d.player
     p = state.players[me]
     objects = state.objects
     library = len(p.library)
     lands = lands_of(state, me)
     hand_lands = sum(1 for o in p.hand if objects[o].card._type_mask & T_LAND)
-    need_land = lands + hand_lands < 4 and lands < 6
+    # spells in hand that wait for more lands than are in play and in hand
+    stuck = {objects[o].card.name for o in p.hand
+             if not objects[o].card.is_land and objects[o].card._mana_value > lands + hand_lands}
+    short = max(0, 4 - lands - hand_lands, 1 if stuck and lands < 6 else 0)
+    need_land = short > 0 and lands < 6
     gy_lands = sum(1 for o in p.graveyard if objects[o].card._type_mask & T_LAND)
     gy_creatures = sum(1 for o in p.graveyard if objects[o].card._type_mask & T_CREATURE)
-    short = max(0, 4 - lands - hand_lands)
     draw_value = 6.0 + 2.0 * short if need_land else 3.0
+    # A colour the hand needs and no land makes: dredging never finds that land.
+    colors = color_sources(state, me)
+    missing = 0
+    for o in p.hand:
+        c = objects[o].card
+        if c._cost is not None and not c.is_land:
+            for sym in c._cost.symbols:
+                if sym != 32 and not sym & colors:
+                    missing |= sym
+    if missing:
+        draw_value = max(draw_value, 6.0)
     best, best_score = d.options.index(NONE), draw_value
     for i, oid in enumerate(d.options):
         if oid == NONE:
@@ -90,19 +106,31 @@ def dredge(state: GameState, d: Decision) -> int:
             continue
         w = card_want(state, me, card)
         if _returns_lands(card):
-            w = 2.0 + 2.0 * min(3, gy_lands)
+            # the lands it brings back only matter while land drops are still wanted
+            w = 2.0 + (2.0 if lands + hand_lands < 6 else 0.5) * min(3, gy_lands)
             if need_land and gy_lands and card._mana_value <= lands:
                 w += 4.0 + 2.0 * short
         elif card.is_land:
             w += 2.0 * short
-        elif need_land and card._mana_value > lands:
+            if _land_colors(card) & missing:
+                w += 4.0
+        elif need_land and card._mana_value > lands or dead_card(card, colors):
             w -= 3.0  # a spell we can't cast yet
+        if card.name in stuck:
+            w = min(w, 1.0)  # another copy of a spell already waiting for lands
         if card.is_creature and "dredge" in card._kwnames:
             w += 0.05 * gy_creatures
         w += 0.08 * n  # self-mill feeds the graveyard
         if w > best_score:
             best, best_score = i, w
     return best
+
+
+def _land_colors(card: CardDef) -> int:
+    bits = 0
+    for ab in card._mana_abilities:
+        bits |= color_bits(ab.colors)
+    return bits
 
 
 def _returns_lands(card: CardDef) -> bool:

@@ -336,14 +336,21 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
         attacking = {mine[i].oid for i in chosen}
         home = [o for o in creatures_of(state, me)
                 if o.oid not in attacking and not o.kw & KW_CANT_BLOCK]
+        through = unblocked_damage(state, crack, home)
         for i in sorted(chosen, key=lambda j: -mine[j].toughness):
-            if unblocked_damage(state, crack, home) < my_life:
+            if through < my_life:
                 break
             a = mine[i]
             if a.kw & (KW_VIGILANCE | KW_CANT_BLOCK) or leaves_at_end(state, a):
                 continue
+            # only a creature that can stop some of it stays (not a ground creature
+            # against flyers)
+            less = unblocked_damage(state, crack, home + [a])
+            if less >= through:
+                continue
             chosen.remove(i)
             home.append(a)
+            through = less
     return sorted(chosen)
 
 
@@ -368,7 +375,10 @@ def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool) -> float |
     if att_dies and va >= vb - 0.5:
         return 40.0 + va - vb
     if lethal_risk:
-        return 10.0 - vb
+        # facing lethal damage, a trampler is best blocked by what absorbs the most
+        absorbed = min(damage_of(att), max(0, blk.toughness - blk.damage)) \
+            if att.kw & KW_TRAMPLE and not combat_kw(att) & KW_DEATHTOUCH else 0
+        return 10.0 - vb + 4.0 * absorbed
     return None
 
 

@@ -22,6 +22,7 @@ from engine.cards import (
     KW_INTIMIDATE,
     KW_LIFELINK,
     KW_MENACE,
+    KW_REACH,
     KW_SHROUD,
     KW_TRAMPLE,
     KW_UNBLOCKABLE,
@@ -344,6 +345,31 @@ def dead_card(card: CardDef, colors: int) -> bool:
     return any(not sym & colors for sym in cost.symbols if sym != 32)
 
 
+def air_cover_want(state: GameState, me: int, card: CardDef) -> float:
+    """Extra want for a flying or reach creature card while the opponent has more flyers
+    than ``me`` has creatures able to block them: nothing else stops that damage, and a
+    blocker that kills the flyer (Stinkweed Imp) answers it for good."""
+    if not card._kw & (KW_FLYING | KW_REACH) or card._kw & KW_CANT_BLOCK:
+        return 0.0
+    flyers = [c for c in creatures_of(state, 1 - me)
+              if c.kw & KW_FLYING and not c.kw & KW_CANT_ATTACK and c.power > 0]
+    if not flyers:
+        return 0.0
+    cover = sum(1 for c in creatures_of(state, me)
+                if c.kw & (KW_FLYING | KW_REACH) and not c.kw & KW_CANT_BLOCK)
+    if cover >= len(flyers):
+        return 0.0
+    p, _t = card_power_toughness(card)
+    kills = card._kw & KW_DEATHTOUCH or destroys_on_damage(card)
+    best = 0.0
+    for c in flyers:
+        if kills or p >= c.toughness - c.damage:
+            best = max(best, 0.8 * value(c))
+        else:
+            best = max(best, 0.5 * c.power)  # a chump block: one hit saved
+    return min(best, 12.0)
+
+
 def card_want(state: GameState, me: int, card: CardDef) -> float:
     """How much ``me`` wants this card in hand now (searching, transmuting, dredging)."""
     mask = card._type_mask
@@ -366,7 +392,7 @@ def card_want(state: GameState, me: int, card: CardDef) -> float:
             if grow <= 0:
                 return base  # it would enter as a 0/0 (Golgari Grave-Troll, empty yard)
             v += 2.5 * grow
-        return base + 2.0 + v * 0.8
+        return base + 2.0 + v * 0.8 + air_cover_want(state, me, card)
     theirs = creatures_of(state, opp)
     best_theirs = max((value(c) for c in theirs if not c.kw & UNTARGETABLE), default=0.0)
     if card.is_aura:

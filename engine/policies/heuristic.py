@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import msgspec
+
 from engine.cards import (
+    KEYWORD_BITS,
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     KW_DOUBLE_STRIKE,
@@ -22,6 +25,7 @@ from engine.cards import (
     KW_MENACE,
     KW_REACH,
     KW_TRAMPLE,
+    KW_UNBLOCKABLE,
     T_CREATURE,
     T_LAND,
     Activated,
@@ -135,6 +139,14 @@ def _first_effects(card: CardDef) -> tuple[EffectT, ...]:
     if spell.modes:
         return spell.modes[0].effects
     return spell.effects
+
+
+def _burn_amount(specs: tuple[Target, ...], effects: tuple[EffectT, ...]) -> int:
+    """The damage these effects deal to their one target when it may be a creature."""
+    if len(specs) != 1 or specs[0].kind not in ("any", "creature"):
+        return 0
+    return sum(e.amount for e in effects if isinstance(e, Damage) and e.each is None
+               and e.to == "t0" and isinstance(e.amount, int))
 
 
 def _has(effects: tuple[object, ...], kinds: type | tuple[type, ...]) -> bool:
@@ -322,7 +334,7 @@ class HeuristicPolicy:
 
     def mulligan(self, state: GameState, d: Decision) -> int:
         """Keep two to five lands whose colours cast something early; with six cards or
-        fewer keep anything playable."""
+        fewer keep anything playable, but no landless hand above four cards."""
         p = state.players[d.player]
         objects = state.objects
         lands = 0
@@ -337,11 +349,15 @@ class HeuristicPolicy:
                         colors |= _COLOR.get(ch, 32)
             else:
                 spells.append(c)
+        if lands == 0 and p.mulligans < 3:
+            return 1  # five cards and no land play nothing for turns: four are better
         if p.mulligans >= 2:
             return 0
-        if p.mulligans >= 1 and lands == 1 and sum(1 for c in spells
-                                                   if c._mana_value <= 1) >= 2:
-            return 0
+        creature = any(c.is_creature for c in spells)
+        if p.mulligans >= 1 and lands == 1 and sum(
+                1 for c in spells if c._mana_value <= 1 and (creature or not (
+                    c.is_aura and not c.enchant_player and not aura_is_hostile(c)))) >= 2:
+            return 0  # (Auras count only with a creature to put them on)
         if not 2 <= lands <= 5:
             return 1
         if p.mulligans == 0 and spells and all(
@@ -351,8 +367,10 @@ class HeuristicPolicy:
         if p.mulligans == 0 and spells and lands == 2:
             castable = [c for c in spells if c._mana_value <= lands + 1
                         and not dead_card(c, colors)]
-            if not castable:
-                return 1  # two lands that cast nothing in the first turns
+            if not castable or all(
+                    c.is_aura and not c.enchant_player and not aura_is_hostile(c)
+                    for c in castable):
+                return 1  # two lands that cast nothing (or Auras and no creature) early
         return 0
 
     # --- priority -----------------------------------------------------------------------------
@@ -616,6 +634,12 @@ class HeuristicPolicy:
         if specs and not targets:
             return 0.0
         first = effects[0] if effects else None
+        if isinstance(first, Damage) and not x and value_ < 3.0:
+            combo = self._burn_pair(ctx, obj, effects, specs)
+            if combo is not None and combo[0] > value_:
+                value_, targets = combo[0], [combo[1]]
+                self.plan[obj.oid] = list(targets)
+                self.plan_rep[obj.oid] = 0  # the mana is for the second spell
         combat = state.combat
         in_my_combat = ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None
         in_their_combat = not ctx.my_turn and ctx.step in (
@@ -725,6 +749,47 @@ class HeuristicPolicy:
         if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2 or value_ >= 4.0)):
             return 8.0 + value_
         return 0.0
+
+    def _burn_pair(self, ctx: Ctx, obj: GameObject, effects: tuple[EffectT, ...],
+                   specs: tuple[Target, ...]) -> tuple[float, int] | None:
+        """Two burn spells for a creature neither kills alone (Lightning Bolt and
+        Staggershock for a Serra Angel): (what killing it is worth less the second card,
+        target) when another burn spell in hand finishes it and the mana pays for both."""
+        n = _burn_amount(specs, effects)
+        if n <= 0:
+            return None
+        state = ctx.state
+        cost = obj.card._cost
+        if cost is None:
+            return None
+        best: tuple[float, int] | None = None
+        for other in ctx.hand:
+            if other.oid == obj.oid or other.card._cost is None:
+                continue
+            spell = other.card.spell
+            if spell is None or other.card.is_permanent_card:
+                continue
+            if not other.card._instant_speed and not ctx.main:
+                continue
+            modes = [(m.targets, m.effects) for m in spell.modes] if spell.modes else \
+                [(spell.targets, spell.effects)]
+            m = max((_burn_amount(t, e) for t, e in modes), default=0)
+            oc = other.card._cost
+            if m <= 0 or oc.x or solve(cost.symbols + oc.symbols, cost.generic + oc.generic,
+                                       ctx.units) is None:
+                continue
+            for c in ctx.theirs:
+                left = c.toughness - c.damage
+                if c.kw & (UNTARGETABLE | KW_INDESTRUCTIBLE) or c.regen_shields or \
+                        n >= left or n + m < left:
+                    continue
+                v = value(c) - 3.0  # the second card
+                if v >= 3.0 and (best is None or v > best[0]):
+                    best = (v, c.oid)
+        if best is not None and best[1] not in legal_targets(
+                state, specs[0], ctx.me, obj.oid, spell=True):
+            return None
+        return best
 
     def _burn_face_score(self, ctx: Ctx, obj: GameObject, dmg: Damage, v: float) -> float:
         """Burn to the opponent's face: when lethal (with the rest of the burn in hand),
@@ -1065,6 +1130,10 @@ class HeuristicPolicy:
         if isinstance(first, Pump) and not first.negative and first.each is None \
                 and ab.targets == () and first.what == "self":
             return self._firebreathing_score(ctx, obj, first)
+        if ab.targets and effects and all(
+                isinstance(e, Pump) and e.each is None and e.keywords and e.power == 0
+                and e.toughness == 0 for e in effects):
+            return self._grant_score(ctx, obj, ab)
         if effects and all(e.__class__.__name__ == "Pump" for e in effects) and \
                 ab.targets and not getattr(first, "negative", False):
             return 0.0  # granted keywords handled where they matter (not modelled)
@@ -1096,6 +1165,78 @@ class HeuristicPolicy:
         if ctx.opp_end:
             return 2.0 + gain
         return 0.0
+
+    def _grant_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
+        """"Target creature gains <keyword> until end of turn" (Aquastrand Spider's
+        reach, Helium Squirter's flying, Plaxcaster Frogling's shroud), where the
+        keyword changes something: a blocker for a flyer nothing of mine could block, a
+        spell aimed at my creature fizzled, an attacker its blockers can no longer block."""
+        state = ctx.state
+        bits = 0
+        for e in ab.effects:
+            for k in getattr(e, "keywords", ()):
+                bits |= KEYWORD_BITS.get(k.lower(), 0)
+        objects = state.objects
+        options = [objects[t] for t in legal_targets(state, ab.targets[0], ctx.me, obj.oid)
+                   if t >= 2 and objects[t].controller == ctx.me and is_creature(objects[t])]
+        options = [c for c in options if bits & ~c.kw]
+        best, best_gain = NONE, 0.0
+        combat = state.combat
+        if state.stack:
+            top = state.stack[-1]
+            if top.controller == ctx.me or not bits & UNTARGETABLE:
+                return 0.0
+            for i, t in enumerate(top.targets):
+                c = next((o for o in options if o.oid == t), None)
+                if c is None:
+                    continue
+                harmful = aura_is_hostile(top.card) if top.is_spell and top.card.is_aura \
+                    else harmful_to_target(top.effects, i) < 0
+                if harmful and perm_value(state, c, ctx.me) > best_gain:
+                    best, best_gain = c.oid, perm_value(state, c, ctx.me)
+            score = 30.0 + best_gain
+        elif not ctx.my_turn and ctx.step == DECLARE_ATTACKERS and combat is not None:
+            mine = [c for c in ctx.mine if not c.tapped]
+            for a in (objects[x] for x in combat.attackers if x in objects):
+                if any(can_block(state, c, a) and not fight(c, a)[0] for c in mine):
+                    continue  # already blocked well enough
+                for c in options:
+                    if c.tapped or can_block(state, c, a):
+                        continue
+                    c2 = msgspec.structs.replace(c, kw=c.kw | bits)
+                    if not can_block(state, c2, a):
+                        continue
+                    c_dies, a_dies = fight(c2, a)
+                    if a_dies and (not c_dies or value(a) >= value(c) - 0.5):
+                        gain = value(a) - (value(c) if c_dies else 0.0)
+                    elif not c_dies:
+                        gain = 0.6 * damage_of(a)
+                    else:
+                        continue
+                    if gain > best_gain:
+                        best, best_gain = c.oid, gain
+            score = 28.0 + best_gain
+        elif ctx.main1 and bits & (KW_FLYING | KW_UNBLOCKABLE):
+            blockers = [b for b in ctx.theirs if not b.tapped and not b.kw & KW_CANT_BLOCK]
+            for c in options:
+                if c.tapped or c.power < 2 or c.kw & KW_CANT_ATTACK or (
+                        c.sick and not c.kw & KW_HASTE):
+                    continue
+                if not any(can_block(state, b, c) for b in blockers):
+                    continue  # nothing to get past
+                c2 = msgspec.structs.replace(c, kw=c.kw | bits)
+                if any(can_block(state, b, c2) for b in blockers):
+                    continue
+                gain = 0.6 * damage_of(c)
+                if gain > best_gain:
+                    best, best_gain = c.oid, gain
+            score = 4.0 + best_gain
+        else:
+            return 0.0
+        if best == NONE or best_gain < 1.0:
+            return 0.0
+        self.plan[obj.oid] = [best]
+        return score
 
     def _doomed(self, ctx: Ctx, obj: GameObject) -> bool:
         """Is this creature about to die (in a fight it loses, or to a spell)?"""
@@ -1612,10 +1753,6 @@ def _is_tap_untap(item: StackItem) -> bool:
 def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
                 kws: tuple[str, ...]) -> tuple[bool, bool]:
     """fight(a, b) with ``a`` pumped by +bp/+bt and keywords (first strike, ...)."""
-    import msgspec
-
-    from engine.cards import KEYWORD_BITS
-
     extra = 0
     for k in kws:
         extra |= KEYWORD_BITS.get(k.lower(), 0)
