@@ -775,8 +775,8 @@ class HeuristicPolicy:
                 [(spell.targets, spell.effects)]
             m = max((_burn_amount(t, e) for t, e in modes), default=0)
             oc = other.card._cost
-            if m <= 0 or oc.x or solve(cost.symbols + oc.symbols, cost.generic + oc.generic,
-                                       ctx.units) is None:
+            if m <= 0 or oc.x or not can_pay(cost.symbols + oc.symbols,
+                                              cost.generic + oc.generic, ctx.units):
                 continue
             for c in ctx.theirs:
                 left = c.toughness - c.damage
