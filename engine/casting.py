@@ -241,6 +241,9 @@ def _castable_from_hand(state: GameState, player: int,
         alts = (ALT_NORMAL, ALT_EVOKE) if card.has_keyword("evoke") else (ALT_NORMAL,)
         if card.alternative_cost is not None:
             alts = (*alts, ALT_ALTERNATIVE)
+        elif len(alts) == 1 and not grants and card._cost is not None and \
+                len(units) < card._cost.mana_value and "convoke" not in card._kwnames:
+            continue  # more mana than there is, and no other way to pay (quick reject)
         for alt in alts:
             if (card.name, alt) not in seen and _can_cast(state, player, objects[oid], alt,
                                                           units, grants):

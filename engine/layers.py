@@ -112,9 +112,12 @@ def refresh(state: GameState) -> None:
         _refresh_printed(perms, since)
         return
     controllers_before = [o.controller for o in perms]
+    layered_perms: list[GameObject] = []  # with statics or level bands
     # Layer 1 (copy) is not needed by the supported cards. Reset to printed values.
     for o in perms:
         c = o.card
+        if c._layered:
+            layered_perms.append(o)
         o.controller = o.base_controller
         o.kw = c._kw
         o.lost_abilities = False
@@ -127,7 +130,7 @@ def refresh(state: GameState) -> None:
         o.granted = ()
         o.granted_activated = ()
     statics: list[tuple[GameObject, Static]] = []
-    for o in perms:
+    for o in layered_perms:
         for st in o.card._statics:
             # "... as long as [condition]" / "has flying if it devoured" (611.3a-b)
             if st.condition is not None and not _static_condition(state, st, o):
@@ -172,7 +175,7 @@ def refresh(state: GameState) -> None:
                     o.kw = 0
                     o.protection = 0
                     lost_at[o.oid] = max(lost_at.get(o.oid, -1), src.timestamp)
-    for o in perms:  # 711.2: a leveler's band grants its abilities (layer 6)
+    for o in layered_perms:  # 711.2: a leveler's band grants its abilities (layer 6)
         if o.card.levels and not o.lost_abilities:
             band = level_band(o)
             if band is not None and band.keywords:
@@ -220,7 +223,7 @@ def refresh(state: GameState) -> None:
         c = o.card
         o.power = c.power or 0
         o.toughness = c.toughness or 0
-    for o in perms:  # 711.2: the band's power/toughness (layer 7b)
+    for o in layered_perms:  # 711.2: the band's power/toughness (layer 7b)
         if o.card.levels and not o.lost_abilities:
             band = level_band(o)
             if band is not None:
