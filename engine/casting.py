@@ -304,7 +304,10 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     if p.can_cast_spells:
         for oid, alt in _castable_from_hand(state, player, sorcery_ok):
             actions.append(Action(CAST, oid, alt=alt))
-    if p.can_cast_spells:
+    # Only cards with flashback or retrace (counted in zone_action_cards) or flashback from
+    # an effect can be cast from a graveyard.
+    if p.can_cast_spells and (p.zone_action_cards or state.effects and has_granted_flashback(
+            state, player)):
         for oid in p.graveyard:
             card = objects[oid].card
             if not (card._instant_speed or sorcery_ok):
