@@ -33,14 +33,50 @@ def has_subtype(obj: GameObject, subtype: str) -> bool:
     return subtype in obj.card.subtypes or subtype in obj.extra_subtypes
 
 
+# The fields ``matches`` checks first, from a compiled plan; the others need _matches_rest.
+_PLAN_FIELDS = frozenset(("types", "not_types", "controller", "other"))
+_DEFAULT = Filter()
+# id(filter) -> (filter, types mask, not-types mask, controller (0 any, 1 you, 2 other),
+# "other", whether any further quality is named). The filter itself is kept in the entry
+# so its id cannot be reused while the entry exists.
+_PLANS: dict[int, tuple[Filter, int, int, int, bool, bool]] = {}
+
+
+def _plan(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
+    rest = any(getattr(f, name) != getattr(_DEFAULT, name)
+               for name in f.__struct_fields__ if name not in _PLAN_FIELDS)
+    ctrl = 0 if f.controller == "any" else 1 if f.controller == "you" else 2
+    plan = (f, type_mask(f.types), type_mask(f.not_types), ctrl, f.other, rest)
+    if len(_PLANS) > 4096:  # filters made while games run (not card data): bounded
+        _PLANS.clear()
+    _PLANS[id(f)] = plan
+    return plan
+
+
 def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
             source: int = -1) -> bool:
     """Does ``obj`` have the qualities ``f`` names, seen from ``controller``'s side?"""
+    plan = _PLANS.get(id(f))
+    if plan is None or plan[0] is not f:
+        plan = _plan(f)
+    _, types, not_types, ctrl, other, rest = plan
+    if types or not_types:
+        mask = obj.card._type_mask | obj.extra_types
+        if types and not mask & types:
+            return False
+        if mask & not_types:
+            return False
+    if ctrl and (obj.controller == controller) != (ctrl == 1):
+        return False
+    if other and obj.oid == source:
+        return False
+    return not rest or _matches_rest(state, f, obj, controller, source)
+
+
+def _matches_rest(state: GameState, f: Filter, obj: GameObject, controller: int,
+                  source: int) -> bool:
+    """The qualities of ``f`` other than types, controller and "other"."""
     card = obj.card
-    if f.types and not (card._type_mask | obj.extra_types) & type_mask(f.types):
-        return False
-    if f.not_types and (card._type_mask | obj.extra_types) & type_mask(f.not_types):
-        return False
     if f.subtypes and not any(has_subtype(obj, s) for s in f.subtypes):
         return False
     if f.supertypes and not all(s in card.supertypes for s in f.supertypes):
@@ -52,11 +88,6 @@ def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
     if f.not_colors and obj.color & color_mask(f.not_colors):
         return False
     if f.multicolored and bin(obj.color & 31).count("1") < 2:
-        return False
-    if f.controller != "any":
-        if (obj.controller == controller) != (f.controller == "you"):
-            return False
-    if f.other and obj.oid == source:
         return False
     if f.tapped is not None and obj.tapped != f.tapped:
         return False
