@@ -100,7 +100,7 @@ def solve(
     n = len(units)
     if n < generic + len(symbols):
         return None
-    order = sorted(range(n), key=lambda i: POPCOUNT[units[i]])
+    order = sorted(range(n), key=[POPCOUNT[u] for u in units].__getitem__)
     used = [False] * n
     chosen: list[int] = []
 
