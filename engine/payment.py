@@ -16,6 +16,7 @@ from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from engine.conditions import condition_holds
 from engine.layers import refresh, static_amount
 from engine.mana import ManaCost, can_pay, solve
+from engine.memo import state_key
 from engine.state import TAP_EPOCH, GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
@@ -48,18 +49,20 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     return own + o.granted_mana if o.granted_mana else own
 
 
-# Per game state and player: (weak reference to the state, key, mana units and sources).
-_MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...],
+# Per game state and player: (weak reference to the state, key, full key or None, mana
+# units and sources).
+_MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], tuple[int, ...] | None,
                        tuple[list[int], list[tuple[int, int]]]]] = {}
 
 
 def _mana_key(state: GameState, player: int) -> tuple[int, ...]:
-    """What a player's mana sources depend on once characteristics are current: their
-    permanents' taps (TAP_EPOCH counts per controller), turns (summoning sickness),
-    resolutions, characteristics recomputed (every permanent entering or leaving the
-    battlefield, every counter or control change marks them dirty) and the mana pool."""
-    return (TAP_EPOCH[player], state.turn, state.resolved, state.refreshes,
-            len(state.players[player].pool))
+    """What a player's mana sources depend on once characteristics are current: taps of
+    their mana sources (TAP_EPOCH counts them per controller), turns (summoning
+    sickness), characteristics recomputed (every permanent entering or leaving the
+    battlefield, every counter or control change marks them dirty) and the mana pool.
+    Mana abilities with a condition or a computed amount may depend on anything else:
+    their units are also keyed on ``memo.state_key``."""
+    return (TAP_EPOCH[player], state.turn, state.refreshes, len(state.players[player].pool))
 
 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
@@ -70,13 +73,15 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     key = _mana_key(state, player)
     ident = id(state) * 2 + player
     hit = _MANA.get(ident)
-    if hit is not None and hit[1] == key and hit[0]() is state:
-        return hit[2]
-    value = _mana_units(state, player)
+    if hit is not None and hit[1] == key and hit[0]() is state and (
+            hit[2] is None or hit[2] == state_key(state)):
+        return hit[3]
+    units, sources, dynamic = _mana_units(state, player)
     if len(_MANA) > 64:
         _MANA.clear()
-    _MANA[ident] = (weakref.ref(state), key, value)
-    return value
+    _MANA[ident] = (weakref.ref(state), key, state_key(state) if dynamic else None,
+                    (units, sources))
+    return units, sources
 
 
 _MASKS: dict[str, int] = {}
@@ -92,8 +97,10 @@ def _color_mask(colors: str) -> int:
     return m
 
 
-def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
-    """Mana a player could make now: one colour mask per unit, and its source.
+def _mana_units(state: GameState,
+                player: int) -> tuple[list[int], list[tuple[int, int]], bool]:
+    """Mana a player could make now: one colour mask per unit, and its source; and
+    whether a condition or computed amount was involved.
 
     A source is (-1, pool index) for floating mana or (object id, ability index).
     Floating mana comes first, then lands, creatures, and sacrifice sources last, so
@@ -106,6 +113,7 @@ def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[in
         sources.append((-1, i))
     late_units: list[int] = []
     late_sources: list[tuple[int, int]] = []
+    dynamic = False
     objects = state.objects
     # Only permanents something is attached to can have "when enchanted land is tapped
     # for mana" triggers: find them once instead of asking the hooks for every land.
@@ -129,6 +137,7 @@ def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[in
                 continue
             idx, n = 0, best.amount  # type: ignore[assignment]
         else:
+            dynamic = True
             for i, cand in enumerate(abilities):
                 if cand.tap and not can_tap_for_mana(o):
                     continue
@@ -156,7 +165,7 @@ def _mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[in
                     sources.append((oid, idx))
     units.extend(late_units)
     sources.extend(late_sources)
-    return units, sources
+    return units, sources, dynamic
 
 
 def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,

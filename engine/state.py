@@ -40,10 +40,10 @@ def stop_bit(step: int, own_turn: bool) -> int:
     return 1 << (step if own_turn else step + 13)
 
 
-# Bumped whenever a permanent taps or untaps, one count per controller (0, 1) and one
-# for other changes memoised facts depend on (2: damage): the mana-source cache
-# (engine.payment.mana_units) keys on its player's count. Not game state: it never
-# affects an outcome.
+# Bumped whenever a permanent taps or untaps: mana sources count per controller (0, 1),
+# other permanents and other changes memoised facts depend on (damage) count in 2. The
+# mana-source cache (engine.payment.mana_units) keys on its player's count, engine.memo
+# on the sum. Not game state: it never affects an outcome.
 TAP_EPOCH = [0, 0, 0]
 
 
@@ -111,7 +111,10 @@ class GameObject(msgspec.Struct):
     def tapped(self, value: bool) -> None:
         if value != self.is_tapped:
             self.is_tapped = value
-            TAP_EPOCH[self.controller & 1] += 1
+            if self.card._mana_abilities or self.granted_mana:
+                TAP_EPOCH[self.controller & 1] += 1
+            else:
+                TAP_EPOCH[2] += 1
 
 
 class Player(msgspec.Struct):
