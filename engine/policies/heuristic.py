@@ -26,7 +26,6 @@ from engine.cards import (
     KW_REACH,
     KW_TRAMPLE,
     KW_UNBLOCKABLE,
-    T_CREATURE,
     T_LAND,
     Activated,
     AddCounters,
@@ -71,6 +70,14 @@ from engine.policies.combat_ai import (
     fight,
     kills,
     survives_fight,
+)
+from engine.policies.context import (
+    COLOR_BITS,
+    Ctx,
+    first_effects,
+    fits_reserve,
+    has_effect,
+    is_counterspell,
 )
 from engine.policies.evaluate import (
     UNTARGETABLE,
@@ -118,8 +125,6 @@ from engine.targets import legal_targets
 
 __all__ = ["HeuristicPolicy", "value", "aura_is_hostile", "kills", "survives_fight"]
 
-_COLOR = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
-
 
 def _stops() -> int:
     own = (UPKEEP, MAIN1, DECLARE_BLOCKERS, MAIN2)  # forecast; sorcery speed; tricks
@@ -132,113 +137,12 @@ def _stops() -> int:
     return mask
 
 
-def _first_effects(card: CardDef) -> tuple[EffectT, ...]:
-    spell = card.spell
-    if spell is None:
-        return ()
-    if spell.modes:
-        return spell.modes[0].effects
-    return spell.effects
-
-
 def _burn_amount(specs: tuple[Target, ...], effects: tuple[EffectT, ...]) -> int:
     """The damage these effects deal to their one target when it may be a creature."""
     if len(specs) != 1 or specs[0].kind not in ("any", "creature"):
         return 0
     return sum(e.amount for e in effects if isinstance(e, Damage) and e.each is None
                and e.to == "t0" and isinstance(e.amount, int))
-
-
-def _has(effects: tuple[object, ...], kinds: type | tuple[type, ...]) -> bool:
-    return any(isinstance(e, kinds) for e in effects)
-
-
-class Ctx:
-    """What one priority decision keeps looking at, computed once."""
-
-    __slots__ = ("state", "me", "opp", "my_turn", "step", "main", "main1", "opp_end",
-                 "units", "mana", "mine", "theirs", "lands", "hand",
-                 "opp_damaged", "my_life", "opp_life", "_urgent", "_reserve")
-
-    def __init__(self, state: GameState, me: int) -> None:
-        self.state = state
-        self.me = me
-        self.opp = opp = 1 - me
-        self.my_turn = state.active == me
-        self.step = state.step
-        empty = not state.stack
-        self.main = self.my_turn and self.step in (MAIN1, MAIN2) and empty
-        self.main1 = self.main and self.step == MAIN1
-        self.opp_end = not self.my_turn and self.step == END and empty
-        self.units = mana_units(state, me)[0]
-        self.mana = len(self.units)
-        objects = state.objects
-        mine: list[GameObject] = []
-        theirs: list[GameObject] = []
-        lands = 0
-        for oid in state.battlefield:
-            o = objects[oid]
-            mask = o.card._type_mask | o.extra_types
-            if mask & T_CREATURE:
-                (mine if o.controller == me else theirs).append(o)
-            if mask & T_LAND and o.controller == me:
-                lands += 1
-        self.mine = mine
-        self.theirs = theirs
-        self.lands = lands
-        self.hand = [objects[o] for o in state.players[me].hand]
-        self.opp_damaged = state.players[opp].damage_this_turn > 0
-        self.my_life = state.players[me].life
-        self.opp_life = state.players[opp].life
-        self._urgent: bool | None = None
-        self._reserve: int | None = None
-
-    @property
-    def urgent(self) -> bool:
-        """Their board threatens to kill soon: spend mana now rather than hold it."""
-        if self._urgent is None:
-            their_power = sum(damage_of(c) for c in self.theirs if not c.kw & KW_CANT_ATTACK)
-            self._urgent = their_power * 2 >= self.my_life or (
-                not self.mine and their_power >= 3)
-        return self._urgent
-
-    @property
-    def reserve(self) -> int:
-        """Mana to keep up in the main phase for the cheapest counterspell in hand."""
-        if self._reserve is None:
-            reserve = 0
-            if self.main and self.state.players[self.opp].hand:
-                for o in self.hand:
-                    c = o.card
-                    if c._instant_speed and c._cost is not None and _counters(c) and \
-                            can_pay(c._cost.symbols, c._cost.generic, self.units):
-                        mv = c._mana_value
-                        reserve = mv if not reserve else min(reserve, mv)
-            self._reserve = reserve
-        return self._reserve
-
-
-_COUNTERS: dict[str, bool] = {}
-
-
-def _counters(card: CardDef) -> bool:
-    """A counterspell (or a flash creature that counters as it enters)."""
-    r = _COUNTERS.get(card.name)
-    if r is None:
-        r = _COUNTERS[card.name] = _is_counter(card)
-    return r
-
-
-def _is_counter(card: CardDef) -> bool:
-    spell = card.spell
-    if spell is not None:
-        for effects in ([spell.effects] + [m.effects for m in spell.modes]):
-            if _has(effects, (CounterSpell, CounterUnlessDiscardHand)):
-                return True
-    if card.is_creature and card._kw & KW_FLASH:
-        return any(ab.when == "enters" and _has(ab.effects, CounterSpell)
-                   for ab in card._triggered)
-    return False
 
 
 class HeuristicPolicy:
@@ -346,7 +250,7 @@ class HeuristicPolicy:
                 lands += 1
                 for ab in c._mana_abilities:
                     for ch in ab.colors:
-                        colors |= _COLOR.get(ch, 32)
+                        colors |= COLOR_BITS.get(ch, 32)
             else:
                 spells.append(c)
         if lands == 0 and p.mulligans < 3:
@@ -417,7 +321,7 @@ class HeuristicPolicy:
         produced = 0
         for ab in card._mana_abilities:
             for ch in ab.colors:
-                produced |= _COLOR.get(ch, 32)
+                produced |= COLOR_BITS.get(ch, 32)
         new_color = 1.0 if produced & ~have else 0.0
         if card._enters_tapped:
             # Tapped lands go down on turns the extra mana would not be used.
@@ -426,12 +330,6 @@ class HeuristicPolicy:
                 return -1.0 + new_color
             return 0.5 + new_color
         return new_color
-
-    def _fits_reserve(self, ctx: Ctx, cost: int) -> bool:
-        """Casting something costing ``cost`` now still leaves counterspell mana up."""
-        if not ctx.reserve or ctx.urgent:
-            return True
-        return ctx.mana - cost >= ctx.reserve
 
     # --- casting ---------------------------------------------------------------------------
 
@@ -451,7 +349,7 @@ class HeuristicPolicy:
         if card.spell is None or card.is_permanent_card:
             if not ctx.main:
                 return 0.0
-            if not self._fits_reserve(ctx, card._mana_value):
+            if not fits_reserve(ctx, card._mana_value):
                 return 0.0
             return 11.0 + card._mana_value
         return self._spell_score(ctx, obj, alt)
@@ -487,7 +385,7 @@ class HeuristicPolicy:
         if card.toughness == 0 and not card.levels and self._enters_dead(ctx, obj):
             return 0.0  # a 0/0 with nothing to grow it (Golgari Grave-Troll, empty yard)
         if ctx.main:
-            if not self._fits_reserve(ctx, mv) and (flash or not ctx.urgent):
+            if not fits_reserve(ctx, mv) and (flash or not ctx.urgent):
                 return 0.0
             if flash and ctx.reserve and not ctx.urgent:
                 return 0.0  # keep it for the end of the opponent's turn
@@ -553,7 +451,7 @@ class HeuristicPolicy:
             return 0.0
         card = obj.card
         state = ctx.state
-        if not self._fits_reserve(ctx, card._mana_value):
+        if not fits_reserve(ctx, card._mana_value):
             return 0.0
         spec = aura_target(card)
         options = legal_targets(state, spec, ctx.me, obj.oid, spell=True)
@@ -598,7 +496,7 @@ class HeuristicPolicy:
                 DECLARE_ATTACKERS, DECLARE_BLOCKERS))):
             return 0.0
         mv = card._mana_value
-        if ctx.main and not self._fits_reserve(ctx, mv) and not _counters(card):
+        if ctx.main and not fits_reserve(ctx, mv) and not is_counterspell(card):
             return 0.0
         # Choose a mode (and its targets) by what it would do.
         modes: list[tuple[int, tuple[Target, ...], tuple[EffectT, ...]]]
@@ -608,7 +506,7 @@ class HeuristicPolicy:
             modes = [(-1, spell.targets, spell.effects)]
         best = 0.0
         for mode, specs, effects in modes:
-            if _has(effects, (CounterSpell, CounterUnlessDiscardHand)):
+            if has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
                 continue  # only with something on the stack
             score = self._effects_score(ctx, obj, specs, effects, sorcery)
             if score > best:
@@ -645,10 +543,10 @@ class HeuristicPolicy:
         in_their_combat = not ctx.my_turn and ctx.step in (
             DECLARE_ATTACKERS, DECLARE_BLOCKERS) and combat is not None
         # Extra combat phases: after attacking, in the main phase that follows.
-        if _has(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
+        if has_effect(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
             attacked = [o for o in ctx.mine if state.attacked_turn == state.turn
                         and o.oid in state.attacked_this_turn]
-            if ctx.main and ctx.step == MAIN2 and attacked and _has(effects, UntapEach):
+            if ctx.main and ctx.step == MAIN2 and attacked and has_effect(effects, UntapEach):
                 return 26.0
             return 0.0
         if "epic" in card._kwnames:
@@ -689,13 +587,13 @@ class HeuristicPolicy:
                 return 7.0 + value_ * 0.5
             return 0.0
         if isinstance(first, Search) or (isinstance(first, Tap | DoesntUntapNext) is False
-                                         and _has(effects, Search)):
+                                         and has_effect(effects, Search)):
             if ctx.main:
                 return 40.0 - ctx.lands if ctx.lands < 7 else 5.0
             return 6.0 if ctx.opp_end else 0.0
         if isinstance(first, CreateToken) or (
-                not specs and _has(effects, CreateToken)):
-            if _has(effects, ExileAtNextEndStep):  # temporary blockers (Thunderheads)
+                not specs and has_effect(effects, CreateToken)):
+            if has_effect(effects, ExileAtNextEndStep):  # temporary blockers (Thunderheads)
                 if in_their_combat and ctx.step == DECLARE_ATTACKERS:
                     return 20.0 if combat is not None and combat.attackers else 0.0
                 return 0.0
@@ -798,7 +696,7 @@ class HeuristicPolicy:
         state = ctx.state
         burn_total = 0
         for o in ctx.hand:
-            for e in _first_effects(o.card):
+            for e in first_effects(o.card):
                 if isinstance(e, Damage) and isinstance(e.amount, int) and e.each is None:
                     burn_total += e.amount
         if burn_total >= ctx.opp_life:
@@ -943,7 +841,7 @@ class HeuristicPolicy:
         if top.controller == ctx.me:
             return 0.0
         # Counter what matters.
-        if _counters(card) and top.is_spell:
+        if is_counterspell(card) and top.is_spell:
             threat = spell_threat(state, top.controller, top)
             if threat >= 3.5 or (top.card._mana_value >= 3 and threat >= 2.0):
                 if card.is_creature:  # Spellstutter Sprite: its trigger targets
@@ -952,7 +850,7 @@ class HeuristicPolicy:
                         return 0.0
                     return 45.0 + threat
                 for mode, specs, effects in self._modes_of(card):
-                    if not _has(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                    if not has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
                         continue
                     opts = legal_targets(state, specs[0], ctx.me, obj.oid, spell=True) \
                         if specs else []
@@ -974,7 +872,7 @@ class HeuristicPolicy:
             return 0.0
         # Save my creature from burn with a pump.
         if not card.is_creature and card.spell is not None:
-            effects = _first_effects(card)
+            effects = first_effects(card)
             if effects and isinstance(effects[0], Pump | AddCounters) and card.spell.targets:
                 first = effects[0]
                 if isinstance(first, Pump) and not first.negative or isinstance(
@@ -1122,7 +1020,7 @@ class HeuristicPolicy:
                 loss += 0.3 * damage_of(obj)
             elif not ctx.my_turn and ctx.step < DECLARE_BLOCKERS:
                 loss += 0.5  # it could have blocked
-        if ctx.main and mana_cost and not self._fits_reserve(ctx, mana_cost):
+        if ctx.main and mana_cost and not fits_reserve(ctx, mana_cost):
             return 0.0
         # Timing: sorcery-speed value now, or instant-speed at the right moments.
         if not (ctx.main or ctx.opp_end or state.stack or state.combat is not None):
@@ -1282,7 +1180,7 @@ class HeuristicPolicy:
             if item.source == obj.oid and not item.is_spell and (
                     not item.targets or item.targets[0] == target.oid):
                 return 0.0
-            if item.controller == ctx.me and target.oid in item.targets and _has(
+            if item.controller == ctx.me and target.oid in item.targets and has_effect(
                     item.effects, Regenerate):
                 return 0.0
         if ab.cost.sacrifice is not None:
@@ -1317,7 +1215,7 @@ class HeuristicPolicy:
             return 0.0  # at the top band: more counters do nothing
         need = nxt[0] - level
         cost = parse_cost(ab.cost.mana).mana_value if ab.cost.mana else 0
-        if not self._fits_reserve(ctx, cost):
+        if not fits_reserve(ctx, cost):
             return 0.0
         affordable_now = ctx.mana // max(1, cost)
         band = next(b for b in bands if b.low == nxt[0])
@@ -1366,7 +1264,7 @@ class HeuristicPolicy:
         if spare < cost:
             return 0.0
         effects = ab.effects
-        if _has(effects, Draw):
+        if has_effect(effects, Draw):
             lib = len(state.players[ctx.me].library)
             if lib < 12:
                 return 0.0
@@ -1374,7 +1272,7 @@ class HeuristicPolicy:
         score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
         if ab.targets and not targets:
             return 0.0
-        if _has(effects, Pump):
+        if has_effect(effects, Pump):
             # +1/+1 on a creature that will attack this turn
             t = state.objects.get(targets[0]) if targets and targets[0] >= 2 else None
             if t is None or t.controller != ctx.me or t.kw & KW_CANT_ATTACK:
@@ -1386,7 +1284,7 @@ class HeuristicPolicy:
         if not ctx.main:
             return 0.0
         cost = parse_cost(ab.cost.mana).mana_value if ab.cost.mana else 0
-        if not self._fits_reserve(ctx, cost):
+        if not fits_reserve(ctx, cost):
             return 0.0
         state = ctx.state
         card = obj.card
@@ -1674,7 +1572,7 @@ class HeuristicPolicy:
         obj = state.objects.get(d.source)
         if obj is None:
             return top
-        effects = _first_effects(obj.card)
+        effects = first_effects(obj.card)
         me = d.player
         if effects and isinstance(effects[0], Draw):
             lib = len(state.players[me].library)
@@ -1699,7 +1597,7 @@ class HeuristicPolicy:
         me = d.player
         opp = 1 - me
         card = obj.card
-        effects = _first_effects(card)
+        effects = first_effects(card)
         spell = card.spell
         specs = spell.targets if spell is not None else ()
         first = effects[0] if effects else None
@@ -1759,4 +1657,3 @@ def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
     pumped = msgspec.structs.replace(a, power=a.power + bp, toughness=a.toughness + bt,
                                      kw=a.kw | extra)
     return fight(pumped, b)
-
