@@ -1,0 +1,133 @@
+"""What one priority decision of the heuristic policy looks at: the ``Ctx`` built once
+per decision (whose turn and step, mana, creatures, hand, life), and the small effect
+predicates every scoring module shares. Computed once because every legal action of the
+decision is scored against the same position."""
+
+from __future__ import annotations
+
+from engine.cards import (
+    KW_CANT_ATTACK,
+    KW_FLASH,
+    T_CREATURE,
+    T_LAND,
+    CardDef,
+    CounterSpell,
+    CounterUnlessDiscardHand,
+    EffectT,
+)
+from engine.mana import can_pay
+from engine.payment import mana_units
+from engine.policies.combat_ai import damage_of
+from engine.state import END, MAIN1, MAIN2, GameObject, GameState
+
+COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
+
+
+def first_effects(card: CardDef) -> tuple[EffectT, ...]:
+    """A spell's effects (its first mode's, when modal); () for a non-spell."""
+    spell = card.spell
+    if spell is None:
+        return ()
+    if spell.modes:
+        return spell.modes[0].effects
+    return spell.effects
+
+
+def has_effect(effects: tuple[object, ...], kinds: type | tuple[type, ...]) -> bool:
+    """Any of these effects is of one of these kinds."""
+    return any(isinstance(e, kinds) for e in effects)
+
+
+class Ctx:
+    """What one priority decision keeps looking at, computed once."""
+
+    __slots__ = ("state", "me", "opp", "my_turn", "step", "main", "main1", "opp_end",
+                 "units", "mana", "mine", "theirs", "lands", "hand",
+                 "opp_damaged", "my_life", "opp_life", "_urgent", "_reserve")
+
+    def __init__(self, state: GameState, me: int) -> None:
+        self.state = state
+        self.me = me
+        self.opp = opp = 1 - me
+        self.my_turn = state.active == me
+        self.step = state.step
+        empty = not state.stack
+        self.main = self.my_turn and self.step in (MAIN1, MAIN2) and empty
+        self.main1 = self.main and self.step == MAIN1
+        self.opp_end = not self.my_turn and self.step == END and empty
+        self.units = mana_units(state, me)[0]
+        self.mana = len(self.units)
+        objects = state.objects
+        mine: list[GameObject] = []
+        theirs: list[GameObject] = []
+        lands = 0
+        for oid in state.battlefield:
+            o = objects[oid]
+            mask = o.card._type_mask | o.extra_types
+            if mask & T_CREATURE:
+                (mine if o.controller == me else theirs).append(o)
+            if mask & T_LAND and o.controller == me:
+                lands += 1
+        self.mine = mine
+        self.theirs = theirs
+        self.lands = lands
+        self.hand = [objects[o] for o in state.players[me].hand]
+        self.opp_damaged = state.players[opp].damage_this_turn > 0
+        self.my_life = state.players[me].life
+        self.opp_life = state.players[opp].life
+        self._urgent: bool | None = None
+        self._reserve: int | None = None
+
+    @property
+    def urgent(self) -> bool:
+        """Their board threatens to kill soon: spend mana now rather than hold it."""
+        if self._urgent is None:
+            their_power = sum(damage_of(c) for c in self.theirs if not c.kw & KW_CANT_ATTACK)
+            self._urgent = their_power * 2 >= self.my_life or (
+                not self.mine and their_power >= 3)
+        return self._urgent
+
+    @property
+    def reserve(self) -> int:
+        """Mana to keep up in the main phase for the cheapest counterspell in hand."""
+        if self._reserve is None:
+            reserve = 0
+            if self.main and self.state.players[self.opp].hand:
+                for o in self.hand:
+                    c = o.card
+                    if c._instant_speed and c._cost is not None and is_counterspell(c) and \
+                            can_pay(c._cost.symbols, c._cost.generic, self.units):
+                        mv = c._mana_value
+                        reserve = mv if not reserve else min(reserve, mv)
+            self._reserve = reserve
+        return self._reserve
+
+
+_COUNTERS: dict[str, bool] = {}
+
+
+def is_counterspell(card: CardDef) -> bool:
+    """A counterspell (or a flash creature that counters as it enters)."""
+    r = _COUNTERS.get(card.name)
+    if r is None:
+        r = _COUNTERS[card.name] = _is_counter(card)
+    return r
+
+
+def _is_counter(card: CardDef) -> bool:
+    spell = card.spell
+    if spell is not None:
+        for effects in ([spell.effects] + [m.effects for m in spell.modes]):
+            if has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                return True
+    if card.is_creature and card._kw & KW_FLASH:
+        return any(ab.when == "enters" and has_effect(ab.effects, CounterSpell)
+                   for ab in card._triggered)
+    return False
+
+
+def fits_reserve(ctx: Ctx, cost: int) -> bool:
+    """Casting something costing ``cost`` now still leaves counterspell mana up."""
+    if not ctx.reserve or ctx.urgent:
+        return True
+    return ctx.mana - cost >= ctx.reserve

@@ -1,0 +1,140 @@
+"""Target planning for the heuristic policy: while it scores an action with priority it
+also picks the targets, mode, X and replicate count that action would use, and records them
+(``plan``, ``plan_mode``, ``plan_x``, ``plan_rep``) so the later target, mode, X and
+replicate questions of that same cast or activation get the answers the score assumed.
+"""
+
+from __future__ import annotations
+
+from engine.cards import KW_INDESTRUCTIBLE, Damage, Destroy, Draw, EffectT, GainControl, Target
+from engine.casting import expand_targets
+from engine.mana import can_pay
+from engine.policies.context import Ctx
+from engine.policies.evaluate import (
+    UNTARGETABLE,
+    eval_effects,
+    harmful_to_target,
+    is_creature,
+    value,
+)
+from engine.state import BATTLEFIELD, NONE, GameObject, GameState
+from engine.targets import legal_targets
+
+
+class TargetPlanner:
+    """The plan a priority decision leaves for the questions that follow it (a mixin of
+    ``HeuristicPolicy``, which creates the dicts)."""
+
+    plan: dict[int, list[int]]  # source oid -> intended targets
+    plan_mode: dict[int, int]  # source oid -> intended mode
+    plan_x: dict[int, int]  # source oid -> intended X
+    plan_rep: dict[int, int]  # source oid -> replicate payments
+
+    def _plan_specs(self, ctx: Ctx, source: int, specs: tuple[Target, ...],
+                    effects: tuple[EffectT, ...], x: int = 0) -> tuple[float, list[int]]:
+        """Best targets for these specs, one at a time; (value, targets)."""
+        state = ctx.state
+        chosen: list[int] = []
+        if not specs:
+            return eval_effects(state, ctx.me, effects, [], source, x), []
+        specs = expand_targets(specs, x)
+        pending = self._pending_targets(state, ctx.me, source) if state.stack else {}
+        for idx, spec in enumerate(specs):
+            options = legal_targets(state, spec, ctx.me, source, chosen,
+                                    spell=state.objects[source].zone != BATTLEFIELD)
+            if spec.kind in ("any", "player") and not spec.distinct:
+                options = [o for o in options if o >= 2 or o in (0, 1)]
+            if not options:
+                if spec.optional:
+                    chosen.append(NONE)
+                    continue
+                return 0.0, []
+            sign = harmful_to_target(effects, idx)
+            if sign and len(options) > 1:
+                objects = state.objects
+                side = [t for t in options if
+                        ((t if t < 2 else objects[t].controller) == ctx.me) == (sign > 0)]
+                if side:
+                    options = side
+            best, best_v = NONE, -1e9
+            for t in options:
+                trial = chosen + [t]
+                v = eval_effects(state, ctx.me, effects, trial + [NONE] * (len(specs) - idx - 1),
+                                 source, x)
+                if t >= 2:
+                    v += 0.001 * value(state.objects[t]) if is_creature(state.objects[t]) \
+                        else 0.0
+                    if pending.get(t, 0) >= 2 and state.objects[t].controller != ctx.me:
+                        v -= 2.0 + abs(v)  # already on its way out
+                if v > best_v:
+                    best, best_v = t, v
+            if spec.optional and best_v <= 0:
+                best = NONE
+            chosen.append(best)
+        total = eval_effects(state, ctx.me, effects, chosen, source, x)
+        self.plan[source] = list(chosen)
+        return total, chosen
+
+    def _plan_x_value(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
+                      effects: tuple[EffectT, ...]) -> int:
+        """X for a spell: enough to kill the best target or the opponent, enough cards."""
+        card = obj.card
+        cost = card._cost
+        assert cost is not None
+        top = 0
+        while top < 20 and can_pay(cost.symbols, cost.generic + cost.x * (top + 1),
+                                 ctx.units):
+            top += 1
+        if top <= 0:
+            return 0
+        state = ctx.state
+        first = effects[0] if effects else None
+        x = top
+        if isinstance(first, Damage):
+            if ctx.opp_life <= top:
+                x = ctx.opp_life
+            else:
+                best_x = 0
+                best_v = 0.0
+                for c in ctx.theirs:
+                    need = c.toughness - c.damage
+                    if need <= top and not c.kw & (UNTARGETABLE | KW_INDESTRUCTIBLE) and \
+                            value(c) > best_v and value(c) >= 3.0:
+                        best_x, best_v = need, value(c)
+                x = best_x
+        elif isinstance(first, Draw):
+            me = state.players[ctx.me]
+            opp = state.players[ctx.opp]
+            if first.who == "each_player" and len(opp.library) < top and \
+                    len(me.library) > len(opp.library) + 1:
+                x = len(opp.library) + 1  # deck them
+            else:
+                x = min(top, max(0, 7 - len(ctx.hand) + 1), max(0, len(me.library) - 10))
+        self.plan_x[obj.oid] = x
+        return x
+
+    def _pending_targets(self, state: GameState, me: int, source: int) -> dict[int, int]:
+        """Objects my spells and abilities on the stack already aim at: 2 when they will
+        die of it (copies of a replicated spell then spread over other targets), else 1."""
+        out: dict[int, int] = {}
+        damage: dict[int, int] = {}
+        objects = state.objects
+        for item in state.stack:
+            if item.controller != me:
+                continue
+            for i, t in enumerate(item.targets):
+                if t == NONE:
+                    continue
+                out[t] = max(out.get(t, 0), 1)
+                ref = f"t{i}"
+                for e in item.effects:
+                    if isinstance(e, Damage) and e.to == ref and isinstance(e.amount, int):
+                        damage[t] = damage.get(t, 0) + e.amount
+                    elif isinstance(e, Destroy | GainControl) and getattr(e, "what", "") == ref:
+                        out[t] = 2
+        for t, n in damage.items():
+            o = objects.get(t) if t >= 2 else None
+            if o is not None and n >= o.toughness - o.damage:
+                out[t] = 2
+        del source
+        return out

@@ -1,0 +1,299 @@
+"""Scores for casting instants and sorceries with priority: the mode and targets with the
+best value (``TargetPlanner``), then whether now is the moment for an effect of that kind:
+removal before an attack or on a big threat, burn to the face when it wins the race,
+card draw and tutors at sorcery speed or their end step, tokens, taps, extra combats, epic
+last. Instants wait for the opponent's end step or combat, keeping mana up meanwhile.
+"""
+
+from __future__ import annotations
+
+from engine.cards import (
+    KW_CANT_BLOCK,
+    KW_HASTE,
+    KW_INDESTRUCTIBLE,
+    AddCounters,
+    AdditionalCombat,
+    AdditionalCombatAfterThisMain,
+    CounterSpell,
+    CounterUnlessDiscardHand,
+    CreateToken,
+    Damage,
+    DoesntUntapNext,
+    Draw,
+    EffectT,
+    ExileAtNextEndStep,
+    Pump,
+    ReturnFromGraveyard,
+    Search,
+    Tap,
+    Target,
+    UntapEach,
+)
+from engine.combat import can_block
+from engine.mana import can_pay
+from engine.policies.context import Ctx, first_effects, fits_reserve, has_effect, is_counterspell
+from engine.policies.evaluate import UNTARGETABLE, color_sources, dead_card, is_creature, value
+from engine.policies.tricks import TrickScorer
+from engine.state import DECLARE_ATTACKERS, DECLARE_BLOCKERS, MAIN1, MAIN2, GameObject
+from engine.targets import legal_targets
+
+
+class SpellScorer(TrickScorer):
+    """Instant and sorcery scores (a mixin of ``HeuristicPolicy``)."""
+
+    def _spell_score(self, ctx: Ctx, obj: GameObject, alt: int) -> float:
+        card = obj.card
+        spell = card.spell
+        assert spell is not None
+        sorcery = not card._instant_speed
+        if sorcery and not ctx.main:
+            return 0.0
+        if not (ctx.main or ctx.opp_end or (ctx.state.combat is not None and ctx.step in (
+                DECLARE_ATTACKERS, DECLARE_BLOCKERS))):
+            return 0.0
+        mv = card._mana_value
+        if ctx.main and not fits_reserve(ctx, mv) and not is_counterspell(card):
+            return 0.0
+        # Choose a mode (and its targets) by what it would do.
+        modes: list[tuple[int, tuple[Target, ...], tuple[EffectT, ...]]]
+        if spell.modes:
+            modes = [(i, m.targets, m.effects) for i, m in enumerate(spell.modes)]
+        else:
+            modes = [(-1, spell.targets, spell.effects)]
+        best = 0.0
+        for mode, specs, effects in modes:
+            if has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                continue  # only with something on the stack
+            score = self._effects_score(ctx, obj, specs, effects, sorcery)
+            if score > best:
+                best = score
+                if mode >= 0:
+                    self.plan_mode[obj.oid] = mode
+        return best
+
+    def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
+                       effects: tuple[EffectT, ...], sorcery: bool) -> float:
+        """Score casting a spell with these effects now: its value with the best targets,
+        and whether now is the time for it."""
+        state = ctx.state
+        card = obj.card
+        mv = card._mana_value
+        cost = card._cost
+        x = 0
+        if cost is not None and cost.x:
+            x = self._plan_x_value(ctx, obj, specs, effects)
+            if x <= 0:
+                return 0.0
+        value_, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
+        if specs and not targets:
+            return 0.0
+        first = effects[0] if effects else None
+        if isinstance(first, Damage) and not x and value_ < 3.0:
+            combo = self._burn_pair(ctx, obj, effects, specs)
+            if combo is not None and combo[0] > value_:
+                value_, targets = combo[0], [combo[1]]
+                self.plan[obj.oid] = list(targets)
+                self.plan_rep[obj.oid] = 0  # the mana is for the second spell
+        combat = state.combat
+        in_my_combat = ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None
+        in_their_combat = not ctx.my_turn and ctx.step in (
+            DECLARE_ATTACKERS, DECLARE_BLOCKERS) and combat is not None
+        # Extra combat phases: after attacking, in the main phase that follows.
+        if has_effect(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
+            attacked = [o for o in ctx.mine if state.attacked_turn == state.turn
+                        and o.oid in state.attacked_this_turn]
+            if ctx.main and ctx.step == MAIN2 and attacked and has_effect(effects, UntapEach):
+                return 26.0
+            return 0.0
+        if "epic" in card._kwnames:
+            hand_after = len(ctx.hand) - 1
+            if not ctx.main or hand_after < 1 and ctx.mana < 9:
+                return 0.0
+            return 3.0 + hand_after  # last: no spells after it
+        # Combat tricks and pumps: only when a fight or lethal damage depends on them.
+        if isinstance(first, Pump | AddCounters) and not getattr(first, "negative", False) \
+                and (getattr(first, "counter", "+1/+1") == "+1/+1"):
+            if first.each is None and specs:
+                trick = self._trick_score(ctx, obj, first)
+                if trick > 0:
+                    return trick
+                if isinstance(first, AddCounters) and (ctx.main or ctx.opp_end) and \
+                        value_ > 0:
+                    return 6.0 + value_ * 0.5 if ctx.opp_end or sorcery else 0.0
+                return 0.0
+            mass = self._mass_pump_score(ctx, first, effects)
+            if mass > 0:
+                return mass
+            if card.has_keyword("cascade") and (ctx.opp_end or ctx.main and sorcery):
+                return 8.0 + mv
+            return 0.0
+        if isinstance(first, Draw) and not specs:
+            n = first.amount if isinstance(first.amount, int) else max(1, x)
+            if len(state.players[ctx.me].library) <= n + 3:
+                return 0.0
+            if value_ < 1.0 and first.who != "each_player":
+                return 0.0  # looting: only with cards to spare
+            if first.who == "each_player" and len(ctx.hand) > 3:
+                colors = color_sources(state, ctx.me)
+                stuck = sum(1 for o in ctx.hand if dead_card(o.card, colors) or
+                            o.card._mana_value > ctx.lands + 1)
+                if stuck < 2 and any(o.card.is_land for o in ctx.hand):
+                    return 0.0
+            if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2)):
+                return 7.0 + value_ * 0.5
+            return 0.0
+        if isinstance(first, Search) or (isinstance(first, Tap | DoesntUntapNext) is False
+                                         and has_effect(effects, Search)):
+            if ctx.main:
+                return 40.0 - ctx.lands if ctx.lands < 7 else 5.0
+            return 6.0 if ctx.opp_end else 0.0
+        if isinstance(first, CreateToken) or (
+                not specs and has_effect(effects, CreateToken)):
+            if has_effect(effects, ExileAtNextEndStep):  # temporary blockers (Thunderheads)
+                if in_their_combat and ctx.step == DECLARE_ATTACKERS:
+                    return 20.0 if combat is not None and combat.attackers else 0.0
+                return 0.0
+            if ctx.main:
+                return 12.0 + mv + value_ * 0.2
+            return 12.0 + mv if ctx.opp_end else 0.0
+        if isinstance(first, Tap | DoesntUntapNext):
+            return self._tap_score(ctx, value_, targets)
+        if isinstance(first, ReturnFromGraveyard):
+            if value_ <= 1.0:
+                return 0.0
+            if ctx.opp_end or (ctx.main and (sorcery or ctx.urgent and ctx.step == MAIN1)):
+                return 9.0 + value_ * 0.5
+            return 0.0
+        # Removal, burn, discard, drain: by what they achieve.
+        if value_ <= 0:
+            return 0.0
+        if value_ >= 100:
+            return 95.0  # lethal
+        harmful_creature = specs and targets and targets[0] >= 2 and \
+            state.objects[targets[0]].controller != ctx.me
+        if harmful_creature:
+            tobj = state.objects[targets[0]]
+            if in_my_combat or in_their_combat:
+                if combat is not None and value_ >= 3.0 and tobj.power > 0 and (
+                        tobj.oid in combat.attackers or tobj.oid in combat.blocking):
+                    return 30.0 + value_
+                return 0.0
+            if sorcery:
+                return 24.0 + value_ if value_ >= 2.0 else 0.0
+            # An instant: clear a blocker before my attack, answer a big threat at once,
+            # else wait for their attack or their end step (mana stays up meanwhile).
+            if ctx.opp_end:
+                if value_ >= 3.5:
+                    return 24.0 + value_
+                # a cheap dredge spell goes to the graveyard to come back every turn
+                return 4.0 if "dredge" in card._kwnames and value_ > 0 else 0.0
+            if ctx.main1 and not tobj.tapped and is_creature(tobj) and \
+                    not tobj.kw & KW_CANT_BLOCK and any(
+                        (not c.sick or c.kw & KW_HASTE) and not c.tapped and c.power > 0
+                        and can_block(state, tobj, c) for c in ctx.mine):
+                return 24.0 + value_ if value_ >= 2.5 else 0.0
+            if ctx.main and (value_ >= 6.0 or ctx.urgent and value_ >= 3.5):
+                return 22.0 + value_
+            return 0.0
+        face = specs and targets and targets[0] == ctx.opp
+        if face and isinstance(first, Damage):
+            return self._burn_face_score(ctx, obj, first, value_)
+        if value_ < 1.5:
+            return 0.0
+        if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2 or value_ >= 4.0)):
+            return 8.0 + value_
+        return 0.0
+
+    def _burn_pair(self, ctx: Ctx, obj: GameObject, effects: tuple[EffectT, ...],
+                   specs: tuple[Target, ...]) -> tuple[float, int] | None:
+        """Two burn spells for a creature neither kills alone (Lightning Bolt and
+        Staggershock for a Serra Angel): (what killing it is worth less the second card,
+        target) when another burn spell in hand finishes it and the mana pays for both."""
+        n = _burn_amount(specs, effects)
+        if n <= 0:
+            return None
+        state = ctx.state
+        cost = obj.card._cost
+        if cost is None:
+            return None
+        best: tuple[float, int] | None = None
+        for other in ctx.hand:
+            if other.oid == obj.oid or other.card._cost is None:
+                continue
+            spell = other.card.spell
+            if spell is None or other.card.is_permanent_card:
+                continue
+            if not other.card._instant_speed and not ctx.main:
+                continue
+            modes = [(m.targets, m.effects) for m in spell.modes] if spell.modes else \
+                [(spell.targets, spell.effects)]
+            m = max((_burn_amount(t, e) for t, e in modes), default=0)
+            oc = other.card._cost
+            if m <= 0 or oc.x or not can_pay(cost.symbols + oc.symbols,
+                                              cost.generic + oc.generic, ctx.units):
+                continue
+            for c in ctx.theirs:
+                left = c.toughness - c.damage
+                if c.kw & (UNTARGETABLE | KW_INDESTRUCTIBLE) or c.regen_shields or \
+                        n >= left or n + m < left:
+                    continue
+                v = value(c) - 3.0  # the second card
+                if v >= 3.0 and (best is None or v > best[0]):
+                    best = (v, c.oid)
+        if best is not None and best[1] not in legal_targets(
+                state, specs[0], ctx.me, obj.oid, spell=True):
+            return None
+        return best
+
+    def _burn_face_score(self, ctx: Ctx, obj: GameObject, dmg: Damage, v: float) -> float:
+        """Burn to the opponent's face: when lethal (with the rest of the burn in hand),
+        to switch on bloodthirst, at the end of their turn when the race is on, or when
+        the spell will come back anyway (rebound, retrace)."""
+        state = ctx.state
+        burn_total = 0
+        for o in ctx.hand:
+            for e in first_effects(o.card):
+                if isinstance(e, Damage) and isinstance(e.amount, int) and e.each is None:
+                    burn_total += e.amount
+        if burn_total >= ctx.opp_life:
+            return 40.0
+        amount = dmg.amount if isinstance(dmg.amount, int) else 1
+        if ctx.main and not ctx.opp_damaged and amount <= 2:
+            for o in ctx.hand:
+                if o.oid != obj.oid and "bloodthirst" in o.card._kwnames and \
+                        o.card._mana_value + obj.card._mana_value <= ctx.mana:
+                    return 19.0
+        recurs = obj.card.has_keyword("rebound") or obj.zone != 1 or \
+            obj.card.has_keyword("retrace")
+        if ctx.opp_end and (ctx.opp_life <= 6 or recurs):
+            return 5.0 + v
+        if ctx.main and ctx.step == MAIN2 and (recurs or ctx.opp_life <= 3 * amount):
+            return 4.0 + v
+        if ctx.main and ctx.opp_life <= 3 * amount and not ctx.theirs:
+            return 4.0 + v
+        del state
+        return 0.0
+
+    def _tap_score(self, ctx: Ctx, v: float, targets: list[int]) -> float:
+        """Tapping (Gigadrowse, Ojutai's Breath): a blocker before my attack, or a
+        creature that then won't untap."""
+        if not targets or targets[0] < 2:
+            return 0.0
+        state = ctx.state
+        t = state.objects[targets[0]]
+        if t.controller == ctx.me or not is_creature(t):
+            return 0.0
+        if ctx.main1 and not t.tapped and any(
+                not c.sick or c.kw & KW_HASTE for c in ctx.mine if not c.tapped):
+            return 14.0 + v
+        if ctx.opp_end and v >= 1.0:
+            return 8.0 + v
+        return 0.0
+
+
+def _burn_amount(specs: tuple[Target, ...], effects: tuple[EffectT, ...]) -> int:
+    """The damage these effects deal to their one target when it may be a creature."""
+    if len(specs) != 1 or specs[0].kind not in ("any", "creature"):
+        return 0
+    return sum(e.amount for e in effects if isinstance(e, Damage) and e.each is None
+               and e.to == "t0" and isinstance(e.amount, int))

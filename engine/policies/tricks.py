@@ -1,0 +1,202 @@
+"""Instant-speed interaction for the heuristic policy: pump spells as combat tricks (win a
+fight, push lethal damage, save a creature from burn), "creatures you control get +N/+N"
+after blocks, and responses to the opponent's spells and abilities (counter what matters).
+These depend on a fight or a stack item in front of the policy, so they are scored against
+that fight or item rather than against the board as a whole.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.cards import (
+    KEYWORD_BITS,
+    KW_DOUBLE_STRIKE,
+    KW_TRAMPLE,
+    AddCounters,
+    CardDef,
+    CounterSpell,
+    CounterUnlessDiscardHand,
+    Damage,
+    EffectT,
+    Pump,
+    Target,
+)
+from engine.mana import can_pay, parse_cost
+from engine.payment import mana_units
+from engine.policies.combat_ai import damage_of, fight
+from engine.policies.context import Ctx, first_effects, has_effect, is_counterspell
+from engine.policies.evaluate import spell_threat, value
+from engine.policies.planning import TargetPlanner
+from engine.state import DECLARE_BLOCKERS, NONE, GameObject
+from engine.targets import legal_targets
+
+
+class TrickScorer(TargetPlanner):
+    """Combat tricks and responses (a mixin of ``HeuristicPolicy``)."""
+
+    def _mass_pump_score(self, ctx: Ctx, first: EffectT, effects: tuple[EffectT, ...]) -> float:
+        """"Creatures you control get +N/+N": after blockers, for the extra damage."""
+        state = ctx.state
+        combat = state.combat
+        if not isinstance(first, Pump) or first.each is None:
+            return 0.0
+        bonus = first.power if isinstance(first.power, int) else 1
+        if ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None and \
+                combat.attackers:
+            extra = 0
+            for a in combat.attackers:
+                att = state.objects.get(a)
+                if att is None or att.controller != ctx.me:
+                    continue
+                if not combat.blockers.get(a) or att.kw & KW_TRAMPLE:
+                    extra += bonus
+            if extra >= ctx.opp_life - self._unblocked(ctx):
+                return 45.0
+            if extra >= 3:
+                return 12.0 + extra
+        return 0.0
+
+    def _unblocked(self, ctx: Ctx) -> int:
+        combat = ctx.state.combat
+        if combat is None:
+            return 0
+        return sum(damage_of(ctx.state.objects[a]) for a in combat.attackers
+                   if a in ctx.state.objects and not combat.blockers.get(a))
+
+    def _trick_score(self, ctx: Ctx, obj: GameObject, pump: Pump | AddCounters) -> float:
+        """A pump on one creature: win a fight, save a creature, or push lethal damage."""
+        state = ctx.state
+        combat = state.combat
+        if isinstance(pump, Pump):
+            bp = pump.power if isinstance(pump.power, int) else 1
+            bt = pump.toughness if isinstance(pump.toughness, int) else 1
+            kws = pump.keywords
+        else:
+            bp = bt = pump.amount if isinstance(pump.amount, int) else 1
+            kws = ()
+        # Save a creature from damage on the stack.
+        if state.stack:
+            top = state.stack[-1]
+            if top.controller != ctx.me and top.targets:
+                for e in top.effects:
+                    if isinstance(e, Damage) and isinstance(e.amount, int):
+                        t = top.targets[0]
+                        o = state.objects.get(t) if t >= 2 else None
+                        if o is not None and o.controller == ctx.me and \
+                                o.toughness - o.damage <= e.amount < o.toughness - o.damage + bt:
+                            self.plan[obj.oid] = [t]
+                            return 30.0 + value(o)
+            return 0.0
+        if combat is None or ctx.step != DECLARE_BLOCKERS:
+            return 0.0
+        objects = state.objects
+        best, best_score = NONE, 0.0
+        for a in combat.attackers:
+            att = objects.get(a)
+            if att is None:
+                continue
+            blockers = [objects[b] for b in combat.blockers.get(a, []) if b in objects]
+            if att.controller == ctx.me:
+                if not blockers:
+                    extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
+                    if self._unblocked(ctx) + extra >= ctx.opp_life:
+                        self.plan[obj.oid] = [a]
+                        return 45.0  # the pump makes it lethal
+                    continue
+                if len(blockers) == 1:
+                    b = blockers[0]
+                    before = fight(att, b)
+                    after = _fight_with(att, b, bp, bt, kws)
+                    gain = 0.0
+                    if before[0] and not after[0]:
+                        gain += value(att)
+                    if not before[1] and after[1]:
+                        gain += value(b)
+                    if gain > best_score:
+                        best, best_score = a, gain
+            else:
+                for b in blockers:
+                    if b.controller != ctx.me:
+                        continue
+                    before = fight(b, att)
+                    after = _fight_with(b, att, bp, bt, kws)
+                    gain = 0.0
+                    if before[0] and not after[0]:
+                        gain += value(b)
+                    if not before[1] and after[1]:
+                        gain += value(att)
+                    if gain > best_score:
+                        best, best_score = b.oid, gain
+        if best != NONE and best_score >= 2.5:
+            self.plan[obj.oid] = [best]
+            return 30.0 + best_score
+        return 0.0
+
+    # --- responding to the stack ------------------------------------------------------------
+
+    def _respond_score(self, ctx: Ctx, obj: GameObject) -> float:
+        state = ctx.state
+        card = obj.card
+        top = state.stack[-1]
+        if top.controller == ctx.me:
+            return 0.0
+        # Counter what matters.
+        if is_counterspell(card) and top.is_spell:
+            threat = spell_threat(state, top.controller, top)
+            if threat >= 3.5 or (top.card._mana_value >= 3 and threat >= 2.0):
+                if card.is_creature:  # Spellstutter Sprite: its trigger targets
+                    faeries = 1 + sum(1 for c in ctx.mine if "Faerie" in c.card.subtypes)
+                    if top.card._mana_value > faeries:
+                        return 0.0
+                    return 45.0 + threat
+                for mode, specs, effects in self._modes_of(card):
+                    if not has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                        continue
+                    opts = legal_targets(state, specs[0], ctx.me, obj.oid, spell=True) \
+                        if specs else []
+                    if top.sid in opts:
+                        counter = next(e for e in effects if isinstance(
+                            e, CounterSpell | CounterUnlessDiscardHand))
+                        if isinstance(counter, CounterSpell) and counter.unless_pay:
+                            pay = parse_cost(counter.unless_pay)
+                            units = mana_units(state, top.controller)[0]
+                            if can_pay(pay.symbols, pay.generic, units):
+                                continue
+                        if isinstance(counter, CounterUnlessDiscardHand) and \
+                                len(state.players[top.controller].hand) <= 1:
+                            continue
+                        self.plan[obj.oid] = [top.sid]
+                        if mode >= 0:
+                            self.plan_mode[obj.oid] = mode
+                        return 50.0 + threat
+            return 0.0
+        # Save my creature from burn with a pump.
+        if not card.is_creature and card.spell is not None:
+            effects = first_effects(card)
+            if effects and isinstance(effects[0], Pump | AddCounters) and card.spell.targets:
+                first = effects[0]
+                if isinstance(first, Pump) and not first.negative or isinstance(
+                        first, AddCounters) and first.counter == "+1/+1":
+                    return self._trick_score(ctx, obj, first)
+        return 0.0
+
+    def _modes_of(self, card: CardDef) -> list[tuple[int, tuple[Target, ...],
+                                                     tuple[EffectT, ...]]]:
+        spell = card.spell
+        if spell is None:
+            return []
+        if spell.modes:
+            return [(i, m.targets, m.effects) for i, m in enumerate(spell.modes)]
+        return [(-1, spell.targets, spell.effects)]
+
+
+def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
+                kws: tuple[str, ...]) -> tuple[bool, bool]:
+    """fight(a, b) with ``a`` pumped by +bp/+bt and keywords (first strike, ...)."""
+    extra = 0
+    for k in kws:
+        extra |= KEYWORD_BITS.get(k.lower(), 0)
+    pumped = msgspec.structs.replace(a, power=a.power + bp, toughness=a.toughness + bt,
+                                     kw=a.kw | extra)
+    return fight(pumped, b)
