@@ -45,6 +45,12 @@ from engine.state import (
     stop_bit,
 )
 
+# A land play scoring this much (any land but one kept back for retrace) is made before
+# anything is cast: a land drop never makes a spell cast after it worse, and the spells
+# are then weighed with the land's mana. (Only a cast scoring over 99, which no ordinary
+# play does, would have come first; lethal burn scores 95.)
+LAND_FIRST = 99.0
+
 __all__ = ["HeuristicPolicy", "value", "aura_is_hostile", "kills", "survives_fight"]
 
 
@@ -201,6 +207,13 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         self.plan_rep.clear()
         ctx = Ctx(state, d.player)
         objects = state.objects
+        # Lands first (LAND_FIRST): the spells are weighed at the next priority.
+        lands = [(self._land_score(ctx, objects[a.oid].card), i)
+                 for i, a in enumerate(d.actions) if a.kind == PLAY]
+        if lands:
+            score, i = max(lands, key=lambda s: s[0])  # the first of the best
+            if score >= LAND_FIRST:
+                return i
         best_i = 0
         best_score = 0.0
         for i, a in enumerate(d.actions):
