@@ -24,5 +24,5 @@ STAT_KEYS: tuple[str, ...] = (
     "retrace_casts", "unearths", "unearthed_attackers", "levels_gained",
     "umbra_armor_saves", "recover_returns", "recover_exiles", "haunts", "haunt_triggers",
     "convoked_creatures", "forecast_activations", "transmute_activations", "transmutes",
-    "wither_counters",
+    "wither_counters", "auras_cast", "flash_casts",
 )

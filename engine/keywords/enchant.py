@@ -32,3 +32,19 @@ spell can target and what the Aura can enchant (702.5a). The engine's pieces:
   them and controls their triggers (``GameObject.granted`` / ``granted_activated``).
 * An Aura is attached to one object or player only (``GameObject.attached_to``).
 """
+
+from __future__ import annotations
+
+from engine.state import GameObject, GameState, StackItem
+from engine.stats import count
+from engine.triggers import CAST_HOOKS
+
+
+def count_aura_cast(state: GameState, spell: GameObject, item: StackItem) -> None:
+    """Statistic "auras_cast": Aura spells cast (303.4a: they target what they will
+    enchant)."""
+    if spell.card._is_aura:
+        count(state, item.controller, "auras_cast")
+
+
+CAST_HOOKS.append(count_aura_cast)

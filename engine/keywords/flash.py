@@ -16,3 +16,25 @@ once, however many times the keyword is printed or granted.
 """
 
 from __future__ import annotations
+
+from engine.cards import T_INSTANT
+from engine.state import MAIN1, MAIN2, GameObject, GameState, StackItem
+from engine.stats import count
+from engine.triggers import CAST_HOOKS
+
+
+def count_flash_cast(state: GameState, spell: GameObject, item: StackItem) -> None:
+    """Statistic "flash_casts": a card that is no instant cast when its controller could
+    not have cast a sorcery (307.1): only flash allowed it. The spell is already on the
+    stack, so sorcery timing means "my main phase, and nothing else on the stack"."""
+    card = spell.card
+    if card._type_mask & T_INSTANT or not card._instant_speed:
+        return
+    player = item.controller
+    if state.active == player and (state.step == MAIN1 or state.step == MAIN2) and \
+            all(i is item for i in state.stack):
+        return
+    count(state, player, "flash_casts")
+
+
+CAST_HOOKS.append(count_flash_cast)
