@@ -1,6 +1,6 @@
 """Card text of the devour, graft, bloodthirst and wither cards beyond their keywords.
 
-Effects, conditions and amounts of the family C block of engine/cards.py, "enters with
+Effects, conditions and amounts of the family C block of engine/carddefs/families.py, "enters with
 counters" replacement effects (614.1c) and the blocking restriction of static abilities
 ("can't be blocked by creatures with power less than this creature's power", 509.1b).
 """

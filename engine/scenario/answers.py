@@ -1,0 +1,254 @@
+"""Answering the engine's decisions during a scenario action.
+
+From the action in progress (targets, X, convoke, attackers, blockers) or from the
+deciding player's queue of choices; anything else gets a fixed, predictable default.
+"""
+
+from __future__ import annotations
+
+from engine.ask import IllegalAnswer
+from engine.scenario.format import (
+    Choice,
+)
+from engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
+from engine.state import (
+    Decision,
+)
+
+
+class DecisionAnswers(ScenarioSetup):
+    """Answers to decisions, from the scenario's actions and choices."""
+
+    # --- answering -----------------------------------------------------------------------
+
+    def _pick(self, d: Decision, choice: Choice) -> int:
+        """Map one scenario answer to an option index."""
+        if d.kind == "may":
+            if choice in ("yes", "no"):
+                return 0 if choice == "yes" else 1
+            raise ScenarioError(f"question '{d.prompt}' wants yes or no, got {choice!r}")
+        if d.kind == "mulligan":
+            return 0 if choice in ("keep", "yes") else 1
+        if d.kind == "color" and isinstance(choice, str):  # "W" / "white" ... (105.1)
+            from engine.cards import COLOR_BIT, COLOR_NAME
+
+            letter = COLOR_NAME.get(choice.lower(), choice.upper())
+            if letter in "WUBRG" and COLOR_BIT.get(letter) in d.options:
+                return d.options.index(COLOR_BIT[letter])
+            raise ScenarioError(f"question '{d.prompt}' wants a color, got {choice!r}")
+        if d.kind == "dredge" and choice == "no":
+            return d.options.index(-1)
+        if isinstance(choice, int):
+            if choice in d.options and d.kind in ("x", "number", "replicate", "mode"):
+                return d.options.index(choice)
+            if 0 <= choice < len(d.options):
+                return choice
+            raise ScenarioError(f"answer {choice} out of range for '{d.prompt}'")
+        if isinstance(choice, list):
+            raise ScenarioError(f"question '{d.prompt}' wants one answer, got a list")
+        if d.kind == "mode":
+            return self._pick_mode(d, choice)
+        ref = self._ref_among(choice, d.options)
+        return d.options.index(ref)
+
+    def _pick_mode(self, d: Decision, choice: str) -> int:
+        labels = d.prompt.split(": ", 1)[-1].split(" or ")
+        if choice in labels:
+            return labels.index(choice)
+        raise ScenarioError(f"mode {choice!r} is not one of {labels} ('{d.prompt}')")
+
+    def _ref_among(self, choice: str, options: list[int], used: set[int] | None = None) -> int:
+        state = self.state
+        if choice in PLAYER_NAMES and PLAYER_NAMES[choice] in options:
+            return PLAYER_NAMES[choice]
+        if choice == "none" and -1 in options:  # an "up to N" target left unchosen
+            return -1
+        if choice in self.labels:
+            obj = self._follow(state, self.labels[choice])
+            if obj is not None and obj.oid in options:
+                return obj.oid
+        for oid in options:
+            if used is not None and oid in used:
+                continue
+            if oid >= 2 and oid in state.objects and state.objects[oid].card.name == choice:
+                return oid
+        names = [self._name(o) for o in options]
+        raise ScenarioError(f"{choice!r} is not a legal choice (choices: {names})")
+
+    def _pick_many(self, d: Decision, choice: Choice) -> list[int]:
+        if not isinstance(choice, list):
+            choice = [choice]  # type: ignore[list-item]
+        if d.kind == "colors":  # "the color or colors of your choice": names or letters
+            from engine.cards import COLOR_BIT, COLOR_NAME
+
+            picks = []
+            for c in choice:
+                letter = COLOR_NAME.get(str(c).lower(), str(c).upper())
+                if letter not in "WUBRG" or COLOR_BIT.get(letter) not in d.options:
+                    raise ScenarioError(f"question '{d.prompt}' wants colors, got {c!r}")
+                picks.append(d.options.index(COLOR_BIT[letter]))
+            return picks
+        used: set[int] = set()
+        out = []
+        for c in choice:
+            if not isinstance(c, str):
+                raise ScenarioError(f"question '{d.prompt}' wants names, got {c!r}")
+            ref = self._ref_among(c, d.options, used)
+            used.add(ref)
+            out.append(d.options.index(ref))
+        return out
+
+    def _from_queue(self, d: Decision) -> int | list[int]:
+        q = self.queues[d.player]
+        if not q:
+            raise ScenarioError(
+                f"player {'AB'[d.player]} was asked '{d.prompt}' ({d.kind}) and has no "
+                f"answer queued (choices: {[self._name(o) for o in d.options]})")
+        choice = q.popleft()
+        if d.multi:
+            return self._pick_many(d, choice)
+        return self._pick(d, choice)
+
+    def _auto(self, d: Decision) -> int | list[int]:
+        """Answer a decision that the current action does not drive."""
+        act = self.action
+        if d.kind == "priority":
+            return 0  # pass
+        if d.kind == "attackers":
+            if act is not None and act.attack is not None and PLAYER_NAMES[act.player] == \
+                    d.player:
+                return self._attackers(d, act.attack)
+            return []
+        if d.kind == "blockers":
+            if act is not None and act.block is not None and PLAYER_NAMES[act.player] == \
+                    d.player:
+                return self._blockers(d, act.block)
+            return []
+        if d.kind == "order":
+            return self._order(d)
+        if d.kind == "target" and self.action_targets and act is not None and \
+                PLAYER_NAMES[act.player] == d.player:
+            try:
+                ref = self._ref_among(self.action_targets.popleft(), d.options)
+            except ScenarioError as exc:  # not a legal target: the engine rejects it
+                if act.illegal:
+                    raise IllegalAnswer(str(exc)) from None
+                raise
+            return d.options.index(ref)
+        if d.kind == "x" and act is not None and act.x is not None:
+            if act.x not in d.options:
+                msg = f"X={act.x} is not possible (at most {max(d.options)})"
+                if act.illegal:  # too big to pay, or not that many targets: rejected
+                    raise IllegalAnswer(msg)
+                raise ScenarioError(msg)
+            return d.options.index(act.x)
+        if d.kind == "replicate" and act is not None and act.replicate is not None:
+            if act.replicate not in d.options:
+                raise IllegalAnswer(f"replicate {act.replicate} times: at most "
+                                    f"{max(d.options)} can be paid")
+            return d.options.index(act.replicate)
+        if d.kind == "convoke_tap" and act is not None and self.convoke_left is not None \
+                and PLAYER_NAMES[act.player] == d.player:
+            return self._convoke_tap(d)
+        if d.kind == "cost_discard" and act is not None and act.discard is not None:
+            try:  # the land for retrace (one choice), cards for a discard cost (a list)
+                picks = self._pick_many(d, [act.discard])
+            except ScenarioError as exc:  # not a card it may discard: the cast is rejected
+                raise IllegalAnswer(str(exc)) from None
+            return picks if d.multi else picks[0]
+        return self._from_queue(d)
+
+    def _convoke_tap(self, d: Decision) -> list[int]:
+        """One "convoke_tap" question: the next creature of the action's ``convoke``
+        list that the engine offers (each offered one keeps the cost payable), or none
+        when the list is done. A creature never offered can't convoke this spell."""
+        left = self.convoke_left
+        assert left is not None
+        for i, name in enumerate(left):
+            try:
+                ref = self._ref_among(name, d.options)
+            except ScenarioError:
+                continue
+            del left[i]
+            return [d.options.index(ref)]
+        if left:
+            raise IllegalAnswer(
+                f"{', '.join(left)} can't convoke it (not an untapped creature of this "
+                f"player that can pay a part of the cost while the rest stays payable; "
+                f"choices: {[self._name(o) for o in d.options]})")
+        if d.min_count:
+            raise IllegalAnswer("the rest of the cost can't be paid without tapping more "
+                                f"creatures (choices: {[self._name(o) for o in d.options]})")
+        return []
+
+    def _convoke_forced(self, p: int, untapped_before: set[int]) -> bool:
+        """Creatures of ``convoke`` the engine tapped without asking (the only choice)."""
+        left = self.convoke_left
+        if not left:
+            return True
+        state = self.state
+        tapped_now = [oid for oid in untapped_before
+                      if oid in state.objects and state.objects[oid].tapped]
+        for name in left:
+            try:
+                ref = self._ref_among(name, tapped_now)
+            except ScenarioError:
+                return False
+            tapped_now.remove(ref)
+        return True
+
+    def _attackers(self, d: Decision, names: list[str]) -> list[int]:
+        used: set[int] = set()
+        out = []
+        from engine.combat import possible_attackers
+
+        # Creatures that attack each combat if able are declared by the engine, not asked
+        # about (508.1d): naming them alongside optional attackers is fine.
+        forced = [oid for oid in possible_attackers(self.state, d.player)
+                  if oid not in d.options]
+        for n in names:
+            try:
+                ref = self._ref_among(n, d.options, used)
+            except ScenarioError:
+                try:
+                    ref = self._ref_among(n, forced, used)
+                except ScenarioError:
+                    raise IllegalAnswer(f"{n} can't attack") from None
+                used.add(ref)
+                continue
+            used.add(ref)
+            out.append(d.options.index(ref))
+        return sorted(out)
+
+    def _blockers(self, d: Decision, pairs: list[list[str]]) -> list[int]:
+        out = []
+        used: set[int] = set()
+        for pair in pairs:
+            if len(pair) != 2:
+                raise ScenarioError(f"a block is [blocker, attacker], got {pair}")
+            blocker_options = [b for b, _ in d.pairs]
+            try:
+                b = self._ref_among(pair[0], blocker_options, used)
+                a = self._ref_among(pair[1], [a for bb, a in d.pairs if bb == b])
+            except ScenarioError:
+                raise IllegalAnswer(f"{pair[0]} can't block {pair[1]}") from None
+            used.add(b)
+            out.append(d.pairs.index((b, a)))
+        return sorted(out)
+
+    def _order(self, d: Decision) -> list[int]:
+        act = self.block_action
+        order = list(range(len(d.options)))
+        if act is not None and act.block is not None:
+            listed = [pair[0] for pair in act.block]
+            names = [self._name(o) for o in d.options]
+
+            def rank(i: int) -> int:
+                for j, n in enumerate(listed):
+                    if n == names[i] or (n in self.labels and self._follow(
+                            self.state, self.labels[n]) is not None and
+                            self.labels[n].oid == d.options[i]):
+                        return j
+                return len(listed)
+            order.sort(key=rank)
+        return order

@@ -1,0 +1,171 @@
+"""Building a scenario's starting position, and naming objects by their scenario labels.
+
+The base of the runner (``engine.scenario.runner.Runner``): the state, the players'
+queues of choices and the labels ("A:Grizzly Bears#2") every later step refers to.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.cards import CardDef
+from engine.layers import ensure
+from engine.scenario.format import (
+    ActionSpec,
+    Choice,
+    PermanentSpec,
+    Scenario,
+    SideSetup,
+)
+from engine.state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    STEP_NAMES,
+    GameObject,
+    GameState,
+)
+from engine.turn import new_game
+from engine.zones import new_object
+
+PLAYER_NAMES = {"A": 0, "B": 1}
+ZONE_BY_NAME = {"hand": HAND, "graveyard": GRAVEYARD, "exile": EXILE, "library": LIBRARY}
+
+
+class ScenarioError(Exception):
+    """The scenario failed: the message says where and why."""
+
+
+class ScenarioSetup:
+    """The position of a scenario and its labelled objects."""
+
+    def __init__(self, scenario: Scenario, pool: dict[str, CardDef]) -> None:
+        self.sc = scenario
+        self.pool = pool
+        self.labels: dict[str, GameObject] = {}
+        self.queues: list[deque[Choice]] = [deque(), deque()]
+        self.action: ActionSpec | None = None
+        self.action_targets: deque[str] = deque()
+        self.convoke_left: list[str] | None = None  # creatures of `convoke` not yet tapped
+        self.block_action: ActionSpec | None = None
+        self.state = self._build()
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def _card(self, name: str) -> CardDef:
+        card = self.pool.get(name)
+        if card is None:
+            raise ScenarioError(f"unknown card {name!r}")
+        return card
+
+    def _build(self) -> GameState:
+        setup = self.sc.setup
+        state = new_game([[], []], self.sc.seed)
+        state.started = True
+        state.stop_every_priority = True
+        state.turn = setup.turn
+        state.active = PLAYER_NAMES[setup.active]
+        if setup.step not in STEP_NAMES:
+            raise ScenarioError(f"unknown step {setup.step!r}")
+        state.step = STEP_NAMES.index(setup.step)
+        state.in_priority = True
+        state.priority = state.active
+        attachments: list[tuple[GameObject, str]] = []
+        for pname, side in (("A", setup.A), ("B", setup.B)):
+            p = PLAYER_NAMES[pname]
+            self._build_side(state, p, side, attachments)
+            self.queues[p].extend(side.choices)
+        for obj, ref in attachments:
+            obj.attached_to = self._resolve_ref(state, ref, prefer_zone=BATTLEFIELD)
+        state.dirty = True
+        ensure(state)
+        return state
+
+    def _build_side(self, state: GameState, p: int, side: SideSetup,
+                    attachments: list[tuple[GameObject, str]]) -> None:
+        player = state.players[p]
+        player.life = side.life
+        player.poison = side.poison
+        for zone, names, lst in (
+            (LIBRARY, side.library, player.library),
+            (GRAVEYARD, side.graveyard, player.graveyard),
+        ):
+            for name in reversed(names):  # top card first in the file, last in our lists
+                lst.append(new_object(state, self._card(name), p, zone).oid)
+        for zone, names, lst in ((HAND, side.hand, player.hand), (EXILE, side.exile,
+                                                                  player.exile)):
+            for name in names:
+                lst.append(new_object(state, self._card(name), p, zone).oid)
+        for entry in side.battlefield:
+            spec = entry if isinstance(entry, PermanentSpec) else PermanentSpec(card=entry)
+            if spec.token:
+                card = self.pool.get(spec.card) or self._token_card(spec.card)
+            else:
+                card = self._card(spec.card)
+            obj = new_object(state, card, p, BATTLEFIELD, token=spec.token)
+            obj.tapped = spec.tapped
+            obj.sick = spec.sick
+            obj.damage = spec.damage
+            if spec.damage:  # marked damage was dealt this turn (it goes at cleanup, 514.2)
+                obj.damaged_turn = state.turn
+            obj.counters = dict(spec.counters)
+            state.battlefield.append(obj.oid)
+            if spec.label:
+                self.labels[spec.label] = obj
+            if spec.attached_to is not None:
+                attachments.append((obj, spec.attached_to))
+
+    def _token_card(self, name: str) -> CardDef:
+        """A token named in a scenario: found among the tokens the pool's cards create."""
+        from engine.cards import CreateToken
+
+        for card in self.pool.values():
+            effects = list(card.spell.effects if card.spell else ())
+            for ab in card.abilities:
+                effects.extend(getattr(ab, "effects", ()))
+            for eff in effects:
+                if isinstance(eff, CreateToken) and eff.token.name == name:
+                    return eff.token
+        raise ScenarioError(f"unknown token {name!r}")
+
+    # --- references ----------------------------------------------------------------------
+
+    def _resolve_ref(self, state: GameState, ref: str, prefer_zone: int | None = None,
+                     among: list[int] | None = None) -> int:
+        if ref in PLAYER_NAMES:
+            return PLAYER_NAMES[ref]
+        if ref in self.labels:
+            obj = self._follow(state, self.labels[ref])
+            if obj is None:
+                raise ScenarioError(f"{ref!r} no longer exists")
+            return obj.oid
+        candidates = among if among is not None else (
+            list(state.battlefield) if prefer_zone == BATTLEFIELD else list(state.objects))
+        for oid in candidates:
+            if oid >= 2 and oid in state.objects and state.objects[oid].card.name == ref:
+                return oid
+        raise ScenarioError(f"no object {ref!r}")
+
+    def _follow(self, state: GameState, obj: GameObject) -> GameObject | None:
+        if obj.oid in state.objects:
+            return state.objects[obj.oid]
+        if obj.moved_to in state.objects:  # the card moved (400.7): follow it
+            return state.objects[obj.moved_to]
+        return None
+
+    def _track_labels(self) -> None:
+        """Keep labels on their cards across zone changes."""
+        objects = self.state.objects
+        for label, obj in self.labels.items():
+            if obj.oid not in objects and obj.moved_to in objects:
+                self.labels[label] = objects[obj.moved_to]
+
+    def _name(self, ref: int) -> str:
+        if ref == -1:
+            return "none"
+        if ref < 2:
+            return "AB"[ref]
+        obj = self.state.objects.get(ref)
+        return obj.card.name if obj else f"#{ref}"
