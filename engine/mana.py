@@ -89,6 +89,11 @@ def _popcount(mask: int) -> int:
 POPCOUNT = [bin(i).count("1") for i in range(64)]
 
 
+# The unit order solve computed for the units list it last saw (units lists are never
+# changed once made; holding it keeps its id from being reused).
+_ORDER_FOR: list[list[int]] = [[], []]
+
+
 def solve(
     symbols: tuple[int, ...], generic: int, units: list[int]
 ) -> list[int] | None:
@@ -100,7 +105,11 @@ def solve(
     n = len(units)
     if n < generic + len(symbols):
         return None
-    order = sorted(range(n), key=[POPCOUNT[u] for u in units].__getitem__)
+    if units is _ORDER_FOR[0]:
+        order = _ORDER_FOR[1]
+    else:
+        order = sorted(range(n), key=[POPCOUNT[u] for u in units].__getitem__)
+        _ORDER_FOR[0], _ORDER_FOR[1] = units, order
     used = [False] * n
     chosen: list[int] = []
 

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from engine.ask import Asker
 from engine.replacement import DRAW_HOOKS
-from engine.state import HAND, NONE, Decision, GameState
+from engine.state import HAND, NONE, Decision, GameObject, GameState
 from engine.stats import count
 from engine.zones import log, mill, move
 
 
-def dredge_value(card_obj: object) -> int:
-    from engine.state import GameObject
-
-    assert isinstance(card_obj, GameObject)
-    for k in card_obj.card._kwi:
+def dredge_value(card_obj: GameObject) -> int:
+    """N of the card's dredge (0 without dredge). Asked of every graveyard card on
+    every draw, so a card without the keyword is answered from its name set."""
+    card = card_obj.card
+    if "dredge" not in card._kwnames:
+        return 0
+    for k in card._kwi:
         if k.name == "dredge":
             return k.n
     return 0
