@@ -1,0 +1,87 @@
+"""The engine's memoised and incremental facts agree with a fresh computation at every
+decision of real games: characteristics after an incremental layers.refresh (versus a
+full recomputation on a copy), each player's mana units (payment.mana_units versus
+_mana_units), the permanents with activated abilities (casting._activators) and cost
+feasibility (mana.can_pay versus the solver). These caches key on counters the engine
+bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import casting, payment
+from engine.ask import IllegalAnswer
+from engine.cardpool import known_cards, load_pool
+from engine.decks import load_deck
+from engine.game import deck_cards, policy_stops
+from engine.layers import ensure, refresh
+from engine.mana import can_pay, solve
+from engine.policies import make_policy
+from engine.serialize import copy_state
+from engine.state import GameState
+from engine.turn import advance, answer, new_game
+from pipelines.runner import DECKS_DIR
+
+POOL = load_pool()
+DECKS = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt"))
+CHARACTERISTICS = ("controller", "kw", "power", "toughness", "color", "protection",
+                   "extra_types", "extra_subtypes", "lost_abilities", "granted_mana",
+                   "granted", "granted_activated", "min_blockers", "sick")
+
+
+def _cards(name: str) -> list:  # type: ignore[type-arg]
+    return deck_cards(POOL, load_deck(DECKS_DIR / f"{name}.txt", known_cards(POOL)).main_cards())
+
+
+def check(state: GameState) -> int:
+    """Compare every cached fact with a fresh computation; the number of facts compared."""
+    ensure(state)
+    full = copy_state(state)
+    full.plain = False  # no incremental shortcut: every permanent recomputed
+    refresh(full)
+    n = 0
+    for oid in state.battlefield:
+        got, want = state.objects[oid], full.objects[oid]
+        for field in CHARACTERISTICS:
+            assert getattr(got, field) == getattr(want, field), (
+                f"turn {state.turn}: {got.card.name}.{field}")
+            n += 1
+    for p in (0, 1):
+        units, sources = payment.mana_units(state, p)
+        fresh_units, fresh_sources, _ = payment._mana_units(state, p)
+        assert (units, sources) == (fresh_units, fresh_sources), f"turn {state.turn}: mana"
+        fresh_activators = [oid for oid in state.battlefield
+                            if state.objects[oid].controller == p and (
+                                state.objects[oid].card._activated
+                                or state.objects[oid].granted_activated)]
+        assert casting._activators(state)[p] == fresh_activators
+        for oid in state.players[p].hand:
+            cost = state.objects[oid].card._cost
+            if cost is not None:
+                assert can_pay(cost.symbols, cost.generic, units) == (
+                    solve(cost.symbols, cost.generic, units) is not None)
+        n += 2
+    return n
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_cached_facts_match_fresh_ones(deck: str) -> None:
+    compared = 0
+    for i in range(2):
+        opponent = DECKS[(DECKS.index(deck) + 1 + i) % len(DECKS)]
+        decks = [_cards(deck), _cards(opponent)]
+        policies = [make_policy("heuristic", 7 * i), make_policy("random" if i else "heuristic",
+                                                                 7 * i + 1)]
+        state = new_game(decks, 900 + i, stops=policy_stops(policies, decks))
+        while True:
+            d = advance(state)
+            if d is None:
+                break
+            compared += check(state)
+            try:
+                answer(state, policies[d.player].decide(state, d))
+            except IllegalAnswer:
+                answer(state, make_policy("heuristic", 0).decide(state, d))
+    assert compared > 500
