@@ -14,6 +14,7 @@ import pytest
 from engine import casting, payment
 from engine.ask import IllegalAnswer
 from engine.cardpool import known_cards, load_pool
+from engine.cards import CardDef
 from engine.decks import load_deck
 from engine.game import deck_cards, policy_stops
 from engine.layers import ensure, refresh
@@ -31,7 +32,7 @@ CHARACTERISTICS = ("controller", "kw", "power", "toughness", "color", "protectio
                    "granted", "granted_activated", "min_blockers", "sick")
 
 
-def _cards(name: str) -> list:  # type: ignore[type-arg]
+def _cards(name: str) -> list[CardDef]:
     return deck_cards(POOL, load_deck(DECKS_DIR / f"{name}.txt", known_cards(POOL)).main_cards())
 
 
