@@ -71,6 +71,16 @@ class SpellScorer(TrickScorer):
                     self.plan_mode[obj.oid] = mode
         return best
 
+    @staticmethod
+    def _trick_possible(ctx: Ctx) -> bool:
+        """Whether ``_trick_score`` can find anything: an opponent's spell or ability
+        with targets on the stack, or blockers declared."""
+        state = ctx.state
+        if state.stack:
+            top = state.stack[-1]
+            return top.controller != ctx.me and bool(top.targets)
+        return state.combat is not None and ctx.step == DECLARE_BLOCKERS
+
     def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
                        effects: tuple[EffectT, ...], sorcery: bool) -> float:
         """Score casting a spell with these effects now: its value with the best targets,
@@ -84,10 +94,14 @@ class SpellScorer(TrickScorer):
             x = self._plan_x_value(ctx, obj, specs, effects)
             if x <= 0:
                 return 0.0
+        first = effects[0] if effects else None
+        if isinstance(first, Pump) and not first.negative and first.each is None and specs \
+                and not self._trick_possible(ctx) and "epic" not in card._kwnames \
+                and not has_effect(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
+            return 0.0  # a combat trick with no fight to win and nothing to save (below)
         value_, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
         if specs and not targets:
             return 0.0
-        first = effects[0] if effects else None
         if isinstance(first, Damage) and not x and value_ < 3.0:
             combo = self._burn_pair(ctx, obj, effects, specs)
             if combo is not None and combo[0] > value_:
