@@ -99,12 +99,15 @@ def refresh(state: GameState) -> None:
     state.refreshes += 1
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
-    layered = False
+    layered = dynamic = False
     for o in perms:
-        if o.card._layered:
+        c = o.card
+        if c._layered:
             layered = True
-            break
-    state.layered = layered
+            if c._dynamic:
+                dynamic = True
+                break
+    state.dynamic_statics = dynamic
     since = state.refreshed_clock if state.plain else -1
     state.refreshed_clock = state.clock
     state.plain = not layered and not state.effects

@@ -384,10 +384,12 @@ class GameState(msgspec.Struct, weakref=True):
     actions_taken: int = 0
     dirty: bool = True  # characteristics must be recomputed (layers.refresh)
     sba_needed: bool = True  # something changed that a state-based action may care about
-    # a permanent has static abilities or level bands (as of the last layers.refresh; any
-    # change to the battlefield marks the state dirty): only then can a card moving to or
-    # from a graveyard change characteristics (threshold, "for each card in graveyards")
-    layered: bool = True
+    # a permanent on the battlefield has a static ability whose effect may change without
+    # the battlefield changing (CardDef._dynamic; as of the last layers.refresh, and every
+    # battlefield change marks the state dirty): only then do cards moving between hand,
+    # graveyard and library, or a new turn, recompute characteristics (threshold, "for
+    # each card in your hand", "as long as it's your turn")
+    dynamic_statics: bool = True
     # the last refresh found nothing layered and no resolved effect, so every permanent
     # older than refreshed_clock has its printed characteristics (engine.layers)
     plain: bool = False

@@ -203,7 +203,7 @@ def _turn_based_actions(state: GameState) -> bool:
         state.players[active].lands_played = 0
         # Untapping changes characteristics only through conditional statics ("as long as
         # it's untapped", "during your turn"); summoning sickness is no characteristic.
-        if state.layered:
+        if state.dynamic_statics:
             state.dirty = True
         state.sba_needed = True
         return False
@@ -251,7 +251,7 @@ def _cleanup_finish(state: GameState) -> bool:
         state.effects = [e for e in state.effects if not e.until_eot]
         if len(state.effects) != n:
             state.dirty = True
-    if state.layered:  # statics whose condition may change with the turn
+    if state.dynamic_statics:  # statics whose condition may change with the turn
         state.dirty = True
     state.sba_needed = True
     # 514.3a: if state-based actions or triggers happen, players get priority.

@@ -118,8 +118,8 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     zones (400.3). Entering the battlefield is done by ``engine.replacement.enter``.
     """
     remove_from_zone(state, obj)
-    if (zone == GRAVEYARD or obj.zone == GRAVEYARD) and state.layered:
-        state.dirty = True  # statics may count graveyard cards (threshold, 611.3a)
+    if state.dynamic_statics and zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
+        state.dirty = True  # statics may count cards in hands or graveyards (611.3a)
     if obj.token and zone != BATTLEFIELD:
         return obj
     card = obj.card if obj.printed is None else obj.printed  # text changes end (400.7)

@@ -62,6 +62,28 @@ class LevelBand(_Frozen, frozen=True):
     abilities: tuple[AbilityT, ...] = ()
 
 
+# Filter qualities that change only when the battlefield or characteristics change
+# (events that recompute characteristics anyway).
+_STABLE_FILTER_FIELDS = frozenset((
+    "types", "not_types", "subtypes", "supertypes", "not_supertypes", "colors",
+    "not_colors", "multicolored", "monocolored", "controller", "other", "token",
+    "has_keyword", "lacks_keyword", "keyword_abilities"))
+_NO_FILTER = Filter()
+
+
+def _static_dynamic(st: Static) -> bool:
+    """Whether a static ability's effect can change while the battlefield and
+    characteristics stay the same (611.3a conditions, counted amounts, filters on other
+    qualities)."""
+    if st.condition is not None or not isinstance(st.power, int) or \
+            not isinstance(st.toughness, int):
+        return True
+    f = st.filter
+    return st.applies_to == "filter" and any(
+        getattr(f, name) != getattr(_NO_FILTER, name)
+        for name in f.__struct_fields__ if name not in _STABLE_FILTER_FIELDS)
+
+
 class CardDef(_Base):
     """One card's characteristics and abilities, as printed (Oracle text)."""
 
@@ -101,6 +123,10 @@ class CardDef(_Base):
     _triggered: tuple[Triggered, ...] = ()
     _statics: tuple[Static, ...] = ()
     _layered: bool = False  # has statics or level bands: engine.layers must look at it
+    # a static whose effect may change without the battlefield changing (a condition, a
+    # computed amount, a filter on more than types, colours and controller) or level
+    # bands: characteristics are recomputed at more events while it is on the battlefield
+    _dynamic: bool = False
     _enters_tapped: bool = False
     _kwi: tuple[KeywordInstance, ...] = ()
     _kwnames: frozenset[str] = frozenset()
@@ -141,6 +167,7 @@ class CardDef(_Base):
         self._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
         self._statics = tuple(a for a in abilities if isinstance(a, Static))
         self._layered = bool(self._statics or self.levels)
+        self._dynamic = bool(self.levels) or any(_static_dynamic(st) for st in self._statics)
         prot = 0
         for col in (*self.protection, *self._protection_extra):
             prot |= COLOR_BIT[col]
