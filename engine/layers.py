@@ -96,6 +96,7 @@ def refresh(state: GameState) -> None:
     """Recompute the characteristics of every permanent (613.1)."""
     state.dirty = False
     state.sba_needed = True
+    state.sba_chars = True
     state.refreshes += 1
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]

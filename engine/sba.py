@@ -33,11 +33,15 @@ def check(state: GameState) -> bool:
     to_graveyard = []
     to_destroy = []
     legends: dict[tuple[int, str], list[int]] = {}
+    # Toughness, counters, attachments and the legend rule change only with
+    # characteristics (layers.refresh, which sets sba_chars); damage at any time.
+    full = state.sba_chars
+    state.sba_chars = False
     for oid in state.battlefield:
         o = objects[oid]
         card = o.card
         if (card._type_mask | o.extra_types) & T_CREATURE:
-            if o.toughness <= 0:  # 704.5f
+            if full and o.toughness <= 0:  # 704.5f
                 to_graveyard.append(o)
                 continue
             if o.damage >= o.toughness or o.deathtouched:  # 704.5g, 704.5h
@@ -45,6 +49,8 @@ def check(state: GameState) -> bool:
                 if o.damage > 0 or o.deathtouched:
                     to_destroy.append(o)
                 o.deathtouched = False
+        if not full:
+            continue
         counters = o.counters
         if counters and "+1/+1" in counters and "-1/-1" in counters:  # 704.5q
             n = min(counters["+1/+1"], counters["-1/-1"])

@@ -384,6 +384,8 @@ class GameState(msgspec.Struct, weakref=True):
     actions_taken: int = 0
     dirty: bool = True  # characteristics must be recomputed (layers.refresh)
     sba_needed: bool = True  # something changed that a state-based action may care about
+    # characteristics were recomputed since the last state-based check (engine.sba)
+    sba_chars: bool = True
     # a permanent on the battlefield has a static ability whose effect may change without
     # the battlefield changing (CardDef._dynamic; as of the last layers.refresh, and every
     # battlefield change marks the state dirty): only then do cards moving between hand,

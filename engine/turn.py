@@ -345,7 +345,7 @@ def _priority(state: GameState) -> None:
     if not state.dirty and not state.sba_needed and not state.triggers and not state.stack \
             and not state.stop_every_priority and not state.stops[state.priority] >> (
                 state.step if state.priority == state.active else state.step + 13) & 1:
-        pass_priority(state)  # nothing to check, and this player does not stop here
+        _pass_without_stop(state)  # nothing to check, and this player does not stop here
         return
     if sba.check(state):
         return
@@ -357,13 +357,27 @@ def _priority(state: GameState) -> None:
     player = state.priority
     if not state.stack and not state.stop_every_priority and not state.stops[player] >> (
             state.step if player == state.active else state.step + 13) & 1:
-        pass_priority(state)  # the player does not stop in this step (their stops)
+        _pass_without_stop(state)  # the player does not stop in this step (their stops)
         return
     actions = legal_actions(state, player)
     if len(actions) == 1 and not state.stop_every_priority:
         pass_priority(state)
         return
     state.pending = Decision("priority", player, actions=actions)
+
+
+def _pass_without_stop(state: GameState) -> None:
+    """The player with priority passes without being asked (no stop here, empty stack,
+    nothing to check). If the other player has not passed yet and has no stop here either,
+    their priority, with the state unchanged, would be the same automatic pass: both are
+    taken at once."""
+    if state.passes == 0:
+        other = 1 - state.priority
+        if not state.stops[other] >> (
+                state.step if other == state.active else state.step + 13) & 1:
+            state.priority = other
+            state.passes = 1
+    pass_priority(state)
 
 
 def pass_priority(state: GameState) -> None:
@@ -417,6 +431,8 @@ def advance(state: GameState) -> Decision | None:
                 HANDLERS[type(task)](state, task)
             except Suspend:
                 return state.pending
+        elif state.in_priority:
+            _priority(state)
         else:
             step_machine(state)
     return None
