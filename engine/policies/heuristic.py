@@ -22,7 +22,7 @@ from engine.cards import T_LAND, CardDef
 from engine.layers import ensure
 from engine.policies import choices
 from engine.policies.activation import ActivationScorer
-from engine.policies.cast_score import CastScorer
+from engine.policies.cast_score import KEEP_FOR_RETRACE, CastScorer
 from engine.policies.combat_ai import choose_attackers, choose_blockers, kills, survives_fight
 from engine.policies.context import COLOR_BITS, Ctx
 from engine.policies.evaluate import aura_is_hostile, dead_card, value
@@ -233,7 +233,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """Play a land first (over 100), except that with plenty of lands the last one in
         hand is kept to retrace a spell."""
         state = ctx.state
-        if ctx.lands >= 6:
+        if ctx.lands >= KEEP_FOR_RETRACE:
             hand_lands = sum(1 for o in ctx.hand if o.card._type_mask & T_LAND)
             if hand_lands == 1 and any(
                     state.objects[g].card.has_keyword("retrace")

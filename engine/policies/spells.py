@@ -269,6 +269,12 @@ class SpellScorer(TrickScorer):
             return 5.0 + v
         if ctx.main and ctx.step == MAIN2 and (recurs or ctx.opp_life <= 3 * amount):
             return 4.0 + v
+        if ctx.main and obj.card.has_keyword("retrace") and not obj.card._instant_speed:
+            # A retrace sorcery is only lent to the graveyard, and from there it costs a
+            # spare land, not a card: nothing is gained by waiting for combat, and before
+            # combat it comes ahead of mana sinks that only save up (a level counter
+            # short of its band).
+            return 4.0 + v
         if ctx.main and ctx.opp_life <= 3 * amount and not ctx.theirs:
             return 4.0 + v
         del state
