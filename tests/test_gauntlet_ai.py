@@ -145,7 +145,7 @@ KEYWORD_STATS: dict[str, list[tuple[tuple[str, ...], float]]] = {
     "jund_cascade": [(("cascades",), 0.6)],
     "jund_devour": [(("devoured",), 0.6)],
     "mono_red_retrace": [(("retrace_casts", "rebound_casts", "unearths", "levels_gained"), 0.6),
-                         (("retrace_casts",), 0.1)],
+                         (("retrace_casts",), 0.25)],
     "naya_auras": [(("aura_casts",), 0.8)],
     "orzhov_haunt": [(("haunts",), 0.6)],
     "rakdos_unearth": [(("unearths",), 0.5), (("bloodthirst_counters",), 0.25)],

@@ -27,6 +27,13 @@ from engine.policies.spells import SpellScorer
 from engine.state import DECLARE_ATTACKERS, NONE, GameObject
 from engine.targets import legal_targets
 
+# Retrace (and the land play that keeps a land back for it): a land card is spare once
+# the lands on the battlefield plus the others in hand are at least RETRACE_LANDS, and
+# with KEEP_FOR_RETRACE lands out the last land in hand is kept to retrace rather than
+# played (the deck then floods into spells instead of into more mana than it uses).
+RETRACE_LANDS = 3
+KEEP_FOR_RETRACE = 4
+
 
 class CastScorer(SpellScorer):
     """Casting scores (a mixin of ``HeuristicPolicy``)."""
@@ -53,15 +60,17 @@ class CastScorer(SpellScorer):
         return self._spell_score(ctx, obj, alt)
 
     def _retrace_ok(self, ctx: Ctx, card: CardDef) -> bool:
-        """Retrace discards a land: only spare ones (enough lands on the battlefield, or
-        more in hand than the land drops coming)."""
+        """Retrace discards a land: only a spare one, i.e. the lands on the battlefield
+        and the rest of those in hand still reach ``RETRACE_LANDS`` (and the spell's
+        mana value). A land the turn's land drop would put down is played instead."""
         hand_lands = sum(1 for o in ctx.hand if o.card._type_mask & T_LAND)
         p = ctx.state.players[ctx.me]
         if hand_lands == 0:
             return False
-        if p.lands_played < p.land_drops and hand_lands <= 1 and ctx.lands < 6:
+        if p.lands_played < p.land_drops and hand_lands <= 1 and \
+                ctx.lands < KEEP_FOR_RETRACE:
             return False  # play it instead
-        return ctx.lands >= max(4, card._mana_value) or hand_lands >= 3
+        return ctx.lands + hand_lands - 1 >= max(RETRACE_LANDS, card._mana_value)
 
     def _evoke_score(self, ctx: Ctx, obj: GameObject) -> float:
         if not ctx.main and not ctx.opp_end:

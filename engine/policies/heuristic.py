@@ -22,7 +22,7 @@ from engine.cards import T_LAND, CardDef
 from engine.layers import ensure
 from engine.policies import choices
 from engine.policies.activation import ActivationScorer
-from engine.policies.cast_score import CastScorer
+from engine.policies.cast_score import KEEP_FOR_RETRACE, CastScorer
 from engine.policies.combat_ai import choose_attackers, choose_blockers, kills, survives_fight
 from engine.policies.context import COLOR_BITS, Ctx
 from engine.policies.evaluate import aura_is_hostile, dead_card, value
@@ -231,12 +231,13 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
 
     def _land_score(self, ctx: Ctx, card: CardDef) -> float:
         """Play a land first (over 100), except that with plenty of lands the last one in
-        hand is kept to retrace a spell."""
+        hand is kept to retrace a spell the lands out already pay for."""
         state = ctx.state
-        if ctx.lands >= 6:
+        if ctx.lands >= KEEP_FOR_RETRACE:
             hand_lands = sum(1 for o in ctx.hand if o.card._type_mask & T_LAND)
             if hand_lands == 1 and any(
                     state.objects[g].card.has_keyword("retrace")
+                    and state.objects[g].card._mana_value <= ctx.lands
                     for g in state.players[ctx.me].graveyard):
                 return 0.0
         return 100.0 + self._land_bonus(ctx, card)

@@ -120,10 +120,14 @@ class SpellScorer(TrickScorer):
                 return 26.0
             return 0.0
         if "epic" in card._kwnames:
+            # Epic ends the casting for the game but repeats itself every upkeep: once
+            # it is affordable it outweighs the rest of the hand (which it turns into
+            # value when it counts cards), so it goes first, before the mana is spent
+            # elsewhere; with an empty hand it waits for a card to count.
             hand_after = len(ctx.hand) - 1
             if not ctx.main or hand_after < 1 and ctx.mana < 9:
                 return 0.0
-            return 3.0 + hand_after  # last: no spells after it
+            return 30.0 + hand_after
         # Combat tricks and pumps: only when a fight or lethal damage depends on them.
         if isinstance(first, Pump | AddCounters) and not getattr(first, "negative", False) \
                 and (getattr(first, "counter", "+1/+1") == "+1/+1"):
@@ -282,6 +286,12 @@ class SpellScorer(TrickScorer):
         if ctx.opp_end and (ctx.opp_life <= 6 or recurs):
             return 5.0 + v
         if ctx.main and ctx.step == MAIN2 and (recurs or ctx.opp_life <= 3 * amount):
+            return 4.0 + v
+        if ctx.main and obj.card.has_keyword("retrace") and not obj.card._instant_speed:
+            # A retrace sorcery is only lent to the graveyard, and from there it costs a
+            # spare land, not a card: nothing is gained by waiting for combat, and before
+            # combat it comes ahead of mana sinks that only save up (a level counter
+            # short of its band).
             return 4.0 + v
         if ctx.main and ctx.opp_life <= 3 * amount and not ctx.theirs:
             return 4.0 + v
