@@ -32,8 +32,12 @@ def deck_stops(deck: Iterable[CardDef]) -> int:
     mask = stop_bit(MAIN1, True) | stop_bit(MAIN2, True)
     if upkeep:
         mask |= stop_bit(UPKEEP, True)  # forecast and other upkeep-only abilities
+    if activated:
+        mask |= stop_bit(UPKEEP, True)  # abilities it may use before drawing
     if instant or activated:
-        mask |= stop_bit(UPKEEP, True) | stop_bit(DECLARE_BLOCKERS, True)
+        # The heuristic casts nothing in its own upkeep with an empty stack (its spells
+        # wait for a main phase, combat or the opponent's end step).
+        mask |= stop_bit(DECLARE_BLOCKERS, True)
         for step in (DECLARE_ATTACKERS, DECLARE_BLOCKERS, END):
             mask |= stop_bit(step, False)
     return mask
