@@ -509,6 +509,9 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
     """601.2b: replicate counts (one per instance), kicker, retrace's land."""
     from engine.keywords.replicate import replicate_instances
 
+    if task.alt != ALT_RETRACE and not state.spell_granters and \
+            "replicate" not in card._kwnames and "kicker" not in card._kwnames:
+        return [], False, -1  # no additional cost to ask about (the common case)
     player = task.player
     replicates: list[int] = []
     # 702.56a: replicate may be paid also when cast without paying its mana cost (601.2b)
