@@ -97,6 +97,25 @@ def _color_mask(colors: str) -> int:
     return m
 
 
+_NO_HOSTS: frozenset[int] = frozenset()
+# Per game state: (weak reference, refresh count, the permanents something is attached
+# to). Attaching and unattaching mark characteristics dirty, so a refresh follows.
+_HOSTS: dict[int, tuple[weakref.ref[GameState], int, frozenset[int]]] = {}
+
+
+def _hosts(state: GameState) -> frozenset[int]:
+    hit = _HOSTS.get(id(state))
+    if hit is not None and hit[1] == state.refreshes and hit[0]() is state:
+        return hit[2]
+    objects = state.objects
+    hosts = frozenset(objects[oid].attached_to for oid in state.battlefield
+                      if objects[oid].attached_to >= 2)
+    if len(_HOSTS) > 64:
+        _HOSTS.clear()
+    _HOSTS[id(state)] = (weakref.ref(state), state.refreshes, hosts)
+    return hosts
+
+
 def _mana_units(state: GameState,
                 player: int) -> tuple[list[int], list[tuple[int, int]], bool]:
     """Mana a player could make now: one colour mask per unit, and its source; and
@@ -117,8 +136,7 @@ def _mana_units(state: GameState,
     objects = state.objects
     # Only permanents something is attached to can have "when enchanted land is tapped
     # for mana" triggers: find them once instead of asking the hooks for every land.
-    hosts = {objects[oid].attached_to for oid in state.battlefield
-             if objects[oid].attached_to >= 2} if MANA_TRIGGER_HOOKS else set()
+    hosts = _hosts(state) if MANA_TRIGGER_HOOKS else _NO_HOSTS
     for oid in state.battlefield:
         o = objects[oid]
         if o.controller != player or not (o.card._mana_abilities or o.granted_mana):
