@@ -121,7 +121,9 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
         if skw & KW_DEATHTOUCH:
             obj.deathtouched = True
         obj.damaged_turn = state.turn  # "was dealt damage this turn" (Orzhov Euthanist)
-        state.dirty = True
+        state.sba_needed = True  # lethal damage (704.5g-h)
+        if state.dynamic_statics:  # a static may count damaged creatures
+            state.dirty = True
         if combat:
             triggers.combat_damage_to_creature(state, source, obj)
     triggers.dealt_damage(state, source, amount)  # "whenever [this] deals damage"
