@@ -281,7 +281,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
-    if state.dirty:
+    if state.dirty or state.entered:
         refresh(state)
     activators = _activators(state)[player]
     if not sorcery_ok and not p.other_zone_actions and not activators and not (

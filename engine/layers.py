@@ -32,7 +32,7 @@ from engine.cards import (
     keyword_mask,
 )
 from engine.filters import matches
-from engine.state import GameObject, GameState
+from engine.state import BATTLEFIELD, GameObject, GameState
 
 # Keyword bits that, granted by another object, are effects rather than abilities
 # ("enchanted creature can't attack or block"): losing all abilities keeps them.
@@ -94,21 +94,31 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
 
 def refresh(state: GameState) -> None:
     """Recompute the characteristics of every permanent (613.1)."""
+    objects = state.objects
+    entered = state.entered
+    if entered:
+        state.entered = []
+        if not state.dirty and not state.plain and not state.nonlocal_statics and all(
+                not objects[oid].card._layered for oid in entered if oid in objects):
+            _refresh_entered(state, entered)
+            return
     state.dirty = False
     state.sba_needed = True
     state.sba_chars = True
     state.refreshes += 1
-    objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
-    layered = dynamic = False
+    layered = dynamic = nonlocal_ = False
     for o in perms:
         c = o.card
         if c._layered:
             layered = True
-            if c._dynamic:
-                dynamic = True
-                break
+            if c._nonlocal:
+                nonlocal_ = True
+                if c._dynamic:
+                    dynamic = True
+                    break
     state.dynamic_statics = dynamic
+    state.nonlocal_statics = nonlocal_
     since = state.refreshed_clock if state.plain else -1
     state.refreshed_clock = state.clock
     state.plain = not layered and not state.effects
@@ -275,6 +285,22 @@ def refresh(state: GameState) -> None:
             o.toughness += plus
 
 
+def _refresh_entered(state: GameState, entered: list[int]) -> None:
+    """``refresh`` when the only change is permanents entering, none of them with static
+    abilities or level bands, and every static on the battlefield affects only its own
+    permanent or what it is attached to (nothing is attached to a permanent that just
+    entered): the others keep their characteristics, the new ones get their printed
+    characteristics and counters."""
+    state.sba_needed = True
+    state.sba_chars = True
+    state.refreshes += 1
+    objects = state.objects
+    for oid in entered:
+        o = objects.get(oid)
+        if o is not None and o.zone == BATTLEFIELD:
+            _refresh_printed([o], -1)
+
+
 def _refresh_printed(perms: list[GameObject], since: int) -> None:
     """``refresh`` when no static ability, leveler or resolved effect is on the battlefield
     (the common case): each permanent has its printed characteristics and its counters;
@@ -348,5 +374,5 @@ def level_band(o: GameObject) -> LevelBand | None:
 
 
 def ensure(state: GameState) -> None:
-    if state.dirty:
+    if state.dirty or state.entered:
         refresh(state)

@@ -21,7 +21,7 @@ _MEMO: dict[tuple[int, str], tuple[weakref.ref[GameState], tuple[int, ...], Any]
 def state_key(state: GameState) -> tuple[int, ...]:
     p0, p1 = state.players
     return (TAP_EPOCH[0] + TAP_EPOCH[1] + TAP_EPOCH[2], state.turn, state.resolved, state.next_oid,
-            state.clock, len(p0.pool), len(p1.pool), int(state.dirty), len(state.battlefield))
+            state.clock, len(p0.pool), len(p1.pool), int(state.dirty or bool(state.entered)), len(state.battlefield))
 
 
 def memo(state: GameState, name: str, compute: Callable[[], T],

@@ -68,7 +68,7 @@ def _mana_key(state: GameState, player: int) -> tuple[int, ...]:
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
-    if state.dirty:
+    if state.dirty or state.entered:
         refresh(state)
     key = _mana_key(state, player)
     ident = id(state) * 2 + player

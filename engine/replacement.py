@@ -280,7 +280,7 @@ def create_token(state: GameState, card: CardDef, controller: int,
     obj.tapped = tapped
     obj.sick = True
     state.battlefield.append(obj.oid)
-    state.dirty = True
+    state.entered.append(obj.oid)
     for f in after:
         f(state, obj)
     if state.log is not None:

@@ -392,6 +392,12 @@ class GameState(msgspec.Struct, weakref=True):
     # graveyard and library, or a new turn, recompute characteristics (threshold, "for
     # each card in your hand", "as long as it's your turn")
     dynamic_statics: bool = True
+    # a static on the battlefield affects permanents other than itself and what it is
+    # attached to ("creatures you control get +1/+1") or may change (as above)
+    nonlocal_statics: bool = True
+    # permanents that entered the battlefield since the last layers.refresh (like dirty:
+    # characteristics are stale until then; refresh may recompute only these)
+    entered: list[int] = []
     # the last refresh found nothing layered and no resolved effect, so every permanent
     # older than refreshed_clock has its printed characteristics (engine.layers)
     plain: bool = False

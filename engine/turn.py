@@ -342,7 +342,8 @@ def step_machine(state: GameState) -> None:
 
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
-    if not state.dirty and not state.sba_needed and not state.triggers and not state.stack \
+    if not state.dirty and not state.entered and not state.sba_needed and not state.triggers \
+            and not state.stack \
             and not state.stop_every_priority and not state.stops[state.priority] >> (
                 state.step if state.priority == state.active else state.step + 13) & 1:
         _pass_without_stop(state)  # nothing to check, and this player does not stop here

@@ -132,7 +132,7 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
         new.tapped = tapped
         new.sick = True
         state.battlefield.append(new.oid)
-        state.dirty = True
+        state.entered.append(new.oid)
     elif zone != STACK:
         lst = zone_list(state, new)
         assert lst is not None

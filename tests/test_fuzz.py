@@ -120,7 +120,7 @@ def check_invariants(state: GameState) -> None:
 
 def check_state_based_actions_done(state: GameState) -> None:
     """When a player receives priority, no state-based action applies (117.5, 704.3)."""
-    if state.dirty:  # characteristics must be current when a player gets priority
+    if state.dirty or state.entered:  # characteristics current when a player has priority
         raise InvariantError("priority with stale characteristics (state.dirty)")
     objects = state.objects
     legends: Counter[tuple[int, str]] = Counter()

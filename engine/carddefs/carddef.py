@@ -127,6 +127,10 @@ class CardDef(_Base):
     # computed amount, a filter on more than types, colours and controller) or level
     # bands: characteristics are recomputed at more events while it is on the battlefield
     _dynamic: bool = False
+    # a static that may affect permanents other than its own and what it is attached to
+    # ("creatures you control get +1/+1"), or _dynamic: a permanent entering may change
+    # other permanents' characteristics
+    _nonlocal: bool = False
     _enters_tapped: bool = False
     _kwi: tuple[KeywordInstance, ...] = ()
     _kwnames: frozenset[str] = frozenset()
@@ -168,6 +172,7 @@ class CardDef(_Base):
         self._statics = tuple(a for a in abilities if isinstance(a, Static))
         self._layered = bool(self._statics or self.levels)
         self._dynamic = bool(self.levels) or any(_static_dynamic(st) for st in self._statics)
+        self._nonlocal = self._dynamic or any(st.applies_to == "filter" for st in self._statics)
         prot = 0
         for col in (*self.protection, *self._protection_extra):
             prot |= COLOR_BIT[col]
