@@ -97,23 +97,36 @@ def _color_mask(colors: str) -> int:
     return m
 
 
-_NO_HOSTS: frozenset[int] = frozenset()
-# Per game state: (weak reference, refresh count, the permanents something is attached
-# to). Attaching and unattaching mark characteristics dirty, so a refresh follows.
-_HOSTS: dict[int, tuple[weakref.ref[GameState], int, frozenset[int]]] = {}
+_Sources = tuple[list[int], list[int], frozenset[int]]
+# Per game state: (weak reference, refresh count, each player's permanents with mana
+# abilities they can activate, in battlefield order, and the permanents something is
+# attached to). Entering, leaving, control, ability and attachment changes are all
+# followed by a refresh.
+_SOURCES: dict[int, tuple[weakref.ref[GameState], int, _Sources]] = {}
 
 
-def _hosts(state: GameState) -> frozenset[int]:
-    hit = _HOSTS.get(id(state))
+def _mana_sources(state: GameState) -> _Sources:
+    hit = _SOURCES.get(id(state))
     if hit is not None and hit[1] == state.refreshes and hit[0]() is state:
         return hit[2]
     objects = state.objects
-    hosts = frozenset(objects[oid].attached_to for oid in state.battlefield
-                      if objects[oid].attached_to >= 2)
-    if len(_HOSTS) > 64:
-        _HOSTS.clear()
-    _HOSTS[id(state)] = (weakref.ref(state), state.refreshes, hosts)
-    return hosts
+    found: tuple[list[int], list[int]] = ([], [])
+    hosts = set()
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.attached_to >= 2:
+            hosts.add(o.attached_to)
+        # Arrest: mana abilities are activated abilities (605.1a)
+        if (o.card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
+            found[o.controller].append(oid)
+    value = (found[0], found[1], frozenset(hosts))
+    if len(_SOURCES) > 64:
+        _SOURCES.clear()
+    _SOURCES[id(state)] = (weakref.ref(state), state.refreshes, value)
+    return value
+
+
+_NO_HOSTS: frozenset[int] = frozenset()
 
 
 def _mana_units(state: GameState,
@@ -134,15 +147,12 @@ def _mana_units(state: GameState,
     late_sources: list[tuple[int, int]] = []
     dynamic = False
     objects = state.objects
+    found = _mana_sources(state)
     # Only permanents something is attached to can have "when enchanted land is tapped
-    # for mana" triggers: find them once instead of asking the hooks for every land.
-    hosts = _hosts(state) if MANA_TRIGGER_HOOKS else _NO_HOSTS
-    for oid in state.battlefield:
+    # for mana" triggers: found once instead of asking the hooks for every land.
+    hosts = found[2] if MANA_TRIGGER_HOOKS else _NO_HOSTS
+    for oid in found[player]:
         o = objects[oid]
-        if o.controller != player or not (o.card._mana_abilities or o.granted_mana):
-            continue
-        if o.kw & KW_NO_ACTIVATE:  # Arrest: mana abilities are activated abilities (605.1a)
-            continue
         # One mana ability per permanent is used (they all tap it): the one making the
         # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
         best: ManaAbility | None = None
