@@ -32,8 +32,11 @@ Answer = int | list[int]
 
 # Stops (as in MTGO): the steps in which a player wants priority while the stack is empty;
 # in the others the engine passes for them. Bits 0-12: steps of their own turn, bits
-# 13-25: steps of the opponent's turn. With anything on the stack a player always stops.
-ALL_STOPS = (1 << 26) - 1
+# 13-25: steps of the opponent's turn. With anything on the stack a player always stops,
+# except over their own spell or ability on top of the stack without STOP_OWN_STACK: like
+# MTGO's default, they pass instead of holding priority to respond to it (117.3c).
+STOP_OWN_STACK = 1 << 26
+ALL_STOPS = (1 << 27) - 1
 
 
 def stop_bit(step: int, own_turn: bool) -> int:

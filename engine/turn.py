@@ -40,6 +40,7 @@ from engine.state import (
     NONE,
     PLAY,
     STEP_NAMES,
+    STOP_OWN_STACK,
     UNTAP,
     UPKEEP,
     ActivateTask,
@@ -356,7 +357,12 @@ def _priority(state: GameState) -> None:
         state.tasks.append(TriggerTask())
         return
     player = state.priority
-    if not state.stack and not state.stop_every_priority and not state.stops[player] >> (
+    if state.stack:
+        if state.stack[-1].controller == player and not state.stop_every_priority and \
+                not state.stops[player] & STOP_OWN_STACK:
+            pass_priority(state)  # they do not hold priority over their own object
+            return
+    elif not state.stop_every_priority and not state.stops[player] >> (
             state.step if player == state.active else state.step + 13) & 1:
         _pass_without_stop(state)  # the player does not stop in this step (their stops)
         return

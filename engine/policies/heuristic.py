@@ -38,6 +38,7 @@ from engine.state import (
     MAIN1,
     MAIN2,
     PLAY,
+    STOP_OWN_STACK,
     UPKEEP,
     Answer,
     Decision,
@@ -62,7 +63,7 @@ def _stops() -> int:
         mask |= stop_bit(step, True)
     for step in theirs:
         mask |= stop_bit(step, False)
-    return mask
+    return mask | STOP_OWN_STACK
 
 
 class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):

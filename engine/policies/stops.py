@@ -17,6 +17,7 @@ from engine.state import (
     END,
     MAIN1,
     MAIN2,
+    STOP_OWN_STACK,
     UPKEEP,
     stop_bit,
 )
@@ -34,6 +35,9 @@ def deck_stops(deck: Iterable[CardDef]) -> int:
         mask |= stop_bit(UPKEEP, True)  # forecast and other upkeep-only abilities
     if activated:
         mask |= stop_bit(UPKEEP, True)  # abilities it may use before drawing
+        # e.g. regenerating a creature in response to its own sweeper; it never casts a
+        # spell over its own spell or ability
+        mask |= STOP_OWN_STACK
     if instant or activated:
         # The heuristic casts nothing in its own upkeep with an empty stack (its spells
         # wait for a main phase, combat or the opponent's end step).
