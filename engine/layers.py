@@ -98,7 +98,7 @@ def refresh(state: GameState) -> None:
     entered = state.entered
     if entered:
         state.entered = []
-        if not state.dirty and not state.plain and not state.nonlocal_statics and all(
+        if not state.dirty and not state.nonlocal_statics and all(
                 not objects[oid].card._layered for oid in entered if oid in objects):
             _refresh_entered(state, entered)
             return
@@ -106,6 +106,7 @@ def refresh(state: GameState) -> None:
     state.sba_needed = True
     state.sba_chars = True
     state.refreshes += 1
+    state.mana_refreshes += 1
     perms = [objects[oid] for oid in state.battlefield]
     layered = dynamic = nonlocal_ = False
     for o in perms:
@@ -299,6 +300,8 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
         o = objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
             _refresh_printed([o], -1)
+            if o.card._mana_abilities or o.attached_to >= 2:
+                state.mana_refreshes += 1  # a new mana source, or an Aura on one
 
 
 def _refresh_printed(perms: list[GameObject], since: int) -> None:

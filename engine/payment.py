@@ -58,11 +58,13 @@ _MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], tuple[int, ...] 
 def _mana_key(state: GameState, player: int) -> tuple[int, ...]:
     """What a player's mana sources depend on once characteristics are current: taps of
     their mana sources (TAP_EPOCH counts them per controller), turns (summoning
-    sickness), characteristics recomputed (every permanent entering or leaving the
-    battlefield, every counter or control change marks them dirty) and the mana pool.
+    sickness), characteristics recomputed in a way that may touch mana sources
+    (GameState.mana_refreshes: leaving, counters, control, abilities, a mana source
+    entering) and the mana pool.
     Mana abilities with a condition or a computed amount may depend on anything else:
     their units are also keyed on ``memo.state_key``."""
-    return (TAP_EPOCH[player], state.turn, state.refreshes, len(state.players[player].pool))
+    return (TAP_EPOCH[player], state.turn, state.mana_refreshes,
+            len(state.players[player].pool))
 
 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
@@ -98,16 +100,16 @@ def _color_mask(colors: str) -> int:
 
 
 _Sources = tuple[list[int], list[int], frozenset[int]]
-# Per game state: (weak reference, refresh count, each player's permanents with mana
-# abilities they can activate, in battlefield order, and the permanents something is
-# attached to). Entering, leaving, control, ability and attachment changes are all
-# followed by a refresh.
+# Per game state: (weak reference, GameState.mana_refreshes, each player's permanents with
+# mana abilities they can activate, in battlefield order, and the permanents something is
+# attached to). Leaving, control, ability and attachment changes are all followed by a
+# full refresh; a mana source entering counts too.
 _SOURCES: dict[int, tuple[weakref.ref[GameState], int, _Sources]] = {}
 
 
 def _mana_sources(state: GameState) -> _Sources:
     hit = _SOURCES.get(id(state))
-    if hit is not None and hit[1] == state.refreshes and hit[0]() is state:
+    if hit is not None and hit[1] == state.mana_refreshes and hit[0]() is state:
         return hit[2]
     objects = state.objects
     found: tuple[list[int], list[int]] = ([], [])
@@ -122,7 +124,7 @@ def _mana_sources(state: GameState) -> _Sources:
     value = (found[0], found[1], frozenset(hosts))
     if len(_SOURCES) > 64:
         _SOURCES.clear()
-    _SOURCES[id(state)] = (weakref.ref(state), state.refreshes, value)
+    _SOURCES[id(state)] = (weakref.ref(state), state.mana_refreshes, value)
     return value
 
 
