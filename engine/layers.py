@@ -106,7 +106,8 @@ def refresh(state: GameState) -> None:
     state.sba_needed = True
     state.sba_chars = True
     state.refreshes += 1
-    state.mana_refreshes += 1
+    state.mana_refreshes[0] += 1
+    state.mana_refreshes[1] += 1
     perms = [objects[oid] for oid in state.battlefield]
     layered = dynamic = nonlocal_ = False
     for o in perms:
@@ -300,8 +301,11 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
         o = objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
             _refresh_printed([o], -1)
-            if o.card._mana_abilities or o.attached_to >= 2:
-                state.mana_refreshes += 1  # a new mana source, or an Aura on one
+            if o.attached_to >= 2:  # an Aura on a mana source, perhaps
+                state.mana_refreshes[0] += 1
+                state.mana_refreshes[1] += 1
+            elif o.card._mana_abilities:  # a new mana source for its controller
+                state.mana_refreshes[o.controller] += 1
 
 
 def _refresh_printed(perms: list[GameObject], since: int) -> None:

@@ -63,7 +63,7 @@ def _mana_key(state: GameState, player: int) -> tuple[int, ...]:
     entering) and the mana pool.
     Mana abilities with a condition or a computed amount may depend on anything else:
     their units are also keyed on ``memo.state_key``."""
-    return (TAP_EPOCH[player], state.turn, state.mana_refreshes,
+    return (TAP_EPOCH[player], state.turn, state.mana_refreshes[player],
             len(state.players[player].pool))
 
 
@@ -104,12 +104,13 @@ _Sources = tuple[list[int], list[int], frozenset[int]]
 # mana abilities they can activate, in battlefield order, and the permanents something is
 # attached to). Leaving, control, ability and attachment changes are all followed by a
 # full refresh; a mana source entering counts too.
-_SOURCES: dict[int, tuple[weakref.ref[GameState], int, _Sources]] = {}
+_SOURCES: dict[int, tuple[weakref.ref[GameState], tuple[int, int], _Sources]] = {}
 
 
 def _mana_sources(state: GameState) -> _Sources:
     hit = _SOURCES.get(id(state))
-    if hit is not None and hit[1] == state.mana_refreshes and hit[0]() is state:
+    key = state.mana_refreshes[0], state.mana_refreshes[1]
+    if hit is not None and hit[1] == key and hit[0]() is state:
         return hit[2]
     objects = state.objects
     found: tuple[list[int], list[int]] = ([], [])
@@ -124,7 +125,7 @@ def _mana_sources(state: GameState) -> _Sources:
     value = (found[0], found[1], frozenset(hosts))
     if len(_SOURCES) > 64:
         _SOURCES.clear()
-    _SOURCES[id(state)] = (weakref.ref(state), state.mana_refreshes, value)
+    _SOURCES[id(state)] = (weakref.ref(state), key, value)
     return value
 
 

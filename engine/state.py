@@ -406,9 +406,10 @@ class GameState(msgspec.Struct, weakref=True):
     plain: bool = False
     refreshed_clock: int = -1
     refreshes: int = 0  # layers.refresh calls: memoised facts key on it
-    # refreshes that may have changed mana sources (all but those where only permanents
-    # without mana abilities entered): engine.payment keys on it
-    mana_refreshes: int = 0
+    # per player, refreshes that may have changed their mana sources (all but those where
+    # only permanents without mana abilities, or another player's, entered):
+    # engine.payment keys on it
+    mana_refreshes: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     log: list[Event] | None = None
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True
