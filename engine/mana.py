@@ -150,11 +150,12 @@ def solve(
     return chosen
 
 
-# can_pay's answers for the units list it last saw. Units lists are never changed once
-# made (engine.payment memoises and shares them), so while the same list object comes
-# back the answers hold; holding it keeps its id from being reused.
-_PAYABLE_FOR: list[list[int] | None] = [None]
-_PAYABLE: dict[tuple[tuple[int, ...], int], bool] = {}
+# can_pay's answers for the units lists it last saw (both players' alternate), by list
+# identity. Units lists are never changed once made (engine.payment memoises and shares
+# them), so while the same list object comes back its answers hold; holding the list
+# keeps its id from being reused.
+_PAYABLE: dict[int, tuple[list[int], dict[tuple[tuple[int, ...], int], bool]]] = {}
+_PAYABLE_BY_UNITS: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
 
 
 def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
@@ -163,13 +164,24 @@ def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
         return False
     if not symbols:
         return True
-    if units is not _PAYABLE_FOR[0]:
-        _PAYABLE_FOR[0] = units
-        _PAYABLE.clear()
+    entry = _PAYABLE.get(id(units))
+    if entry is None or entry[0] is not units:
+        if len(_PAYABLE) >= 8:
+            _PAYABLE.clear()
+        entry = _PAYABLE[id(units)] = (units, {})
+    answers = entry[1]
     key = (symbols, generic)
-    ok = _PAYABLE.get(key)
+    ok = answers.get(key)
     if ok is None:
-        ok = _PAYABLE[key] = solve(symbols, generic, units) is not None
+        # The same units (a player's lands) come back in other states and games: solve's
+        # answer depends on nothing else.
+        full = (tuple(units), symbols, generic)
+        ok = _PAYABLE_BY_UNITS.get(full)
+        if ok is None:
+            if len(_PAYABLE_BY_UNITS) >= 65536:
+                _PAYABLE_BY_UNITS.clear()
+            ok = _PAYABLE_BY_UNITS[full] = solve(symbols, generic, units) is not None
+        answers[key] = ok
     return ok
 
 
