@@ -55,24 +55,19 @@ _MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], tuple[int, ...] 
                        tuple[list[int], list[tuple[int, int]]]]] = {}
 
 
-def _mana_key(state: GameState, player: int) -> tuple[int, ...]:
-    """What a player's mana sources depend on once characteristics are current: taps of
-    their mana sources (TAP_EPOCH counts them per controller), turns (summoning
-    sickness), characteristics recomputed in a way that may touch mana sources
-    (GameState.mana_refreshes: leaving, counters, control, abilities, a mana source
-    entering) and the mana pool.
-    Mana abilities with a condition or a computed amount may depend on anything else:
-    their units are also keyed on ``memo.state_key``."""
-    return (TAP_EPOCH[player], state.turn, state.mana_refreshes[player],
-            len(state.players[player].pool))
-
-
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
     if state.dirty or state.entered:
         refresh(state)
-    key = _mana_key(state, player)
+    # What a player's mana depends on besides the permanents that make it: taps of their
+    # mana sources (TAP_EPOCH counts them per controller), turns (summoning sickness),
+    # characteristics recomputed in a way that may touch their mana sources
+    # (GameState.mana_refreshes) and the mana pool. Mana abilities with a condition or a
+    # computed amount may depend on anything else: their units are also keyed on
+    # memo.state_key.
+    key = (TAP_EPOCH[player], state.turn, state.mana_refreshes[player],
+           len(state.players[player].pool))
     ident = id(state) * 2 + player
     hit = _MANA.get(ident)
     if hit is not None and hit[1] == key and hit[0]() is state and (

@@ -12,12 +12,14 @@ last-known-information object that the zone change left behind.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from engine.ask import Asker
 from engine.cards import T_CREATURE, CardDef, Triggered
 from engine.conditions import condition_holds
 from engine.filters import matches
+from engine.layers import refresh
 from engine.state import (
     BATTLEFIELD,
     NONE,
@@ -125,14 +127,33 @@ def left_battlefield(state: GameState, lki: GameObject, to_graveyard: bool) -> N
                     _queue(state, haunter, ab, lki.oid, lki)
 
 
+# Per game state: (weak reference, refresh count, the permanents with triggered
+# abilities, printed or granted, in battlefield order): they change only with the
+# battlefield or characteristics, which a refresh follows.
+_WITH_TRIGGERS: dict[int, tuple[weakref.ref[GameState], int, list[int]]] = {}
+
+
+def _with_triggers(state: GameState) -> list[int]:
+    if state.dirty or state.entered:
+        refresh(state)
+    hit = _WITH_TRIGGERS.get(id(state))
+    if hit is not None and hit[1] == state.refreshes and hit[0]() is state:
+        return hit[2]
+    objects = state.objects
+    found = [oid for oid in state.battlefield
+             if objects[oid].card._triggered or objects[oid].granted]
+    if len(_WITH_TRIGGERS) > 64:
+        _WITH_TRIGGERS.clear()
+    _WITH_TRIGGERS[id(state)] = (weakref.ref(state), state.refreshes, found)
+    return found
+
+
 def step_began(state: GameState, when: str) -> None:
     """"At the beginning of your upkeep / end step" (controller's) and of each upkeep."""
     objects = state.objects
     active = state.active
-    for oid in state.battlefield:
+    for oid in _with_triggers(state):
         o = objects[oid]
-        if not o.card._triggered and not o.granted:
-            continue
         for ab in _triggered(o):
             if ab.when == when and o.controller == active:
                 _queue(state, o, ab)
@@ -249,6 +270,8 @@ def spell_to_graveyard(state: GameState, card_obj: GameObject) -> None:
 
 def delayed(state: GameState, when: str) -> None:
     """Delayed triggered abilities (603.7) whose moment has come."""
+    if not state.delayed:
+        return
     keep = []
     for d in state.delayed:
         if d.when == when and (d.controller == state.active or d.any_player):
