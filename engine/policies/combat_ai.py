@@ -14,6 +14,7 @@ blocks one attacker.
 from __future__ import annotations
 
 from engine.cards import (
+    KW_ATTACKS_EACH_COMBAT,
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     KW_DEATHTOUCH,
@@ -28,8 +29,8 @@ from engine.cards import (
 from engine.combat import (
     block_requirements,
     blockers_needed,
+    can_attack,
     can_block,
-    possible_attackers,
 )
 from engine.policies.evaluate import (
     aura_bonus,
@@ -200,12 +201,14 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
         able = [b for b in blockers if can_block(state, b, a)]
         if len(able) < need:
             continue
-        risk, shield = attack_risk(state, a)
+        risk: tuple[float, bool] | None = None  # attack_risk, when a pair is not cached
         key_bonus = bonus * 2 + (1 if double else 0)
         for b in able:
             g = cache.get((a.oid, b.oid, key_bonus)) if cache is not None else None
             if g is None:
-                g = _pair_gain(state, a, b, risk, shield, w, bonus, double)
+                if risk is None:
+                    risk = attack_risk(state, a)
+                g = _pair_gain(state, a, b, risk[0], risk[1], w, bonus, double)
                 if cache is not None:
                     cache[(a.oid, b.oid, key_bonus)] = g
             gains[(a.oid, b.oid)] = g
@@ -257,7 +260,10 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     mine = [objects[o] for o in d.options]
     if not mine:
         return []
-    forced = [objects[o] for o in possible_attackers(state, me) if o not in d.options]
+    my_creatures = creatures_of(state, me)
+    # those that attack each combat if able (the attack task left them out of the options)
+    forced = [o for o in my_creatures
+              if o.kw & KW_ATTACKS_EACH_COMBAT and can_attack(state, o)]
     theirs = creatures_of(state, opp)
     blockers = [o for o in theirs if not o.tapped and not o.kw & KW_CANT_BLOCK]
     opp_life = state.players[opp].life
@@ -265,7 +271,7 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     # Alpha strike when what gets through is lethal anyway.
     if unblocked_damage(state, mine + forced, blockers) >= opp_life:
         return list(range(len(mine)))
-    my_power = sum(damage_of(o) for o in creatures_of(state, me) if not o.kw & KW_CANT_ATTACK)
+    my_power = sum(damage_of(o) for o in my_creatures if not o.kw & KW_CANT_ATTACK)
     their_power = sum(damage_of(o) for o in theirs if not o.kw & KW_CANT_ATTACK)
     beatdown = my_power >= their_power or opp_life <= my_life - 4 or opp_life <= 6
     w = 0.6 + (0.2 if beatdown else 0.0) + (0.2 if opp_life <= 10 else 0.0)
