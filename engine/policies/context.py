@@ -42,7 +42,7 @@ class Ctx:
     """What one priority decision keeps looking at, computed once."""
 
     __slots__ = ("state", "me", "opp", "my_turn", "step", "main", "main1", "opp_end",
-                 "units", "mana", "mine", "theirs", "lands", "hand",
+                 "units", "mana", "mine", "theirs", "lands", "_hand",
                  "opp_damaged", "my_life", "opp_life", "_urgent", "_reserve")
 
     def __init__(self, state: GameState, me: int) -> None:
@@ -71,12 +71,20 @@ class Ctx:
         self.mine = mine
         self.theirs = theirs
         self.lands = lands
-        self.hand = [objects[o] for o in state.players[me].hand]
+        self._hand: list[GameObject] | None = None
         self.opp_damaged = state.players[opp].damage_this_turn > 0
         self.my_life = state.players[me].life
         self.opp_life = state.players[opp].life
         self._urgent: bool | None = None
         self._reserve: int | None = None
+
+    @property
+    def hand(self) -> list[GameObject]:
+        """My hand's objects (many decisions never look: a land drop)."""
+        if self._hand is None:
+            objects = self.state.objects
+            self._hand = [objects[o] for o in self.state.players[self.me].hand]
+        return self._hand
 
     @property
     def urgent(self) -> bool:
