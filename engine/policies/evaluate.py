@@ -610,6 +610,17 @@ def eval_effects(state: GameState, me: int, effects: tuple[object, ...], targets
     src_obj = objects.get(source)
     in_hand = 1 if src_obj is not None and src_obj.zone == 1 and src_obj.owner == me else 0
     for e in effects:
+        # The wrappers first ("you may", "if", "choose one"): they would otherwise test
+        # every effect type below before reaching their own.
+        if isinstance(e, (May, If, ForEachTarget)):
+            if depth < 3:
+                if isinstance(e, ForEachTarget):
+                    total += max(eval_effects(state, me, opt, targets, source, x, depth + 1)
+                                 for opt in e.options)
+                else:
+                    total += max(0.0, eval_effects(state, me, e.effects, targets, source,
+                                                   x, depth + 1))
+            continue
         if isinstance(e, Damage):
             n = guess_amount(state, e.amount, me, source, x)
             if e.each is not None:
@@ -771,12 +782,6 @@ def eval_effects(state: GameState, me: int, effects: tuple[object, ...], targets
                     total -= sign_for(o, me) * 0.3 * max(0, value(o) - 2.5)
         elif isinstance(e, Becomes):
             total += 0.5
-        elif isinstance(e, May | If) and depth < 3:
-            total += max(0.0, eval_effects(state, me, e.effects, targets, source, x,
-                                           depth + 1))
-        elif isinstance(e, ForEachTarget) and depth < 3:
-            total += max(eval_effects(state, me, opt, targets, source, x, depth + 1)
-                         for opt in e.options)
         elif isinstance(e, ReturnToBattlefield):
             total += 2.0
     return total
