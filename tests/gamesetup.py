@@ -16,9 +16,11 @@ from __future__ import annotations
 import contextlib
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 
 from engine.cardpool import load_pool
 from engine.cards import Activated, CardDef, Cost
+from engine.scenario.runner import Runner, load_scenario, play_scenario
 from engine.state import (
     ACTIVATE,
     BATTLEFIELD,
@@ -359,3 +361,12 @@ __all__ = [
     "on_battlefield", "option_index", "pass_index", "pass_until", "priority", "resolve",
     "resolve_all",
 ]
+
+
+def play_text(tmp_path: Path, text: str, pool: dict[str, CardDef] | None = None) -> Runner:
+    """Play a scenario written in the test (the conformance format) and check its
+    expectations; the runner keeps the final state. It goes through a file so that
+    errors name their line."""
+    path = tmp_path / "scenario.toml"
+    path.write_text(text)
+    return play_scenario(load_scenario(path), pool)

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from gamesetup import play_text
 
 from engine.cardpool import load_pool
 from engine.cards import CardDef
 from engine.keywords import cascade as cascade_mod
-from engine.scenario.runner import Runner, load_scenario
+from engine.scenario.runner import Runner
 
 
 def _pool_with(*cards: CardDef) -> dict[str, CardDef]:
@@ -27,14 +28,7 @@ def _pool_with(*cards: CardDef) -> dict[str, CardDef]:
 
 
 def _run(tmp_path: Path, text: str, pool: dict[str, CardDef]) -> Runner:
-    f = tmp_path / "s.toml"
-    f.write_text(text)
-    sc = load_scenario(f)
-    runner = Runner(sc, pool)
-    for i, act in enumerate(sc.actions):
-        runner.do_action(i, act)
-    runner.check()
-    return runner
+    return play_text(tmp_path, text, pool)
 
 
 def test_two_cascade_instances_trigger_separately(tmp_path: Path) -> None:

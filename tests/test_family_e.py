@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import msgspec
+from gamesetup import play_text
 
 from engine.cardpool import load_pool
 from engine.cards import CardDef, Damage, Filter, SpellAbility
-from engine.scenario.format import Scenario
-from engine.scenario.runner import Runner, run_scenario
+from engine.scenario.runner import Runner
 
 TWIN_ANNIHILATOR = CardDef(
     name="Test Twin Annihilator", types=("creature",), mana_cost="{6}", power=5,
@@ -35,16 +34,7 @@ def _pool() -> dict[str, CardDef]:
 
 
 def _run(tmp_path: Path, text: str) -> Runner:
-    path = tmp_path / "s.toml"
-    path.write_text(text)
-    result = run_scenario(path, _pool())
-    assert result.passed, result.error
-    sc = msgspec.toml.decode(text.encode(), type=Scenario)
-    runner = Runner(sc, _pool())
-    for i, act in enumerate(sc.actions):
-        runner.do_action(i, act)
-    runner.check()
-    return runner
+    return play_text(tmp_path, text, _pool())
 
 
 def test_each_annihilator_instance_triggers_separately(tmp_path: Path) -> None:

@@ -101,13 +101,8 @@ def test_convoked_creatures_are_counted() -> None:
     """702.51c: the creatures that convoked a spell are counted (``convoked_creatures``)."""
     from pathlib import Path
 
-    from engine.cardpool import load_pool
-    from engine.scenario.runner import Runner, load_scenario
+    from engine.scenario.runner import load_scenario, play_scenario
 
     path = Path(__file__).parent / "scenarios" / "convoke" / "convoke_colored_and_generic.toml"
-    sc = load_scenario(path)
-    runner = Runner(sc, load_pool())
-    for i, act in enumerate(sc.actions):
-        runner.do_action(i, act)
-    runner.check()
+    runner = play_scenario(load_scenario(path))
     assert runner.state.players[0].stats.get("convoked_creatures") == 4

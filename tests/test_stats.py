@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamesetup import play_text
+
 from engine.cardpool import load_pool
-from engine.scenario.runner import Runner, load_scenario
 from engine.stats import STAT_KEYS
 
 POOL = load_pool()
@@ -15,14 +16,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def _stats(tmp_path: Path, text: str) -> list[dict[str, int]]:
-    f = tmp_path / "s.toml"
-    f.write_text(text)
-    sc = load_scenario(f)
-    runner = Runner(sc, POOL)
-    for i, act in enumerate(sc.actions):
-        runner.do_action(i, act)
-    runner.check()
-    return [p.stats for p in runner.state.players]
+    return [p.stats for p in play_text(tmp_path, text, POOL).state.players]
 
 
 def test_the_new_statistics_are_result_columns() -> None:

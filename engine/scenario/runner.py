@@ -27,7 +27,8 @@ from engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError, Sce
 
 __all__ = [
     "PLAYER_NAMES", "ZONE_BY_NAME", "Runner", "ScenarioError", "ScenarioResult",
-    "ScenarioSetup", "find_scenarios", "has_ability", "load_scenario", "run_scenario",
+    "ScenarioSetup", "find_scenarios", "has_ability", "load_scenario", "play_scenario",
+    "run_scenario",
 ]
 
 
@@ -63,16 +64,23 @@ def _with_scenario_cards(sc: Scenario, pool: dict[str, CardDef]) -> dict[str, Ca
     return out
 
 
+def play_scenario(sc: Scenario, pool: dict[str, CardDef] | None = None) -> Runner:
+    """Build the scenario's position, do its actions and check its expectations (raising
+    ScenarioError on the first difference); the runner keeps the final state."""
+    runner = Runner(sc, _with_scenario_cards(sc, pool if pool is not None else load_pool()))
+    for i, act in enumerate(sc.actions):
+        runner.do_action(i, act)
+    runner.check()
+    return runner
+
+
 def run_scenario(path: Path, pool: dict[str, CardDef] | None = None) -> ScenarioResult:
     try:
         sc = load_scenario(path)
     except ScenarioError as exc:
         return ScenarioResult(str(path), path.stem, False, str(exc))
     try:
-        runner = Runner(sc, _with_scenario_cards(sc, pool if pool is not None else load_pool()))
-        for i, act in enumerate(sc.actions):
-            runner.do_action(i, act)
-        runner.check()
+        play_scenario(sc, pool)
     except ScenarioError as exc:
         return ScenarioResult(str(path), sc.name, False, str(exc))
     except Exception as exc:  # noqa: BLE001 - an engine crash is a failed scenario
