@@ -10,8 +10,6 @@ discard; convoke (702.51) applies after the total cost is known.
 
 from __future__ import annotations
 
-import weakref
-
 from engine import replacement as rep
 from engine import triggers
 from engine.ask import Asker, IllegalAnswer
@@ -34,8 +32,9 @@ from engine.keywords.family_f import (
     flashback_costs,
     has_granted_flashback,
 )
-from engine.layers import refresh
+from engine.layers import ensure
 from engine.mana import ManaCost, can_pay, parse_cost
+from engine.memo import memo_on
 from engine.payment import (
     affordable,
     apply_convoke,
@@ -252,26 +251,20 @@ def _castable_from_hand(state: GameState, player: int,
     return out
 
 
-# Per game state: (weak reference, refresh count, each player's permanents with activated
-# abilities in battlefield order). Only a refresh changes who controls what and which
-# abilities a permanent has, and every battlefield change is followed by one.
-_ACTIVATORS: dict[int, tuple[weakref.ref[GameState], int, tuple[list[int], list[int]]]] = {}
-
-
 def _activators(state: GameState) -> tuple[list[int], list[int]]:
-    """Each player's permanents with activated abilities (characteristics current)."""
-    hit = _ACTIVATORS.get(id(state))
-    if hit is not None and hit[1] == state.refreshes and hit[0]() is state:
-        return hit[2]
+    """Each player's permanents with activated abilities in battlefield order
+    (characteristics current). Only a refresh changes who controls what and which
+    abilities a permanent has, and every battlefield change is followed by one."""
+    return memo_on(state, "activators", state.refreshes, _find_activators)
+
+
+def _find_activators(state: GameState) -> tuple[list[int], list[int]]:
     found: tuple[list[int], list[int]] = ([], [])
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
         if o.card._activated or o.granted_activated:
             found[o.controller].append(oid)
-    if len(_ACTIVATORS) > 64:
-        _ACTIVATORS.clear()
-    _ACTIVATORS[id(state)] = (weakref.ref(state), state.refreshes, found)
     return found
 
 
@@ -281,8 +274,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
-    if state.dirty or state.entered:
-        refresh(state)
+    ensure(state)
     activators = _activators(state)[player]
     if not sorcery_ok and not p.other_zone_actions and not activators and not (
             state.effects and has_granted_flashback(state, player)):

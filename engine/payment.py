@@ -14,9 +14,9 @@ from engine import mana as mana_mod
 from engine import replacement as rep
 from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from engine.conditions import condition_holds
-from engine.layers import refresh, static_amount
+from engine.layers import ensure, static_amount
 from engine.mana import ManaCost, can_pay, solve
-from engine.memo import state_key
+from engine.memo import memo_on, state_key
 from engine.state import TAP_EPOCH, GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
@@ -58,8 +58,7 @@ _MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], tuple[int, ...] 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
-    if state.dirty or state.entered:
-        refresh(state)
+    ensure(state)
     # What a player's mana depends on besides the permanents that make it: taps of their
     # mana sources (TAP_EPOCH counts them per controller), turns (summoning sickness),
     # characteristics recomputed in a way that may touch their mana sources
@@ -95,18 +94,18 @@ def _color_mask(colors: str) -> int:
 
 
 _Sources = tuple[list[int], list[int], frozenset[int]]
-# Per game state: (weak reference, GameState.mana_refreshes, each player's permanents with
-# mana abilities they can activate, in battlefield order, and the permanents something is
-# attached to). Leaving, control, ability and attachment changes are all followed by a
-# full refresh; a mana source entering counts too.
-_SOURCES: dict[int, tuple[weakref.ref[GameState], tuple[int, int], _Sources]] = {}
 
 
 def _mana_sources(state: GameState) -> _Sources:
-    hit = _SOURCES.get(id(state))
-    key = state.mana_refreshes[0], state.mana_refreshes[1]
-    if hit is not None and hit[1] == key and hit[0]() is state:
-        return hit[2]
+    """Each player's permanents with mana abilities they can activate, in battlefield
+    order, and the permanents something is attached to. Leaving, control, ability and
+    attachment changes are all followed by a full refresh; a mana source entering counts
+    too (GameState.mana_refreshes)."""
+    return memo_on(state, "mana sources", (state.mana_refreshes[0], state.mana_refreshes[1]),
+                   _find_mana_sources)
+
+
+def _find_mana_sources(state: GameState) -> _Sources:
     objects = state.objects
     found: tuple[list[int], list[int]] = ([], [])
     hosts = set()
@@ -117,11 +116,7 @@ def _mana_sources(state: GameState) -> _Sources:
         # Arrest: mana abilities are activated abilities (605.1a)
         if (o.card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
             found[o.controller].append(oid)
-    value = (found[0], found[1], frozenset(hosts))
-    if len(_SOURCES) > 64:
-        _SOURCES.clear()
-    _SOURCES[id(state)] = (weakref.ref(state), key, value)
-    return value
+    return found[0], found[1], frozenset(hosts)
 
 
 _NO_HOSTS: frozenset[int] = frozenset()

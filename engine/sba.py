@@ -10,15 +10,14 @@ from __future__ import annotations
 from engine import replacement as rep
 from engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
 from engine.filters import matches
-from engine.layers import ensure, refresh
+from engine.layers import ensure
 from engine.state import BATTLEFIELD, GRAVEYARD, GameResult, GameState, LegendTask
 from engine.zones import log
 
 
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
-    if state.dirty or state.entered:
-        refresh(state)
+    ensure(state)
     if not state.sba_needed:
         return False
     acted = False

@@ -12,14 +12,14 @@ last-known-information object that the zone change left behind.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 
 from engine.ask import Asker
 from engine.cards import T_CREATURE, CardDef, Triggered
 from engine.conditions import condition_holds
 from engine.filters import matches
-from engine.layers import refresh
+from engine.layers import ensure
+from engine.memo import memo_on
 from engine.state import (
     BATTLEFIELD,
     NONE,
@@ -127,25 +127,17 @@ def left_battlefield(state: GameState, lki: GameObject, to_graveyard: bool) -> N
                     _queue(state, haunter, ab, lki.oid, lki)
 
 
-# Per game state: (weak reference, refresh count, the permanents with triggered
-# abilities, printed or granted, in battlefield order): they change only with the
-# battlefield or characteristics, which a refresh follows.
-_WITH_TRIGGERS: dict[int, tuple[weakref.ref[GameState], int, list[int]]] = {}
-
-
 def _with_triggers(state: GameState) -> list[int]:
-    if state.dirty or state.entered:
-        refresh(state)
-    hit = _WITH_TRIGGERS.get(id(state))
-    if hit is not None and hit[1] == state.refreshes and hit[0]() is state:
-        return hit[2]
+    """The permanents with triggered abilities, printed or granted, in battlefield order:
+    they change only with the battlefield or characteristics, which a refresh follows."""
+    ensure(state)
+    return memo_on(state, "with triggers", state.refreshes, _find_with_triggers)
+
+
+def _find_with_triggers(state: GameState) -> list[int]:
     objects = state.objects
-    found = [oid for oid in state.battlefield
-             if objects[oid].card._triggered or objects[oid].granted]
-    if len(_WITH_TRIGGERS) > 64:
-        _WITH_TRIGGERS.clear()
-    _WITH_TRIGGERS[id(state)] = (weakref.ref(state), state.refreshes, found)
-    return found
+    return [oid for oid in state.battlefield
+            if objects[oid].card._triggered or objects[oid].granted]
 
 
 def step_began(state: GameState, when: str) -> None:

@@ -38,14 +38,14 @@ def _granters(state: GameState) -> list[int]:
 def spell_granters(state: GameState) -> list[int]:
     if not state.spell_granters:  # counted as permanents enter and leave (zones)
         return []
-    return memo(state, "spell_granters", lambda: _granters(state))
+    return memo(state, "spell_granters", _granters)
 
 
 def spell_keyword_granted(state: GameState, player: int, obj: GameObject, name: str) -> bool:
     """Does a static ability of a permanent ``player`` controls give this spell (cast by
     ``player``) the keyword ``name``: "[Quality] spells you cast have [keyword]"?"""
     objects = state.objects
-    for oid in memo(state, "spell_granters", lambda: _granters(state)):
+    for oid in memo(state, "spell_granters", _granters):
         src = objects[oid]
         if src.controller != player or src.lost_abilities:
             continue
