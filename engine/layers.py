@@ -21,6 +21,7 @@ from engine.cards import (
     KW_UNBLOCKABLE,
     Activated,
     AttachedAuras,
+    CardDef,
     CardsInHand,
     ColorsOfAffected,
     CountersOnSelf,
@@ -135,16 +136,7 @@ def refresh(state: GameState) -> None:
         if c._layered:
             layered_perms.append(o)
         o.controller = o.base_controller
-        o.kw = c._kw
-        o.lost_abilities = False
-        o.extra_subtypes = ()
-        o.extra_types = 0
-        o.color = c._color_mask
-        o.protection = c._base_protection
-        o.granted_mana = ()
-        o.min_blockers = 0
-        o.granted = ()
-        o.granted_activated = ()
+        _reset_to_printed(o, c)
     statics: list[tuple[GameObject, Static]] = []
     for o in layered_perms:
         for st in o.card._statics:
@@ -280,11 +272,30 @@ def refresh(state: GameState) -> None:
                 target.power += e.power
                 target.toughness += e.toughness
     for o in perms:
-        counters = o.counters
-        if counters:
-            plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        if o.counters:
+            plus = _counter_bonus(o)
             o.power += plus
             o.toughness += plus
+
+
+def _reset_to_printed(o: GameObject, c: CardDef) -> None:
+    """Types, colours and abilities back to the card's (layers 4-6 start from these)."""
+    o.kw = c._kw
+    o.lost_abilities = False
+    o.extra_subtypes = ()
+    o.extra_types = 0
+    o.color = c._color_mask
+    o.protection = c._base_protection
+    o.granted_mana = ()
+    o.min_blockers = 0
+    o.granted = ()
+    o.granted_activated = ()
+
+
+def _counter_bonus(o: GameObject) -> int:
+    """+1/+1 counters less -1/-1 counters (layer 7c)."""
+    counters = o.counters
+    return counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
 
 
 def _refresh_entered(state: GameState, entered: list[int]) -> None:
@@ -319,39 +330,14 @@ def _refresh_printed(perms: list[GameObject], since: int) -> None:
     """
     for o in perms:
         c = o.card
-        if o.timestamp < since:
-            power = c.power or 0
-            toughness = c.toughness or 0
-            counters = o.counters
-            if counters:
-                plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-                power += plus
-                toughness += plus
-            o.power = power
-            o.toughness = toughness
-            continue
-        if o.controller != o.base_controller:
-            o.controller = o.base_controller
-            o.sick = True
-        o.kw = c._kw
-        o.lost_abilities = False
-        o.extra_subtypes = ()
-        o.extra_types = 0
-        o.color = c._color_mask
-        o.protection = c._base_protection
-        o.granted_mana = ()
-        o.min_blockers = 0
-        o.granted = ()
-        o.granted_activated = ()
-        power = c.power or 0
-        toughness = c.toughness or 0
-        counters = o.counters
-        if counters:
-            plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-            power += plus
-            toughness += plus
-        o.power = power
-        o.toughness = toughness
+        if o.timestamp >= since:
+            if o.controller != o.base_controller:
+                o.controller = o.base_controller
+                o.sick = True
+            _reset_to_printed(o, c)
+        plus = _counter_bonus(o) if o.counters else 0
+        o.power = (c.power or 0) + plus
+        o.toughness = (c.toughness or 0) + plus
 
 
 def _amount_for(state: GameState, amount: object, source: GameObject,
