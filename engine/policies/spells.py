@@ -71,16 +71,6 @@ class SpellScorer(TrickScorer):
                     self.plan_mode[obj.oid] = mode
         return best
 
-    @staticmethod
-    def _trick_possible(ctx: Ctx) -> bool:
-        """Whether ``_trick_score`` can find anything: an opponent's spell or ability
-        with targets on the stack, or blockers declared."""
-        state = ctx.state
-        if state.stack:
-            top = state.stack[-1]
-            return top.controller != ctx.me and bool(top.targets)
-        return state.combat is not None and ctx.step == DECLARE_BLOCKERS
-
     def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
                        effects: tuple[EffectT, ...], sorcery: bool) -> float:
         """Score casting a spell with these effects now: its value with the best targets,

@@ -64,8 +64,20 @@ class TrickScorer(TargetPlanner):
         return sum(damage_of(ctx.state.objects[a]) for a in combat.attackers
                    if a in ctx.state.objects and not combat.blockers.get(a))
 
+    @staticmethod
+    def _trick_possible(ctx: Ctx) -> bool:
+        """Whether ``_trick_score`` can find anything: an opponent's spell or ability
+        with targets on the stack, or blockers declared."""
+        state = ctx.state
+        if state.stack:
+            top = state.stack[-1]
+            return top.controller != ctx.me and bool(top.targets)
+        return state.combat is not None and ctx.step == DECLARE_BLOCKERS
+
     def _trick_score(self, ctx: Ctx, obj: GameObject, pump: Pump | AddCounters) -> float:
         """A pump on one creature: win a fight, save a creature, or push lethal damage."""
+        if not self._trick_possible(ctx):
+            return 0.0
         state = ctx.state
         combat = state.combat
         if isinstance(pump, Pump):
@@ -75,21 +87,19 @@ class TrickScorer(TargetPlanner):
         else:
             bp = bt = pump.amount if isinstance(pump.amount, int) else 1
             kws = ()
-        # Save a creature from damage on the stack.
+        # Save a creature from damage on the stack (an opponent's, with targets).
         if state.stack:
             top = state.stack[-1]
-            if top.controller != ctx.me and top.targets:
-                for e in top.effects:
-                    if isinstance(e, Damage) and isinstance(e.amount, int):
-                        t = top.targets[0]
-                        o = state.objects.get(t) if t >= 2 else None
-                        if o is not None and o.controller == ctx.me and \
-                                o.toughness - o.damage <= e.amount < o.toughness - o.damage + bt:
-                            self.plan[obj.oid] = [t]
-                            return 30.0 + value(o)
+            for e in top.effects:
+                if isinstance(e, Damage) and isinstance(e.amount, int):
+                    t = top.targets[0]
+                    o = state.objects.get(t) if t >= 2 else None
+                    if o is not None and o.controller == ctx.me and \
+                            o.toughness - o.damage <= e.amount < o.toughness - o.damage + bt:
+                        self.plan[obj.oid] = [t]
+                        return 30.0 + value(o)
             return 0.0
-        if combat is None or ctx.step != DECLARE_BLOCKERS:
-            return 0.0
+        assert combat is not None  # blockers are declared (_trick_possible)
         objects = state.objects
         best, best_score = NONE, 0.0
         for a in combat.attackers:
