@@ -18,8 +18,10 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from engine.cardpool import load_pool
+from engine.cardpool import known_cards, load_pool
 from engine.cards import Activated, CardDef, Cost
+from engine.decks import load_deck
+from engine.game import deck_cards
 from engine.scenario.runner import Runner, load_scenario, play_scenario
 from engine.state import (
     ACTIVATE,
@@ -43,6 +45,8 @@ from engine.turn import advance, answer, new_game
 from engine.zones import new_object
 
 POOL = load_pool()
+DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
+_DECKS: dict[str, list[CardDef]] = {}
 
 BEACON = CardDef(
     name="Test Beacon",
@@ -58,6 +62,14 @@ _ZONES = {
     "graveyard": GRAVEYARD,
     "exile": EXILE,
 }
+
+
+def bundled_deck(name: str) -> list[CardDef]:
+    """The main deck of decks/NAME.txt as cards of POOL (loaded once per test run)."""
+    if name not in _DECKS:
+        deck = load_deck(DECKS_DIR / f"{name}.txt", known_cards(POOL))
+        _DECKS[name] = deck_cards(POOL, deck.main_cards())
+    return _DECKS[name]
 
 
 def card(name: str | CardDef) -> CardDef:

@@ -10,13 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gamesetup import bundled_deck
 
 from engine import casting, payment
 from engine.ask import IllegalAnswer
-from engine.cardpool import known_cards, load_pool
-from engine.cards import CardDef
-from engine.decks import load_deck
-from engine.game import deck_cards, policy_stops
+from engine.game import policy_stops
 from engine.layers import ensure, refresh
 from engine.mana import can_pay, solve
 from engine.policies import make_policy
@@ -25,15 +23,10 @@ from engine.state import GameState
 from engine.turn import advance, answer, new_game
 from pipelines.runner import DECKS_DIR
 
-POOL = load_pool()
 DECKS = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt"))
 CHARACTERISTICS = ("controller", "kw", "power", "toughness", "color", "protection",
                    "extra_types", "extra_subtypes", "lost_abilities", "granted_mana",
                    "granted", "granted_activated", "min_blockers", "sick")
-
-
-def _cards(name: str) -> list[CardDef]:
-    return deck_cards(POOL, load_deck(DECKS_DIR / f"{name}.txt", known_cards(POOL)).main_cards())
 
 
 def check(state: GameState) -> int:
@@ -72,7 +65,7 @@ def test_cached_facts_match_fresh_ones(deck: str) -> None:
     compared = 0
     for i in range(2):
         opponent = DECKS[(DECKS.index(deck) + 1 + i) % len(DECKS)]
-        decks = [_cards(deck), _cards(opponent)]
+        decks = [bundled_deck(deck), bundled_deck(opponent)]
         policies = [make_policy("heuristic", 7 * i), make_policy("random" if i else "heuristic",
                                                                  7 * i + 1)]
         state = new_game(decks, 900 + i, stops=policy_stops(policies, decks))

@@ -20,20 +20,18 @@ import random
 from collections import Counter
 
 import pytest
-from gamesetup import deadline
+from gamesetup import bundled_deck, deadline
 
 from engine.cardpool import known_cards, load_pool
 from engine.cards import KW_INDESTRUCTIBLE, CardDef
-from engine.decks import load_deck
-from engine.game import deck_cards
 from engine.policies import HeuristicPolicy, RandomPolicy
 from engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, GameState
 from engine.turn import advance, answer, new_game
 
 POOL = load_pool()
 _KNOWN = known_cards(POOL)
-GRUUL = deck_cards(POOL, load_deck("decks/gruul_stompy.txt", _KNOWN).main_cards())
-SKIES = deck_cards(POOL, load_deck("decks/azorius_skies.txt", _KNOWN).main_cards())
+GRUUL = bundled_deck("gruul_stompy")
+SKIES = bundled_deck("azorius_skies")
 BASICS = sorted(n for n, basic in _KNOWN.items() if basic)
 NONBASICS = sorted(n for n, basic in _KNOWN.items() if not basic)
 DECK_SIZE = 60

@@ -10,27 +10,21 @@ import statistics
 from pathlib import Path
 
 import pytest
+from gamesetup import POOL, bundled_deck
 
 from engine.ask import validate
-from engine.cardpool import known_cards, load_pool
 from engine.cards import CardDef
-from engine.decks import load_deck
-from engine.game import deck_cards, play_game
+from engine.game import play_game
 from engine.policies import HeuristicPolicy, make_policy
 from engine.state import Event
 from pipelines.runner import DECKS_DIR
 
-POOL = load_pool()
-_KNOWN = known_cards(POOL)
 BENCHMARK = ("gruul_stompy", "azorius_skies")
 GAUNTLET = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt") if p.stem not in BENCHMARK)
-_CARDS: dict[str, list[CardDef]] = {}
 
 
 def cards(name: str) -> list[CardDef]:
-    if name not in _CARDS:
-        _CARDS[name] = deck_cards(POOL, load_deck(DECKS_DIR / f"{name}.txt", _KNOWN).main_cards())
-    return _CARDS[name]
+    return bundled_deck(name)
 
 
 def test_the_gauntlet_has_sixteen_decks() -> None:

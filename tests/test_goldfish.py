@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from gamesetup import bundled_deck
 
-from engine.cardpool import known_cards, load_pool
 from engine.cards import CardDef
-from engine.decks import load_deck
-from engine.game import Policy, deck_cards, play_game
+from engine.game import Policy, play_game
 from engine.policies import POLICIES, GoldfishPolicy, HeuristicPolicy, make_policy
-from pipelines.runner import DECKS_DIR
-
-POOL = load_pool()
-_KNOWN = known_cards(POOL)
 
 
 def cards(name: str) -> list[CardDef]:
-    return deck_cards(POOL, load_deck(DECKS_DIR / f"{name}.txt", _KNOWN).main_cards())
+    return bundled_deck(name)
 
 
 def test_registered() -> None:

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.cardpool import known_cards, load_pool
-from engine.decks import load_deck
-from engine.game import deck_cards, play_game
+from gamesetup import bundled_deck
+
+from engine.game import play_game
 from engine.policies import HeuristicPolicy, RandomPolicy, make_policy
 from engine.turn import advance
 
-POOL = load_pool()
-_KNOWN = known_cards(POOL)
-DECKS = {
-    "gruul_stompy": deck_cards(POOL, load_deck("decks/gruul_stompy.txt", _KNOWN).main_cards()),
-    "azorius_skies": deck_cards(POOL, load_deck("decks/azorius_skies.txt", _KNOWN).main_cards()),
-}
+DECKS = {name: bundled_deck(name) for name in ("gruul_stompy", "azorius_skies")}
 GAMES = 100
 THRESHOLD = 0.95
 

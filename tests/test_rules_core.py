@@ -17,6 +17,7 @@ from gamesetup import (
     alive,
     attack,
     block,
+    bundled_deck,
     cast,
     deadline,
     decision_of,
@@ -35,7 +36,6 @@ from gamesetup import (
     resolve_all,
 )
 
-from engine.cardpool import known_cards, load_pool
 from engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -51,8 +51,7 @@ from engine.cards import (
     Target,
     Triggered,
 )
-from engine.decks import load_deck
-from engine.game import deck_cards, play
+from engine.game import play
 from engine.layers import ensure
 from engine.mana import B, G, R, U, W, parse_cost, solve
 from engine.policies import RandomPolicy
@@ -688,11 +687,7 @@ def test_no_discard_at_seven_cards() -> None:
 
 
 def _bundled_decks():
-    pool = load_pool()
-    kc = known_cards(pool)
-    gruul = deck_cards(pool, load_deck("decks/gruul_stompy.txt", kc).main_cards())
-    skies = deck_cards(pool, load_deck("decks/azorius_skies.txt", kc).main_cards())
-    return gruul, skies
+    return bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")
 
 
 def test_starting_player_skips_the_first_draw() -> None:

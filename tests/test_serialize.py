@@ -5,19 +5,16 @@ from __future__ import annotations
 import copy
 
 import pytest
+from gamesetup import bundled_deck
 
-from engine.cardpool import known_cards, load_pool
-from engine.decks import load_deck
-from engine.game import deck_cards, play
+from engine.game import play
 from engine.policies import HeuristicPolicy, RandomPolicy
 from engine.serialize import from_json, from_msgpack, to_json, to_msgpack
 from engine.state import GameState
 from engine.turn import advance, answer, new_game
 
-POOL = load_pool()
-_KNOWN = known_cards(POOL)
-GRUUL = deck_cards(POOL, load_deck("decks/gruul_stompy.txt", _KNOWN).main_cards())
-SKIES = deck_cards(POOL, load_deck("decks/azorius_skies.txt", _KNOWN).main_cards())
+GRUUL = bundled_deck("gruul_stompy")
+SKIES = bundled_deck("azorius_skies")
 
 
 def _policies(kind: str, seed: int) -> list:
