@@ -93,7 +93,12 @@ def _color_mask(colors: str) -> int:
     return m
 
 
-_Sources = tuple[list[int], list[int], frozenset[int]]
+# A mana source as ``_mana_units`` reads it: the permanent, and for the common case (one
+# mana ability, no condition, a fixed amount: a basic land) that ability, its index, its
+# colour mask and amount, and whether it must be untapped (all fixed until the next
+# refresh that touches mana sources); ``None`` for the rest, worked out each time.
+_Source = tuple[GameObject, ManaAbility | None, int, int, int, bool]
+_Sources = tuple[list[_Source], list[_Source], frozenset[int]]
 
 
 def _mana_sources(state: GameState) -> _Sources:
@@ -107,7 +112,7 @@ def _mana_sources(state: GameState) -> _Sources:
 
 def _find_mana_sources(state: GameState) -> _Sources:
     objects = state.objects
-    found: tuple[list[int], list[int]] = ([], [])
+    found: tuple[list[_Source], list[_Source]] = ([], [])
     hosts = set()
     for oid in state.battlefield:
         o = objects[oid]
@@ -115,7 +120,13 @@ def _find_mana_sources(state: GameState) -> _Sources:
             hosts.add(o.attached_to)
         # Arrest: mana abilities are activated abilities (605.1a)
         if (o.card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
-            found[o.controller].append(oid)
+            abilities = mana_abilities_of(o)
+            ab = abilities[0] if len(abilities) == 1 else None
+            if ab is not None and ab.condition is None and ab.amount.__class__ is int:
+                found[o.controller].append(
+                    (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap))
+            else:
+                found[o.controller].append((o, None, 0, 0, 0, False))
     return found[0], found[1], frozenset(hosts)
 
 
@@ -139,27 +150,20 @@ def _mana_units(state: GameState,
     late_units: list[int] = []
     late_sources: list[tuple[int, int]] = []
     dynamic = False
-    objects = state.objects
     found = _mana_sources(state)
     # Only permanents something is attached to can have "when enchanted land is tapped
     # for mana" triggers: found once instead of asking the hooks for every land.
     hosts = found[2] if MANA_TRIGGER_HOOKS else _NO_HOSTS
-    for oid in found[player]:
-        o = objects[oid]
+    for o, best, idx, mask, n, tap in (found[0] if player == 0 else found[1]):
         # One mana ability per permanent is used (they all tap it): the one making the
         # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
-        best: ManaAbility | None = None
-        idx = n = -1
-        abilities = mana_abilities_of(o)
-        if len(abilities) == 1 and abilities[0].condition is None and \
-                abilities[0].amount.__class__ is int:  # the common case: a basic land
-            best = abilities[0]
-            if best.tap and not can_tap_for_mana(o):
+        if best is not None:  # the common case: a basic land
+            if tap and not can_tap_for_mana(o):
                 continue
-            idx, n = 0, best.amount  # type: ignore[assignment]
         else:
             dynamic = True
-            for i, cand in enumerate(abilities):
+            n = -1
+            for i, cand in enumerate(mana_abilities_of(o)):
                 if cand.tap and not can_tap_for_mana(o):
                     continue
                 if cand.condition is not None and not condition_holds(
@@ -169,21 +173,23 @@ def _mana_units(state: GameState,
                     state, cand.amount, o)
                 if amount > n:
                     best, idx, n = cand, i, amount
-        if best is not None:
-            ab = best
-            mask = _color_mask(ab.colors)
-            if ab.sacrifice_self:
-                for _ in range(n):
-                    late_units.append(mask)
-                    late_sources.append((oid, idx))
-            else:
-                for _ in range(n):
-                    units.append(mask)
-                    sources.append((oid, idx))
-            if ab.tap and oid in hosts:  # "whenever it is tapped for mana, add ..."
-                for extra in triggered_mana(state, o):
-                    units.append(extra)
-                    sources.append((oid, idx))
+            if best is None:
+                continue
+            mask = _color_mask(best.colors)
+            tap = best.tap
+        oid = o.oid
+        if best.sacrifice_self:
+            for _ in range(n):
+                late_units.append(mask)
+                late_sources.append((oid, idx))
+        else:
+            for _ in range(n):
+                units.append(mask)
+                sources.append((oid, idx))
+        if tap and oid in hosts:  # "whenever it is tapped for mana, add ..."
+            for extra in triggered_mana(state, o):
+                units.append(extra)
+                sources.append((oid, idx))
     units.extend(late_units)
     sources.extend(late_sources)
     return units, sources, dynamic
