@@ -95,7 +95,7 @@ def aura_target(card: CardDef) -> Target:
 
 
 def spell_targets(card: CardDef, mode: int) -> tuple[Target, ...]:
-    if card.is_aura:
+    if card._is_aura:
         return (aura_target(card),)
     spell = card.spell
     if spell is None:
@@ -196,7 +196,7 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
     """``grants``: whether any permanent gives spells keywords ("spells you cast have
     convoke"); False lets the hot path skip that search."""
     card = obj.card
-    if card.has_keyword("convoke") or (grants and spell_has_convoke(state, player, obj)):
+    if "convoke" in card._kwnames or (grants and spell_has_convoke(state, player, obj)):
         pool = units_with_convoke(state, player)
     else:
         pool = units
@@ -236,8 +236,8 @@ def _castable_from_hand(state: GameState, player: int,
             continue
         if units is None:
             units = mana_units(state, player)[0]
-            grants = bool(spell_granters(state))
-        alts = (ALT_NORMAL, ALT_EVOKE) if card.has_keyword("evoke") else (ALT_NORMAL,)
+            grants = bool(state.spell_granters and spell_granters(state))
+        alts = (ALT_NORMAL, ALT_EVOKE) if "evoke" in card._kwnames else (ALT_NORMAL,)
         if card.alternative_cost is not None:
             alts = (*alts, ALT_ALTERNATIVE)
         elif len(alts) == 1 and not grants and card._cost is not None and \
@@ -276,7 +276,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     hand = p.hand
     ensure(state)
     activators = _activators(state)[player]
-    if not sorcery_ok and not p.other_zone_actions and not activators and not (
+    if not sorcery_ok and not p.zone_action_cards and not activators and not (
             state.effects and has_granted_flashback(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
         for oid in hand:
@@ -317,7 +317,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         for idx, ab in enumerate(activated_abilities(o)):
             if ab.zone == "battlefield" and can_activate(state, player, o, idx, ab, sorcery_ok):
                 actions.append(Action(ACTIVATE, oid, idx))
-    if p.other_zone_actions:
+    if p.zone_action_cards:
         for zone_list, zone in ((hand, "hand"), (p.graveyard, "graveyard")):
             done: set[tuple[str, int]] = set()
             for oid in zone_list:

@@ -58,7 +58,7 @@ BLOCK_RESTRICTIONS: list[Callable[[GameState, GameObject, GameObject], bool]] = 
 
 def can_attack(state: GameState, o: GameObject) -> bool:
     """508.1a: an untapped creature without summoning sickness that may attack."""
-    if not (o.card._type_mask | o.extra_types) & T_CREATURE or o.tapped:
+    if not (o.card._type_mask | o.extra_types) & T_CREATURE or o.is_tapped:
         return False
     if o.sick and not o.kw & KW_HASTE:
         return False
@@ -76,7 +76,7 @@ def can_block(state: GameState, blocker: GameObject, attacker: GameObject) -> bo
     """509.1a-b: restrictions on one blocker blocking one attacker."""
     bkw = blocker.kw
     akw = attacker.kw
-    if blocker.tapped or bkw & KW_CANT_BLOCK or not (
+    if blocker.is_tapped or bkw & KW_CANT_BLOCK or not (
             blocker.card._type_mask | blocker.extra_types) & T_CREATURE:
         return False
     if akw & KW_UNBLOCKABLE:
@@ -137,7 +137,7 @@ def block_options(state: GameState) -> list[tuple[int, int]]:
     pairs = []
     blockers = [oid for oid in state.battlefield if objects[oid].controller == combat.defender
                 and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE
-                and not objects[oid].tapped]
+                and not objects[oid].is_tapped]
     for b in blockers:
         bo = objects[b]
         for a in combat.attackers:

@@ -58,7 +58,8 @@ _MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], tuple[int, ...] 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
-    ensure(state)
+    if state.dirty or state.entered:
+        ensure(state)
     # What a player's mana depends on besides the permanents that make it: taps of their
     # mana sources (TAP_EPOCH counts them per controller), turns (summoning sickness),
     # characteristics recomputed in a way that may touch their mana sources
@@ -158,8 +159,9 @@ def _mana_units(state: GameState,
         # One mana ability per permanent is used (they all tap it): the one making the
         # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
         if best is not None:  # the common case: a basic land
-            if tap and not can_tap_for_mana(o):
-                continue
+            if tap and (o.is_tapped or o.sick and not o.kw & KW_HASTE and (
+                    o.card._type_mask | o.extra_types) & T_CREATURE):
+                continue  # can_tap_for_mana, inline
         else:
             dynamic = True
             n = -1

@@ -29,9 +29,12 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list[int]) -> int:
-    """Fisher-Yates shuffle in place; returns the new generator state."""
+    """Fisher-Yates shuffle in place; returns the new generator state. (``next_u64``
+    written out inline: a library shuffle is most of a game's setup.)"""
     for i in range(len(items) - 1, 0, -1):
-        state, z = next_u64(state)
-        j = z % (i + 1)
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state

@@ -17,7 +17,8 @@ from engine.zones import log
 
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
-    ensure(state)
+    if state.dirty or state.entered:
+        ensure(state)
     if not state.sba_needed:
         return False
     acted = False

@@ -195,7 +195,7 @@ def _turn_based_actions(state: GameState) -> bool:
                 if o.skip_untap:  # "doesn't untap during its controller's next untap step"
                     o.skip_untap = False
                     continue
-                if o.tapped and not o.kw & KW_DOESNT_UNTAP:
+                if o.is_tapped and not o.kw & KW_DOESNT_UNTAP:
                     o.tapped = False
         for p in state.players:
             p.damage_this_turn = 0

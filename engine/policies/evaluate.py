@@ -119,7 +119,9 @@ def combat_kw(o: GameObject) -> int:
 
 def value(o: GameObject) -> float:
     """A creature's rough worth on the board (its power, toughness and keywords)."""
-    kw = combat_kw(o)
+    kw = o.kw  # combat_kw, inline
+    if not o.lost_abilities and destroys_on_damage(o.card):
+        kw |= KW_DEATHTOUCH
     if kw & KW_CANT_ATTACK and kw & KW_CANT_BLOCK:
         return 0.5
     p = max(0, o.power)
