@@ -49,9 +49,9 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     return own + o.granted_mana if o.granted_mana else own
 
 
-# Per game state and player: (weak reference to the state, key, full key or None, mana
-# units and sources).
-_MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], tuple[int, ...] | None,
+# Per game state and player: (weak reference to the state, key, the turn when a creature
+# is among the sources (else -1), full key or None, mana units and sources).
+_MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], int, tuple[int, ...] | None,
                        tuple[list[int], list[tuple[int, int]]]]] = {}
 
 
@@ -61,23 +61,23 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     if state.dirty or state.entered:
         ensure(state)
     # What a player's mana depends on besides the permanents that make it: taps of their
-    # mana sources (TAP_EPOCH counts them per controller), turns (summoning sickness),
-    # characteristics recomputed in a way that may touch their mana sources
-    # (GameState.mana_refreshes) and the mana pool. Mana abilities with a condition or a
-    # computed amount may depend on anything else: their units are also keyed on
-    # memo.state_key.
-    key = (TAP_EPOCH[player], state.turn, state.mana_refreshes[player],
-           len(state.players[player].pool))
+    # mana sources (TAP_EPOCH counts them per controller), characteristics recomputed in
+    # a way that may touch their mana sources (GameState.mana_refreshes), the mana pool,
+    # and turns when a source is a creature (summoning sickness ends). Mana abilities
+    # with a condition or a computed amount may depend on anything else: their units are
+    # also keyed on memo.state_key.
+    key = (TAP_EPOCH[player], state.mana_refreshes[player], len(state.players[player].pool))
     ident = id(state) * 2 + player
     hit = _MANA.get(ident)
     if hit is not None and hit[1] == key and hit[0]() is state and (
-            hit[2] is None or hit[2] == state_key(state)):
-        return hit[3]
-    units, sources, dynamic = _mana_units(state, player)
+            hit[2] < 0 or hit[2] == state.turn) and (
+            hit[3] is None or hit[3] == state_key(state)):
+        return hit[4]
+    units, sources, dynamic, creature = _mana_units(state, player)
     if len(_MANA) > 64:
         _MANA.clear()
-    _MANA[ident] = (weakref.ref(state), key, state_key(state) if dynamic else None,
-                    (units, sources))
+    _MANA[ident] = (weakref.ref(state), key, state.turn if creature else -1,
+                    state_key(state) if dynamic else None, (units, sources))
     return units, sources
 
 
@@ -135,9 +135,9 @@ _NO_HOSTS: frozenset[int] = frozenset()
 
 
 def _mana_units(state: GameState,
-                player: int) -> tuple[list[int], list[tuple[int, int]], bool]:
-    """Mana a player could make now: one colour mask per unit, and its source; and
-    whether a condition or computed amount was involved.
+                player: int) -> tuple[list[int], list[tuple[int, int]], bool, bool]:
+    """Mana a player could make now: one colour mask per unit, and its source; whether
+    a condition or computed amount was involved; and whether a source is a creature.
 
     A source is (-1, pool index) for floating mana or (object id, ability index).
     Floating mana comes first, then lands, creatures, and sacrifice sources last, so
@@ -150,7 +150,7 @@ def _mana_units(state: GameState,
         sources.append((-1, i))
     late_units: list[int] = []
     late_sources: list[tuple[int, int]] = []
-    dynamic = False
+    dynamic = creature = False
     found = _mana_sources(state)
     # Only permanents something is attached to can have "when enchanted land is tapped
     # for mana" triggers: found once instead of asking the hooks for every land.
@@ -158,6 +158,8 @@ def _mana_units(state: GameState,
     for o, best, idx, mask, n, tap in (found[0] if player == 0 else found[1]):
         # One mana ability per permanent is used (they all tap it): the one making the
         # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
+        if (o.card._type_mask | o.extra_types) & T_CREATURE:
+            creature = True  # summoning sickness: its mana changes with the turn
         if best is not None:  # the common case: a basic land
             if tap and (o.is_tapped or o.sick and not o.kw & KW_HASTE and (
                     o.card._type_mask | o.extra_types) & T_CREATURE):
@@ -194,7 +196,7 @@ def _mana_units(state: GameState,
                 sources.append((oid, idx))
     units.extend(late_units)
     sources.extend(late_sources)
-    return units, sources, dynamic
+    return units, sources, dynamic, creature
 
 
 def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,

@@ -44,7 +44,7 @@ def check(state: GameState) -> int:
             n += 1
     for p in (0, 1):
         units, sources = payment.mana_units(state, p)
-        fresh_units, fresh_sources, _ = payment._mana_units(state, p)
+        fresh_units, fresh_sources, _, _ = payment._mana_units(state, p)
         assert (units, sources) == (fresh_units, fresh_sources), f"turn {state.turn}: mana"
         fresh_activators = [oid for oid in state.battlefield
                             if state.objects[oid].controller == p and (
