@@ -224,7 +224,8 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
 def _castable_from_hand(state: GameState, player: int,
                         sorcery_ok: bool) -> list[tuple[int, int]]:
     """(card, permission) for each hand card that can be cast now: timing, cost payable
-    and targets available."""
+    and targets available. Copies of a card share the answer (a card in hand has its
+    printed characteristics), so each name and permission is checked once."""
     objects = state.objects
     units: list[int] | None = None
     grants = False
@@ -244,10 +245,10 @@ def _castable_from_hand(state: GameState, player: int,
                 len(units) < card._cost.mana_value and "convoke" not in card._kwnames:
             continue  # more mana than there is, and no other way to pay (quick reject)
         for alt in alts:
-            if (card.name, alt) not in seen and _can_cast(state, player, objects[oid], alt,
-                                                          units, grants):
+            if (card.name, alt) not in seen:
                 seen.add((card.name, alt))
-                out.append((oid, alt))
+                if _can_cast(state, player, objects[oid], alt, units, grants):
+                    out.append((oid, alt))
     return out
 
 
