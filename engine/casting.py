@@ -206,8 +206,11 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
             if len(pool) < cost.generic + len(cost.symbols) or \
                     not can_pay(cost.symbols, cost.generic, pool):
                 return False
-    costs = flashback_costs(state, obj) if alt == ALT_FLASHBACK else [base_cost(card, alt)]
+            if card.spell is None and not card._is_aura:
+                return True  # a permanent spell with no target and no additional cost
     if pool is not units or alt != ALT_NORMAL:
+        costs = flashback_costs(state, obj) if alt == ALT_FLASHBACK else \
+            [base_cost(card, alt)]
         if not any(can_pay(cost.symbols, cost.generic, pool) for cost in costs):
             return False
     if alt == ALT_RETRACE and not any(
