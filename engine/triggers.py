@@ -127,7 +127,7 @@ def left_battlefield(state: GameState, lki: GameObject, to_graveyard: bool) -> N
                     _queue(state, haunter, ab, lki.oid, lki)
 
 
-def _with_triggers(state: GameState) -> list[int]:
+def with_triggers(state: GameState) -> list[int]:
     """The permanents with triggered abilities, printed or granted, in battlefield order:
     they change only with the battlefield or characteristics, which a refresh follows."""
     ensure(state)
@@ -144,7 +144,7 @@ def step_began(state: GameState, when: str) -> None:
     """"At the beginning of your upkeep / end step" (controller's) and of each upkeep."""
     objects = state.objects
     active = state.active
-    for oid in _with_triggers(state):
+    for oid in with_triggers(state):
         o = objects[oid]
         for ab in _triggered(o):
             if ab.when == when and o.controller == active:

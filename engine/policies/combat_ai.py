@@ -36,10 +36,10 @@ from engine.policies.evaluate import (
     aura_bonus,
     combat_kw,
     creatures_of,
-    exalted_count,
     value,
 )
 from engine.state import NONE, Decision, GameObject, GameState
+from engine.triggers import with_triggers
 
 STRIKE = KW_FIRST_STRIKE | KW_DOUBLE_STRIKE
 
@@ -126,16 +126,24 @@ def has_annihilator(o: GameObject) -> bool:
 
 
 def _alone_bonus(state: GameState, me: int) -> tuple[int, bool]:
-    """(exalted +N/+N, gains double strike) for a creature attacking alone."""
-    n = exalted_count(state, me)
+    """(exalted +N/+N, gains double strike) for a creature attacking alone. Both come
+    from triggered abilities (702.83a), so only the permanents that have some are read."""
+    n = 0
     double = False
     objects = state.objects
-    for oid in state.battlefield:
+    for oid in with_triggers(state):
         o = objects[oid]
-        if o.controller != me or o.lost_abilities:
+        if o.controller != me:
+            continue
+        for ab in o.granted:
+            if ab.keyword == "exalted":
+                n += 1
+        if o.lost_abilities:
             continue
         for ab in o.card._triggered:
-            if ab.when == "ally_attacks_alone" and ab.keyword != "exalted":
+            if ab.keyword == "exalted":
+                n += 1
+            elif ab.when == "ally_attacks_alone":
                 for e in ab.effects:
                     if "double strike" in getattr(e, "keywords", ()):
                         double = True

@@ -287,23 +287,6 @@ def aura_is_hostile(card: CardDef) -> bool:
     return False
 
 
-def exalted_count(state: GameState, me: int) -> int:
-    n = 0
-    objects = state.objects
-    for oid in state.battlefield:
-        o = objects[oid]
-        if o.controller != me:
-            continue
-        if not o.lost_abilities:
-            for ab in o.card._triggered:
-                if ab.keyword == "exalted":
-                    n += 1
-        for ab in o.granted:
-            if ab.keyword == "exalted":
-                n += 1
-    return n
-
-
 def lands_of(state: GameState, me: int) -> int:
     objects = state.objects
     return sum(1 for oid in state.battlefield if objects[oid].controller == me
