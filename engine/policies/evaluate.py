@@ -470,9 +470,26 @@ def effects_sign(effects: tuple[object, ...], ref: str) -> int:
     return s
 
 
+# harmful_to_target by (id of the effects, index): (the effects, answer). The entry holds
+# its effects, so their id is not reused while it is kept.
+_HARMFUL: dict[tuple[int, int], tuple[tuple[object, ...], int]] = {}
+
+
 def harmful_to_target(effects: tuple[object, ...], index: int) -> int:
     """+1: target ``index`` should be mine; -1: the opponent's; 0: either (tap or untap,
     copies, colours)."""
+    key = (id(effects), index)
+    hit = _HARMFUL.get(key)
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    if len(_HARMFUL) > 4096:
+        _HARMFUL.clear()
+    sign = _harmful_to_target(effects, index)
+    _HARMFUL[key] = (effects, sign)
+    return sign
+
+
+def _harmful_to_target(effects: tuple[object, ...], index: int) -> int:
     ref = f"t{index}"
     for e in effects:
         if isinstance(e, ForEachTarget):
@@ -528,18 +545,31 @@ def life_value(state: GameState, player: int, amount: int) -> float:
     return v
 
 
+# Effect references to targets ("t0", "t1", ...) by their index; -1 for other references.
+_TARGET_INDEX: dict[str, int] = {}
+
+
+def target_index(ref: str) -> int:
+    """``i`` for the reference ``"t<i>"`` to a spell's or ability's target, else -1."""
+    i = _TARGET_INDEX.get(ref)
+    if i is None:
+        i = _TARGET_INDEX[ref] = int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() \
+            else -1
+    return i
+
+
 def _players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:
+    i = target_index(ref)
+    if i >= 0:
+        if i < len(targets) and 0 <= targets[i] < 2:
+            return [targets[i]]
+        return []
     if ref == "you":
         return [me]
     if ref == "each_opponent" or ref == "defending_player":
         return [1 - me]
     if ref == "each_player":
         return [me, 1 - me]
-    if ref.startswith("t") and ref[1:].isdigit():
-        i = int(ref[1:])
-        if i < len(targets) and 0 <= targets[i] < 2:
-            return [targets[i]]
-        return []
     if ref.startswith("controller_of:t"):
         i = int(ref.rsplit("t", 1)[1])
         if i < len(targets) and targets[i] != NONE:
@@ -553,8 +583,8 @@ def _players_for(ref: str, me: int, targets: list[int], state: GameState) -> lis
 
 
 def _objs_for(ref: str, targets: list[int], state: GameState, source: int) -> list[GameObject]:
-    if ref.startswith("t") and ref[1:].isdigit():
-        i = int(ref[1:])
+    i = target_index(ref)
+    if i >= 0:
         if i < len(targets) and targets[i] >= 2:
             o = state.objects.get(targets[i])
             return [o] if o is not None else []
