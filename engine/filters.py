@@ -42,6 +42,16 @@ _DEFAULT = Filter()
 _PLANS: dict[int, tuple[Filter, int, int, int, bool, bool]] = {}
 
 
+def plan_of(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
+    """``f`` compiled: (f, types mask, not-types mask, controller (0 any, 1 you, 2 other),
+    "other", whether ``matches_rest`` must also be asked). For a caller that matches one
+    filter against many objects."""
+    plan = _PLANS.get(id(f))
+    if plan is None or plan[0] is not f:
+        plan = _plan(f)
+    return plan
+
+
 def _plan(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
     rest = any(getattr(f, name) != getattr(_DEFAULT, name)
                for name in f.__struct_fields__ if name not in _PLAN_FIELDS)
@@ -70,10 +80,10 @@ def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
         return False
     if other and obj.oid == source:
         return False
-    return not rest or _matches_rest(state, f, obj, controller, source)
+    return not rest or matches_rest(state, f, obj, controller, source)
 
 
-def _matches_rest(state: GameState, f: Filter, obj: GameObject, controller: int,
+def matches_rest(state: GameState, f: Filter, obj: GameObject, controller: int,
                   source: int) -> bool:
     """The qualities of ``f`` other than types, controller and "other"."""
     card = obj.card

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
-from engine.filters import matches
+from engine.filters import matches, matches_rest, plan_of
 from engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
 
 
@@ -91,18 +91,29 @@ def _candidates(state: GameState, spec: Target, controller: int, source: int,
         yield 1 - controller
     if kind in ("any", "creature", "permanent", "spell_or_permanent"):
         colors = _source_colors(state, source, spell)
-        types = _source_types(state, source)
+        source_types = _source_types(state, source)
         objects = state.objects
         f = spec.filter
+        # matches() and can_target_object() written out: this loop runs for every
+        # permanent each time a spell's castability or targets are worked out.
+        _, types, not_types, ctrl, other, rest = plan_of(f)
         creature_only = kind == "any" or kind == "creature"
         for oid in state.battlefield:
             o = objects[oid]
-            if creature_only and not (o.card._type_mask | o.extra_types) & T_CREATURE:
+            mask = o.card._type_mask | o.extra_types
+            if creature_only and not mask & T_CREATURE or types and not mask & types or \
+                    mask & not_types:
                 continue
-            if matches(state, f, o, controller, source) and can_target_object(
-                state, o, controller, colors, types
-            ):
-                yield oid
+            if ctrl and (o.controller == controller) != (ctrl == 1) or other and oid == source:
+                continue
+            if rest and not matches_rest(state, f, o, controller, source):
+                continue
+            kw = o.kw
+            if kw & KW_SHROUD or kw & KW_HEXPROOF and o.controller != controller or \
+                    o.protection & colors or \
+                    o.card._protection_types & source_types and not o.lost_abilities:
+                continue
+            yield oid
     if kind == "spell" or kind == "spell_or_permanent":
         for item in state.stack:
             if item.is_spell and item.sid != source:
