@@ -503,11 +503,11 @@ def play_land(state: GameState, player: int, oid: int) -> None:
 def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: CardDef,
                           base: list[ManaCost], x: int) -> tuple[list[int], bool, int]:
     """601.2b: replicate counts (one per instance), kicker, retrace's land."""
-    from engine.keywords.replicate import replicate_instances
-
     if task.alt != ALT_RETRACE and not state.spell_granters and \
             "replicate" not in card._kwnames and "kicker" not in card._kwnames:
         return [], False, -1  # no additional cost to ask about (the common case)
+    from engine.keywords.replicate import replicate_instances
+
     player = task.player
     replicates: list[int] = []
     # 702.56a: replicate may be paid also when cast without paying its mana cost (601.2b)
@@ -576,10 +576,12 @@ def cast_task(state: GameState, task: CastTask) -> None:
         x = asker.choose(Decision(
             "x", player, f"X for {card.name}", options=list(range(top + 1)), source=obj.oid))
     replicates, kicked, discard = _ask_additional_costs(state, asker, task, card, base, x)
-    from engine.keywords.replicate import replicate_instances
+    if replicates:
+        from engine.keywords.replicate import replicate_instances
 
-    for inst, n in zip(replicate_instances(state, player, obj), replicates, strict=False):
-        base = base + [parse_cost(inst.cost)] * n
+        for inst, n in zip(replicate_instances(state, player, obj), replicates,
+                           strict=False):
+            base = base + [parse_cost(inst.cost)] * n
     if kicked:
         base.append(parse_cost(card.instances("kicker")[0].cost))
     # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b)

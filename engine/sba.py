@@ -11,7 +11,7 @@ from engine import replacement as rep
 from engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
 from engine.filters import matches
 from engine.layers import ensure
-from engine.state import BATTLEFIELD, GRAVEYARD, GameResult, GameState, LegendTask
+from engine.state import BATTLEFIELD, GRAVEYARD, GameObject, GameResult, GameState, LegendTask
 from engine.zones import log
 
 
@@ -100,12 +100,9 @@ def check(state: GameState) -> bool:
     return acted
 
 
-def aura_legal(state: GameState, aura: object) -> bool:
+def aura_legal(state: GameState, aura: GameObject) -> bool:
     """303.4c-d (704.5m): attached to an object or player its enchant ability allows; an
     Aura that is also a creature can't enchant anything."""
-    from engine.state import GameObject
-
-    assert isinstance(aura, GameObject)
     if aura.attached_to < 0 or aura.extra_types & T_CREATURE:  # 303.4d
         return False
     return can_enchant(state, aura.card, aura.oid, aura.controller, aura.attached_to)
@@ -138,11 +135,8 @@ def can_enchant(state: GameState, card: CardDef, aura: int, controller: int,
     return True
 
 
-def _attachment_legal(state: GameState, o: object) -> bool:
+def _attachment_legal(state: GameState, o: GameObject) -> bool:
     """704.5n, 301.5c: an Equipment is attached to a creature and isn't a creature."""
-    from engine.state import GameObject
-
-    assert isinstance(o, GameObject)
     if "Equipment" not in o.card.subtypes:
         return True
     host = state.objects[o.attached_to]
