@@ -186,12 +186,16 @@ def _turn_based_actions(state: GameState) -> bool:
     active = state.active
     if step == UNTAP:
         # 502: untap; "summoning sickness" ends for the active player's permanents.
+        # (Fields are written only when they change: a Struct field write costs more than
+        # a read.)
         objects = state.objects
         for oid in state.battlefield:
             o = objects[oid]
-            o.used_once = 0
+            if o.used_once:
+                o.used_once = 0
             if o.controller == active:
-                o.sick = False
+                if o.sick:
+                    o.sick = False
                 if o.skip_untap:  # "doesn't untap during its controller's next untap step"
                     o.skip_untap = False
                     continue
@@ -200,7 +204,9 @@ def _turn_based_actions(state: GameState) -> bool:
         for p in state.players:
             p.damage_this_turn = 0
             for oid in p.hand:  # "once each turn" abilities that work from the hand
-                state.objects[oid].used_once = 0
+                o = objects[oid]
+                if o.used_once:
+                    o.used_once = 0
         state.players[active].lands_played = 0
         # Untapping changes characteristics only through conditional statics ("as long as
         # it's untapped", "during your turn"); summoning sickness is no characteristic.
