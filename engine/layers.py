@@ -336,8 +336,11 @@ def _refresh_printed(perms: list[GameObject], since: int) -> None:
                 o.sick = True
             _reset_to_printed(o, c)
         plus = _counter_bonus(o) if o.counters else 0
-        o.power = (c.power or 0) + plus
-        o.toughness = (c.toughness or 0) + plus
+        power = (c.power or 0) + plus
+        toughness = (c.toughness or 0) + plus
+        if o.power != power or o.toughness != toughness:  # (a read is cheaper than a write)
+            o.power = power
+            o.toughness = toughness
 
 
 def _amount_for(state: GameState, amount: object, source: GameObject,
