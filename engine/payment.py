@@ -221,25 +221,27 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
             activated.setdefault((oid, idx), []).append(units[ui])
     for i in sorted(spent_pool, reverse=True):
         del pool[i]
+    # Only permanents something is attached to can have "whenever enchanted land is tapped
+    # for mana" triggers (as in _mana_units).
+    hosts = _mana_sources(state)[2] if MANA_TRIGGER_HOOKS else _NO_HOSTS
     for (oid, idx), used in activated.items():
         o = state.objects[oid]
         ab = mana_abilities_of(o)[idx]
         produced = ab.amount if isinstance(ab.amount, int) else static_amount(state, ab.amount, o)
-        mask = 0
-        for ch in ab.colors:
-            mask |= mana_mod.SYMBOL_BIT[ch]
+        mask = _color_mask(ab.colors)
         made = [mask] * produced
-        if ab.tap and MANA_TRIGGER_HOOKS:
-            made.extend(triggered_mana(state, o))
         if ab.tap:
+            if oid in hosts:
+                made.extend(triggered_mana(state, o))
             o.tapped = True
         if ab.sacrifice_self:
             rep.sacrifice(state, o)
-        color = mana_mod.C if ab.colors == "C" else mana_mod.SYMBOL_BIT[ab.colors[0]]
         for m in used:  # what this source made beyond what was spent stays in the pool
             if m in made:
                 made.remove(m)
-        pool.extend(color if m == mask else m for m in made)
+        if made:
+            color = mana_mod.C if ab.colors == "C" else mana_mod.SYMBOL_BIT[ab.colors[0]]
+            pool.extend(color if m == mask else m for m in made)
     return True
 
 
