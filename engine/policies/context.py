@@ -35,7 +35,10 @@ def first_effects(card: CardDef) -> tuple[EffectT, ...]:
 
 def has_effect(effects: tuple[object, ...], kinds: type | tuple[type, ...]) -> bool:
     """Any of these effects is of one of these kinds."""
-    return any(isinstance(e, kinds) for e in effects)
+    for e in effects:  # (a loop: no generator object for a call made at every decision)
+        if isinstance(e, kinds):
+            return True
+    return False
 
 
 class Ctx:
