@@ -3,21 +3,20 @@
 ``memo`` keys a fact on everything whose change may change it: taps and untaps (the tap
 epochs), turns (summoning sickness ends), resolutions, new objects and timestamps,
 characteristics recomputed, and the mana pools. ``memo_on`` takes a narrower key from a
-caller that knows what its fact depends on (a refresh count). Entries hold a weak
-reference to their state, so a recycled ``id`` never returns another state's answer.
+caller that knows what its fact depends on (a refresh count). Entries live in the
+state's instance ``__dict__`` (``GameState`` is a ``dict=True`` Struct), so one state's
+facts are never another's, and encoding, pickling or copying a state leaves them behind.
 Nothing here is game state: outcomes never depend on it.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from engine.state import TAP_EPOCH, GameState
 
 T = TypeVar("T")
-_MEMO: dict[tuple[int, str], tuple[weakref.ref[GameState], object, Any]] = {}
 
 
 def state_key(state: GameState) -> tuple[int, ...]:
@@ -38,14 +37,12 @@ def memo(state: GameState, name: str, compute: Callable[[GameState], T],
 def memo_on(state: GameState, name: str, key: object,
             compute: Callable[[GameState], T]) -> T:
     """``compute(state)``, or its value from the last call for this state and ``name``
-    made with an equal ``key``."""
-    ident = (id(state), name)
-    hit = _MEMO.get(ident)
-    if hit is not None and hit[1] == key and hit[0]() is state:
-        return hit[2]  # type: ignore[no-any-return]
-    if len(_MEMO) > 256:
-        _MEMO.clear()
+    made with an equal ``key``. Entries live in the state's instance ``__dict__``, so they
+    go with it and are never those of another state."""
+    cache = state.__dict__
+    hit = cache.get(name)
+    if hit is not None and hit[0] == key:
+        return hit[1]  # type: ignore[no-any-return]
     value = compute(state)
-    _MEMO[ident] = (weakref.ref(state), key, value)
+    cache[name] = (key, value)
     return value
-

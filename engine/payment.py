@@ -7,7 +7,6 @@ untapped creatures as units that can pay generic mana or one mana of their colou
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 
 from engine import mana as mana_mod
@@ -49,10 +48,9 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     return own + o.granted_mana if o.granted_mana else own
 
 
-# Per game state and player: (weak reference to the state, key, the turn when a creature
-# is among the sources (else -1), full key or None, mana units and sources).
-_MANA: dict[int, tuple[weakref.ref[GameState], tuple[int, ...], int, tuple[int, ...] | None,
-                       tuple[list[int], list[tuple[int, int]]]]] = {}
+# The names of each player's entry in the state's memo dict (engine.memo): (key, the turn
+# when a creature is among the sources (else -1), full key or None, units and sources).
+_MANA_ENTRY = ("mana units 0", "mana units 1")
 
 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
@@ -67,17 +65,14 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     # with a condition or a computed amount may depend on anything else: their units are
     # also keyed on memo.state_key.
     key = (TAP_EPOCH[player], state.mana_refreshes[player], len(state.players[player].pool))
-    ident = id(state) * 2 + player
-    hit = _MANA.get(ident)
-    if hit is not None and hit[1] == key and hit[0]() is state and (
-            hit[2] < 0 or hit[2] == state.turn) and (
-            hit[3] is None or hit[3] == state_key(state)):
-        return hit[4]
+    cache = state.__dict__
+    hit = cache.get(_MANA_ENTRY[player])
+    if hit is not None and hit[0] == key and (hit[1] < 0 or hit[1] == state.turn) and (
+            hit[2] is None or hit[2] == state_key(state)):
+        return hit[3]  # type: ignore[no-any-return]
     units, sources, dynamic, creature = _mana_units(state, player)
-    if len(_MANA) > 64:
-        _MANA.clear()
-    _MANA[ident] = (weakref.ref(state), key, state.turn if creature else -1,
-                    state_key(state) if dynamic else None, (units, sources))
+    cache[_MANA_ENTRY[player]] = (key, state.turn if creature else -1,
+                                  state_key(state) if dynamic else None, (units, sources))
     return units, sources
 
 

@@ -360,7 +360,11 @@ class GameResult(msgspec.Struct):
     turns: int
 
 
-class GameState(msgspec.Struct, weakref=True):
+class GameState(msgspec.Struct, dict=True):
+    """The whole game. Its fields are the state (what serializes); the instance
+    ``__dict__`` (``dict=True``) holds memoised derived facts only (engine.memo), which
+    encoding, pickling and copying leave behind."""
+
     players: list[Player]
     objects: dict[int, GameObject] = {}
     battlefield: list[int] = []  # in timestamp order

@@ -79,3 +79,24 @@ def test_cached_facts_match_fresh_ones(deck: str) -> None:
             except IllegalAnswer:
                 answer(state, make_policy("heuristic", 0).decide(state, d))
     assert compared > 500
+
+
+def test_memoised_facts_stay_with_their_state() -> None:
+    """Memo entries live in the state's instance dict: a copy (serialized, pickled or
+    shallow) starts without them and never answers from the original's."""
+    import copy
+    import pickle
+
+    decks = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
+    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
+    state = new_game(decks, 5, stops=policy_stops(policies, decks))
+    while state.turn < 4:
+        d = advance(state)
+        assert d is not None
+        answer(state, policies[d.player].decide(state, d))
+    payment.mana_units(state, 0)
+    casting._activators(state)
+    assert state.__dict__, "mana units and activators are memoised on the state"
+    for other in (copy_state(state), pickle.loads(pickle.dumps(state)), copy.copy(state)):
+        assert other.__dict__ == {}
+        assert payment.mana_units(other, 0) == payment._mana_units(other, 0)[:2]
