@@ -1,7 +1,8 @@
 """The engine's memoised and incremental facts agree with a fresh computation at every
 decision of real games: characteristics after an incremental layers.refresh (versus a
 full recomputation on a copy), each player's mana units (payment.mana_units versus
-_mana_units), the permanents with activated abilities (casting._activators) and cost
+_mana_units), the permanents with activated abilities (casting._activators), each player's creatures
+(policies.evaluate.board) and cost
 feasibility (mana.can_pay versus the solver). These caches key on counters the engine
 bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
 
@@ -14,10 +15,12 @@ from gamesetup import bundled_deck
 
 from engine import casting, payment
 from engine.ask import IllegalAnswer
+from engine.cards import T_CREATURE
 from engine.game import policy_stops
 from engine.layers import ensure, refresh
 from engine.mana import can_pay, solve
 from engine.policies import make_policy
+from engine.policies.evaluate import board
 from engine.serialize import copy_state
 from engine.state import GameState
 from engine.turn import advance, answer, new_game
@@ -51,6 +54,11 @@ def check(state: GameState) -> int:
                                 state.objects[oid].card._activated
                                 or state.objects[oid].granted_activated)]
         assert casting._activators(state)[p] == fresh_activators
+        creatures = [state.objects[oid] for oid in state.battlefield
+                     if state.objects[oid].controller == p and (
+                         state.objects[oid].card._type_mask
+                         | state.objects[oid].extra_types) & T_CREATURE]
+        assert board(state).creatures[p] == creatures, f"turn {state.turn}: creatures"
         for oid in state.players[p].hand:
             cost = state.objects[oid].card._cost
             if cost is not None:

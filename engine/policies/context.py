@@ -8,8 +8,6 @@ from __future__ import annotations
 from engine.cards import (
     KW_CANT_ATTACK,
     KW_FLASH,
-    T_CREATURE,
-    T_LAND,
     CardDef,
     CounterSpell,
     CounterUnlessDiscardHand,
@@ -18,6 +16,7 @@ from engine.cards import (
 from engine.mana import can_pay
 from engine.payment import mana_units
 from engine.policies.combat_ai import damage_of
+from engine.policies.evaluate import board
 from engine.state import END, MAIN1, MAIN2, GameObject, GameState
 
 COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
@@ -60,20 +59,10 @@ class Ctx:
         self.opp_end = not self.my_turn and self.step == END and empty
         self.units = mana_units(state, me)[0]
         self.mana = len(self.units)
-        objects = state.objects
-        mine: list[GameObject] = []
-        theirs: list[GameObject] = []
-        lands = 0
-        for oid in state.battlefield:
-            o = objects[oid]
-            mask = o.card._type_mask | o.extra_types
-            if mask & T_CREATURE:
-                (mine if o.controller == me else theirs).append(o)
-            if mask & T_LAND and o.controller == me:
-                lands += 1
-        self.mine = mine
-        self.theirs = theirs
-        self.lands = lands
+        b = board(state)
+        self.mine = b.creatures[me]
+        self.theirs = b.creatures[opp]
+        self.lands = b.lands[me]
         self._hand: list[GameObject] | None = None
         self.opp_damaged = state.players[opp].damage_this_turn > 0
         self.my_life = state.players[me].life

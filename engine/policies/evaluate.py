@@ -79,6 +79,8 @@ from engine.cards import (
     Untap,
 )
 from engine.filters import matches
+from engine.layers import ensure
+from engine.memo import memo_on
 from engine.state import BATTLEFIELD, GRAVEYARD, NONE, GameObject, GameState, StackItem
 
 UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
@@ -287,20 +289,48 @@ def aura_is_hostile(card: CardDef) -> bool:
     return False
 
 
+class Board:
+    """Each player's creatures (battlefield order) and lands, found once per refresh of
+    characteristics: only a refresh changes what is on the battlefield, who controls it
+    and its types (every battlefield change is followed by one). The policies look at
+    these at nearly every decision."""
+
+    __slots__ = ("creatures", "lands", "printed_lands")
+
+    def __init__(self, state: GameState) -> None:
+        creatures: tuple[list[GameObject], list[GameObject]] = ([], [])
+        lands = [0, 0]
+        printed_lands = [0, 0]
+        objects = state.objects
+        for oid in state.battlefield:
+            o = objects[oid]
+            mask = o.card._type_mask
+            if (mask | o.extra_types) & T_CREATURE:
+                creatures[o.controller].append(o)
+            if (mask | o.extra_types) & T_LAND:
+                lands[o.controller] += 1
+            if mask & T_LAND:
+                printed_lands[o.controller] += 1
+        self.creatures = creatures
+        self.lands = lands  # lands now (types added by effects count)
+        self.printed_lands = printed_lands  # land cards
+
+
+def board(state: GameState) -> Board:
+    """The current ``Board`` (shared: read it, never change it)."""
+    if state.dirty or state.entered:
+        ensure(state)
+    return memo_on(state, "board", state.refreshes, Board)
+
+
 def lands_of(state: GameState, me: int) -> int:
-    objects = state.objects
-    return sum(1 for oid in state.battlefield if objects[oid].controller == me
-               and objects[oid].card._type_mask & T_LAND)
+    """Land cards ``me`` controls on the battlefield."""
+    return board(state).printed_lands[me]
 
 
 def creatures_of(state: GameState, player: int) -> list[GameObject]:
-    objects = state.objects
-    out = []
-    for oid in state.battlefield:
-        o = objects[oid]
-        if o.controller == player and (o.card._type_mask | o.extra_types) & T_CREATURE:
-            out.append(o)
-    return out
+    """The creatures ``player`` controls, in battlefield order (shared: don't change it)."""
+    return board(state).creatures[player]
 
 
 def color_sources(state: GameState, me: int) -> int:
