@@ -38,40 +38,47 @@ def check(state: GameState) -> bool:
     # characteristics (layers.refresh, which sets sba_chars); damage at any time.
     full = state.sba_chars
     state.sba_chars = False
-    for oid in state.battlefield:
-        o = objects[oid]
-        card = o.card
-        if (card._type_mask | o.extra_types) & T_CREATURE:
-            if full and o.toughness <= 0:  # 704.5f
-                to_graveyard.append(o)
-                continue
-            if o.damage >= o.toughness or o.deathtouched:  # 704.5g, 704.5h
-                # deathtouch damage counts even when wither made it -1/-1 counters
-                if o.damage > 0 or o.deathtouched:
+    if not full:  # only damage may have changed: creatures dealt damage
+        for oid in state.battlefield:
+            o = objects[oid]
+            if (o.damage or o.deathtouched) and (o.card._type_mask | o.extra_types) & \
+                    T_CREATURE:
+                if o.damage >= o.toughness or o.deathtouched:  # 704.5g, 704.5h
                     to_destroy.append(o)
-                o.deathtouched = False
-        if not full:
-            continue
-        counters = o.counters
-        if counters and "+1/+1" in counters and "-1/-1" in counters:  # 704.5q
-            n = min(counters["+1/+1"], counters["-1/-1"])
-            if n:
-                for k in ("+1/+1", "-1/-1"):
-                    counters[k] -= n
-                    if counters[k] == 0:
-                        del counters[k]
+                    o.deathtouched = False
+    else:  # characteristics changed: every state-based action about permanents
+        for oid in state.battlefield:
+            o = objects[oid]
+            card = o.card
+            if (card._type_mask | o.extra_types) & T_CREATURE:
+                if o.toughness <= 0:  # 704.5f
+                    to_graveyard.append(o)
+                    continue
+                if o.damage >= o.toughness or o.deathtouched:  # 704.5g, 704.5h
+                    # deathtouch damage counts even when wither made it -1/-1 counters
+                    if o.damage > 0 or o.deathtouched:
+                        to_destroy.append(o)
+                    o.deathtouched = False
+            counters = o.counters
+            if counters and "+1/+1" in counters and "-1/-1" in counters:  # 704.5q
+                n = min(counters["+1/+1"], counters["-1/-1"])
+                if n:
+                    for k in ("+1/+1", "-1/-1"):
+                        counters[k] -= n
+                        if counters[k] == 0:
+                            del counters[k]
+                    state.dirty = True
+                    acted = True
+            if card._is_aura:
+                if not aura_legal(state, o):  # 704.5m
+                    to_graveyard.append(o)
+            elif o.attached_to >= 2 and (
+                    o.attached_to not in objects or not _attachment_legal(state, o)):
+                o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
                 state.dirty = True
                 acted = True
-        if card._is_aura:
-            if not aura_legal(state, o):  # 704.5m
-                to_graveyard.append(o)
-        elif o.attached_to >= 2 and (
-                o.attached_to not in objects or not _attachment_legal(state, o)):
-            o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
-            state.dirty = True
-            acted = True
-        if card._legendary:
-            legends.setdefault((o.controller, card.name), []).append(oid)
+            if card._legendary:
+                legends.setdefault((o.controller, card.name), []).append(oid)
     # 704.3: these happen at the same time; leaves-the-battlefield abilities of each see
     # the others leave (603.10a).
     state.batching = True

@@ -355,7 +355,7 @@ def _priority(state: GameState) -> None:
                 state.step if state.priority == state.active else state.step + 13) & 1:
         _pass_without_stop(state)  # nothing to check, and this player does not stop here
         return
-    if sba.check(state):
+    if (state.sba_needed or state.dirty or state.entered) and sba.check(state):
         return
     if state.result is not None:
         return
