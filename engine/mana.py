@@ -94,6 +94,11 @@ POPCOUNT = [bin(i).count("1") for i in range(64)]
 _ORDER_FOR: list[list[int]] = [[], []]
 
 
+# solve's answers by units content, symbols and generic: the same lands and costs come
+# back turn after turn and game after game (bounded; cleared when full).
+_SOLVED: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...] | None] = {}
+
+
 def solve(
     symbols: tuple[int, ...], generic: int, units: list[int]
 ) -> list[int] | None:
@@ -102,6 +107,20 @@ def solve(
     Returns the chosen unit indices (coloured symbols first, in symbol order, then generic
     units) or None if no payment exists.
     """
+    key = (tuple(units), symbols, generic)
+    if key in _SOLVED:
+        found = _SOLVED[key]
+        return None if found is None else list(found)
+    chosen = _solve(symbols, generic, units)
+    if len(_SOLVED) >= 65536:
+        _SOLVED.clear()
+    _SOLVED[key] = None if chosen is None else tuple(chosen)
+    return chosen
+
+
+def _solve(
+    symbols: tuple[int, ...], generic: int, units: list[int]
+) -> list[int] | None:
     n = len(units)
     if n < generic + len(symbols):
         return None
@@ -155,7 +174,6 @@ def solve(
 # them), so while the same list object comes back its answers hold; holding the list
 # keeps its id from being reused.
 _PAYABLE: dict[int, tuple[list[int], dict[tuple[tuple[int, ...], int], bool]]] = {}
-_PAYABLE_BY_UNITS: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
 
 
 def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
@@ -173,15 +191,9 @@ def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
     key = (symbols, generic)
     ok = answers.get(key)
     if ok is None:
-        # The same units (a player's lands) come back in other states and games: solve's
-        # answer depends on nothing else.
-        full = (tuple(units), symbols, generic)
-        ok = _PAYABLE_BY_UNITS.get(full)
-        if ok is None:
-            if len(_PAYABLE_BY_UNITS) >= 65536:
-                _PAYABLE_BY_UNITS.clear()
-            ok = _PAYABLE_BY_UNITS[full] = solve(symbols, generic, units) is not None
-        answers[key] = ok
+        # (solve keeps its answers by units content: the same lands come back in other
+        # states and games)
+        ok = answers[key] = solve(symbols, generic, units) is not None
     return ok
 
 
