@@ -43,6 +43,7 @@ from engine.state import (
     Answer,
     Decision,
     GameState,
+    Task,
     stop_bit,
 )
 
@@ -84,9 +85,12 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
         self.plan_x: dict[int, int] = {}  # source oid -> intended X
         self.plan_rep: dict[int, int] = {}  # source oid -> replicate payments
-        self._tkey: tuple[int, int] = (0, 0)
+        # The task and source of the last target question (the task object itself, held:
+        # an id() could be reused by a later task and would make answers depend on memory
+        # addresses), and how many targets of it were asked.
+        self._tkey: tuple[Task | None, int] = (None, 0)
         self._tidx = 0
-        self._copy_key: tuple[int, int] = (0, 0)
+        self._copy_key: tuple[Task | None, int] = (None, 0)
         self._copy_dmg: dict[int, int] = {}  # targets the copies so far aim at: damage
 
     # --- entry point ---------------------------------------------------------------------

@@ -49,6 +49,7 @@ from engine.state import (
     GameState,
     ResolveTask,
     StackItem,
+    Task,
     TriggerTask,
 )
 from engine.targets import legal_targets
@@ -59,9 +60,9 @@ class TargetChooser(TargetPlanner):
     RNG and the per-resolution target counters)."""
 
     rng: int
-    _tkey: tuple[int, int]
+    _tkey: tuple[Task | None, int]
     _tidx: int
-    _copy_key: tuple[int, int]
+    _copy_key: tuple[Task | None, int]
     _copy_dmg: dict[int, int]  # targets the copies so far aim at: damage
 
     def target(self, state: GameState, d: Decision) -> int:
@@ -72,8 +73,8 @@ class TargetChooser(TargetPlanner):
                 if t in d.options:
                     return d.options.index(t)
         me = d.player
-        key = (id(state.tasks[-1]) if state.tasks else 0, d.source)
-        if key != self._tkey:
+        key = (state.tasks[-1] if state.tasks else None, d.source)
+        if key[0] is not self._tkey[0] or key[1] != self._tkey[1]:
             self._tkey = key
             self._tidx = 0
         idx = self._tidx
@@ -88,7 +89,7 @@ class TargetChooser(TargetPlanner):
         best = -1e9
         pending = self._pending_targets(state, me, d.source)
         if copying:
-            if self._copy_key != key:
+            if key[0] is not self._copy_key[0] or key[1] != self._copy_key[1]:
                 self._copy_key = key
                 self._copy_dmg = {}
             for t, n in self._copy_dmg.items():
