@@ -419,6 +419,7 @@ class GameState(msgspec.Struct, dict=True):
     skip_first_draw: bool = True
     stop_every_priority: bool = False  # ask even when passing is the only action (scenarios)
     spell_granters: int = 0  # permanents with "spells you cast have ..." abilities
+    enter_replacers: int = 0  # permanents with "as ... enters" replacement abilities
     stops: list[int] = msgspec.field(default_factory=lambda: [ALL_STOPS, ALL_STOPS])
     resolved: int = 0  # stack objects resolved so far
     started: bool = False

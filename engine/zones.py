@@ -47,8 +47,11 @@ def new_object(state: GameState, card: CardDef, owner: int, zone: int,
     state.objects[oid] = obj
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
         state.players[owner].zone_action_cards += 1
-    if card._spell_grants and zone == BATTLEFIELD:
-        state.spell_granters += 1
+    if zone == BATTLEFIELD:
+        if card._spell_grants:
+            state.spell_granters += 1
+        if card._enter_replacements:
+            state.enter_replacers += 1
     return obj
 
 
@@ -75,9 +78,11 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
     del state.objects[obj.oid]
     if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
         state.players[obj.owner].zone_action_cards -= 1
-    if obj.card._spell_grants and obj.zone == BATTLEFIELD:
-        state.spell_granters -= 1
     if obj.zone == BATTLEFIELD:
+        if obj.card._spell_grants:
+            state.spell_granters -= 1
+        if obj.card._enter_replacements:
+            state.enter_replacers -= 1
         state.dirty = True
         _left_battlefield(state, obj)
 

@@ -1,8 +1,9 @@
 """The engine's memoised and incremental facts agree with a fresh computation at every
 decision of real games: characteristics after an incremental layers.refresh (versus a
 full recomputation on a copy), each player's mana units (payment.mana_units versus
-_mana_units), the permanents with activated abilities (casting._activators), each player's creatures
-(policies.evaluate.board) and cost
+_mana_units), the permanents with activated abilities (casting._activators), each
+player's creatures (policies.evaluate.board), the counts of permanents with spell-granting
+and "as ... enters" abilities (GameState.spell_granters, enter_replacers) and cost
 feasibility (mana.can_pay versus the solver). These caches key on counters the engine
 bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
 
@@ -45,6 +46,9 @@ def check(state: GameState) -> int:
             assert getattr(got, field) == getattr(want, field), (
                 f"turn {state.turn}: {got.card.name}.{field}")
             n += 1
+    perms = [state.objects[oid].card for oid in state.battlefield]
+    assert state.spell_granters == sum(1 for c in perms if c._spell_grants)
+    assert state.enter_replacers == sum(1 for c in perms if c._enter_replacements)
     for p in (0, 1):
         units, sources = payment.mana_units(state, p)
         fresh_units, fresh_sources, _, _ = payment._mana_units(state, p)

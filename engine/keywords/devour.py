@@ -52,6 +52,8 @@ def counters_for(inst: KeywordInstance, eaten: int) -> int:
 
 def devour_enters(state: GameState, card: CardDef, controller: int,
                   asker: Asker | None) -> AfterEnter | None:
+    if "devour" not in card._kwnames:
+        return None
     instances = [k for k in card._kwi if k.name == "devour"]
     if not instances:
         return None

@@ -105,8 +105,8 @@ def count_players(state: GameState, item: StackItem, amount: Any) -> int:
 
 def _choose_color(state: GameState, card: CardDef, controller: int,
                   asker: Asker | None) -> rep.AfterEnter | None:
-    if not any(isinstance(a, Replacement) and a.kind == "choose_color"
-               for a in card.abilities):
+    if not card._enter_replacements or not any(
+            isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities):
         return None
     pick = 0
     if asker is not None:

@@ -40,6 +40,8 @@ def compile_graft(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
 
 def graft_enters(state: GameState, card: CardDef, controller: int,
                  asker: Asker | None) -> AfterEnter | None:
+    if "graft" not in card._kwnames:
+        return None
     total = sum(k.n for k in card._kwi if k.name == "graft")
     if not total:
         return None
