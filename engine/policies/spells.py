@@ -218,8 +218,8 @@ class SpellScorer(TrickScorer):
         Staggershock for a Serra Angel): (what killing it is worth less the second card,
         target) when another burn spell in hand finishes it and the mana pays for both."""
         n = _burn_amount(specs, effects)
-        if n <= 0:
-            return None
+        if n <= 0 or all(c.toughness - c.damage <= n for c in ctx.theirs):
+            return None  # (no creature of theirs survives this one alone)
         state = ctx.state
         cost = obj.card._cost
         if cost is None:
