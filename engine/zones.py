@@ -74,7 +74,10 @@ def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
 def remove_from_zone(state: GameState, obj: GameObject) -> None:
     lst = zone_list(state, obj)
     if lst is not None:
-        lst.remove(obj.oid)
+        if lst and lst[-1] == obj.oid:
+            lst.pop()  # the top card of a library, the newest card of a zone
+        else:
+            lst.remove(obj.oid)
     del state.objects[obj.oid]
     if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
         state.players[obj.owner].zone_action_cards -= 1
