@@ -37,13 +37,15 @@ def describe(state: GameState, ref: int) -> str:
 
 
 def new_object(state: GameState, card: CardDef, owner: int, zone: int,
-               token: bool = False) -> GameObject:
+               token: bool = False, controller: int = -1, sick: bool = False) -> GameObject:
+    """A new object (400.7); ``controller``: its controller if not its owner."""
     oid = state.next_oid
     state.next_oid = oid + 1
     state.clock += 1
-    obj = GameObject(oid, card, owner, owner, zone, timestamp=state.clock, token=token,
-                     color=card._color_mask,
-                     base_controller=owner)
+    if controller < 0:
+        controller = owner
+    obj = GameObject(oid, card, owner, controller, zone, timestamp=state.clock, token=token,
+                     color=card._color_mask, base_controller=controller, sick=sick)
     state.objects[oid] = obj
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
         state.players[owner].zone_action_cards += 1
@@ -131,17 +133,18 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     if obj.token and zone != BATTLEFIELD:
         return obj
     card = obj.card if obj.printed is None else obj.printed  # text changes end (400.7)
-    new = new_object(state, card, obj.owner, zone, obj.token)
-    obj.moved_to = new.oid
     if zone == BATTLEFIELD:
-        ctrl = obj.owner if controller is None else controller
-        new.controller = ctrl
-        new.base_controller = ctrl
-        new.tapped = tapped
-        new.sick = True
+        new = new_object(state, card, obj.owner, zone, obj.token,
+                         obj.owner if controller is None else controller, sick=True)
+        obj.moved_to = new.oid
+        if tapped:
+            new.tapped = True
         state.battlefield.append(new.oid)
         state.entered.append(new.oid)
-    elif zone != STACK:
+        return new
+    new = new_object(state, card, obj.owner, zone, obj.token)
+    obj.moved_to = new.oid
+    if zone != STACK:
         lst = zone_list(state, new)
         assert lst is not None
         if bottom and zone == LIBRARY:
