@@ -86,9 +86,12 @@ class SpellScorer(TrickScorer):
                 return 0.0
         first = effects[0] if effects else None
         if isinstance(first, Pump) and not first.negative and first.each is None and specs \
-                and not self._trick_possible(ctx) and "epic" not in card._kwnames \
+                and "epic" not in card._kwnames \
                 and not has_effect(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
-            return 0.0  # a combat trick with no fight to win and nothing to save (below)
+            # A combat trick is worth the fight it wins or the creature it saves, and
+            # _trick_score picks that target itself: the targets' effect values (below)
+            # would not count. (Castability already found a legal target.)
+            return self._trick_score(ctx, obj, first)
         value_, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
         if specs and not targets:
             return 0.0
