@@ -57,21 +57,24 @@ class TargetPlanner:
                 if side:
                     options = side
             best, best_v = NONE, -1e9
+            best_pure = 0.0  # the effects' value with the best target, before tie-breaks
             for t in options:
                 trial = chosen + [t]
-                v = eval_effects(state, ctx.me, effects, trial + [NONE] * (len(specs) - idx - 1),
-                                 source, x)
+                v = pure = eval_effects(state, ctx.me, effects,
+                                        trial + [NONE] * (len(specs) - idx - 1), source, x)
                 if t >= 2:
                     v += 0.001 * value(state.objects[t]) if is_creature(state.objects[t]) \
                         else 0.0
                     if pending.get(t, 0) >= 2 and state.objects[t].controller != ctx.me:
                         v -= 2.0 + abs(v)  # already on its way out
                 if v > best_v:
-                    best, best_v = t, v
+                    best, best_v, best_pure = t, v, pure
             if spec.optional and best_v <= 0:
                 best = NONE
             chosen.append(best)
-        total = eval_effects(state, ctx.me, effects, chosen, source, x)
+        # With one target, the value of the chosen target was just computed.
+        total = best_pure if len(specs) == 1 and chosen[0] != NONE else \
+            eval_effects(state, ctx.me, effects, chosen, source, x)
         self.plan[source] = list(chosen)
         return total, chosen
 
