@@ -42,10 +42,8 @@ def check(state: GameState) -> bool:
         for oid in state.battlefield:
             o = objects[oid]
             if (o.damage or o.deathtouched) and (o.card._type_mask | o.extra_types) & \
-                    T_CREATURE:
-                if o.damage >= o.toughness or o.deathtouched:  # 704.5g, 704.5h
-                    to_destroy.append(o)
-                    o.deathtouched = False
+                    T_CREATURE and _destroyed_by_damage(o):
+                to_destroy.append(o)
     else:  # characteristics changed: every state-based action about permanents
         for oid in state.battlefield:
             o = objects[oid]
@@ -54,11 +52,8 @@ def check(state: GameState) -> bool:
                 if o.toughness <= 0:  # 704.5f
                     to_graveyard.append(o)
                     continue
-                if o.damage >= o.toughness or o.deathtouched:  # 704.5g, 704.5h
-                    # deathtouch damage counts even when wither made it -1/-1 counters
-                    if o.damage > 0 or o.deathtouched:
-                        to_destroy.append(o)
-                    o.deathtouched = False
+                if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
+                    to_destroy.append(o)
             counters = o.counters
             if counters and "+1/+1" in counters and "-1/-1" in counters:  # 704.5q
                 n = min(counters["+1/+1"], counters["-1/-1"])
@@ -105,6 +100,16 @@ def check(state: GameState) -> bool:
     else:
         state.sba_needed = False
     return acted
+
+
+def _destroyed_by_damage(o: GameObject) -> bool:
+    """704.5g-h: lethal damage is marked on the creature, or it was dealt damage by a
+    deathtouch source since the last check (which counts even when wither made that damage
+    -1/-1 counters). Checking clears the deathtouch mark."""
+    if o.deathtouched:
+        o.deathtouched = False
+        return True
+    return o.damage > 0 and o.damage >= o.toughness
 
 
 def aura_legal(state: GameState, aura: GameObject) -> bool:
