@@ -115,27 +115,14 @@ class TrickScorer(TargetPlanner):
                         return 45.0  # the pump makes it lethal
                     continue
                 if len(blockers) == 1:
-                    b = blockers[0]
-                    before = fight(att, b)
-                    after = _fight_with(att, b, bp, bt, kws)
-                    gain = 0.0
-                    if before[0] and not after[0]:
-                        gain += value(att)
-                    if not before[1] and after[1]:
-                        gain += value(b)
+                    gain = _pump_gain(att, blockers[0], bp, bt, kws)
                     if gain > best_score:
                         best, best_score = a, gain
             else:
                 for b in blockers:
                     if b.controller != ctx.me:
                         continue
-                    before = fight(b, att)
-                    after = _fight_with(b, att, bp, bt, kws)
-                    gain = 0.0
-                    if before[0] and not after[0]:
-                        gain += value(b)
-                    if not before[1] and after[1]:
-                        gain += value(att)
+                    gain = _pump_gain(b, att, bp, bt, kws)
                     if gain > best_score:
                         best, best_score = b.oid, gain
         if best != NONE and best_score >= 2.5:
@@ -199,6 +186,20 @@ class TrickScorer(TargetPlanner):
         if spell.modes:
             return [(i, m.targets, m.effects) for i, m in enumerate(spell.modes)]
         return [(-1, spell.targets, spell.effects)]
+
+
+def _pump_gain(mine: GameObject, other: GameObject, bp: int, bt: int,
+               kws: tuple[str, ...]) -> float:
+    """What pumping ``mine`` (+bp/+bt and keywords) in its fight with ``other`` gains: my
+    creature saved, theirs killed."""
+    before = fight(mine, other)
+    after = _fight_with(mine, other, bp, bt, kws)
+    gain = 0.0
+    if before[0] and not after[0]:
+        gain += value(mine)
+    if not before[1] and after[1]:
+        gain += value(other)
+    return gain
 
 
 def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
