@@ -29,8 +29,8 @@ run: venv
 	$(BIN)/mtgsim report $$out
 
 test: venv
-	$(BIN)/ruff check engine cluster pipelines results tests
-	$(BIN)/mypy engine
+	$(BIN)/ruff check mtgsim engine cluster pipelines results tests
+	$(BIN)/mypy mtgsim/engine
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then \
 		echo "error: pytest collected no tests (exit code 5)" >&2; exit 1; \

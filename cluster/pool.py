@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 import pyarrow as pa
 
-from cluster.work import (
+from mtgsim.cluster.work import (
     JobSpec,
     MatchResult,
     MatchUnit,

@@ -14,14 +14,14 @@ import time
 import msgspec
 import pyarrow as pa
 
-from engine.cardpool import load_pool
-from engine.cards import CardDef
-from engine.game import play, policy_stops
-from engine.policies import make_policy
-from engine.rng import MASK64
-from engine.stats import STAT_KEYS
-from engine.turn import new_game
-from results.schema import GAMES
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.game import play, policy_stops
+from mtgsim.engine.policies import make_policy
+from mtgsim.engine.rng import MASK64
+from mtgsim.engine.stats import STAT_KEYS
+from mtgsim.engine.turn import new_game
+from mtgsim.results.schema import GAMES
 
 
 class DeckSpec(msgspec.Struct, frozen=True):
@@ -136,7 +136,7 @@ class Player:
 def without_keyword(card: CardDef, keyword: str) -> CardDef:
     """The card with every instance of a keyword ability removed (for ablation studies):
     its printed keyword and any ability of the card that is that keyword."""
-    from engine.keywords import parse_keyword
+    from mtgsim.engine.keywords import parse_keyword
 
     raw = msgspec.to_builtins(card)
     raw = {k: v for k, v in raw.items() if not k.startswith("_")}

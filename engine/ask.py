@@ -9,7 +9,7 @@ from its start. A question with exactly one legal answer is answered by the engi
 
 from __future__ import annotations
 
-from engine.state import Answer, Decision, GameState, Task
+from mtgsim.engine.state import Answer, Decision, GameState, Task
 
 
 class Suspend(Exception):  # noqa: N818 - control flow, not an error

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import msgspec
 
-from engine.cards import CardDef
-from engine.keywords import oracle_keywords
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.keywords import oracle_keywords
 
 DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / \
     "oracle.jsonl"

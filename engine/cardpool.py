@@ -11,8 +11,8 @@ from pathlib import Path
 
 import msgspec
 
-from engine.cards import CardDef, CardFile
-from engine.mana import ManaCostError
+from mtgsim.engine.cards import CardDef, CardFile
+from mtgsim.engine.mana import ManaCostError
 
 DATA_DIR = Path(__file__).parent / "carddata"
 

@@ -12,7 +12,7 @@ this module re-exports all of it, and is where the rest of the engine imports it
 
 from __future__ import annotations
 
-from engine.carddefs.abilities import (
+from mtgsim.engine.carddefs.abilities import (
     AbilityT,
     Activated,
     Cost,
@@ -24,7 +24,7 @@ from engine.carddefs.abilities import (
     Triggered,
     TriggerEvent,
 )
-from engine.carddefs.amounts import (
+from mtgsim.engine.carddefs.amounts import (
     AttachedAuras,
     CardsInHand,
     CountersOnSelf,
@@ -33,11 +33,11 @@ from engine.carddefs.amounts import (
     PowerOf,
     X,
 )
-from engine.carddefs.base import (
+from mtgsim.engine.carddefs.base import (
     _Base,
     _Frozen,
 )
-from engine.carddefs.bits import (
+from mtgsim.engine.carddefs.bits import (
     COLOR_BIT,
     COLOR_NAME,
     COLORS,
@@ -81,13 +81,13 @@ from engine.carddefs.bits import (
     Keyword,
     keyword_mask,
 )
-from engine.carddefs.carddef import (
+from mtgsim.engine.carddefs.carddef import (
     CardDef,
     CardFile,
     KeywordInstance,
     LevelBand,
 )
-from engine.carddefs.conditions import (
+from mtgsim.engine.carddefs.conditions import (
     Cond,
     HadCounter,
     LifeAtMost,
@@ -96,7 +96,7 @@ from engine.carddefs.conditions import (
     SelfHasCounter,
     YouControl,
 )
-from engine.carddefs.effects import (
+from mtgsim.engine.carddefs.effects import (
     AddCounters,
     AddMana,
     Annihilate,
@@ -136,7 +136,7 @@ from engine.carddefs.effects import (
     UnearthReturn,
     Untap,
 )
-from engine.carddefs.families import (
+from mtgsim.engine.carddefs.families import (
     AddChosenColorMana,
     AdditionalCombat,
     AdditionalCombatAfterThisMain,
@@ -207,13 +207,13 @@ from engine.carddefs.families import (
     UntapEach,
     WardCounter,
 )
-from engine.carddefs.filters import (
+from mtgsim.engine.carddefs.filters import (
     Controller,
     Filter,
     Target,
     TargetKind,
 )
-from engine.carddefs.unions import (
+from mtgsim.engine.carddefs.unions import (
     Amount,
     Condition,
     EffectT,

@@ -10,10 +10,10 @@ discard; convoke (702.51) applies after the total cost is known.
 
 from __future__ import annotations
 
-from engine import replacement as rep
-from engine import triggers
-from engine.ask import Asker, IllegalAnswer
-from engine.cards import (
+from mtgsim.engine import replacement as rep
+from mtgsim.engine import triggers
+from mtgsim.engine.ask import Asker, IllegalAnswer
+from mtgsim.engine.cards import (
     KW_HASTE,
     KW_NO_ACTIVATE,
     T_CREATURE,
@@ -24,18 +24,18 @@ from engine.cards import (
     Filter,
     Target,
 )
-from engine.filters import matches
-from engine.keywords.convoke import spell_granters, spell_has_convoke
-from engine.keywords.family_f import (
+from mtgsim.engine.filters import matches
+from mtgsim.engine.keywords.convoke import spell_granters, spell_has_convoke
+from mtgsim.engine.keywords.family_f import (
     can_flashback,
     choose_flashback_cost,
     flashback_costs,
     has_granted_flashback,
 )
-from engine.layers import ensure
-from engine.mana import ManaCost, can_pay, parse_cost
-from engine.memo import memo_on
-from engine.payment import (
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
+from mtgsim.engine.memo import memo_on
+from mtgsim.engine.payment import (
     affordable,
     apply_convoke,
     can_convoke,
@@ -47,7 +47,7 @@ from engine.payment import (
     total_cost,
     units_with_convoke,
 )
-from engine.state import (
+from mtgsim.engine.state import (
     ACTIVATE,
     BATTLEFIELD,
     CAST,
@@ -68,9 +68,9 @@ from engine.state import (
     GameState,
     StackItem,
 )
-from engine.stats import count
-from engine.targets import first_legal_target, legal_targets
-from engine.zones import describe, log, move
+from mtgsim.engine.stats import count
+from mtgsim.engine.targets import first_legal_target, legal_targets
+from mtgsim.engine.zones import describe, log, move
 
 ALT_NORMAL, ALT_FLASHBACK, ALT_RETRACE, ALT_EVOKE = 0, 1, 2, 3
 # The card's own "You may [cost] rather than pay this spell's mana cost" (118.9)
@@ -384,7 +384,7 @@ def can_activate(state: GameState, player: int, o: GameObject, idx: int, ab: Act
     if not other_costs_payable(state, player, cost, o.oid):
         return False
     if ab.condition is not None:  # "Activate only if ..." (602.5b)
-        from engine.conditions import condition_holds
+        from mtgsim.engine.conditions import condition_holds
 
         if not condition_holds(state, ab.condition, player, o):
             return False
@@ -474,7 +474,7 @@ def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, sour
 
 
 def pay_counter_costs(state: GameState, cost: Cost, removed: list[int], put_on: int) -> None:
-    from engine.effects import add_counters
+    from mtgsim.engine.effects import add_counters
 
     kind = cost.remove_counters_kind
     for oid in removed:
@@ -506,7 +506,7 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
     if task.alt != ALT_RETRACE and not state.spell_granters and \
             "replicate" not in card._kwnames and "kicker" not in card._kwnames:
         return [], False, -1  # no additional cost to ask about (the common case)
-    from engine.keywords.replicate import replicate_instances
+    from mtgsim.engine.keywords.replicate import replicate_instances
 
     player = task.player
     replicates: list[int] = []
@@ -577,7 +577,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
             "x", player, f"X for {card.name}", options=list(range(top + 1)), source=obj.oid))
     replicates, kicked, discard = _ask_additional_costs(state, asker, task, card, base, x)
     if replicates:
-        from engine.keywords.replicate import replicate_instances
+        from mtgsim.engine.keywords.replicate import replicate_instances
 
         for inst, n in zip(replicate_instances(state, player, obj), replicates,
                            strict=False):
@@ -775,7 +775,7 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
     for oid in more_sacrificed:
         rep.sacrifice(state, state.objects[oid])
     if cost.put_counter is not None and cost.put_counter_on is None:
-        from engine.effects import add_counters
+        from mtgsim.engine.effects import add_counters
 
         add_counters(state, obj, cost.put_counter, 1)
     if cost.remove_counter is not None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import replacement as rep
-from engine import triggers
-from engine.ask import Asker, IllegalAnswer
-from engine.cards import (
+from mtgsim.engine import replacement as rep
+from mtgsim.engine import triggers
+from mtgsim.engine.ask import Asker, IllegalAnswer
+from mtgsim.engine.cards import (
     KW_ATTACKS_EACH_COMBAT,
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -36,8 +36,8 @@ from engine.cards import (
     T_ARTIFACT,
     T_CREATURE,
 )
-from engine.layers import ensure
-from engine.state import (
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.state import (
     AttackTask,
     BlockTask,
     Combat,
@@ -45,7 +45,7 @@ from engine.state import (
     GameObject,
     GameState,
 )
-from engine.zones import log
+from mtgsim.engine.zones import log
 
 B_BLACK = 4
 # Called with the declared attackers (after they are tapped), e.g. for keyword statistics.

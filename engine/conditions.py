@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     Condition,
     HadCounter,
     LifeAtMost,
@@ -14,8 +14,8 @@ from engine.cards import (
     SelfHasCounter,
     YouControl,
 )
-from engine.filters import matches
-from engine.state import GameObject, GameState
+from mtgsim.engine.filters import matches
+from mtgsim.engine.state import GameObject, GameState
 
 # Conditions added by keyword/family modules register their evaluators here:
 # (state, condition, controller, source, subject) -> bool

@@ -10,10 +10,10 @@ where the effect allows (707.10c). A copy that leaves the stack ceases to exist
 
 from __future__ import annotations
 
-from engine.ask import Asker
-from engine.state import NONE, STACK, Decision, GameState, StackItem
-from engine.targets import can_target_object, is_legal_target, legal_targets
-from engine.zones import log, new_object
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.state import NONE, STACK, Decision, GameState, StackItem
+from mtgsim.engine.targets import can_target_object, is_legal_target, legal_targets
+from mtgsim.engine.zones import log, new_object
 
 
 def choose_new_targets(state: GameState, asker: Asker, original: StackItem,

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import mana as mana_mod
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine import mana as mana_mod
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     T_INSTANT,
     T_SORCERY,
     AddCounters,
@@ -52,12 +52,12 @@ from engine.cards import (
     X,
     keyword_mask,
 )
-from engine.conditions import condition_holds
-from engine.copies import choose_new_targets, copy_spell
-from engine.filters import matches
-from engine.layers import ensure
-from engine.rng import randbelow
-from engine.state import (
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.rng import randbelow
+from mtgsim.engine.state import (
     BATTLEFIELD,
     EXILE,
     GRAVEYARD,
@@ -72,9 +72,9 @@ from engine.state import (
     ResolveTask,
     StackItem,
 )
-from engine.stats import count
-from engine.targets import is_legal_target
-from engine.zones import describe, log, move, shuffle_library
+from mtgsim.engine.stats import count
+from mtgsim.engine.targets import is_legal_target
+from mtgsim.engine.zones import describe, log, move, shuffle_library
 
 YES, NO = 1, 0
 
@@ -228,7 +228,7 @@ def permanents(state: GameState, refs: list[int]) -> list[GameObject]:
 
 
 def each_matching(state: GameState, item: StackItem, f: object) -> list[GameObject]:
-    from engine.cards import Filter
+    from mtgsim.engine.cards import Filter
 
     assert isinstance(f, Filter)
     return [
@@ -308,7 +308,7 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                     log(state, "discard", p, o.card.name)
                 move(state, o, GRAVEYARD)
     elif isinstance(eff, Mill):
-        from engine.zones import mill
+        from mtgsim.engine.zones import mill
 
         n = amount_of(state, item, eff.amount)
         for p in players_of(state, item, eff.who):
@@ -504,7 +504,7 @@ def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) 
 
 
 def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker) -> None:
-    from engine.payment import mana_units, pay_cost
+    from mtgsim.engine.payment import mana_units, pay_cost
 
     for r in refs_of(state, item, eff.what):
         target = next((i for i in state.stack if i.sid == r), None)
@@ -643,7 +643,7 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
                     break
         new = move(state, obj, zone)
         if zone == GRAVEYARD and to_battlefield and new.card._triggered:
-            from engine import triggers
+            from mtgsim.engine import triggers
 
             triggers.spell_to_graveyard(state, new)
         return

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import COLOR_BIT, KEYWORD_BITS, TYPE_BIT, Filter
-from engine.state import STACK, GameObject, GameState
+from mtgsim.engine.cards import COLOR_BIT, KEYWORD_BITS, TYPE_BIT, Filter
+from mtgsim.engine.state import STACK, GameObject, GameState
 
 _TYPE_MASKS: dict[tuple[str, ...], int] = {}
 _COLOR_MASKS: dict[tuple[str, ...], int] = {}
@@ -189,7 +189,7 @@ def dynamic_amount(state: GameState, amount: object, controller: int, source: in
     """A number a filter compares with, computed now, seen from ``controller``'s side:
     "the number of Faeries you control" (counted as targets are chosen and again on
     resolution, 608.2b), or the X of the spell (``source``) being cast or resolving."""
-    from engine.cards import CountPermanents, X
+    from mtgsim.engine.cards import CountPermanents, X
 
     if isinstance(amount, int):
         return amount
@@ -211,6 +211,6 @@ def dynamic_amount(state: GameState, amount: object, controller: int, source: in
                     if i.source == source and i.source_lki is not None), None)
     if src is None:
         return 0
-    from engine.layers import static_amount
+    from mtgsim.engine.layers import static_amount
 
     return static_amount(state, amount, src)

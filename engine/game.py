@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.ask import IllegalAnswer
-from engine.cards import CardDef
-from engine.state import ALL_STOPS, Answer, Decision, GameState
-from engine.turn import advance, answer, new_game
+from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.state import ALL_STOPS, Answer, Decision, GameState
+from mtgsim.engine.turn import advance, answer, new_game
 
 
 class Policy(Protocol):
@@ -51,7 +51,7 @@ def play(state: GameState, policies: Sequence[Policy]) -> GameState:
                 continue
         else:
             if fallback is None:
-                from engine.policies.heuristic import HeuristicPolicy
+                from mtgsim.engine.policies.heuristic import HeuristicPolicy
 
                 fallback = HeuristicPolicy(0)
             answer(state, fallback.decide(state, d))

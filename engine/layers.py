@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     COLOR_BIT,
     KW_ATTACKS_EACH_COMBAT,
     KW_CANT_ATTACK,
@@ -32,8 +32,8 @@ from engine.cards import (
     Triggered,
     keyword_mask,
 )
-from engine.filters import matches
-from engine.state import BATTLEFIELD, GameObject, GameState
+from mtgsim.engine.filters import matches
+from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState
 
 # Keyword bits that, granted by another object, are effects rather than abilities
 # ("enchanted creature can't attack or block"): losing all abilities keeps them.
@@ -353,7 +353,7 @@ def _amount_for(state: GameState, amount: object, source: GameObject,
 
 
 def _static_condition(state: GameState, st: Static, src: GameObject) -> bool:
-    from engine.conditions import condition_holds
+    from mtgsim.engine.conditions import condition_holds
 
     assert st.condition is not None
     return condition_holds(state, st.condition, src.controller, src)

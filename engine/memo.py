@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from engine.state import TAP_EPOCH, GameState
+from mtgsim.engine.state import TAP_EPOCH, GameState
 
 T = TypeVar("T")
 

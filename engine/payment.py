@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import mana as mana_mod
-from engine import replacement as rep
-from engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
-from engine.conditions import condition_holds
-from engine.layers import ensure, static_amount
-from engine.mana import ManaCost, can_pay, solve
-from engine.memo import memo_on, state_key
-from engine.state import TAP_EPOCH, GameObject, GameState
+from mtgsim.engine import mana as mana_mod
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.layers import ensure, static_amount
+from mtgsim.engine.mana import ManaCost, can_pay, solve
+from mtgsim.engine.memo import memo_on, state_key
+from mtgsim.engine.state import TAP_EPOCH, GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
 # an additional ...": (state, permanent tapped) -> the extra mana, one colour bit each.

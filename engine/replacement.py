@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine import triggers
-from engine.cards import (
+from mtgsim.engine import triggers
+from mtgsim.engine.cards import (
     KW_DEATHTOUCH,
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
     PROT_COLORED_SPELLS,
     CardDef,
 )
-from engine.state import (
+from mtgsim.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
     NONE,
@@ -32,10 +32,10 @@ from engine.state import (
     GameObject,
     GameState,
 )
-from engine.zones import describe, draw_card, log, move, new_object
+from mtgsim.engine.zones import describe, draw_card, log, move, new_object
 
 if TYPE_CHECKING:
-    from engine.ask import Asker
+    from mtgsim.engine.ask import Asker
 
 # (state, source, target object, amount, combat) -> amount still dealt as damage
 DamageHook = Callable[[GameState, GameObject, GameObject, int, bool], int]
@@ -145,7 +145,7 @@ def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False) ->
         obj.deathtouched = False
         if state.combat is not None:
             # 701.15a: removed from combat; it stays on the battlefield with its effects.
-            from engine.zones import remove_from_combat
+            from mtgsim.engine.zones import remove_from_combat
 
             remove_from_combat(state, obj)
         if state.log is not None:
@@ -223,8 +223,8 @@ def aura_choice(state: GameState, card: CardDef, controller: int, asker: Asker |
     enters under chooses what it enchants, among what it could legally enchant (enchant
     abilities and other effects such as protection; no targeting, so hexproof and shroud
     don't matter). None: nothing is legal and it stays where it is (303.4g)."""
-    from engine.sba import can_enchant
-    from engine.state import Decision
+    from mtgsim.engine.sba import can_enchant
+    from mtgsim.engine.state import Decision
 
     candidates = [0, 1] if card.enchant_player else state.battlefield
     options = [r for r in candidates if r != exclude

@@ -7,12 +7,19 @@ LegendTask.
 
 from __future__ import annotations
 
-from engine import replacement as rep
-from engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
-from engine.filters import matches
-from engine.layers import ensure
-from engine.state import BATTLEFIELD, GRAVEYARD, GameObject, GameResult, GameState, LegendTask
-from engine.zones import log
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    GameObject,
+    GameResult,
+    GameState,
+    LegendTask,
+)
+from mtgsim.engine.zones import log
 
 
 def check(state: GameState) -> bool:
@@ -177,8 +184,8 @@ def end_game(state: GameState, losers: list[int], reason: str) -> None:
 
 
 def legend_task(state: GameState, task: LegendTask) -> None:
-    from engine.ask import Asker
-    from engine.state import Decision
+    from mtgsim.engine.ask import Asker
+    from mtgsim.engine.state import Decision
 
     asker = Asker(state, task)
     oids = [oid for oid in state.battlefield

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.state import GameState
+from mtgsim.engine.state import GameState
 
 _MSGPACK_ENC = msgspec.msgpack.Encoder()
 _MSGPACK_DEC = msgspec.msgpack.Decoder(GameState)

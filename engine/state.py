@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
+from mtgsim.engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
 
 # zones
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK = 0, 1, 2, 3, 4, 5

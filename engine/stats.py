@@ -6,7 +6,7 @@ that the results tables use as columns.
 
 from __future__ import annotations
 
-from engine.state import GameState
+from mtgsim.engine.state import GameState
 
 
 def count(state: GameState, player: int, key: str, n: int = 1) -> None:

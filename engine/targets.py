@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
-from engine.filters import matches, matches_rest, plan_of
-from engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
+from mtgsim.engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
+from mtgsim.engine.filters import matches, matches_rest, plan_of
+from mtgsim.engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
 
 
 def _source_colors(state: GameState, source: int, spell: bool = False) -> int:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.ask import Asker
-from engine.cards import T_CREATURE, CardDef, Triggered
-from engine.conditions import condition_holds
-from engine.filters import matches
-from engine.layers import ensure
-from engine.memo import memo_on
-from engine.state import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import T_CREATURE, CardDef, Triggered
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.memo import memo_on
+from mtgsim.engine.state import (
     BATTLEFIELD,
     NONE,
     Decision,
@@ -30,7 +30,7 @@ from engine.state import (
     StackItem,
     TriggerTask,
 )
-from engine.targets import legal_targets
+from mtgsim.engine.targets import legal_targets
 
 
 def _queue(state: GameState, src: GameObject, ab: Triggered, subject: int = NONE,
@@ -431,7 +431,7 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
         if targets:
             became_target(state, state.stack[-1])
         if state.log is not None:
-            from engine.zones import describe, log
+            from mtgsim.engine.zones import describe, log
 
             log(state, "trigger", t.controller, t.card.name,
                 ", ".join(describe(state, r) for r in targets))

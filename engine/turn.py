@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import engine.keywords.all  # noqa: F401  (keyword modules register their hooks)
-from engine import replacement as rep
-from engine import sba, triggers
-from engine.ask import Asker, IllegalAnswer, Suspend, validate
-from engine.cards import KW_DOESNT_UNTAP
-from engine.casting import activate_task, cast_task, legal_actions, play_land
-from engine.combat import attack_task, block_task, combat_damage, has_first_strikers
-from engine.effects import resolve_top
-from engine.rng import seed_state
-from engine.state import (
+import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their hooks)
+from mtgsim.engine import replacement as rep
+from mtgsim.engine import sba, triggers
+from mtgsim.engine.ask import Asker, IllegalAnswer, Suspend, validate
+from mtgsim.engine.cards import KW_DOESNT_UNTAP
+from mtgsim.engine.casting import activate_task, cast_task, legal_actions, play_land
+from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
+from mtgsim.engine.effects import resolve_top
+from mtgsim.engine.rng import seed_state
+from mtgsim.engine.state import (
     ACTIVATE,
     BEGIN_COMBAT,
     CAST,
@@ -59,7 +59,7 @@ from engine.state import (
     ResolveTask,
     TriggerTask,
 )
-from engine.zones import draw_card, log, move, new_object, shuffle_library
+from mtgsim.engine.zones import draw_card, log, move, new_object, shuffle_library
 
 KEEP, MULLIGAN = 0, 1
 HAND_SIZE = 7

@@ -6,9 +6,9 @@ the old GameObject Struct, dropped from ``state.objects``, is its last known inf
 
 from __future__ import annotations
 
-from engine.cards import CardDef
-from engine.rng import shuffle as rng_shuffle
-from engine.state import (
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.rng import shuffle as rng_shuffle
+from mtgsim.engine.state import (
     BATTLEFIELD,
     EXILE,
     GRAVEYARD,
@@ -152,7 +152,7 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
         else:
             lst.append(new.oid)
         if zone == GRAVEYARD and new.card._triggered:
-            from engine import triggers  # "put into a graveyard from anywhere"
+            from mtgsim.engine import triggers  # "put into a graveyard from anywhere"
 
             triggers.put_into_graveyard(state, new)
     return new

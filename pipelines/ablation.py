@@ -11,10 +11,10 @@ from pathlib import Path
 import msgspec
 import numpy as np
 
-from pipelines.jobs import JobError, field_pairings, run_job
-from pipelines.runner import LoadedDeck
-from results.analysis import Z95
-from results.dataset import read_games
+from mtgsim.pipelines.jobs import JobError, field_pairings, run_job
+from mtgsim.pipelines.runner import LoadedDeck
+from mtgsim.results.analysis import Z95
+from mtgsim.results.dataset import read_games
 
 
 class AblationRow(msgspec.Struct):
@@ -47,7 +47,7 @@ def paired_change(base: list[float], ablated: list[float]) -> tuple[float, float
 def run_ablation(deck: LoadedDeck, keyword: str, field: Sequence[LoadedDeck], games: int,
                  out: Path, **job: object) -> list[AblationRow]:
     keyword = keyword.strip().lower()
-    from engine.keywords import parse_keyword
+    from mtgsim.engine.keywords import parse_keyword
 
     present = False
     for card in deck.cards:

@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import engine
-from engine.cardpool import DATA_DIR, CardDataError, pool_hash
-from engine.decks import DeckError
-from engine.policies import POLICIES
-from pipelines import deckinfo
-from pipelines.render import render_log, result_line
-from pipelines.replay import (
+from mtgsim import engine
+from mtgsim.engine.cardpool import DATA_DIR, CardDataError, pool_hash
+from mtgsim.engine.decks import DeckError
+from mtgsim.engine.policies import POLICIES
+from mtgsim.pipelines import deckinfo
+from mtgsim.pipelines.render import render_log, result_line
+from mtgsim.pipelines.replay import (
     ReplayError,
     ReplayMismatch,
     make_replay,
@@ -32,7 +32,7 @@ from pipelines.replay import (
     rerun,
     write_replay,
 )
-from pipelines.runner import (
+from mtgsim.pipelines.runner import (
     BUNDLED_MATCHUP,
     BatchStats,
     LoadedDeck,
@@ -192,7 +192,7 @@ def bench_pipeline(args: argparse.Namespace) -> int:
     """The same gauntlet serially in this process and on local Ray: both rates, one run."""
     import tempfile
 
-    from pipelines.jobs import pairings, run_job
+    from mtgsim.pipelines.jobs import pairings, run_job
 
     decks = _load_decks(args, args.decks)
     figures: dict[str, Any] = {"games": args.games, "decks": [d.name for d in decks]}
@@ -268,9 +268,9 @@ def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
 
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
-    from cluster.pool import ClusterError
-    from pipelines.jobs import JobError, run_job
-    from pipelines.summary import format_job_summary
+    from mtgsim.cluster.pool import ClusterError
+    from mtgsim.pipelines.jobs import JobError, run_job
+    from mtgsim.pipelines.summary import format_job_summary
 
     pool = load_card_pool(_data_dir(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
@@ -298,7 +298,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
 
 
 def cmd_gauntlet(args: argparse.Namespace) -> int:
-    from pipelines.jobs import pairings
+    from mtgsim.pipelines.jobs import pairings
 
     if len(args.decks) < 2:
         _err("a gauntlet needs at least two decks")
@@ -307,15 +307,15 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 
 
 def cmd_versus(args: argparse.Namespace) -> int:
-    from pipelines.jobs import field_pairings
+    from mtgsim.pipelines.jobs import field_pairings
 
     return _run_job(args, "versus", [args.deck, *args.field], field_pairings)
 
 
 def cmd_swiss(args: argparse.Namespace) -> int:
-    from cluster.pool import ClusterError
-    from pipelines.jobs import JobError
-    from pipelines.swiss import format_swiss, run_swiss
+    from mtgsim.cluster.pool import ClusterError
+    from mtgsim.pipelines.jobs import JobError
+    from mtgsim.pipelines.swiss import format_swiss, run_swiss
 
     pool = load_card_pool(_data_dir(args))
     decks = [load_main_deck(n, pool) for n in args.decks]
@@ -334,7 +334,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from results.report import write_report
+    from mtgsim.results.report import write_report
 
     out = Path(args.dir)
     if not (out / "games").is_dir():
@@ -360,9 +360,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_ablate(args: argparse.Namespace) -> int:
-    from cluster.pool import ClusterError
-    from pipelines.ablation import format_ablation, run_ablation
-    from pipelines.jobs import JobError
+    from mtgsim.cluster.pool import ClusterError
+    from mtgsim.pipelines.ablation import format_ablation, run_ablation
+    from mtgsim.pipelines.jobs import JobError
 
     pool = load_card_pool(_data_dir(args))
     deck = load_main_deck(args.deck, pool)
@@ -382,7 +382,7 @@ def cmd_ablate(args: argparse.Namespace) -> int:
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run rules scenarios (shared/conformance/FORMAT.md): PASS/FAIL lines and a summary."""
-    from engine.scenario.runner import find_scenarios, run_scenario
+    from mtgsim.engine.scenario.runner import find_scenarios, run_scenario
 
     paths = find_scenarios(args.paths)
     missing = [str(p) for p in paths if not p.exists()]
@@ -418,7 +418,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         for name in sorted(pool):
             print(name)
         return 0
-    from engine.cardcheck import check_pool, load_reference
+    from mtgsim.engine.cardcheck import check_pool, load_reference
 
     problems = check_pool(pool, args.reference)
     for line in problems:

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.cardpool import known_cards
-from engine.cards import CardDef
-from engine.decks import Deck, DeckError, load_deck
-from engine.keywords import NOT_ORACLE
+from mtgsim.engine.cardpool import known_cards
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.decks import Deck, DeckError, load_deck
+from mtgsim.engine.keywords import NOT_ORACLE
 
 COLORS = "WUBRG"
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -312,7 +312,7 @@ def _error_text(exc: DeckError) -> str:
 
 
 def _pool(args: argparse.Namespace) -> dict[str, CardDef]:
-    from pipelines.runner import load_card_pool
+    from mtgsim.pipelines.runner import load_card_pool
 
     return load_card_pool(str(args.card_data) if args.card_data else None)
 
@@ -329,7 +329,7 @@ def _shown(path: Path) -> str:
 
 def cmd_deck(args: argparse.Namespace) -> int:
     """``mtgsim deck check FILE...``: exit 0 if every deck is valid, else 2."""
-    from pipelines.runner import resolve_deck_path
+    from mtgsim.pipelines.runner import resolve_deck_path
 
     pool = _pool(args)
     # a path is shown as given; a bundled name as its file (relative when below the cwd)
@@ -350,7 +350,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 def cmd_decks(args: argparse.Namespace) -> int:
     """``mtgsim decks``: the bundled decks; exit 2 if one of them is invalid."""
-    from pipelines.runner import DECKS_DIR
+    from mtgsim.pipelines.runner import DECKS_DIR
 
     pool = _pool(args)
     rows: list[tuple[str, str, int, int]] = []

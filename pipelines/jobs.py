@@ -13,18 +13,18 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import engine
-from cluster.pool import RayExecutor, SerialExecutor
-from cluster.work import DeckSpec, JobSpec, WorkUnit
-from engine.cardpool import DATA_DIR, pool_hash
-from pipelines.runner import LoadedDeck
-from results.dataset import (
+from mtgsim import engine
+from mtgsim.cluster.pool import RayExecutor, SerialExecutor
+from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
+from mtgsim.engine.cardpool import DATA_DIR, pool_hash
+from mtgsim.pipelines.runner import LoadedDeck
+from mtgsim.results.dataset import (
     DatasetWriter,
     clear_staging,
     committed_units,
     write_matchups,
 )
-from results.manifest import FORMAT, Manifest, MatchupSpec, read_manifest, write_manifest
+from mtgsim.results.manifest import FORMAT, Manifest, MatchupSpec, read_manifest, write_manifest
 
 DEFAULT_UNIT = 200  # games per work unit: about a second of work
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.state import Event, GameResult
+from mtgsim.engine.state import Event, GameResult
 
 STARTING_LIFE = 20
 PREGAME_KINDS = frozenset({"draw", "mulligan"})

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import msgspec
 
-import engine
-from engine.ask import IllegalAnswer
-from engine.cards import CardDef
-from engine.game import play
-from engine.policies import ScriptedPolicy, ScriptExhausted
-from engine.state import Answer, Event, GameState
-from engine.turn import new_game
+from mtgsim import engine
+from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.game import play
+from mtgsim.engine.policies import ScriptedPolicy, ScriptExhausted
+from mtgsim.engine.state import Answer, Event, GameState
+from mtgsim.engine.turn import new_game
 
 FORMAT = "mtgsim-replay"
 VERSION = 1
@@ -127,8 +127,8 @@ def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) ->
                               f"data: {', '.join(missing)}")
         decks.append([pool[n] for n in deck.cards])
     script = ScriptedPolicy(replay.decisions)
-    from engine.game import policy_stops
-    from engine.policies import make_policy
+    from mtgsim.engine.game import policy_stops
+    from mtgsim.engine.policies import make_policy
 
     stops = policy_stops([make_policy(name, 0) for name in replay.policies], decks)
     state = new_game(decks, replay.seed, keep_log=keep_log, record=True,

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import engine
-from engine.cardpool import DATA_DIR, CardDataError, known_cards, load_pool
-from engine.cards import CardDef
-from engine.decks import load_deck
-from engine.game import Policy, deck_cards, play_game
-from engine.policies import make_policy
-from engine.state import GameState
+from mtgsim import engine
+from mtgsim.engine.cardpool import DATA_DIR, CardDataError, known_cards, load_pool
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.decks import load_deck
+from mtgsim.engine.game import Policy, deck_cards, play_game
+from mtgsim.engine.policies import make_policy
+from mtgsim.engine.state import GameState
 
 REPO_ROOT = Path(engine.__file__).resolve().parent.parent
 DECKS_DIR = REPO_ROOT / "decks"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from pipelines.jobs import JobResult
+from mtgsim.pipelines.jobs import JobResult
 
 
 def format_job_summary(out: Path, result: JobResult) -> str:

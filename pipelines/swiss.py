@@ -17,13 +17,13 @@ import msgspec
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-import engine
-from cluster.pool import RayExecutor, SerialExecutor
-from cluster.work import JobSpec, MatchResult, MatchUnit, game_seed
-from engine.cardpool import DATA_DIR, pool_hash
-from engine.rng import randbelow, seed_state, shuffle
-from pipelines.jobs import JobError, deck_spec, job_id, prepare_output
-from pipelines.runner import LoadedDeck
+from mtgsim import engine
+from mtgsim.cluster.pool import RayExecutor, SerialExecutor
+from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit, game_seed
+from mtgsim.engine.cardpool import DATA_DIR, pool_hash
+from mtgsim.engine.rng import randbelow, seed_state, shuffle
+from mtgsim.pipelines.jobs import JobError, deck_spec, job_id, prepare_output
+from mtgsim.pipelines.runner import LoadedDeck
 
 
 class Seat(msgspec.Struct):
@@ -118,7 +118,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
               address: str | None = None) -> SwissResult:
     import time
 
-    from results.manifest import FORMAT, Manifest, write_manifest
+    from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
 
     if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0:
         raise JobError("need at least 2 players, 1 round and an odd best-of")

@@ -27,7 +27,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from results.schema import GAMES, MATCHUPS
+from mtgsim.results.schema import GAMES, MATCHUPS
 
 UNITS_KEY = b"mtgsim.units"
 PARTITION_COLUMNS = ("job", "matchup")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 
-from cluster.work import DeckSpec
+from mtgsim.cluster.work import DeckSpec
 
 
 class MatchupSpec(msgspec.Struct, frozen=True):

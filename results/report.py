@@ -15,8 +15,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from engine.stats import STAT_KEYS  # noqa: E402
-from results.analysis import (  # noqa: E402
+from mtgsim.engine.stats import STAT_KEYS  # noqa: E402
+from mtgsim.results.analysis import (  # noqa: E402
     Games,
     bradley_terry,
     deck_profiles,
@@ -29,7 +29,7 @@ from results.analysis import (  # noqa: E402
     replicator_dynamics,
     win_matrix,
 )
-from results.dataset import read_games  # noqa: E402
+from mtgsim.results.dataset import read_games  # noqa: E402
 
 FIGURES = ("matchups", "ratings", "keywords", "metagame", "equilibrium", "game_length",
            "play_draw")

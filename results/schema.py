@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from engine.stats import STAT_KEYS
+from mtgsim.engine.stats import STAT_KEYS
 
 DICT_STR = pa.dictionary(pa.int32(), pa.string())
 

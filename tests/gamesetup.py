@@ -18,12 +18,12 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from engine.cardpool import known_cards, load_pool
-from engine.cards import Activated, CardDef, Cost
-from engine.decks import load_deck
-from engine.game import deck_cards
-from engine.scenario.runner import Runner, load_scenario, play_scenario
-from engine.state import (
+from mtgsim.engine.cardpool import known_cards, load_pool
+from mtgsim.engine.cards import Activated, CardDef, Cost
+from mtgsim.engine.decks import load_deck
+from mtgsim.engine.game import deck_cards
+from mtgsim.engine.scenario.runner import Runner, load_scenario, play_scenario
+from mtgsim.engine.state import (
     ACTIVATE,
     BATTLEFIELD,
     CAST,
@@ -41,8 +41,8 @@ from engine.state import (
     GameObject,
     GameState,
 )
-from engine.turn import advance, answer, new_game
-from engine.zones import new_object
+from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.zones import new_object
 
 POOL = load_pool()
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"

@@ -6,7 +6,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from results.analysis import (
+from mtgsim.results.analysis import (
     Games,
     bradley_terry,
     deck_profiles,

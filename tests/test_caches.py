@@ -14,18 +14,18 @@ from pathlib import Path
 import pytest
 from gamesetup import bundled_deck
 
-from engine import casting, payment
-from engine.ask import IllegalAnswer
-from engine.cards import T_CREATURE
-from engine.game import policy_stops
-from engine.layers import ensure, refresh
-from engine.mana import can_pay, solve
-from engine.policies import make_policy
-from engine.policies.evaluate import board
-from engine.serialize import copy_state
-from engine.state import GameState
-from engine.turn import advance, answer, new_game
-from pipelines.runner import DECKS_DIR
+from mtgsim.engine import casting, payment
+from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.cards import T_CREATURE
+from mtgsim.engine.game import policy_stops
+from mtgsim.engine.layers import ensure, refresh
+from mtgsim.engine.mana import can_pay, solve
+from mtgsim.engine.policies import make_policy
+from mtgsim.engine.policies.evaluate import board
+from mtgsim.engine.serialize import copy_state
+from mtgsim.engine.state import GameState
+from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.pipelines.runner import DECKS_DIR
 
 DECKS = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt"))
 CHARACTERISTICS = ("controller", "kw", "power", "toughness", "color", "protection",

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import msgspec
 
-from engine.cardcheck import DEFAULT_REFERENCE, check_card, check_pool, load_reference
-from engine.cardpool import load_pool
-from pipelines.cli import main
+from mtgsim.engine.cardcheck import DEFAULT_REFERENCE, check_card, check_pool, load_reference
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.pipelines.cli import main
 
 
 def test_every_reference_card_is_supported_and_matches() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pipelines.cli import main
-from pipelines.runner import DECKS_DIR, REPO_ROOT, resolve_deck_path
+from mtgsim.pipelines.cli import main
+from mtgsim.pipelines.runner import DECKS_DIR, REPO_ROOT, resolve_deck_path
 
 GRUUL = str(DECKS_DIR / "gruul_stompy.txt")
 AZORIUS = str(DECKS_DIR / "azorius_skies.txt")
@@ -251,7 +251,7 @@ def test_play_is_deterministic_across_processes(tmp_path: Path) -> None:
         path = tmp_path / f"game{i}.json"
         env = {**os.environ, "PYTHONHASHSEED": str(i + 1)}
         proc = subprocess.run(
-            [sys.executable, "-m", "pipelines.cli", "play", "gruul_stompy", "azorius_skies",
+            [sys.executable, "-m", "mtgsim.pipelines.cli", "play", "gruul_stompy", "azorius_skies",
              "--seed", "11", "--quiet", "--replay", str(path)],
             cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120,
         )
@@ -267,7 +267,7 @@ def test_play_is_deterministic_across_processes(tmp_path: Path) -> None:
 # order earlier games leave behind must not reach a later game's decisions.
 _BATCH_SCRIPT = """
 import hashlib
-from pipelines.runner import load_card_pool, load_main_deck, play_seeded
+from mtgsim.pipelines.runner import load_card_pool, load_main_deck, play_seeded
 pool = load_card_pool()
 decks = [load_main_deck(n, pool) for n in
          ("selesnya_convoke", "jund_devour", "rakdos_unearth", "shadowmoor_wither",

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardpool import known_cards, load_pool
-from engine.decks import load_deck
-from pipelines.cli import main
-from pipelines.deckinfo import archetype_of, header_comment, load_info
-from pipelines.runner import DECKS_DIR
+from mtgsim.engine.cardpool import known_cards, load_pool
+from mtgsim.engine.decks import load_deck
+from mtgsim.pipelines.cli import main
+from mtgsim.pipelines.deckinfo import archetype_of, header_comment, load_info
+from mtgsim.pipelines.runner import DECKS_DIR
 
 POOL = load_pool()
 GRUUL = str(DECKS_DIR / "gruul_stompy.txt")

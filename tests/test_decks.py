@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.decks import Deck, DeckEntry, DeckError, load_deck, parse_deck_text
+from mtgsim.engine.decks import Deck, DeckEntry, DeckError, load_deck, parse_deck_text
 
 KNOWN: dict[str, bool] = {
     "Lightning Bolt": False,

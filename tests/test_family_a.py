@@ -14,10 +14,10 @@ import msgspec
 import pytest
 from gamesetup import play_text
 
-from engine.cardpool import load_pool
-from engine.cards import CardDef
-from engine.keywords import cascade as cascade_mod
-from engine.scenario.runner import Runner
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.keywords import cascade as cascade_mod
+from mtgsim.engine.scenario.runner import Runner
 
 
 def _pool_with(*cards: CardDef) -> dict[str, CardDef]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cardpool import load_pool
-from engine.cards import CardDef
-from engine.scenario.runner import run_scenario
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.scenario.runner import run_scenario
 
 TEST_CARDS = [
     CardDef(name="Test Double Graft", types=("creature",), mana_cost="{2}", power=0,

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from gamesetup import play_text
 
-from engine.cardpool import load_pool
-from engine.cards import CardDef, Damage, Filter, SpellAbility
-from engine.scenario.runner import Runner
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cards import CardDef, Damage, Filter, SpellAbility
+from mtgsim.engine.scenario.runner import Runner
 
 TWIN_ANNIHILATOR = CardDef(
     name="Test Twin Annihilator", types=("creature",), mana_cost="{6}", power=5,

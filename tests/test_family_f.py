@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from gamesetup import CAST, POOL, Setup, goto, has_action, priority
 
-from engine.cards import KW_FLASH, CardDef
-from engine.mana import parse_cost
-from engine.payment import apply_convoke
-from engine.state import DECLARE_ATTACKERS, MAIN1, UPKEEP
+from mtgsim.engine.cards import KW_FLASH, CardDef
+from mtgsim.engine.mana import parse_cost
+from mtgsim.engine.payment import apply_convoke
+from mtgsim.engine.state import DECLARE_ATTACKERS, MAIN1, UPKEEP
 
 DOUBLE_FLASH = CardDef(
     name="Test Double Flash Bear", mana_cost="{1}{G}", types=("creature",),
@@ -101,7 +101,7 @@ def test_convoked_creatures_are_counted() -> None:
     """702.51c: the creatures that convoked a spell are counted (``convoked_creatures``)."""
     from pathlib import Path
 
-    from engine.scenario.runner import load_scenario, play_scenario
+    from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 
     path = Path(__file__).parent / "scenarios" / "convoke" / "convoke_colored_and_generic.toml"
     runner = play_scenario(load_scenario(path))

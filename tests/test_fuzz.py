@@ -22,11 +22,11 @@ from collections import Counter
 import pytest
 from gamesetup import bundled_deck, deadline
 
-from engine.cardpool import known_cards, load_pool
-from engine.cards import KW_INDESTRUCTIBLE, CardDef
-from engine.policies import HeuristicPolicy, RandomPolicy
-from engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, GameState
-from engine.turn import advance, answer, new_game
+from mtgsim.engine.cardpool import known_cards, load_pool
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, CardDef
+from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy
+from mtgsim.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, GameState
+from mtgsim.engine.turn import advance, answer, new_game
 
 POOL = load_pool()
 _KNOWN = known_cards(POOL)

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from gamesetup import POOL, bundled_deck
 
-from engine.ask import validate
-from engine.cards import CardDef
-from engine.game import play_game
-from engine.policies import HeuristicPolicy, make_policy
-from engine.state import Event
-from pipelines.runner import DECKS_DIR
+from mtgsim.engine.ask import validate
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.game import play_game
+from mtgsim.engine.policies import HeuristicPolicy, make_policy
+from mtgsim.engine.state import Event
+from mtgsim.pipelines.runner import DECKS_DIR
 
 BENCHMARK = ("gruul_stompy", "azorius_skies")
 GAUNTLET = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt") if p.stem not in BENCHMARK)
@@ -189,7 +189,7 @@ def test_keywords_fire(deck: str) -> None:
 
 def test_answers_are_legal_across_the_gauntlet() -> None:
     """Every answer the heuristic gives passes validation, in games of every deck."""
-    from engine.turn import advance, answer, new_game
+    from mtgsim.engine.turn import advance, answer, new_game
 
     for i, deck in enumerate(GAUNTLET):
         opponent = GAUNTLET[(i + 5) % len(GAUNTLET)]
@@ -208,7 +208,7 @@ def test_answers_are_legal_across_the_gauntlet() -> None:
 
 
 def _decide(state, policy):  # type: ignore[no-untyped-def]
-    from engine.turn import advance
+    from mtgsim.engine.turn import advance
 
     d = advance(state)
     assert d is not None
@@ -218,7 +218,7 @@ def _decide(state, policy):  # type: ignore[no-untyped-def]
 def _run_until(state, policy, kind, limit=40):  # type: ignore[no-untyped-def]
     """Let ``policy`` answer every decision until one of ``kind`` comes; return it and
     the policy's answer to it (unanswered)."""
-    from engine.turn import advance, answer
+    from mtgsim.engine.turn import advance, answer
 
     for _ in range(limit):
         d = advance(state)
@@ -245,7 +245,7 @@ def test_curse_enchants_the_opponent() -> None:
     d, a = _decide(state, policy)
     act = _chosen_action(d, a)
     assert act.kind == CAST and act.oid == curse
-    from engine.turn import answer
+    from mtgsim.engine.turn import answer
 
     answer(state, a)
     d, a = _run_until(state, policy, "target")
@@ -255,7 +255,7 @@ def test_curse_enchants_the_opponent() -> None:
 def test_pacifism_goes_on_the_opponents_creature_rancor_on_mine() -> None:
     from gamesetup import Setup
 
-    from engine.turn import answer
+    from mtgsim.engine.turn import answer
 
     s = Setup(beacons=False)
     s.lands("Plains", 0, 2)
@@ -281,7 +281,7 @@ def test_pacifism_goes_on_the_opponents_creature_rancor_on_mine() -> None:
 def test_pridemage_keeps_itself_unless_an_opposing_enchantment_matters() -> None:
     from gamesetup import Setup
 
-    from engine.state import ACTIVATE
+    from mtgsim.engine.state import ACTIVATE
 
     def acts(opposing_pacifism: bool) -> bool:
         s = Setup(beacons=False)
@@ -296,7 +296,7 @@ def test_pridemage_keeps_itself_unless_an_opposing_enchantment_matters() -> None
         d, a = _decide(state, policy)
         act = d.actions[a]
         if act.kind == ACTIVATE and act.oid == cat:
-            from engine.turn import answer
+            from mtgsim.engine.turn import answer
 
             answer(state, a)
             d, a = _run_until(state, policy, "target")
@@ -312,7 +312,7 @@ def test_pridemage_keeps_itself_unless_an_opposing_enchantment_matters() -> None
 def test_shambling_shell_stays_when_nothing_threatens_it() -> None:
     from gamesetup import Setup
 
-    from engine.state import ACTIVATE
+    from mtgsim.engine.state import ACTIVATE
 
     s = Setup(beacons=False)
     s.lands("Swamp", 0, 2)
@@ -327,7 +327,7 @@ def test_shambling_shell_stays_when_nothing_threatens_it() -> None:
 def test_skyscribing_x_leaves_a_library() -> None:
     from gamesetup import Setup
 
-    from engine.turn import answer
+    from mtgsim.engine.turn import answer
 
     s = Setup(beacons=False, library=14)
     s.lands("Island", 0, 8)
@@ -347,7 +347,7 @@ def test_skyscribing_x_leaves_a_library() -> None:
 def test_dredge_draws_when_short_of_lands() -> None:
     from gamesetup import Setup
 
-    from engine.state import NONE, Decision
+    from mtgsim.engine.state import NONE, Decision
 
     s = Setup(beacons=False, library=30)
     s.lands("Swamp", 0, 2)
@@ -368,7 +368,7 @@ def test_dredge_draws_when_short_of_lands() -> None:
 def test_gigadrowse_never_taps_my_own_permanents() -> None:
     from gamesetup import Setup
 
-    from engine.turn import answer
+    from mtgsim.engine.turn import answer
 
     s = Setup(beacons=False)
     s.lands("Island", 0, 3)
@@ -391,7 +391,7 @@ def test_gigadrowse_never_taps_my_own_permanents() -> None:
 def test_bloodthirst_creature_waits_for_combat_damage() -> None:
     from gamesetup import Setup
 
-    from engine.state import CAST, MAIN1
+    from mtgsim.engine.state import CAST, MAIN1
 
     s = Setup(beacons=False, step=MAIN1)
     s.lands("Mountain", 0, 2)
@@ -406,8 +406,8 @@ def test_bloodthirst_creature_waits_for_combat_damage() -> None:
 def test_aquastrand_spider_gives_reach_to_block_a_flyer() -> None:
     from gamesetup import Setup, attack, goto
 
-    from engine.state import ACTIVATE, DECLARE_ATTACKERS
-    from engine.turn import answer
+    from mtgsim.engine.state import ACTIVATE, DECLARE_ATTACKERS
+    from mtgsim.engine.turn import answer
 
     s = Setup(active=1)
     s.lands("Forest", 0, 1)
@@ -429,8 +429,8 @@ def test_aquastrand_spider_gives_reach_to_block_a_flyer() -> None:
 def test_plaxcaster_frogling_shrouds_against_pacifism() -> None:
     from gamesetup import Setup, cast, pass_index, priority
 
-    from engine.state import ACTIVATE
-    from engine.turn import answer
+    from mtgsim.engine.state import ACTIVATE
+    from mtgsim.engine.turn import answer
 
     s = Setup(active=1)
     s.lands("Island", 0, 2)
@@ -450,8 +450,8 @@ def test_plaxcaster_frogling_shrouds_against_pacifism() -> None:
 def test_two_burn_spells_kill_what_neither_kills_alone() -> None:
     from gamesetup import Setup
 
-    from engine.state import CAST
-    from engine.turn import answer
+    from mtgsim.engine.state import CAST
+    from mtgsim.engine.turn import answer
 
     s = Setup(beacons=False)
     s.lands("Mountain", 0, 4)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from gamesetup import bundled_deck
 
-from engine.cards import CardDef
-from engine.game import Policy, play_game
-from engine.policies import POLICIES, GoldfishPolicy, HeuristicPolicy, make_policy
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.game import Policy, play_game
+from mtgsim.engine.policies import POLICIES, GoldfishPolicy, HeuristicPolicy, make_policy
 
 
 def cards(name: str) -> list[CardDef]:

@@ -14,12 +14,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from cluster.pool import RayExecutor, SerialExecutor
-from cluster.work import JobSpec
-from pipelines.cli import main
-from pipelines.jobs import deck_spec, make_units, pairings, run_job
-from pipelines.runner import load_card_pool, load_main_deck
-from results.dataset import committed_units, part_files, read_games
+from mtgsim.cluster.pool import RayExecutor, SerialExecutor
+from mtgsim.cluster.work import JobSpec
+from mtgsim.pipelines.cli import main
+from mtgsim.pipelines.jobs import deck_spec, make_units, pairings, run_job
+from mtgsim.pipelines.runner import load_card_pool, load_main_deck
+from mtgsim.results.dataset import committed_units, part_files, read_games
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ["gruul_stompy", "azorius_skies"]
@@ -86,7 +86,7 @@ def test_a_killed_actor_is_replaced_and_its_unit_retried(ray_session, decks):
 
 def test_a_killed_driver_resumes_to_exactly_the_same_games(decks, tmp_path):
     out = tmp_path / "job"
-    cmd = [sys.executable, "-m", "pipelines.cli", "gauntlet", *DECKS, "--games", "400",
+    cmd = [sys.executable, "-m", "mtgsim.pipelines.cli", "gauntlet", *DECKS, "--games", "400",
            "--unit-size", "10", "--rows-per-file", "20", "--executor", "serial", "--out",
            str(out), "--quiet", "--seed", "9"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL,
@@ -115,10 +115,10 @@ def test_work_lands_on_both_nodes_of_a_two_node_cluster(decks, tmp_path):
     script = f"""
 import ray
 from ray.cluster_utils import Cluster
-from cluster.pool import RayExecutor
-from cluster.work import JobSpec
-from pipelines.jobs import deck_spec, make_units, pairings
-from pipelines.runner import load_card_pool, load_main_deck
+from mtgsim.cluster.pool import RayExecutor
+from mtgsim.cluster.work import JobSpec
+from mtgsim.pipelines.jobs import deck_spec, make_units, pairings
+from mtgsim.pipelines.runner import load_card_pool, load_main_deck
 pool = load_card_pool()
 decks = [load_main_deck(d, pool) for d in {DECKS!r}]
 c = Cluster(initialize_head=True, head_node_args={{"num_cpus": 1}})
@@ -194,8 +194,8 @@ def test_bad_input_fails_cleanly_and_writes_nothing(tmp_path, capsys):
 
 
 def test_swiss_tournament(tmp_path, capsys):
-    from engine.rng import seed_state
-    from pipelines.swiss import _bracket_order, assign_decks
+    from mtgsim.engine.rng import seed_state
+    from mtgsim.pipelines.swiss import _bracket_order, assign_decks
 
     decks, _ = assign_decks([0.5, 0.25, 0.25], 8, seed_state(1))
     assert sorted(decks) == [0, 0, 0, 0, 1, 1, 2, 2]
@@ -221,7 +221,7 @@ def test_swiss_tournament(tmp_path, capsys):
 
 
 def test_ablation_removes_the_keyword_and_replays_the_seeds(tmp_path):
-    from pipelines.ablation import run_ablation
+    from mtgsim.pipelines.ablation import run_ablation
 
     pool = load_card_pool()
     cascade = load_main_deck("jund_cascade", pool)

@@ -6,9 +6,9 @@ from collections import Counter
 
 from gamesetup import bundled_deck
 
-from engine.game import play_game
-from engine.policies import HeuristicPolicy, RandomPolicy, make_policy
-from engine.turn import advance
+from mtgsim.engine.game import play_game
+from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy, make_policy
+from mtgsim.engine.turn import advance
 
 DECKS = {name: bundled_deck(name) for name in ("gruul_stompy", "azorius_skies")}
 GAMES = 100
@@ -67,8 +67,8 @@ def test_policies_are_deterministic() -> None:
 
 def test_policies_answer_legally() -> None:
     """Both policies' answers pass validation for the whole of several games."""
-    from engine.ask import validate
-    from engine.turn import answer, new_game
+    from mtgsim.engine.ask import validate
+    from mtgsim.engine.turn import answer, new_game
 
     for seed in range(6):
         state = new_game([DECKS["gruul_stompy"], DECKS["azorius_skies"]], seed)

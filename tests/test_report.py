@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pipelines.cli import main
-from results.report import FIGURES
+from mtgsim.pipelines.cli import main
+from mtgsim.results.report import FIGURES
 
 
 def chromium() -> str | None:

@@ -19,12 +19,12 @@ from gamesetup import (
     resolve_all,
 )
 
-from engine.ask import IllegalAnswer
-from engine.cards import KW_TRAMPLE
-from engine.layers import ensure
-from engine.serialize import to_msgpack
-from engine.state import DECLARE_BLOCKERS, FIRST_STRIKE_DAMAGE, MAIN2
-from engine.turn import advance, answer
+from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.cards import KW_TRAMPLE
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.serialize import to_msgpack
+from mtgsim.engine.state import DECLARE_BLOCKERS, FIRST_STRIKE_DAMAGE, MAIN2
+from mtgsim.engine.turn import advance, answer
 
 
 def damage_events(state, source: str) -> list[tuple[str, int]]:

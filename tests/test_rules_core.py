@@ -36,7 +36,7 @@ from gamesetup import (
     resolve_all,
 )
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     KW_FLYING,
@@ -51,11 +51,11 @@ from engine.cards import (
     Target,
     Triggered,
 )
-from engine.game import play
-from engine.layers import ensure
-from engine.mana import B, G, R, U, W, parse_cost, solve
-from engine.policies import RandomPolicy
-from engine.state import (
+from mtgsim.engine.game import play
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.mana import B, G, R, U, W, parse_cost, solve
+from mtgsim.engine.policies import RandomPolicy
+from mtgsim.engine.state import (
     BEGIN_COMBAT,
     CLEANUP,
     COMBAT_DAMAGE,
@@ -64,8 +64,8 @@ from engine.state import (
     MAIN2,
     UPKEEP,
 )
-from engine.targets import legal_targets
-from engine.turn import advance, answer, new_game
+from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.turn import advance, answer, new_game
 
 SAPROLING = POOL["Sprouting Thrinax"]._triggered[0].effects[0].token  # type: ignore[union-attr]
 

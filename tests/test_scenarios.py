@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardpool import load_pool
-from engine.scenario.runner import run_scenario
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.scenario.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "conformance" / "examples"

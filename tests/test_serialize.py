@@ -7,11 +7,11 @@ import copy
 import pytest
 from gamesetup import bundled_deck
 
-from engine.game import play
-from engine.policies import HeuristicPolicy, RandomPolicy
-from engine.serialize import from_json, from_msgpack, to_json, to_msgpack
-from engine.state import GameState
-from engine.turn import advance, answer, new_game
+from mtgsim.engine.game import play
+from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy
+from mtgsim.engine.serialize import from_json, from_msgpack, to_json, to_msgpack
+from mtgsim.engine.state import GameState
+from mtgsim.engine.turn import advance, answer, new_game
 
 GRUUL = bundled_deck("gruul_stompy")
 SKIES = bundled_deck("azorius_skies")
@@ -118,7 +118,7 @@ def test_round_trip_at_interesting_moments(where: str) -> None:
 
 
 def test_copy_state_is_independent() -> None:
-    from engine.serialize import copy_state
+    from mtgsim.engine.serialize import copy_state
 
     state = new_game([GRUUL, SKIES], 21)
     _play_some(state, _policies("random", 21), 30)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from gamesetup import play_text
 
-from engine.cardpool import load_pool
-from engine.stats import STAT_KEYS
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.stats import STAT_KEYS
 
 POOL = load_pool()
 SCENARIOS = Path(__file__).parent / "scenarios"

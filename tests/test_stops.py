@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from gamesetup import POOL, Setup, cast
 
-from engine.policies.heuristic import HeuristicPolicy
-from engine.policies.stops import deck_stops
-from engine.state import ALL_STOPS, MAIN1, STOP_OWN_STACK, UPKEEP, stop_bit
-from engine.turn import advance
+from mtgsim.engine.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.policies.stops import deck_stops
+from mtgsim.engine.state import ALL_STOPS, MAIN1, STOP_OWN_STACK, UPKEEP, stop_bit
+from mtgsim.engine.turn import advance
 
 
 def _after_casting(stops0: int) -> tuple[int, int]:

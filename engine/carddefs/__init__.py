@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine.carddefs import (
+from mtgsim.engine.carddefs import (
     abilities,
     amounts,
     base,

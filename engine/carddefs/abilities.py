@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.carddefs.base import _Frozen
-from engine.carddefs.bits import Keyword
-from engine.carddefs.filters import Filter, Target
-from engine.carddefs.unions import Amount, Condition, EffectT
+from mtgsim.engine.carddefs.base import _Frozen
+from mtgsim.engine.carddefs.bits import Keyword
+from mtgsim.engine.carddefs.filters import Filter, Target
+from mtgsim.engine.carddefs.unions import Amount, Condition, EffectT
 
 # --- abilities ------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.carddefs.abilities import (
+from mtgsim.engine.carddefs.abilities import (
     AbilityT,
     Activated,
     Cost,
@@ -20,8 +20,8 @@ from engine.carddefs.abilities import (
     Static,
     Triggered,
 )
-from engine.carddefs.base import _Base, _Frozen
-from engine.carddefs.bits import (
+from mtgsim.engine.carddefs.base import _Base, _Frozen
+from mtgsim.engine.carddefs.bits import (
     COLOR_BIT,
     KW_FLASH,
     PROT_COLORED_SPELLS,
@@ -33,8 +33,8 @@ from engine.carddefs.bits import (
     CardType,
     Keyword,
 )
-from engine.carddefs.filters import Filter
-from engine.mana import ManaCost, parse_cost
+from mtgsim.engine.carddefs.filters import Filter
+from mtgsim.engine.mana import ManaCost, parse_cost
 
 
 class KeywordInstance(msgspec.Struct, frozen=True):
@@ -159,7 +159,7 @@ class CardDef(_Base):
             for c in self.colors:
                 cm |= COLOR_BIT[c]
             self._color_mask = cm
-        from engine.keywords import compile_keywords
+        from mtgsim.engine.keywords import compile_keywords
 
         # Keyword abilities expand into ordinary abilities (kept out of ``abilities`` so the
         # encoded card stays as written and decoding does not expand them twice).

@@ -7,8 +7,8 @@ The core members only; conditions added for keyword families live in
 
 from __future__ import annotations
 
-from engine.carddefs.base import _Frozen
-from engine.carddefs.filters import Filter
+from mtgsim.engine.carddefs.base import _Frozen
+from mtgsim.engine.carddefs.filters import Filter
 
 # --- conditions -----------------------------------------------------------------------
 

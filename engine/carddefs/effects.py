@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.carddefs.base import _Frozen
-from engine.carddefs.bits import Keyword
-from engine.carddefs.filters import Filter
+from mtgsim.engine.carddefs.base import _Frozen
+from mtgsim.engine.carddefs.bits import Keyword
+from mtgsim.engine.carddefs.filters import Filter
 
 if TYPE_CHECKING:  # defined later in the schema; linked in by engine.carddefs for msgspec
-    from engine.carddefs.carddef import CardDef
-    from engine.carddefs.unions import Amount, Condition, EffectT
+    from mtgsim.engine.carddefs.carddef import CardDef
+    from mtgsim.engine.carddefs.unions import Amount, Condition, EffectT
 
 # --- effects --------------------------------------------------------------------------
 # Who/what references inside an ability:

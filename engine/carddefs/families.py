@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.carddefs.amounts import Dyn, X
-from engine.carddefs.bits import CardType
-from engine.carddefs.conditions import Cond, SelfHasCounter
-from engine.carddefs.effects import Effect, MoveCounter
-from engine.carddefs.filters import Filter
+from mtgsim.engine.carddefs.amounts import Dyn, X
+from mtgsim.engine.carddefs.bits import CardType
+from mtgsim.engine.carddefs.conditions import Cond, SelfHasCounter
+from mtgsim.engine.carddefs.effects import Effect, MoveCounter
+from mtgsim.engine.carddefs.filters import Filter
 
 if TYPE_CHECKING:  # defined later in the schema; linked in by engine.carddefs for msgspec
-    from engine.carddefs.abilities import Triggered
-    from engine.carddefs.unions import Amount, Condition, EffectT
+    from mtgsim.engine.carddefs.abilities import Triggered
+    from mtgsim.engine.carddefs.unions import Amount, Condition, EffectT
 
 # === family A (cascade, epic, replicate, rebound): effects, conditions and amounts added for its cards ===
 # (keep additions inside this block; add each new class to the three aliases below)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.carddefs.base import _Frozen
-from engine.carddefs.bits import Keyword
+from mtgsim.engine.carddefs.base import _Frozen
+from mtgsim.engine.carddefs.bits import Keyword
 
 if TYPE_CHECKING:  # defined later in the schema; linked in by engine.carddefs for msgspec
-    from engine.carddefs.unions import Amount
+    from mtgsim.engine.carddefs.unions import Amount
 
 # --- filters and targets -------------------------------------------------------------
 

@@ -6,7 +6,7 @@ member order is kept as it always was.
 
 from __future__ import annotations
 
-from engine.carddefs.amounts import (
+from mtgsim.engine.carddefs.amounts import (
     AttachedAuras,
     CardsInHand,
     CountersOnSelf,
@@ -14,7 +14,7 @@ from engine.carddefs.amounts import (
     PowerOf,
     X,
 )
-from engine.carddefs.conditions import (
+from mtgsim.engine.carddefs.conditions import (
     HadCounter,
     LifeAtMost,
     OpponentDamagedThisTurn,
@@ -22,7 +22,7 @@ from engine.carddefs.conditions import (
     SelfHasCounter,
     YouControl,
 )
-from engine.carddefs.effects import (
+from mtgsim.engine.carddefs.effects import (
     AddCounters,
     AddMana,
     Annihilate,
@@ -61,7 +61,7 @@ from engine.carddefs.effects import (
     UnearthReturn,
     Untap,
 )
-from engine.carddefs.families import (
+from mtgsim.engine.carddefs.families import (
     AmountsA,
     AmountsB,
     AmountsC,

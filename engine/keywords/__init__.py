@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     COLOR_NAME,
     KEYWORD_BITS,
     KEYWORD_NAMES,
@@ -24,8 +24,8 @@ from engine.cards import (
 )
 
 if TYPE_CHECKING:
-    from engine.cards import CardDef
-    from engine.state import GameObject
+    from mtgsim.engine.cards import CardDef
+    from mtgsim.engine.state import GameObject
 
 # Rules shorthands accepted in ``keywords`` that are not Oracle keyword abilities.
 NOT_ORACLE = {
@@ -98,7 +98,7 @@ _ENCHANT_FILTERS = {
 
 def compile_keywords(card: CardDef) -> tuple[AbilityT, ...]:
     """Fill in the card's keyword-derived fields; return the abilities they expand into."""
-    import engine.keywords.all  # noqa: F401  (registers every keyword module)
+    import mtgsim.engine.keywords.all  # noqa: F401  (registers every keyword module)
 
     mask = 0
     instances: list[KeywordInstance] = []

@@ -1,6 +1,6 @@
 """Imports every keyword module so that each registers its hooks and compilers."""
 
-from engine.keywords import (  # noqa: F401
+from mtgsim.engine.keywords import (  # noqa: F401
     annihilator,
     bloodthirst,
     cascade,

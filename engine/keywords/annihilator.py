@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import AbilityT, Annihilate, CardDef, KeywordInstance, Triggered
-from engine.effects import handles, refs_of
-from engine.keywords import compiles
-from engine.state import BATTLEFIELD, Decision, GameState, StackItem
-from engine.stats import count
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import AbilityT, Annihilate, CardDef, KeywordInstance, Triggered
+from mtgsim.engine.effects import handles, refs_of
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
+from mtgsim.engine.stats import count
 
 
 @compiles("annihilator")

@@ -15,12 +15,12 @@ before any enters-the-battlefield trigger or state-based action looks at it.
 
 from __future__ import annotations
 
-from engine.ask import Asker
-from engine.cards import CardDef
-from engine.effects import add_counters
-from engine.replacement import ENTER_HOOKS, AfterEnter
-from engine.state import GameObject, GameState
-from engine.stats import count
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.effects import add_counters
+from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.state import GameObject, GameState
+from mtgsim.engine.stats import count
 
 
 def bloodthirst_counters(state: GameState, card: CardDef, controller: int) -> int:

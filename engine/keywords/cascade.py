@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     AbilityT,
     CardDef,
     CascadeBottom,
@@ -39,13 +39,13 @@ from engine.cards import (
     KeywordInstance,
     Triggered,
 )
-from engine.casting import castable_modes
-from engine.effects import handles, yes_no
-from engine.keywords import compiles
-from engine.rng import shuffle
-from engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
-from engine.stats import count
-from engine.zones import log, move
+from mtgsim.engine.casting import castable_modes
+from mtgsim.engine.effects import handles, yes_no
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.rng import shuffle
+from mtgsim.engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log, move
 
 # 702.85b: (state, player, ids of the library cards being exiled, top first, asker):
 # actions "as you cascade" happen after exiling and before the choice to cast. Like every

@@ -22,10 +22,10 @@ convoke": a static ability with applies_to = "spells_you_cast").
 
 from __future__ import annotations
 
-from engine.conditions import condition_holds
-from engine.filters import matches
-from engine.memo import memo
-from engine.state import GameObject, GameState
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.filters import matches
+from mtgsim.engine.memo import memo
+from mtgsim.engine.state import GameObject, GameState
 
 
 def _granters(state: GameState) -> list[int]:

@@ -4,8 +4,8 @@ is an activated ability that functions only while the card is in its owner's han
 
 from __future__ import annotations
 
-from engine.cards import AbilityT, Activated, CardDef, Cost, Draw, KeywordInstance
-from engine.keywords import compiles
+from mtgsim.engine.cards import AbilityT, Activated, CardDef, Cost, Draw, KeywordInstance
+from mtgsim.engine.keywords import compiles
 
 
 @compiles("cycling")

@@ -23,14 +23,14 @@ Decision "devour" (multi, 0..all): which permanents to sacrifice to this instanc
 
 from __future__ import annotations
 
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import T_ARTIFACT, T_CREATURE, T_LAND, CardDef, KeywordInstance
-from engine.effects import add_counters
-from engine.filters import has_subtype
-from engine.replacement import ENTER_HOOKS, AfterEnter
-from engine.state import BATTLEFIELD, Decision, GameObject, GameState
-from engine.stats import count
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import T_ARTIFACT, T_CREATURE, T_LAND, CardDef, KeywordInstance
+from mtgsim.engine.effects import add_counters
+from mtgsim.engine.filters import has_subtype
+from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.state import BATTLEFIELD, Decision, GameObject, GameState
+from mtgsim.engine.stats import count
 
 QUALITY_TYPES = {"": T_CREATURE, "creature": T_CREATURE, "artifact": T_ARTIFACT,
                  "land": T_LAND}

@@ -5,11 +5,11 @@ draw step. With fewer than N cards in the library it can't be used (702.52b)."""
 
 from __future__ import annotations
 
-from engine.ask import Asker
-from engine.replacement import DRAW_HOOKS
-from engine.state import HAND, NONE, Decision, GameObject, GameState
-from engine.stats import count
-from engine.zones import log, mill, move
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.replacement import DRAW_HOOKS
+from mtgsim.engine.state import HAND, NONE, Decision, GameObject, GameState
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log, mill, move
 
 
 def dredge_value(card_obj: GameObject) -> int:

@@ -35,9 +35,9 @@ spell can target and what the Aura can enchant (702.5a). The engine's pieces:
 
 from __future__ import annotations
 
-from engine.state import GameObject, GameState, StackItem
-from engine.stats import count
-from engine.triggers import CAST_HOOKS
+from mtgsim.engine.state import GameObject, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.triggers import CAST_HOOKS
 
 
 def count_aura_cast(state: GameState, spell: GameObject, item: StackItem) -> None:

@@ -22,13 +22,13 @@ from typing import Any
 
 import msgspec
 
-from engine.ask import Asker
-from engine.cards import CardDef, EpicCopy, Triggered
-from engine.copies import choose_new_targets, copy_spell
-from engine.effects import RESOLVED_HOOKS, handles
-from engine.state import DelayedTrigger, GameState, StackItem
-from engine.stats import count
-from engine.zones import log
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import CardDef, EpicCopy, Triggered
+from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.effects import RESOLVED_HOOKS, handles
+from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log
 
 EPIC_UPKEEP = Triggered(when="upkeep", effects=(EpicCopy(),), keyword="epic")
 _WITHOUT_EPIC: dict[str, CardDef] = {}

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     T_CREATURE,
     AbilityT,
     Activated,
@@ -26,11 +26,11 @@ from engine.cards import (
     KeywordInstance,
     Target,
 )
-from engine.effects import handles, refs_of
-from engine.keywords import compiles
-from engine.state import BATTLEFIELD, GameState, StackItem
-from engine.stats import count
-from engine.zones import describe, log
+from mtgsim.engine.effects import handles, refs_of
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import describe, log
 
 
 @compiles("equip")

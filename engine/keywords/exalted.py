@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import AbilityT, CardDef, Exalt, KeywordInstance, Triggered
-from engine.effects import handles
-from engine.keywords import compiles
-from engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
-from engine.stats import count
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import AbilityT, CardDef, Exalt, KeywordInstance, Triggered
+from mtgsim.engine.effects import handles
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
+from mtgsim.engine.stats import count
 
 
 @compiles("exalted")

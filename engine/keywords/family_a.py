@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     COLOR_BIT,
     TYPE_BIT,
     AdditionalCombat,
@@ -29,9 +29,9 @@ from engine.cards import (
     Triggered,
     UntapEach,
 )
-from engine.combat import ATTACK_HOOKS
-from engine.conditions import condition_handler
-from engine.effects import (
+from mtgsim.engine.combat import ATTACK_HOOKS
+from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.effects import (
     amount_of,
     each_matching,
     handles,
@@ -40,9 +40,9 @@ from engine.effects import (
     players_of,
     refs_of,
 )
-from engine.filters import matches
-from engine.rng import randbelow
-from engine.state import (
+from mtgsim.engine.filters import matches
+from mtgsim.engine.rng import randbelow
+from mtgsim.engine.state import (
     EXILE,
     HAND,
     ContinuousEffect,
@@ -52,7 +52,7 @@ from engine.state import (
     GameState,
     StackItem,
 )
-from engine.zones import log, move, shuffle_library
+from mtgsim.engine.zones import log, move, shuffle_library
 
 # The colours a "color of your choice" answer can name (105.1), as colour bits.
 COLOR_CHOICES = [COLOR_BIT[c] for c in "WUBRG"]

@@ -13,9 +13,9 @@ from typing import Any
 
 import msgspec
 
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     COLOR_BIT,
     AdditionalCombatAfterThisMain,
     BecomeChosenColors,
@@ -32,8 +32,8 @@ from engine.cards import (
     ThatMuch,
     Triggered,
 )
-from engine.conditions import condition_handler
-from engine.effects import (
+from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.effects import (
     amount_of,
     cant_be_countered,
     counter_item,
@@ -44,9 +44,9 @@ from engine.effects import (
     refs_of,
     yes_no,
 )
-from engine.filters import matches
-from engine.layers import STATIC_AMOUNT_HANDLERS, ensure
-from engine.state import (
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import STATIC_AMOUNT_HANDLERS, ensure
+from mtgsim.engine.state import (
     BATTLEFIELD,
     EXILE,
     GRAVEYARD,
@@ -60,7 +60,7 @@ from engine.state import (
     GameState,
     StackItem,
 )
-from engine.zones import log, move
+from mtgsim.engine.zones import log, move
 
 # The colours a "color of your choice" answer can name (105.1), as colour bits; the same
 # options as the "color" decisions of engine.keywords.family_a.
@@ -236,7 +236,7 @@ def change_color_word(state: GameState, item: StackItem, eff: Any, asker: Asker,
         obj.card = card
         for it in state.stack:  # a spell: what it does and targets is its text (612.1)
             if it.sid == r and it.is_spell:
-                from engine.casting import spell_effects, spell_targets
+                from mtgsim.engine.casting import spell_effects, spell_targets
 
                 it.card = card
                 it.effects = spell_effects(card, it.mode)  # type: ignore[assignment]

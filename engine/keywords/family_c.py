@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     CantGainLife,
     CardDef,
     DelayedAt,
@@ -26,9 +26,9 @@ from engine.cards import (
     RevealTop,
     Triggered,
 )
-from engine.combat import BLOCK_RESTRICTIONS
-from engine.conditions import condition_handler, condition_holds
-from engine.effects import (
+from mtgsim.engine.combat import BLOCK_RESTRICTIONS
+from mtgsim.engine.conditions import condition_handler, condition_holds
+from mtgsim.engine.effects import (
     amount_of,
     handles,
     handles_amount,
@@ -36,10 +36,10 @@ from engine.effects import (
     refs_of,
     source_object,
 )
-from engine.filters import matches
-from engine.layers import static_amount
-from engine.replacement import ENTER_HOOKS, AfterEnter
-from engine.state import (
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import static_amount
+from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
     HAND,
@@ -51,8 +51,8 @@ from engine.state import (
     GameState,
     StackItem,
 )
-from engine.stats import count
-from engine.zones import log, move, shuffle_library
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log, move, shuffle_library
 
 # --- effects ----------------------------------------------------------------------------
 
@@ -162,7 +162,7 @@ def return_to_battlefield(state: GameState, item: StackItem, eff: Any, asker: As
 
 def _enter_with(counter: str, n: int) -> AfterEnter:
     def put(state: GameState, obj: GameObject) -> None:
-        from engine.effects import add_counters
+        from mtgsim.engine.effects import add_counters
 
         add_counters(state, obj, counter, n)
     return put
@@ -242,7 +242,7 @@ def enters_with_counters(state: GameState, card: CardDef, controller: int,
         return None
 
     def put(state: GameState, obj: GameObject) -> None:
-        from engine.effects import add_counters
+        from mtgsim.engine.effects import add_counters
 
         for kind, n in adds:
             add_counters(state, obj, kind, n)

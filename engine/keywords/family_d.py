@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import payment
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine import payment
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     COLOR_BIT,
     AddChosenColorMana,
     AddMana,
@@ -31,10 +31,10 @@ from engine.cards import (
     Replacement,
     SetBasePowerToughness,
 )
-from engine.effects import each_matching, handles, handles_amount, refs_of, source_object
-from engine.mana import parse_cost
-from engine.sba import can_enchant
-from engine.state import (
+from mtgsim.engine.effects import each_matching, handles, handles_amount, refs_of, source_object
+from mtgsim.engine.mana import parse_cost
+from mtgsim.engine.sba import can_enchant
+from mtgsim.engine.state import (
     BATTLEFIELD,
     ContinuousEffect,
     Decision,
@@ -42,7 +42,7 @@ from engine.state import (
     GameState,
     StackItem,
 )
-from engine.zones import describe, log
+from mtgsim.engine.zones import describe, log
 
 # The colours "choose a color" offers (105.1), as colour bits, in WUBRG order.
 COLOR_CHOICES = [COLOR_BIT[c] for c in "WUBRG"]

@@ -15,14 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import CountPermanentsOf, ExtraTurn, NotYourTurn, ShuffleGraveyardIntoLibrary
-from engine.conditions import condition_handler
-from engine.effects import handles, handles_amount, players_of
-from engine.filters import matches
-from engine.state import LIBRARY, GameObject, GameState, StackItem
-from engine.stats import count
-from engine.zones import log, move, shuffle_library
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
+    CountPermanentsOf,
+    ExtraTurn,
+    NotYourTurn,
+    ShuffleGraveyardIntoLibrary,
+)
+from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.effects import handles, handles_amount, players_of
+from mtgsim.engine.filters import matches
+from mtgsim.engine.state import LIBRARY, GameObject, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log, move, shuffle_library
 
 
 @handles(ExtraTurn)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     AbilityT,
     AltCostPaid,
     CardDef,
@@ -26,11 +26,11 @@ from engine.cards import (
     Sacrifice,
     Triggered,
 )
-from engine.conditions import condition_handler
-from engine.effects import handles, refs_of
-from engine.keywords import compiles
-from engine.mana import ManaCost, can_pay, parse_cost
-from engine.state import (
+from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.effects import handles, refs_of
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
+from mtgsim.engine.state import (
     GRAVEYARD,
     ContinuousEffect,
     Decision,
@@ -38,7 +38,7 @@ from engine.state import (
     GameState,
     StackItem,
 )
-from engine.zones import log
+from mtgsim.engine.zones import log
 
 # --- evoke (702.74) -------------------------------------------------------------------
 
@@ -54,7 +54,7 @@ def compile_evoke(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
 @condition_handler(AltCostPaid)
 def alt_cost_paid(state: GameState, cond: Any, controller: int, source: GameObject,
                   subject: GameObject | None) -> bool:
-    from engine.casting import ALT_NAMES
+    from mtgsim.engine.casting import ALT_NAMES
 
     assert isinstance(cond, AltCostPaid)
     return ALT_NAMES.get(source.cast_alt) == cond.keyword

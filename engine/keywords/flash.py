@@ -17,10 +17,10 @@ once, however many times the keyword is printed or granted.
 
 from __future__ import annotations
 
-from engine.cards import T_INSTANT
-from engine.state import MAIN1, MAIN2, GameObject, GameState, StackItem
-from engine.stats import count
-from engine.triggers import CAST_HOOKS
+from mtgsim.engine.cards import T_INSTANT
+from mtgsim.engine.state import MAIN1, MAIN2, GameObject, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.triggers import CAST_HOOKS
 
 
 def count_flash_cast(state: GameState, spell: GameObject, item: StackItem) -> None:

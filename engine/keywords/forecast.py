@@ -13,8 +13,8 @@ Activations are counted as ``forecast_activations`` (engine.casting)."""
 
 from __future__ import annotations
 
-from engine.cards import AbilityT, Activated, CardDef, KeywordInstance
-from engine.keywords import compiles
+from mtgsim.engine.cards import AbilityT, Activated, CardDef, KeywordInstance
+from mtgsim.engine.keywords import compiles
 
 
 @compiles("forecast")

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     AbilityT,
     CardDef,
     Filter,
@@ -24,11 +24,11 @@ from engine.cards import (
     SelfHasCounter,
     Triggered,
 )
-from engine.effects import add_counters, handles, refs_of
-from engine.keywords import compiles
-from engine.replacement import ENTER_HOOKS, AfterEnter
-from engine.state import BATTLEFIELD, GameObject, GameState, StackItem
-from engine.stats import count
+from mtgsim.engine.effects import add_counters, handles, refs_of
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState, StackItem
+from mtgsim.engine.stats import count
 
 
 @compiles("graft")

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     AbilityT,
     CardDef,
     Filter,
@@ -30,11 +30,11 @@ from engine.cards import (
     Target,
     Triggered,
 )
-from engine.effects import handles
-from engine.keywords import compiles
-from engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
-from engine.stats import count
-from engine.zones import describe, log, move
+from mtgsim.engine.effects import handles
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import describe, log, move
 
 CREATURE = Target("creature", Filter())
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     AbilityT,
     Activated,
     AddCounters,
@@ -45,9 +45,9 @@ from engine.cards import (
     Static,
     Triggered,
 )
-from engine.conditions import condition_handler
-from engine.keywords import compiles
-from engine.state import GameObject, GameState
+from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import GameObject, GameState
 
 
 @compiles("level up")

@@ -8,7 +8,7 @@ as it last existed (603.10a, 603.4); the counter is put on as it enters (614.1c)
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     AbilityT,
     CardDef,
     HadCounter,
@@ -17,7 +17,7 @@ from engine.cards import (
     ReturnToBattlefield,
     Triggered,
 )
-from engine.keywords import compiles
+from mtgsim.engine.keywords import compiles
 
 
 @compiles("persist")

@@ -26,13 +26,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import ReboundCast, Triggered
-from engine.casting import castable_modes
-from engine.effects import SPELL_DONE_HOOKS, handles, yes_no
-from engine.state import EXILE, HAND, CastTask, DelayedTrigger, GameObject, GameState, StackItem
-from engine.stats import count
-from engine.zones import log
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import ReboundCast, Triggered
+from mtgsim.engine.casting import castable_modes
+from mtgsim.engine.effects import SPELL_DONE_HOOKS, handles, yes_no
+from mtgsim.engine.state import (
+    EXILE,
+    HAND,
+    CastTask,
+    DelayedTrigger,
+    GameObject,
+    GameState,
+    StackItem,
+)
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log
 
 REBOUND_UPKEEP = Triggered(when="upkeep", effects=(ReboundCast(),), keyword="rebound")
 

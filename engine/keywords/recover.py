@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import mana as mana_mod
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import AbilityT, CardDef, KeywordInstance, RecoverPay, Triggered
-from engine.effects import handles, yes_no
-from engine.keywords import compiles
-from engine.payment import mana_units, pay_cost
-from engine.state import EXILE, GRAVEYARD, HAND, GameState, StackItem
-from engine.stats import count
-from engine.zones import move
+from mtgsim.engine import mana as mana_mod
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import AbilityT, CardDef, KeywordInstance, RecoverPay, Triggered
+from mtgsim.engine.effects import handles, yes_no
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.payment import mana_units, pay_cost
+from mtgsim.engine.state import EXILE, GRAVEYARD, HAND, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import move
 
 
 @compiles("recover")

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     AbilityT,
     CardDef,
     KeywordInstance,
@@ -36,14 +36,14 @@ from engine.cards import (
     ReplicatePaid,
     Triggered,
 )
-from engine.conditions import condition_holds
-from engine.copies import choose_new_targets, copy_spell
-from engine.effects import handles
-from engine.filters import matches
-from engine.keywords import compiles
-from engine.state import GameObject, GameState, StackItem
-from engine.stats import count
-from engine.triggers import CAST_HOOKS, queue_trigger
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.effects import handles
+from mtgsim.engine.filters import matches
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import GameObject, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.triggers import CAST_HOOKS, queue_trigger
 
 _TRIGGERS: dict[int, Triggered] = {}
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     AbilityT,
     Activated,
     CardDef,
@@ -16,11 +16,11 @@ from engine.cards import (
     KeywordInstance,
     TransmuteSearch,
 )
-from engine.effects import handles
-from engine.keywords import compiles
-from engine.state import HAND, Decision, GameState, StackItem
-from engine.stats import count
-from engine.zones import log, move, shuffle_library
+from mtgsim.engine.effects import handles
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import HAND, Decision, GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log, move, shuffle_library
 
 
 @compiles("transmute")

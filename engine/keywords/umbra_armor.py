@@ -12,10 +12,10 @@ older printings is read as umbra armor (702.89b, engine.keywords.parse_keyword).
 
 from __future__ import annotations
 
-from engine.replacement import DESTROY_HOOKS, destroy
-from engine.state import GameObject, GameState
-from engine.stats import count
-from engine.zones import log
+from mtgsim.engine.replacement import DESTROY_HOOKS, destroy
+from mtgsim.engine.state import GameObject, GameState
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log
 
 
 def umbra_armor(state: GameState, obj: GameObject) -> bool:

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import replacement as rep
-from engine.ask import Asker
-from engine.cards import (
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import (
     KW_HASTE,
     AbilityT,
     Activated,
@@ -34,11 +34,11 @@ from engine.cards import (
     Triggered,
     UnearthReturn,
 )
-from engine.combat import ATTACK_HOOKS
-from engine.effects import handles
-from engine.keywords import compiles
-from engine.replacement import LEAVE_HOOKS
-from engine.state import (
+from mtgsim.engine.combat import ATTACK_HOOKS
+from mtgsim.engine.effects import handles
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.replacement import LEAVE_HOOKS
+from mtgsim.engine.state import (
     EXILE,
     GRAVEYARD,
     ContinuousEffect,
@@ -47,7 +47,7 @@ from engine.state import (
     GameState,
     StackItem,
 )
-from engine.stats import count
+from mtgsim.engine.stats import count
 
 EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),), keyword="unearth")
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import mana as mana_mod
-from engine.ask import Asker
-from engine.cards import AbilityT, CardDef, KeywordInstance, Triggered, WardCounter
-from engine.effects import counter_item, handles, yes_no
-from engine.keywords import compiles
-from engine.state import GameState, StackItem
-from engine.stats import count
+from mtgsim.engine import mana as mana_mod
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import AbilityT, CardDef, KeywordInstance, Triggered, WardCounter
+from mtgsim.engine.effects import counter_item, handles, yes_no
+from mtgsim.engine.keywords import compiles
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.stats import count
 
 
 @compiles("ward")
@@ -29,7 +29,7 @@ def compile_ward(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
 @handles(WardCounter)
 def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
-    from engine.payment import mana_units, pay_cost
+    from mtgsim.engine.payment import mana_units, pay_cost
 
     target = next((i for i in state.stack if i.sid == item.subject), None)
     if target is None:

@@ -16,17 +16,17 @@ engine/sba.py).
 
 from __future__ import annotations
 
-from engine.cards import KW_WITHER
-from engine.replacement import DAMAGE_TO_CREATURE_HOOKS, source_keywords
-from engine.state import GameObject, GameState
-from engine.stats import count
+from mtgsim.engine.cards import KW_WITHER
+from mtgsim.engine.replacement import DAMAGE_TO_CREATURE_HOOKS, source_keywords
+from mtgsim.engine.state import GameObject, GameState
+from mtgsim.engine.stats import count
 
 
 def wither_damage(state: GameState, source: GameObject, target: GameObject, amount: int,
                   combat: bool) -> int:
     if amount <= 0 or not source_keywords(source) & KW_WITHER:
         return amount
-    from engine.effects import add_counters
+    from mtgsim.engine.effects import add_counters
 
     add_counters(state, target, "-1/-1", amount)
     count(state, source.controller, "wither_counters", amount)

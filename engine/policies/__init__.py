@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.policies.goldfish import GoldfishPolicy
-from engine.policies.heuristic import HeuristicPolicy
-from engine.policies.random import RandomPolicy
-from engine.policies.scripted import ScriptedPolicy, ScriptExhausted
+from mtgsim.engine.policies.goldfish import GoldfishPolicy
+from mtgsim.engine.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.policies.random import RandomPolicy
+from mtgsim.engine.policies.scripted import ScriptedPolicy, ScriptExhausted
 
 POLICIES = ("heuristic", "random", "goldfish")
 

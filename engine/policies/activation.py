@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KEYWORD_BITS,
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -26,12 +26,12 @@ from engine.cards import (
     Pump,
     Regenerate,
 )
-from engine.casting import activated_abilities
-from engine.combat import can_block
-from engine.mana import parse_cost
-from engine.policies.combat_ai import damage_of, fight
-from engine.policies.context import Ctx, fits_reserve, has_effect
-from engine.policies.evaluate import (
+from mtgsim.engine.casting import activated_abilities
+from mtgsim.engine.combat import can_block
+from mtgsim.engine.mana import parse_cost
+from mtgsim.engine.policies.combat_ai import damage_of, fight
+from mtgsim.engine.policies.context import Ctx, fits_reserve, has_effect
+from mtgsim.engine.policies.evaluate import (
     UNTARGETABLE,
     aura_is_hostile,
     card_want,
@@ -42,9 +42,16 @@ from engine.policies.evaluate import (
     perm_value,
     value,
 )
-from engine.policies.planning import TargetPlanner
-from engine.state import BATTLEFIELD, DECLARE_ATTACKERS, DECLARE_BLOCKERS, MAIN2, NONE, GameObject
-from engine.targets import legal_targets
+from mtgsim.engine.policies.planning import TargetPlanner
+from mtgsim.engine.state import (
+    BATTLEFIELD,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    MAIN2,
+    NONE,
+    GameObject,
+)
+from mtgsim.engine.targets import legal_targets
 
 
 class ActivationScorer(TargetPlanner):

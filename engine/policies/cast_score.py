@@ -7,7 +7,7 @@ anything cast with a stack to answer goes to the responses in ``TrickScorer``.
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     KW_FLASH,
@@ -18,14 +18,14 @@ from engine.cards import (
     T_LAND,
     CardDef,
 )
-from engine.casting import ALT_EVOKE, ALT_RETRACE, aura_target
-from engine.combat import can_block
-from engine.policies import choices
-from engine.policies.context import Ctx, fits_reserve
-from engine.policies.evaluate import aura_bonus, aura_is_hostile, guess_amount, is_creature
-from engine.policies.spells import SpellScorer
-from engine.state import DECLARE_ATTACKERS, NONE, GameObject
-from engine.targets import legal_targets
+from mtgsim.engine.casting import ALT_EVOKE, ALT_RETRACE, aura_target
+from mtgsim.engine.combat import can_block
+from mtgsim.engine.policies import choices
+from mtgsim.engine.policies.context import Ctx, fits_reserve
+from mtgsim.engine.policies.evaluate import aura_bonus, aura_is_hostile, guess_amount, is_creature
+from mtgsim.engine.policies.spells import SpellScorer
+from mtgsim.engine.state import DECLARE_ATTACKERS, NONE, GameObject
+from mtgsim.engine.targets import legal_targets
 
 # Retrace (and the land play that keeps a land back for it): a land card is spare once
 # the lands on the battlefield plus the others in hand are at least RETRACE_LANDS, and

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     KW_DEFENDER,
@@ -18,12 +18,12 @@ from engine.cards import (
     T_LAND,
     CardDef,
 )
-from engine.policies.evaluate import (
+from mtgsim.engine.policies.evaluate import (
     aura_is_hostile,
     is_creature,
     value,
 )
-from engine.state import (
+from mtgsim.engine.state import (
     Decision,
     GameObject,
     GameState,

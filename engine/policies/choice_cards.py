@@ -4,11 +4,11 @@ library, discards, the legend rule, damage assignment order, and choosing colour
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     T_LAND,
 )
-from engine.payment import mana_units
-from engine.policies.evaluate import (
+from mtgsim.engine.payment import mana_units
+from mtgsim.engine.policies.evaluate import (
     card_want,
     color_sources,
     creatures_of,
@@ -16,7 +16,7 @@ from engine.policies.evaluate import (
     lands_of,
     value,
 )
-from engine.state import (
+from mtgsim.engine.state import (
     Decision,
     GameState,
 )

@@ -4,20 +4,20 @@ discard, permanents to sacrifice, counters to remove, creatures to tap for a cos
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_DEFENDER,
     T_LAND,
 )
-from engine.payment import mana_units
-from engine.policies.evaluate import (
+from mtgsim.engine.payment import mana_units
+from mtgsim.engine.policies.evaluate import (
     card_want,
     is_creature,
     lands_of,
     perm_value,
     value,
 )
-from engine.state import (
+from mtgsim.engine.state import (
     END,
     MAIN2,
     Answer,

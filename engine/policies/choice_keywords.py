@@ -4,7 +4,7 @@ free spells of cascade and rebound, and the other optional effects).
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     T_CREATURE,
@@ -12,7 +12,7 @@ from engine.cards import (
     CardDef,
     ReturnFromGraveyard,
 )
-from engine.policies.evaluate import (
+from mtgsim.engine.policies.evaluate import (
     aura_is_hostile,
     card_want,
     color_bits,
@@ -24,7 +24,7 @@ from engine.policies.evaluate import (
     spell_threat,
     value,
 )
-from engine.state import (
+from mtgsim.engine.state import (
     NONE,
     Decision,
     GameObject,
@@ -32,7 +32,7 @@ from engine.state import (
     ResolveTask,
     StackItem,
 )
-from engine.targets import legal_targets
+from mtgsim.engine.targets import legal_targets
 
 # --- dredge, devour, graft --------------------------------------------------------------------
 
@@ -241,7 +241,7 @@ def free_spell_ok(state: GameState, me: int, obj: GameObject) -> bool:
         return True
     spell = card.spell
     if card.is_aura:
-        from engine.casting import aura_target
+        from mtgsim.engine.casting import aura_target
 
         spec = aura_target(card)
         hostile = aura_is_hostile(card)

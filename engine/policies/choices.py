@@ -10,9 +10,9 @@ One module per decision family (``choice_keywords``, ``choice_costs``, ``choice_
 
 from __future__ import annotations
 
-from engine.cards import Damage
-from engine.policies.choice_auras import attach, aura_host_score, worth
-from engine.policies.choice_cards import (
+from mtgsim.engine.cards import Damage
+from mtgsim.engine.policies.choice_auras import attach, aura_host_score, worth
+from mtgsim.engine.policies.choice_cards import (
     choose_discard,
     color,
     colors,
@@ -23,7 +23,7 @@ from engine.policies.choice_cards import (
     look_exile,
     search,
 )
-from engine.policies.choice_costs import (
+from mtgsim.engine.policies.choice_costs import (
     convoke_tap,
     cost_choice,
     cost_counter,
@@ -31,9 +31,9 @@ from engine.policies.choice_costs import (
     cost_tap,
     sacrifice,
 )
-from engine.policies.choice_keywords import devour, dredge, free_spell_ok, may
-from engine.policies.evaluate import aura_bonus
-from engine.state import BATTLEFIELD, GRAVEYARD
+from mtgsim.engine.policies.choice_keywords import devour, dredge, free_spell_ok, may
+from mtgsim.engine.policies.evaluate import aura_bonus
+from mtgsim.engine.state import BATTLEFIELD, GRAVEYARD
 
 __all__ = ["dredge", "devour", "convoke_tap", "may", "attach", "cost_discard",
            "cost_choice", "sacrifice", "search", "color", "colors", "cost_counter",

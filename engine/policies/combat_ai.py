@@ -13,7 +13,7 @@ blocks one attacker.
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_ATTACKS_EACH_COMBAT,
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -26,20 +26,20 @@ from engine.cards import (
     ExileAtNextEndStep,
     Sacrifice,
 )
-from engine.combat import (
+from mtgsim.engine.combat import (
     block_requirements,
     blockers_needed,
     can_attack,
     can_block,
 )
-from engine.policies.evaluate import (
+from mtgsim.engine.policies.evaluate import (
     aura_bonus,
     combat_kw,
     creatures_of,
     value,
 )
-from engine.state import NONE, Decision, GameObject, GameState
-from engine.triggers import with_triggers
+from mtgsim.engine.state import NONE, Decision, GameObject, GameState
+from mtgsim.engine.triggers import with_triggers
 
 STRIKE = KW_FIRST_STRIKE | KW_DOUBLE_STRIKE
 

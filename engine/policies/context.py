@@ -5,7 +5,7 @@ decision is scored against the same position."""
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_FLASH,
     CardDef,
@@ -13,11 +13,11 @@ from engine.cards import (
     CounterUnlessDiscardHand,
     EffectT,
 )
-from engine.mana import can_pay
-from engine.payment import mana_units
-from engine.policies.combat_ai import damage_of
-from engine.policies.evaluate import board
-from engine.state import END, MAIN1, MAIN2, GameObject, GameState
+from mtgsim.engine.mana import can_pay
+from mtgsim.engine.payment import mana_units
+from mtgsim.engine.policies.combat_ai import damage_of
+from mtgsim.engine.policies.evaluate import board
+from mtgsim.engine.state import END, MAIN1, MAIN2, GameObject, GameState
 
 COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 

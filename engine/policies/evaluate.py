@@ -8,7 +8,7 @@ opponent's life about 0.6 (more when it is the last points).
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     KW_DEATHTOUCH,
@@ -78,10 +78,10 @@ from engine.cards import (
     Tap,
     Untap,
 )
-from engine.filters import matches
-from engine.layers import ensure
-from engine.memo import memo_on
-from engine.state import BATTLEFIELD, GRAVEYARD, NONE, GameObject, GameState, StackItem
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.memo import memo_on
+from mtgsim.engine.state import BATTLEFIELD, GRAVEYARD, NONE, GameObject, GameState, StackItem
 
 UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
 EVASION = KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE
@@ -203,7 +203,7 @@ def aura_bonus_on(state: GameState, aura: GameObject) -> float:
                 v += weight * amount
             else:
                 try:
-                    from engine.layers import static_amount
+                    from mtgsim.engine.layers import static_amount
 
                     v += weight * static_amount(state, amount, aura)
                 except Exception:  # noqa: BLE001 - an amount this estimate can't compute
@@ -557,7 +557,7 @@ def guess_amount(state: GameState, amount: object, me: int, source: int, x: int)
     if src is None or src.zone != BATTLEFIELD:
         return 1
     try:
-        from engine.layers import static_amount
+        from mtgsim.engine.layers import static_amount
 
         return static_amount(state, amount, src)
     except Exception:  # noqa: BLE001 - an amount this estimate can't compute

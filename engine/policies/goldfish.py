@@ -9,7 +9,7 @@ Measuring how fast a deck kills a goldfish is the classic way to gauge its speed
 
 from __future__ import annotations
 
-from engine.state import MAIN1, MAIN2, PASS, PLAY, Answer, Decision, GameState, stop_bit
+from mtgsim.engine.state import MAIN1, MAIN2, PASS, PLAY, Answer, Decision, GameState, stop_bit
 
 _KEEP = 0  # engine.turn.KEEP: the mulligan decision's first option keeps the hand
 _NO = 0  # engine.effects.NO: the option value of "no" in a "may" decision

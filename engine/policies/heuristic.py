@@ -18,18 +18,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import T_LAND, CardDef
-from engine.layers import ensure
-from engine.policies import choices
-from engine.policies.activation import ActivationScorer
-from engine.policies.cast_score import KEEP_FOR_RETRACE, CastScorer
-from engine.policies.combat_ai import choose_attackers, choose_blockers, kills, survives_fight
-from engine.policies.context import COLOR_BITS, Ctx
-from engine.policies.evaluate import aura_is_hostile, dead_card, value
-from engine.policies.stops import deck_stops
-from engine.policies.targeting import TargetChooser
-from engine.rng import seed_state
-from engine.state import (
+from mtgsim.engine.cards import T_LAND, CardDef
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.policies import choices
+from mtgsim.engine.policies.activation import ActivationScorer
+from mtgsim.engine.policies.cast_score import KEEP_FOR_RETRACE, CastScorer
+from mtgsim.engine.policies.combat_ai import (
+    choose_attackers,
+    choose_blockers,
+    kills,
+    survives_fight,
+)
+from mtgsim.engine.policies.context import COLOR_BITS, Ctx
+from mtgsim.engine.policies.evaluate import aura_is_hostile, dead_card, value
+from mtgsim.engine.policies.stops import deck_stops
+from mtgsim.engine.policies.targeting import TargetChooser
+from mtgsim.engine.rng import seed_state
+from mtgsim.engine.state import (
     ACTIVATE,
     CAST,
     DECLARE_ATTACKERS,

@@ -6,19 +6,27 @@ replicate questions of that same cast or activation get the answers the score as
 
 from __future__ import annotations
 
-from engine.cards import KW_INDESTRUCTIBLE, Damage, Destroy, Draw, EffectT, GainControl, Target
-from engine.casting import expand_targets
-from engine.mana import can_pay
-from engine.policies.context import Ctx
-from engine.policies.evaluate import (
+from mtgsim.engine.cards import (
+    KW_INDESTRUCTIBLE,
+    Damage,
+    Destroy,
+    Draw,
+    EffectT,
+    GainControl,
+    Target,
+)
+from mtgsim.engine.casting import expand_targets
+from mtgsim.engine.mana import can_pay
+from mtgsim.engine.policies.context import Ctx
+from mtgsim.engine.policies.evaluate import (
     UNTARGETABLE,
     eval_effects,
     harmful_to_target,
     is_creature,
     value,
 )
-from engine.state import BATTLEFIELD, NONE, GameObject, GameState
-from engine.targets import legal_targets
+from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState
+from mtgsim.engine.targets import legal_targets
 
 
 class TargetPlanner:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.combat import blockers_needed
-from engine.rng import next_u64, randbelow, seed_state
-from engine.state import Answer, Decision, GameState
+from mtgsim.engine.combat import blockers_needed
+from mtgsim.engine.rng import next_u64, randbelow, seed_state
+from mtgsim.engine.state import Answer, Decision, GameState
 
 
 class RandomPolicy:

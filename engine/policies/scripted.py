@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from engine.state import Answer, Decision, GameState
+from mtgsim.engine.state import Answer, Decision, GameState
 
 
 class ScriptExhausted(LookupError):

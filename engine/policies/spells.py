@@ -7,7 +7,7 @@ last. Instants wait for the opponent's end step or combat, keeping mana up meanw
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KW_CANT_BLOCK,
     KW_HASTE,
     KW_INDESTRUCTIBLE,
@@ -29,13 +29,25 @@ from engine.cards import (
     Target,
     UntapEach,
 )
-from engine.combat import can_block
-from engine.mana import can_pay
-from engine.policies.context import Ctx, first_effects, fits_reserve, has_effect, is_counterspell
-from engine.policies.evaluate import UNTARGETABLE, color_sources, dead_card, is_creature, value
-from engine.policies.tricks import TrickScorer
-from engine.state import DECLARE_ATTACKERS, DECLARE_BLOCKERS, MAIN1, MAIN2, GameObject
-from engine.targets import legal_targets
+from mtgsim.engine.combat import can_block
+from mtgsim.engine.mana import can_pay
+from mtgsim.engine.policies.context import (
+    Ctx,
+    first_effects,
+    fits_reserve,
+    has_effect,
+    is_counterspell,
+)
+from mtgsim.engine.policies.evaluate import (
+    UNTARGETABLE,
+    color_sources,
+    dead_card,
+    is_creature,
+    value,
+)
+from mtgsim.engine.policies.tricks import TrickScorer
+from mtgsim.engine.state import DECLARE_ATTACKERS, DECLARE_BLOCKERS, MAIN1, MAIN2, GameObject
+from mtgsim.engine.targets import legal_targets
 
 
 class SpellScorer(TrickScorer):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import CardDef
-from engine.state import (
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.state import (
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
     END,

@@ -6,7 +6,7 @@ did not foresee (triggers, copies, a changed board) are scored here afresh.
 
 from __future__ import annotations
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     T_LAND,
     AddCounters,
     CardDef,
@@ -20,10 +20,10 @@ from engine.cards import (
     Tap,
     Target,
 )
-from engine.casting import activated_abilities, spell_targets
-from engine.layers import ensure
-from engine.policies.context import first_effects
-from engine.policies.evaluate import (
+from mtgsim.engine.casting import activated_abilities, spell_targets
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.policies.context import first_effects
+from mtgsim.engine.policies.evaluate import (
     UNTARGETABLE,
     aura_is_hostile,
     creatures_of,
@@ -33,9 +33,9 @@ from engine.policies.evaluate import (
     spell_threat,
     value,
 )
-from engine.policies.planning import TargetPlanner
-from engine.rng import randbelow
-from engine.state import (
+from mtgsim.engine.policies.planning import TargetPlanner
+from mtgsim.engine.rng import randbelow
+from mtgsim.engine.state import (
     BATTLEFIELD,
     DECLARE_ATTACKERS,
     END,
@@ -52,7 +52,7 @@ from engine.state import (
     Task,
     TriggerTask,
 )
-from engine.targets import legal_targets
+from mtgsim.engine.targets import legal_targets
 
 
 class TargetChooser(TargetPlanner):

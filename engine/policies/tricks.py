@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.cards import (
+from mtgsim.engine.cards import (
     KEYWORD_BITS,
     KW_DOUBLE_STRIKE,
     KW_TRAMPLE,
@@ -22,14 +22,14 @@ from engine.cards import (
     Pump,
     Target,
 )
-from engine.mana import can_pay, parse_cost
-from engine.payment import mana_units
-from engine.policies.combat_ai import damage_of, fight
-from engine.policies.context import Ctx, first_effects, has_effect, is_counterspell
-from engine.policies.evaluate import spell_threat, value
-from engine.policies.planning import TargetPlanner
-from engine.state import DECLARE_BLOCKERS, NONE, GameObject
-from engine.targets import legal_targets
+from mtgsim.engine.mana import can_pay, parse_cost
+from mtgsim.engine.payment import mana_units
+from mtgsim.engine.policies.combat_ai import damage_of, fight
+from mtgsim.engine.policies.context import Ctx, first_effects, has_effect, is_counterspell
+from mtgsim.engine.policies.evaluate import spell_threat, value
+from mtgsim.engine.policies.planning import TargetPlanner
+from mtgsim.engine.state import DECLARE_BLOCKERS, NONE, GameObject
+from mtgsim.engine.targets import legal_targets
 
 
 class TrickScorer(TargetPlanner):

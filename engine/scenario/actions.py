@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from engine.ask import IllegalAnswer
-from engine.casting import ALT_NAMES, activated_abilities
-from engine.scenario.answers import DecisionAnswers
-from engine.scenario.format import (
+from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.casting import ALT_NAMES, activated_abilities
+from mtgsim.engine.scenario.answers import DecisionAnswers
+from mtgsim.engine.scenario.format import (
     ActionSpec,
     AdvanceTo,
 )
-from engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError
-from engine.serialize import copy_state
-from engine.state import (
+from mtgsim.engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError
+from mtgsim.engine.serialize import copy_state
+from mtgsim.engine.state import (
     ACTIVATE,
     BATTLEFIELD,
     CAST,
@@ -28,7 +28,7 @@ from engine.state import (
     Action,
     Decision,
 )
-from engine.turn import advance, answer
+from mtgsim.engine.turn import advance, answer
 
 
 class ActionDriver(DecisionAnswers):

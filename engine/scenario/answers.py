@@ -6,12 +6,12 @@ deciding player's queue of choices; anything else gets a fixed, predictable defa
 
 from __future__ import annotations
 
-from engine.ask import IllegalAnswer
-from engine.scenario.format import (
+from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.scenario.format import (
     Choice,
 )
-from engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
-from engine.state import (
+from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
+from mtgsim.engine.state import (
     Decision,
 )
 
@@ -30,7 +30,7 @@ class DecisionAnswers(ScenarioSetup):
         if d.kind == "mulligan":
             return 0 if choice in ("keep", "yes") else 1
         if d.kind == "color" and isinstance(choice, str):  # "W" / "white" ... (105.1)
-            from engine.cards import COLOR_BIT, COLOR_NAME
+            from mtgsim.engine.cards import COLOR_BIT, COLOR_NAME
 
             letter = COLOR_NAME.get(choice.lower(), choice.upper())
             if letter in "WUBRG" and COLOR_BIT.get(letter) in d.options:
@@ -79,7 +79,7 @@ class DecisionAnswers(ScenarioSetup):
         if not isinstance(choice, list):
             choice = [choice]  # type: ignore[list-item]
         if d.kind == "colors":  # "the color or colors of your choice": names or letters
-            from engine.cards import COLOR_BIT, COLOR_NAME
+            from mtgsim.engine.cards import COLOR_BIT, COLOR_NAME
 
             picks = []
             for c in choice:
@@ -200,7 +200,7 @@ class DecisionAnswers(ScenarioSetup):
     def _attackers(self, d: Decision, names: list[str]) -> list[int]:
         used: set[int] = set()
         out = []
-        from engine.combat import possible_attackers
+        from mtgsim.engine.combat import possible_attackers
 
         # Creatures that attack each combat if able are declared by the engine, not asked
         # about (508.1d): naming them alongside optional attackers is fine.

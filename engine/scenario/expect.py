@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.cards import KEYWORD_BITS
-from engine.layers import ensure
-from engine.scenario.format import (
+from mtgsim.engine.cards import KEYWORD_BITS
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.scenario.format import (
     SideExpect,
 )
-from engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
-from engine.state import (
+from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
+from mtgsim.engine.state import (
     BATTLEFIELD,
     GameObject,
 )
@@ -76,7 +76,7 @@ class ExpectationChecks(ScenarioSetup):
                                 f"got {len(player.library)}")
 
     def _check_permanent(self, pe: object) -> None:
-        from engine.scenario.format import PermanentExpect
+        from mtgsim.engine.scenario.format import PermanentExpect
 
         assert isinstance(pe, PermanentExpect)
         state = self.state
@@ -124,6 +124,6 @@ def has_ability(obj: GameObject, ability: str) -> bool:
     bit = KEYWORD_BITS.get(name)
     if bit is not None:
         return bool(obj.kw & bit)
-    from engine.keywords import object_keywords
+    from mtgsim.engine.keywords import object_keywords
 
     return any(k.lower().startswith(name) for k in object_keywords(obj))

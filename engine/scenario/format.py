@@ -9,7 +9,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.cards import CardDef
+from mtgsim.engine.cards import CardDef
 
 Choice = str | int | list[str]
 

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import msgspec
 
-from engine.cardpool import load_pool
-from engine.cards import CardDef
-from engine.scenario.actions import ActionDriver
-from engine.scenario.expect import ExpectationChecks, has_ability
-from engine.scenario.format import Scenario
-from engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError, ScenarioSetup
+from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.scenario.actions import ActionDriver
+from mtgsim.engine.scenario.expect import ExpectationChecks, has_ability
+from mtgsim.engine.scenario.format import Scenario
+from mtgsim.engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError, ScenarioSetup
 
 __all__ = [
     "PLAYER_NAMES", "ZONE_BY_NAME", "Runner", "ScenarioError", "ScenarioResult",

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.cards import CardDef
-from engine.layers import ensure
-from engine.scenario.format import (
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.layers import ensure
+from mtgsim.engine.scenario.format import (
     ActionSpec,
     Choice,
     PermanentSpec,
     Scenario,
     SideSetup,
 )
-from engine.state import (
+from mtgsim.engine.state import (
     BATTLEFIELD,
     EXILE,
     GRAVEYARD,
@@ -27,8 +27,8 @@ from engine.state import (
     GameObject,
     GameState,
 )
-from engine.turn import new_game
-from engine.zones import new_object
+from mtgsim.engine.turn import new_game
+from mtgsim.engine.zones import new_object
 
 PLAYER_NAMES = {"A": 0, "B": 1}
 ZONE_BY_NAME = {"hand": HAND, "graveyard": GRAVEYARD, "exile": EXILE, "library": LIBRARY}
@@ -119,7 +119,7 @@ class ScenarioSetup:
 
     def _token_card(self, name: str) -> CardDef:
         """A token named in a scenario: found among the tokens the pool's cards create."""
-        from engine.cards import CreateToken
+        from mtgsim.engine.cards import CreateToken
 
         for card in self.pool.values():
             effects = list(card.spell.effects if card.spell else ())

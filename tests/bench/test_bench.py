@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipelines.runner import (
+from mtgsim.pipelines.runner import (
     BUNDLED_MATCHUP,
     BatchStats,
     load_card_pool,
