@@ -29,7 +29,7 @@ run: venv
 	$(BIN)/mtgsim report $$out
 
 test: venv
-	$(BIN)/ruff check mtgsim engine cluster pipelines results tests
+	$(BIN)/ruff check mtgsim engine cluster pipelines results tests scripts
 	$(BIN)/mypy mtgsim/engine
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then \

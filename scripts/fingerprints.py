@@ -1,0 +1,95 @@
+"""Game fingerprints over every pairing of the bundled decks: the guard rail for changes
+that must not change play.
+
+A fingerprint is (winner, turns, reason, life of A, life of B, decisions) of one game.
+Every pair of the bundled decks (``decks/*.txt``, 18 decks, 153 pairings) plays
+``--games`` games per pairing (deck order alternating on the play, as in ``batch``) with
+each listed policy pairing. ``--write FILE`` stores them as JSON; ``--check FILE``
+compares and lists the first games that differ (exit 1 when any does).
+
+    python scripts/fingerprints.py --write /tmp/before.json
+    ... change the engine ...
+    python scripts/fingerprints.py --check /tmp/before.json
+
+``tests/test_fingerprints.py`` checks the committed ``tests/data/fingerprints.json``;
+a deliberate change of play (an AI change, a rules fix) rewrites it in its own commit
+with ``--write tests/data/fingerprints.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from mtgsim.engine.game import play_game
+from mtgsim.pipelines.runner import (
+    DECKS_DIR,
+    game_seed,
+    load_card_pool,
+    load_main_deck,
+    make_policies,
+)
+
+PAIRINGS = ("heuristic:heuristic", "random:random")
+
+
+def fingerprints(games: int, pairings: tuple[str, ...] = PAIRINGS,
+                 seed: int = 0) -> dict[str, list[list[Any]]]:
+    """``{"<policies> <deck_a> <deck_b>": [[winner, turns, reason, life_a, life_b,
+    decisions], ...]}`` for every pair of bundled decks, in sorted order."""
+    pool = load_card_pool()
+    decks = [load_main_deck(str(p), pool) for p in sorted(DECKS_DIR.glob("*.txt"))]
+    out: dict[str, list[list[Any]]] = {}
+    for pairing in pairings:
+        policies = pairing.split(":")
+        for a, b in itertools.combinations(decks, 2):
+            rows = []
+            for i in range(games):
+                seats = (a, b) if i % 2 == 0 else (b, a)
+                s = game_seed(seed, i)
+                state = play_game(seats[0].cards, seats[1].cards,
+                                  make_policies(policies, s), s)
+                r = state.result
+                assert r is not None
+                p = state.players
+                rows.append([r.winner, r.turns, r.reason, p[0].life, p[1].life,
+                             state.actions_taken])
+            out[f"{pairing} {a.name} {b.name}"] = rows
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=4, help="games per pairing (default 4)")
+    ap.add_argument("--pairings", nargs="+", default=list(PAIRINGS),
+                    help="policy pairings as A:B (default: heuristic:heuristic random:random)")
+    group = ap.add_mutually_exclusive_group(required=True)
+    group.add_argument("--write", metavar="FILE")
+    group.add_argument("--check", metavar="FILE")
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    got = fingerprints(args.games, tuple(args.pairings))
+    n = sum(len(v) for v in got.values())
+    elapsed = time.perf_counter() - start
+    if args.write:
+        Path(args.write).write_text(json.dumps(
+            {"games_per_pairing": args.games, "fingerprints": got}, indent=0) + "\n")
+        print(f"wrote {n} fingerprints ({len(got)} pairings) to {args.write} in {elapsed:.1f} s")
+        return 0
+    want = json.loads(Path(args.check).read_text())["fingerprints"]
+    diffs = [(k, i, w, g) for k in sorted(set(want) | set(got))
+             for i, (w, g) in enumerate(itertools.zip_longest(want.get(k, []), got.get(k, [])))
+             if w != g]
+    for k, i, w, g in diffs[:20]:
+        print(f"DIFF {k} game {i}: expected {w}, got {g}")
+    print(f"{n} games, {len(diffs)} differ ({elapsed:.1f} s)")
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
