@@ -15,6 +15,7 @@ from mtgsim.engine.cards import CardDef, CardFile
 from mtgsim.engine.mana import ManaCostError
 
 DATA_DIR = Path(__file__).parent / "carddata"
+_MANY = re.compile(r"^\[\[card\]\]", re.MULTILINE)
 
 
 class CardDataError(Exception):
@@ -31,10 +32,19 @@ def _line_of_card(text: str, index: int) -> int:
     return 1
 
 
+def card_files(data_dir: str | Path) -> list[Path]:
+    """The card files under ``data_dir`` (``<initial>/<card_name>.toml``, any depth), sorted."""
+    return sorted(Path(data_dir).rglob("*.toml"))
+
+
 def load_file(path: Path) -> list[CardDef]:
+    """The cards of one file: a card's fields at the top level (one card per file, as the
+    bundled pool keeps them), or a ``[[card]]`` table per card (several in one file)."""
     text = path.read_text(encoding="utf-8")
     try:
-        return msgspec.toml.decode(text.encode(), type=CardFile).card
+        if _MANY.search(text):
+            return msgspec.toml.decode(text.encode(), type=CardFile).card
+        return [msgspec.toml.decode(text.encode(), type=CardDef)]
     except msgspec.ValidationError as exc:
         msg = str(exc)
         m = re.search(r"\$\.card\[(\d+)\]", msg)
@@ -42,10 +52,10 @@ def load_file(path: Path) -> list[CardDef]:
         name = "?"
         try:
             raw = tomllib.loads(text)
-            name = raw["card"][index].get("name", "?")
+            name = (raw["card"][index] if _MANY.search(text) else raw).get("name", "?")
         except (tomllib.TOMLDecodeError, KeyError, IndexError, AttributeError):
             pass
-        line = _line_of_card(text, index)
+        line = _line_of_card(text, index) if _MANY.search(text) else 1
         raise CardDataError(f"{path}:{line}: card {name!r}: {msg}") from None
     except (msgspec.DecodeError, ManaCostError) as exc:
         raise CardDataError(f"{path}:1: {exc}") from None
@@ -56,7 +66,7 @@ def load_pool(data_dir: str = str(DATA_DIR)) -> dict[str, CardDef]:
     """Every card in ``data_dir``, by name; compiled once per process."""
     pool: dict[str, CardDef] = {}
     where: dict[str, str] = {}
-    for path in sorted(Path(data_dir).glob("*.toml")):
+    for path in card_files(data_dir):
         for card in load_file(path):
             if card.name in pool:
                 raise CardDataError(
@@ -74,8 +84,8 @@ def load_pool(data_dir: str = str(DATA_DIR)) -> dict[str, CardDef]:
 
 def pool_hash(data_dir: str = str(DATA_DIR)) -> str:
     h = hashlib.sha256()
-    for path in sorted(Path(data_dir).glob("*.toml")):
-        h.update(path.name.encode())
+    for path in card_files(data_dir):
+        h.update(path.relative_to(data_dir).as_posix().encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 

@@ -1,6 +1,6 @@
 """Typed card data: the schema every card file is decoded into (public facade).
 
-Card files (``engine/carddata/*.toml``) are decoded by msgspec with unknown fields
+Card files (``engine/carddata/<initial>/<card_name>.toml``) are decoded by msgspec with unknown fields
 forbidden, so the schema *is* the card-file linter. Effects, abilities and amounts are
 tagged unions; references *inside* an ability ("t0" = its first target, "self", "you")
 are short symbolic names, while references to other cards (tokens) are inline values.

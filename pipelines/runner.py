@@ -60,7 +60,7 @@ def resolve_deck_path(arg: str) -> Path:
 def load_card_pool(data_dir: str | None = None) -> dict[str, CardDef]:
     """The card pool (raises ``CardDataError`` on a bad or missing card data directory)."""
     directory = Path(data_dir) if data_dir is not None else DATA_DIR
-    if not any(directory.glob("*.toml")):
+    if not any(directory.rglob("*.toml")):
         raise CardDataError(f"{directory}: no card data files (*.toml) found")
     return load_pool(str(directory))
 

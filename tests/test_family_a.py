@@ -1,6 +1,6 @@
 """Cascade, epic, replicate and rebound rules that no reference card shows on its own.
 
-Scenarios (tests/scenarios/cascade|epic|replicate|rebound) cover the real cards; these
+Scenarios (tests/scenarios/keywords/cascade|epic|replicate|rebound) cover the real cards; these
 tests run scenarios against the pool plus synthetic cards: a spell with two instances of
 cascade (702.85c), a spell with two instances of rebound (702.88c), and the "as you
 cascade" hook (702.85b).

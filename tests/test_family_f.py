@@ -103,6 +103,6 @@ def test_convoked_creatures_are_counted() -> None:
 
     from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 
-    path = Path(__file__).parent / "scenarios" / "convoke" / "convoke_colored_and_generic.toml"
+    path = Path(__file__).parent / "scenarios" / "keywords" / "convoke" / "convoke_colored_and_generic.toml"
     runner = play_scenario(load_scenario(path))
     assert runner.state.players[0].stats.get("convoked_creatures") == 4

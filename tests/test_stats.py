@@ -12,7 +12,7 @@ from mtgsim.engine.cardpool import load_pool
 from mtgsim.engine.stats import STAT_KEYS
 
 POOL = load_pool()
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = Path(__file__).parent / "scenarios" / "keywords"
 
 
 def _stats(tmp_path: Path, text: str) -> list[dict[str, int]]:
