@@ -1,6 +1,8 @@
 """Keyword ablation: replay the same seeds with one keyword removed from one deck's cards
 and measure the win-rate change against the field (paired by game, so the interval is
-tight: each game is played twice from the same seed)."""
+tight: each game is played twice from the same seed). The baseline is the ``versus`` job
+of the same decks and seed: the same games (``cluster.seeds``). A game that failed in
+either run is left out of the comparison."""
 
 from __future__ import annotations
 
@@ -66,7 +68,8 @@ def run_ablation(deck: LoadedDeck, keyword: str, field: Sequence[LoadedDeck], ga
     abl = _scores(out / "ablated")
     rows = []
     for opp in [d.name for d in field] + ["(field)"]:
-        keys = sorted(k for k in base if opp == "(field)" or k[0] == opp)
+        # a game that failed in either run has no pair: it is left out of both
+        keys = sorted(k for k in base if (opp == "(field)" or k[0] == opp) and k in abl)
         b = [base[k] for k in keys]
         a = [abl[k] for k in keys]
         change, low, high = paired_change(b, a)

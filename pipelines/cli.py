@@ -1,7 +1,12 @@
-"""The ``mtgsim`` command: play, replay, batch and bench.
+"""The ``mtgsim`` command: play, replay, batch and bench, jobs, fuzz.
 
-Exit codes: 0 success, 1 a replay that does not reproduce its game, 2 bad input (usage,
-deck file, card data, replay file). Input errors print ``mtgsim: error: <message>`` on
+Exit codes: 0 success; 1 a replay that does not reproduce its game, or a job that
+stopped on a lost cluster or a full disk (what it played is committed: ``--resume``
+finishes it); 2 bad input (usage, deck file, card data, replay file, output folder, an
+unreachable cluster: nothing was written); 3 a job or fuzz run in which games failed
+(recorded with replays; the rest of the job is complete unless more than
+``--max-failures`` failed); 130 interrupted (Ctrl-C; a job commits what it played and
+prints its ``--resume`` command). Errors print one line ``mtgsim: error: <message>`` on
 stderr, without a traceback.
 """
 
@@ -9,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import sys
@@ -44,6 +50,7 @@ from mtgsim.pipelines.runner import (
 
 PROG = "mtgsim"
 BENCH_WARMUP_GAMES = 5
+EXIT_FAILED, EXIT_USAGE, EXIT_GAMES_FAILED, EXIT_INTERRUPTED = 1, 2, 3, 130
 
 
 def _err(message: str) -> None:
@@ -66,8 +73,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play one game and print its log and result."""
     decks = _load_decks(args, [args.deck_a, args.deck_b])
     policies = [args.policy_a, args.policy_b]
+    asked: list[str] | None = [] if args.replay is not None else None
     state = play_seeded(decks, policies, args.seed, max_turns=args.max_turns,
-                        keep_log=True, record=args.replay is not None)
+                        keep_log=True, record=args.replay is not None, asked=asked)
     assert state.result is not None and state.log is not None
     titles = [d.title for d in decks]
     if not args.quiet:
@@ -77,7 +85,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(result_line(state.result, titles))
     if args.replay is not None:
         replay = make_replay(state, [(d.name, d.names) for d in decks], args.seed, policies,
-                             args.max_turns, pool_hash(_data_dir(args)))
+                             args.max_turns, pool_hash(_data_dir(args)), asked or ())
         write_replay(args.replay, replay)
         if not args.quiet:
             print(f"replay written to {args.replay}")
@@ -88,7 +96,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Re-play a replay file and check that it reproduces the recorded game."""
+    """Re-play a replay file and check that it reproduces the recorded game (or, for a
+    failed game's replay, the recorded exception, whose traceback it prints)."""
     replay = read_replay(args.file)
     data_dir = _data_dir(args)
     current = pool_hash(data_dir)
@@ -103,6 +112,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayMismatch as exc:
         print(f"{PROG}: replay mismatch: {exc}", file=sys.stderr)
         return 1
+    except ReplayError:
+        raise
+    except Exception:  # noqa: BLE001 - the recorded failure, reproduced (rerun checks)
+        import traceback
+
+        if not args.quiet:
+            traceback.print_exc()
+        print(f"replay OK: the game fails as recorded after {len(replay.decisions)} "
+              f"decisions: {replay.error}")
+        return 0
     assert state.result is not None and state.log is not None
     if not args.quiet:
         print(f"A: {titles[0]}   B: {titles[1]}   seed {replay.seed}")
@@ -266,35 +285,98 @@ def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
     return bar, update
 
 
+def resume_command(argv: Sequence[str]) -> str:
+    """The command line that finishes an interrupted job."""
+    import shlex
+
+    args = list(argv)
+    if "--resume" not in args:
+        args.append("--resume")
+    return f"{PROG} {shlex.join(args)}"
+
+
+def _stopped(args: argparse.Namespace, exc: Any, what: str) -> None:
+    """Report a job that stopped before its end, with what is committed."""
+    from mtgsim.pipelines.summary import format_failures
+
+    m = exc.result.manifest
+    print(f"{what}; {m.games_completed} of {m.games_total} games committed to {args.out}",
+          file=sys.stderr)
+    failures = format_failures(Path(args.out))
+    if failures:
+        print(failures, file=sys.stderr)
+    print(f"resume with: {resume_command(args.argv)}", file=sys.stderr)
+
+
+def _guarded(args: argparse.Namespace, run: Any) -> tuple[int | None, Any]:
+    """Run a job: ``(None, its result)``, or ``(exit code, None)`` when it could not
+    start or stopped early (reported here, with the ``--resume`` command)."""
+    from mtgsim.cluster.pool import ClusterError
+    from mtgsim.pipelines.jobs import JobError, JobFailed, JobInterrupted
+
+    try:
+        return None, run()
+    except (JobError, ClusterError) as exc:
+        _err(str(exc))
+        return EXIT_USAGE, None
+    except JobInterrupted as exc:
+        _stopped(args, exc, f"{PROG}: interrupted")
+        return EXIT_INTERRUPTED, None
+    except JobFailed as exc:
+        _err(str(exc))
+        _stopped(args, exc, f"{PROG}: the job stopped")
+        return EXIT_FAILED, None
+
+
+def job_outcome(args: argparse.Namespace, run: Any) -> int:
+    """Run a job (``run()`` returns its JobResult) and turn how it ends into output and an
+    exit code (see the module docstring)."""
+    from mtgsim.pipelines.summary import format_job_summary
+
+    code, result = _guarded(args, run)
+    if code is not None:
+        return code
+    print(format_job_summary(Path(args.out), result))
+    if result.stopped:
+        _err(f"stopped after {result.failed} failed games (more than --max-failures "
+             f"{args.max_failures}); {result.manifest.games_completed} of "
+             f"{result.manifest.games_total} games committed; resume with: "
+             f"{resume_command(args.argv)}")
+        return EXIT_GAMES_FAILED
+    if result.failed:
+        _err(f"{result.failed} of {result.manifest.games_total} games failed (see above)")
+        return EXIT_GAMES_FAILED
+    return 0
+
+
+def _job_options(args: argparse.Namespace) -> dict[str, Any]:
+    return dict(seed=args.seed, policies=(args.policy_a, args.policy_b),
+                max_turns=args.max_turns, unit_size=args.unit_size, executor=args.executor,
+                workers=args.workers, address=args.address, resume=args.resume,
+                card_data=args.card_data, rows_per_file=args.rows_per_file,
+                commit_every=args.commit_every, max_failures=args.max_failures,
+                quiet=args.quiet)
+
+
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
-    from mtgsim.cluster.pool import ClusterError
-    from mtgsim.pipelines.jobs import JobError, run_job
-    from mtgsim.pipelines.summary import format_job_summary
+    from mtgsim.pipelines.jobs import run_job
 
     pool = load_card_pool(_data_dir(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
     names = [d.name for d in decks]
     if len(set(names)) != len(names):
         _err(f"a deck is named twice: {', '.join(names)}")
-        return 2
+        return EXIT_USAGE
     pairs = pairs_of(len(decks))
     bar, update = _job_progress(args.games * len(pairs), args.quiet)
     try:
-        result = run_job(
-            kind, decks, pairs, args.games, Path(args.out), seed=args.seed,
-            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-            unit_size=args.unit_size, executor=args.executor, workers=args.workers,
-            address=args.address, resume=args.resume, card_data=args.card_data,
-            progress=update, rows_per_file=args.rows_per_file)
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
+        return job_outcome(args, lambda: run_job(kind, decks, pairs, args.games,
+                                                 Path(args.out), progress=update,
+                                                 **_job_options(args)))
     finally:
         if bar is not None:
             bar.close()
-    print(format_job_summary(Path(args.out), result))
-    return 0
 
 
 def cmd_gauntlet(args: argparse.Namespace) -> int:
@@ -325,11 +407,17 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                            Path(args.out), seed=args.seed,
                            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                            executor=args.executor, workers=args.workers,
-                           address=args.address)
+                           address=args.address, quiet=args.quiet)
     except (JobError, ClusterError) as exc:
         _err(str(exc))
-        return 2
+        return EXIT_USAGE
     print(format_swiss(result, args.top))
+    if result.failed:
+        from mtgsim.pipelines.summary import format_failures
+
+        print(format_failures(Path(args.out)))
+        _err(f"{result.failed} of {result.games} games failed (they count for neither deck)")
+        return EXIT_GAMES_FAILED
     return 0
 
 
@@ -360,24 +448,72 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_ablate(args: argparse.Namespace) -> int:
-    from mtgsim.cluster.pool import ClusterError
     from mtgsim.pipelines.ablation import format_ablation, run_ablation
-    from mtgsim.pipelines.jobs import JobError
+    from mtgsim.pipelines.jobs import JobResult
+    from mtgsim.results.manifest import read_manifest
 
     pool = load_card_pool(_data_dir(args))
     deck = load_main_deck(args.deck, pool)
     field = [load_main_deck(n, pool) for n in args.field]
-    try:
-        rows = run_ablation(deck, args.keyword, field, args.games, Path(args.out),
-                            seed=args.seed, policies=(args.policy_a, args.policy_b),
-                            max_turns=args.max_turns, unit_size=args.unit_size,
-                            executor=args.executor, workers=args.workers,
-                            address=args.address, card_data=args.card_data)
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
+    out = Path(args.out)
+    rows: list[Any] = []
+
+    def run() -> JobResult:
+        rows.extend(run_ablation(deck, args.keyword, field, args.games, out,
+                                 **_job_options(args)))
+        m = read_manifest(out / "ablated")
+        failed = m.games_failed + read_manifest(out / "baseline").games_failed
+        return JobResult(m, 0, 0.0, 0, 0, failed, False)
+
+    code, result = _guarded(args, run)
+    if code is not None:
+        return code
     print(format_ablation(deck.name, args.keyword, rows))
+    if result.failed:
+        from mtgsim.pipelines.summary import format_failures
+
+        for part in ("baseline", "ablated"):
+            text = format_failures(out / part)
+            if text:
+                print(text)
+        _err(f"{result.failed} games failed (left out of the comparison)")
+        return EXIT_GAMES_FAILED
     return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Random policies on random pool decks; exit 3 when a game raised (replays written)."""
+    from mtgsim.pipelines.fuzz import run_fuzz, write_failures
+
+    load_card_pool(_data_dir(args))  # a bad card data folder: one line, before workers
+    bar, update = _job_progress(args.games, args.quiet)
+    try:
+        result = run_fuzz(args.games, args.seed, start=args.start,
+                          workers=args.workers or os.cpu_count() or 1,
+                          policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
+                          card_data=args.card_data,
+                          progress=(lambda n: update(n, args.games)) if update else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    paths = write_failures(Path(args.out), result) if result.failures else []
+    rate = result.games / result.seconds if result.seconds else 0.0
+    if args.json:
+        print(json.dumps({"games": result.games, "failed": len(result.failures),
+                          "seconds": result.seconds, "games_per_second": rate,
+                          "seed": args.seed, "start": args.start,
+                          "reasons": dict(sorted(result.reasons.items())),
+                          "deck_styles": dict(sorted(result.styles.items())),
+                          "decisions_per_game": result.decisions / max(1, result.games),
+                          "replays": [str(p) for p in paths]}))
+    else:
+        ends = ", ".join(f"{r} {n}" for r, n in sorted(result.reasons.items()))
+        print(f"{result.games} games ({args.policy_a} vs {args.policy_b}, random pool decks, "
+              f"seed {args.seed}) in {result.seconds:.1f} s ({rate:.0f} games/s): "
+              f"{len(result.failures)} failed; game ends: {ends}")
+        for f, path in zip(result.failures, paths, strict=True):
+            print(f"  game {f.index}: {f.error}\n      mtgsim replay {path}")
+    return EXIT_GAMES_FAILED if result.failures else 0
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -439,6 +575,49 @@ def _positive(text: str) -> int:
     return n
 
 
+def _seed(text: str) -> int:
+    """A seed: an integer 0 .. 2**64 - 1 (never silently wrapped)."""
+    from mtgsim.cluster.seeds import SEED_MAX
+
+    try:
+        n = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 0 <= n <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"must be 0 .. 2**64 - 1 ({SEED_MAX}), got {n}")
+    return n
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(x) or x <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return x
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {n}")
+    return n
+
+
+def _share(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(x) or x < 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number at least 0, got {text}")
+    return x
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--card-data", metavar="DIR",
@@ -466,7 +645,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="play one game and print its log",
                        description="Play one game (DECK_A is player A, on the play) and "
                                    "print its log and result.")
-    p.add_argument("--seed", type=int, default=0, help="game seed (default: 0)")
+    p.add_argument("--seed", type=_seed, default=0,
+                   help="game seed, 0 .. 2**64 - 1 (default: 0)")
     p.add_argument("--replay", metavar="FILE", help="also write a JSON replay to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.set_defaults(func=cmd_play)
@@ -484,7 +664,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "the play, and print win rates.")
     p.add_argument("--games", type=_positive, default=100, metavar="N",
                    help="number of games (default: 100)")
-    p.add_argument("--seed", type=int, default=0, help="batch seed (default: 0)")
+    p.add_argument("--seed", type=_seed, default=0,
+                   help="job seed: the games are those versus plays (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_batch)
 
@@ -493,7 +674,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "core, after loading and a short warm-up.")
     p.add_argument("--games", type=_positive, default=300, metavar="N",
                    help="number of timed games (default: 300)")
-    p.add_argument("--seed", type=int, default=0, help="batch seed (default: 0)")
+    p.add_argument("--seed", type=_seed, default=0, help="batch seed (default: 0)")
     p.add_argument("--decks", nargs=2, metavar=("A", "B"), default=list(BUNDLED_MATCHUP),
                    help="the matchup (default: gruul_stompy azorius_skies)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -508,7 +689,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="games per pairing (default: 100)")
     job.add_argument("--out", required=True, metavar="DIR",
                      help="output folder (new or empty; or the job's folder with --resume)")
-    job.add_argument("--seed", type=int, default=0, help="job seed (default: 0)")
+    job.add_argument("--seed", type=_seed, default=0,
+                     help="job seed, 0 .. 2**64 - 1 (default: 0); a game's seed depends "
+                          "only on it, its two decks and its index")
     job.add_argument("--resume", action="store_true",
                      help="finish an interrupted job in --out")
     job.add_argument("--executor", choices=("ray", "serial"), default="ray",
@@ -521,7 +704,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="games per work unit (default: 200)")
     job.add_argument("--rows-per-file", type=_positive, default=250_000, metavar="N",
                      help="games buffered per Parquet file and row group (default: 250000)")
-    job.add_argument("--quiet", action="store_true", help="no progress bar")
+    job.add_argument("--commit-every", type=_seconds, default=60.0, metavar="SECONDS",
+                     help="commit what is played at least this often (default: 60)")
+    job.add_argument("--max-failures", type=_count, default=100, metavar="N",
+                     help="stop the job when more than N games fail (default: 100); "
+                          "failed games are recorded with replays")
+    job.add_argument("--quiet", action="store_true",
+                     help="no progress bar, and no log lines from Ray")
 
     p = sub.add_parser("gauntlet", parents=[pols, job, common],
                        help="every pair of decks, both play/draw orders",
@@ -560,18 +749,42 @@ def build_parser() -> argparse.ArgumentParser:
                                    "metagame share), --rounds rounds of best-of matches, "
                                    "then a single-elimination top cut.")
     p.add_argument("--decks", nargs="+", required=True, metavar="DECK")
-    p.add_argument("--shares", nargs="+", type=float, metavar="S",
+    p.add_argument("--shares", nargs="+", type=_share, metavar="S",
                    help="metagame share per deck (default: equal)")
     p.add_argument("--players", type=_positive, default=64, help="seats (default: 64)")
     p.add_argument("--rounds", type=_positive, default=6, help="Swiss rounds (default: 6)")
     p.add_argument("--best-of", type=_positive, default=3, help="games per match (default 3)")
     p.add_argument("--top", type=_positive, default=8, help="top cut size (default: 8)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=_seed, default=0, help="tournament seed (default: 0)")
     p.add_argument("--out", required=True, metavar="DIR")
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=_positive, default=None)
+    p.add_argument("--quiet", action="store_true", help="no log lines from Ray")
     p.set_defaults(func=cmd_swiss)
+
+    p = sub.add_parser("fuzz", parents=[common], help="random games from random pool decks",
+                       description="Play N games between random decks drawn from the whole "
+                                   "card pool, uniformly random policies in both seats, and "
+                                   "count the games that raise; each failure is written as a "
+                                   "replay (exit 3 when any game failed).")
+    p.add_argument("--games", type=_positive, default=10_000, metavar="N",
+                   help="number of games (default: 10000)")
+    p.add_argument("--seed", type=_seed, default=0, help="fuzz seed (default: 0)")
+    p.add_argument("--start", type=_count, default=0, metavar="I",
+                   help="index of the first game (default: 0): game I of a seed is always "
+                        "the same game")
+    p.add_argument("--workers", type=_positive, default=None,
+                   help="processes (default: one per core)")
+    p.add_argument("--policy-a", choices=POLICIES, default="random")
+    p.add_argument("--policy-b", choices=POLICIES, default="random")
+    p.add_argument("--max-turns", type=_positive, default=60, metavar="N")
+    p.add_argument("--out", default="fuzz-failures", metavar="DIR",
+                   help="where failed games' replays go (default: ./fuzz-failures, made "
+                        "only when a game fails)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_fuzz)
 
     p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",
                        description="Run rules-scenario TOML files (files or folders, searched "
@@ -595,13 +808,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, usage errors
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    args.argv = argv
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # surface a closed pipe here rather than at interpreter exit
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except DeckError as exc:
         _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
         return 2

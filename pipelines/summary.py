@@ -1,16 +1,19 @@
-"""The summary table printed at the end of a job."""
+"""The summary printed at the end of a job: the matchup table, and the failed games."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
 from mtgsim.pipelines.jobs import JobResult
+from mtgsim.results.dataset import read_failures
 
 
 def format_job_summary(out: Path, result: JobResult) -> str:
-    table = pq.read_table(out / "matchups.parquet").to_pylist()
+    path = out / "matchups.parquet"
+    table = pq.read_table(path).to_pylist() if path.exists() else []
     m = result.manifest
     lines = [
         f"job {m.job} ({m.kind}): {m.games_total} games in {len(m.matchups)} matchups, "
@@ -30,4 +33,28 @@ def format_job_summary(out: Path, result: JobResult) -> str:
             f"{r['mean_turns']:>6.1f}")
     lines.append(f"results: {out}/games (Parquet, partitioned by job and matchup), "
                  f"{out}/matchups.parquet, {out}/manifest.json")
+    failures = format_failures(out)
+    if failures:
+        lines.append(failures)
+    return "\n".join(lines)
+
+
+def format_failures(out: Path, limit: int = 5) -> str:
+    """The failed games of a job folder, grouped by exception ("" when none failed)."""
+    rows = read_failures(out).to_pylist()
+    if not rows:
+        return ""
+    by_error = Counter(r["exception"] for r in rows)
+    first = {}
+    for r in rows:
+        first.setdefault(r["exception"], r)
+    lines = [f"{len(rows)} game{'s' * (len(rows) != 1)} failed (recorded in "
+             f"{out}/failures.parquet; each has a replay):"]
+    for error, n in by_error.most_common(limit):
+        r = first[error]
+        lines.append(f"  {n} x {error}")
+        lines.append(f"      e.g. {r['deck_a']} vs {r['deck_b']} game {r['game']} (seed "
+                     f"{r['seed']}): mtgsim replay {out / r['replay']}")
+    if len(by_error) > limit:
+        lines.append(f"  ... and {len(by_error) - limit} other exceptions")
     return "\n".join(lines)

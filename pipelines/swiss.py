@@ -4,11 +4,17 @@ cut to the top K. Each round's matches are played in parallel by the executor.
 
 Standings: match points (3 per win, 1 per draw, a bye is a win), then opponents'
 match-win percentage (each at least 1/3), then game-win percentage, then a seeded coin.
+
+Games are the pairing's own (``cluster.seeds``): the ``q``-th match between two decks
+takes its games from indices of its own (``swiss_index``), each the game a gauntlet of
+the same pairing and job seed plays at that index. A game that raises is recorded in the
+failures table and counts for neither deck.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,11 +25,21 @@ import pyarrow.parquet as pq
 
 from mtgsim import engine
 from mtgsim.cluster.pool import RayExecutor, SerialExecutor
-from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit, game_seed
+from mtgsim.cluster.seeds import check_seed
+from mtgsim.cluster.work import DeckSpec, JobSpec, MatchResult, MatchUnit
 from mtgsim.engine.cardpool import DATA_DIR, pool_hash
 from mtgsim.engine.rng import randbelow, seed_state, shuffle
-from mtgsim.pipelines.jobs import JobError, deck_spec, job_id, prepare_output
+from mtgsim.pipelines.jobs import (
+    JobError,
+    abandon_output,
+    deck_spec,
+    job_id,
+    lock_output,
+    prepare_output,
+)
 from mtgsim.pipelines.runner import LoadedDeck
+from mtgsim.results.dataset import FailureLog
+from mtgsim.results.manifest import Manifest
 
 
 class Seat(msgspec.Struct):
@@ -109,36 +125,64 @@ class SwissResult(msgspec.Struct):
     matches: int
     games: int
     seconds: float
+    failed: int = 0
 
 
 def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int,
               rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
               policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
               executor: str = "ray", workers: int | None = None,
-              address: str | None = None) -> SwissResult:
-    import time
-
+              address: str | None = None, quiet: bool = False) -> SwissResult:
     from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
 
     if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0:
         raise JobError("need at least 2 players, 1 round and an odd best-of")
     if top > players or (top & (top - 1)):
         raise JobError(f"the cut must be a power of two no larger than {players}")
-    if len(shares) != len(decks) or any(s < 0 for s in shares) or sum(shares) <= 0:
-        raise JobError("give one non-negative metagame share per deck")
+    if len(shares) != len(decks) or any(not math.isfinite(s) or s < 0 for s in shares) \
+            or sum(shares) <= 0:
+        raise JobError("give one finite, non-negative metagame share per deck (not all 0)")
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise JobError(str(exc)) from None
     specs = tuple(deck_spec(d) for d in decks)
-    job = job_id("swiss", specs, seed, players * 1000 + rounds)
-    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, pool_hash(str(DATA_DIR)),
+    card_hash = pool_hash(str(DATA_DIR))
+    extra = {"players": str(players), "rounds": str(rounds), "best_of": str(best_of),
+             "top": str(top), "shares": ",".join(f"{s:g}" for s in shares)}
+    job = job_id("swiss", specs, seed, 0, policies=policies, max_turns=max_turns,
+                 card_data_hash=card_hash, options=extra)
+    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, card_hash,
                         seed, policies, max_turns, 0, specs, (), 0,
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                        extra={"players": str(players), "rounds": str(rounds),
-                               "best_of": str(best_of), "top": str(top),
-                               "shares": ",".join(f"{s:g}" for s in shares)})
-    prepare_output(out, manifest, resume=False)
-    spec = JobSpec(job, seed, specs, policies, max_turns)
-    runner: SerialExecutor | RayExecutor = SerialExecutor(spec) if executor == "serial" \
-        else RayExecutor(spec, workers=workers, address=address)
-    write_manifest(out, manifest)
+                        extra=extra)
+    lock, created = lock_output(out)
+    spec = JobSpec(job, seed, specs, policies, max_turns, card_data_hash=card_hash)
+    try:
+        prepare_output(out, manifest, resume=False)
+        runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
+            if executor == "serial" else RayExecutor(spec, workers=workers, address=address,
+                                                     quiet=quiet)
+    except BaseException:
+        abandon_output(out, lock, created)
+        raise
+    try:
+        write_manifest(out, manifest)
+        return _tournament(out, manifest, runner, specs, shares, players, rounds, best_of,
+                           top, seed)
+    finally:
+        runner.shutdown()
+        lock.release()
+
+
+def _tournament(out: Path, manifest: Manifest, runner: SerialExecutor | RayExecutor,
+                specs: Sequence[DeckSpec], shares: Sequence[float], players: int,
+                rounds: int, best_of: int, top: int, seed: int) -> SwissResult:
+    import time
+
+    from mtgsim.results.manifest import write_manifest
+
+    job = manifest.job
     t0 = time.perf_counter()
     rng = seed_state(seed)
     seat_decks, rng = assign_decks(shares, players, rng)
@@ -146,63 +190,77 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     tiebreak = list(range(players))
     rng = shuffle(rng, tiebreak)
     rows: list[MatchRow] = []
+    failures = FailureLog(out, job)
+    slots: dict[tuple[int, int], int] = {}  # matches so far per pair of decks
+
+    def slot(a: int, b: int) -> int:
+        key = (min(a, b), max(a, b))
+        n = slots.get(key, 0)
+        slots[key] = n + 1
+        return n
+
     mid = 0
     games = 0
-    try:
-        for rnd in range(1, rounds + 1):
-            pairs = pair(seats, tiebreak)
-            units = []
-            for a, b in pairs:
-                if b < 0:
-                    continue
-                rng, first = randbelow(rng, 2)
-                units.append((a, b, MatchUnit(mid, seats[a].deck, seats[b].deck, best_of,
-                                              game_seed(seed, rnd, mid), first)))
-                mid += 1
-            results = runner.matches([u for _, _, u in units])
-            for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                games += len(res.games)
-                rows.append(_record(seats, specs, "swiss", rnd, table, a, b, res))
-            for a, b in pairs:
-                if b < 0:  # a bye: a match win, two game wins (MTR 2.9)
-                    s = seats[a]
-                    s.points += 3
-                    s.match_wins += 1
-                    s.game_wins += 2
-                    s.byes += 1
-                    s.opponents.append(-1)
-                    rows.append(MatchRow("swiss", rnd, len(units), a, -1,
-                                         specs[s.deck].name, "", 2, 0, 0, a))
-        final = standings(seats, tiebreak)
-        bracket = [s.seat for s in final[:top]]
-        order = _bracket_order(top)
-        alive = [bracket[i] for i in order]
-        rnd = rounds
-        while len(alive) > 1:
-            rnd += 1
-            units = []
-            for i in range(0, len(alive), 2):
-                a, b = alive[i], alive[i + 1]
-                units.append((a, b, MatchUnit(mid, seats[a].deck, seats[b].deck, best_of,
-                                              game_seed(seed, rnd, mid), 0)))
-                mid += 1
-            results = runner.matches([u for _, _, u in units])
-            nxt = []
-            for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                games += len(res.games)
-                row = _record(seats, specs, "top", rnd, table, a, b, res, swiss=False)
-                rows.append(row)
-                nxt.append(row.winner_seat)
-            alive = nxt
-    finally:
-        runner.shutdown()
+    for rnd in range(1, rounds + 1):
+        pairs = pair(seats, tiebreak)
+        units = []
+        for a, b in pairs:
+            if b < 0:
+                continue
+            rng, first = randbelow(rng, 2)
+            da, db = seats[a].deck, seats[b].deck
+            units.append((a, b, MatchUnit(mid, da, db, best_of, slot(da, db), first)))
+            mid += 1
+        results = runner.matches([u for _, _, u in units])
+        for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
+            games += len(res.games)
+            for f in res.failures:
+                failures.add(f)
+            rows.append(_record(seats, specs, "swiss", rnd, table, a, b, res))
+        for a, b in pairs:
+            if b < 0:  # a bye: a match win, two game wins (MTR 2.9)
+                s = seats[a]
+                s.points += 3
+                s.match_wins += 1
+                s.game_wins += 2
+                s.byes += 1
+                s.opponents.append(-1)
+                rows.append(MatchRow("swiss", rnd, len(units), a, -1,
+                                     specs[s.deck].name, "", 2, 0, 0, a))
+        failures.write()
+    final = standings(seats, tiebreak)
+    bracket = [s.seat for s in final[:top]]
+    order = _bracket_order(top)
+    alive = [bracket[i] for i in order]
+    rnd = rounds
+    while len(alive) > 1:
+        rnd += 1
+        units = []
+        for i in range(0, len(alive), 2):
+            a, b = alive[i], alive[i + 1]
+            da, db = seats[a].deck, seats[b].deck
+            units.append((a, b, MatchUnit(mid, da, db, best_of, slot(da, db), 0)))
+            mid += 1
+        results = runner.matches([u for _, _, u in units])
+        nxt = []
+        for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
+            games += len(res.games)
+            for f in res.failures:
+                failures.add(f)
+            row = _record(seats, specs, "top", rnd, table, a, b, res, swiss=False)
+            rows.append(row)
+            nxt.append(row.winner_seat)
+        alive = nxt
+        failures.write()
     champion = alive[0]
     seconds = time.perf_counter() - t0
     result = _summarise(job, seats, final, bracket, champion, specs, rows, games, seconds,
                         tiebreak)
+    result.failed = len(failures)
     _write(out, rows, result)
     manifest.status = "complete"
     manifest.games_completed = games
+    manifest.games_failed = len(failures)
     manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     write_manifest(out, manifest)
     return result
