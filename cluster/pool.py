@@ -8,9 +8,12 @@ game's seed depends only on its coordinates, a retried unit gives the same rows.
 
 The pool never waits forever: it is sized from the CPUs Ray reports (more workers than
 CPUs is an error at once, not actors that never start), actors must start within
-``START_TIMEOUT`` seconds (CPUs another job holds), and while results are awaited the cluster's control service
-(GCS) is probed, so a cluster that goes away is reported (``ClusterLost``) within seconds
-instead of after Ray's own minute-long reconnection attempts.
+``START_TIMEOUT`` seconds (CPUs another job holds), and while results are awaited the
+cluster's control service (GCS) is probed, so a cluster that goes away is reported
+(``ClusterLost``) within seconds instead of after Ray's own minute-long reconnection
+attempts. While the pool runs, what Ray prints in the driver is silenced (``Silence``):
+mtgsim reports what goes wrong itself, in one line. An explicit ``--address`` asks the cluster whether it uses token
+authentication and uses the token at hand when it does, as ``auto`` would.
 """
 
 from __future__ import annotations
@@ -109,52 +112,154 @@ def _token_available() -> bool:
     return (Path.home() / ".ray" / "auth_token").is_file()
 
 
-def _use_token_auth_if_available() -> None:
+_AUTH_PROBE = """
+import sys
+from ray._raylet import GcsClient
+try:
+    GcsClient(address=sys.argv[1]).internal_kv_get(b"mtgsim-probe", None, timeout=5)
+except Exception as exc:
+    auth = "authentic" in type(exc).__name__.lower() or "unauthenticated" in str(exc).lower()
+    print(("auth " if auth else "error ") + " ".join(str(exc).split())[:300])
+else:
+    print("ok")
+"""
+
+
+def _probe_auth(address: str, mode: str) -> str:
+    """How the cluster's control service answers a client in authentication ``mode``
+    (``disabled`` or ``token``): ``ok``, ``auth ...`` (rejected for authentication) or
+    ``error ...``. Run in a fresh interpreter: Ray caches its mode per process."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "RAY_AUTH_MODE": mode}
+    try:
+        res = subprocess.run([sys.executable, "-c", _AUTH_PROBE, address], env=env,
+                             capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        return "error no answer within 30 s"
+    line = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
+    return line or f"error the probe failed ({res.stderr.strip().splitlines()[-1:]})"
+
+
+_AUTH_HELP = ("a cluster with token authentication needs its token in RAY_AUTH_TOKEN, "
+              "RAY_AUTH_TOKEN_PATH or ~/.ray/auth_token")
+
+
+def _settle_auth(address: str) -> None:
     """Ray turns token authentication on by itself only for a cluster it finds
-    (``auto``); for an explicit address it needs ``RAY_AUTH_MODE=token`` set by hand.
-    Do the same as ``auto``: with no mode set and a token at hand, use it."""
-    if os.environ.get("RAY_AUTH_MODE") is not None or not _token_available():
+    (``auto``); for an explicit address it needs ``RAY_AUTH_MODE=token`` set by hand,
+    else it retries for 20 s and reports that it cannot connect. Ask the cluster instead:
+    when it requires a token and one is at hand, use it (as ``auto`` does); when the
+    mode set does not match the cluster, say so, naming authentication."""
+    mode = os.environ.get("RAY_AUTH_MODE")
+    if mode not in (None, "disabled", "token"):
+        return  # a mode this mtgsim does not know: Ray decides
+    plain = _probe_auth(address, "disabled")
+    if plain == "ok":
+        if mode == "token":
+            raise ClusterError(f"cannot join the Ray cluster at {address}: it does not use "
+                               "token authentication, but RAY_AUTH_MODE=token is set "
+                               "(unset it)")
         return
-    os.environ["RAY_AUTH_MODE"] = "token"
-    try:  # Ray caches its configuration: refresh it as Ray does for ``auto``
-        from ray._raylet import Config
+    if not plain.startswith("auth"):
+        return  # not an authentication matter: ray.init reports it
+    if mode == "disabled":
+        raise ClusterError(f"cannot join the Ray cluster at {address}: authentication "
+                           "failed: the cluster uses token authentication and "
+                           f"RAY_AUTH_MODE=disabled is set; {_AUTH_HELP}")
+    if not _token_available():
+        raise ClusterError(f"cannot join the Ray cluster at {address}: authentication "
+                           f"failed: the cluster uses token authentication and no token "
+                           f"was found; {_AUTH_HELP}")
+    token = _probe_auth(address, "token")
+    if token.startswith("auth"):
+        raise ClusterError(f"cannot join the Ray cluster at {address}: authentication "
+                           f"failed: the cluster rejects the token found here "
+                           f"({token.removeprefix('auth ')[:120]})")
+    if mode is None:
+        os.environ["RAY_AUTH_MODE"] = "token"
+        try:  # Ray caches its configuration: refresh it as Ray does for ``auto``
+            from ray._raylet import Config
 
-        Config.initialize("")
-    except Exception:  # noqa: BLE001 - an older or newer Ray: the variable is enough
-        pass
+            Config.initialize("")
+        except Exception:  # noqa: BLE001 - an older or newer Ray: the variable is enough
+            pass
 
 
-def _auth_hint(text: str) -> str:
-    low = text.lower()
-    if "auth" in low or "unauthenticated" in low or "token" in low:
-        mode = os.environ.get("RAY_AUTH_MODE", "unset")
-        return (f"authentication failed (RAY_AUTH_MODE {mode}; a cluster with token "
-                "authentication needs its token in RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH or "
-                "~/.ray/auth_token)")
-    return text.strip().splitlines()[0] if text.strip() else "unknown error"
+class Silence:
+    """While entered, this process's standard output and error (file descriptors 1 and
+    2) go nowhere: what Ray prints in the driver (its log lines, Python and C++, and the
+    error reports it relays, such as a dying node's last log lines) is not shown; it is
+    in Ray's own log files. mtgsim's own live output (the progress bar) is written to a
+    duplicate of the terminal's descriptor made before (``terminal_stderr``)."""
+
+    def __init__(self) -> None:
+        self.saved: list[int] = []
+
+    def __enter__(self) -> Silence:
+        import sys
+
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        null = os.open(os.devnull, os.O_WRONLY)
+        self.saved = [os.dup(1), os.dup(2)]
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        os.close(null)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import sys
+
+        if not self.saved:
+            return
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        for fd, saved in zip((1, 2), self.saved, strict=True):
+            os.dup2(saved, fd)
+            os.close(saved)
+        self.saved = []
 
 
-def quiet_ray() -> None:
-    """Silence Ray's own log lines (--quiet): its Python loggers and, for processes
-    started from here, its C++ logging below fatal errors."""
-    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
-    for name in ("ray", "ray._private", "ray.worker"):
-        logging.getLogger(name).setLevel(logging.ERROR)
+    def keep(self) -> None:
+        """Stay silenced for good (a lost cluster: Ray's driver logs for a minute on
+        its way out), and point ``sys.stdout`` and ``sys.stderr`` at the terminal for
+        mtgsim's own last words. (Under a test's capture, just restore.)"""
+        import sys
+
+        if sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
+            self.__exit__()
+            return
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout = os.fdopen(self.saved[0], "w", buffering=1)
+        sys.stderr = os.fdopen(self.saved[1], "w", buffering=1)
+        self.saved = []
+
+
+def terminal_stderr() -> Any:
+    """A text stream on a duplicate of descriptor 2 as it is now: it still reaches the
+    terminal while a ``Silence`` is entered (for a progress bar)."""
+    return os.fdopen(os.dup(2), "w", buffering=1)
 
 
 def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = False) -> None:
     """Join ``address`` (or RAY_ADDRESS), else start Ray on this machine with all cores."""
     address = address or os.environ.get("RAY_ADDRESS") or None
-    if quiet:
-        quiet_ray()
-    if address and address != "auto":
-        _probe(address)
-        _use_token_auth_if_available()
     import ray
-    from ray.exceptions import AuthenticationError
 
     if ray.is_initialized():
         return
+    if address and address != "auto":
+        _probe(address)
+        _settle_auth(address)
     level = logging.ERROR if quiet else logging.INFO
     try:
         if address:
@@ -164,12 +269,12 @@ def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = Fal
             ray.init(address="local", num_cpus=num_cpus or os.cpu_count() or 1,
                      include_dashboard=False, logging_level=level,
                      log_to_driver=False, object_store_memory=200 * 1024 * 1024)
-    except AuthenticationError as exc:
-        raise ClusterError(f"cannot join the Ray cluster at {address}: "
-                           f"{_auth_hint('authentication ' + str(exc))}") from None
     except (ConnectionError, RuntimeError, ValueError) as exc:
+        text = " ".join(str(exc).split())
+        hint = f"; authentication may be the cause: {_AUTH_HELP}" \
+            if "auth" in text.lower() or "token" in text.lower() else ""
         raise ClusterError(f"cannot reach the Ray cluster at {address or 'local'}: "
-                           f"{_auth_hint(str(exc))}") from None
+                           f"{text[:300]}{hint}") from None
 
 
 def _gcs_address() -> str | None:
@@ -209,9 +314,21 @@ class RayExecutor:
 
     def __init__(self, spec: JobSpec, workers: int | None = None, address: str | None = None,
                  in_flight: int = 2, quiet: bool = False) -> None:
+
+        self.silence: Silence | None = Silence().__enter__()
+        self.lost = False
+        self.actors: list[Any] = []
+        try:
+            init_ray(address, quiet=quiet)
+            self._start(spec, workers, address, in_flight)
+        except BaseException:
+            self.shutdown()
+            raise
+
+    def _start(self, spec: JobSpec, workers: int | None, address: str | None,
+               in_flight: int) -> None:
         import ray
 
-        init_ray(address, quiet=quiet)
         self.address = address or os.environ.get("RAY_ADDRESS") or "local Ray"
         total = int(ray.cluster_resources().get("CPU", 0))  # type: ignore[no-untyped-call]
         if total < 1:
@@ -233,18 +350,21 @@ class RayExecutor:
     def _wait_started(self) -> None:
         import ray
 
-        refs = [a.pid.remote() for a in self.actors]
-        ready, waiting = ray.wait(refs, num_returns=len(refs), timeout=START_TIMEOUT)
+        waiting = [a.pid.remote() for a in self.actors]
+        deadline = time.monotonic() + START_TIMEOUT
+        misses = [0]
+        while waiting and time.monotonic() < deadline:
+            ready, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=PROBE_EVERY)
+            self._check_alive(misses)
+            try:
+                ray.get(ready)
+            except Exception as exc:  # noqa: BLE001 - e.g. card data workers can't load
+                raise ClusterError(f"the Ray actors failed to start: "
+                                   f"{str(exc).strip().splitlines()[-1]}") from None
         if waiting:
-            self.shutdown()
             raise ClusterError(f"{len(waiting)} of {self.workers} Ray actors did not start "
-                               f"within {START_TIMEOUT:.0f} s (not enough free CPUs?)")
-        try:
-            ray.get(ready)
-        except Exception as exc:  # noqa: BLE001 - e.g. card data the workers can't load
-            self.shutdown()
-            raise ClusterError(f"the Ray actors failed to start: "
-                               f"{str(exc).strip().splitlines()[-1]}") from None
+                               f"within {START_TIMEOUT:.0f} s (are the cluster's CPUs busy "
+                               "with another job?)")
 
     def _check_alive(self, failures: list[int]) -> None:
         """Probe the cluster's GCS; ``ClusterLost`` after ``LOST_AFTER`` misses."""
@@ -259,6 +379,7 @@ class RayExecutor:
             return
         failures[0] += 1
         if failures[0] >= LOST_AFTER:
+            self.lost = True
             raise ClusterLost(f"lost the Ray cluster ({self.address}): its control service "
                               f"at {self.gcs} stopped answering")
 
@@ -356,3 +477,10 @@ class RayExecutor:
                 ray.kill(a)
             except Exception:  # noqa: BLE001 - a lost cluster: nothing left to stop
                 pass
+        self.actors = []
+        if self.silence is not None:
+            if self.lost:
+                self.silence.keep()
+            else:
+                self.silence.__exit__()
+            self.silence = None

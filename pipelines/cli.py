@@ -275,8 +275,12 @@ def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
         return None, None
     from tqdm import tqdm
 
+    from mtgsim.cluster.pool import terminal_stderr
+
+    # a duplicate of the terminal: Ray's output is silenced while a Ray pool runs
+    stream = terminal_stderr() if sys.stderr is sys.__stderr__ else sys.stderr
     bar = tqdm(total=total_hint, unit="game", unit_scale=True, dynamic_ncols=True,
-               smoothing=0.1, file=sys.stderr)
+               smoothing=0.1, file=stream)
 
     def update(done: int, total: int) -> None:
         if bar.total != total:
@@ -308,14 +312,29 @@ def _stopped(args: argparse.Namespace, exc: Any, what: str) -> None:
     print(f"resume with: {resume_command(args.argv)}", file=sys.stderr)
 
 
-def _guarded(args: argparse.Namespace, run: Any) -> tuple[int | None, Any]:
+def _silenced_for_good() -> bool:
+    """Whether a lost cluster left descriptor 2 silenced (``cluster.pool.Silence.keep``):
+    this is a real process and ``sys.stderr`` writes to the terminal elsewhere."""
+    try:
+        return sys.stderr.fileno() != 2
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _guarded(args: argparse.Namespace, run: Any,
+             done: Any = None) -> tuple[int | None, Any]:
     """Run a job: ``(None, its result)``, or ``(exit code, None)`` when it could not
-    start or stopped early (reported here, with the ``--resume`` command)."""
+    start or stopped early (reported here, with the ``--resume`` command). ``done()``
+    is called when the job has ended, before anything is reported (the progress bar)."""
     from mtgsim.cluster.pool import ClusterError
     from mtgsim.pipelines.jobs import JobError, JobFailed, JobInterrupted
 
     try:
-        return None, run()
+        try:
+            return None, run()
+        finally:
+            if done is not None:
+                done()
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return EXIT_USAGE, None
@@ -325,15 +344,21 @@ def _guarded(args: argparse.Namespace, run: Any) -> tuple[int | None, Any]:
     except JobFailed as exc:
         _err(str(exc))
         _stopped(args, exc, f"{PROG}: the job stopped")
+        if exc.lost_cluster and _silenced_for_good():
+            # Ray, cut off from its cluster, would log for a minute on the way out
+            # (retries, then a fatal error): what was played is committed, so leave now.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_FAILED)
         return EXIT_FAILED, None
 
 
-def job_outcome(args: argparse.Namespace, run: Any) -> int:
+def job_outcome(args: argparse.Namespace, run: Any, done: Any = None) -> int:
     """Run a job (``run()`` returns its JobResult) and turn how it ends into output and an
     exit code (see the module docstring)."""
     from mtgsim.pipelines.summary import format_job_summary
 
-    code, result = _guarded(args, run)
+    code, result = _guarded(args, run, done)
     if code is not None:
         return code
     print(format_job_summary(Path(args.out), result))
@@ -370,13 +395,9 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
         return EXIT_USAGE
     pairs = pairs_of(len(decks))
     bar, update = _job_progress(args.games * len(pairs), args.quiet)
-    try:
-        return job_outcome(args, lambda: run_job(kind, decks, pairs, args.games,
-                                                 Path(args.out), progress=update,
-                                                 **_job_options(args)))
-    finally:
-        if bar is not None:
-            bar.close()
+    return job_outcome(args, lambda: run_job(kind, decks, pairs, args.games, Path(args.out),
+                                             progress=update, **_job_options(args)),
+                       done=bar.close if bar is not None else None)
 
 
 def cmd_gauntlet(args: argparse.Namespace) -> int:

@@ -82,6 +82,10 @@ class JobInterrupted(JobStopped):
 class JobFailed(JobStopped):
     """The cluster was lost or the disk is full."""
 
+    def __init__(self, message: str, result: JobResult, lost_cluster: bool = False) -> None:
+        super().__init__(message, result)
+        self.lost_cluster = lost_cluster
+
 
 def deck_spec(deck: LoadedDeck) -> DeckSpec:
     names = tuple(deck.names)
@@ -314,7 +318,7 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
             commit(True, "interrupted")
             if isinstance(exc, KeyboardInterrupt):
                 raise JobInterrupted("interrupted", result()) from None
-            raise JobFailed(str(exc), result()) from None
+            raise JobFailed(str(exc), result(), lost_cluster=True) from None
         commit(True, "stopped" if stopped else "complete")
     except OSError as exc:
         what = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
