@@ -11,8 +11,8 @@ CPUs is an error at once, not actors that never start), actors must start within
 ``START_TIMEOUT`` seconds (CPUs another job holds), and while results are awaited the
 cluster's control service (GCS) is probed, so a cluster that goes away is reported
 (``ClusterLost``) within seconds instead of after Ray's own minute-long reconnection
-attempts. While the pool runs, what Ray prints in the driver is silenced (``Silence``):
-mtgsim reports what goes wrong itself, in one line. An explicit ``--address`` asks the cluster whether it uses token
+attempts. With ``silence`` (the command line), what Ray prints in the driver while the
+pool runs is silenced (``Silence``): mtgsim reports what goes wrong itself, in one line. An explicit ``--address`` asks the cluster whether it uses token
 authentication and uses the token at hand when it does, as ``auto`` would.
 """
 
@@ -255,11 +255,13 @@ def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = Fal
     address = address or os.environ.get("RAY_ADDRESS") or None
     import ray
 
-    if ray.is_initialized():
-        return
     if address and address != "auto":
         _probe(address)
+        if ray.is_initialized():
+            return
         _settle_auth(address)
+    if ray.is_initialized():
+        return
     level = logging.ERROR if quiet else logging.INFO
     try:
         if address:
@@ -313,9 +315,8 @@ class RayExecutor:
     """A pool of Ray actors fed with bounded backpressure."""
 
     def __init__(self, spec: JobSpec, workers: int | None = None, address: str | None = None,
-                 in_flight: int = 2, quiet: bool = False) -> None:
-
-        self.silence: Silence | None = Silence().__enter__()
+                 in_flight: int = 2, quiet: bool = False, silence: bool = False) -> None:
+        self.silence: Silence | None = Silence().__enter__() if silence else None
         self.lost = False
         self.actors: list[Any] = []
         try:

@@ -380,7 +380,7 @@ def _job_options(args: argparse.Namespace) -> dict[str, Any]:
                 workers=args.workers, address=args.address, resume=args.resume,
                 card_data=args.card_data, rows_per_file=args.rows_per_file,
                 commit_every=args.commit_every, max_failures=args.max_failures,
-                quiet=args.quiet)
+                quiet=args.quiet, silence_ray=True)
 
 
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
@@ -428,7 +428,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                            Path(args.out), seed=args.seed,
                            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                            executor=args.executor, workers=args.workers,
-                           address=args.address, quiet=args.quiet)
+                           address=args.address, quiet=args.quiet, silence_ray=True)
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return EXIT_USAGE

@@ -217,10 +217,13 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             rows_per_file: int = 250_000,
             ablate: tuple[int, str] | None = None,
             commit_every: float = DEFAULT_COMMIT_EVERY,
-            max_failures: int = DEFAULT_MAX_FAILURES, quiet: bool = False) -> JobResult:
+            max_failures: int = DEFAULT_MAX_FAILURES, quiet: bool = False,
+            silence_ray: bool = False) -> JobResult:
     """Play the job and commit it to ``out``. Raises ``JobError`` (bad input: nothing
     written), ``ClusterError`` (Ray unreachable: nothing written), ``JobInterrupted``
-    (Ctrl-C) or ``JobFailed`` (lost cluster, full disk) with what was committed."""
+    (Ctrl-C) or ``JobFailed`` (lost cluster, full disk) with what was committed.
+    ``silence_ray``: what Ray prints in this process is not shown while the job runs
+    (``cluster.pool.Silence``; the command line's choice)."""
     try:
         check_seed(seed)
     except ValueError as exc:
@@ -249,7 +252,8 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
         if executor == "serial":
             runner = SerialExecutor(spec)
         else:
-            runner = RayExecutor(spec, workers=workers, address=address, quiet=quiet)
+            runner = RayExecutor(spec, workers=workers, address=address, quiet=quiet,
+                                 silence=silence_ray)
     except BaseException:
         abandon_output(out, lock, created)
         raise

@@ -132,7 +132,8 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
               rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
               policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
               executor: str = "ray", workers: int | None = None,
-              address: str | None = None, quiet: bool = False) -> SwissResult:
+              address: str | None = None, quiet: bool = False,
+              silence_ray: bool = False) -> SwissResult:
     from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
 
     if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0:
@@ -162,7 +163,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
         prepare_output(out, manifest, resume=False)
         runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
             if executor == "serial" else RayExecutor(spec, workers=workers, address=address,
-                                                     quiet=quiet)
+                                                     quiet=quiet, silence=silence_ray)
     except BaseException:
         abandon_output(out, lock, created)
         raise
