@@ -247,6 +247,16 @@ class DelayedTrigger(msgspec.Struct):
     turn: int = 0  # "... this turn": it triggers only during this turn (0: no limit)
 
 
+class Departure(msgspec.Struct, array_like=True):
+    """A permanent that left the battlefield in the zone-change event in progress: its
+    last known information (400.7), the zone it went to (after replacement effects; a
+    token too, though it then ceases to exist, 704.5d) and whether it was sacrificed."""
+
+    lki: GameObject
+    zone: int
+    sacrificed: bool = False
+
+
 class ContinuousEffect(msgspec.Struct):
     """A resolved effect that modifies characteristics (rule 611), e.g. until end of turn."""
 
@@ -442,11 +452,14 @@ class GameState(msgspec.Struct, dict=True):
     # extra turn (last) is taken first
     extra_turns: list[int] = []
     next_regular: int = NONE  # whose regular turn follows the extra turns (500.7)
-    # Permanents leaving the battlefield at the same time (state-based actions): while
-    # ``batching``, each leaver's last known information is kept so that leaves-the-
-    # battlefield abilities of the others see it (603.10a). Empty outside such an event.
-    batching: bool = False
-    leaving_batch: list[GameObject] = []
+    # A simultaneous zone-change event in progress (engine.zones.simultaneously: state-
+    # based actions, a board wipe, several sacrifices at once): its nesting depth, the
+    # battlefield immediately before it, and the permanents that left in it so far. Their
+    # leaves-the-battlefield abilities are checked when it ends, looking back in time
+    # (603.10a). Empty outside such an event.
+    event_depth: int = 0
+    event_before: list[int] = []
+    departures: list[Departure] = []
 
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]
