@@ -366,14 +366,15 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
     elif isinstance(eff, Search):
         _search(state, item, eff, asker)
     elif isinstance(eff, ReturnFromGraveyard):
-        for r in refs_of(state, item, eff.what):
-            card_obj = state.objects.get(r)
-            if card_obj is None or card_obj.zone != GRAVEYARD:
-                continue
-            if eff.to == "hand":
-                move(state, card_obj, HAND)
-            else:  # an Aura asks what it enchants (303.4f)
-                rep.enter(state, card_obj, item.controller, asker=asker)
+        with simultaneously(state):  # "return X target creature cards": they enter at once
+            for r in refs_of(state, item, eff.what):
+                card_obj = state.objects.get(r)
+                if card_obj is None or card_obj.zone != GRAVEYARD:
+                    continue
+                if eff.to == "hand":
+                    move(state, card_obj, HAND)
+                else:  # an Aura asks what it enchants (303.4f)
+                    rep.enter(state, card_obj, item.controller, asker=asker)
     elif isinstance(eff, Sacrifice):
         _sacrifice(state, item, eff, asker)
     elif isinstance(eff, CounterSpell):

@@ -32,7 +32,7 @@ from mtgsim.engine.state import (
     GameObject,
     GameState,
 )
-from mtgsim.engine.zones import departed, describe, draw_card, log, move, new_object
+from mtgsim.engine.zones import arrived, departed, describe, draw_card, log, move, new_object
 
 if TYPE_CHECKING:
     from mtgsim.engine.ask import Asker
@@ -269,7 +269,7 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
     if state.log is not None:
         log(state, "enters", new.controller, new.card.name,
             describe(state, attach_to) if attach_to != NONE else "")
-    triggers.entered(state, new)
+    arrived(state, new)
     return new
 
 

@@ -453,13 +453,16 @@ class GameState(msgspec.Struct, dict=True):
     extra_turns: list[int] = []
     next_regular: int = NONE  # whose regular turn follows the extra turns (500.7)
     # A simultaneous zone-change event in progress (engine.zones.simultaneously: state-
-    # based actions, a board wipe, several sacrifices at once): its nesting depth, the
-    # battlefield immediately before it, and the permanents that left in it so far. Their
-    # leaves-the-battlefield abilities are checked when it ends, looking back in time
-    # (603.10a). Empty outside such an event.
+    # based actions, a board wipe, several sacrifices at once, several cards returned to
+    # the battlefield at once): its nesting depth, the battlefield immediately before it,
+    # the permanents that left in it so far and those that entered. Leaves-the-battlefield
+    # abilities are checked when it ends, looking back in time (603.10a); enters-the-
+    # battlefield abilities then too, against the game after it (603.6a, 603.10). Empty
+    # outside such an event.
     event_depth: int = 0
     event_before: list[int] = []
     departures: list[Departure] = []
+    arrivals: list[int] = []
 
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]

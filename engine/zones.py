@@ -215,18 +215,27 @@ def begin_event(state: GameState) -> None:
 
 def end_event(state: GameState) -> None:
     """Close the event; the outermost one checks the leaves-the-battlefield triggers of
-    what left in it, looking back in time."""
+    what left in it, looking back in time, then the enters-the-battlefield triggers of
+    what entered, against the battlefield after it: the newcomers see each other enter
+    (603.6a), a permanent that left in it sees nothing enter (603.10)."""
     state.event_depth -= 1
     if state.event_depth:
         return
     departed = state.departures
     before = state.event_before
+    arrived = state.arrivals
     state.departures = []
     state.event_before = []
-    if departed:
+    state.arrivals = []
+    if departed or arrived:
         from mtgsim.engine import triggers
 
-        triggers.left_battlefield(state, departed, before)
+        if departed:
+            triggers.left_battlefield(state, departed, before)
+        for oid in arrived:
+            obj = state.objects.get(oid)
+            if obj is not None and obj.zone == BATTLEFIELD:
+                triggers.entered(state, obj)
 
 
 @contextmanager
@@ -250,3 +259,15 @@ def departed(state: GameState, lki: GameObject, zone: int, sacrificed: bool = Fa
     from mtgsim.engine import triggers
 
     triggers.left_battlefield(state, [dep], None)
+
+
+def arrived(state: GameState, obj: GameObject) -> None:
+    """A permanent entered the battlefield: inside an event, its enters-the-battlefield
+    triggers (and those of the others about it) wait for the end of the event; alone,
+    they are checked now."""
+    if state.event_depth:
+        state.arrivals.append(obj.oid)
+        return
+    from mtgsim.engine import triggers
+
+    triggers.entered(state, obj)
