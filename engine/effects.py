@@ -579,8 +579,9 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             src = source_object(state, item)
             if not condition_holds(state, trig.condition, item.controller, src,
                                    item.subject_lki):
-                state.tasks.pop()
+                state.tasks.pop()  # 603.4: removed, it does nothing (it counts as done)
                 state.stack.pop()
+                state.resolved += 1
                 return
         if state.log is not None:
             log(state, "resolve", item.controller, item.label or item.card.name,

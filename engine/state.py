@@ -431,7 +431,8 @@ class GameState(msgspec.Struct, dict=True):
     spell_granters: int = 0  # permanents with "spells you cast have ..." abilities
     enter_replacers: int = 0  # permanents with "as ... enters" replacement abilities
     stops: list[int] = msgspec.field(default_factory=lambda: [ALL_STOPS, ALL_STOPS])
-    resolved: int = 0  # stack objects resolved so far
+    # stack objects resolved so far, or removed as they would resolve (608.2b, 603.4)
+    resolved: int = 0
     started: bool = False
     mulligan_stage: int = 0
     # 500.8: additional combat phases (each followed by an additional main phase) that
