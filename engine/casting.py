@@ -627,9 +627,10 @@ def cast_task(state: GameState, task: CastTask) -> None:
         move(state, state.objects[discard], GRAVEYARD)
     if extra is not None:
         pay_counter_costs(state, extra, removed, put_on)
-    with simultaneously(state):  # the cost's permanents are sacrificed at once (603.10a)
-        for oid in alt_sacrifices:
-            rep.sacrifice(state, state.objects[oid])
+    if alt_sacrifices:
+        with simultaneously(state):  # the cost's permanents go at once (603.10a)
+            for oid in alt_sacrifices:
+                rep.sacrifice(state, state.objects[oid])
     from_zone = obj.zone
     spell = move(state, obj, STACK)
     spell.controller = player
@@ -773,9 +774,10 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         rep.leave_battlefield(state, state.objects[returned], HAND)
     if sacrificed >= 0:
         rep.sacrifice(state, state.objects[sacrificed])
-    with simultaneously(state):  # "Sacrifice N ...": at once (603.10a)
-        for oid in more_sacrificed:
-            rep.sacrifice(state, state.objects[oid])
+    if more_sacrificed:
+        with simultaneously(state):  # "Sacrifice N ...": at once (603.10a)
+            for oid in more_sacrificed:
+                rep.sacrifice(state, state.objects[oid])
     if cost.put_counter is not None and cost.put_counter_on is None:
         from mtgsim.engine.effects import add_counters
 

@@ -287,5 +287,5 @@ def create_token(state: GameState, card: CardDef, controller: int,
         f(state, obj)
     if state.log is not None:
         log(state, "token", controller, card.name)
-    triggers.entered(state, obj)
+    arrived(state, obj)
     return obj

@@ -221,18 +221,18 @@ def end_event(state: GameState) -> None:
     state.event_depth -= 1
     if state.event_depth:
         return
-    departed = state.departures
+    left = state.departures
     before = state.event_before
-    arrived = state.arrivals
+    entered = state.arrivals
     state.departures = []
     state.event_before = []
     state.arrivals = []
-    if departed or arrived:
+    if left or entered:
         from mtgsim.engine import triggers
 
-        if departed:
-            triggers.left_battlefield(state, departed, before)
-        for oid in arrived:
+        if left:
+            triggers.left_battlefield(state, left, before)
+        for oid in entered:
             obj = state.objects.get(oid)
             if obj is not None and obj.zone == BATTLEFIELD:
                 triggers.entered(state, obj)
