@@ -1,4 +1,4 @@
-"""The ``mtgsim`` command: play, replay, batch and bench.
+"""The ``mtgsim`` command: play, replay, batch, bench, jobs, report and compare.
 
 Exit codes: 0 success, 1 a replay that does not reproduce its game, 2 bad input (usage,
 deck file, card data, replay file). Input errors print ``mtgsim: error: <message>`` on
@@ -16,6 +16,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from mtgsim import engine
 from mtgsim.engine.cardpool import DATA_DIR, CardDataError, pool_hash
@@ -270,7 +272,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
     from mtgsim.cluster.pool import ClusterError
     from mtgsim.pipelines.jobs import JobError, run_job
-    from mtgsim.pipelines.summary import format_job_summary
+    from mtgsim.pipelines.summary import format_job_summary, job_summary
 
     pool = load_card_pool(_data_dir(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
@@ -293,7 +295,10 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
     finally:
         if bar is not None:
             bar.close()
-    print(format_job_summary(Path(args.out), result))
+    if args.json:
+        print(json.dumps(job_summary(Path(args.out), result)))
+    else:
+        print(format_job_summary(Path(args.out), result))
     return 0
 
 
@@ -325,37 +330,82 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                            Path(args.out), seed=args.seed,
                            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                            executor=args.executor, workers=args.workers,
-                           address=args.address)
+                           address=args.address, events=args.events)
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return 2
-    print(format_swiss(result, args.top))
+    if args.json:
+        print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+    else:
+        print(format_swiss(result, args.top))
     return 0
 
 
+def _parse_shares(items: Sequence[str] | None) -> dict[str, float] | None:
+    """``DECK=SHARE`` items; the values are checked against the job by the report."""
+    if not items:
+        return None
+    shares: dict[str, float] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = None
+        if not sep or not name or number is None:
+            raise ValueError(f"--shares: bad item {item!r} (expected DECK=SHARE, e.g. "
+                             "bogles=0.2)")
+        if name in shares:
+            raise ValueError(f"--shares: {name} is given twice")
+        shares[name] = number
+    return shares
+
+
 def cmd_report(args: argparse.Namespace) -> int:
-    from mtgsim.results.report import write_report
+    from mtgsim.results.compare import CompareError
+    from mtgsim.results.report import ReportError, write_report
 
     out = Path(args.dir)
-    if not (out / "games").is_dir():
-        _err(f"{out}: not a job folder (no games/ dataset)")
-        return 2
-    shares = None
-    if args.shares:
-        shares = {}
-        for item in args.shares:
-            name, _, value = item.partition("=")
-            try:
-                shares[name] = float(value)
-            except ValueError:
-                _err(f"bad share {item!r} (expected DECK=SHARE)")
-                return 2
     try:
-        path = write_report(out, shares)
-    except ValueError as exc:
+        shares = _parse_shares(args.shares)
+        path = write_report(out, shares, Path(args.compare) if args.compare else None)
+    except (ReportError, CompareError, ValueError) as exc:
         _err(str(exc))
         return 2
+    summary = json.loads((path.parent / "summary.json").read_text())
+    if args.json:
+        print(json.dumps({"report": str(path), **summary}))
+        return 0
     print(f"report: {path}")
+    if "shares" in summary:
+        print("shares: " + ", ".join(f"{d} {100 * s:.1f}%"
+                                     for d, s in summary["shares"].items())
+              + ("" if shares else " (equal)"))
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Pair the games of two jobs by (decks, game index, seed) and compare them."""
+    from mtgsim.results.compare import CompareError, compare_jobs, format_comparison
+
+    try:
+        comparison = compare_jobs(Path(args.job_a), Path(args.job_b))
+    except CompareError as exc:
+        _err(str(exc))
+        return 2
+    if args.html:
+        from mtgsim.results.page import Page
+        from mtgsim.results.report_paired import add_comparison
+
+        page = Page(f"mtgsim compare: {comparison.job_a} -> {comparison.job_b}")
+        add_comparison(page, comparison)
+        Path(args.html).write_text(page.render(), encoding="utf-8")
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(comparison)))
+    else:
+        print(format_comparison(comparison))
+        if args.html:
+            print(f"report: {args.html}")
     return 0
 
 
@@ -376,7 +426,11 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return 2
-    print(format_ablation(deck.name, args.keyword, rows))
+    if args.json:
+        print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
+                          "out": args.out, "rows": [msgspec.to_builtins(r) for r in rows]}))
+    else:
+        print(format_ablation(deck.name, args.keyword, rows))
     return 0
 
 
@@ -522,6 +576,8 @@ def build_parser() -> argparse.ArgumentParser:
     job.add_argument("--rows-per-file", type=_positive, default=250_000, metavar="N",
                      help="games buffered per Parquet file and row group (default: 250000)")
     job.add_argument("--quiet", action="store_true", help="no progress bar")
+    job.add_argument("--json", action="store_true",
+                     help="print the summary as one JSON object")
 
     p = sub.add_parser("gauntlet", parents=[pols, job, common],
                        help="every pair of decks, both play/draw orders",
@@ -538,12 +594,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_versus)
 
     p = sub.add_parser("report", help="write the HTML report of a job",
-                       description="Analyse a job folder and write DIR/report/index.html "
-                                   "with PNG figures beside it.")
+                       description="Analyse a job folder (gauntlet, versus, swiss or "
+                                   "ablate) and write DIR/report/index.html: one "
+                                   "self-contained interactive page that works offline, "
+                                   "with its tables also in DIR/report/tables/ (CSV and "
+                                   "Parquet) and its headline numbers in "
+                                   "DIR/report/summary.json.")
     p.add_argument("dir", metavar="DIR", help="a job's --out folder")
     p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
-                   help="metagame shares for field win rates and dynamics (default: equal)")
+                   help="metagame shares for field win rates and dynamics, normalised to "
+                        "sum to 1; decks not listed get 0 (default: equal)")
+    p.add_argument("--compare", metavar="OTHER",
+                   help="add a game-by-game comparison with another job of the same seeds")
+    p.add_argument("--json", action="store_true", help="print the headline numbers as JSON")
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("compare", help="compare two jobs game by game",
+                       description="Pair the games of two jobs that played the same pairings "
+                                   "with the same seeds (by decks, game index and seed) and "
+                                   "print each matchup's win-rate change with a paired 95% "
+                                   "interval and McNemar's test.")
+    p.add_argument("job_a", metavar="JOB_A", help="the first job's folder (the baseline)")
+    p.add_argument("job_b", metavar="JOB_B", help="the second job's folder")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--html", metavar="FILE", help="also write the comparison as an HTML page")
+    p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("ablate", parents=[pols, job, common],
                        help="win-rate change with a keyword removed",
@@ -571,6 +646,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=_positive, default=None)
+    p.add_argument("--events", type=_positive, default=1,
+                   help="run the event N times (new seats and games each) for conversion "
+                        "rates per archetype (default: 1)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=cmd_swiss)
 
     p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",
