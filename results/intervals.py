@@ -97,7 +97,7 @@ def paired_interval(table: np.ndarray, alpha: float = ALPHA) -> tuple[float, flo
                             + (u2 - p2) ** 2))
     high = d + math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1)
                              + (u1 - p1) ** 2))
-    return (d, max(-1.0, low), min(1.0, high))
+    return (float(d), float(max(-1.0, low)), float(min(1.0, high)))
 
 
 def mcnemar_pvalue(table: np.ndarray) -> float:

@@ -107,7 +107,10 @@ class Page:
             shown, connected=False, table_id=ident, display_logo_when_loading=False,
             showIndex=False, classes="display compact cell-border", maxBytes=0,
             pageLength=page_length, lengthMenu=[10, 25, 50, 100, -1],
-            columnControl=["order", ["search"]], allow_html=False)
+            # the search box always; paging only when the rows do not fit one page
+            layout=_layout(len(rows) > page_length),
+            columnControl=[["search"]], text_in_header_can_be_selected=False,
+            allow_html=False)
         cap = f'<p class="caption">{caption}</p>' if caption else ""
         return f'<div class="table" data-table="{name}">{cap}{dt}{links}</div>'
 
@@ -135,6 +138,12 @@ class Page:
 {body}
 </body></html>
 """
+
+
+def _layout(paged: bool) -> dict[str, str | None]:
+    return {"topStart": "pageLength" if paged else None, "topEnd": "search",
+            "bottomStart": "info" if paged else None,
+            "bottomEnd": "paging" if paged else None}
 
 
 def _encode(table: pa.Table) -> tuple[bytes, bytes]:
