@@ -22,7 +22,6 @@ from mtgsim.results.analysis import (
     is_complete,
     kill_turns,
     matchup_matrix,
-    nash_equilibrium,
     play_draw_overall,
     rate_matrix,
     replicator_dynamics,
@@ -179,7 +178,6 @@ class GamesReport:
             return
         traj = replicator_dynamics(self.p, self.shares, generations=150)
         eq = self.equilibrium
-        _, value = nash_equilibrium(self.p)
         page.section(
             "metagame", "Metagame: dynamics and equilibrium",
             f"<p>Shares used: {shares_text}.</p>",
@@ -189,7 +187,7 @@ class GamesReport:
                         "stays there."),
             page.figure("equilibrium", figures.equilibrium(eq, self.colours),
                         "The mix no deck beats on average (the maximin strategy of the "
-                        f"symmetric game; its value is {value:.4f} by symmetry). Bars: the "
+                        "symmetric game, whose value is 0). Bars: the "
                         f"2.5–97.5th percentiles of the share over {BOOTSTRAP} matrices "
                         "resampled over games."),
             '<p class="note">The equilibrium is a sharp function of the matrix: a deck at '
