@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 import numpy as np
-import pyarrow.dataset as ds
+import pyarrow.parquet as pq
 
 from mtgsim.results.compare import compare_jobs
 from mtgsim.results.dataset import read_games
@@ -109,13 +109,14 @@ class Job:
         return [str(d["name"]) for d in self.decks]
 
     def failures(self) -> list[dict[str, Any]]:
-        """Games that raised, if the job recorded any (a ``failures`` table)."""
-        for path in (self.out / "failures.parquet", self.out / "failures"):
-            if path.exists():
-                table = ds.dataset(path, format="parquet").to_table()
-                return [{k: (str(v)[:400] if isinstance(v, str) else v)
-                         for k, v in r.items()} for r in table.to_pylist()]
-        return []
+        """Games that raised, if the job recorded any (``failures.parquet``; the replays
+        beside it in ``failures/`` are named by its ``replay`` column)."""
+        path = self.out / "failures.parquet"
+        if not path.exists():
+            return []
+        table = pq.read_table(path)
+        return [{k: (str(v)[:400] if isinstance(v, str) else v) for k, v in r.items()}
+                for r in table.to_pylist()]
 
 
 def _meta_section(page: Page, job: Job, summary: str) -> None:

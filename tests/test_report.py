@@ -100,6 +100,24 @@ def test_report_errors(jobs: dict[str, Path], tmp_path: Path, capsys) -> None:
     assert "not a job folder" in capsys.readouterr().err
 
 
+def test_report_shows_failed_games(jobs: dict[str, Path], tmp_path: Path) -> None:
+    import pyarrow as pa
+
+    job = tmp_path / "job"
+    shutil.copytree(jobs["gauntlet"], job)
+    manifest = json.loads((job / "manifest.json").read_text())
+    manifest["games_failed"] = 1
+    (job / "manifest.json").write_text(json.dumps(manifest))
+    pq.write_table(pa.table({"matchup": [0], "game": [3], "seed": pa.array([9], pa.uint64()),
+                             "exception": ["KeyError: 7"], "traceback": ["Traceback ..."],
+                             "replay": ["failures/0-3.json"]}), job / "failures.parquet")
+    assert main(["report", str(job)]) == 0
+    html = (job / "report" / "index.html").read_text()
+    assert 'id="tbl-failures"' in html and "KeyError: 7" in html
+    assert "<th>games failed</th><td>1</td>" in html
+    assert json.loads((job / "report" / "summary.json").read_text())["games_failed"] == 1
+
+
 def test_job_commands_print_json(tmp_path: Path, capsys) -> None:
     job = ["--games", "6", "--quiet", *SERIAL]
     assert main(["gauntlet", "gruul_stompy", "azorius_skies", *job, "--out",
