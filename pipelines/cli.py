@@ -1,4 +1,4 @@
-"""The ``mtgsim`` command: play, replay, batch and bench, jobs, fuzz.
+"""The ``mtgsim`` command: play, replay, batch, bench, jobs, fuzz, report and compare.
 
 Exit codes: 0 success; 1 a replay that does not reproduce its game, or a job that
 stopped on a lost cluster or a full disk (what it played is committed: ``--resume``
@@ -23,11 +23,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from mtgsim import engine
 from mtgsim.engine.cardpool import DATA_DIR, CardDataError, pool_hash
 from mtgsim.engine.decks import DeckError
 from mtgsim.engine.policies import POLICIES
-from mtgsim.pipelines import deckinfo
+from mtgsim.pipelines import deckinfo, reporting
 from mtgsim.pipelines.render import render_log, result_line
 from mtgsim.pipelines.replay import (
     ReplayError,
@@ -353,15 +355,20 @@ def _guarded(args: argparse.Namespace, run: Any,
         return EXIT_FAILED, None
 
 
-def job_outcome(args: argparse.Namespace, run: Any, done: Any = None) -> int:
+def job_outcome(args: argparse.Namespace, run: Any, done: Any = None,
+                as_json: Any = None) -> int:
     """Run a job (``run()`` returns its JobResult) and turn how it ends into output and an
-    exit code (see the module docstring)."""
+    exit code (see the module docstring); ``as_json(result)``: print that instead of the
+    table."""
     from mtgsim.pipelines.summary import format_job_summary
 
     code, result = _guarded(args, run, done)
     if code is not None:
         return code
-    print(format_job_summary(Path(args.out), result))
+    if as_json is not None:
+        print(json.dumps(as_json(result)))
+    else:
+        print(format_job_summary(Path(args.out), result))
     if result.stopped:
         _err(f"stopped after {result.failed} failed games (more than --max-failures "
              f"{args.max_failures}); {result.manifest.games_completed} of "
@@ -386,6 +393,7 @@ def _job_options(args: argparse.Namespace) -> dict[str, Any]:
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
     from mtgsim.pipelines.jobs import run_job
+    from mtgsim.pipelines.summary import job_summary
 
     pool = load_card_pool(_data_dir(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
@@ -397,7 +405,8 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
     bar, update = _job_progress(args.games * len(pairs), args.quiet)
     return job_outcome(args, lambda: run_job(kind, decks, pairs, args.games, Path(args.out),
                                              progress=update, **_job_options(args)),
-                       done=bar.close if bar is not None else None)
+                       done=bar.close if bar is not None else None,
+                       as_json=(lambda r: job_summary(Path(args.out), r)) if args.json else None)
 
 
 def cmd_gauntlet(args: argparse.Namespace) -> int:
@@ -428,43 +437,22 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                            Path(args.out), seed=args.seed,
                            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                            executor=args.executor, workers=args.workers,
-                           address=args.address, quiet=args.quiet, silence_ray=True)
+                           address=args.address, events=args.events, quiet=args.quiet,
+                           silence_ray=True)
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return EXIT_USAGE
-    print(format_swiss(result, args.top))
+    if args.json:
+        print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+    else:
+        print(format_swiss(result, args.top))
     if result.failed:
         from mtgsim.pipelines.summary import format_failures
 
-        print(format_failures(Path(args.out)))
+        if not args.json:
+            print(format_failures(Path(args.out)))
         _err(f"{result.failed} of {result.games} games failed (they count for neither deck)")
         return EXIT_GAMES_FAILED
-    return 0
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    from mtgsim.results.report import write_report
-
-    out = Path(args.dir)
-    if not (out / "games").is_dir():
-        _err(f"{out}: not a job folder (no games/ dataset)")
-        return 2
-    shares = None
-    if args.shares:
-        shares = {}
-        for item in args.shares:
-            name, _, value = item.partition("=")
-            try:
-                shares[name] = float(value)
-            except ValueError:
-                _err(f"bad share {item!r} (expected DECK=SHARE)")
-                return 2
-    try:
-        path = write_report(out, shares)
-    except ValueError as exc:
-        _err(str(exc))
-        return 2
-    print(f"report: {path}")
     return 0
 
 
@@ -482,20 +470,24 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     def run() -> JobResult:
         rows.extend(run_ablation(deck, args.keyword, field, args.games, out,
                                  **_job_options(args)))
-        m = read_manifest(out / "ablated")
-        failed = m.games_failed + read_manifest(out / "baseline").games_failed
-        return JobResult(m, 0, 0.0, 0, 0, failed, False)
+        m = read_manifest(out)
+        return JobResult(m, 0, 0.0, 0, 0, m.games_failed, False)
 
     code, result = _guarded(args, run)
     if code is not None:
         return code
-    print(format_ablation(deck.name, args.keyword, rows))
+    if args.json:
+        print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
+                          "out": args.out, "games_failed": result.failed,
+                          "rows": [msgspec.to_builtins(r) for r in rows]}))
+    else:
+        print(format_ablation(deck.name, args.keyword, rows))
     if result.failed:
         from mtgsim.pipelines.summary import format_failures
 
         for part in ("baseline", "ablated"):
             text = format_failures(out / part)
-            if text:
+            if text and not args.json:
                 print(text)
         _err(f"{result.failed} games failed (left out of the comparison)")
         return EXIT_GAMES_FAILED
@@ -732,6 +724,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "failed games are recorded with replays")
     job.add_argument("--quiet", action="store_true",
                      help="no progress bar, and no log lines from Ray")
+    job.add_argument("--json", action="store_true",
+                     help="print the summary as one JSON object")
 
     p = sub.add_parser("gauntlet", parents=[pols, job, common],
                        help="every pair of decks, both play/draw orders",
@@ -747,13 +741,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--field", nargs="+", required=True, metavar="DECK")
     p.set_defaults(func=cmd_versus)
 
-    p = sub.add_parser("report", help="write the HTML report of a job",
-                       description="Analyse a job folder and write DIR/report/index.html "
-                                   "with PNG figures beside it.")
-    p.add_argument("dir", metavar="DIR", help="a job's --out folder")
-    p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
-                   help="metagame shares for field win rates and dynamics (default: equal)")
-    p.set_defaults(func=cmd_report)
+    reporting.register(sub)  # report DIR, compare JOB_A JOB_B
 
     p = sub.add_parser("ablate", parents=[pols, job, common],
                        help="win-rate change with a keyword removed",
@@ -781,6 +769,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=_positive, default=None)
+    p.add_argument("--events", type=_positive, default=1,
+                   help="run the event N times (new seats and games each) for conversion "
+                        "rates per archetype (default: 1)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.add_argument("--quiet", action="store_true", help="no log lines from Ray")
     p.set_defaults(func=cmd_swiss)
 
