@@ -51,9 +51,10 @@ class Manifest(msgspec.Struct):
 
     def same_job(self, other: Manifest) -> bool:
         """Whether ``other`` describes the same games (for --resume)."""
+        # ``extra`` is left out: the job id hashes the options, and a finished
+        # ablation records its deck and keyword there
         keys = ("format", "job", "kind", "engine_version", "card_data_hash", "seed",
-                "policies", "max_turns", "unit_size", "decks", "matchups", "games_total",
-                "extra")
+                "policies", "max_turns", "unit_size", "decks", "matchups", "games_total")
         return all(getattr(self, k) == getattr(other, k) for k in keys)
 
 
