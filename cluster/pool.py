@@ -229,9 +229,9 @@ class Silence:
 
 
     def keep(self) -> None:
-        """Stay silenced for good (a lost cluster: Ray's driver logs for a minute on
-        its way out), and point ``sys.stdout`` and ``sys.stderr`` at the terminal for
-        mtgsim's own last words. (Under a test's capture, just restore.)"""
+        """Stay silenced for the rest of the process (a lost cluster: Ray's driver logs
+        for a minute on its way out) and point ``sys.stdout`` and ``sys.stderr`` at the
+        terminal for mtgsim's own last words. Under a test's capture, just restore."""
         import sys
 
         if sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
@@ -316,8 +316,12 @@ class RayExecutor:
 
     def __init__(self, spec: JobSpec, workers: int | None = None, address: str | None = None,
                  in_flight: int = 2, quiet: bool = False, silence: bool = False) -> None:
+        import ray
+
         self.silence: Silence | None = Silence().__enter__() if silence else None
         self.lost = False
+        # Ray started or joined here (not by the caller): disconnected at shutdown
+        self.owns_ray = not ray.is_initialized()
         self.actors: list[Any] = []
         try:
             init_ray(address, quiet=quiet)
@@ -479,8 +483,14 @@ class RayExecutor:
             except Exception:  # noqa: BLE001 - a lost cluster: nothing left to stop
                 pass
         self.actors = []
+        if self.owns_ray and not self.lost:
+            # disconnect while silenced: Ray would report its killed actors' calls later
+            try:
+                ray.shutdown()
+            except Exception:  # noqa: BLE001 - shutting down what is left
+                pass
         if self.silence is not None:
-            if self.lost:
+            if self.lost:  # Ray would log a minute of reconnection attempts: stay silent
                 self.silence.keep()
             else:
                 self.silence.__exit__()

@@ -215,3 +215,39 @@ def test_a_full_disk_is_one_line_and_nothing_half_written_stays(tmp_path):
     res = mtgsim(*args, "--out", str(tmp_path / "clean"))
     assert res.returncode == 0, res.stderr
     assert games_table(kept).equals(games_table(tmp_path / "clean"))
+
+
+def test_ctrl_c_on_ray_commits_and_prints_only_the_resume_command(tmp_path):
+    """Ctrl-C as a terminal sends it: SIGINT to the whole process group (Ray's local
+    processes too)."""
+    out = tmp_path / "job"
+    args = ["gauntlet", *DECKS, "--games", "1500", "--unit-size", "10", "--out", str(out),
+            "--quiet", "--seed", "6"]
+    proc = subprocess.Popen([sys.executable, "-m", "mtgsim.pipelines.cli", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and proc.poll() is None and not (
+            out / "manifest.json").exists():
+        time.sleep(0.2)
+    time.sleep(8)  # Ray up, games being played
+    assert proc.poll() is None, proc.communicate()
+    os.killpg(proc.pid, signal.SIGINT)
+    t0 = time.monotonic()
+    stdout, err = proc.communicate(timeout=120)
+    assert time.monotonic() - t0 < 30
+    assert proc.returncode == 130, err
+    assert stdout == ""
+    lines = err.splitlines()
+    assert len(lines) == 2, err
+    assert lines[0].startswith("mtgsim: interrupted; ") and " of 1500 games committed" in err
+    assert lines[1] == f"resume with: mtgsim {' '.join(args)} --resume"
+    m = read_manifest(out)
+    assert m.status == "interrupted" and m.games_completed == read_games(out).num_rows
+    res = mtgsim(*args, "--resume", "--executor", "serial")
+    assert res.returncode == 0, res.stderr
+    clean = [a if a != str(out) else str(tmp_path / "clean") for a in args]
+    res = mtgsim(*clean, "--executor", "serial")
+    assert res.returncode == 0, res.stderr
+    assert games_table(out).equals(games_table(tmp_path / "clean"))
