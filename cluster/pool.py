@@ -180,7 +180,7 @@ def _settle_auth(address: str) -> None:
     if mode is None:
         os.environ["RAY_AUTH_MODE"] = "token"
         try:  # Ray caches its configuration: refresh it as Ray does for ``auto``
-            from ray._raylet import Config
+            from ray._raylet import Config  # type: ignore[attr-defined]
 
             Config.initialize("")
         except Exception:  # noqa: BLE001 - an older or newer Ray: the variable is enough
@@ -237,8 +237,9 @@ class Silence:
         if sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
             self.__exit__()
             return
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
         sys.stdout = os.fdopen(self.saved[0], "w", buffering=1)
         sys.stderr = os.fdopen(self.saved[1], "w", buffering=1)
         self.saved = []

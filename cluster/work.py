@@ -156,6 +156,7 @@ class Player:
                     failure.error, failure.traceback, failure.reproduced,
                     msgspec.json.encode(failure.replay)))
                 continue
+            assert state is not None
             result = state.result
             assert result is not None
             players = state.players

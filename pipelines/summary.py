@@ -85,7 +85,7 @@ def format_failures(out: Path, limit: int = 5) -> str:
     if not rows:
         return ""
     by_error = Counter(r["exception"] for r in rows)
-    first = {}
+    first: dict[str, dict[str, Any]] = {}
     for r in rows:
         first.setdefault(r["exception"], r)
     lines = [f"{len(rows)} game{'s' * (len(rows) != 1)} failed (recorded in "

@@ -19,7 +19,7 @@ import socket
 import sys
 from pathlib import Path
 
-import psutil
+import psutil  # type: ignore[import-untyped]
 
 LOCK_NAME = ".lock"
 
@@ -30,7 +30,7 @@ class FolderLocked(Exception):
 
 def _start_time(pid: int) -> float | None:
     try:
-        return psutil.Process(pid).create_time()
+        return float(psutil.Process(pid).create_time())
     except (psutil.Error, OSError):
         return None
 

@@ -163,6 +163,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"fault {i + 1}: the job had ended ({done} units committed)", flush=True)
             break
         pool = actors(proc)
+        if target == "actor":  # wait for the actors when Ray is still starting
+            until = time.monotonic() + 60
+            while not pool and proc.poll() is None and time.monotonic() < until:
+                time.sleep(0.1)
+                pool = actors(proc)
         if target == "actor" and pool:
             victim = rng.choice(pool)
             victim.kill()

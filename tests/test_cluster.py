@@ -251,3 +251,15 @@ def test_ctrl_c_on_ray_commits_and_prints_only_the_resume_command(tmp_path):
     res = mtgsim(*clean, "--executor", "serial")
     assert res.returncode == 0, res.stderr
     assert games_table(out).equals(games_table(tmp_path / "clean"))
+
+
+@pytest.mark.slow
+def test_the_fault_injection_script_finds_the_faulted_dataset_identical(tmp_path):
+    """scripts/fault_inject.py, small: four random kills of the driver or an actor."""
+    res = subprocess.run([sys.executable, str(ROOT / "scripts" / "fault_inject.py"),
+                          "--kills", "4", "--games", "150", "--decks", *DECKS,
+                          "--seed", "3", "--max-delay", "6", "--out", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "identical to the uninterrupted run" in res.stdout
+    assert "MISMATCH" not in res.stdout
