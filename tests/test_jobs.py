@@ -501,3 +501,40 @@ def test_a_replay_that_drifts_fails_at_the_first_divergent_decision(tmp_path, ca
     code, _, err = cli(capsys, "replay", "--quiet", str(path))
     assert code == 1
     assert "replay mismatch" in err and "diverges" in err or "log hash" in err
+
+
+def test_failures_cross_the_actor_boundary(faulty):
+    """What a Ray actor returns for a unit with failed games (msgpack, as sent back):
+    the rows and every failure with its replay."""
+    import msgspec
+
+    from mtgsim.cluster.pool import GameActor
+    from mtgsim.cluster.work import JobSpec, UnitResult, WorkUnit, bytes_to_batch
+    from mtgsim.pipelines.replay import Replay
+
+    spec = JobSpec("j", 3, (_spec("gruul_stompy"), _spec("azorius_skies")))
+    actor = GameActor(msgspec.msgpack.encode(spec))
+    data = actor.play(msgspec.msgpack.encode(WorkUnit(0, 0, 0, 1, 0, 30)))
+    result = msgspec.msgpack.decode(data, type=UnitResult)
+    rows = bytes_to_batch(result.games).num_rows
+    assert result.failures and rows + len(result.failures) == 30
+    f = result.failures[0]
+    replay = msgspec.json.decode(f.replay, type=Replay)
+    assert replay.error == f.error == "KeyError: 4242" and replay.policy_seeds
+
+
+def test_a_swiss_game_that_raises_is_recorded_and_counts_for_no_one(faulty, tmp_path,
+                                                                     capsys):
+    out = tmp_path / "swiss"
+    code, text, err = cli(capsys, "swiss", "--decks", *DECKS[:2], "--players", "8",
+                          "--rounds", "2", "--top", "2", "--out", str(out), "--executor",
+                          "serial", "--seed", "5")
+    assert code == 3, err
+    failures = read_failures(out).to_pylist()
+    m = read_manifest(out)
+    assert failures and m.games_failed == len(failures) and m.status == "complete"
+    assert "games failed (they count for neither deck)" in err
+    matches = pq.read_table(out / "swiss" / "matches.parquet").to_pylist()
+    assert sum(r["wins_a"] + r["wins_b"] for r in matches) < m.games_completed
+    code, text, _ = cli(capsys, "replay", "--quiet", str(out / failures[0]["replay"]))
+    assert code == 0 and "fails as recorded" in text
