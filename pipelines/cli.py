@@ -843,6 +843,10 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except OSError as exc:  # the environment (a full disk, a vanished folder), not a bug
+        where = f"{exc.filename}: " if exc.filename else ""
+        _err(f"{where}{exc.strerror or exc}")
+        return EXIT_FAILED
     return code
 
 

@@ -318,12 +318,12 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
                 if len(writer.failures) > max_failures:
                     stopped = True
                     break
-        except (KeyboardInterrupt, ClusterLost) as exc:
+            commit(True, "stopped" if stopped else "complete")
+        except (KeyboardInterrupt, ClusterLost) as exc:  # also during the last commit
             commit(True, "interrupted")
             if isinstance(exc, KeyboardInterrupt):
                 raise JobInterrupted("interrupted", result()) from None
             raise JobFailed(str(exc), result(), lost_cluster=True) from None
-        commit(True, "stopped" if stopped else "complete")
     except OSError as exc:
         what = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
         manifest.games_completed = committed_games(out, units)
