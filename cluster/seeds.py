@@ -29,7 +29,7 @@ def deck_digest(cards: Sequence[str]) -> str:
     return hashlib.sha256("\n".join(cards).encode()).hexdigest()[:16]
 
 
-def _mix(z: int) -> int:
+def mix(z: int) -> int:
     """splitmix64's finaliser: a bijection of 64-bit ints that scatters every bit."""
     z = (z + 0x9E3779B97F4A7C15) & MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
@@ -61,7 +61,7 @@ class Pairing:
 
     def seed(self, index: int) -> int:
         """The seed of game ``index`` of this pairing."""
-        return _mix(self.base ^ _mix(index))
+        return mix(self.base ^ mix(index))
 
     def a_on_play(self, index: int) -> bool:
         """Whether ``deck_a`` (as given) is on the play in game ``index``."""
@@ -70,7 +70,7 @@ class Pairing:
 
 def policy_seed(game_seed: int, seat: int) -> int:
     """The seed of the policy in ``seat`` (0: on the play, 1) of the game ``game_seed``."""
-    return _mix(game_seed ^ (seat + 1) * 0x5851F42D4C957F2D & MASK64)
+    return mix(game_seed ^ (seat + 1) * 0x5851F42D4C957F2D & MASK64)
 
 
 def swiss_index(match: int, game: int, first_on_play: bool, games_per_match: int) -> int:

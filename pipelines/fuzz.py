@@ -22,7 +22,6 @@ Deck sizes vary from 40 to 80 cards.
 from __future__ import annotations
 
 import time
-import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -31,22 +30,21 @@ from pathlib import Path
 
 import msgspec
 
-from mtgsim.cluster.seeds import _mix, check_seed, policy_seed
+from mtgsim.cluster.seeds import check_seed, mix, policy_seed
 from mtgsim.engine.cardpool import DATA_DIR, load_pool, pool_hash
 from mtgsim.engine.cards import T_LAND, CardDef
-from mtgsim.engine.game import Policy, play, policy_stops
+from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import make_policy
 from mtgsim.engine.rng import randbelow, seed_state
-from mtgsim.engine.state import GameState
-from mtgsim.engine.turn import advance, answer, new_game
-from mtgsim.pipelines.replay import error_text, record_failure
+from mtgsim.engine.turn import new_game
+from mtgsim.pipelines.replay import record_failure
 
 COLOURS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}
 BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 STYLES = ("any", "colours", "dense")
 
 
-class _Rng:
+class Rng:
     """A splitmix64 stream (engine.rng) for drawing decks."""
 
     def __init__(self, seed: int) -> None:
@@ -77,7 +75,7 @@ class DeckMaker:
         self.spells = [n for n in self.nonbasic if not pool[n]._type_mask & T_LAND]
         self.basic_of = {c: b for c, b in BASIC_OF.items() if b in pool}
 
-    def deck(self, rng: _Rng) -> tuple[str, list[str]]:
+    def deck(self, rng: Rng) -> tuple[str, list[str]]:
         """(style, card names) of a random deck."""
         style = STYLES[rng.below(len(STYLES))]
         size = 40 + 5 * rng.below(9)  # 40 .. 80
@@ -120,7 +118,7 @@ class DeckMaker:
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of fuzz game ``index`` of a run with ``seed``."""
-    return _mix(_mix(seed ^ 0x46555A5A) ^ index)
+    return mix(mix(seed ^ 0x46555A5A) ^ index)
 
 
 @dataclass
@@ -137,50 +135,30 @@ class Outcome:
     traceback: str = ""
 
 
-Check = Callable[[GameState], None]
-
-
 def play_fuzz_game(maker: DeckMaker, card_hash: str, index: int, seed: int,
                    policies: Sequence[str] = ("random", "random"), max_turns: int = 60,
-                   check: Check | None = None) -> Outcome:
-    """Fuzz game ``index``; ``check(state)`` (if given) runs after every answer."""
+                   ) -> Outcome:
+    """Fuzz game ``index`` of a run with ``seed``: its decks, how it ended or failed."""
     g = game_seed(seed, index)
-    rng = _Rng(g)
+    rng = Rng(g)
     (sa, deck_a), (sb, deck_b) = maker.deck(rng), maker.deck(rng)
     cards = [[maker.pool[n] for n in deck_a], [maker.pool[n] for n in deck_b]]
     seeds = [policy_seed(g, 0), policy_seed(g, 1)]
     players = [make_policy(p, s) for p, s in zip(policies, seeds, strict=True)]
     out = Outcome(index, g, (sa, sb))
     try:
-        state = new_game(cards, g, max_turns=max_turns, keep_log=check is not None,
-                         stops=policy_stops(players, cards))
-        _drive(state, players, check)
+        state = new_game(cards, g, max_turns=max_turns, stops=policy_stops(players, cards))
+        play(state, players)
         assert state.result is not None
         out.reason = state.result.reason
         out.decisions = state.actions_taken
     except Exception as exc:  # noqa: BLE001 - what the fuzz is for
-        if check is not None:  # an invariant: the replay is of the game, not the check
-            out.error = error_text(exc)
-            out.traceback = traceback.format_exc()
         failure = record_failure([(f"fuzz-{index}-a", deck_a), (f"fuzz-{index}-b", deck_b)],
                                  cards, list(policies), seeds, g, max_turns, card_hash, exc)
-        out.error = out.error or failure.error
-        out.traceback = out.traceback or failure.traceback
+        out.error = failure.error
+        out.traceback = failure.traceback
         out.replay = msgspec.json.encode(failure.replay)
     return out
-
-
-def _drive(state: GameState, players: Sequence[Policy], check: Check | None) -> None:
-    """``engine.game.play``, with ``check(state)`` after every answer when given."""
-    if check is None:
-        play(state, players)
-        return
-    while True:
-        d = advance(state)
-        if d is None:
-            break
-        answer(state, players[d.player].decide(state, d))
-        check(state)
 
 
 @dataclass

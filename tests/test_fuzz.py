@@ -30,7 +30,7 @@ from mtgsim.engine.cards import KW_INDESTRUCTIBLE, CardDef
 from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy
 from mtgsim.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, GameState
 from mtgsim.engine.turn import advance, answer, new_game
-from mtgsim.pipelines.fuzz import DeckMaker, _Rng
+from mtgsim.pipelines.fuzz import DeckMaker, Rng
 
 POOL = load_pool()
 _KNOWN = known_cards(POOL)
@@ -219,7 +219,7 @@ EVERY_BUNDLED = [bundled_deck(p.stem) for p in sorted(DECKS_DIR.glob("*.txt"))]
 
 def fuzz_decks(seed: int) -> list[list[CardDef]]:
     """Two decks as ``mtgsim fuzz`` draws them (styles: any, colours, dense)."""
-    rng = _Rng(seed)
+    rng = Rng(seed)
     return [[POOL[n] for n in MAKER.deck(rng)[1]] for _ in range(2)]
 
 
