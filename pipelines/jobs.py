@@ -26,6 +26,7 @@ import itertools
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -43,7 +44,7 @@ from mtgsim.results.dataset import (
     committed_units,
     write_matchups,
 )
-from mtgsim.results.lock import LOCK_NAME, FolderLock, FolderLocked
+from mtgsim.results.lock import LOCK_NAME, FolderLock, FolderLocked, describe
 from mtgsim.results.manifest import (
     FORMAT,
     MANIFEST,
@@ -173,6 +174,9 @@ def lock_output(out: Path) -> tuple[FolderLock, bool]:
         if created:
             shutil.rmtree(out, ignore_errors=True)
         raise JobError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    if lock.took_over:
+        print(f"mtgsim: warning: {out}: took over the lock of a job that is gone "
+              f"({describe(lock.took_over)})", file=sys.stderr)
     return lock, created
 
 

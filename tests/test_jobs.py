@@ -379,6 +379,7 @@ def test_a_stale_lock_is_taken_over(tmp_path, capsys):
                                            "started": 1.0}))
     code, _, err = cli(capsys, *job_args(out, games=10))
     assert code == 0, err
+    assert "took over the lock of a job that is gone (pid 9999999" in err
     assert not (out / ".lock").exists()
 
 
