@@ -222,7 +222,7 @@ def bench_pipeline(args: argparse.Namespace) -> int:
                          Path(tmp) / "serial", seed=args.seed, executor="serial")
         ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
                           Path(tmp) / "ray", seed=args.seed, executor="ray",
-                          workers=args.workers)
+                          workers=args.workers, silence_ray=True)
     figures.update(serial_games_per_second=serial.games_per_second,
                    ray_games_per_second=ray_run.games_per_second,
                    ray_workers=ray_run.workers,
