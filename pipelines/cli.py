@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgsim import engine
-from mtgsim.engine.cardpool import DATA_DIR, CardDataError, pool_hash
+from mtgsim.engine.cardpool import CardDataError, CardSource
 from mtgsim.engine.decks import DeckError
 from mtgsim.engine.policies import POLICIES
 from mtgsim.pipelines import deckinfo
@@ -36,6 +36,7 @@ from mtgsim.pipelines.runner import (
     BUNDLED_MATCHUP,
     BatchStats,
     LoadedDeck,
+    card_source,
     load_card_pool,
     load_main_deck,
     play_seeded,
@@ -50,12 +51,17 @@ def _err(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
-def _data_dir(args: argparse.Namespace) -> str:
-    return str(args.card_data) if args.card_data else str(DATA_DIR)
+def _source(args: argparse.Namespace) -> CardSource:
+    """The card pool the options ask for (the user's files are read once per command)."""
+    source: CardSource | None = getattr(args, "_source", None)
+    if source is None:
+        source = card_source(args.card_data, args.cards or (), args.override)
+        args._source = source
+    return source
 
 
 def _load_decks(args: argparse.Namespace, names: Sequence[str]) -> list[LoadedDeck]:
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     return [load_main_deck(n, pool) for n in names]
 
 
@@ -77,7 +83,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(result_line(state.result, titles))
     if args.replay is not None:
         replay = make_replay(state, [(d.name, d.names) for d in decks], args.seed, policies,
-                             args.max_turns, pool_hash(_data_dir(args)))
+                             args.max_turns, _source(args).hash())
         write_replay(args.replay, replay)
         if not args.quiet:
             print(f"replay written to {args.replay}")
@@ -90,13 +96,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-play a replay file and check that it reproduces the recorded game."""
     replay = read_replay(args.file)
-    data_dir = _data_dir(args)
-    current = pool_hash(data_dir)
+    source = _source(args)
+    current = source.hash()
     if current != replay.card_data_hash:
         print(f"{PROG}: warning: card data differs from the recording (hash "
               f"{replay.card_data_hash}, now {current}); the replay may not match",
               file=sys.stderr)
-    pool = load_card_pool(data_dir)
+    pool = load_card_pool(source)
     titles = [d.name.replace("_", " ").title() for d in replay.decks]
     try:
         state = rerun(replay, pool)
@@ -198,10 +204,11 @@ def bench_pipeline(args: argparse.Namespace) -> int:
     figures: dict[str, Any] = {"games": args.games, "decks": [d.name for d in decks]}
     with tempfile.TemporaryDirectory() as tmp:
         serial = run_job("bench", decks, pairings(len(decks)), args.games,
-                         Path(tmp) / "serial", seed=args.seed, executor="serial")
+                         Path(tmp) / "serial", seed=args.seed, executor="serial",
+                         cards=_source(args))
         ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
                           Path(tmp) / "ray", seed=args.seed, executor="ray",
-                          workers=args.workers)
+                          workers=args.workers, cards=_source(args))
     figures.update(serial_games_per_second=serial.games_per_second,
                    ray_games_per_second=ray_run.games_per_second,
                    ray_workers=ray_run.workers,
@@ -272,7 +279,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
     from mtgsim.pipelines.jobs import JobError, run_job
     from mtgsim.pipelines.summary import format_job_summary
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
     names = [d.name for d in decks]
     if len(set(names)) != len(names):
@@ -285,7 +292,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
             kind, decks, pairs, args.games, Path(args.out), seed=args.seed,
             policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
             unit_size=args.unit_size, executor=args.executor, workers=args.workers,
-            address=args.address, resume=args.resume, card_data=args.card_data,
+            address=args.address, resume=args.resume, cards=_source(args),
             progress=update, rows_per_file=args.rows_per_file)
     except (JobError, ClusterError) as exc:
         _err(str(exc))
@@ -317,7 +324,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import JobError
     from mtgsim.pipelines.swiss import format_swiss, run_swiss
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     decks = [load_main_deck(n, pool) for n in args.decks]
     shares = args.shares or [1.0] * len(decks)
     try:
@@ -325,7 +332,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                            Path(args.out), seed=args.seed,
                            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                            executor=args.executor, workers=args.workers,
-                           address=args.address)
+                           address=args.address, cards=_source(args))
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return 2
@@ -364,7 +371,7 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.ablation import format_ablation, run_ablation
     from mtgsim.pipelines.jobs import JobError
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     deck = load_main_deck(args.deck, pool)
     field = [load_main_deck(n, pool) for n in args.field]
     try:
@@ -372,7 +379,7 @@ def cmd_ablate(args: argparse.Namespace) -> int:
                             seed=args.seed, policies=(args.policy_a, args.policy_b),
                             max_turns=args.max_turns, unit_size=args.unit_size,
                             executor=args.executor, workers=args.workers,
-                            address=args.address, card_data=args.card_data)
+                            address=args.address, cards=_source(args))
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return 2
@@ -392,7 +399,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     if not paths:
         _err("no scenario files found")
         return 2
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     passed = failed = 0
     for path in paths:
         result = run_scenario(path, pool)
@@ -413,20 +420,31 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    pool = load_card_pool(_data_dir(args))
+    """``cards list`` / ``cards check``: the pool, or the pool (or the user's own cards,
+    with ``--cards``) against reference Oracle data; exit 1 on any mismatch."""
+    source = _source(args)
+    pool = load_card_pool(source)
     if args.action == "list":
         for name in sorted(pool):
             print(name)
         return 0
-    from mtgsim.engine.cardcheck import check_pool, load_reference
+    from mtgsim.engine.cardcheck import check, read_reference
 
-    problems = check_pool(pool, args.reference)
-    for line in problems:
+    reference = read_reference(args.reference)
+    only = source.extra_names() if source.extra else None
+    result = check(pool, reference, only)
+    for line in result.problems:
         print(line)
-    total = len(load_reference(args.reference))
-    bad = len({p.split(":", 1)[0] for p in problems})
-    print(f"{total - bad} of {total} reference cards match; {len(problems)} problem(s)")
-    return 1 if problems else 0
+    if only is None and reference.format == "jsonl":
+        total = len(reference.cards)
+        bad = len({p.split(":", 1)[0] for p in result.problems})
+        print(f"{total - bad} of {total} reference cards match; "
+              f"{len(result.problems)} problem(s)")
+    else:
+        which = "of your cards" if only is not None else "pool cards in the reference"
+        print(f"{result.matched} of {result.compared} {which} match; "
+              f"{len(result.problems)} problem(s)")
+    return 1 if result.problems else 0
 
 
 def _positive(text: str) -> int:
@@ -442,8 +460,14 @@ def _positive(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--card-data", metavar="DIR",
-                        help="directory of card data *.toml files (default: the bundled "
-                             "engine/carddata)")
+                        help="directory of card files (*.toml) that replaces the bundled "
+                             "cards (default: the bundled engine/carddata)")
+    common.add_argument("--cards", action="append", metavar="PATH",
+                        help="your own card file, or a directory of them, added to the "
+                             "pool; give it once per path")
+    common.add_argument("--override", action="store_true",
+                        help="let --cards replace cards of the same name (otherwise a "
+                             "name already in the pool is an error)")
     decks = argparse.ArgumentParser(add_help=False)
     decks.add_argument("deck_a", metavar="DECK_A",
                        help="deck file, or a bundled deck name such as gruul_stompy")
@@ -585,7 +609,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "each card file with the reference Oracle data.")
     p.add_argument("action", choices=("list", "check"))
     p.add_argument("--reference", metavar="FILE", default=None,
-                   help="reference oracle.jsonl (default: ../shared/cards/oracle.jsonl)")
+                   help="reference Oracle data: JSON Lines like the bundled oracle.jsonl, "
+                        "or an MTGJSON file (AtomicCards.json, AllPrintings.json, a set); "
+                        "default: the bundled reference")
     p.set_defaults(func=cmd_cards)
 
     deckinfo.register(sub, common)  # deck check FILE..., decks

@@ -312,9 +312,9 @@ def _error_text(exc: DeckError) -> str:
 
 
 def _pool(args: argparse.Namespace) -> dict[str, CardDef]:
-    from mtgsim.pipelines.runner import load_card_pool
+    from mtgsim.pipelines.runner import card_source
 
-    return load_card_pool(str(args.card_data) if args.card_data else None)
+    return card_source(args.card_data, args.cards or (), args.override).load()
 
 
 def _shown(path: Path) -> str:
