@@ -84,7 +84,7 @@ def read_reference(path: str | Path | None = None) -> Reference:
     try:
         data = p.read_bytes()
     except OSError as exc:
-        raise ReferenceError(f"{p}:0: cannot read the reference ({exc.strerror or exc})"
+        raise ReferenceError(f"{p}: cannot read the reference ({exc.strerror or exc})"
                              ) from None
     try:
         whole = msgspec.json.decode(data)
@@ -106,7 +106,7 @@ def _jsonl_cards(p: Path, data: bytes) -> dict[str, ReferenceCard]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ReferenceError(f"{p}:0: not UTF-8 text ({exc.reason})") from None
+        raise ReferenceError(f"{p}: not UTF-8 text ({exc.reason})") from None
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -117,7 +117,7 @@ def _jsonl_cards(p: Path, data: bytes) -> dict[str, ReferenceCard]:
                                  "one JSON object per line, or an MTGJSON file") from None
         out[card.name] = card
     if not out:
-        raise ReferenceError(f"{p}:0: no reference cards in the file")
+        raise ReferenceError(f"{p}: no reference cards in the file")
     return out
 
 
@@ -142,7 +142,7 @@ def _mtgjson_cards(p: Path, data: Any) -> dict[str, ReferenceCard]:
         try:
             decoded = [msgspec.convert(f, _MtgjsonFace) for f in faces]
         except msgspec.ValidationError as exc:
-            raise ReferenceError(f"{p}:0: not an MTGJSON card ({exc})") from None
+            raise ReferenceError(f"{p}: not an MTGJSON card ({exc})") from None
         if not decoded:
             continue
         front = next((f for f in decoded if f.side in (None, "a")), decoded[0])
@@ -151,7 +151,7 @@ def _mtgjson_cards(p: Path, data: Any) -> dict[str, ReferenceCard]:
             power=front.power, toughness=front.toughness, keywords=list(front.keywords),
             oracle_text=front.text))
     if not out:
-        raise ReferenceError(f"{p}:0: an MTGJSON file without cards (expected data as "
+        raise ReferenceError(f"{p}: an MTGJSON file without cards (expected data as "
                              "AtomicCards, AllPrintings or one set)")
     return out
 

@@ -33,7 +33,7 @@ ExtraFiles = tuple[tuple[str, str], ...]  # (file name for messages, TOML text)
 
 
 class CardDataError(Exception):
-    """A card file that cannot be used. str() is 'FILE:LINE: problem' (LINE 0: the file)."""
+    """A card file that cannot be used. str() is "FILE:LINE: problem" (or "FILE: problem")."""
 
 
 class CardSource(msgspec.Struct, frozen=True):
@@ -144,15 +144,15 @@ def _card_name(text: str, index: int) -> str:
 def read_card_file(path: Path) -> str:
     """A card file's text; a file that is no UTF-8 text or cannot be read is an error."""
     if path.is_dir():
-        raise CardDataError(f"{path}:0: a directory, not a card file (card files are "
+        raise CardDataError(f"{path}: a directory, not a card file (card files are "
                             "*.toml files)")
     try:
         return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CardDataError(f"{path}:0: not UTF-8 text ({exc.reason} at byte "
+        raise CardDataError(f"{path}: not UTF-8 text ({exc.reason} at byte "
                             f"{exc.start})") from None
     except OSError as exc:
-        raise CardDataError(f"{path}:0: cannot read ({exc.strerror or exc})") from None
+        raise CardDataError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
 def card_files(data_dir: str | Path) -> list[Path]:
@@ -174,11 +174,11 @@ def read_extra(paths: Iterable[str | Path]) -> ExtraFiles:
         if p.is_dir():
             files = card_files(p)
             if not files:
-                raise CardDataError(f"{p}:0: no card files (*.toml) in this directory")
+                raise CardDataError(f"{p}: no card files (*.toml) in this directory")
         elif p.exists():
             files = [p]
         else:
-            raise CardDataError(f"{p}:0: no such file or directory")
+            raise CardDataError(f"{p}: no such file or directory")
         out.extend((str(f), read_card_file(f)) for f in files)
     return tuple(out)
 
@@ -226,7 +226,7 @@ def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
     ``override``; any other second definition of a name is an error."""
     files = card_files(data_dir)
     if not files:
-        raise CardDataError(f"{data_dir}:0: no card data files (*.toml) found")
+        raise CardDataError(f"{data_dir}: no card data files (*.toml) found")
     defined = _Defined()
     for path in files:
         defined.add_file(str(path), read_card_file(path))
