@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import mtgsim
 from mtgsim import engine
 from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
 from mtgsim.engine.cards import CardDef
@@ -22,7 +23,8 @@ from mtgsim.engine.policies import make_policy
 from mtgsim.engine.state import GameState
 
 REPO_ROOT = Path(engine.__file__).resolve().parent.parent
-DECKS_DIR = REPO_ROOT / "decks"
+# The bundled decks: package data of mtgsim (decks/ in the checkout, linked from mtgsim/).
+DECKS_DIR = Path(mtgsim.__file__).parent / "decks"
 BUNDLED_MATCHUP = ("gruul_stompy", "azorius_skies")
 SEED_STRIDE = 1_000_003
 
