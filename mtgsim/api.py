@@ -415,19 +415,28 @@ class Results:
         return out.sort_by([("win_rate", "descending"), ("deck", "ascending")])
 
     def matchups(self) -> pyarrow.Table:
-        """Per pair of decks: games and wins of each side (``matchups.parquet``)."""
-        from mtgsim.results.dataset import matchup_table
+        """Per pair of decks: games and wins of each side (the job's ``matchups.parquet``)."""
+        import pyarrow.parquet as pq
+
+        from mtgsim.results.storage import open_dataset_source
 
         if self.path is None:
             raise ValueError("matchups() needs the job folder (Results.path)")
-        return matchup_table(Path(self.path))
+        fs, where = open_dataset_source(self.path)
+        return pq.read_table(f"{where}/matchups.parquet", filesystem=fs)
 
 
 def read_results(path: str | Path) -> Results:
-    """The games of a job folder (``--out`` of a gauntlet, versus or ablation)."""
-    from mtgsim.results.dataset import read_games
+    """The games of a job folder (``--out`` of a gauntlet, versus or ablation): a path or
+    a URI (``s3://bucket/prefix``, ``gs://``, ``hdfs://``, ``file://``)."""
+    import pyarrow.dataset as ds
 
-    return Results(read_games(Path(path)), str(path))
+    from mtgsim.results.storage import open_dataset_source
+
+    fs, where = open_dataset_source(str(path))
+    dataset = ds.dataset(f"{where}/games", filesystem=fs, format="parquet",
+                         partitioning="hive")
+    return Results(dataset.to_table(), str(path))
 
 
 def _job(kind: str, decks: Sequence[Deck | str | Path], pairs: list[tuple[int, int]],
@@ -440,7 +449,16 @@ def _job(kind: str, decks: Sequence[Deck | str | Path], pairs: list[tuple[int, i
     if len(set(names)) != len(names):
         raise ValueError(f"a deck is named twice: {', '.join(names)}")
     if out is not None:
-        run_job(kind, loaded, pairs, games, Path(out), cards=p.source, **options)
+        from mtgsim.results.storage import resolve_out
+
+        where = resolve_out(str(out))
+        try:
+            where.check_new(resume=False)
+            run_job(kind, loaded, pairs, games, where.local, cards=p.source,
+                    progress=lambda done, total: where.push(), **options)
+            where.push()
+        finally:
+            where.close()
         return read_results(out)
     tmp = tempfile.mkdtemp(prefix="mtgsim-")
     try:

@@ -8,12 +8,13 @@ stderr, without a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from mtgsim.pipelines.runner import (
     play_seeded,
     run_batch,
 )
+from mtgsim.results.storage import Output, OutputError, resolve_out
 
 PROG = "mtgsim"
 BENCH_WARMUP_GAMES = 5
@@ -273,6 +275,40 @@ def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
     return bar, update
 
 
+@contextlib.contextmanager
+def _output(args: argparse.Namespace, attr: str = "out", new: bool = True
+            ) -> Iterator[Output]:
+    """``--out`` resolved (a URI's folder mirrored through a local staging folder, see
+    results.storage), uploaded once more when the command is done. ``new``: a job's
+    output, which must be empty unless resumed."""
+    out = resolve_out(getattr(args, attr))
+    try:
+        if new:
+            out.check_new(getattr(args, "resume", False))
+        yield out
+        out.push()
+    finally:
+        out.close()
+
+
+def _pushing(update: Callable[[int, int], None] | None,
+             out: Output) -> Callable[[int, int], None] | None:
+    """The progress callback, also uploading what the job committed (remote --out)."""
+    if not out.remote:
+        return update
+
+    def progress(done: int, total: int) -> None:
+        if update is not None:
+            update(done, total)
+        out.push()
+    return progress
+
+
+def _shown(text: str, out: Output) -> str:
+    """Output for people names the folder as they gave it, not a staging folder."""
+    return text.replace(str(out.local), out.uri) if out.remote else text
+
+
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
     from mtgsim.cluster.pool import ClusterError
@@ -286,21 +322,22 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
         _err(f"a deck is named twice: {', '.join(names)}")
         return 2
     pairs = pairs_of(len(decks))
-    bar, update = _job_progress(args.games * len(pairs), args.quiet)
-    try:
-        result = run_job(
-            kind, decks, pairs, args.games, Path(args.out), seed=args.seed,
-            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-            unit_size=args.unit_size, executor=args.executor, workers=args.workers,
-            address=args.address, resume=args.resume, cards=_source(args),
-            progress=update, rows_per_file=args.rows_per_file)
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
-    finally:
-        if bar is not None:
-            bar.close()
-    print(format_job_summary(Path(args.out), result))
+    with _output(args) as out:
+        bar, update = _job_progress(args.games * len(pairs), args.quiet)
+        try:
+            result = run_job(
+                kind, decks, pairs, args.games, out.local, seed=args.seed,
+                policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
+                unit_size=args.unit_size, executor=args.executor, workers=args.workers,
+                address=args.address, resume=args.resume, cards=_source(args),
+                progress=_pushing(update, out), rows_per_file=args.rows_per_file)
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return 2
+        finally:
+            if bar is not None:
+                bar.close()
+        print(_shown(format_job_summary(out.local, result), out))
     return 0
 
 
@@ -327,25 +364,33 @@ def cmd_swiss(args: argparse.Namespace) -> int:
     pool = load_card_pool(_source(args))
     decks = [load_main_deck(n, pool) for n in args.decks]
     shares = args.shares or [1.0] * len(decks)
-    try:
-        result = run_swiss(decks, shares, args.players, args.rounds, args.best_of, args.top,
-                           Path(args.out), seed=args.seed,
-                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-                           executor=args.executor, workers=args.workers,
-                           address=args.address, cards=_source(args))
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
-    print(format_swiss(result, args.top))
+    with _output(args) as out:
+        try:
+            result = run_swiss(decks, shares, args.players, args.rounds, args.best_of,
+                               args.top, out.local, seed=args.seed,
+                               policies=(args.policy_a, args.policy_b),
+                               max_turns=args.max_turns, executor=args.executor,
+                               workers=args.workers, address=args.address,
+                               cards=_source(args))
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return 2
+        print(_shown(format_swiss(result, args.top), out))
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    with _output(args, "dir", new=False) as where:
+        where.pull()
+        return _report(args, where)
+
+
+def _report(args: argparse.Namespace, where: Output) -> int:
     from mtgsim.results.report import write_report
 
-    out = Path(args.dir)
+    out = where.local
     if not (out / "games").is_dir():
-        _err(f"{out}: not a job folder (no games/ dataset)")
+        _err(f"{where}: not a job folder (no games/ dataset)")
         return 2
     shares = None
     if args.shares:
@@ -362,7 +407,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     except ValueError as exc:
         _err(str(exc))
         return 2
-    print(f"report: {path}")
+    print(_shown(f"report: {path}", where))
     return 0
 
 
@@ -374,16 +419,17 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     pool = load_card_pool(_source(args))
     deck = load_main_deck(args.deck, pool)
     field = [load_main_deck(n, pool) for n in args.field]
-    try:
-        rows = run_ablation(deck, args.keyword, field, args.games, Path(args.out),
-                            seed=args.seed, policies=(args.policy_a, args.policy_b),
-                            max_turns=args.max_turns, unit_size=args.unit_size,
-                            executor=args.executor, workers=args.workers,
-                            address=args.address, cards=_source(args))
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
-    print(format_ablation(deck.name, args.keyword, rows))
+    with _output(args) as out:
+        try:
+            rows = run_ablation(deck, args.keyword, field, args.games, out.local,
+                                seed=args.seed, policies=(args.policy_a, args.policy_b),
+                                max_turns=args.max_turns, unit_size=args.unit_size,
+                                executor=args.executor, workers=args.workers,
+                                address=args.address, cards=_source(args))
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return 2
+        print(format_ablation(deck.name, args.keyword, rows))
     return 0
 
 
@@ -531,7 +577,8 @@ def build_parser() -> argparse.ArgumentParser:
     job.add_argument("--games", type=_positive, default=100, metavar="N",
                      help="games per pairing (default: 100)")
     job.add_argument("--out", required=True, metavar="DIR",
-                     help="output folder (new or empty; or the job's folder with --resume)")
+                     help="output folder (new or empty; or the job's folder with --resume), "
+                          "or a URI: s3://bucket/prefix, gs://, hdfs://, file://")
     job.add_argument("--seed", type=int, default=0, help="job seed (default: 0)")
     job.add_argument("--resume", action="store_true",
                      help="finish an interrupted job in --out")
@@ -564,7 +611,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="write the HTML report of a job",
                        description="Analyse a job folder and write DIR/report/index.html "
                                    "with PNG figures beside it.")
-    p.add_argument("dir", metavar="DIR", help="a job's --out folder")
+    p.add_argument("dir", metavar="DIR", help="a job's --out folder (or its URI)")
     p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
                    help="metagame shares for field win rates and dynamics (default: equal)")
     p.set_defaults(func=cmd_report)
@@ -591,7 +638,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--best-of", type=_positive, default=3, help="games per match (default 3)")
     p.add_argument("--top", type=_positive, default=8, help="top cut size (default: 8)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="output folder, or a URI (s3://, gs://, hdfs://, file://)")
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=_positive, default=None)
@@ -631,7 +679,7 @@ def main(argv: list[str] | None = None) -> int:
     except DeckError as exc:
         _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
         return 2
-    except (CardDataError, ReplayError) as exc:
+    except (CardDataError, ReplayError, OutputError) as exc:
         _err(str(exc))
         return 2
     except BrokenPipeError:  # e.g. `mtgsim play ... | head`

@@ -26,8 +26,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from docs_examples import Example, examples_of, matches_transcript, shell_commands
+
 from mtgsim.pipelines.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
