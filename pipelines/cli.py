@@ -1,4 +1,4 @@
-"""The ``mtgsim`` command: play, replay, batch and bench.
+"""The ``mtgsim`` command: play, replay, batch, bench, jobs, report and compare.
 
 Exit codes: 0 success, 1 a replay that does not reproduce its game, 2 bad input (usage,
 deck file, card data, replay file). Input errors print ``mtgsim: error: <message>`` on
@@ -18,11 +18,13 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from mtgsim import engine
 from mtgsim.engine.cardpool import CardDataError, CardSource
 from mtgsim.engine.decks import DeckError
 from mtgsim.engine.policies import POLICIES
-from mtgsim.pipelines import deckinfo
+from mtgsim.pipelines import deckinfo, reporting
 from mtgsim.pipelines.render import render_log, result_line
 from mtgsim.pipelines.replay import (
     ReplayError,
@@ -313,7 +315,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
     from mtgsim.cluster.pool import ClusterError
     from mtgsim.pipelines.jobs import JobError, run_job
-    from mtgsim.pipelines.summary import format_job_summary
+    from mtgsim.pipelines.summary import format_job_summary, job_summary
 
     pool = load_card_pool(_source(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
@@ -337,7 +339,11 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
         finally:
             if bar is not None:
                 bar.close()
-        print(_shown(format_job_summary(out.local, result), out))
+        if args.json:
+            summary = job_summary(out.local, result)
+            print(_shown(json.dumps(summary), out) if out.remote else json.dumps(summary))
+        else:
+            print(_shown(format_job_summary(out.local, result), out))
     return 0
 
 
@@ -371,43 +377,14 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                                policies=(args.policy_a, args.policy_b),
                                max_turns=args.max_turns, executor=args.executor,
                                workers=args.workers, address=args.address,
-                               cards=_source(args))
+                               events=args.events, cards=_source(args))
         except (JobError, ClusterError) as exc:
             _err(_shown(str(exc), out))
             return 2
-        print(_shown(format_swiss(result, args.top), out))
-    return 0
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    with _output(args, "dir", new=False) as where:
-        where.pull()
-        return _report(args, where)
-
-
-def _report(args: argparse.Namespace, where: Output) -> int:
-    from mtgsim.results.report import write_report
-
-    out = where.local
-    if not (out / "games").is_dir():
-        _err(f"{where}: not a job folder (no games/ dataset)")
-        return 2
-    shares = None
-    if args.shares:
-        shares = {}
-        for item in args.shares:
-            name, _, value = item.partition("=")
-            try:
-                shares[name] = float(value)
-            except ValueError:
-                _err(f"bad share {item!r} (expected DECK=SHARE)")
-                return 2
-    try:
-        path = write_report(out, shares)
-    except ValueError as exc:
-        _err(str(exc))
-        return 2
-    print(_shown(f"report: {path}", where))
+        if args.json:
+            print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+        else:
+            print(_shown(format_swiss(result, args.top), out))
     return 0
 
 
@@ -429,6 +406,10 @@ def cmd_ablate(args: argparse.Namespace) -> int:
         except (JobError, ClusterError) as exc:
             _err(_shown(str(exc), out))
             return 2
+    if args.json:
+        print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
+                          "out": args.out, "rows": [msgspec.to_builtins(r) for r in rows]}))
+    else:
         print(format_ablation(deck.name, args.keyword, rows))
     return 0
 
@@ -593,6 +574,8 @@ def build_parser() -> argparse.ArgumentParser:
     job.add_argument("--rows-per-file", type=_positive, default=250_000, metavar="N",
                      help="games buffered per Parquet file and row group (default: 250000)")
     job.add_argument("--quiet", action="store_true", help="no progress bar")
+    job.add_argument("--json", action="store_true",
+                     help="print the summary as one JSON object")
 
     p = sub.add_parser("gauntlet", parents=[pols, job, common],
                        help="every pair of decks, both play/draw orders",
@@ -608,13 +591,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--field", nargs="+", required=True, metavar="DECK")
     p.set_defaults(func=cmd_versus)
 
-    p = sub.add_parser("report", help="write the HTML report of a job",
-                       description="Analyse a job folder and write DIR/report/index.html "
-                                   "with PNG figures beside it.")
-    p.add_argument("dir", metavar="DIR", help="a job's --out folder (or its URI)")
-    p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
-                   help="metagame shares for field win rates and dynamics (default: equal)")
-    p.set_defaults(func=cmd_report)
+    reporting.register(sub)  # report DIR, compare JOB_A JOB_B
 
     p = sub.add_parser("ablate", parents=[pols, job, common],
                        help="win-rate change with a keyword removed",
@@ -643,6 +620,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=_positive, default=None)
+    p.add_argument("--events", type=_positive, default=1,
+                   help="run the event N times (new seats and games each) for conversion "
+                        "rates per archetype (default: 1)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=cmd_swiss)
 
     p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",
