@@ -148,3 +148,15 @@ def test_the_reader_finds_blocks_markers_and_transcripts(tmp_path: Path) -> None
     assert shrink(["mtgsim", "bench", "--games", "1000"])[-1] == "20"
     assert shrink(["mtgsim", "swiss", "--players", "64", "--rounds", "6"])[-3:] == [
         "8", "--rounds", "2"]
+
+
+@pytest.mark.slow
+def test_make_run(tmp_path: Path) -> None:
+    """The README's first command, with one game per pairing: the gauntlet of the 16
+    archetypes on local Ray and its report."""
+    out = tmp_path / "run"
+    done = subprocess.run(["make", "-C", str(ROOT), "run", "GAMES=1", f"OUT={out}"],
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert (out / "report" / "index.html").is_file()
+    assert "120 games in 120 matchups" in done.stdout
