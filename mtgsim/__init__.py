@@ -12,6 +12,7 @@ docs/api.md shows it at work.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from mtgsim.engine import __version__
@@ -27,9 +28,9 @@ __all__ = ["__version__", *_API]
 
 def __getattr__(name: str) -> Any:
     if name in _API:
-        from mtgsim import api
-
-        return getattr(api, name)
+        # imported by name, so that importing (or type-checking) mtgsim.engine alone does
+        # not pull in the jobs and their dependencies
+        return getattr(importlib.import_module("mtgsim.api"), name)
     raise AttributeError(f"module 'mtgsim' has no attribute {name!r}")
 
 
