@@ -251,3 +251,4 @@ def test_every_format_plays_through_the_command_line(tmp_path: Path,
     assert main(["deck", "check", *(str(tmp_path / n) for n in paths)]) == 0
     out = capsys.readouterr().out
     assert "3 of 3 decks valid" in out
+    assert f"{tmp_path / 'c.txt'}: Gruul Burn — 60 cards" in out  # Arena's About name
