@@ -53,3 +53,22 @@ def test_every_specification_example_is_copied() -> None:
     ours = {p.name for p in (CONFORMANCE / "examples").glob("*.toml")}
     theirs = {p.name for p in (SHARED / "conformance" / "examples").glob("*.toml")}
     assert ours == theirs
+
+
+def test_nothing_else_reads_the_specification_folder() -> None:
+    """Tests and code read the repository's copies: only this module looks beside the
+    checkout, so a clone with nothing beside it runs everything."""
+    import re
+
+    beside = re.compile(r"""parent\s*/\s*["']shared["']|["']\.\./shared\b""")
+    here = Path(__file__).resolve()
+    offenders = []
+    for folder in ("engine", "cluster", "pipelines", "results", "mtgsim", "tests", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.resolve() == here:
+                continue
+            for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if beside.search(line):
+                    offenders.append(f"{path.relative_to(ROOT)}:{lineno}: {line.strip()}")
+    assert not offenders, "use the copies in engine/reference or tests/data/shared:\n" + \
+        "\n".join(offenders)
