@@ -18,7 +18,7 @@ import msgspec
 import pyarrow as pa
 
 from mtgsim.cluster.seeds import Pairing, policy_seed, swiss_index
-from mtgsim.engine.cardpool import load_pool, pool_hash
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import make_policy
@@ -43,7 +43,7 @@ class JobSpec(msgspec.Struct, frozen=True):
     decks: tuple[DeckSpec, ...]
     policies: tuple[str, str] = ("heuristic", "heuristic")
     max_turns: int = 60
-    card_data: str = ""  # directory of card data; "" for the bundled pool
+    cards: CardSource = CardSource()  # the card pool (bundled, replaced, user cards added)
     ablate_deck: int = -1  # ablation: this deck's cards lose keyword ``ablate_keyword``
     ablate_keyword: str = ""
     card_data_hash: str = ""  # for failure replays
@@ -92,9 +92,8 @@ class Player:
 
     def __init__(self, spec: JobSpec) -> None:
         self.spec = spec
-        self.pool = load_pool(spec.card_data) if spec.card_data else load_pool()
-        self.card_data_hash = spec.card_data_hash or (
-            pool_hash(spec.card_data) if spec.card_data else pool_hash())
+        self.pool = spec.cards.load()
+        self.card_data_hash = spec.card_data_hash or spec.cards.hash()
         self.decks: list[list[CardDef]] = [[self.pool[n] for n in d.cards]
                                            for d in spec.decks]
         if spec.ablate_deck >= 0:

@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from mtgsim import engine
-from mtgsim.engine.cardpool import DATA_DIR, CardDataError, pool_hash
+from mtgsim.engine.cardpool import CardDataError
 from mtgsim.engine.decks import DeckError
 from mtgsim.engine.policies import POLICIES
 from mtgsim.pipelines import deckinfo, jobcli, reporting
 from mtgsim.pipelines.argtypes import positive, seed
-from mtgsim.pipelines.jobcli import EXIT_FAILED, EXIT_INTERRUPTED
+from mtgsim.pipelines.jobcli import EXIT_FAILED, EXIT_INTERRUPTED, card_source_of
 from mtgsim.pipelines.render import render_log, result_line
 from mtgsim.pipelines.replay import (
     ReplayError,
@@ -50,6 +50,7 @@ from mtgsim.pipelines.runner import (
     play_seeded,
     run_batch,
 )
+from mtgsim.results.storage import OutputError
 
 PROG = "mtgsim"
 BENCH_WARMUP_GAMES = 5
@@ -59,12 +60,10 @@ def _err(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
-def _data_dir(args: argparse.Namespace) -> str:
-    return str(args.card_data) if args.card_data else str(DATA_DIR)
 
 
 def _load_decks(args: argparse.Namespace, names: Sequence[str]) -> list[LoadedDeck]:
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(card_source_of(args))
     return [load_main_deck(n, pool) for n in names]
 
 
@@ -87,7 +86,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(result_line(state.result, titles))
     if args.replay is not None:
         replay = make_replay(state, [(d.name, d.names) for d in decks], args.seed, policies,
-                             args.max_turns, pool_hash(_data_dir(args)), asked or ())
+                             args.max_turns, card_source_of(args).hash(), asked or ())
         write_replay(args.replay, replay)
         if not args.quiet:
             print(f"replay written to {args.replay}")
@@ -101,13 +100,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Re-play a replay file and check that it reproduces the recorded game (or, for a
     failed game's replay, the recorded exception, whose traceback it prints)."""
     replay = read_replay(args.file)
-    data_dir = _data_dir(args)
-    current = pool_hash(data_dir)
+    source = card_source_of(args)
+    current = source.hash()
     if current != replay.card_data_hash:
         print(f"{PROG}: warning: card data differs from the recording (hash "
               f"{replay.card_data_hash}, now {current}); the replay may not match",
               file=sys.stderr)
-    pool = load_card_pool(data_dir)
+    pool = load_card_pool(source)
     titles = [d.name.replace("_", " ").title() for d in replay.decks]
     try:
         state = rerun(replay, pool)
@@ -219,10 +218,12 @@ def bench_pipeline(args: argparse.Namespace) -> int:
     figures: dict[str, Any] = {"games": args.games, "decks": [d.name for d in decks]}
     with tempfile.TemporaryDirectory() as tmp:
         serial = run_job("bench", decks, pairings(len(decks)), args.games,
-                         Path(tmp) / "serial", seed=args.seed, executor="serial")
+                         Path(tmp) / "serial", seed=args.seed, executor="serial",
+                         cards=card_source_of(args))
         ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
                           Path(tmp) / "ray", seed=args.seed, executor="ray",
-                          workers=args.workers, silence_ray=True)
+                          workers=args.workers, silence_ray=True,
+                          cards=card_source_of(args))
     figures.update(serial_games_per_second=serial.games_per_second,
                    ray_games_per_second=ray_run.games_per_second,
                    ray_workers=ray_run.workers,
@@ -283,7 +284,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     if not paths:
         _err("no scenario files found")
         return 2
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(card_source_of(args))
     passed = failed = 0
     for path in paths:
         result = run_scenario(path, pool)
@@ -304,27 +305,44 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    pool = load_card_pool(_data_dir(args))
+    """``cards list`` / ``cards check``: the pool, or the pool (or the user's own cards,
+    with ``--cards``) against reference Oracle data; exit 1 on any mismatch."""
+    source = card_source_of(args)
+    pool = load_card_pool(source)
     if args.action == "list":
         for name in sorted(pool):
             print(name)
         return 0
-    from mtgsim.engine.cardcheck import check_pool, load_reference
+    from mtgsim.engine.cardcheck import check, read_reference
 
-    problems = check_pool(pool, args.reference)
-    for line in problems:
+    reference = read_reference(args.reference)
+    only = source.extra_names() if source.extra else None
+    result = check(pool, reference, only)
+    for line in result.problems:
         print(line)
-    total = len(load_reference(args.reference))
-    bad = len({p.split(":", 1)[0] for p in problems})
-    print(f"{total - bad} of {total} reference cards match; {len(problems)} problem(s)")
-    return 1 if problems else 0
+    if only is None and reference.format == "jsonl":
+        total = len(reference.cards)
+        bad = len({p.split(":", 1)[0] for p in result.problems})
+        print(f"{total - bad} of {total} reference cards match; "
+              f"{len(result.problems)} problem(s)")
+    else:
+        which = "of your cards" if only is not None else "pool cards in the reference"
+        print(f"{result.matched} of {result.compared} {which} match; "
+              f"{len(result.problems)} problem(s)")
+    return 1 if result.problems else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--card-data", metavar="DIR",
-                        help="directory of card data *.toml files (default: the bundled "
-                             "engine/carddata)")
+                        help="directory of card files (*.toml) that replaces the bundled "
+                             "cards (default: the bundled engine/carddata)")
+    common.add_argument("--cards", action="append", metavar="PATH",
+                        help="your own card file, or a directory of them, added to the "
+                             "pool; give it once per path")
+    common.add_argument("--override", action="store_true",
+                        help="let --cards replace cards of the same name (otherwise a "
+                             "name already in the pool is an error)")
     decks = argparse.ArgumentParser(add_help=False)
     decks.add_argument("deck_a", metavar="DECK_A",
                        help="deck file, or a bundled deck name such as gruul_stompy")
@@ -398,7 +416,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "each card file with the reference Oracle data.")
     p.add_argument("action", choices=("list", "check"))
     p.add_argument("--reference", metavar="FILE", default=None,
-                   help="reference oracle.jsonl (default: ../shared/cards/oracle.jsonl)")
+                   help="reference Oracle data: JSON Lines like the bundled oracle.jsonl, "
+                        "or an MTGJSON file (AtomicCards.json, AllPrintings.json, a set); "
+                        "default: the bundled reference")
     p.set_defaults(func=cmd_cards)
 
     jobcli.register(sub, common, pols)  # gauntlet, versus, ablate, swiss, fuzz
@@ -425,7 +445,7 @@ def main(argv: list[str] | None = None) -> int:
     except DeckError as exc:
         _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
         return 2
-    except (CardDataError, ReplayError) as exc:
+    except (CardDataError, ReplayError, OutputError) as exc:
         _err(str(exc))
         return 2
     except BrokenPipeError:  # e.g. `mtgsim play ... | head`

@@ -31,7 +31,7 @@ from pathlib import Path
 import msgspec
 
 from mtgsim.cluster.seeds import check_seed, mix, policy_seed
-from mtgsim.engine.cardpool import DATA_DIR, load_pool, pool_hash
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import T_LAND, CardDef
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import make_policy
@@ -184,25 +184,25 @@ _MAKER: DeckMaker | None = None
 _HASH = ""
 
 
-def _chunk(args: tuple[str, int, int, int, tuple[str, str], int]) -> list[Outcome]:
-    """A worker's share: games ``start`` .. ``start + n - 1`` (failures only in full)."""
+def _chunk(args: tuple[CardSource, int, int, int, tuple[str, str], int]) -> list[Outcome]:
+    """A worker's share: games ``start`` .. ``start + n - 1``."""
     global _MAKER, _HASH
-    data_dir, seed, start, n, policies, max_turns = args
-    if _MAKER is None:
-        _MAKER = DeckMaker(load_pool(data_dir))
-        _HASH = pool_hash(data_dir)
+    cards, seed, start, n, policies, max_turns = args
+    if _MAKER is None:  # one pool per worker process
+        _MAKER = DeckMaker(cards.load())
+        _HASH = cards.hash()
     return [play_fuzz_game(_MAKER, _HASH, i, seed, policies, max_turns)
             for i in range(start, start + n)]
 
 
 def run_fuzz(games: int, seed: int = 0, *, start: int = 0, workers: int = 1,
              policies: tuple[str, str] = ("random", "random"), max_turns: int = 60,
-             card_data: str | None = None, chunk: int = 100,
+             cards: CardSource | None = None, chunk: int = 100,
              progress: Callable[[int], None] | None = None) -> FuzzResult:
     """Play fuzz games ``start`` .. ``start + games - 1`` on ``workers`` processes."""
     check_seed(seed)
-    data_dir = card_data or str(DATA_DIR)
-    jobs = [(data_dir, seed, s, min(chunk, start + games - s), policies, max_turns)
+    source = cards or CardSource()
+    jobs = [(source, seed, s, min(chunk, start + games - s), policies, max_turns)
             for s in range(start, start + games, chunk)]
     result = FuzzResult()
     t0 = time.perf_counter()

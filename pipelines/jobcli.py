@@ -5,19 +5,21 @@ what was committed and the ``--resume`` command when it stopped early."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from mtgsim.engine.cardpool import DATA_DIR
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.policies import POLICIES
 from mtgsim.pipelines.argtypes import count, positive, seconds, seed, share
-from mtgsim.pipelines.runner import load_card_pool, load_main_deck
+from mtgsim.pipelines.runner import card_source, load_card_pool, load_main_deck
+from mtgsim.results.storage import Output, OutputError, resolve_out
 
 PROG = "mtgsim"
 EXIT_FAILED, EXIT_USAGE, EXIT_GAMES_FAILED, EXIT_INTERRUPTED = 1, 2, 3, 130
@@ -27,8 +29,49 @@ def _err(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
-def _data_dir(args: argparse.Namespace) -> str:
-    return str(args.card_data) if args.card_data else str(DATA_DIR)
+def card_source_of(args: argparse.Namespace) -> CardSource:
+    """The card pool the options ask for (the user's files are read once per command)."""
+    source: CardSource | None = getattr(args, "_source", None)
+    if source is None:
+        source = card_source(args.card_data, args.cards or (), args.override)
+        args._source = source
+    return source
+
+
+@contextlib.contextmanager
+def _output(args: argparse.Namespace) -> Iterator[Output]:
+    """``--out`` resolved (a URI's folder mirrored through a local staging folder, see
+    results.storage): a new job's must be empty unless resumed. What is committed is
+    uploaded when the command ends, however it ends."""
+    out = resolve_out(args.out)
+    try:
+        out.check_new(getattr(args, "resume", False))
+        yield out
+    finally:
+        try:
+            out.push()
+        except OutputError as exc:
+            _err(str(exc))
+        finally:
+            out.close()
+
+
+def _pushing(update: Callable[[int, int], None] | None,
+             out: Output) -> Callable[[int, int], None] | None:
+    """The progress callback, also uploading what the job committed (remote --out)."""
+    if not out.remote:
+        return update
+
+    def progress(done: int, total: int) -> None:
+        if update is not None:
+            update(done, total)
+        out.push()
+    return progress
+
+
+def _shown(text: str, out: Output | None) -> str:
+    """Output for people names the folder as they gave it, not a staging folder."""
+    return text.replace(str(out.local), out.uri) if out is not None and out.remote else text
 
 
 def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
@@ -61,16 +104,16 @@ def resume_command(argv: Sequence[str]) -> str:
     return f"{PROG} {shlex.join(args)}"
 
 
-def _stopped(args: argparse.Namespace, exc: Any, what: str) -> None:
+def _stopped(args: argparse.Namespace, exc: Any, what: str, out: Output | None) -> None:
     """Report a job that stopped before its end, with what is committed."""
     from mtgsim.pipelines.summary import format_failures
 
     m = exc.result.manifest
     print(f"{what}; {m.games_completed} of {m.games_total} games committed to {args.out}",
           file=sys.stderr)
-    failures = format_failures(Path(args.out))
+    failures = format_failures(out.local if out is not None else Path(args.out))
     if failures:
-        print(failures, file=sys.stderr)
+        print(_shown(failures, out), file=sys.stderr)
     print(f"resume with: {resume_command(args.argv)}", file=sys.stderr)
 
 
@@ -83,8 +126,8 @@ def _silenced_for_good() -> bool:
         return False
 
 
-def _guarded(args: argparse.Namespace, run: Any,
-             done: Any = None) -> tuple[int | None, Any]:
+def _guarded(args: argparse.Namespace, run: Any, done: Any = None,
+             out: Output | None = None) -> tuple[int | None, Any]:
     """Run a job: ``(None, its result)``, or ``(exit code, None)`` when it could not
     start or stopped early (reported here, with the ``--resume`` command). ``done()``
     is called when the job has ended, before anything is reported (the progress bar)."""
@@ -98,37 +141,42 @@ def _guarded(args: argparse.Namespace, run: Any,
             if done is not None:
                 done()
     except (JobError, ClusterError) as exc:
-        _err(str(exc))
+        _err(_shown(str(exc), out))
         return EXIT_USAGE, None
     except JobInterrupted as exc:
-        _stopped(args, exc, f"{PROG}: interrupted")
+        _stopped(args, exc, f"{PROG}: interrupted", out)
         return EXIT_INTERRUPTED, None
     except JobFailed as exc:
-        _err(str(exc))
-        _stopped(args, exc, f"{PROG}: the job stopped")
+        _err(_shown(str(exc), out))
+        _stopped(args, exc, f"{PROG}: the job stopped", out)
         if exc.lost_cluster and _silenced_for_good():
             # Ray, cut off from its cluster, would log for a minute on the way out
             # (retries, then a fatal error): what was played is committed, so leave now.
+            if out is not None:
+                try:
+                    out.push()
+                finally:
+                    out.close()
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(EXIT_FAILED)
         return EXIT_FAILED, None
 
 
-def job_outcome(args: argparse.Namespace, run: Any, done: Any = None,
+def job_outcome(args: argparse.Namespace, run: Any, out: Output, done: Any = None,
                 as_json: Any = None) -> int:
     """Run a job (``run()`` returns its JobResult) and turn how it ends into output and an
     exit code (see the module docstring); ``as_json(result)``: print that instead of the
     table."""
     from mtgsim.pipelines.summary import format_job_summary
 
-    code, result = _guarded(args, run, done)
+    code, result = _guarded(args, run, done, out)
     if code is not None:
         return code
     if as_json is not None:
-        print(json.dumps(as_json(result)))
+        print(_shown(json.dumps(as_json(result)), out))
     else:
-        print(format_job_summary(Path(args.out), result))
+        print(_shown(format_job_summary(out.local, result), out))
     if result.stopped:
         _err(f"stopped after {result.failed} failed games (more than --max-failures "
              f"{args.max_failures}); {result.manifest.games_completed} of "
@@ -145,7 +193,7 @@ def _job_options(args: argparse.Namespace) -> dict[str, Any]:
     return dict(seed=args.seed, policies=(args.policy_a, args.policy_b),
                 max_turns=args.max_turns, unit_size=args.unit_size, executor=args.executor,
                 workers=args.workers, address=args.address, resume=args.resume,
-                card_data=args.card_data, rows_per_file=args.rows_per_file,
+                cards=card_source_of(args), rows_per_file=args.rows_per_file,
                 commit_every=args.commit_every, max_failures=args.max_failures,
                 quiet=args.quiet, silence_ray=True)
 
@@ -155,18 +203,20 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
     from mtgsim.pipelines.jobs import run_job
     from mtgsim.pipelines.summary import job_summary
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(card_source_of(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
     names = [d.name for d in decks]
     if len(set(names)) != len(names):
         _err(f"a deck is named twice: {', '.join(names)}")
         return EXIT_USAGE
     pairs = pairs_of(len(decks))
-    bar, update = _job_progress(args.games * len(pairs), args.quiet)
-    return job_outcome(args, lambda: run_job(kind, decks, pairs, args.games, Path(args.out),
-                                             progress=update, **_job_options(args)),
-                       done=bar.close if bar is not None else None,
-                       as_json=(lambda r: job_summary(Path(args.out), r)) if args.json else None)
+    with _output(args) as out:
+        bar, update = _job_progress(args.games * len(pairs), args.quiet)
+        return job_outcome(
+            args, lambda: run_job(kind, decks, pairs, args.games, out.local,
+                                  progress=_pushing(update, out), **_job_options(args)),
+            out, done=bar.close if bar is not None else None,
+            as_json=(lambda r: job_summary(out.local, r)) if args.json else None)
 
 
 def cmd_gauntlet(args: argparse.Namespace) -> int:
@@ -189,30 +239,33 @@ def cmd_swiss(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import JobError
     from mtgsim.pipelines.swiss import format_swiss, run_swiss
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(card_source_of(args))
     decks = [load_main_deck(n, pool) for n in args.decks]
     shares = args.shares or [1.0] * len(decks)
-    try:
-        result = run_swiss(decks, shares, args.players, args.rounds, args.best_of, args.top,
-                           Path(args.out), seed=args.seed,
-                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-                           executor=args.executor, workers=args.workers,
-                           address=args.address, events=args.events, quiet=args.quiet,
-                           silence_ray=True)
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return EXIT_USAGE
-    if args.json:
-        print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
-    else:
-        print(format_swiss(result, args.top))
-    if result.failed:
-        from mtgsim.pipelines.summary import format_failures
+    with _output(args) as out:
+        try:
+            result = run_swiss(decks, shares, args.players, args.rounds, args.best_of,
+                               args.top, out.local, seed=args.seed,
+                               policies=(args.policy_a, args.policy_b),
+                               max_turns=args.max_turns, executor=args.executor,
+                               workers=args.workers, address=args.address,
+                               events=args.events, cards=card_source_of(args),
+                               quiet=args.quiet, silence_ray=True)
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return EXIT_USAGE
+        if args.json:
+            print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+        else:
+            print(_shown(format_swiss(result, args.top), out))
+        if result.failed:
+            from mtgsim.pipelines.summary import format_failures
 
-        if not args.json:
-            print(format_failures(Path(args.out)))
-        _err(f"{result.failed} of {result.games} games failed (they count for neither deck)")
-        return EXIT_GAMES_FAILED
+            if not args.json:
+                print(_shown(format_failures(out.local), out))
+            _err(f"{result.failed} of {result.games} games failed (they count for neither "
+                 "deck)")
+            return EXIT_GAMES_FAILED
     return 0
 
 
@@ -221,36 +274,35 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import JobResult
     from mtgsim.results.manifest import read_manifest
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(card_source_of(args))
     deck = load_main_deck(args.deck, pool)
     field = [load_main_deck(n, pool) for n in args.field]
-    out = Path(args.out)
     rows: list[Any] = []
+    with _output(args) as out:
+        def run() -> JobResult:
+            rows.extend(run_ablation(deck, args.keyword, field, args.games, out.local,
+                                     **_job_options(args)))
+            m = read_manifest(out.local)
+            return JobResult(m, 0, 0.0, 0, 0, m.games_failed, False)
 
-    def run() -> JobResult:
-        rows.extend(run_ablation(deck, args.keyword, field, args.games, out,
-                                 **_job_options(args)))
-        m = read_manifest(out)
-        return JobResult(m, 0, 0.0, 0, 0, m.games_failed, False)
+        code, result = _guarded(args, run, out=out)
+        if code is not None:
+            return code
+        if args.json:
+            print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
+                              "out": args.out, "games_failed": result.failed,
+                              "rows": [msgspec.to_builtins(r) for r in rows]}))
+        else:
+            print(format_ablation(deck.name, args.keyword, rows))
+        if result.failed:
+            from mtgsim.pipelines.summary import format_failures
 
-    code, result = _guarded(args, run)
-    if code is not None:
-        return code
-    if args.json:
-        print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
-                          "out": args.out, "games_failed": result.failed,
-                          "rows": [msgspec.to_builtins(r) for r in rows]}))
-    else:
-        print(format_ablation(deck.name, args.keyword, rows))
-    if result.failed:
-        from mtgsim.pipelines.summary import format_failures
-
-        for part in ("baseline", "ablated"):
-            text = format_failures(out / part)
-            if text and not args.json:
-                print(text)
-        _err(f"{result.failed} games failed (left out of the comparison)")
-        return EXIT_GAMES_FAILED
+            for part in ("baseline", "ablated"):
+                text = format_failures(out.local / part)
+                if text and not args.json:
+                    print(_shown(text, out))
+            _err(f"{result.failed} games failed (left out of the comparison)")
+            return EXIT_GAMES_FAILED
     return 0
 
 
@@ -258,13 +310,13 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random policies on random pool decks; exit 3 when a game raised (replays written)."""
     from mtgsim.pipelines.fuzz import run_fuzz, write_failures
 
-    load_card_pool(_data_dir(args))  # a bad card data folder: one line, before workers
+    load_card_pool(card_source_of(args))  # a bad card data folder: one line, before workers
     bar, update = _job_progress(args.games, args.quiet)
     try:
         result = run_fuzz(args.games, args.seed, start=args.start,
                           workers=args.workers or os.cpu_count() or 1,
                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-                          card_data=args.card_data,
+                          cards=card_source_of(args),
                           progress=(lambda n: update(n, args.games)) if update else None)
     finally:
         if bar is not None:
@@ -296,7 +348,8 @@ def register(sub: Any, common: argparse.ArgumentParser,
     job.add_argument("--games", type=positive, default=100, metavar="N",
                      help="games per pairing (default: 100)")
     job.add_argument("--out", required=True, metavar="DIR",
-                     help="output folder (new or empty; or the job's folder with --resume)")
+                     help="output folder (new or empty; or the job's folder with --resume), "
+                          "or a URI: s3://bucket/prefix, gs://, hdfs://, file://")
     job.add_argument("--seed", type=seed, default=0,
                      help="job seed, 0 .. 2**64 - 1 (default: 0); a game's seed depends "
                           "only on it, its two decks and its index")
@@ -358,7 +411,8 @@ def register(sub: Any, common: argparse.ArgumentParser,
     p.add_argument("--best-of", type=positive, default=3, help="games per match (default 3)")
     p.add_argument("--top", type=positive, default=8, help="top cut size (default: 8)")
     p.add_argument("--seed", type=seed, default=0, help="tournament seed (default: 0)")
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="output folder, or a URI (s3://, gs://, hdfs://, file://)")
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=positive, default=None)

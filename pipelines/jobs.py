@@ -35,7 +35,7 @@ from mtgsim import engine
 from mtgsim.cluster.pool import ClusterError, ClusterLost, RayExecutor, SerialExecutor
 from mtgsim.cluster.seeds import check_seed, deck_digest
 from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
-from mtgsim.engine.cardpool import DATA_DIR, pool_hash
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.results.dataset import (
     STAGING_DIR,
@@ -216,7 +216,7 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             games: int, out: Path, *, seed: int = 0, policies: tuple[str, str] = (
                 "heuristic", "heuristic"), max_turns: int = 60, unit_size: int = DEFAULT_UNIT,
             executor: str = "ray", workers: int | None = None, address: str | None = None,
-            resume: bool = False, card_data: str | None = None,
+            resume: bool = False, cards: CardSource | None = None,
             progress: Callable[[int, int], None] | None = None,
             rows_per_file: int = 250_000,
             ablate: tuple[int, str] | None = None,
@@ -233,13 +233,12 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
     except ValueError as exc:
         raise JobError(str(exc)) from None
     specs = tuple(deck_spec(d) for d in decks)
-    data_dir = card_data or str(DATA_DIR)
-    card_hash = pool_hash(data_dir)
+    cards = cards or CardSource()
+    card_hash = cards.hash()
     options = {"ablate_deck": str(ablate[0]), "ablate_keyword": ablate[1]} if ablate else {}
     job = job_id(kind, specs, seed, games, policies=policies, max_turns=max_turns,
                  card_data_hash=card_hash, pairs=pairs, options=options)
-    spec = JobSpec(job, seed, specs, policies, max_turns,
-                   card_data if card_data else "",
+    spec = JobSpec(job, seed, specs, policies, max_turns, cards,
                    ablate[0] if ablate else -1, ablate[1] if ablate else "", card_hash)
     units = make_units(pairs, games, unit_size)
     manifest = Manifest(

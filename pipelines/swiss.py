@@ -30,7 +30,7 @@ from mtgsim import engine
 from mtgsim.cluster.pool import RayExecutor, SerialExecutor
 from mtgsim.cluster.seeds import check_seed
 from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit
-from mtgsim.engine.cardpool import DATA_DIR, pool_hash
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.rng import randbelow, seed_state, shuffle
 from mtgsim.pipelines.jobs import (
     JobError,
@@ -134,7 +134,8 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
               rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
               policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
               executor: str = "ray", workers: int | None = None,
-              address: str | None = None, events: int = 1, quiet: bool = False,
+              address: str | None = None, events: int = 1,
+              cards: CardSource | None = None, quiet: bool = False,
               silence_ray: bool = False) -> SwissResult:
     import time
 
@@ -150,7 +151,8 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     except ValueError as exc:
         raise JobError(str(exc)) from None
     specs = tuple(deck_spec(d) for d in decks)
-    card_hash = pool_hash(str(DATA_DIR))
+    cards = cards or CardSource()
+    card_hash = cards.hash()
     extra = {"players": str(players), "rounds": str(rounds), "best_of": str(best_of),
              "top": str(top), "events": str(events),
              "shares": ",".join(f"{s:g}" for s in shares)}
@@ -161,7 +163,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                         extra=extra)
     lock, created = lock_output(out)
-    spec = JobSpec(job, seed, specs, policies, max_turns, card_data_hash=card_hash)
+    spec = JobSpec(job, seed, specs, policies, max_turns, cards, card_data_hash=card_hash)
     try:
         prepare_output(out, manifest, resume=False)
         runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
