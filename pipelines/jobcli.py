@@ -350,6 +350,44 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return EXIT_GAMES_FAILED if result.failures else 0
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Policies against each other on paired deals; ratings, costs, step gains."""
+    from mtgsim.pipelines.jobs import JobError
+    from mtgsim.pipelines.ladder import archetypes, default_policies, ladder_plan, run_ladder
+    from mtgsim.results.ladder import format_ladder, read_ladder
+
+    pool = load_card_pool(card_source_of(args))
+    decks = [load_main_deck(n, pool) for n in (args.decks or archetypes())]
+    policies = args.policies or list(default_policies())
+    try:
+        ladder_plan(decks, policies)  # bad policies or decks: one line, nothing written
+    except JobError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    from mtgsim.engine.policies.spec import canonical
+
+    order = [canonical(p) for p in policies]
+    options = _job_options(args, [], [])  # the entrants' policies are the ladder's own
+    pairs = len(order) * (len(order) - 1) * len(decks) * (len(decks) - 1) // 2
+    with _output(args) as out:
+        bar, update = _job_progress(args.games * pairs, args.quiet)
+
+        def ladder(result: Any) -> Any:  # also written to the folder, as ladder.json
+            table = read_ladder(out.local, order)
+            tmp = out.local / "ladder.json.tmp"
+            tmp.write_bytes(msgspec.json.format(msgspec.json.encode(table), indent=2))
+            os.replace(tmp, out.local / "ladder.json")
+            return table
+
+        return job_outcome(
+            args, lambda: run_ladder(decks, order, args.games, out.local,
+                                     progress=_pushing(update, out), **options),
+            out, done=bar.close if bar is not None else None,
+            as_json=(lambda r: {"job": r.manifest.job, "out": args.out,
+                                **msgspec.to_builtins(ladder(r))}) if args.json else None,
+            summary=lambda r: format_ladder(ladder(r), r.manifest.job))
+
+
 def _job_parent(games: int, what: str) -> argparse.ArgumentParser:
     """The options every job command shares; ``--games`` defaults to ``games`` ``what``."""
     job = argparse.ArgumentParser(add_help=False)
@@ -437,6 +475,25 @@ def register(sub: Any, common: argparse.ArgumentParser,
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.add_argument("--quiet", action="store_true", help="no log lines from Ray")
     p.set_defaults(func=cmd_swiss)
+
+    p = sub.add_parser("ladder", parents=[_job_parent(2, "deals per pair of decks and pair "
+                                                       "of policies, each played twice"),
+                                          common],
+                       help="policies against each other: ratings, costs, step gains",
+                       description="Play every two policies against each other on every "
+                                   "pair of decks, each deal twice with the pilots swapped, "
+                                   "and print Bradley-Terry ratings with 95%% intervals, "
+                                   "each policy's time per game and the paired gain of "
+                                   "each step of the ladder (writes a job to --out, and "
+                                   "ladder.json).")
+    p.add_argument("--policies", nargs="+", metavar="SPEC",
+                   help="the rungs, weakest first (default: goldfish random heuristic, "
+                        "and search at two budgets)")
+    p.add_argument("--decks", nargs="+", metavar="DECK",
+                   help="the decks (default: the sixteen bundled archetypes)")
+    p.add_argument("--max-turns", type=positive, default=60, metavar="N",
+                   help="a game still running after N turns is a draw (default: 60)")
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("fuzz", parents=[common], help="random games from random pool decks",
                        description="Play N games between random decks drawn from the whole "
