@@ -14,6 +14,7 @@ import time
 import msgspec
 import pyarrow as pa
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import load_pool
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.game import play, policy_stops
@@ -72,13 +73,17 @@ class Player:
     def __init__(self, spec: JobSpec) -> None:
         self.spec = spec
         self.pool = load_pool(spec.card_data) if spec.card_data else load_pool()
-        self.decks: list[list[CardDef]] = [[self.pool[n] for n in d.cards]
-                                           for d in spec.decks]
+        self.decks: list[list[Card]] = [[self.pool[n] for n in d.cards]
+                                        for d in spec.decks]
         if spec.ablate_deck >= 0:
-            cache: dict[str, CardDef] = {}
-            self.decks[spec.ablate_deck] = [
-                cache.setdefault(c.name, without_keyword(c, spec.ablate_keyword))
-                for c in self.decks[spec.ablate_deck]]
+            # The ablated deck's cards without the keyword join the pool as variants (the
+            # other deck may play the same cards with it), compiled once per worker.
+            ablated = {c.name: without_keyword(c.defn, spec.ablate_keyword)
+                       for c in self.decks[spec.ablate_deck]}
+            self.pool = self.pool.with_variants(ablated.values())
+            self.decks = [[self.pool[c.name] for c in deck] for deck in self.decks]
+            self.decks[spec.ablate_deck] = [self.pool.variant(ablated[c.name])
+                                            for c in self.decks[spec.ablate_deck]]
 
     def play_unit(self, unit: WorkUnit) -> pa.RecordBatch:
         spec = self.spec
@@ -139,7 +144,6 @@ def without_keyword(card: CardDef, keyword: str) -> CardDef:
     from mtgsim.engine.keywords import parse_keyword
 
     raw = msgspec.to_builtins(card)
-    raw = {k: v for k, v in raw.items() if not k.startswith("_")}
     kept = []
     for text in card.keywords:
         parsed = parse_keyword(text)

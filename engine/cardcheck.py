@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import msgspec
 
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.keywords import oracle_keywords
 
 DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / \
@@ -36,7 +37,7 @@ def load_reference(path: str | Path | None = None) -> dict[str, ReferenceCard]:
     return out
 
 
-def type_line(card: CardDef) -> str:
+def type_line(card: Card) -> str:
     words = [s.capitalize() for s in card.supertypes] + [t.capitalize() for t in card.types]
     line = " ".join(words)
     if card.subtypes:
@@ -50,7 +51,7 @@ def _pt(value: int | None, printed: str | None) -> str | None:
     return None if value is None else str(value)
 
 
-def check_card(card: CardDef, ref: ReferenceCard) -> list[str]:
+def check_card(card: Card, ref: ReferenceCard) -> list[str]:
     problems = []
     if card.mana_cost != ref.mana_cost:
         problems.append(f"mana cost {card.mana_cost!r}, reference {ref.mana_cost!r}")
@@ -69,7 +70,7 @@ def check_card(card: CardDef, ref: ReferenceCard) -> list[str]:
     return problems
 
 
-def check_pool(pool: dict[str, CardDef], reference: str | Path | None = None) -> list[str]:
+def check_pool(pool: Mapping[str, Card], reference: str | Path | None = None) -> list[str]:
     """Problems, one line each ('Card Name: problem'); empty when everything matches."""
     ref = load_reference(reference)
     problems = []

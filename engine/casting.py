@@ -13,13 +13,13 @@ from __future__ import annotations
 from mtgsim.engine import replacement as rep
 from mtgsim.engine import triggers
 from mtgsim.engine.ask import Asker, IllegalAnswer
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_HASTE,
     KW_NO_ACTIVATE,
     T_CREATURE,
     T_LAND,
     Activated,
-    CardDef,
     Cost,
     Filter,
     Target,
@@ -82,7 +82,7 @@ _AURA_TARGETS: dict[str, Target] = {}
 # --- targets of spells ----------------------------------------------------------------
 
 
-def aura_target(card: CardDef) -> Target:
+def aura_target(card: Card) -> Target:
     """An Aura spell targets what its enchant abilities allow (303.4a, 702.5a-d)."""
     t = _AURA_TARGETS.get(card.name)
     if t is None:
@@ -94,7 +94,7 @@ def aura_target(card: CardDef) -> Target:
     return t
 
 
-def spell_targets(card: CardDef, mode: int) -> tuple[Target, ...]:
+def spell_targets(card: Card, mode: int) -> tuple[Target, ...]:
     if card._is_aura:
         return (aura_target(card),)
     spell = card.spell
@@ -105,7 +105,7 @@ def spell_targets(card: CardDef, mode: int) -> tuple[Target, ...]:
     return spell.targets
 
 
-def spell_effects(card: CardDef, mode: int) -> tuple[object, ...]:
+def spell_effects(card: Card, mode: int) -> tuple[object, ...]:
     spell = card.spell
     if spell is None:
         return ()
@@ -132,7 +132,7 @@ def targets_available(state: GameState, specs: tuple[Target, ...], controller: i
     return True
 
 
-def castable_modes(state: GameState, card: CardDef, controller: int, source: int) -> list[int]:
+def castable_modes(state: GameState, card: Card, controller: int, source: int) -> list[int]:
     spell = card.spell
     if spell is not None and spell.additional_cost is not None and \
             not other_costs_payable(state, controller, spell.additional_cost, source):
@@ -153,7 +153,7 @@ def sorcery_timing(state: GameState, player: int) -> bool:
         and not state.stack
 
 
-def base_cost(card: CardDef, alt: int) -> ManaCost:
+def base_cost(card: Card, alt: int) -> ManaCost:
     if alt == ALT_FLASHBACK:
         return parse_cost(card.instances("flashback")[0].cost)
     if alt == ALT_EVOKE:
@@ -500,7 +500,7 @@ def play_land(state: GameState, player: int, oid: int) -> None:
     rep.enter(state, obj, player)
 
 
-def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: CardDef,
+def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: Card,
                           base: list[ManaCost], x: int) -> tuple[list[int], bool, int]:
     """601.2b: replicate counts (one per instance), kicker, retrace's land."""
     if task.alt != ALT_RETRACE and not state.spell_granters and \

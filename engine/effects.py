@@ -54,6 +54,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.derived import game_card
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.rng import randbelow
@@ -352,7 +353,8 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             return
         for p in players:
             for _ in range(n):
-                token = rep.create_token(state, eff.token, p, eff.tapped, asker)
+                token = rep.create_token(state, game_card(state, eff.token), p, eff.tapped,
+                                         asker)
                 item.created.append(token.oid)
     elif isinstance(eff, Tap):
         for o in permanents(state, refs_of(state, item, eff.what)):
@@ -606,7 +608,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             spell_obj = state.objects.get(item.sid)
             if spell_obj is not None and spell_obj.gained_keywords:
                 # 400.7a: abilities an effect gave the spell apply as it enters.
-                card = rep.with_keywords(card, spell_obj.gained_keywords)
+                card = rep.with_keywords(state, card, spell_obj.gained_keywords)
             after = rep.prepare_enter(state, card, item.controller, asker)
     state.tasks.pop()
     state.resolved += 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
     KW_ATTACKS_EACH_COMBAT,
@@ -21,7 +22,6 @@ from mtgsim.engine.cards import (
     KW_UNBLOCKABLE,
     Activated,
     AttachedAuras,
-    CardDef,
     CardsInHand,
     ColorsOfAffected,
     CountersOnSelf,
@@ -278,7 +278,7 @@ def refresh(state: GameState) -> None:
             o.toughness += plus
 
 
-def _reset_to_printed(o: GameObject, c: CardDef) -> None:
+def _reset_to_printed(o: GameObject, c: Card) -> None:
     """Types, colours and abilities back to the card's (layers 4-6 start from these)."""
     o.kw = c._kw
     o.lost_abilities = False

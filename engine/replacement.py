@@ -14,14 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from mtgsim.engine import triggers
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_DEATHTOUCH,
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
     PROT_COLORED_SPELLS,
-    CardDef,
 )
+from mtgsim.engine.derived import game_card
 from mtgsim.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
@@ -49,7 +52,7 @@ LEAVE_HOOKS: list[LeaveHook] = []
 # Entering the battlefield (614.1c, 614.12): a hook sees the card before it enters, may ask
 # its questions (devour), and returns what to do to the new permanent (counters, ...).
 AfterEnter = Callable[[GameState, GameObject], None]
-EnterHook = Callable[[GameState, CardDef, int, "Asker | None"], AfterEnter | None]
+EnterHook = Callable[[GameState, Card, int, "Asker | None"], AfterEnter | None]
 ENTER_HOOKS: list[EnterHook] = []
 # Drawing (614.1a, 121.6): (state, player, asker) -> True if the draw was replaced.
 DrawHook = Callable[[GameState, int, "Asker | None"], bool]
@@ -190,23 +193,14 @@ def sacrifice(state: GameState, obj: GameObject) -> None:
     triggers.sacrificed(state, obj)  # "whenever an opponent sacrifices ..."
 
 
-_WITH_KEYWORDS: dict[tuple[str, tuple[str, ...]], CardDef] = {}
-
-
-def with_keywords(card: CardDef, extra: list[str]) -> CardDef:
+def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:
     """The card's characteristics plus keyword abilities an effect gave it (400.7a:
     "it gains bloodthirst 3" on a spell applies as the permanent enters)."""
-    key = (card.name, tuple(extra))
-    out = _WITH_KEYWORDS.get(key)
-    if out is None or out.keywords[:len(card.keywords)] != card.keywords:
-        import msgspec
-
-        out = msgspec.structs.replace(card, keywords=card.keywords + tuple(extra))
-        _WITH_KEYWORDS[key] = out
-    return out
+    return game_card(state, msgspec.structs.replace(
+        card.defn, keywords=card.keywords + tuple(extra)))
 
 
-def prepare_enter(state: GameState, card: CardDef, controller: int,
+def prepare_enter(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> list[AfterEnter]:
     """Ask the questions of "as this enters" replacement effects before anything moves."""
     after = []
@@ -217,7 +211,7 @@ def prepare_enter(state: GameState, card: CardDef, controller: int,
     return after
 
 
-def aura_choice(state: GameState, card: CardDef, controller: int, asker: Asker | None,
+def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | None,
                 exclude: int = NONE) -> int | None:
     """303.4f: an Aura entering other than by resolving as an Aura spell: the player it
     enters under chooses what it enchants, among what it could legally enchant (enchant
@@ -271,7 +265,7 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
     return new
 
 
-def create_token(state: GameState, card: CardDef, controller: int,
+def create_token(state: GameState, card: Card, controller: int,
                  tapped: bool = False, asker: Asker | None = None) -> GameObject:
     """Create a token on the battlefield (111.2); ``asker`` answers its "as it enters"
     questions (a token with devour, 702.82a)."""

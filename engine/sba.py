@@ -8,7 +8,8 @@ LegendTask.
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
-from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
@@ -127,7 +128,7 @@ def aura_legal(state: GameState, aura: GameObject) -> bool:
     return can_enchant(state, aura.card, aura.oid, aura.controller, aura.attached_to)
 
 
-def can_enchant(state: GameState, card: CardDef, aura: int, controller: int,
+def can_enchant(state: GameState, card: Card, aura: int, controller: int,
                 target: int) -> bool:
     """Whether an Aura (``card``; ``aura`` its object id, if any) controlled by
     ``controller`` can enchant ``target`` (a player or an object id): what all its

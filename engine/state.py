@@ -9,9 +9,15 @@ A zone change gives the object a new id (rule 400.7): the old Struct, no longer 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
+
+if TYPE_CHECKING:
+    from mtgsim.engine.derived import Derived
 
 # zones
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK = 0, 1, 2, 3, 4, 5
@@ -54,7 +60,7 @@ class GameObject(msgspec.Struct):
     """A card, token or copy in some zone (rule 109)."""
 
     oid: int
-    card: CardDef
+    card: Card
     owner: int
     controller: int
     zone: int
@@ -92,7 +98,7 @@ class GameObject(msgspec.Struct):
     color: int = 0  # its colours now (colour mask; layer 5, 105.3): set from the card
     # the card as printed when a text-changing effect (612, layer 3) changed ``card``; a
     # new object (400.7) starts from it again
-    printed: CardDef | None = None
+    printed: Card | None = None
     # Triggered abilities other objects' static abilities give it (layer 6, 613.1f):
     # Auras with "enchanted creature has 'Whenever this creature attacks, ...'" (303.4e)
     granted: tuple[Triggered, ...] = ()
@@ -151,7 +157,7 @@ class StackItem(msgspec.Struct):
     sid: int  # equals the spell object's oid for spells
     controller: int
     source: int  # oid of the source (the card itself for spells)
-    card: CardDef  # the source's card, for its name and characteristics
+    card: Card  # the source's card, for its name and characteristics
     is_spell: bool
     effects: tuple[EffectT, ...]
     target_specs: tuple[Target, ...] = ()
@@ -221,7 +227,7 @@ class Event(msgspec.Struct, array_like=True, omit_defaults=True):
 class PendingTrigger(msgspec.Struct):
     source: int
     controller: int
-    card: CardDef
+    card: Card
     ability: Triggered
     timestamp: int
     subject: int = NONE
@@ -236,7 +242,7 @@ class DelayedTrigger(msgspec.Struct):
     when: str  # "upkeep", "end_step"
     controller: int
     source: int
-    card: CardDef
+    card: Card
     ability: Triggered
     timestamp: int
     one_shot: bool = True
@@ -362,10 +368,14 @@ class GameResult(msgspec.Struct):
 
 class GameState(msgspec.Struct, dict=True):
     """The whole game. Its fields are the state (what serializes); the instance
-    ``__dict__`` (``dict=True``) holds memoised derived facts only (engine.memo), which
-    encoding, pickling and copying leave behind."""
+    ``__dict__`` (``dict=True``) holds ``derived`` (engine.derived: the card table) and
+    memoised derived facts (engine.memo), which encoding, pickling and copying leave
+    behind."""
 
     players: list[Player]
+    # definitions of the cards this game made (engine.derived.game_card): handles past the
+    # pool's cards refer to them, in order
+    extra_cards: list[CardDef] = []
     objects: dict[int, GameObject] = {}
     battlefield: list[int] = []  # in timestamp order
     stack: list[StackItem] = []
@@ -394,7 +404,7 @@ class GameState(msgspec.Struct, dict=True):
     # characteristics were recomputed since the last state-based check (engine.sba)
     sba_chars: bool = True
     # a permanent on the battlefield has a static ability whose effect may change without
-    # the battlefield changing (CardDef._dynamic; as of the last layers.refresh, and every
+    # the battlefield changing (Card._dynamic; as of the last layers.refresh, and every
     # battlefield change marks the state dirty): only then do cards moving between hand,
     # graveyard and library, or a new turn, recompute characteristics (threshold, "for
     # each card in your hand", "as long as it's your turn")
@@ -447,6 +457,17 @@ class GameState(msgspec.Struct, dict=True):
     # battlefield abilities of the others see it (603.10a). Empty outside such an event.
     batching: bool = False
     leaving_batch: list[GameObject] = []
+
+    # ``derived`` is an attribute of the instance __dict__, set by whoever makes a state
+    # (engine.turn.new_game, engine.serialize), not a field: read as fast as a field and
+    # never encoded. Declared here for the type checker only (no __getattr__ either: a
+    # class with one is not specialised by the interpreter, and every field read slows).
+    if TYPE_CHECKING:
+        @property
+        def derived(self) -> Derived: ...
+
+        @derived.setter
+        def derived(self, value: Derived) -> None: ...
 
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_CREATURE, CardDef, Triggered
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import T_CREATURE, Triggered
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
@@ -338,7 +339,7 @@ def dealt_damage(state: GameState, source: GameObject, amount: int) -> None:
             state.delayed = [d for d in state.delayed if not d.turn or d.turn == state.turn]
 
 
-def _queue_counted(state: GameState, src: int, controller: int, card: CardDef,
+def _queue_counted(state: GameState, src: int, controller: int, card: Card,
                    ab: Triggered, timestamp: int, subject: GameObject, amount: int) -> None:
     for t in state.triggers:  # the same damage event: add to its amount
         if t.ability is ab and t.source == src and t.subject == subject.oid:

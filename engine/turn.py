@@ -16,9 +16,11 @@ import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their
 from mtgsim.engine import replacement as rep
 from mtgsim.engine import sba, triggers
 from mtgsim.engine.ask import Asker, IllegalAnswer, Suspend, validate
-from mtgsim.engine.cards import KW_DOESNT_UNTAP
+from mtgsim.engine.card import Card, CardPool
+from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
 from mtgsim.engine.casting import activate_task, cast_task, legal_actions, play_land
 from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
+from mtgsim.engine.derived import Derived, game_card
 from mtgsim.engine.effects import resolve_top
 from mtgsim.engine.rng import seed_state
 from mtgsim.engine.state import (
@@ -68,13 +70,23 @@ HAND_SIZE = 7
 # --- setup and mulligans (103) ----------------------------------------------------------
 
 
-def new_game(decks: list[list[Any]], seed: int, *, keep_log: bool = False,
-             record: bool = False, max_turns: int = 60, max_actions: int = 5000,
+def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
+             pool: CardPool | None = None, keep_log: bool = False, record: bool = False,
+             max_turns: int = 60, max_actions: int = 5000,
              stops: Sequence[int] | None = None) -> GameState:
-    """A new two-player game. ``decks`` are lists of CardDef (top of library last);
-    ``stops``: each player's stops (engine.state.ALL_STOPS when not given)."""
+    """A new two-player game. ``decks`` are lists of cards (top of library last): cards
+    of ``pool`` (by default the pool the first deck's cards come from), or definitions
+    made in code, which join the game's card table; ``stops``: each player's stops
+    (engine.state.ALL_STOPS when not given)."""
+    if pool is None:
+        pool = next((c.pool for deck in decks for c in deck
+                     if isinstance(c, Card) and c.pool is not None), None)
+        if pool is None:
+            raise ValueError("new_game: no card pool (give pool= when the decks hold none "
+                             "of its cards)")
     state = GameState(players=[Player(0), Player(1)], rng=seed_state(seed),
                       max_turns=max_turns, max_actions=max_actions)
+    state.derived = Derived(pool, [])
     if stops is not None:
         state.stops = list(stops)
     if keep_log:
@@ -83,6 +95,8 @@ def new_game(decks: list[list[Any]], seed: int, *, keep_log: bool = False,
         state.decisions = []
     for p, deck in enumerate(decks):
         for card in deck:
+            if not isinstance(card, Card) or card.pool is not pool:
+                card = game_card(state, card if isinstance(card, CardDef) else card.defn)
             obj = new_object(state, card, p, LIBRARY)
             state.players[p].library.append(obj.oid)
     return state

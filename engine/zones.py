@@ -6,7 +6,7 @@ the old GameObject Struct, dropped from ``state.objects``, is its last known inf
 
 from __future__ import annotations
 
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.rng import shuffle as rng_shuffle
 from mtgsim.engine.state import (
     BATTLEFIELD,
@@ -36,7 +36,7 @@ def describe(state: GameState, ref: int) -> str:
     return obj.card.name if obj is not None else f"#{ref}"
 
 
-def new_object(state: GameState, card: CardDef, owner: int, zone: int,
+def new_object(state: GameState, card: Card, owner: int, zone: int,
                token: bool = False, controller: int = -1, sick: bool = False) -> GameObject:
     """A new object (400.7); ``controller``: its controller if not its owner."""
     oid = state.next_oid

@@ -15,14 +15,14 @@ so the policies themselves are not needed.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import msgspec
 
 from mtgsim import engine
 from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.game import play
 from mtgsim.engine.policies import ScriptedPolicy, ScriptExhausted
 from mtgsim.engine.state import Answer, Event, GameState
@@ -113,13 +113,13 @@ def read_replay(path: str | Path) -> Replay:
     return replay
 
 
-def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) -> GameState:
+def rerun(replay: Replay, pool: Mapping[str, Card], *, keep_log: bool = True) -> GameState:
     """Play the replay's game again from its recorded decisions.
 
     Raises ``ReplayError`` if a deck names a card the pool lacks, and ``ReplayMismatch``
     if the decisions do not fit the game (an illegal answer, too few or too many).
     """
-    decks: list[list[CardDef]] = []
+    decks: list[list[Card]] = []
     for i, deck in enumerate(replay.decks):
         missing = sorted({n for n in deck.cards if n not in pool})
         if missing:

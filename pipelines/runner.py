@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtgsim import engine
+from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cardpool import DATA_DIR, CardDataError, known_cards, load_pool
-from mtgsim.engine.cards import CardDef
 from mtgsim.engine.decks import load_deck
 from mtgsim.engine.game import Policy, deck_cards, play_game
 from mtgsim.engine.policies import make_policy
@@ -34,7 +34,7 @@ class LoadedDeck:
     name: str
     path: Path
     names: list[str]
-    cards: list[CardDef]
+    cards: list[Card]
 
     @property
     def title(self) -> str:
@@ -57,7 +57,7 @@ def resolve_deck_path(arg: str) -> Path:
     return path
 
 
-def load_card_pool(data_dir: str | None = None) -> dict[str, CardDef]:
+def load_card_pool(data_dir: str | None = None) -> CardPool:
     """The card pool (raises ``CardDataError`` on a bad or missing card data directory)."""
     directory = Path(data_dir) if data_dir is not None else DATA_DIR
     if not any(directory.rglob("*.toml")):
@@ -65,7 +65,7 @@ def load_card_pool(data_dir: str | None = None) -> dict[str, CardDef]:
     return load_pool(str(directory))
 
 
-def load_main_deck(arg: str, pool: dict[str, CardDef]) -> LoadedDeck:
+def load_main_deck(arg: str, pool: Mapping[str, Card]) -> LoadedDeck:
     """Load and validate a deck given as a path or bundled name (raises ``DeckError``)."""
     path = resolve_deck_path(arg)
     deck = load_deck(path, known_cards(pool))

@@ -40,7 +40,7 @@ def _play_some(state: GameState, policies: list, n: int,
 
 def _roundtrip_msgpack(state: GameState) -> GameState:
     data = to_msgpack(state)
-    back = from_msgpack(data)
+    back = from_msgpack(data, state.derived.pool)
     assert to_msgpack(back) == data
     assert back == state
     return back
@@ -48,7 +48,7 @@ def _roundtrip_msgpack(state: GameState) -> GameState:
 
 def _roundtrip_json(state: GameState) -> GameState:
     data = to_json(state)
-    back = from_json(data)
+    back = from_json(data, state.derived.pool)
     assert to_json(back) == data
     assert to_msgpack(back) == to_msgpack(state)
     return back

@@ -19,7 +19,13 @@ from typing import Any
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, Annihilate, CardDef, KeywordInstance, Triggered
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    Annihilate,
+    KeywordInstance,
+    Triggered,
+)
 from mtgsim.engine.effects import handles, refs_of
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
@@ -27,7 +33,7 @@ from mtgsim.engine.stats import count
 
 
 @compiles("annihilator")
-def compile_annihilator(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_annihilator(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="attacks", effects=(Annihilate(inst.n),), keyword="annihilator")]
 
 

@@ -31,9 +31,9 @@ from collections.abc import Callable
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     CascadeBottom,
     CascadeEffect,
     KeywordInstance,
@@ -56,7 +56,7 @@ AS_YOU_CASCADE_HOOKS: list[CascadeHook] = []
 
 
 @compiles("cascade")
-def compile_cascade(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_cascade(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="cast_self", effects=(CascadeEffect(),), keyword="cascade")]
 
 

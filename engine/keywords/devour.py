@@ -25,7 +25,13 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_ARTIFACT, T_CREATURE, T_LAND, CardDef, KeywordInstance
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    T_ARTIFACT,
+    T_CREATURE,
+    T_LAND,
+    KeywordInstance,
+)
 from mtgsim.engine.effects import add_counters
 from mtgsim.engine.filters import has_subtype
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
@@ -50,7 +56,7 @@ def counters_for(inst: KeywordInstance, eaten: int) -> int:
     return per * eaten
 
 
-def devour_enters(state: GameState, card: CardDef, controller: int,
+def devour_enters(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> AfterEnter | None:
     if "devour" not in card._kwnames:
         return None

@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     T_CREATURE,
     AbilityT,
     Activated,
     AttachEquipment,
-    CardDef,
     Cost,
     Filter,
     KeywordInstance,
@@ -34,7 +34,7 @@ from mtgsim.engine.zones import describe, log
 
 
 @compiles("equip")
-def compile_equip(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_equip(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(
         cost=Cost(mana=inst.cost), sorcery_speed=True, keyword="equip",
         targets=(Target("creature", Filter(controller="you", other=True)),),

@@ -15,6 +15,7 @@ import msgspec
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
     AdditionalCombatAfterThisMain,
@@ -33,6 +34,7 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.derived import game_card
 from mtgsim.engine.effects import (
     amount_of,
     cant_be_countered,
@@ -170,18 +172,16 @@ def create_token_copy(state: GameState, item: StackItem, eff: Any, asker: Asker,
             rep.create_token(state, card, p)
 
 
-def changed_text(card: CardDef, old: str, new: str) -> CardDef:
+def changed_text(card: Card, old: str, new: str) -> CardDef:
     """The card with every instance of one color word replaced by another (612.2): in
     color qualities of its abilities ("nonblack", "protection from blue", the colors of
     the tokens it creates) and its text, but not its own colors or any mana symbol."""
-    data = msgspec.to_builtins(card)
+    data = msgspec.to_builtins(card.defn)
 
     def swap(value: Any, root: bool) -> Any:
         if isinstance(value, dict):
             out = {}
             for key, v in value.items():
-                if key.startswith("_"):
-                    continue  # derived fields: recomputed on decoding
                 if key in ("colors", "not_colors", "protection") and isinstance(
                         v, (list, tuple)) and not (root and key == "colors"):
                     out[key] = [new if c == old else c for c in v]
@@ -230,7 +230,7 @@ def change_color_word(state: GameState, item: StackItem, eff: Any, asker: Asker,
         obj = state.objects[r]
         if obj.zone not in (BATTLEFIELD, STACK):
             continue
-        card = changed_text(obj.card, old, new)
+        card = game_card(state, changed_text(obj.card, old, new))
         if obj.printed is None:
             obj.printed = obj.card
         obj.card = card

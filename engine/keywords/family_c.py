@@ -11,9 +11,9 @@ from typing import Any
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     CantGainLife,
-    CardDef,
     DelayedAt,
     Devoured,
     DevouredCount,
@@ -216,7 +216,7 @@ def devoured_count(state: GameState, item: StackItem, amount: Any) -> int:
 # --- "enters with counters" (614.1c) ----------------------------------------------------
 
 
-def enters_with_counters(state: GameState, card: CardDef, controller: int,
+def enters_with_counters(state: GameState, card: Card, controller: int,
                          asker: Asker | None) -> AfterEnter | None:
     """"[This] enters with N [kind] counters on it" of the entering card, and "each other
     creature you control enters with an additional X +1/+1 counters" of permanents

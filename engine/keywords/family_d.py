@@ -21,12 +21,12 @@ from typing import Any
 from mtgsim.engine import payment
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
     AddChosenColorMana,
     AddMana,
     Attach,
-    CardDef,
     CountPlayers,
     Replacement,
     SetBasePowerToughness,
@@ -103,7 +103,7 @@ def count_players(state: GameState, item: StackItem, amount: Any) -> int:
 # --- "As this enters, choose a color" (614.12) -----------------------------------------
 
 
-def _choose_color(state: GameState, card: CardDef, controller: int,
+def _choose_color(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> rep.AfterEnter | None:
     if not card._enter_replacements or not any(
             isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities):

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     AltCostPaid,
-    CardDef,
     GrantFlashback,
     KeywordInstance,
     Sacrifice,
@@ -44,7 +44,7 @@ from mtgsim.engine.zones import log
 
 
 @compiles("evoke")
-def compile_evoke(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_evoke(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     """702.74a: "When this permanent enters, if its evoke cost was paid, its controller
     sacrifices it." (The alternative cost itself is engine.casting.ALT_EVOKE.)"""
     return [Triggered(when="enters", condition=AltCostPaid("evoke"),

@@ -15,7 +15,13 @@ from typing import Any
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, CardDef, KeywordInstance, RecoverPay, Triggered
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    KeywordInstance,
+    RecoverPay,
+    Triggered,
+)
 from mtgsim.engine.effects import handles, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.payment import mana_units, pay_cost
@@ -25,7 +31,7 @@ from mtgsim.engine.zones import move
 
 
 @compiles("recover")
-def compile_recover(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_recover(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     half = inst.cost.lower().startswith("pay half your life")
     cost = "" if half else inst.cost
     return [Triggered(when="your_creature_to_graveyard", keyword="recover",

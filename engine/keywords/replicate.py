@@ -28,9 +28,9 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     KeywordInstance,
     ReplicateCopies,
     ReplicatePaid,
@@ -59,7 +59,7 @@ def replicate_trigger(index: int) -> Triggered:
 
 
 @compiles("replicate")
-def compile_replicate(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_replicate(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     index = [k for k in card._kwi if k.name == "replicate"].index(inst)
     return [replicate_trigger(index)]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Activated,
-    CardDef,
     Cost,
     KeywordInstance,
     TransmuteSearch,
@@ -24,7 +24,7 @@ from mtgsim.engine.zones import log, move, shuffle_library
 
 
 @compiles("transmute")
-def compile_transmute(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_transmute(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(cost=Cost(mana=inst.cost, discard_self=True), sorcery_speed=True,
                       zone="hand", keyword="transmute", effects=(TransmuteSearch(),))]
 

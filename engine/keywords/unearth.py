@@ -23,11 +23,11 @@ from typing import Any
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_HASTE,
     AbilityT,
     Activated,
-    CardDef,
     Cost,
     Exile,
     KeywordInstance,
@@ -53,7 +53,7 @@ EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),), keyword="
 
 
 @compiles("unearth")
-def compile_unearth(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_unearth(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(cost=Cost(mana=inst.cost), sorcery_speed=True, zone="graveyard",
                       keyword="unearth", effects=(UnearthReturn(),))]
 

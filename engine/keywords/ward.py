@@ -13,7 +13,13 @@ from typing import Any
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, CardDef, KeywordInstance, Triggered, WardCounter
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    KeywordInstance,
+    Triggered,
+    WardCounter,
+)
 from mtgsim.engine.effects import counter_item, handles, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameState, StackItem
@@ -21,7 +27,7 @@ from mtgsim.engine.stats import count
 
 
 @compiles("ward")
-def compile_ward(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_ward(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="becomes_target", keyword="ward",
                       effects=(WardCounter(cost=inst.cost),))]
 

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -16,7 +17,6 @@ from mtgsim.engine.cards import (
     KW_UNBLOCKABLE,
     T_CREATURE,
     T_LAND,
-    CardDef,
 )
 from mtgsim.engine.policies.evaluate import (
     aura_is_hostile,
@@ -41,7 +41,7 @@ def worth(o: GameObject) -> float:
 # --- Auras -------------------------------------------------------------------------------------
 
 
-def aura_host_score(state: GameState, me: int, card: CardDef, o: GameObject,
+def aura_host_score(state: GameState, me: int, card: Card, o: GameObject,
                     hostile: bool) -> float:
     """How good a home ``o`` is for this Aura (negative: don't)."""
     mine = o.controller == me
@@ -113,7 +113,7 @@ def attach(state: GameState, d: Decision, hostile: bool | None = None) -> int:
     return best
 
 
-def _aura_card(state: GameState, d: Decision) -> CardDef | None:
+def _aura_card(state: GameState, d: Decision) -> Card | None:
     prompt = d.prompt
     if not prompt.startswith("attach ") or " to" not in prompt:
         return None

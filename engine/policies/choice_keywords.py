@@ -4,12 +4,12 @@ free spells of cascade and rebound, and the other optional effects).
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     T_CREATURE,
     T_LAND,
-    CardDef,
     ReturnFromGraveyard,
 )
 from mtgsim.engine.policies.evaluate import (
@@ -96,14 +96,14 @@ def dredge(state: GameState, d: Decision) -> int:
     return best
 
 
-def _land_colors(card: CardDef) -> int:
+def _land_colors(card: Card) -> int:
     bits = 0
     for ab in card._mana_abilities:
         bits |= color_bits(ab.colors)
     return bits
 
 
-def _returns_lands(card: CardDef) -> bool:
+def _returns_lands(card: Card) -> bool:
     spell = card.spell
     return spell is not None and bool(spell.targets) and any(
         isinstance(e, ReturnFromGraveyard) for e in spell.effects) and \
@@ -149,7 +149,7 @@ def devour(state: GameState, d: Decision) -> list[int]:
     return out[:d.max_count]
 
 
-def _entering_card(state: GameState, d: Decision) -> CardDef | None:
+def _entering_card(state: GameState, d: Decision) -> Card | None:
     """The card of the permanent a devour question is about (it names it in the prompt)."""
     name = d.prompt.split(":", 1)[0]
     if state.stack:

@@ -8,6 +8,7 @@ opponent's life about 0.6 (more when it is the last points).
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -38,7 +39,6 @@ from mtgsim.engine.cards import (
     AttachEquipment,
     Becomes,
     Bounce,
-    CardDef,
     CardsInHand,
     CountCards,
     CounterSpell,
@@ -78,6 +78,7 @@ from mtgsim.engine.cards import (
     Tap,
     Untap,
 )
+from mtgsim.engine.derived import card_of
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.memo import memo_on
@@ -99,7 +100,7 @@ def is_creature(o: GameObject) -> bool:
 _DESTROYS: dict[str, bool] = {}
 
 
-def destroys_on_damage(card: CardDef) -> bool:
+def destroys_on_damage(card: Card) -> bool:
     """"Whenever this deals combat damage to a creature, destroy that creature"
     (Stinkweed Imp): as good as deathtouch in a fight."""
     r = _DESTROYS.get(card.name)
@@ -214,7 +215,7 @@ def aura_bonus_on(state: GameState, aura: GameObject) -> float:
     return v
 
 
-def aura_bonus(card: CardDef) -> float:
+def aura_bonus(card: Card) -> float:
     v = 0.0
     for st in card._statics:
         if st.applies_to == "enchanted":
@@ -228,7 +229,7 @@ def aura_bonus(card: CardDef) -> float:
     return v
 
 
-def card_power_toughness(card: CardDef) -> tuple[int, int]:
+def card_power_toughness(card: Card) -> tuple[int, int]:
     p = card.power or 0
     t = card.toughness or 0
     for k in card._kwi:
@@ -243,7 +244,7 @@ def card_power_toughness(card: CardDef) -> tuple[int, int]:
     return p, t
 
 
-def card_creature_value(card: CardDef) -> float:
+def card_creature_value(card: Card) -> float:
     """A creature card's worth once on the battlefield (printed numbers)."""
     p, t = card_power_toughness(card)
     kw = card._kw
@@ -269,7 +270,7 @@ def card_creature_value(card: CardDef) -> float:
     return max(v, 1.0)
 
 
-def aura_is_hostile(card: CardDef) -> bool:
+def aura_is_hostile(card: Card) -> bool:
     """An Aura that hurts what it enchants (Pacifism, Lignify, Control Magic, curses)."""
     for st in card._statics:
         if st.applies_to != "enchanted":
@@ -352,7 +353,7 @@ def color_sources(state: GameState, me: int) -> int:
     return mask
 
 
-def dead_card(card: CardDef, colors: int) -> bool:
+def dead_card(card: Card, colors: int) -> bool:
     """A spell whose coloured mana these colours can't pay."""
     cost = card._cost
     if cost is None or card._type_mask & T_LAND:
@@ -360,7 +361,7 @@ def dead_card(card: CardDef, colors: int) -> bool:
     return any(not sym & colors for sym in cost.symbols if sym != 32)
 
 
-def air_cover_want(state: GameState, me: int, card: CardDef) -> float:
+def air_cover_want(state: GameState, me: int, card: Card) -> float:
     """Extra want for a flying or reach creature card while the opponent has more flyers
     than ``me`` has creatures able to block them: nothing else stops that damage, and a
     blocker that kills the flyer (Stinkweed Imp) answers it for good."""
@@ -385,7 +386,7 @@ def air_cover_want(state: GameState, me: int, card: CardDef) -> float:
     return min(best, 12.0)
 
 
-def card_want(state: GameState, me: int, card: CardDef) -> float:
+def card_want(state: GameState, me: int, card: Card) -> float:
     """How much ``me`` wants this card in hand now (searching, transmuting, dredging)."""
     mask = card._type_mask
     lands = lands_of(state, me)
@@ -746,7 +747,7 @@ def eval_effects(state: GameState, me: int, effects: tuple[object, ...], targets
                     total += sign_for(o, me) * 0.5 * n
         elif isinstance(e, CreateToken):
             n = guess_amount(state, e.amount, me, source, x)
-            tok = e.token
+            tok = card_of(state, e.token)
             v = card_creature_value(tok) if tok.is_creature else 1.0
             if tok.is_creature and (tok.power or 0) == 0 and (tok.toughness or 0) <= 1:
                 v = 1.2  # a mana Spawn

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mtgsim.engine.cards import T_LAND, CardDef
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.policies import choices
 from mtgsim.engine.policies.activation import ActivationScorer
@@ -80,7 +81,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     stops = _stops()
 
     @staticmethod
-    def stops_for(deck: Iterable[CardDef]) -> int:
+    def stops_for(deck: Iterable[Card]) -> int:
         """The steps this deck ever acts in (engine.policies.stops)."""
         return deck_stops(deck)
 
@@ -173,7 +174,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         objects = state.objects
         lands = 0
         colors = 0
-        spells: list[CardDef] = []
+        spells: list[Card] = []
         for oid in p.hand:
             c = objects[oid].card
             if c.is_land:
@@ -239,7 +240,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 best_score, best_i = score, i
         return best_i
 
-    def _land_score(self, ctx: Ctx, card: CardDef) -> float:
+    def _land_score(self, ctx: Ctx, card: Card) -> float:
         """Play a land first (over 100), except that with plenty of lands the last one in
         hand is kept to retrace a spell the lands out already pay for."""
         state = ctx.state
@@ -252,7 +253,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 return 0.0
         return 100.0 + self._land_bonus(ctx, card)
 
-    def _land_bonus(self, ctx: Ctx, card: CardDef) -> float:
+    def _land_bonus(self, ctx: Ctx, card: Card) -> float:
         have = 0
         for u in ctx.units:
             have |= u

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.scenario.format import (
     ActionSpec,
@@ -41,7 +41,7 @@ class ScenarioError(Exception):
 class ScenarioSetup:
     """The position of a scenario and its labelled objects."""
 
-    def __init__(self, scenario: Scenario, pool: dict[str, CardDef]) -> None:
+    def __init__(self, scenario: Scenario, pool: CardPool) -> None:
         self.sc = scenario
         self.pool = pool
         self.labels: dict[str, GameObject] = {}
@@ -54,7 +54,7 @@ class ScenarioSetup:
 
     # --- setup ---------------------------------------------------------------------------
 
-    def _card(self, name: str) -> CardDef:
+    def _card(self, name: str) -> Card:
         card = self.pool.get(name)
         if card is None:
             raise ScenarioError(f"unknown card {name!r}")
@@ -62,7 +62,7 @@ class ScenarioSetup:
 
     def _build(self) -> GameState:
         setup = self.sc.setup
-        state = new_game([[], []], self.sc.seed)
+        state = new_game([[], []], self.sc.seed, pool=self.pool)
         state.started = True
         state.stop_every_priority = True
         state.turn = setup.turn
@@ -117,18 +117,12 @@ class ScenarioSetup:
             if spec.attached_to is not None:
                 attachments.append((obj, spec.attached_to))
 
-    def _token_card(self, name: str) -> CardDef:
+    def _token_card(self, name: str) -> Card:
         """A token named in a scenario: found among the tokens the pool's cards create."""
-        from mtgsim.engine.cards import CreateToken
-
-        for card in self.pool.values():
-            effects = list(card.spell.effects if card.spell else ())
-            for ab in card.abilities:
-                effects.extend(getattr(ab, "effects", ()))
-            for eff in effects:
-                if isinstance(eff, CreateToken) and eff.token.name == name:
-                    return eff.token
-        raise ScenarioError(f"unknown token {name!r}")
+        card = self.pool.token(name)
+        if card is None:
+            raise ScenarioError(f"unknown token {name!r}")
+        return card
 
     # --- references ----------------------------------------------------------------------
 
