@@ -36,7 +36,7 @@ if TYPE_CHECKING:
         Static,
         Triggered,
     )
-    from mtgsim.engine.carddefs.filters import Filter
+    from mtgsim.engine.carddefs.filters import Filter, Target
 
 _DEF_FIELDS = CardDef.__struct_fields__
 
@@ -55,7 +55,7 @@ class Card:
         "_statics", "_layered", "_dynamic", "_nonlocal", "_enters_tapped", "_kwi",
         "_kwnames", "_protection_extra", "_protection_types", "_protection_spells",
         "_zone_actions", "_spell_grants", "_base_protection", "_is_aura", "_legendary",
-        "_cant_be_countered", "_enter_replacements",
+        "_cant_be_countered", "_enter_replacements", "_aura_target",
     )
 
     # the definition's fields (engine.carddefs.CardDef; enchant and enchant_player as the
@@ -117,6 +117,8 @@ class Card:
     _legendary: bool
     _cant_be_countered: bool
     _enter_replacements: tuple[Replacement, ...]  # "enters with counters" (614.1c)
+    # what an Aura spell targets: what its enchant abilities allow (303.4a, 702.5a-d)
+    _aura_target: Target | None
 
     def __init__(self, defn: CardDef, handle: int, pool: CardPool | None) -> None:
         for name in _DEF_FIELDS:
@@ -127,16 +129,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.name!r}, handle={self.handle})"
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.handle == other.handle and self.defn == other.defn
-
-    def __hash__(self) -> int:
-        return hash((self.handle, self.name))
 
     @property
     def is_land(self) -> bool:

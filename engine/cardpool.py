@@ -35,6 +35,7 @@ from mtgsim.engine.cards import (
     ManaAbility,
     Replacement,
     Static,
+    Target,
     Triggered,
 )
 from mtgsim.engine.keywords import compile_keywords
@@ -94,6 +95,7 @@ _STABLE_FILTER_FIELDS = frozenset((
     "not_colors", "multicolored", "monocolored", "controller", "other", "token",
     "has_keyword", "lacks_keyword", "keyword_abilities"))
 _NO_FILTER = Filter()
+_ANYTHING = Filter()  # "Enchant permanent"
 
 
 def _static_dynamic(st: Static) -> bool:
@@ -154,6 +156,8 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     card._cant_be_countered = any(s.cant_be_countered for s in statics)
     card._enter_replacements = tuple(
         a for a in abilities if isinstance(a, Replacement) and a.kind != "enters_tapped")
+    card._aura_target = None if not card._is_aura else Target("player") \
+        if card.enchant_player else Target("permanent", card.enchant or _ANYTHING)
     return card
 
 

@@ -77,21 +77,14 @@ ALT_NORMAL, ALT_FLASHBACK, ALT_RETRACE, ALT_EVOKE = 0, 1, 2, 3
 ALT_ALTERNATIVE = 4
 ALT_NAMES = {ALT_NORMAL: "", ALT_FLASHBACK: "flashback", ALT_RETRACE: "retrace",
              ALT_EVOKE: "evoke", ALT_ALTERNATIVE: "alternative cost"}
-_AURA_TARGETS: dict[str, Target] = {}
 
 # --- targets of spells ----------------------------------------------------------------
 
 
 def aura_target(card: Card) -> Target:
     """An Aura spell targets what its enchant abilities allow (303.4a, 702.5a-d)."""
-    t = _AURA_TARGETS.get(card.name)
-    if t is None:
-        if card.enchant_player:
-            t = Target("player")
-        else:
-            t = Target("permanent", card.enchant or Filter())
-        _AURA_TARGETS[card.name] = t
-    return t
+    assert card._aura_target is not None, f"{card.name} is not an Aura"
+    return card._aura_target
 
 
 def spell_targets(card: Card, mode: int) -> tuple[Target, ...]:
@@ -240,7 +233,7 @@ def _castable_from_hand(state: GameState, player: int,
             continue
         if units is None:
             units = mana_units(state, player)[0]
-            grants = bool(state.spell_granters and spell_granters(state))
+            grants = bool(state.derived.spell_granters and spell_granters(state))
         alts = (ALT_NORMAL, ALT_EVOKE) if "evoke" in card._kwnames else (ALT_NORMAL,)
         if card.alternative_cost is not None:
             alts = (*alts, ALT_ALTERNATIVE)
@@ -259,7 +252,11 @@ def _activators(state: GameState) -> tuple[list[int], list[int]]:
     """Each player's permanents with activated abilities in battlefield order
     (characteristics current). Only a refresh changes who controls what and which
     abilities a permanent has, and every battlefield change is followed by one."""
-    return memo_on(state, "activators", state.refreshes, _find_activators)
+    derived = state.derived
+    hit = derived.memo.get("activators")  # memo_on's lookup, inline: asked at every priority
+    if hit is not None and hit[0] == derived.refreshes:
+        return hit[1]  # type: ignore[no-any-return]
+    return memo_on(state, "activators", derived.refreshes, _find_activators)
 
 
 def _find_activators(state: GameState) -> tuple[list[int], list[int]]:
@@ -278,9 +275,12 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
-    ensure(state)
+    derived = state.derived
+    if derived.dirty or derived.entered:
+        ensure(state)
     activators = _activators(state)[player]
-    if not sorcery_ok and not p.zone_action_cards and not activators and not (
+    zone_actions = derived.zone_action_cards[player]
+    if not sorcery_ok and not zone_actions and not activators and not (
             state.effects and has_granted_flashback(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
         for oid in hand:
@@ -302,7 +302,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             actions.append(Action(CAST, oid, alt=alt))
     # Only cards with flashback or retrace (counted in zone_action_cards) or flashback from
     # an effect can be cast from a graveyard.
-    if p.can_cast_spells and (p.zone_action_cards or state.effects and has_granted_flashback(
+    if p.can_cast_spells and (zone_actions or state.effects and has_granted_flashback(
             state, player)):
         for oid in p.graveyard:
             card = objects[oid].card
@@ -321,7 +321,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         for idx, ab in enumerate(activated_abilities(o)):
             if ab.zone == "battlefield" and can_activate(state, player, o, idx, ab, sorcery_ok):
                 actions.append(Action(ACTIVATE, oid, idx))
-    if p.zone_action_cards:
+    if zone_actions:
         for zone_list, zone in ((hand, "hand"), (p.graveyard, "graveyard")):
             done: set[tuple[str, int]] = set()
             for oid in zone_list:
@@ -482,7 +482,7 @@ def pay_counter_costs(state: GameState, cost: Cost, removed: list[int], put_on: 
         o.counters[kind] -= 1
         if not o.counters[kind]:
             del o.counters[kind]
-        state.dirty = True
+        state.derived.dirty = True
     if put_on >= 0:
         add_counters(state, state.objects[put_on], cost.put_counter or "-1/-1", 1)
 
@@ -503,7 +503,7 @@ def play_land(state: GameState, player: int, oid: int) -> None:
 def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: Card,
                           base: list[ManaCost], x: int) -> tuple[list[int], bool, int]:
     """601.2b: replicate counts (one per instance), kicker, retrace's land."""
-    if task.alt != ALT_RETRACE and not state.spell_granters and \
+    if task.alt != ALT_RETRACE and not state.derived.spell_granters and \
             "replicate" not in card._kwnames and "kicker" not in card._kwnames:
         return [], False, -1  # no additional cost to ask about (the common case)
     from mtgsim.engine.keywords.replicate import replicate_instances
@@ -620,7 +620,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
         raise IllegalAnswer(f"{card.name}: cannot pay the rest of its cost")
     state.tasks.pop()
     for oid in convokers:
-        state.objects[oid].tapped = True
+        state.set_tapped(state.objects[oid], True)
     if not pay_symbols(state, player, symbols, generic):
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
     if discard >= 0:
@@ -756,13 +756,13 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
             raise RuntimeError(f"{obj.card.name}: cannot pay {cost.mana}")
     state.tasks.pop()
     for oid in to_tap:
-        state.objects[oid].tapped = True
+        state.set_tapped(state.objects[oid], True)
     if cost.reveal_self and state.log is not None:  # forecast (702.57b)
         log(state, "reveal", player, obj.card.name)
     if cost.tap:
-        obj.tapped = True
+        state.set_tapped(obj, True)
     if cost.untap:
-        obj.tapped = False
+        state.set_tapped(obj, False)
     pay_counter_costs(state, cost, removed, put_on)
     if cost.pay_life:
         rep.lose_life(state, player, cost.pay_life)
@@ -782,7 +782,7 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         obj.counters[cost.remove_counter] -= 1
         if not obj.counters[cost.remove_counter]:
             del obj.counters[cost.remove_counter]
-        state.dirty = True
+        state.derived.dirty = True
     if ab.once_per_turn:
         obj.used_once |= 1 << task.index
     if ab.keyword:

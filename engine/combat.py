@@ -58,7 +58,7 @@ BLOCK_RESTRICTIONS: list[Callable[[GameState, GameObject, GameObject], bool]] = 
 
 def can_attack(state: GameState, o: GameObject) -> bool:
     """508.1a: an untapped creature without summoning sickness that may attack."""
-    if not (o.card._type_mask | o.extra_types) & T_CREATURE or o.is_tapped:
+    if not (o.card._type_mask | o.extra_types) & T_CREATURE or o.tapped:
         return False
     if o.sick and not o.kw & KW_HASTE:
         return False
@@ -76,7 +76,7 @@ def can_block(state: GameState, blocker: GameObject, attacker: GameObject) -> bo
     """509.1a-b: restrictions on one blocker blocking one attacker."""
     bkw = blocker.kw
     akw = attacker.kw
-    if blocker.is_tapped or bkw & KW_CANT_BLOCK or not (
+    if blocker.tapped or bkw & KW_CANT_BLOCK or not (
             blocker.card._type_mask | blocker.extra_types) & T_CREATURE:
         return False
     if akw & KW_UNBLOCKABLE:
@@ -120,7 +120,7 @@ def attack_task(state: GameState, task: AttackTask) -> None:
     for oid in attackers:
         o = state.objects[oid]
         if not o.kw & KW_VIGILANCE:
-            o.tapped = True
+            state.set_tapped(o, True)
     if state.log is not None and attackers:
         log(state, "attack", player, ", ".join(state.objects[a].card.name for a in attackers))
     if attackers:
@@ -137,7 +137,7 @@ def block_options(state: GameState) -> list[tuple[int, int]]:
     pairs = []
     blockers = [oid for oid in state.battlefield if objects[oid].controller == combat.defender
                 and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE
-                and not objects[oid].is_tapped]
+                and not objects[oid].tapped]
     for b in blockers:
         bo = objects[b]
         for a in combat.attackers:

@@ -335,7 +335,7 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             state.effects.append(ContinuousEffect(o.oid, state.clock, dp, dt, kw))
             if state.log is not None:
                 log(state, "pump", item.controller, o.card.name, f"{dp:+d}/{dt:+d}")
-        state.dirty = True
+        state.derived.dirty = True
     elif isinstance(eff, AddCounters):
         n = amount_of(state, item, eff.amount)
         targets = each_matching(state, item, eff.each) if eff.each is not None else \
@@ -358,10 +358,10 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                 item.created.append(token.oid)
     elif isinstance(eff, Tap):
         for o in permanents(state, refs_of(state, item, eff.what)):
-            o.tapped = True
+            state.set_tapped(o, True)
     elif isinstance(eff, Untap):
         for o in permanents(state, refs_of(state, item, eff.what)):
-            o.tapped = False
+            state.set_tapped(o, False)
     elif isinstance(eff, Search):
         _search(state, item, eff, asker)
     elif isinstance(eff, ReturnFromGraveyard):
@@ -416,7 +416,7 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                 until_leaves=until_leaves))
             if o.controller != item.controller:
                 o.sick = True
-            state.dirty = True
+            state.derived.dirty = True
     elif isinstance(eff, Regenerate):
         for o in permanents(state, refs_of(state, item, eff.what)):
             o.regen_shields += 1
@@ -453,7 +453,7 @@ def add_counters(state: GameState, obj: GameObject, counter: str, n: int) -> Non
     if counter == "level":
         count(state, obj.controller, "levels_gained", n)
     obj.counters[counter] = obj.counters.get(counter, 0) + n
-    state.dirty = True
+    state.derived.dirty = True
     if state.log is not None:
         log(state, "counters", obj.controller, obj.card.name, counter, n)
 
@@ -560,7 +560,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                     log(state, "fizzle", item.controller, item.label or item.card.name)
                 state.tasks.pop()
                 state.stack.pop()
-                state.resolved += 1
+                state.derived.resolved += 1
                 _spell_done(state, item, to_battlefield=False)
                 return
             item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
@@ -611,7 +611,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                 card = rep.with_keywords(state, card, spell_obj.gained_keywords)
             after = rep.prepare_enter(state, card, item.controller, asker)
     state.tasks.pop()
-    state.resolved += 1
+    state.derived.resolved += 1
     if state.stack and state.stack[-1] is item:
         state.stack.pop()
     elif item in state.stack:

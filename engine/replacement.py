@@ -30,7 +30,6 @@ from mtgsim.engine.state import (
     GRAVEYARD,
     NONE,
     STACK,
-    TAP_EPOCH,
     ZONE_NAMES,
     GameObject,
     GameState,
@@ -63,7 +62,7 @@ def gain_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0 or state.players[player].cant_gain_life:  # 119.7: can't gain life
         return
     state.players[player].life += amount
-    state.sba_needed = True
+    state.derived.sba_needed = True
     if state.log is not None:
         log(state, "gain_life", player, amount=amount)
 
@@ -72,7 +71,7 @@ def lose_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0:
         return
     state.players[player].life -= amount
-    state.sba_needed = True
+    state.derived.sba_needed = True
     if state.log is not None:
         log(state, "lose_life", player, amount=amount)
 
@@ -86,15 +85,16 @@ def source_keywords(source: GameObject) -> int:
 def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
                 combat: bool = False) -> int:
     """Deal damage (120.3); returns the damage actually dealt."""
+    derived = state.derived
     if amount <= 0:
         return 0
     skw = source_keywords(source)
-    TAP_EPOCH[2] += 1  # damage can change what can be targeted (engine.memo)
+    derived.taps[2] += 1  # damage can change what can be targeted (engine.memo)
     if target < 2:
         p = state.players[target]
         p.life -= amount
         p.damage_this_turn += amount
-        state.sba_needed = True
+        derived.sba_needed = True
         if state.log is not None:
             log(state, "damage", source.controller, source.card.name, describe(state, target),
                 amount)
@@ -124,9 +124,9 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
         if skw & KW_DEATHTOUCH:
             obj.deathtouched = True
         obj.damaged_turn = state.turn  # "was dealt damage this turn" (Orzhov Euthanist)
-        state.sba_needed = True  # lethal damage (704.5g-h)
-        if state.dynamic_statics:  # a static may count damaged creatures
-            state.dirty = True
+        derived.sba_needed = True  # lethal damage (704.5g-h)
+        if derived.dynamic_statics:  # a static may count damaged creatures
+            derived.dirty = True
         if combat:
             triggers.combat_damage_to_creature(state, source, obj)
     triggers.dealt_damage(state, source, amount)  # "whenever [this] deals damage"
@@ -143,7 +143,7 @@ def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False) ->
         return False
     if obj.regen_shields > 0 and not cant_regenerate and not obj.cant_regenerate:
         obj.regen_shields -= 1
-        obj.tapped = True
+        state.set_tapped(obj, True)
         obj.damage = 0
         obj.deathtouched = False
         if state.combat is not None:
@@ -271,10 +271,10 @@ def create_token(state: GameState, card: Card, controller: int,
     questions (a token with devour, 702.82a)."""
     after = prepare_enter(state, card, controller, asker)
     obj = new_object(state, card, controller, BATTLEFIELD, token=True)
-    obj.tapped = tapped
+    state.set_tapped(obj, tapped)
     obj.sick = True
     state.battlefield.append(obj.oid)
-    state.entered.append(obj.oid)
+    state.derived.entered.append(obj.oid)
     for f in after:
         f(state, obj)
     if state.log is not None:

@@ -25,9 +25,10 @@ from mtgsim.engine.zones import log
 
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
-    if state.dirty or state.entered:
+    derived = state.derived
+    if derived.dirty or derived.entered:
         ensure(state)
-    if not state.sba_needed:
+    if not derived.sba_needed:
         return False
     acted = False
     # 704.5a-c: life, empty library draw, poison.
@@ -44,8 +45,8 @@ def check(state: GameState) -> bool:
     legends: dict[tuple[int, str], list[int]] = {}
     # Toughness, counters, attachments and the legend rule change only with
     # characteristics (layers.refresh, which sets sba_chars); damage at any time.
-    full = state.sba_chars
-    state.sba_chars = False
+    full = derived.sba_chars
+    derived.sba_chars = False
     if not full:  # only damage may have changed: creatures dealt damage
         for oid in state.battlefield:
             o = objects[oid]
@@ -70,7 +71,7 @@ def check(state: GameState) -> bool:
                         counters[k] -= n
                         if counters[k] == 0:
                             del counters[k]
-                    state.dirty = True
+                    derived.dirty = True
                     acted = True
             if card._is_aura:
                 if not aura_legal(state, o):  # 704.5m
@@ -78,7 +79,7 @@ def check(state: GameState) -> bool:
             elif o.attached_to >= 2 and (
                     o.attached_to not in objects or not _attachment_legal(state, o)):
                 o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
-                state.dirty = True
+                derived.dirty = True
                 acted = True
             if card._legendary:
                 legends.setdefault((o.controller, card.name), []).append(oid)
@@ -106,7 +107,7 @@ def check(state: GameState) -> bool:
     if acted:
         ensure(state)
     else:
-        state.sba_needed = False
+        derived.sba_needed = False
     return acted
 
 

@@ -17,7 +17,7 @@ import msgspec
 from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.derived import Derived
-from mtgsim.engine.state import GameState
+from mtgsim.engine.state import GameObject, GameState, StackItem
 
 FORMAT = "mtgsim-state"
 VERSION = 1
@@ -27,13 +27,32 @@ class StateDecodeError(ValueError):
     """Bytes that are not a serialized game of this pool."""
 
 
+def _saved_state_type() -> type[msgspec.Struct]:
+    """``GameState`` without its ``derived`` field: the type a state is encoded as."""
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for f in msgspec.structs.fields(GameState):
+        if f.name == "derived":
+            continue
+        if f.default is not msgspec.NODEFAULT:
+            fields.append((f.name, f.type, msgspec.field(default=f.default)))
+        elif f.default_factory is not msgspec.NODEFAULT:
+            fields.append((f.name, f.type, msgspec.field(default_factory=f.default_factory)))
+        else:
+            fields.append((f.name, f.type))
+    return msgspec.defstruct("SavedState", fields, omit_defaults=True, module=__name__)
+
+
+SavedState = _saved_state_type()
+_STATE_FIELDS = SavedState.__struct_fields__
+
+
 class SavedGame(msgspec.Struct):
     """The envelope: format, version, the content hash of the card pool, the state."""
 
     format: str
     version: int
     pool: str
-    state: GameState
+    state: SavedState  # type: ignore[valid-type]
 
 
 class _Cards(msgspec.Struct):
@@ -64,7 +83,8 @@ _JSON_HEADER = msgspec.json.Decoder(_Header)
 
 
 def _envelope(state: GameState) -> SavedGame:
-    return SavedGame(FORMAT, VERSION, state.derived.pool.hash, state)
+    saved = SavedState(*[getattr(state, name) for name in _STATE_FIELDS])
+    return SavedGame(FORMAT, VERSION, state.derived.pool.hash, saved)
 
 
 def to_msgpack(state: GameState) -> bytes:
@@ -107,11 +127,40 @@ def _decode(data: bytes, pool: CardPool, json: bool) -> GameState:
         msgspec.json.Decoder(SavedGame, dec_hook=dec_hook) if json
         else msgspec.msgpack.Decoder(SavedGame, dec_hook=dec_hook))
     try:
-        state = dec.decode(data).state
+        saved = dec.decode(data).state
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise StateDecodeError(f"not a serialized game: {exc}") from None
+    state = GameState(*[getattr(saved, name) for name in _STATE_FIELDS])
     state.derived = derived
+    _relink(state)
+    derived.recount(state)
     return state
+
+
+def _relink(state: GameState) -> None:
+    """Restore the references the encoding wrote out as copies. Last known information of
+    an object (400.7) that is still in ``objects`` is that object itself (a zone change
+    gives a card a new id, so an old id still there is the live permanent an ability's
+    source still is), and a remembered spell still on the stack is that stack item."""
+    live = state.objects
+    items = {it.sid: it for it in state.stack}
+
+    def obj(o: GameObject | None) -> GameObject | None:
+        return o if o is None else live.get(o.oid, o)
+
+    def item(it: StackItem | None) -> StackItem | None:
+        return it if it is None else items.get(it.sid, it)
+
+    for it in state.stack:
+        it.subject_lki = obj(it.subject_lki)
+        it.source_lki = obj(it.source_lki)
+        it.spell = item(it.spell)
+    for t in state.triggers:
+        t.subject_lki = obj(t.subject_lki)
+        t.spell = item(t.spell)
+    for d in state.delayed:
+        d.subject_lki = obj(d.subject_lki)
+        d.spell = item(d.spell)
 
 
 def from_msgpack(data: bytes, pool: CardPool) -> GameState:
@@ -122,7 +171,3 @@ def from_msgpack(data: bytes, pool: CardPool) -> GameState:
 def from_json(data: bytes, pool: CardPool) -> GameState:
     return _decode(data, pool, json=True)
 
-
-def copy_state(state: GameState) -> GameState:
-    """An independent copy (for search or what-if analysis)."""
-    return from_msgpack(to_msgpack(state), state.derived.pool)

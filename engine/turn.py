@@ -213,8 +213,8 @@ def _turn_based_actions(state: GameState) -> bool:
                 if o.skip_untap:  # "doesn't untap during its controller's next untap step"
                     o.skip_untap = False
                     continue
-                if o.is_tapped and not o.kw & KW_DOESNT_UNTAP:
-                    o.tapped = False
+                if o.tapped and not o.kw & KW_DOESNT_UNTAP:
+                    state.set_tapped(o, False)
         for p in state.players:
             p.damage_this_turn = 0
             for oid in p.hand:  # "once each turn" abilities that work from the hand
@@ -224,9 +224,9 @@ def _turn_based_actions(state: GameState) -> bool:
         state.players[active].lands_played = 0
         # Untapping changes characteristics only through conditional statics ("as long as
         # it's untapped", "during your turn"); summoning sickness is no characteristic.
-        if state.dynamic_statics:
-            state.dirty = True
-        state.sba_needed = True
+        if state.derived.dynamic_statics:
+            state.derived.dirty = True
+        state.derived.sba_needed = True
         return False
     if step == UPKEEP:
         triggers.step_began(state, "upkeep")
@@ -260,6 +260,7 @@ def _turn_based_actions(state: GameState) -> bool:
 
 def _cleanup_finish(state: GameState) -> bool:
     """514.2: remove damage, end "until end of turn" effects. True if priority follows."""
+    derived = state.derived
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
@@ -271,10 +272,10 @@ def _cleanup_finish(state: GameState) -> bool:
         n = len(state.effects)
         state.effects = [e for e in state.effects if not e.until_eot]
         if len(state.effects) != n:
-            state.dirty = True
-    if state.dynamic_statics:  # statics whose condition may change with the turn
-        state.dirty = True
-    state.sba_needed = True
+            derived.dirty = True
+    if derived.dynamic_statics:  # statics whose condition may change with the turn
+        derived.dirty = True
+    derived.sba_needed = True
     # 514.3a: if state-based actions or triggers happen, players get priority.
     acted = sba.check(state)
     return acted or bool(state.triggers)
@@ -363,13 +364,14 @@ def step_machine(state: GameState) -> None:
 
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
-    if not state.dirty and not state.entered and not state.sba_needed and not state.triggers \
+    d = state.derived
+    if not d.dirty and not d.entered and not d.sba_needed and not state.triggers \
             and not state.stack \
             and not state.stop_every_priority and not state.stops[state.priority] >> (
                 state.step if state.priority == state.active else state.step + 13) & 1:
         _pass_without_stop(state)  # nothing to check, and this player does not stop here
         return
-    if (state.sba_needed or state.dirty or state.entered) and sba.check(state):
+    if (d.sba_needed or d.dirty or d.entered) and sba.check(state):
         return
     if state.result is not None:
         return
@@ -471,9 +473,11 @@ def answer(state: GameState, value: Answer) -> None:
     if d is None:
         raise IllegalAnswer("no decision is pending")
     validate(d, value)
+    if isinstance(value, list):  # the state's own (the caller may reuse its list)
+        value = value.copy()
     state.actions_taken += 1
     if state.decisions is not None:
-        state.decisions.append(value)
+        state.decisions.append(value.copy() if isinstance(value, list) else value)
     if d.kind == "priority":
         assert isinstance(value, int)
         take_action(state, value)

@@ -109,7 +109,7 @@ class Setup:
         z = _ZONES[zone]
         obj = new_object(state, card(state, name), player, z, token=token)
         if z == BATTLEFIELD:
-            obj.tapped = tapped
+            state.set_tapped(obj, tapped)
             obj.sick = sick
             obj.damage = damage
             obj.counters = dict(counters or {})
@@ -119,7 +119,7 @@ class Setup:
             p = state.players[player]
             {HAND: p.hand, LIBRARY: p.library, GRAVEYARD: p.graveyard, EXILE: p.exile}[z] \
                 .append(obj.oid)
-        state.dirty = True
+        state.derived.dirty = True
         return obj.oid
 
     def bf(self, name: str | CardDef, player: int, **kw: object) -> int:
@@ -140,9 +140,9 @@ class Setup:
         state.in_priority = True
         state.priority = self.active
         state.passes = 0
-        state.dirty = True
+        state.derived.dirty = True
         if hasattr(state, "sba_needed"):
-            state.sba_needed = True
+            state.derived.sba_needed = True
         return state
 
 

@@ -43,7 +43,7 @@ class LevelBand(_Frozen, frozen=True):
     abilities: tuple[AbilityT, ...] = ()
 
 
-class CardDef(_Base):
+class CardDef(_Frozen, frozen=True):
     """One card's characteristics and abilities, as printed (Oracle text)."""
 
     name: str

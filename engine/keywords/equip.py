@@ -62,7 +62,7 @@ def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
     equipment.attached_to = target.oid
     state.clock += 1
     equipment.timestamp = state.clock  # 613.7e
-    state.dirty = True
+    state.derived.dirty = True
     count(state, item.controller, "equips")
     if state.log is not None:
         log(state, "attach", item.controller, equipment.card.name, describe(state, target.oid))

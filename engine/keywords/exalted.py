@@ -47,5 +47,5 @@ def exalt(state: GameState, item: StackItem, eff: Any, asker: Asker, queue: list
         return
     state.clock += 1
     state.effects.append(ContinuousEffect(target.oid, state.clock, 1, 1))
-    state.dirty = True
+    state.derived.dirty = True
     count(state, item.controller, "exalted_bonuses")

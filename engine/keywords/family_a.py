@@ -80,7 +80,7 @@ def becomes(state: GameState, item: StackItem, eff: Any, asker: Asker,
         if state.log is not None:
             log(state, "becomes", item.controller, o.card.name,
                 f"{eff.power}/{eff.toughness} {' '.join(eff.add_types)}")
-    state.dirty = True
+    state.derived.dirty = True
 
 
 @handles(ProtectionFromChosenColor)
@@ -98,7 +98,7 @@ def protection_from_chosen_color(state: GameState, item: StackItem, eff: Any, as
         state.effects.append(ContinuousEffect(o.oid, state.clock, protection=color))
         if state.log is not None:
             log(state, "protection", item.controller, o.card.name, "WUBRG"[pick])
-    state.dirty = True
+    state.derived.dirty = True
 
 
 @handles(ExileUntil)
@@ -203,7 +203,7 @@ def exile_at_next_end_step(state: GameState, item: StackItem, eff: Any, asker: A
 def untap_each(state: GameState, item: StackItem, eff: Any, asker: Asker,
                queue: list[Any]) -> None:
     for o in each_matching(state, item, eff.filter):
-        o.tapped = False
+        state.set_tapped(o, False)
 
 
 @handles(AdditionalCombat)

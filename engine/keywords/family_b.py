@@ -244,7 +244,7 @@ def change_color_word(state: GameState, item: StackItem, eff: Any, asker: Asker,
         if state.log is not None:
             log(state, "text_change", item.controller, card.name,
                 f"{COLOR_WORDS[old]} -> {COLOR_WORDS[new]}")
-    state.dirty = True
+    state.derived.dirty = True
 
 
 # --- colors (105.3, layer 5) ----------------------------------------------------------------
@@ -270,7 +270,7 @@ def become_chosen_colors(state: GameState, item: StackItem, eff: Any, asker: Ask
         if state.log is not None:
             log(state, "color", item.controller, o.card.name,
                 "".join(c for c in "WUBRG" if mask & COLOR_BIT[c]))
-    state.dirty = True
+    state.derived.dirty = True
 
 
 # --- delayed triggers and extra phases -------------------------------------------------------

@@ -221,7 +221,7 @@ def enters_with_counters(state: GameState, card: Card, controller: int,
     """"[This] enters with N [kind] counters on it" of the entering card, and "each other
     creature you control enters with an additional X +1/+1 counters" of permanents
     already on the battlefield (X evaluated for that permanent now)."""
-    if not card._enter_replacements and not state.enter_replacers:
+    if not card._enter_replacements and not state.derived.enter_replacers:
         return None  # the common case: nothing to add, known before a probe is made
     adds: list[tuple[str, int]] = []
     probe = GameObject(-1, card, controller, controller, BATTLEFIELD,

@@ -68,7 +68,7 @@ def attach(state: GameState, item: StackItem, eff: Any, asker: Asker,
     aura.attached_to = target
     state.clock += 1
     aura.timestamp = state.clock  # 613.7e: a new timestamp when attached elsewhere
-    state.dirty = True
+    state.derived.dirty = True
     if state.log is not None:
         log(state, "attach", item.controller, aura.card.name, describe(state, target))
 
@@ -82,7 +82,7 @@ def set_base_power_toughness(state: GameState, item: StackItem, eff: Any, asker:
         state.effects.append(ContinuousEffect(
             o.oid, state.clock, until_eot=eff.until_end_of_turn,
             set_base=(eff.power, eff.toughness)))
-    state.dirty = True
+    state.derived.dirty = True
 
 
 @handles(AddChosenColorMana)

@@ -70,7 +70,7 @@ def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
     new.unearthed = True
     state.clock += 1
     state.effects.append(ContinuousEffect(new.oid, state.clock, kw=KW_HASTE, until_eot=False))
-    state.dirty = True
+    state.derived.dirty = True
     state.delayed.append(DelayedTrigger(
         "end_step", item.controller, new.oid, new.card, EXILE_AT_END, state.clock,
         any_player=True, subject=new.oid, subject_lki=new))

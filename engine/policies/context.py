@@ -5,6 +5,8 @@ decision is scored against the same position."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
@@ -103,18 +105,10 @@ class Ctx:
         return self._reserve
 
 
-_COUNTERS: dict[str, bool] = {}
-
-
+@lru_cache(maxsize=4096)
 def is_counterspell(card: Card) -> bool:
-    """A counterspell (or a flash creature that counters as it enters)."""
-    r = _COUNTERS.get(card.name)
-    if r is None:
-        r = _COUNTERS[card.name] = _is_counter(card)
-    return r
-
-
-def _is_counter(card: Card) -> bool:
+    """A counterspell (or a flash creature that counters as it enters). A pure function
+    of the (immutable) card, memoised by the card object itself."""
     spell = card.spell
     if spell is not None:
         for effects in ([spell.effects] + [m.effects for m in spell.modes]):

@@ -8,6 +8,8 @@ opponent's life about 0.6 (more when it is the last points).
 
 from __future__ import annotations
 
+from functools import cache
+
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
@@ -97,18 +99,15 @@ def is_creature(o: GameObject) -> bool:
     return bool((o.card._type_mask | o.extra_types) & T_CREATURE)
 
 
-_DESTROYS: dict[str, bool] = {}
-
-
 def destroys_on_damage(card: Card) -> bool:
     """"Whenever this deals combat damage to a creature, destroy that creature"
     (Stinkweed Imp): as good as deathtouch in a fight."""
-    r = _DESTROYS.get(card.name)
-    if r is None:
-        r = any(ab.when == "deals_combat_damage_to_creature" and any(
-            isinstance(e, Destroy) for e in ab.effects) for ab in card._triggered)
-        _DESTROYS[card.name] = r
-    return r
+    for ab in card._triggered:
+        if ab.when == "deals_combat_damage_to_creature":
+            for e in ab.effects:
+                if isinstance(e, Destroy):
+                    return True
+    return False
 
 
 def combat_kw(o: GameObject) -> int:
@@ -319,9 +318,10 @@ class Board:
 
 def board(state: GameState) -> Board:
     """The current ``Board`` (shared: read it, never change it)."""
-    if state.dirty or state.entered:
+    d = state.derived
+    if d.dirty or d.entered:
         ensure(state)
-    return memo_on(state, "board", state.refreshes, Board)
+    return memo_on(state, "board", d.refreshes, Board)
 
 
 def lands_of(state: GameState, me: int) -> int:
@@ -576,17 +576,11 @@ def life_value(state: GameState, player: int, amount: int) -> float:
     return v
 
 
-# Effect references to targets ("t0", "t1", ...) by their index; -1 for other references.
-_TARGET_INDEX: dict[str, int] = {}
-
-
+@cache
 def target_index(ref: str) -> int:
-    """``i`` for the reference ``"t<i>"`` to a spell's or ability's target, else -1."""
-    i = _TARGET_INDEX.get(ref)
-    if i is None:
-        i = _TARGET_INDEX[ref] = int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() \
-            else -1
-    return i
+    """``i`` for the reference ``"t<i>"`` to a spell's or ability's target (effect
+    references "t0", "t1", ...), else -1."""
+    return int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() else -1
 
 
 def _players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:

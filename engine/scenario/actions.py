@@ -9,13 +9,13 @@ from collections.abc import Callable
 
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.casting import ALT_NAMES, activated_abilities
+from mtgsim.engine.clone import clone
 from mtgsim.engine.scenario.answers import DecisionAnswers
 from mtgsim.engine.scenario.format import (
     ActionSpec,
     AdvanceTo,
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError
-from mtgsim.engine.serialize import copy_state
 from mtgsim.engine.state import (
     ACTIVATE,
     BATTLEFIELD,
@@ -104,7 +104,7 @@ class ActionDriver(DecisionAnswers):
         # An action offered at priority may still be rejected while it is being cast
         # (a convoking creature that pays nothing, an illegal target): then nothing
         # changes, so the position before it is restored.
-        snapshot = copy_state(self.state) if act.illegal else None
+        snapshot = clone(self.state) if act.illegal else None
         named = [o for o in self.state.players[p].hand
                  if self.state.objects[o].card.name == act.discard] if act.discard else []
         untapped = {oid for oid in self.state.battlefield
@@ -290,7 +290,7 @@ class ActionDriver(DecisionAnswers):
 
     def _resolve(self, count: int | str, what: str) -> None:
         state = self.state
-        start = state.resolved
+        start = state.derived.resolved
         if count == "all":
             def stop(d: Decision) -> bool:
                 return d.kind == "priority" and not state.stack and not state.triggers
@@ -298,7 +298,7 @@ class ActionDriver(DecisionAnswers):
             assert isinstance(count, int)
 
             def stop(d: Decision) -> bool:
-                return d.kind == "priority" and state.resolved - start >= count
+                return d.kind == "priority" and state.derived.resolved - start >= count
         if not state.stack and count == "all":
             return
         self.run_until(stop, what)

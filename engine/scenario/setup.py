@@ -79,7 +79,7 @@ class ScenarioSetup:
             self.queues[p].extend(side.choices)
         for obj, ref in attachments:
             obj.attached_to = self._resolve_ref(state, ref, prefer_zone=BATTLEFIELD)
-        state.dirty = True
+        state.derived.dirty = True
         ensure(state)
         return state
 
@@ -105,7 +105,7 @@ class ScenarioSetup:
             else:
                 card = self._card(spec.card)
             obj = new_object(state, card, p, BATTLEFIELD, token=spec.token)
-            obj.tapped = spec.tapped
+            state.set_tapped(obj, spec.tapped)
             obj.sick = spec.sick
             obj.damage = spec.damage
             if spec.damage:  # marked damage was dealt this turn (it goes at cleanup, 514.2)
