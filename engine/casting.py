@@ -70,7 +70,7 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import first_legal_target, legal_targets
-from mtgsim.engine.zones import describe, log, move
+from mtgsim.engine.zones import describe, log, move, simultaneously
 
 ALT_NORMAL, ALT_FLASHBACK, ALT_RETRACE, ALT_EVOKE = 0, 1, 2, 3
 # The card's own "You may [cost] rather than pay this spell's mana cost" (118.9)
@@ -627,8 +627,10 @@ def cast_task(state: GameState, task: CastTask) -> None:
         move(state, state.objects[discard], GRAVEYARD)
     if extra is not None:
         pay_counter_costs(state, extra, removed, put_on)
-    for oid in alt_sacrifices:
-        rep.sacrifice(state, state.objects[oid])
+    if alt_sacrifices:
+        with simultaneously(state):  # the cost's permanents go at once (603.10a)
+            for oid in alt_sacrifices:
+                rep.sacrifice(state, state.objects[oid])
     from_zone = obj.zone
     spell = move(state, obj, STACK)
     spell.controller = player
@@ -772,8 +774,10 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         rep.leave_battlefield(state, state.objects[returned], HAND)
     if sacrificed >= 0:
         rep.sacrifice(state, state.objects[sacrificed])
-    for oid in more_sacrificed:
-        rep.sacrifice(state, state.objects[oid])
+    if more_sacrificed:
+        with simultaneously(state):  # "Sacrifice N ...": at once (603.10a)
+            for oid in more_sacrificed:
+                rep.sacrifice(state, state.objects[oid])
     if cost.put_counter is not None and cost.put_counter_on is None:
         from mtgsim.engine.effects import add_counters
 

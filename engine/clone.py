@@ -18,6 +18,7 @@ import msgspec
 from mtgsim.engine.state import (
     Combat,
     DelayedTrigger,
+    Departure,
     GameObject,
     GameState,
     PendingTrigger,
@@ -137,7 +138,9 @@ def clone(state: GameState) -> GameState:
     new.extra_combats = state.extra_combats.copy()
     new.attacked_this_turn = state.attacked_this_turn.copy()
     new.extra_turns = state.extra_turns.copy()
-    new.leaving_batch = [c.obj(o) for o in state.leaving_batch]
+    new.event_before = state.event_before.copy()
+    new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
+    new.arrivals = state.arrivals.copy()
     new.derived = state.derived.copy()
     return new
 

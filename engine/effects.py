@@ -75,7 +75,7 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import is_legal_target
-from mtgsim.engine.zones import describe, log, move, shuffle_library
+from mtgsim.engine.zones import describe, log, move, shuffle_library, simultaneously
 
 YES, NO = 1, 0
 
@@ -257,20 +257,23 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
     elif isinstance(eff, Destroy):
         targets = each_matching(state, item, eff.each) if eff.each is not None else \
             permanents(state, refs_of(state, item, eff.what))
-        for o in targets:
-            rep.destroy(state, o, eff.no_regenerate)
+        with simultaneously(state):  # "destroy all ...": one event (603.10a)
+            for o in targets:
+                rep.destroy(state, o, eff.no_regenerate)
     elif isinstance(eff, Exile):
-        for r in refs_of(state, item, eff.what):
-            found = state.objects.get(r)
-            if found is None:
-                continue
-            if found.zone == BATTLEFIELD:
-                rep.leave_battlefield(state, found, EXILE)
-            elif found.zone != STACK:
-                move(state, found, EXILE)
+        with simultaneously(state):
+            for r in refs_of(state, item, eff.what):
+                found = state.objects.get(r)
+                if found is None:
+                    continue
+                if found.zone == BATTLEFIELD:
+                    rep.leave_battlefield(state, found, EXILE)
+                elif found.zone != STACK:
+                    move(state, found, EXILE)
     elif isinstance(eff, Bounce):
-        for o in permanents(state, refs_of(state, item, eff.what)):
-            rep.leave_battlefield(state, o, HAND)
+        with simultaneously(state):
+            for o in permanents(state, refs_of(state, item, eff.what)):
+                rep.leave_battlefield(state, o, HAND)
     elif isinstance(eff, Draw):
         n = amount_of(state, item, eff.amount)
         players = players_of(state, item, eff.who)
@@ -365,34 +368,36 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
     elif isinstance(eff, Search):
         _search(state, item, eff, asker)
     elif isinstance(eff, ReturnFromGraveyard):
-        for r in refs_of(state, item, eff.what):
-            card_obj = state.objects.get(r)
-            if card_obj is None or card_obj.zone != GRAVEYARD:
-                continue
-            if eff.to == "hand":
-                move(state, card_obj, HAND)
-            else:  # an Aura asks what it enchants (303.4f)
-                rep.enter(state, card_obj, item.controller, asker=asker)
+        with simultaneously(state):  # "return X target creature cards": they enter at once
+            for r in refs_of(state, item, eff.what):
+                card_obj = state.objects.get(r)
+                if card_obj is None or card_obj.zone != GRAVEYARD:
+                    continue
+                if eff.to == "hand":
+                    move(state, card_obj, HAND)
+                else:  # an Aura asks what it enchants (303.4f)
+                    rep.enter(state, card_obj, item.controller, asker=asker)
     elif isinstance(eff, Sacrifice):
         _sacrifice(state, item, eff, asker)
     elif isinstance(eff, CounterSpell):
         _counter(state, item, eff, asker)
     elif isinstance(eff, PutOnLibrary):
-        for r in refs_of(state, item, eff.what):
-            found = state.objects.get(r)
-            if found is None or found.zone == STACK:
-                continue
-            if found.zone == BATTLEFIELD:
-                new = rep.leave_battlefield(state, found, LIBRARY)
-            else:
-                new = move(state, found, LIBRARY)
-            library = state.players[new.owner].library
-            if eff.position != 0 and new.oid in library:
-                library.remove(new.oid)
-                if eff.position < 0:
-                    library.insert(0, new.oid)
+        with simultaneously(state):
+            for r in refs_of(state, item, eff.what):
+                found = state.objects.get(r)
+                if found is None or found.zone == STACK:
+                    continue
+                if found.zone == BATTLEFIELD:
+                    new = rep.leave_battlefield(state, found, LIBRARY)
                 else:
-                    library.insert(max(0, len(library) - eff.position), new.oid)
+                    new = move(state, found, LIBRARY)
+                library = state.players[new.owner].library
+                if eff.position != 0 and new.oid in library:
+                    library.remove(new.oid)
+                    if eff.position < 0:
+                        library.insert(0, new.oid)
+                    else:
+                        library.insert(max(0, len(library) - eff.position), new.oid)
     elif isinstance(eff, CopySpell):
         for r in refs_of(state, item, eff.what):
             original = next((i for i in state.stack if i.sid == r), None)
@@ -483,12 +488,16 @@ def _search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> Non
 
 
 def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -> None:
+    """701.17: each player chooses (in turn order, 101.4) before anything is sacrificed,
+    then all the chosen permanents are sacrificed at once, one event (603.10a)."""
     if eff.what is not None:
-        for o in permanents(state, refs_of(state, item, eff.what)):
-            if o.controller == item.controller:
-                rep.sacrifice(state, o)
+        with simultaneously(state):
+            for o in permanents(state, refs_of(state, item, eff.what)):
+                if o.controller == item.controller:
+                    rep.sacrifice(state, o)
         return
     n = amount_of(state, item, eff.amount)
+    chosen: list[int] = []
     for p in players_of(state, item, eff.who):
         options = [oid for oid in state.battlefield
                    if state.objects[oid].controller == p
@@ -499,8 +508,10 @@ def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) 
         picks = asker.choose_many(Decision(
             "sacrifice", p, f"sacrifice {k}", options=options, multi=True, min_count=k,
             max_count=k, source=item.source))
-        for i in picks:
-            victim = state.objects.get(options[i])
+        chosen.extend(options[i] for i in picks)
+    with simultaneously(state):
+        for oid in chosen:
+            victim = state.objects.get(oid)
             if victim is not None and victim.zone == BATTLEFIELD:
                 rep.sacrifice(state, victim)
 
@@ -570,8 +581,9 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             src = source_object(state, item)
             if not condition_holds(state, trig.condition, item.controller, src,
                                    item.subject_lki):
-                state.tasks.pop()
+                state.tasks.pop()  # 603.4: removed, it does nothing (it counts as done)
                 state.stack.pop()
+                state.derived.resolved += 1
                 return
         if state.log is not None:
             log(state, "resolve", item.controller, item.label or item.card.name,

@@ -34,7 +34,7 @@ from mtgsim.engine.state import (
     GameObject,
     GameState,
 )
-from mtgsim.engine.zones import describe, draw_card, log, move, new_object
+from mtgsim.engine.zones import arrived, departed, describe, draw_card, log, move, new_object
 
 if TYPE_CHECKING:
     from mtgsim.engine.ask import Asker
@@ -163,8 +163,11 @@ def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False) ->
     return True
 
 
-def leave_battlefield(state: GameState, obj: GameObject, zone: int) -> GameObject:
-    """Move a permanent off the battlefield, with zone-change replacements (614.6)."""
+def leave_battlefield(state: GameState, obj: GameObject, zone: int,
+                     sacrificed: bool = False) -> GameObject:
+    """Move a permanent off the battlefield, with zone-change replacements (614.6); its
+    leaves-the-battlefield triggers are checked at the end of the event it is part of
+    (engine.zones.simultaneously), or now if it leaves alone."""
     for hook in LEAVE_HOOKS:
         new_zone = hook(state, obj, zone)
         if new_zone is not None:
@@ -173,7 +176,7 @@ def leave_battlefield(state: GameState, obj: GameObject, zone: int) -> GameObjec
     new = move(state, obj, zone)
     if state.log is not None and zone != GRAVEYARD:
         log(state, "leaves", obj.controller, obj.card.name, ZONE_NAMES[zone])
-    triggers.left_battlefield(state, obj, zone == GRAVEYARD)
+    departed(state, obj, zone, sacrificed)
     return new
 
 
@@ -189,8 +192,7 @@ def sacrifice(state: GameState, obj: GameObject) -> None:
     """Sacrifice (701.17): to the graveyard, not destroyed; indestructible does not help."""
     if state.log is not None:
         log(state, "sacrifice", obj.controller, obj.card.name)
-    leave_battlefield(state, obj, GRAVEYARD)
-    triggers.sacrificed(state, obj)  # "whenever an opponent sacrifices ..."
+    leave_battlefield(state, obj, GRAVEYARD, sacrificed=True)
 
 
 def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:
@@ -261,7 +263,7 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
     if state.log is not None:
         log(state, "enters", new.controller, new.card.name,
             describe(state, attach_to) if attach_to != NONE else "")
-    triggers.entered(state, new)
+    arrived(state, new)
     return new
 
 
@@ -279,5 +281,5 @@ def create_token(state: GameState, card: Card, controller: int,
         f(state, obj)
     if state.log is not None:
         log(state, "token", controller, card.name)
-    triggers.entered(state, obj)
+    arrived(state, obj)
     return obj

@@ -20,7 +20,7 @@ from mtgsim.engine.state import (
     GameState,
     LegendTask,
 )
-from mtgsim.engine.zones import log
+from mtgsim.engine.zones import begin_event, end_event, log, simultaneously
 
 
 def check(state: GameState) -> bool:
@@ -83,22 +83,22 @@ def check(state: GameState) -> bool:
                 acted = True
             if card._legendary:
                 legends.setdefault((o.controller, card.name), []).append(oid)
-    # 704.3: these happen at the same time; leaves-the-battlefield abilities of each see
-    # the others leave (603.10a).
-    state.batching = True
-    for o in to_graveyard:
-        if o.zone == 2 and o.oid in objects:
-            rep.leave_battlefield(state, o, GRAVEYARD)
-            acted = True
-    for o in to_destroy:
-        # An indestructible creature with lethal damage stays and nothing happens: not
-        # "acted", or this check would repeat forever. Regeneration and replacements
-        # (umbra armor) change the game, so the check runs again after them.
-        if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE:
-            rep.destroy(state, o)
-            acted = True
-    state.batching = False
-    state.leaving_batch = []
+    # 704.3: these happen at the same time, one event: the leaves-the-battlefield
+    # abilities of each permanent see all of them leave (603.10a).
+    if to_graveyard or to_destroy:
+        begin_event(state)
+        for o in to_graveyard:
+            if o.zone == 2 and o.oid in objects:
+                rep.leave_battlefield(state, o, GRAVEYARD)
+                acted = True
+        for o in to_destroy:
+            # An indestructible creature with lethal damage stays and nothing happens: not
+            # "acted", or this check would repeat forever. Regeneration and replacements
+            # (umbra armor) change the game, so the check runs again after them.
+            if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE:
+                rep.destroy(state, o)
+                acted = True
+        end_event(state)
     for (controller, name), oids in legends.items():
         if len(oids) > 1:  # 704.5j
             state.tasks.append(LegendTask(player=controller, name=name))
@@ -196,6 +196,7 @@ def legend_task(state: GameState, task: LegendTask) -> None:
     keep = asker.choose(Decision("legend", task.player, f"keep which {task.name}?",
                                  options=oids))
     state.tasks.pop()
-    for i, oid in enumerate(oids):
-        if i != keep:
-            rep.leave_battlefield(state, state.objects[oid], GRAVEYARD)
+    with simultaneously(state):  # 704.5j: the others at once
+        for i, oid in enumerate(oids):
+            if i != keep:
+                rep.leave_battlefield(state, state.objects[oid], GRAVEYARD)

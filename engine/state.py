@@ -228,6 +228,16 @@ class DelayedTrigger(msgspec.Struct, omit_defaults=True):
     turn: int = 0  # "... this turn": it triggers only during this turn (0: no limit)
 
 
+class Departure(msgspec.Struct, array_like=True, omit_defaults=True):
+    """A permanent that left the battlefield in the zone-change event in progress: its
+    last known information (400.7), the zone it went to (after replacement effects; a
+    token too, though it then ceases to exist, 704.5d) and whether it was sacrificed."""
+
+    lki: GameObject
+    zone: int
+    sacrificed: bool = False
+
+
 class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     """A resolved effect that modifies characteristics (rule 611), e.g. until end of turn."""
 
@@ -403,11 +413,17 @@ class GameState(msgspec.Struct, omit_defaults=True):
     # extra turn (last) is taken first
     extra_turns: list[int] = []
     next_regular: int = NONE  # whose regular turn follows the extra turns (500.7)
-    # Permanents leaving the battlefield at the same time (state-based actions): while
-    # ``batching``, each leaver's last known information is kept so that leaves-the-
-    # battlefield abilities of the others see it (603.10a). Empty outside such an event.
-    batching: bool = False
-    leaving_batch: list[GameObject] = []
+    # A simultaneous zone-change event in progress (engine.zones.simultaneously: state-
+    # based actions, a board wipe, several sacrifices at once, several cards returned to
+    # the battlefield at once): its nesting depth, the battlefield immediately before it,
+    # the permanents that left in it so far and those that entered. Leaves-the-battlefield
+    # abilities are checked when it ends, looking back in time (603.10a); enters-the-
+    # battlefield abilities then too, against the game after it (603.6a, 603.10). Empty
+    # outside such an event.
+    event_depth: int = 0
+    event_before: list[int] = []
+    departures: list[Departure] = []
+    arrivals: list[int] = []
 
     # set by whoever makes a state (engine.turn.new_game, engine.serialize); until then
     # UNBOUND, whose every attribute is missing

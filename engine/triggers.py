@@ -6,8 +6,10 @@ stack in APNAP order (603.3b), each player's in the order their sources came und
 their control (oldest first, so it resolves last), abilities of one source in printed
 order. Targets are chosen then; an ability with no legal target is removed (603.3d).
 Intervening "if" clauses are checked when the event happens and again on resolution
-(603.4). Leaves-the-battlefield abilities "look back in time" (603.10) through the
-last-known-information object that the zone change left behind.
+(603.4). Leaves-the-battlefield abilities "look back in time" (603.10a): they are checked
+once the zone-change event is over, against the battlefield as it was immediately before
+it and the last known information of what left (``left_battlefield``); every other
+trigger looks at the game after the event (603.10).
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from mtgsim.engine.layers import ensure
 from mtgsim.engine.memo import memo_on
 from mtgsim.engine.state import (
     BATTLEFIELD,
+    GRAVEYARD,
     NONE,
     Decision,
+    Departure,
     GameObject,
     GameState,
     PendingTrigger,
@@ -92,40 +96,98 @@ def entered(state: GameState, obj: GameObject) -> None:
     _scan(state, "other_enters", obj)
 
 
-def left_battlefield(state: GameState, lki: GameObject, to_graveyard: bool) -> None:
-    """Leaves-the-battlefield triggers, looking back in time (603.10a)."""
-    if (lki.card._type_mask | lki.extra_types) & T_CREATURE:
-        _another_creature_left(state, lki)
-    if lki.card._triggered or lki.granted:
-        for ab in _triggered(lki):
-            if to_graveyard and (
-                (ab.when == "dies" and (lki.card._type_mask | lki.extra_types) & T_CREATURE)
-                or ab.when == "leaves_to_graveyard"
-            ):
-                _queue(state, lki, ab, lki.oid, lki)
-    if to_graveyard and (lki.card._type_mask | lki.extra_types) & T_CREATURE:
-        _scan(state, "creature_dies", lki)
-        # Recover works from the graveyard (702.59a); not for the dying card itself, nor
-        # for a card put there from the battlefield in the same event: it was not in the
-        # graveyard before (603.10a, leaves-the-battlefield abilities look back in time).
-        owner = state.players[lki.owner]
-        arrived = {o.moved_to for o in state.leaving_batch} if state.batching else set()
-        for oid in owner.graveyard:
-            o = state.objects[oid]
-            if oid == lki.moved_to or oid in arrived or not o.card._triggered:
-                continue
-            for ab in o.card._triggered:
-                if ab.when == "your_creature_to_graveyard":
-                    _queue(state, o, ab, lki.moved_to, lki)
-    # Haunt: "when the creature it haunts dies" works from exile (702.55c).
-    if to_graveyard and state.haunters:
-        for oid in list(state.haunters):
-            haunter = state.objects.get(oid)
-            if haunter is None or haunter.haunting != lki.oid:
-                continue
-            for ab in haunter.card._triggered:
-                if ab.when == "haunted_dies":
-                    _queue(state, haunter, ab, lki.oid, lki)
+def left_battlefield(state: GameState, departures: list[Departure],
+                     before: list[int] | None) -> None:
+    """Leaves-the-battlefield triggers of one event, looking back in time (603.10a,
+    603.6c): whether an ability triggers is decided from the game immediately before the
+    event, so the abilities of every permanent on the battlefield then (``before``, ids;
+    None: the battlefield now plus the departed) are checked against every permanent that
+    left, each observer and each departed one as it last existed. A permanent that left
+    in the same event still sees the others leave (an "another creature" watcher never
+    sees itself); one that left before the event, or entered during it, sees nothing.
+
+    The kinds: "when this dies / is put into a graveyard from the battlefield" (the
+    departed itself), "whenever another creature leaves the battlefield", "whenever a
+    [filter] creature dies", "when enchanted / equipped creature dies" (an Aura or
+    Equipment attached to it then, though it goes to the graveyard right after, 704.5m-n),
+    "whenever an opponent sacrifices a [filter] permanent" (701.17); and from other zones:
+    recover in a graveyard (a card that was already there, 702.59a) and haunt in exile
+    (702.55c)."""
+    objects = state.objects
+    gone = {d.lki.oid: d.lki for d in departures}
+    if before is None:
+        observers = [objects[oid] for oid in state.battlefield]
+        observers.extend(d.lki for d in departures)
+    else:
+        observers = []
+        for oid in before:
+            o = objects.get(oid)
+            if o is None or o.zone != BATTLEFIELD:
+                o = gone.get(oid)
+            if o is not None:
+                observers.append(o)
+    watching = [o for o in observers if o.card._triggered or o.granted]
+    arrived = {d.lki.moved_to for d in departures}  # not in a graveyard before (603.10a)
+    for d in departures:
+        lki = d.lki
+        creature = bool((lki.card._type_mask | lki.extra_types) & T_CREATURE)
+        dies = d.zone == GRAVEYARD
+        for o in watching:
+            for ab in _triggered(o):
+                when = ab.when
+                if when == "another_creature_leaves":
+                    hit = creature and o.oid != lki.oid
+                elif when == "dies":
+                    hit = creature and dies and o is lki
+                elif when == "leaves_to_graveyard":
+                    hit = dies and o is lki
+                elif when == "creature_dies":
+                    hit = creature and dies
+                elif when == "enchanted_dies" or when == "equipped_dies":
+                    hit = creature and dies and o.attached_to == lki.oid and (
+                        o.card._is_aura if when == "enchanted_dies"
+                        else "Equipment" in o.card.subtypes)
+                elif when == "opponent_sacrifices":
+                    hit = d.sacrificed and o.controller != lki.controller
+                else:
+                    continue
+                if hit and (when in _SELF_KINDS or matches(
+                        state, ab.filter, lki, o.controller, o.oid)):
+                    _queue(state, o, ab, lki.oid, lki)
+        if creature and dies:
+            _recover(state, lki, arrived)
+            if state.haunters:
+                _haunted_dies(state, lki)
+
+
+# Kinds about the departed itself or what is attached to it: no filter applies.
+_SELF_KINDS = ("dies", "leaves_to_graveyard", "enchanted_dies", "equipped_dies")
+
+
+def _recover(state: GameState, lki: GameObject, arrived: set[int]) -> None:
+    """Recover works from the graveyard (702.59a): "when a creature is put into your
+    graveyard from the battlefield"; not for the dying card itself, nor for a card put
+    there from the battlefield in the same event: it was not in the graveyard before
+    (603.10a, leaves-the-battlefield abilities look back in time)."""
+    owner = state.players[lki.owner]
+    for oid in owner.graveyard:
+        o = state.objects[oid]
+        if oid == lki.moved_to or oid in arrived or not o.card._triggered:
+            continue
+        for ab in o.card._triggered:
+            if ab.when == "your_creature_to_graveyard":
+                _queue(state, o, ab, lki.moved_to, lki)
+
+
+def _haunted_dies(state: GameState, lki: GameObject) -> None:
+    """Haunt: "when the creature it haunts dies" works from exile (702.55c)."""
+    for oid in list(state.haunters):
+        haunter = state.objects.get(oid)
+        if haunter is None or haunter.haunting != lki.oid:
+            continue
+        for ab in haunter.card._triggered:
+            if ab.when == "haunted_dies":
+                _queue(state, haunter, ab, lki.oid, lki)
 
 
 def with_triggers(state: GameState) -> list[int]:
@@ -213,37 +275,6 @@ def cast(state: GameState, spell: GameObject, item: StackItem | None = None) -> 
         for ab in _triggered(o):
             if ab.when == "you_cast" and matches(state, ab.filter, spell, o.controller, o.oid):
                 _queue(state, o, ab, spell.oid, spell)
-
-
-def _another_creature_left(state: GameState, lki: GameObject) -> None:
-    """"Whenever another creature leaves the battlefield" (603.6c): the observers are the
-    permanents on the battlefield and, looking back in time (603.10a), those that left
-    in the same event (``state.leaving_batch``: creatures dying at once)."""
-    observers = [state.objects[oid] for oid in state.battlefield]
-    observers.extend(o for o in state.leaving_batch if o.oid != lki.oid)
-    for o in observers:
-        if not o.card._triggered and not o.granted:
-            continue
-        for ab in _triggered(o):
-            if ab.when == "another_creature_leaves" and matches(
-                    state, ab.filter, lki, o.controller, o.oid):
-                _queue(state, o, ab, lki.oid, lki)
-    if state.batching:
-        state.leaving_batch.append(lki)
-
-
-def sacrificed(state: GameState, lki: GameObject) -> None:
-    """"Whenever an opponent sacrifices a [filter] permanent" (701.17): ``lki`` is the
-    permanent as it last existed; "that card" is where it went (``it_card``)."""
-    objects = state.objects
-    for oid in state.battlefield:
-        o = objects[oid]
-        if o.controller == lki.controller or not (o.card._triggered or o.granted):
-            continue
-        for ab in _triggered(o):
-            if ab.when == "opponent_sacrifices" and matches(state, ab.filter, lki,
-                                                            o.controller, o.oid):
-                _queue(state, o, ab, lki.oid, lki)
 
 
 def put_into_graveyard(state: GameState, card_obj: GameObject) -> None:

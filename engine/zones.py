@@ -2,9 +2,19 @@
 
 Every zone change makes a new object (rule 400.7): the moved card gets a fresh id, and
 the old GameObject Struct, dropped from ``state.objects``, is its last known information.
+
+Objects that change zones at the same time (state-based actions, 704.3; one effect that
+destroys, exiles or sacrifices several permanents, 608.2; combat damage deaths; several
+permanents sacrificed as one cost) form one event: ``simultaneously`` opens it, and when
+the outermost one closes, the leaves-the-battlefield abilities of every permanent that was
+on the battlefield immediately before it are checked against every permanent that left,
+with last known information for both (603.10a, engine.triggers.left_battlefield).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from mtgsim.engine.card import Card
 from mtgsim.engine.rng import shuffle as rng_shuffle
@@ -16,6 +26,7 @@ from mtgsim.engine.state import (
     LIBRARY,
     NONE,
     STACK,
+    Departure,
     Event,
     GameObject,
     GameState,
@@ -193,3 +204,71 @@ def mill(state: GameState, player: int, amount: int) -> list[GameObject]:
 
 def exile(state: GameState, obj: GameObject) -> GameObject:
     return move(state, obj, EXILE)
+
+
+def begin_event(state: GameState) -> None:
+    """Open a simultaneous zone-change event (nested ones join the outermost): remember
+    the battlefield as it is immediately before it (603.10a)."""
+    if not state.event_depth:
+        state.event_before = list(state.battlefield)
+    state.event_depth += 1
+
+
+def end_event(state: GameState) -> None:
+    """Close the event; the outermost one checks the leaves-the-battlefield triggers of
+    what left in it, looking back in time, then the enters-the-battlefield triggers of
+    what entered, against the battlefield after it: the newcomers see each other enter
+    (603.6a), a permanent that left in it sees nothing enter (603.10)."""
+    state.event_depth -= 1
+    if state.event_depth:
+        return
+    left = state.departures
+    before = state.event_before
+    entered = state.arrivals
+    state.departures = []
+    state.event_before = []
+    state.arrivals = []
+    if left or entered:
+        from mtgsim.engine import triggers
+
+        if left:
+            triggers.left_battlefield(state, left, before)
+        for oid in entered:
+            obj = state.objects.get(oid)
+            if obj is not None and obj.zone == BATTLEFIELD:
+                triggers.entered(state, obj)
+
+
+@contextmanager
+def simultaneously(state: GameState) -> Iterator[None]:
+    """``with simultaneously(state): ...``: the zone changes inside are one event."""
+    begin_event(state)
+    try:
+        yield
+    finally:
+        end_event(state)
+
+
+def departed(state: GameState, lki: GameObject, zone: int, sacrificed: bool = False) -> None:
+    """A permanent left the battlefield for ``zone``: inside an event, its triggers wait
+    for the end of the event; alone, it is an event of its own and they are checked now
+    (against the battlefield after it plus itself, which is the battlefield before it)."""
+    dep = Departure(lki, zone, sacrificed)
+    if state.event_depth:
+        state.departures.append(dep)
+        return
+    from mtgsim.engine import triggers
+
+    triggers.left_battlefield(state, [dep], None)
+
+
+def arrived(state: GameState, obj: GameObject) -> None:
+    """A permanent entered the battlefield: inside an event, its enters-the-battlefield
+    triggers (and those of the others about it) wait for the end of the event; alone,
+    they are checked now."""
+    if state.event_depth:
+        state.arrivals.append(obj.oid)
+        return
+    from mtgsim.engine import triggers
+
+    triggers.entered(state, obj)

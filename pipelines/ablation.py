@@ -1,20 +1,28 @@
 """Keyword ablation: replay the same seeds with one keyword removed from one deck's cards
 and measure the win-rate change against the field (paired by game, so the interval is
-tight: each game is played twice from the same seed)."""
+tight: each game is played twice from the same seed).
+
+The job folder holds ``baseline/`` and ``ablated/`` (two ordinary jobs), ``ablation.parquet``
+(the table below) and a ``manifest.json`` of kind ``ablate`` whose ``extra`` records the
+deck and the keyword removed."""
 
 from __future__ import annotations
 
-import math
+import hashlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
 import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from mtgsim.pipelines.jobs import JobError, field_pairings, run_job
 from mtgsim.pipelines.runner import LoadedDeck
-from mtgsim.results.analysis import Z95
 from mtgsim.results.dataset import read_games
+from mtgsim.results.intervals import mcnemar_pvalue, paired_interval, paired_table
+from mtgsim.results.manifest import read_manifest, write_manifest
 
 
 class AblationRow(msgspec.Struct):
@@ -23,8 +31,11 @@ class AblationRow(msgspec.Struct):
     base_rate: float
     ablated_rate: float
     change: float
-    low: float
+    low: float  # 95% paired interval (Newcombe's, from the 2x2 table of outcomes)
     high: float
+    won_base_only: float = 0.0  # won with the keyword and lost without (draws count half)
+    won_ablated_only: float = 0.0
+    p_value: float = 1.0  # McNemar
 
 
 def _scores(out: Path) -> dict[tuple[str, int], float]:
@@ -37,11 +48,8 @@ def _scores(out: Path) -> dict[tuple[str, int], float]:
 
 
 def paired_change(base: list[float], ablated: list[float]) -> tuple[float, float, float]:
-    d = np.asarray(ablated) - np.asarray(base)
-    n = len(d)
-    mean = float(d.mean())
-    se = float(d.std(ddof=1)) / math.sqrt(n) if n > 1 else float("inf")
-    return mean, mean - Z95 * se, mean + Z95 * se
+    """Change of the win rate without the keyword, with its paired interval."""
+    return paired_interval(paired_table(np.asarray(base), np.asarray(ablated)))
 
 
 def run_ablation(deck: LoadedDeck, keyword: str, field: Sequence[LoadedDeck], games: int,
@@ -69,10 +77,32 @@ def run_ablation(deck: LoadedDeck, keyword: str, field: Sequence[LoadedDeck], ga
         keys = sorted(k for k in base if opp == "(field)" or k[0] == opp)
         b = [base[k] for k in keys]
         a = [abl[k] for k in keys]
-        change, low, high = paired_change(b, a)
+        table = paired_table(np.asarray(b), np.asarray(a))
+        change, low, high = paired_interval(table)
         rows.append(AblationRow(opp, len(keys), float(np.mean(b)), float(np.mean(a)),
-                                change, low, high))
+                                change, low, high, float(table[0, 1]), float(table[1, 0]),
+                                mcnemar_pvalue(table)))
+    _record(out, deck.name, keyword, rows)
     return rows
+
+
+def _record(out: Path, deck: str, keyword: str, rows: list[AblationRow]) -> None:
+    """ablation.parquet, and the manifests: the ablated run's and the job's own (kind
+    ``ablate``) record the deck and the keyword removed."""
+    extra = {"deck": deck, "keyword": keyword, "baseline": "baseline", "ablated": "ablated"}
+    ablated = read_manifest(out / "ablated")
+    ablated.extra = {**ablated.extra, **extra}
+    write_manifest(out / "ablated", ablated)
+    job = read_manifest(out / "baseline")
+    digest = hashlib.sha256(f"{ablated.job}|{deck}|{keyword}".encode()).hexdigest()[:10]
+    job.job, job.kind, job.extra = f"ablate-{digest}", "ablate", extra
+    job.games_completed = ablated.games_completed + job.games_completed
+    job.games_total = ablated.games_total + job.games_total
+    tmp = out / ".ablation.parquet.tmp"
+    pq.write_table(pa.Table.from_pylist(
+        [{"deck": deck, "keyword": keyword, **msgspec.structs.asdict(r)} for r in rows]), tmp)
+    os.replace(tmp, out / "ablation.parquet")
+    write_manifest(out, job)
 
 
 def format_ablation(deck: str, keyword: str, rows: list[AblationRow]) -> str:

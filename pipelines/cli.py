@@ -1,4 +1,4 @@
-"""The ``mtgsim`` command: play, replay, batch and bench.
+"""The ``mtgsim`` command: play, replay, batch, bench, jobs, report and compare.
 
 Exit codes: 0 success, 1 a replay that does not reproduce its game, 2 bad input (usage,
 deck file, card data, replay file). Input errors print ``mtgsim: error: <message>`` on
@@ -17,11 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from mtgsim import engine
 from mtgsim.engine.cardpool import DATA_DIR, CardDataError, pool_hash
 from mtgsim.engine.decks import DeckError
 from mtgsim.engine.policies import POLICIES
-from mtgsim.pipelines import deckinfo
+from mtgsim.pipelines import deckinfo, reporting
 from mtgsim.pipelines.render import render_log, result_line
 from mtgsim.pipelines.replay import (
     ReplayError,
@@ -270,7 +272,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
     from mtgsim.cluster.pool import ClusterError
     from mtgsim.pipelines.jobs import JobError, run_job
-    from mtgsim.pipelines.summary import format_job_summary
+    from mtgsim.pipelines.summary import format_job_summary, job_summary
 
     pool = load_card_pool(_data_dir(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
@@ -293,7 +295,10 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
     finally:
         if bar is not None:
             bar.close()
-    print(format_job_summary(Path(args.out), result))
+    if args.json:
+        print(json.dumps(job_summary(Path(args.out), result)))
+    else:
+        print(format_job_summary(Path(args.out), result))
     return 0
 
 
@@ -325,37 +330,14 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                            Path(args.out), seed=args.seed,
                            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                            executor=args.executor, workers=args.workers,
-                           address=args.address)
+                           address=args.address, events=args.events)
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return 2
-    print(format_swiss(result, args.top))
-    return 0
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    from mtgsim.results.report import write_report
-
-    out = Path(args.dir)
-    if not (out / "games").is_dir():
-        _err(f"{out}: not a job folder (no games/ dataset)")
-        return 2
-    shares = None
-    if args.shares:
-        shares = {}
-        for item in args.shares:
-            name, _, value = item.partition("=")
-            try:
-                shares[name] = float(value)
-            except ValueError:
-                _err(f"bad share {item!r} (expected DECK=SHARE)")
-                return 2
-    try:
-        path = write_report(out, shares)
-    except ValueError as exc:
-        _err(str(exc))
-        return 2
-    print(f"report: {path}")
+    if args.json:
+        print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+    else:
+        print(format_swiss(result, args.top))
     return 0
 
 
@@ -376,7 +358,11 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     except (JobError, ClusterError) as exc:
         _err(str(exc))
         return 2
-    print(format_ablation(deck.name, args.keyword, rows))
+    if args.json:
+        print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
+                          "out": args.out, "rows": [msgspec.to_builtins(r) for r in rows]}))
+    else:
+        print(format_ablation(deck.name, args.keyword, rows))
     return 0
 
 
@@ -522,6 +508,8 @@ def build_parser() -> argparse.ArgumentParser:
     job.add_argument("--rows-per-file", type=_positive, default=250_000, metavar="N",
                      help="games buffered per Parquet file and row group (default: 250000)")
     job.add_argument("--quiet", action="store_true", help="no progress bar")
+    job.add_argument("--json", action="store_true",
+                     help="print the summary as one JSON object")
 
     p = sub.add_parser("gauntlet", parents=[pols, job, common],
                        help="every pair of decks, both play/draw orders",
@@ -537,13 +525,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--field", nargs="+", required=True, metavar="DECK")
     p.set_defaults(func=cmd_versus)
 
-    p = sub.add_parser("report", help="write the HTML report of a job",
-                       description="Analyse a job folder and write DIR/report/index.html "
-                                   "with PNG figures beside it.")
-    p.add_argument("dir", metavar="DIR", help="a job's --out folder")
-    p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
-                   help="metagame shares for field win rates and dynamics (default: equal)")
-    p.set_defaults(func=cmd_report)
+    reporting.register(sub)  # report DIR, compare JOB_A JOB_B
 
     p = sub.add_parser("ablate", parents=[pols, job, common],
                        help="win-rate change with a keyword removed",
@@ -571,6 +553,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=_positive, default=None)
+    p.add_argument("--events", type=_positive, default=1,
+                   help="run the event N times (new seats and games each) for conversion "
+                        "rates per archetype (default: 1)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=cmd_swiss)
 
     p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",

@@ -1,6 +1,8 @@
 """A Swiss tournament: P seats with decks by metagame share, R Swiss rounds of best-of-N
 matches (the loser of a game chooses to play first, and does), then a single-elimination
-cut to the top K. Each round's matches are played in parallel by the executor.
+cut to the top K. Each round's matches are played in parallel by the executor. With
+``events`` > 1 the whole event is run that many times (new seats, new games), so how often
+each archetype converts its seats into the top cut is measured over many events.
 
 Standings: match points (3 per win, 1 per draw, a bye is a win), then opponents'
 match-win percentage (each at least 1/3), then game-win percentage, then a seeded coin.
@@ -52,6 +54,7 @@ class Seat(msgspec.Struct):
 
 
 class MatchRow(msgspec.Struct):
+    event: int
     stage: str  # "swiss" or "top8"
     round: int
     table: int
@@ -79,10 +82,7 @@ def assign_decks(shares: Sequence[float], players: int, rng: int) -> tuple[list[
 
 
 def standings(seats: list[Seat], tiebreak: list[int]) -> list[Seat]:
-    def omw(s: Seat) -> float:
-        opps = [seats[o] for o in s.opponents if o >= 0]
-        return sum(o.match_win_pct() for o in opps) / len(opps) if opps else 0.0
-    return sorted(seats, key=lambda s: (-s.points, -omw(s), -s.game_win_pct(),
+    return sorted(seats, key=lambda s: (-s.points, -_omw(seats, s), -s.game_win_pct(),
                                         tiebreak[s.seat]))
 
 
@@ -109,30 +109,32 @@ class SwissResult(msgspec.Struct):
     matches: int
     games: int
     seconds: float
+    events: int = 1
 
 
 def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int,
               rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
               policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
               executor: str = "ray", workers: int | None = None,
-              address: str | None = None) -> SwissResult:
+              address: str | None = None, events: int = 1) -> SwissResult:
     import time
 
     from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
 
-    if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0:
-        raise JobError("need at least 2 players, 1 round and an odd best-of")
+    if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0 or events < 1:
+        raise JobError("need at least 2 players, 1 round, 1 event and an odd best-of")
     if top > players or (top & (top - 1)):
         raise JobError(f"the cut must be a power of two no larger than {players}")
     if len(shares) != len(decks) or any(s < 0 for s in shares) or sum(shares) <= 0:
         raise JobError("give one non-negative metagame share per deck")
     specs = tuple(deck_spec(d) for d in decks)
-    job = job_id("swiss", specs, seed, players * 1000 + rounds)
+    job = job_id("swiss", specs, seed, (events * 1000 + players) * 1000 + rounds)
     manifest = Manifest(FORMAT, job, "swiss", engine.__version__, pool_hash(str(DATA_DIR)),
                         seed, policies, max_turns, 0, specs, (), 0,
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                         extra={"players": str(players), "rounds": str(rounds),
                                "best_of": str(best_of), "top": str(top),
+                               "events": str(events),
                                "shares": ",".join(f"{s:g}" for s in shares)})
     prepare_output(out, manifest, resume=False)
     spec = JobSpec(job, seed, specs, policies, max_turns)
@@ -140,29 +142,70 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
         else RayExecutor(spec, workers=workers, address=address)
     write_manifest(out, manifest)
     t0 = time.perf_counter()
-    rng = seed_state(seed)
-    seat_decks, rng = assign_decks(shares, players, rng)
-    seats = [Seat(i, d) for i, d in enumerate(seat_decks)]
-    tiebreak = list(range(players))
-    rng = shuffle(rng, tiebreak)
-    rows: list[MatchRow] = []
-    mid = 0
-    games = 0
+    event = _Event(runner, specs, seed, best_of)
+    tables: list[tuple[list[Seat], list[Seat], list[int], int]] = []
     try:
+        for e in range(events):
+            tables.append(event.play(e, shares, players, rounds, top))
+    finally:
+        runner.shutdown()
+    seconds = time.perf_counter() - t0
+    result = _summarise(job, tables, specs, event.rows, event.games, seconds)
+    _write(out, event.rows, result, tables, specs)
+    manifest.status = "complete"
+    manifest.games_completed = event.games
+    manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    write_manifest(out, manifest)
+    return result
+
+
+class _Event:
+    """Plays events one after another on one executor: the seat draw and the tiebreak
+    coins continue one random stream, and match ids (hence game seeds) keep counting, so
+    every event has games of its own."""
+
+    def __init__(self, runner: SerialExecutor | RayExecutor, specs: Sequence[object],
+                 seed: int, best_of: int) -> None:
+        self.runner = runner
+        self.specs = specs
+        self.seed = seed
+        self.best_of = best_of
+        self.rng = seed_state(seed)
+        self.mid = 0
+        self.games = 0
+        self.rows: list[MatchRow] = []
+
+    def _units(self, seats: list[Seat], pairs: list[tuple[int, int]], rnd: int,
+               random_first: bool) -> list[tuple[int, int, MatchUnit]]:
+        units = []
+        for a, b in pairs:
+            if b < 0:
+                continue
+            first = 0
+            if random_first:
+                self.rng, first = randbelow(self.rng, 2)
+            units.append((a, b, MatchUnit(self.mid, seats[a].deck, seats[b].deck,
+                                          self.best_of, game_seed(self.seed, rnd, self.mid),
+                                          first)))
+            self.mid += 1
+        return units
+
+    def play(self, event: int, shares: Sequence[float], players: int, rounds: int,
+             top: int) -> tuple[list[Seat], list[Seat], list[int], int]:
+        """One event: the seats, the final Swiss standings, the top cut, the champion."""
+        seat_decks, self.rng = assign_decks(shares, players, self.rng)
+        seats = [Seat(i, d) for i, d in enumerate(seat_decks)]
+        tiebreak = list(range(players))
+        self.rng = shuffle(self.rng, tiebreak)
+        specs = self.specs
         for rnd in range(1, rounds + 1):
             pairs = pair(seats, tiebreak)
-            units = []
-            for a, b in pairs:
-                if b < 0:
-                    continue
-                rng, first = randbelow(rng, 2)
-                units.append((a, b, MatchUnit(mid, seats[a].deck, seats[b].deck, best_of,
-                                              game_seed(seed, rnd, mid), first)))
-                mid += 1
-            results = runner.matches([u for _, _, u in units])
+            units = self._units(seats, pairs, rnd, True)
+            results = self.runner.matches([u for _, _, u in units])
             for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                games += len(res.games)
-                rows.append(_record(seats, specs, "swiss", rnd, table, a, b, res))
+                self.games += len(res.games)
+                self.rows.append(_record(seats, specs, event, "swiss", rnd, table, a, b,
+                                         res))
             for a, b in pairs:
                 if b < 0:  # a bye: a match win, two game wins (MTR 2.9)
                     s = seats[a]
@@ -171,41 +214,26 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
                     s.game_wins += 2
                     s.byes += 1
                     s.opponents.append(-1)
-                    rows.append(MatchRow("swiss", rnd, len(units), a, -1,
-                                         specs[s.deck].name, "", 2, 0, 0, a))
+                    self.rows.append(MatchRow(event, "swiss", rnd, len(units), a, -1,
+                                              specs[s.deck].name, "", 2, 0, 0, a))  # type: ignore[attr-defined]
         final = standings(seats, tiebreak)
         bracket = [s.seat for s in final[:top]]
-        order = _bracket_order(top)
-        alive = [bracket[i] for i in order]
+        alive = [bracket[i] for i in _bracket_order(top)]
         rnd = rounds
         while len(alive) > 1:
             rnd += 1
-            units = []
-            for i in range(0, len(alive), 2):
-                a, b = alive[i], alive[i + 1]
-                units.append((a, b, MatchUnit(mid, seats[a].deck, seats[b].deck, best_of,
-                                              game_seed(seed, rnd, mid), 0)))
-                mid += 1
-            results = runner.matches([u for _, _, u in units])
+            units = self._units(seats, [(alive[i], alive[i + 1])
+                                        for i in range(0, len(alive), 2)], rnd, False)
+            results = self.runner.matches([u for _, _, u in units])
             nxt = []
             for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                games += len(res.games)
-                row = _record(seats, specs, "top", rnd, table, a, b, res, swiss=False)
-                rows.append(row)
+                self.games += len(res.games)
+                row = _record(seats, specs, event, "top", rnd, table, a, b, res,
+                              swiss=False)
+                self.rows.append(row)
                 nxt.append(row.winner_seat)
             alive = nxt
-    finally:
-        runner.shutdown()
-    champion = alive[0]
-    seconds = time.perf_counter() - t0
-    result = _summarise(job, seats, final, bracket, champion, specs, rows, games, seconds,
-                        tiebreak)
-    _write(out, rows, result)
-    manifest.status = "complete"
-    manifest.games_completed = games
-    manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    write_manifest(out, manifest)
-    return result
+        return seats, final, bracket, alive[0]
 
 
 def _bracket_order(n: int) -> list[int]:
@@ -217,8 +245,8 @@ def _bracket_order(n: int) -> list[int]:
     return order
 
 
-def _record(seats: list[Seat], specs: Sequence[object], stage: str, rnd: int, table: int,
-            a: int, b: int, res: MatchResult, swiss: bool = True) -> MatchRow:
+def _record(seats: list[Seat], specs: Sequence[object], event: int, stage: str, rnd: int,
+            table: int, a: int, b: int, res: MatchResult, swiss: bool = True) -> MatchRow:
     sa, sb = seats[a], seats[b]
     if res.wins_a > res.wins_b:
         winner = a
@@ -247,57 +275,88 @@ def _record(seats: list[Seat], specs: Sequence[object], stage: str, rnd: int, ta
             sa.match_draws += 1
             sb.match_draws += 1
     names = [s.name for s in specs]
-    return MatchRow(stage, rnd, table, a, b, names[sa.deck], names[sb.deck], res.wins_a,
+    return MatchRow(event, stage, rnd, table, a, b, names[sa.deck], names[sb.deck], res.wins_a,
                     res.wins_b, res.draws, winner)
 
 
-def _summarise(job: str, seats: list[Seat], final: list[Seat], bracket: list[int],
-               champion: int, specs: Sequence[object], rows: list[MatchRow], games: int,
-               seconds: float, tiebreak: list[int]) -> SwissResult:
-    names = [s.name for s in specs]
-    table = []
-    for rank, s in enumerate(final, 1):
-        table.append({"rank": rank, "seat": s.seat, "deck": names[s.deck], "points": s.points,
-                      "wins": s.match_wins, "losses": s.match_losses,
-                      "draws": s.match_draws, "game_win_pct": round(s.game_win_pct(), 3),
-                      "top": s.seat in bracket})
+def _omw(seats: list[Seat], s: Seat) -> float:
+    """Opponents' match-win percentage (byes left out, each opponent at least 1/3)."""
+    opps = [seats[o] for o in s.opponents if o >= 0]
+    return sum(o.match_win_pct() for o in opps) / len(opps) if opps else 0.0
+
+
+Tables = list[tuple[list[Seat], list[Seat], list[int], int]]
+
+
+def _summarise(job: str, tables: Tables, specs: Sequence[object], rows: list[MatchRow],
+               games: int, seconds: float) -> SwissResult:
+    """The first event's standings and champion; per deck, the totals over every event."""
+    names = [s.name for s in specs]  # type: ignore[attr-defined]
+    first_seats, first_final, first_bracket, first_champion = tables[0]
+    table = _standings_rows(0, first_seats, first_final, first_bracket, names)
     summary = []
+    seats_total = sum(len(seats) for seats, _, _, _ in tables)
     for d, name in enumerate(names):
-        mine = [s for s in seats if s.deck == d]
-        played = sum(s.matches - s.byes for s in mine)
-        wins = sum(s.match_wins - s.byes for s in mine)
+        mine = [(s, bracket, champion) for seats, _, bracket, champion in tables
+                for s in seats if s.deck == d]
+        played = sum(s.matches - s.byes for s, _, _ in mine)
+        wins = sum(s.match_wins - s.byes for s, _, _ in mine)
+        in_top = sum(1 for s, bracket, _ in mine if s.seat in bracket)
+        titles = sum(1 for s, _, champion in mine if s.seat == champion)
         summary.append({"deck": name, "seats": len(mine),
-                        "share": round(len(mine) / len(seats), 3),
+                        "share": round(len(mine) / seats_total, 3),
                         "match_win_rate": round(wins / played, 3) if played else None,
-                        "in_top": sum(1 for s in mine if s.seat in bracket),
-                        "champion": seats[champion].deck == d})
-    return SwissResult(job, champion, names[seats[champion].deck], table, summary,
-                       len(rows), games, seconds)
+                        "in_top": in_top,
+                        "top_rate": round(in_top / len(mine), 3) if mine else None,
+                        "champion": titles})
+    return SwissResult(job, first_champion, names[first_seats[first_champion].deck], table,
+                       summary, len(rows), games, seconds, len(tables))
 
 
-def _write(out: Path, rows: list[MatchRow], result: SwissResult) -> None:
+def _standings_rows(event: int, seats: list[Seat], final: list[Seat], bracket: list[int],
+                    names: list[str]) -> list[dict[str, object]]:
+    return [{"event": event, "rank": rank, "seat": s.seat, "deck": names[s.deck],
+             "points": s.points, "wins": s.match_wins, "losses": s.match_losses,
+             "draws": s.match_draws, "byes": s.byes,
+             "omw_pct": round(_omw(seats, s), 4), "game_win_pct": round(s.game_win_pct(), 4),
+             "top": s.seat in bracket}
+            for rank, s in enumerate(final, 1)]
+
+
+def _write(out: Path, rows: list[MatchRow], result: SwissResult, tables: Tables,
+           specs: Sequence[object]) -> None:
+    names = [s.name for s in specs]  # type: ignore[attr-defined]
+    standings_all = [r for e, (seats, final, bracket, _) in enumerate(tables)
+                     for r in _standings_rows(e, seats, final, bracket, names)]
     folder = out / "swiss"
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in (("matches", [msgspec.structs.asdict(r) for r in rows]),
-                       ("standings", result.standings), ("decks", result.deck_summary)):
+                       ("standings", standings_all), ("decks", result.deck_summary)):
         tmp = folder / f".{name}.parquet.tmp"
         pq.write_table(pa.Table.from_pylist(data), tmp)
         os.replace(tmp, folder / f"{name}.parquet")
 
 
 def format_swiss(result: SwissResult, top: int) -> str:
-    lines = [f"Swiss {result.job}: {result.matches} matches, {result.games} games in "
-             f"{result.seconds:.1f} s; champion: seat {result.champion_seat} "
-             f"({result.champion_deck})", "",
-             f"{'rank':>4} {'seat':>4} {'deck':<24} {'pts':>4} {'record':>8} {'GW%':>6}"]
+    events = f" over {result.events} events" if result.events > 1 else ""
+    lines = [f"Swiss {result.job}: {result.matches} matches, {result.games} games{events} "
+             f"in {result.seconds:.1f} s; champion"
+             f"{' of the first event' if result.events > 1 else ''}: seat "
+             f"{result.champion_seat} ({result.champion_deck})", "",
+             f"{'rank':>4} {'seat':>4} {'deck':<24} {'pts':>4} {'record':>8} {'OMW%':>6} "
+             f"{'GW%':>6}"]
     for r in result.standings[: max(top, 8)]:
         lines.append(f"{r['rank']:>4} {r['seat']:>4} {r['deck']!s:<24} {r['points']:>4} "
                      f"{r['wins']}-{r['losses']}-{r['draws']:<4} "
+                     f"{100 * float(r['omw_pct']):>5.1f} "  # type: ignore[arg-type]
                      f"{100 * float(r['game_win_pct']):>5.1f}")  # type: ignore[arg-type]
-    lines += ["", f"{'deck':<24} {'seats':>5} {'share':>6} {'match W%':>9} {'top':>4}"]
+    lines += ["", f"{'deck':<24} {'seats':>5} {'share':>6} {'match W%':>9} {'top':>4} "
+                  f"{'top %':>6} {'titles':>6}"]
     for d in result.deck_summary:
-        wr = d["match_win_rate"]
+        wr, tr = d["match_win_rate"], d["top_rate"]
         lines.append(f"{d['deck']!s:<24} {d['seats']:>5} {d['share']:>6} "
                      f"{'-' if wr is None else f'{100 * float(wr):.1f}%':>9} "  # type: ignore[arg-type]
-                     f"{d['in_top']:>4}{'  champion' if d['champion'] else ''}")
+                     f"{d['in_top']:>4} "
+                     f"{'-' if tr is None else f'{100 * float(tr):.1f}%':>6} "  # type: ignore[arg-type]
+                     f"{d['champion']:>6}")
     return "\n".join(lines)

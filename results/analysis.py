@@ -1,34 +1,30 @@
-"""Answers from a job's games: matchup matrix with Wilson intervals, Bradley-Terry
-ratings, field win rates, keyword impact, metagame dynamics and equilibrium, play/draw
-advantage, game lengths and mulligan rates.
+"""Answers from a job's games: the matchup matrix with Wilson intervals, Bradley-Terry
+ratings with a play/draw term, field win rates, metagame dynamics and the equilibrium
+with its bootstrap, play/draw advantage, game lengths, kill turns and mulligans.
 
-Everything takes plain arrays or a pyarrow table, so it can be checked on small
-synthetic data with known answers (tests/test_analysis.py).
+Everything takes plain arrays or a pyarrow table, so it can be checked on synthetic data
+with known answers (tests/test_analysis.py). A pair of decks that was never played is
+NaN in every matrix, never a measured 50%.
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-from scipy import optimize, stats
+import statsmodels.api as sm
+from scipy import optimize
+from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
 
-Z95 = float(stats.norm.ppf(0.975))
+from mtgsim.results.intervals import Z95, wilson
 
-
-def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (draws count as half wins upstream)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
 
 
 class Cell(msgspec.Struct):
@@ -49,17 +45,21 @@ def _strings(col: pa.ChunkedArray) -> list[str]:
     return [str(x) for x in col.cast(pa.string()).to_pylist()]
 
 
+def _ints(table: pa.Table, name: str) -> np.ndarray:
+    return np.asarray(table[name].to_numpy(zero_copy_only=False), dtype=np.int64)
+
+
 class Games:
     """The columns of a games table the analysis needs, as numpy arrays, seat-normalised:
     every game appears twice, once from each deck's point of view."""
 
-    def __init__(self, table: pa.Table) -> None:
+    def __init__(self, table: pa.Table, decks: Sequence[str] | None = None) -> None:
         a = _strings(table["deck_a"])
         b = _strings(table["deck_b"])
-        winner = np.asarray(table["winner"].to_numpy(zero_copy_only=False), dtype=np.int64)
-        on_play = np.asarray(table["on_play"].to_numpy(zero_copy_only=False), dtype=np.int64)
-        self.turns = np.asarray(table["turns"].to_numpy(zero_copy_only=False), dtype=np.int64)
-        self.decks = sorted(set(a) | set(b))
+        winner = _ints(table, "winner")
+        on_play = _ints(table, "on_play")
+        self.turns = _ints(table, "turns")
+        self.decks = list(decks) if decks is not None else sorted(set(a) | set(b))
         index = {d: i for i, d in enumerate(self.decks)}
         ia = np.array([index[x] for x in a], dtype=np.int64)
         ib = np.array([index[x] for x in b], dtype=np.int64)
@@ -76,8 +76,18 @@ class Games:
     def n(self) -> int:
         return len(self.decks)
 
+    def seat_values(self, name: str) -> np.ndarray:
+        """A per-seat column (``mulligans_a``/``_b``, ``a_x``/``b_x``) in seat-normalised
+        order."""
+        if name.startswith("mulligans"):
+            return np.concatenate([_ints(self.table, "mulligans_a"),
+                                   _ints(self.table, "mulligans_b")])
+        return np.concatenate([_ints(self.table, f"a_{name}"), _ints(self.table, f"b_{name}")])
+
 
 def matchup_matrix(g: Games) -> list[Cell]:
+    """Every played ordered pair (deck, opponent) with its Wilson interval and its
+    on-the-play and on-the-draw rates."""
     cells = []
     for i, deck in enumerate(g.decks):
         for j, opp in enumerate(g.decks):
@@ -108,12 +118,21 @@ def win_matrix(g: Games) -> tuple[np.ndarray, np.ndarray]:
 
 
 def rate_matrix(g: Games) -> np.ndarray:
-    """P[i, j] = win rate of i against j (0.5 on the diagonal and where never played)."""
+    """P[i, j] = win rate of i against j: 0.5 on the diagonal (the mirror), NaN where the
+    pair was never played."""
     w, n = win_matrix(g)
     with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(n > 0, w / np.maximum(n, 1), 0.5)
+        p = np.where(n > 0, w / np.maximum(n, 1), np.nan)
     np.fill_diagonal(p, 0.5)
     return p
+
+
+def is_complete(p: np.ndarray) -> bool:
+    """Whether every pair of decks was played (needed for the equilibrium and dynamics)."""
+    return bool(np.isfinite(p).all())
+
+
+# --- Bradley-Terry -------------------------------------------------------------------------
 
 
 class Rating(msgspec.Struct):
@@ -125,42 +144,109 @@ class Rating(msgspec.Struct):
     se: float
 
 
-def bradley_terry(w: np.ndarray, n: np.ndarray, decks: Sequence[str],
-                  prior: float = 1e-6) -> list[Rating]:
-    """Maximum-likelihood Bradley-Terry: P(i beats j) = 1 / (1 + exp(s_j - s_i)).
+class BradleyTerry(msgspec.Struct):
+    ratings: list[Rating]
+    play: float  # log-odds advantage of the player on the play, decks equal
+    play_se: float
+    play_rate: float  # the same as a win probability between equal decks
+    play_low: float
+    play_high: float
+    games: int
+    regularised: bool  # a deck was unbeaten or winless: half a win and a loss were added
 
-    Solved by Newton's method on the log-likelihood with strengths centred at 0 (a tiny
-    ridge keeps unbeaten decks finite); standard errors from the inverse Hessian.
-    """
+
+def _bt_design(g: Games) -> tuple[np.ndarray, np.ndarray]:
+    """Rows per (deck, opponent, deck on the play) from the first-seat half of the games:
+    effect-coded deck columns (the last deck is minus the sum of the others, so strengths
+    sum to 0), a play column (+1 when the row's deck is on the play, -1 when not), and
+    (wins, losses)."""
+    half = len(g.me) // 2
+    k = g.n
+    me, opp = g.me[:half], g.opp[:half]
+    play, score = g.on_play[:half], g.score[:half]
+    key = (me * k + opp) * 2 + play.astype(np.int64)
+    keys, inverse = np.unique(key, return_inverse=True)
+    wins = np.bincount(inverse, weights=score, minlength=len(keys))
+    games = np.bincount(inverse, minlength=len(keys)).astype(float)
+    code = np.vstack([np.eye(k - 1), -np.ones((1, k - 1))])
+    i = keys // 2 // k
+    j = keys // 2 % k
+    x = np.hstack([code[i] - code[j], np.where(keys % 2 == 1, 1.0, -1.0)[:, None]])
+    return x, np.column_stack([wins, games - wins])
+
+
+def _glm(x: np.ndarray, y: np.ndarray) -> Any:
+    """The binomial GLM fit. statsmodels warns of "perfect prediction" whenever the model
+    is saturated (two decks: two rows, two parameters), which is exact, not separation;
+    separation is checked on the estimates instead."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PerfectSeparationWarning)
+        warnings.simplefilter("ignore", RuntimeWarning)  # its scale with 0 residual d.f.
+        return sm.GLM(y, x, family=sm.families.Binomial()).fit()
+
+
+def bradley_terry(g: Games) -> BradleyTerry:
+    """Bradley-Terry as a logistic model (statsmodels GLM, binomial family):
+    logit P(i beats j) = s_i - s_j + t * (+1 if i is on the play, -1 if j is), with
+    strengths summing to 0; standard errors from the model's covariance."""
+    k = g.n
+    x, y = _bt_design(g)
+    fit = _glm(x, y)
+    regularised = bool(np.abs(fit.params).max() > 12 or not np.isfinite(fit.bse).all()
+                       or fit.bse.max() > 100)
+    if regularised:  # separation (a deck never lost or never won): a weak prior
+        fit = _glm(x, y + 0.5)
+    code = np.vstack([np.eye(k - 1), -np.ones((1, k - 1))])
+    beta = np.asarray(fit.params)
+    cov = np.asarray(fit.cov_params())
+    s = code @ beta[:-1]
+    se = np.sqrt(np.clip(np.diag(code @ cov[:-1, :-1] @ code.T), 0, None))
+    ratings = [Rating(d, 1500 + ELO * s[i], 1500 + ELO * (s[i] - Z95 * se[i]),
+                      1500 + ELO * (s[i] + Z95 * se[i]), float(s[i]), float(se[i]))
+               for i, d in enumerate(g.decks)]
+    t, t_se = float(beta[-1]), float(math.sqrt(cov[-1, -1]))
+
+    def sig(v: float) -> float:
+        return 1 / (1 + math.exp(-v))
+    return BradleyTerry(ratings, t, t_se, sig(t), sig(t - Z95 * t_se), sig(t + Z95 * t_se),
+                        len(g.me) // 2, regularised)
+
+
+# --- the metagame -------------------------------------------------------------------------
+
+
+class FieldRate(msgspec.Struct):
+    deck: str
+    rate: float | None  # against the field weighted by share, mirror at 50%
+    low: float | None
+    high: float | None
+    opponents: int  # opponents with games (of those with a positive share)
+    share: float
+
+
+def field_win_rates(p: np.ndarray, n: np.ndarray, shares: np.ndarray,
+                    decks: Sequence[str]) -> list[FieldRate]:
+    """Win rate of each deck against the field weighted by metagame share (the mirror
+    counts 50%), for the decks that met every deck of the field (share > 0); the others
+    get None (an unplayed pair is never guessed). The interval is the normal one of a
+    weighted sum of independent cell rates."""
+    out = []
     k = len(decks)
-    s = np.zeros(k)
-    for _ in range(100):
-        diff = s[:, None] - s[None, :]
-        p = 1 / (1 + np.exp(-diff))
-        grad = (w - n * p).sum(axis=1) - prior * s
-        h = n * p * (1 - p)
-        hess = -np.diag(h.sum(axis=1)) + h - prior * np.eye(k)
-        # centre: add the constraint sum(s) = 0 through a rank-one term
-        step = np.linalg.solve(hess - np.ones((k, k)) / k, -grad)
-        s = s + step
-        s -= s.mean()
-        if np.abs(step).max() < 1e-10:
-            break
-    diff = s[:, None] - s[None, :]
-    p = 1 / (1 + np.exp(-diff))
-    h = n * p * (1 - p)
-    info = np.diag(h.sum(axis=1)) - h
-    cov = np.linalg.pinv(info, rcond=1e-9, hermitian=True)  # the strengths are identified up to a shift: sum = 0
-    se = np.sqrt(np.clip(np.diag(cov), 0, None))
-    scale = 400 / math.log(10)
-    return [Rating(d, 1500 + scale * s[i], 1500 + scale * (s[i] - Z95 * se[i]),
-                   1500 + scale * (s[i] + Z95 * se[i]), float(s[i]), float(se[i]))
-            for i, d in enumerate(decks)]
-
-
-def field_win_rates(p: np.ndarray, shares: np.ndarray) -> np.ndarray:
-    """Win rate of each deck against the field weighted by metagame share (mirror 50%)."""
-    return p @ shares
+    weights = shares / shares.sum()
+    for i in range(k):
+        wanted = weights > 0
+        played = np.isfinite(p[i])
+        opponents = int((played & wanted).sum() - (1 if wanted[i] else 0))
+        if not played[wanted].all():
+            out.append(FieldRate(decks[i], None, None, None, opponents, float(weights[i])))
+            continue
+        rate = float(np.sum(np.where(wanted, weights * p[i], 0.0)))
+        var = sum(weights[j] ** 2 * p[i, j] * (1 - p[i, j]) / n[i, j]
+                  for j in range(k) if wanted[j] and j != i)
+        half = Z95 * math.sqrt(var)
+        out.append(FieldRate(decks[i], rate, max(0.0, rate - half), min(1.0, rate + half),
+                             opponents, float(weights[i])))
+    return out
 
 
 def replicator_dynamics(p: np.ndarray, start: np.ndarray, generations: int = 200,
@@ -183,68 +269,83 @@ def replicator_dynamics(p: np.ndarray, start: np.ndarray, generations: int = 200
 def nash_equilibrium(p: np.ndarray) -> tuple[np.ndarray, float]:
     """The maximin mix of the symmetric zero-sum metagame game with payoff P - 1/2.
 
-    Linear program: maximise v subject to (P - 1/2)^T x >= v, sum x = 1, x >= 0.
-    The value v is 0 for a symmetric game; the mix is what no deck can beat.
+    Linear program (scipy's HiGHS): maximise v subject to (P - 1/2)^T x >= v, sum x = 1,
+    x >= 0. The value v of a symmetric game is 0 (returned rounded, never -0.0); the mix
+    is what no deck can beat on average.
     """
     k = p.shape[0]
     a = p - 0.5
-    # variables: x_1..x_k, v ; minimise -v
     c = np.zeros(k + 1)
     c[-1] = -1.0
     a_ub = np.hstack([-a.T, np.ones((k, 1))])  # v - (A^T x)_j <= 0
-    b_ub = np.zeros(k)
     a_eq = np.hstack([np.ones((1, k)), np.zeros((1, 1))])
-    res = optimize.linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=[1.0],
+    res = optimize.linprog(c, A_ub=a_ub, b_ub=np.zeros(k), A_eq=a_eq, b_eq=[1.0],
                            bounds=[(0, None)] * k + [(None, None)], method="highs")
     if not res.success:
         raise RuntimeError(f"equilibrium LP failed: {res.message}")
     x = np.clip(res.x[:k], 0, None)
-    return x / x.sum(), float(res.x[-1])
+    x[x < 1e-9] = 0.0
+    value = round(float(res.x[-1]), 9) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return x / x.sum(), value
 
 
-class KeywordImpact(msgspec.Struct):
+class EquilibriumShare(msgspec.Struct):
     deck: str
-    keyword: str  # a statistic column, e.g. "cascades" or "cascade_hit_max_mana_value>=3"
-    games_fired: int
-    rate_fired: float | None
-    games_not: int
-    rate_not: float | None
-    difference: float | None
-    low: float | None  # 95% interval of the difference (normal approximation)
-    high: float | None
+    share: float  # in the equilibrium of the measured matrix
+    support: float  # fraction of bootstrap replicates where the deck is in the mix
+    mean: float  # mean share over the replicates
+    low: float  # 2.5th and 97.5th percentile of the share over the replicates
+    high: float
 
 
-def keyword_impact(table: pa.Table, stat_keys: Sequence[str],
-                   thresholds: dict[str, int] | None = None) -> list[KeywordImpact]:
-    """Win rate in games where a keyword statistic was positive vs. games where it was
-    not, per deck and statistic (with ``thresholds``: the statistic reached a value)."""
-    thresholds = thresholds or {}
-    g = Games(table)
-    out = []
-    cols = set(table.column_names)
-    for key in stat_keys:
-        if f"a_{key}" not in cols:
-            continue
-        va = np.asarray(table[f"a_{key}"].to_numpy(zero_copy_only=False), dtype=np.int64)
-        vb = np.asarray(table[f"b_{key}"].to_numpy(zero_copy_only=False), dtype=np.int64)
-        value = np.concatenate([va, vb])
-        limit = thresholds.get(key, 1)
-        label = key if limit == 1 else f"{key}>={limit}"
-        for i, deck in enumerate(g.decks):
-            mine = g.me == i
-            fired = mine & (value >= limit)
-            nf, nn = int(fired.sum()), int((mine & ~(value >= limit)).sum())
-            if nf == 0:
+SUPPORT = 1e-3  # a share above this is "in the mix"
+
+
+def bootstrap_matrices(w: np.ndarray, n: np.ndarray, draws: np.ndarray, replicates: int,
+                       seed: int) -> np.ndarray:
+    """Rate matrices resampled over games: each pair's games drawn again with
+    replacement (a multinomial of its wins, draws and losses), shape (replicates, k, k)."""
+    rng = np.random.default_rng(seed)
+    k = w.shape[0]
+    out = np.full((replicates, k, k), 0.5)
+    for i in range(k):
+        for j in range(i + 1, k):
+            games = int(n[i, j])
+            if games == 0:
+                out[:, i, j] = out[:, j, i] = np.nan
                 continue
-            rf = float(g.score[fired].mean())
-            rn = float(g.score[mine & ~(value >= limit)].mean()) if nn else None
-            diff = low = high = None
-            if rn is not None:
-                diff = rf - rn
-                se = math.sqrt(rf * (1 - rf) / nf + rn * (1 - rn) / nn)
-                low, high = diff - Z95 * se, diff + Z95 * se
-            out.append(KeywordImpact(deck, label, nf, rf, nn, rn, diff, low, high))
+            d = draws[i, j]
+            wins = w[i, j] - d / 2
+            probs = np.clip(np.array([wins, d, games - wins - d]) / games, 0, 1)
+            counts = rng.multinomial(games, probs / probs.sum(), size=replicates)
+            rate = (counts[:, 0] + counts[:, 1] / 2) / games
+            out[:, i, j] = rate
+            out[:, j, i] = 1 - rate
     return out
+
+
+def draw_matrix(g: Games) -> np.ndarray:
+    d = np.zeros((g.n, g.n))
+    np.add.at(d, (g.me, g.opp), (g.score == 0.5).astype(float))
+    return d
+
+
+def equilibrium_bootstrap(g: Games, replicates: int = 200,
+                          seed: int = 0) -> list[EquilibriumShare]:
+    """The equilibrium of the measured matrix and how robust it is: re-solved on
+    ``replicates`` matrices resampled over games."""
+    w, n = win_matrix(g)
+    mix, _ = nash_equilibrium(rate_matrix(g))
+    boot = bootstrap_matrices(w, n, draw_matrix(g), replicates, seed)
+    mixes = np.array([nash_equilibrium(m)[0] for m in boot])
+    return [EquilibriumShare(d, float(mix[i]), float((mixes[:, i] > SUPPORT).mean()),
+                             float(mixes[:, i].mean()),
+                             float(np.percentile(mixes[:, i], 2.5)),
+                             float(np.percentile(mixes[:, i], 97.5)))
+            for i, d in enumerate(g.decks)]
+
+
+# --- decks: play/draw, game length, kill turn, mulligans ---------------------------------
 
 
 class DeckProfile(msgspec.Struct):
@@ -255,25 +356,40 @@ class DeckProfile(msgspec.Struct):
     play_advantage: float
     mean_turns: float
     median_turns: float
-    mulligan_rate: float
+    mulligan_rate: float  # games with at least one mulligan
+    mean_mulligans: float
+    rate_after_mulligan: float | None  # win rate in games where the deck mulliganed
+    wins: int  # games won (draws not counted)
+    kill_turn_mean: float | None  # the winner's own turns taken when it won
+    kill_turn_median: float | None
 
 
-def deck_profiles(table: pa.Table) -> list[DeckProfile]:
-    g = Games(table)
-    ma = np.asarray(table["mulligans_a"].to_numpy(zero_copy_only=False), dtype=np.int64)
-    mb = np.asarray(table["mulligans_b"].to_numpy(zero_copy_only=False), dtype=np.int64)
-    mull = np.concatenate([ma, mb]) > 0
+def kill_turns(g: Games) -> np.ndarray:
+    """How many turns of its own a deck had taken when the game ended (the player on the
+    play takes turns 1, 3, 5...): ceil(T/2) on the play, floor(T/2) on the draw."""
+    t = g.game_turns
+    return np.where(g.on_play, (t + 1) // 2, t // 2)
+
+
+def deck_profiles(g: Games) -> list[DeckProfile]:
+    mulls = g.seat_values("mulligans")
+    kills = kill_turns(g)
     out = []
     for i, deck in enumerate(g.decks):
         mine = g.me == i
         play = mine & g.on_play
         draw = mine & ~g.on_play
+        mulled = mine & (mulls > 0)
+        won = mine & (g.score == 1.0)
         rp = float(g.score[play].mean()) if play.any() else float("nan")
         rd = float(g.score[draw].mean()) if draw.any() else float("nan")
-        out.append(DeckProfile(deck, int(mine.sum()), rp, rd, rp - rd,
-                               float(g.game_turns[mine].mean()),
-                               float(np.median(g.game_turns[mine])),
-                               float(mull[mine].mean())))
+        out.append(DeckProfile(
+            deck, int(mine.sum()), rp, rd, rp - rd, float(g.game_turns[mine].mean()),
+            float(np.median(g.game_turns[mine])), float(mulled.sum() / max(1, mine.sum())),
+            float(mulls[mine].mean()),
+            float(g.score[mulled].mean()) if mulled.any() else None, int(won.sum()),
+            float(kills[won].mean()) if won.any() else None,
+            float(np.median(kills[won])) if won.any() else None))
     return out
 
 

@@ -100,6 +100,10 @@ def check_invariants(state: GameState) -> None:
         for k, v in o.counters.items():
             if v < 0:
                 raise InvariantError(f"{o.card.name} has {v} {k} counters")
+    # A simultaneous zone-change event never spans a decision: its triggers were checked.
+    if state.event_depth or state.departures or state.arrivals or state.event_before:
+        raise InvariantError(f"a zone-change event is still open (depth "
+                             f"{state.event_depth}, {len(state.departures)} departures)")
     assert state.log is not None
     life = [20, 20]
     for e in state.log:
@@ -267,6 +271,10 @@ def test_invariant_checker_detects_corruption() -> None:
     state.players[0].hand.append(card)
     state.objects[card].damage = -1
     with pytest.raises(InvariantError, match="damage"):
+        check_invariants(state)
+    state.objects[card].damage = 0
+    state.event_depth = 1
+    with pytest.raises(InvariantError, match="zone-change event"):
         check_invariants(state)
 
 

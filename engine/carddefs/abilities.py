@@ -70,7 +70,7 @@ TriggerEvent = Literal[
     "end_step",  # beginning of your end step
     "each_upkeep",  # beginning of each upkeep
     "you_cast",  # whenever you cast a spell matching filter
-    "creature_dies",  # whenever a creature matching filter dies
+    "creature_dies",  # whenever a creature matching filter dies (this one included)
     "other_enters",  # whenever another permanent matching filter enters
     "deals_combat_damage_to_player",
     "enchanted_tapped_for_mana",
@@ -96,6 +96,11 @@ TriggerEvent = Literal[
     # controller; "it" = that player
     "deals_damage",  # this deals damage (any, 120.3); "that much" = the damage dealt
     "enchanted_attacks",  # the creature this Aura enchants attacks; "it" = that creature
+    # "when enchanted / equipped creature dies" (an Aura's, an Equipment's): looks back in
+    # time (603.10a), so it triggers though the Aura or Equipment leaves or is unattached
+    # right after (704.5m-n) or left with it; "it" = that creature
+    "enchanted_dies",
+    "equipped_dies",
 ]
 
 

@@ -30,6 +30,7 @@ from mtgsim.engine.effects import handles, refs_of
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
+from mtgsim.engine.zones import simultaneously
 
 
 @compiles("annihilator")
@@ -49,9 +50,10 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
         "sacrifice", defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
         options=options, multi=True, min_count=k, max_count=k, source=item.source))
     done = 0
-    for i in picks:
-        victim = state.objects.get(options[i])
-        if victim is not None and victim.zone == BATTLEFIELD:
-            rep.sacrifice(state, victim)
-            done += 1
+    with simultaneously(state):  # sacrificed at once: one event (603.10a)
+        for i in picks:
+            victim = state.objects.get(options[i])
+            if victim is not None and victim.zone == BATTLEFIELD:
+                rep.sacrifice(state, victim)
+                done += 1
     count(state, item.controller, "permanents_annihilated", done)

@@ -37,6 +37,7 @@ from mtgsim.engine.filters import has_subtype
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameObject, GameState
 from mtgsim.engine.stats import count
+from mtgsim.engine.zones import begin_event, end_event
 
 QUALITY_TYPES = {"": T_CREATURE, "creature": T_CREATURE, "artifact": T_ARTIFACT,
                  "land": T_LAND}
@@ -80,6 +81,12 @@ def devour_enters(state: GameState, card: Card, controller: int,
 
     def eat(state: GameState, obj: GameObject) -> None:
         total = 0
+        # All are sacrificed at once, one event, as the devourer enters: it was not on
+        # the battlefield immediately before, so its own leaves-the-battlefield abilities
+        # don't see them go (603.10a); everything else on the battlefield does.
+        begin_event(state)
+        if obj.oid in state.event_before:
+            state.event_before.remove(obj.oid)
         for k, eaten in plan:
             done = 0
             for oid in eaten:
@@ -92,6 +99,7 @@ def devour_enters(state: GameState, card: Card, controller: int,
                 obj.devoured_lki.append(victim)
                 done += 1
             total += counters_for(k, done)
+        end_event(state)
         obj.devoured = len(obj.devoured_lki)
         add_counters(state, obj, "+1/+1", total)
         if obj.devoured:

@@ -83,3 +83,14 @@ def level_between(state: GameState, cond: LevelBetween, controller: int,
                   source: GameObject, subject: GameObject | None) -> bool:
     level = source.counters.get("level", 0)
     return cond.low <= level and (cond.high is None or level <= cond.high)
+
+
+def has_now(obj: GameObject, ab: Activated) -> bool:
+    """Whether ``obj`` has the activated ability ``ab`` now: a band's ability exists only
+    while its band applies (711.2); every other one always (an "Activate only if"
+    restriction, 602.5b, limits activating it, not having it)."""
+    cond = ab.condition
+    if not isinstance(cond, LevelBetween):
+        return True
+    level = obj.counters.get("level", 0)
+    return cond.low <= level and (cond.high is None or level <= cond.high)

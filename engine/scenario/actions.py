@@ -10,6 +10,7 @@ from collections.abc import Callable
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.casting import ALT_NAMES, activated_abilities
 from mtgsim.engine.clone import clone
+from mtgsim.engine.keywords.level_up import has_now
 from mtgsim.engine.scenario.answers import DecisionAnswers
 from mtgsim.engine.scenario.format import (
     ActionSpec,
@@ -63,6 +64,7 @@ class ActionDriver(DecisionAnswers):
         self.queues[p].extend(act.choices)
         self.action_targets = deque(act.targets or [])
         self.convoke_left = list(act.convoke) if act.convoke is not None else None
+        self.replicate_asked = 0
         try:
             if act.play is not None or act.cast is not None or act.activate is not None:
                 self._priority_action(p, act, what)
@@ -83,6 +85,7 @@ class ActionDriver(DecisionAnswers):
             raise ScenarioError(f"{what}: illegal: {exc}") from None
         finally:
             self.action = None
+            self.casting = -1
 
     def _verb(self, act: ActionSpec) -> str:
         for key in ("play", "cast", "activate", "attack", "block", "resolve", "advance"):
@@ -109,6 +112,7 @@ class ActionDriver(DecisionAnswers):
                  if self.state.objects[o].card.name == act.discard] if act.discard else []
         untapped = {oid for oid in self.state.battlefield
                     if not self.state.objects[oid].tapped}
+        self.casting = chosen.oid
         try:
             answer(self.state, index)
             # Finish casting/activating: stop at the next priority (triggers on the stack).
@@ -131,7 +135,8 @@ class ActionDriver(DecisionAnswers):
                 self.state = snapshot
                 return
             raise ScenarioError(f"{what}: illegal: {self.convoke_left} can't convoke it")
-        if act.replicate and not any(
+        paid = sum(act.replicate) if isinstance(act.replicate, list) else act.replicate
+        if paid and not any(
                 item.sid in (chosen.oid, source_before.moved_to if source_before else -1)
                 and sum(item.replicate_counts) for item in self.state.stack):
             # No replicate question was asked (the spell has no replicate, or not even
@@ -179,8 +184,12 @@ class ActionDriver(DecisionAnswers):
             return "pass"
         verb = {PLAY: "play", CAST: "cast", ACTIVATE: "activate"}[a.kind]
         obj = self.state.objects.get(a.oid)
+        index = a.index
+        if a.kind == ACTIVATE and obj is not None:  # as `ability` counts them
+            abilities = activated_abilities(obj)
+            index = sum(1 for b in abilities[:a.index] if has_now(obj, b))
         return f"{verb} {obj.card.name if obj else a.oid}" + (
-            f" [{a.index}]" if a.kind == ACTIVATE else "")
+            f" [{index}]" if a.kind == ACTIVATE else "")
 
     def _find_action(self, d: Decision, act: ActionSpec) -> int | None:
         state = self.state
@@ -219,37 +228,44 @@ class ActionDriver(DecisionAnswers):
                         fallback = i
                     continue
             if kind == ACTIVATE and act.ability is not None:
+                abilities = activated_abilities(obj)
+                ab = abilities[a.index] if a.index < len(abilities) else None
                 if isinstance(act.ability, int):
-                    if a.index != act.ability:
+                    # The index counts the abilities the object has now: a leveler's
+                    # level up and its current band's, not other bands' (FORMAT.md).
+                    present = [i for i, b in enumerate(abilities) if has_now(obj, b)]
+                    if act.ability >= len(present) or a.index != present[act.ability]:
                         continue
-                else:
-                    abilities = activated_abilities(obj)
-                    ab = abilities[a.index] if a.index < len(abilities) else None
-                    if ab is None or ab.keyword != act.ability:
-                        continue
+                elif ab is None or ab.keyword != act.ability:
+                    continue
             return i
         return fallback
 
     def _attack(self, p: int, act: ActionSpec, what: str) -> None:
+        """Declare attackers in the first declare attackers step, from where the game
+        stands, whose attackers are not yet declared (FORMAT.md): this combat's if its
+        declaration is still to come, else the next combat's, an additional combat
+        phase of this turn (500.8) included; it must be ``p``'s."""
         state = self.state
-        if state.active != p:
-            raise ScenarioError(f"{what}: only the active player attacks")
-
-        # From a postcombat main phase, the next combat is an additional one (500.8).
-        turn0 = state.turn
-        begun = [state.step <= DECLARE_ATTACKERS]
+        # In a declare attackers step with priority its attackers are declared already.
+        left = [not (state.step == DECLARE_ATTACKERS and state.in_priority)]
 
         def stop(d: Decision) -> bool:
             if d.kind == "attackers":
                 return True
-            if not begun[0]:
-                begun[0] = state.step <= DECLARE_ATTACKERS
-                return state.turn != turn0
-            return state.step > DECLARE_ATTACKERS or (
-                state.step == DECLARE_ATTACKERS and state.combat is not None)
+            if state.step != DECLARE_ATTACKERS:
+                left[0] = True
+                return False
+            # A declaration the engine made without asking (no creature could attack,
+            # or only ones that must): the step is here, its attackers declared.
+            return left[0]
+
         d = self.run_until(stop, what)
         if d is None:
             raise ScenarioError(f"{what}: the game ended first")
+        if state.active != p:
+            raise IllegalAnswer(f"the next declare attackers step is "
+                                f"{'AB'[state.active]}'s (turn {state.turn})")
         if d.kind != "attackers":
             declared = sorted(self._name(a) for a in state.combat.attackers) \
                 if state.combat is not None else []
@@ -262,7 +278,6 @@ class ActionDriver(DecisionAnswers):
             if act.illegal:
                 raise ScenarioError(f"{what}: the engine accepted an attack that must be "
                                     "illegal")
-            self.run_until(lambda d: d.kind == "priority", what)
             return
         answer(state, self._attackers(d, act.attack or []))
         if act.illegal:
@@ -291,17 +306,30 @@ class ActionDriver(DecisionAnswers):
     def _resolve(self, count: int | str, what: str) -> None:
         state = self.state
         start = state.derived.resolved
+
+        def empty() -> bool:
+            return not state.stack and not state.triggers
+
         if count == "all":
             def stop(d: Decision) -> bool:
-                return d.kind == "priority" and not state.stack and not state.triggers
+                return d.kind == "priority" and empty()
         else:
             assert isinstance(count, int)
+            if count < 1:
+                raise ScenarioError(f"{what}: resolve wants a positive number or \"all\"")
 
             def stop(d: Decision) -> bool:
-                return d.kind == "priority" and state.derived.resolved - start >= count
-        if not state.stack and count == "all":
-            return
+                # Passing on with an empty stack would end the step: stop there.
+                return d.kind == "priority" and (state.derived.resolved - start >= count or empty())
+        if empty():
+            if count == "all":
+                return
+            raise ScenarioError(f"{what}: nothing can resolve, the stack is empty")
         self.run_until(stop, what)
+        done = state.derived.resolved - start
+        if isinstance(count, int) and done < count and state.result is None:
+            raise ScenarioError(f"{what}: only {done} of {count} stack objects could "
+                                "resolve before the stack was empty")
 
     def _advance(self, target: str | AdvanceTo, what: str) -> None:
         state = self.state

@@ -15,6 +15,10 @@ from mtgsim.engine.state import (
     Decision,
 )
 
+# Questions of casting that the action's own keys answer (FORMAT.md: an omitted key
+# means X = 0, no replicate payment, no convoke), never the choice queue.
+CASTING_KEYS = ("x", "replicate", "convoke_tap")
+
 
 class DecisionAnswers(ScenarioSetup):
     """Answers to decisions, from the scenario's actions and choices."""
@@ -135,21 +139,8 @@ class DecisionAnswers(ScenarioSetup):
                     raise IllegalAnswer(str(exc)) from None
                 raise
             return d.options.index(ref)
-        if d.kind == "x" and act is not None and act.x is not None:
-            if act.x not in d.options:
-                msg = f"X={act.x} is not possible (at most {max(d.options)})"
-                if act.illegal:  # too big to pay, or not that many targets: rejected
-                    raise IllegalAnswer(msg)
-                raise ScenarioError(msg)
-            return d.options.index(act.x)
-        if d.kind == "replicate" and act is not None and act.replicate is not None:
-            if act.replicate not in d.options:
-                raise IllegalAnswer(f"replicate {act.replicate} times: at most "
-                                    f"{max(d.options)} can be paid")
-            return d.options.index(act.replicate)
-        if d.kind == "convoke_tap" and act is not None and self.convoke_left is not None \
-                and PLAYER_NAMES[act.player] == d.player:
-            return self._convoke_tap(d)
+        if d.kind in CASTING_KEYS:
+            return self._casting_choice(d)
         if d.kind == "cost_discard" and act is not None and act.discard is not None:
             try:  # the land for retrace (one choice), cards for a discard cost (a list)
                 picks = self._pick_many(d, [act.discard])
@@ -157,6 +148,44 @@ class DecisionAnswers(ScenarioSetup):
                 raise IllegalAnswer(str(exc)) from None
             return picks if d.multi else picks[0]
         return self._from_queue(d)
+
+    def _casting_choice(self, d: Decision) -> int | list[int]:
+        """X, replicate and convoke belong to casting and have their own keys: for the
+        spell the current action casts they come from its keys alone, an omitted key
+        meaning X = 0, replicate paid zero times, no creature tapped for convoke
+        (FORMAT.md); never from the choice queue. A spell cast by an effect (cascade)
+        has no keys: its questions come from the queue, like its targets."""
+        act = self.action
+        if act is None or d.source != self.casting or PLAYER_NAMES[act.player] != d.player:
+            return self._from_queue(d)
+        if d.kind == "convoke_tap":
+            if self.convoke_left is not None:
+                return self._convoke_tap(d)
+            if d.min_count:
+                raise IllegalAnswer("its cost can't be paid without tapping creatures for "
+                                    "convoke, and the action names none (`convoke`)")
+            return []
+        if d.kind == "x":
+            value = act.x or 0
+            if value not in d.options:
+                msg = f"X={value} is not possible (at most {max(d.options)})"
+                if act.illegal:  # too big to pay, or not that many targets: rejected
+                    raise IllegalAnswer(msg)
+                raise ScenarioError(msg)
+            return d.options.index(value)
+        # replicate: one question per instance (702.56b), printed first; a number is the
+        # first instance's payments, a list gives each instance's in that order
+        instance = self.replicate_asked
+        self.replicate_asked += 1
+        wanted = act.replicate
+        if isinstance(wanted, list):
+            value = wanted[instance] if instance < len(wanted) else 0
+        else:
+            value = (wanted or 0) if instance == 0 else 0
+        if value not in d.options:
+            raise IllegalAnswer(f"replicate {value} times: at most {max(d.options)} can be "
+                                "paid")
+        return d.options.index(value)
 
     def _convoke_tap(self, d: Decision) -> list[int]:
         """One "convoke_tap" question: the next creature of the action's ``convoke``

@@ -68,7 +68,9 @@ class ActionSpec(_S):
     x: int | None = None
     from_: Literal["hand", "graveyard", "exile"] | None = msgspec.field(
         default=None, name="from")
-    replicate: int | None = None
+    # times the replicate cost is paid; a list: for each replicate instance in order
+    # (printed first, then granted ones: Djinn Illuminatus), a project addition
+    replicate: int | list[int] | None = None
     convoke: list[str] | None = None
     discard: str | None = None
     free: bool = False

@@ -41,6 +41,8 @@ class ScenarioResult(msgspec.Struct):
 
 def load_scenario(path: Path) -> Scenario:
     data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark, as editors write
+        data = data[3:]
     try:
         return msgspec.toml.decode(data, type=Scenario)
     except (msgspec.ValidationError, msgspec.DecodeError, tomllib.TOMLDecodeError,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from mtgsim.engine.card import Card, CardPool
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.scenario.format import (
     ActionSpec,
@@ -49,6 +50,8 @@ class ScenarioSetup:
         self.action: ActionSpec | None = None
         self.action_targets: deque[str] = deque()
         self.convoke_left: list[str] | None = None  # creatures of `convoke` not yet tapped
+        self.casting = -1  # the object the current cast/activate action casts (its id)
+        self.replicate_asked = 0  # replicate questions of the current action so far
         self.block_action: ActionSpec | None = None
         self.state = self._build()
 
@@ -62,6 +65,8 @@ class ScenarioSetup:
 
     def _build(self) -> GameState:
         setup = self.sc.setup
+        if setup.turn < 1:
+            raise ScenarioError(f"setup: turn = {setup.turn}: turns are numbered from 1")
         state = new_game([[], []], self.sc.seed, pool=self.pool)
         state.started = True
         state.stop_every_priority = True
@@ -81,12 +86,44 @@ class ScenarioSetup:
             obj.attached_to = self._resolve_ref(state, ref, prefer_zone=BATTLEFIELD)
         state.derived.dirty = True
         ensure(state)
+        self._check_stable(state)
         return state
+
+    def _check_stable(self, state: GameState) -> None:
+        """Refuse a position that can't stand when a player gets priority: a player
+        who has already lost (704.5a, c), a creature with toughness 0 or less or with
+        lethal damage marked on it (704.5f-g). (Other state-based actions, an Aura on
+        something it can't enchant, two legendary permanents, are left to set up: they
+        are how a scenario shows those rules working.)"""
+        def unstable(what: str, why: str) -> ScenarioError:
+            return ScenarioError(f"setup: {what}: not a stable position (state-based "
+                                 f"actions would {why})")
+
+        for p in state.players:
+            name = "AB"[p.idx]
+            if p.life <= 0:
+                raise unstable(f"{name} has {p.life} life", "make them lose, 704.5a")
+            if p.poison >= 10:
+                raise unstable(f"{name} has {p.poison} poison counters",
+                               "make them lose, 704.5c")
+        for oid in state.battlefield:
+            o = state.objects[oid]
+            if not (o.card._type_mask | o.extra_types) & T_CREATURE:
+                continue
+            what = f"{'AB'[o.controller]}'s {o.card.name}"
+            if o.toughness <= 0:
+                raise unstable(f"{what} has toughness {o.toughness}",
+                               "put it into its owner's graveyard, 704.5f")
+            if o.damage >= o.toughness and not o.kw & KW_INDESTRUCTIBLE:
+                raise unstable(f"{what} has {o.damage} damage and toughness {o.toughness}",
+                               "destroy it, 704.5g")
 
     def _build_side(self, state: GameState, p: int, side: SideSetup,
                     attachments: list[tuple[GameObject, str]]) -> None:
         player = state.players[p]
         player.life = side.life
+        if side.poison < 0:
+            raise ScenarioError(f"setup.{'AB'[p]}: poison = {side.poison} is negative")
         player.poison = side.poison
         for zone, names, lst in (
             (LIBRARY, side.library, player.library),
@@ -105,12 +142,19 @@ class ScenarioSetup:
             else:
                 card = self._card(spec.card)
             obj = new_object(state, card, p, BATTLEFIELD, token=spec.token)
+            what = f"setup.{'AB'[p]}.battlefield: {spec.card}"
+            if spec.damage < 0:
+                raise ScenarioError(f"{what}: damage = {spec.damage} is negative")
+            for kind, n in spec.counters.items():
+                if n < 0:
+                    raise ScenarioError(f"{what}: {n} {kind} counters: a count can't be "
+                                        "negative")
             state.set_tapped(obj, spec.tapped)
             obj.sick = spec.sick
             obj.damage = spec.damage
             if spec.damage:  # marked damage was dealt this turn (it goes at cleanup, 514.2)
                 obj.damaged_turn = state.turn
-            obj.counters = dict(spec.counters)
+            obj.counters = {k: n for k, n in spec.counters.items() if n}  # 0: none
             state.battlefield.append(obj.oid)
             if spec.label:
                 self.labels[spec.label] = obj

@@ -1,0 +1,113 @@
+"""``mtgsim report DIR`` and ``mtgsim compare JOB_A JOB_B``: the analyst's commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+
+def _err(message: str) -> None:
+    print(f"mtgsim: error: {message}", file=sys.stderr)
+
+
+def _parse_shares(items: Sequence[str] | None) -> dict[str, float] | None:
+    """``DECK=SHARE`` items; the values are checked against the job by the report."""
+    if not items:
+        return None
+    shares: dict[str, float] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = None
+        if not sep or not name or number is None:
+            raise ValueError(f"--shares: bad item {item!r} (expected DECK=SHARE, e.g. "
+                             "bogles=0.2)")
+        if name in shares:
+            raise ValueError(f"--shares: {name} is given twice")
+        shares[name] = number
+    return shares
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from mtgsim.results.compare import CompareError
+    from mtgsim.results.report import ReportError, write_report
+
+    out = Path(args.dir)
+    try:
+        shares = _parse_shares(args.shares)
+        path = write_report(out, shares, Path(args.compare) if args.compare else None)
+    except (ReportError, CompareError, ValueError) as exc:
+        _err(str(exc))
+        return 2
+    summary = json.loads((path.parent / "summary.json").read_text())
+    if args.json:
+        print(json.dumps({"report": str(path), **summary}))
+        return 0
+    print(f"report: {path}")
+    if "shares" in summary:
+        print("shares: " + ", ".join(f"{d} {100 * s:.1f}%"
+                                     for d, s in summary["shares"].items())
+              + ("" if shares else " (equal)"))
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Pair the games of two jobs by (decks, game index, seed) and compare them."""
+    from mtgsim.results.compare import CompareError, compare_jobs, format_comparison
+
+    try:
+        comparison = compare_jobs(Path(args.job_a), Path(args.job_b))
+    except CompareError as exc:
+        _err(str(exc))
+        return 2
+    if args.html:
+        from mtgsim.results.page import Page
+        from mtgsim.results.report_paired import add_comparison
+
+        page = Page(f"mtgsim compare: {comparison.job_a} -> {comparison.job_b}")
+        add_comparison(page, comparison)
+        Path(args.html).write_text(page.render(), encoding="utf-8")
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(comparison)))
+    else:
+        print(format_comparison(comparison))
+        if args.html:
+            print(f"report: {args.html}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("report", help="write the HTML report of a job",
+                       description="Analyse a job folder (gauntlet, versus, swiss or "
+                                   "ablate) and write DIR/report/index.html: one "
+                                   "self-contained interactive page that works offline, "
+                                   "with its tables also in DIR/report/tables/ (CSV and "
+                                   "Parquet) and its headline numbers in "
+                                   "DIR/report/summary.json.")
+    p.add_argument("dir", metavar="DIR", help="a job's --out folder")
+    p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
+                   help="metagame shares for field win rates and dynamics, normalised to "
+                        "sum to 1; decks not listed get 0 (default: equal)")
+    p.add_argument("--compare", metavar="OTHER",
+                   help="add a game-by-game comparison with another job of the same seeds")
+    p.add_argument("--json", action="store_true", help="print the headline numbers as JSON")
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("compare", help="compare two jobs game by game",
+                       description="Pair the games of two jobs that played the same pairings "
+                                   "with the same seeds (by decks, game index and seed) and "
+                                   "print each matchup's win-rate change with a paired 95% "
+                                   "interval and McNemar's test.")
+    p.add_argument("job_a", metavar="JOB_A", help="the first job's folder (the baseline)")
+    p.add_argument("job_b", metavar="JOB_B", help="the second job's folder")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--html", metavar="FILE", help="also write the comparison as an HTML page")
+    p.set_defaults(func=cmd_compare)
