@@ -24,6 +24,7 @@ from mtgsim.engine.cards import (
     Filter,
     Target,
 )
+from mtgsim.engine.decisions import CostOf, ForSpell, Modes, TargetOf
 from mtgsim.engine.filters import matches
 from mtgsim.engine.keywords.convoke import spell_granters, spell_has_convoke
 from mtgsim.engine.keywords.family_f import (
@@ -64,6 +65,7 @@ from mtgsim.engine.state import (
     ActivateTask,
     CastTask,
     Decision,
+    DecisionKind,
     GameObject,
     GameState,
     StackItem,
@@ -429,10 +431,11 @@ def _untapped(state: GameState, player: int, f: Filter, source: int) -> list[int
 
 
 def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                      name: str) -> tuple[list[int], int]:
+                      card: Card) -> tuple[list[int], int]:
     """Choose the permanents for counter costs (601.2b/602.2b), before paying anything:
     one question per counter removed (the same permanent may be chosen again while it has
     counters left), and the permanent that gets a counter."""
+    name = card.name
     removed: list[int] = []
     if cost.remove_counters_among is not None:
         kind = cost.remove_counters_kind
@@ -443,8 +446,9 @@ def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, s
             if not options:
                 raise IllegalAnswer(f"{name}: not enough {kind} counters to remove")
             pick = options[asker.choose(Decision(
-                "cost_counter", player, f"remove a {kind} counter for {name} from",
-                options=options, source=source))]
+                DecisionKind.COST_COUNTER, player, f"remove a {kind} counter for {name} from",
+                options=options, source=source,
+                about=CostOf("remove_counter", card, counter=kind)))]
             left[pick] -= 1
             removed.append(pick)
     put_on = -1
@@ -453,23 +457,24 @@ def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, s
         if not options:
             raise IllegalAnswer(f"{name}: no permanent to put a counter on")
         put_on = options[asker.choose(Decision(
-            "cost_counter", player, f"put a {cost.put_counter} counter for {name} on",
-            options=options, source=source))]
+            DecisionKind.COST_COUNTER, player, f"put a {cost.put_counter} counter for {name} on",
+            options=options, source=source,
+            about=CostOf("put_counter", card, counter=cost.put_counter or "")))]
     return removed, put_on
 
 
 def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                   name: str) -> list[int]:
+                   card: Card) -> list[int]:
     """Choose the ``sacrifice_n`` permanents a "Sacrifice N [filter]" cost sacrifices
     (601.2b, 601.2h), before paying anything."""
     assert cost.sacrifice is not None
     options = _controlled(state, player, cost.sacrifice, source)
     n = cost.sacrifice_n
     if len(options) < n:
-        raise IllegalAnswer(f"{name}: not enough permanents to sacrifice")
+        raise IllegalAnswer(f"{card.name}: not enough permanents to sacrifice")
     picks = asker.choose_many(Decision(
-        "cost", player, f"sacrifice {n} for {name}", options=options, multi=True,
-        min_count=n, max_count=n, source=source))
+        DecisionKind.COST, player, f"sacrifice {n} for {card.name}", options=options,
+        multi=True, min_count=n, max_count=n, source=source, about=CostOf("sacrifice", card)))
     return [options[i] for i in picks]
 
 
@@ -521,8 +526,9 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
                 break
             top += 1
         n = asker.choose(Decision(
-            "replicate", player, f"pay replicate {inst.cost} how many times?",
-            options=list(range(top + 1)), source=task.oid)) if top else 0
+            DecisionKind.REPLICATE, player, f"pay replicate {inst.cost} how many times?",
+            options=list(range(top + 1)), source=task.oid,
+            about=ForSpell(card, inst.cost))) if top else 0
         replicates.append(n)
         base = base + [rcost] * n
     kicked = False
@@ -531,8 +537,8 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
         symbols, generic = total_cost(base + [kcost], x)
         if can_pay(symbols, generic, units):
             kicked = asker.choose(Decision(
-                "may", player, f"pay kicker {inst.cost}?", options=[1, 0],
-                source=task.oid)) == 0
+                DecisionKind.MAY, player, f"pay kicker {inst.cost}?", options=[1, 0],
+                source=task.oid, about=ForSpell(card, inst.cost))) == 0
             if kicked:  # a new list: the caller adds the kicker cost to its own
                 base = base + [kcost]
     discard = -1
@@ -540,8 +546,8 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
         lands = [o for o in state.players[player].hand
                  if state.objects[o].card._type_mask & T_LAND]
         pick = asker.choose(Decision(
-            "cost_discard", player, f"discard a land card to retrace {card.name}",
-            options=lands, source=task.oid))
+            DecisionKind.COST_DISCARD, player, f"discard a land card to retrace {card.name}",
+            options=lands, source=task.oid, about=ForSpell(card)))
         discard = lands[pick]
     return replicates, kicked, discard
 
@@ -556,9 +562,10 @@ def cast_task(state: GameState, task: CastTask) -> None:
     mode = -1
     if card.spell is not None and card.spell.modes:
         modes = castable_modes(state, card, player, obj.oid)
+        labels = tuple(card.spell.modes[m].label for m in modes)
         pick = asker.choose(Decision(
-            "mode", player, f"mode for {card.name}: " + " or ".join(
-                card.spell.modes[m].label for m in modes), options=modes, source=obj.oid))
+            DecisionKind.MODE, player, f"mode for {card.name}: " + " or ".join(labels),
+            options=modes, source=obj.oid, about=Modes(labels)))
         mode = modes[pick]
     convoke = spell_has_convoke(state, player, obj)
     units = payment_units(state, player, obj)
@@ -574,7 +581,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
         if cap is not None:
             top = min(top, cap)
         x = asker.choose(Decision(
-            "x", player, f"X for {card.name}", options=list(range(top + 1)), source=obj.oid))
+            DecisionKind.X, player, f"X for {card.name}", options=list(range(top + 1)),
+            source=obj.oid, about=ForSpell(card)))
     replicates, kicked, discard = _ask_additional_costs(state, asker, task, card, base, x)
     if replicates:
         from mtgsim.engine.keywords.replicate import replicate_instances
@@ -586,14 +594,14 @@ def cast_task(state: GameState, task: CastTask) -> None:
         base.append(parse_cost(card.instances("kicker")[0].cost))
     # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b)
     extra = card.spell.additional_cost if card.spell is not None else None
-    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card.name) \
+    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card) \
         if extra is not None else ([], -1)
     # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
     alt_sacrifices: list[int] = []
     if task.alt == ALT_ALTERNATIVE and card.alternative_cost is not None and \
             card.alternative_cost.sacrifice is not None:
         alt_sacrifices = ask_sacrifices(state, asker, player, card.alternative_cost,
-                                        obj.oid, card.name)
+                                        obj.oid, card)
     # 601.2c: targets.
     targets: list[int] = []
     specs = expand_targets(spell_targets(card, mode), x)
@@ -604,7 +612,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
         if not options:
             raise IllegalAnswer(f"{card.name}: no legal target left while casting")
         pick = asker.choose(Decision(
-            "target", player, f"target for {card.name}", options=options, source=obj.oid))
+            DecisionKind.TARGET, player, f"target for {card.name}", options=options,
+            source=obj.oid, about=TargetOf("spell", card, len(targets), spec)))
         targets.append(options[pick])
     # 601.2f-h: total cost, convoke, mana abilities, payment.
     symbols, generic = total_cost(base, x)
@@ -679,11 +688,11 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
             break
         options.sort(key=lambda oid: (not objects[oid].sick, objects[oid].power, oid))
         picks = asker.choose_many(Decision(
-            "convoke_tap", player,
+            DecisionKind.CONVOKE_TAP, player,
             f"tap a creature to convoke {obj.card.name}" + (" (none: pay the rest)"
                                                             if can_stop else ""),
             options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
-            source=obj.oid))
+            source=obj.oid, about=ForSpell(obj.card)))
         if not picks:
             break
         chosen.append(options[picks[0]])
@@ -712,34 +721,37 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         if not options:
             raise IllegalAnswer(f"{obj.card.name}: no legal target left while activating")
         pick = asker.choose(Decision(
-            "target", player, f"target for {obj.card.name}'s ability", options=options,
-            source=obj.oid))
+            DecisionKind.TARGET, player, f"target for {obj.card.name}'s ability",
+            options=options, source=obj.oid,
+            about=TargetOf("ability", obj.card, len(targets), spec)))
         targets.append(options[pick])
     cost = ab.cost
     discards: list[int] = []
     if cost.discard:
         hand = [o for o in state.players[player].hand if o != obj.oid]
         picks = asker.choose_many(Decision(
-            "cost_discard", player, f"discard for {obj.card.name}", options=hand, multi=True,
-            min_count=cost.discard, max_count=cost.discard, source=obj.oid))
+            DecisionKind.COST_DISCARD, player, f"discard for {obj.card.name}", options=hand,
+            multi=True, min_count=cost.discard, max_count=cost.discard, source=obj.oid,
+            about=CostOf("discard", obj.card)))
         discards = [hand[i] for i in picks]
     returned = -1
     if cost.return_to_hand is not None:
         options = _controlled(state, player, cost.return_to_hand, obj.oid)
         pick = asker.choose(Decision(
-            "cost", player, f"return for {obj.card.name}", options=options, source=obj.oid))
+            DecisionKind.COST, player, f"return for {obj.card.name}", options=options,
+            source=obj.oid, about=CostOf("return", obj.card)))
         returned = options[pick]
     sacrificed = -1
     more_sacrificed: list[int] = []
     if cost.sacrifice is not None and cost.sacrifice_n > 1:  # "Sacrifice N ..."
-        more_sacrificed = ask_sacrifices(state, asker, player, cost, obj.oid, obj.card.name)
+        more_sacrificed = ask_sacrifices(state, asker, player, cost, obj.oid, obj.card)
     elif cost.sacrifice is not None:
         options = _controlled(state, player, cost.sacrifice, obj.oid)
         pick = asker.choose(Decision(
-            "cost", player, f"sacrifice for {obj.card.name}", options=options,
-            source=obj.oid))
+            DecisionKind.COST, player, f"sacrifice for {obj.card.name}", options=options,
+            source=obj.oid, about=CostOf("sacrifice", obj.card)))
         sacrificed = options[pick]
-    removed, put_on = ask_counter_costs(state, asker, player, cost, obj.oid, obj.card.name)
+    removed, put_on = ask_counter_costs(state, asker, player, cost, obj.oid, obj.card)
     to_tap: list[int] = []
     if cost.tap_untapped is not None:
         options = _untapped(state, player, cost.tap_untapped, obj.oid)
@@ -747,8 +759,9 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         if len(options) < n:
             raise IllegalAnswer(f"{obj.card.name}: not enough untapped permanents to tap")
         picks = asker.choose_many(Decision(
-            "cost_tap", player, f"tap {n} for {obj.card.name}", options=options, multi=True,
-            min_count=n, max_count=n, source=obj.oid))
+            DecisionKind.COST_TAP, player, f"tap {n} for {obj.card.name}", options=options,
+            multi=True, min_count=n, max_count=n, source=obj.oid,
+            about=CostOf("tap", obj.card)))
         to_tap = [options[i] for i in picks]
     # Pay: mana first (mana abilities), then the other costs (601.2h, any order).
     if cost.mana:

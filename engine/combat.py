@@ -42,6 +42,7 @@ from mtgsim.engine.state import (
     BlockTask,
     Combat,
     Decision,
+    DecisionKind,
     GameObject,
     GameState,
 )
@@ -110,7 +111,7 @@ def attack_task(state: GameState, task: AttackTask) -> None:
     chosen: list[int] = []
     if optional:
         picks = asker.choose_many(Decision(
-            "attackers", player, "declare attackers", options=optional, multi=True,
+            DecisionKind.ATTACKERS, player, "declare attackers", options=optional, multi=True,
             min_count=0, max_count=len(optional)))
         chosen = [optional[i] for i in picks]
     attackers = forced + [oid for oid in optional if oid in chosen]
@@ -201,7 +202,7 @@ def block_task(state: GameState, task: BlockTask) -> None:
         pairs = [(b, a) for b, a in pairs if b not in required or a in required[b]]
     if pairs:
         picks = asker.choose_many(Decision(
-            "blockers", defender, "declare blockers", options=list(range(len(pairs))),
+            DecisionKind.BLOCKERS, defender, "declare blockers", options=list(range(len(pairs))),
             pairs=pairs, multi=True, min_count=0, max_count=len(pairs)))
         chosen = [pairs[i] for i in picks]
         declared = {b for b, _ in chosen}
@@ -220,7 +221,7 @@ def block_task(state: GameState, task: BlockTask) -> None:
         bl = blockers_of.get(a)
         if bl and len(bl) > 1:
             order = asker.choose_many(Decision(
-                "order", state.active, f"damage order for {state.objects[a].card.name}",
+                DecisionKind.DAMAGE_ORDER, state.active, f"damage order for {state.objects[a].card.name}",
                 options=list(bl), multi=True, min_count=len(bl), max_count=len(bl),
                 source=a))
             blockers_of[a] = [bl[i] for i in order]

@@ -54,6 +54,15 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.decisions import (
+    AboutT,
+    Discarding,
+    MayEffect,
+    MayPay,
+    Modes,
+    Sacrificing,
+    Searching,
+)
 from mtgsim.engine.derived import game_card
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
@@ -68,6 +77,7 @@ from mtgsim.engine.state import (
     STACK,
     ContinuousEffect,
     Decision,
+    DecisionKind,
     GameObject,
     GameState,
     ResolveTask,
@@ -238,8 +248,10 @@ def each_matching(state: GameState, item: StackItem, f: object) -> list[GameObje
     ]
 
 
-def yes_no(asker: Asker, player: int, prompt: str, source: int) -> bool:
-    return asker.choose(Decision("may", player, prompt, options=[YES, NO], source=source)) == 0
+def yes_no(asker: Asker, player: int, prompt: str, source: int, about: AboutT) -> bool:
+    """Ask a "may" question (yes: option 0); ``about`` says what it is about."""
+    return asker.choose(Decision(DecisionKind.MAY, player, prompt, options=[YES, NO],
+                                 source=source, about=about)) == 0
 
 
 def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
@@ -303,8 +315,8 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                     chosen.append(pool.pop(j))
             else:
                 picks = asker.choose_many(Decision(
-                    "discard", p, f"discard {k}", options=list(hand), multi=True,
-                    min_count=k, max_count=k, source=item.source))
+                    DecisionKind.DISCARD, p, f"discard {k}", options=list(hand), multi=True,
+                    min_count=k, max_count=k, source=item.source, about=Discarding("effect")))
                 chosen = [hand[i] for i in picks]
             for oid in chosen:
                 o = state.objects[oid]
@@ -431,7 +443,8 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
         pool.extend(cost.symbols)
         pool.extend([mana_mod.C] * cost.generic)
     elif isinstance(eff, May):
-        if yes_no(asker, item.controller, f"{item.label}: do it?", item.source):
+        if yes_no(asker, item.controller, f"{item.label}: do it?", item.source,
+                  MayEffect(eff.effects)):
             queue[0:0] = eff.effects
     elif isinstance(eff, If):
         src = source_object(state, item)
@@ -442,8 +455,9 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
     elif isinstance(eff, ForEachTarget):
         labels = list(eff.labels) or [str(i) for i in range(len(eff.options))]
         pick = asker.choose(Decision(
-            "mode", item.controller, f"{item.label}: " + " or ".join(labels),
-            options=list(range(len(eff.options))), source=item.source))
+            DecisionKind.MODE, item.controller, f"{item.label}: " + " or ".join(labels),
+            options=list(range(len(eff.options))), source=item.source,
+            about=Modes(tuple(labels))))
         queue[0:0] = eff.options[pick]
     else:
         handler = EFFECT_HANDLERS.get(type(eff))
@@ -471,8 +485,8 @@ def _search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> Non
     found: list[int] = []
     if options:
         picks = asker.choose_many(Decision(
-            "search", p, "search your library", options=options, multi=True,
-            min_count=0, max_count=1, source=item.source))
+            DecisionKind.SEARCH, p, "search your library", options=options, multi=True,
+            min_count=0, max_count=1, source=item.source, about=Searching(p)))
         found = [options[i] for i in picks]
     for oid in found:
         o = state.objects[oid]
@@ -506,8 +520,8 @@ def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) 
         if k == 0:
             continue
         picks = asker.choose_many(Decision(
-            "sacrifice", p, f"sacrifice {k}", options=options, multi=True, min_count=k,
-            max_count=k, source=item.source))
+            DecisionKind.SACRIFICE, p, f"sacrifice {k}", options=options, multi=True,
+            min_count=k, max_count=k, source=item.source, about=Sacrificing()))
         chosen.extend(options[i] for i in picks)
     with simultaneously(state):
         for oid in chosen:
@@ -527,7 +541,8 @@ def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker)
             cost = mana_mod.parse_cost(eff.unless_pay)
             units, _ = mana_units(state, target.controller)
             if mana_mod.can_pay(cost.symbols, cost.generic, units):
-                if yes_no(asker, target.controller, f"pay {eff.unless_pay}?", item.source):
+                if yes_no(asker, target.controller, f"pay {eff.unless_pay}?", item.source,
+                          MayPay(eff.unless_pay, "unless", target.card)):
                     pay_cost(state, target.controller, cost, 0)
                     continue
         counter_item(state, target)

@@ -24,6 +24,7 @@ from mtgsim.engine.cards import (
     KW_LIFELINK,
     PROT_COLORED_SPELLS,
 )
+from mtgsim.engine.decisions import Attaching, Decision, DecisionKind
 from mtgsim.engine.derived import game_card
 from mtgsim.engine.state import (
     BATTLEFIELD,
@@ -220,7 +221,6 @@ def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | No
     abilities and other effects such as protection; no targeting, so hexproof and shroud
     don't matter). None: nothing is legal and it stays where it is (303.4g)."""
     from mtgsim.engine.sba import can_enchant
-    from mtgsim.engine.state import Decision
 
     candidates = [0, 1] if card.enchant_player else state.battlefield
     options = [r for r in candidates if r != exclude
@@ -229,8 +229,8 @@ def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | No
         return None
     if asker is None:
         return options[0]
-    pick = asker.choose(Decision("attach", controller, f"attach {card.name} to",
-                                 options=options))
+    pick = asker.choose(Decision(DecisionKind.ATTACH, controller, f"attach {card.name} to",
+                                 options=options, about=Attaching(card)))
     return options[pick]
 
 

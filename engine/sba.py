@@ -10,6 +10,7 @@ from __future__ import annotations
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
+from mtgsim.engine.decisions import Decision, DecisionKind, Legend
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
@@ -187,14 +188,12 @@ def end_game(state: GameState, losers: list[int], reason: str) -> None:
 
 def legend_task(state: GameState, task: LegendTask) -> None:
     from mtgsim.engine.ask import Asker
-    from mtgsim.engine.state import Decision
-
     asker = Asker(state, task)
     oids = [oid for oid in state.battlefield
             if state.objects[oid].controller == task.player
             and state.objects[oid].card.name == task.name]
-    keep = asker.choose(Decision("legend", task.player, f"keep which {task.name}?",
-                                 options=oids))
+    keep = asker.choose(Decision(DecisionKind.LEGEND, task.player, f"keep which {task.name}?",
+                                 options=oids, about=Legend(task.name)))
     state.tasks.pop()
     with simultaneously(state):  # 704.5j: the others at once
         for i, oid in enumerate(oids):

@@ -13,6 +13,17 @@ import msgspec
 
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
+
+# the decisions' types, re-exported: the state holds the pending one
+from mtgsim.engine.decisions import ACTIVATE as ACTIVATE
+from mtgsim.engine.decisions import CAST as CAST
+from mtgsim.engine.decisions import PASS as PASS
+from mtgsim.engine.decisions import PASS_ACTION as PASS_ACTION
+from mtgsim.engine.decisions import PLAY as PLAY
+from mtgsim.engine.decisions import Action as Action
+from mtgsim.engine.decisions import Answer as Answer
+from mtgsim.engine.decisions import Decision as Decision
+from mtgsim.engine.decisions import DecisionKind as DecisionKind
 from mtgsim.engine.derived import UNBOUND, Derived
 
 # zones
@@ -30,7 +41,6 @@ STEP_NAMES = (
     "end", "cleanup",
 )
 
-Answer = int | list[int]
 
 # Stops (as in MTGO): the steps in which a player wants priority while the stack is empty;
 # in the others the engine passes for them. Bits 0-12: steps of their own turn, bits
@@ -153,39 +163,6 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     data: int = 0  # a number remembered for the ability (e.g. the mana value to search)
     spell: StackItem | None = None  # for epic: the spell its copies copy
     created: list[int] = []  # tokens this ability created as it resolved ("created")
-
-
-class Action(msgspec.Struct, frozen=True, array_like=True):
-    """A priority action (rule 117.1): pass, play a land, cast, or activate."""
-
-    kind: int  # PASS, PLAY, CAST, ACTIVATE
-    oid: int = NONE
-    index: int = 0  # ability index for ACTIVATE
-    alt: int = 0  # for CAST: the permission used (0: the normal way; see casting.py)
-
-
-PASS, PLAY, CAST, ACTIVATE = 0, 1, 2, 3
-PASS_ACTION = Action(PASS)
-
-
-class Decision(msgspec.Struct, omit_defaults=True):
-    """A question the game asks one player; it waits in the state until answered.
-
-    ``options`` are object ids, player ids or numbers (by ``kind``); priority decisions
-    list ``actions`` instead. A single answer is an index into them; a multi-select
-    (``multi``) answer is a list of indices with ``min_count <= len <= max_count``.
-    """
-
-    kind: str
-    player: int
-    prompt: str = ""
-    options: list[int] = []
-    actions: list[Action] = []
-    multi: bool = False
-    min_count: int = 0
-    max_count: int = 1
-    source: int = NONE
-    pairs: list[tuple[int, int]] = []  # block decisions: (blocker, attacker) options
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):

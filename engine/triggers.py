@@ -20,6 +20,7 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import T_CREATURE, Triggered
 from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.decisions import DecisionKind, Modes, TargetOf
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.memo import memo_on
@@ -420,9 +421,11 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
             if not legal:
                 chosen.append(None)  # no mode can be chosen: removed from the stack
                 continue
+            labels = tuple(modes[m].label for m in legal)
             mode = legal[asker.choose(Decision(
-                "mode", t.controller, f"mode for {t.card.name}'s ability: " + " or ".join(
-                    modes[m].label for m in legal), options=legal, source=t.source))]
+                DecisionKind.MODE, t.controller,
+                f"mode for {t.card.name}'s ability: " + " or ".join(labels), options=legal,
+                source=t.source, about=Modes(labels)))]
             specs = modes[mode].targets
         for spec in specs:
             options = legal_targets(state, spec, t.controller, t.source, targets)
@@ -431,12 +434,10 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
             if not options:
                 ok = False
                 break
-            pick = asker.choose(
-                Decision(
-                    "target", t.controller, f"target for {t.card.name}'s ability",
-                    options=options, source=t.source,
-                )
-            )
+            pick = asker.choose(Decision(
+                DecisionKind.TARGET, t.controller, f"target for {t.card.name}'s ability",
+                options=options, source=t.source,
+                about=TargetOf("trigger", t.card, len(targets), spec)))
             targets.append(options[pick])
         chosen.append((t, targets, mode) if ok else None)
     state.triggers = []

@@ -20,6 +20,7 @@ from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
 from mtgsim.engine.casting import activate_task, cast_task, legal_actions, play_land
 from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
+from mtgsim.engine.decisions import Discarding, Mulligans
 from mtgsim.engine.derived import Derived, game_card
 from mtgsim.engine.effects import resolve_top
 from mtgsim.engine.rng import seed_state
@@ -51,6 +52,7 @@ from mtgsim.engine.state import (
     BlockTask,
     CastTask,
     Decision,
+    DecisionKind,
     DiscardTask,
     DrawTask,
     GameResult,
@@ -64,6 +66,7 @@ from mtgsim.engine.state import (
 from mtgsim.engine.zones import draw_card, log, move, new_object, shuffle_library
 
 KEEP, MULLIGAN = 0, 1
+_PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
 HAND_SIZE = 7
 
 
@@ -119,8 +122,9 @@ def mulligan_task(state: GameState, task: MulliganTask) -> None:
     p = state.players[task.player]
     if p.mulligans < HAND_SIZE:
         choice = asker.choose(Decision(
-            "mulligan", task.player, f"keep this hand ({p.mulligans} mulligans)?",
-            options=[KEEP, MULLIGAN]))
+            DecisionKind.MULLIGAN, task.player,
+            f"keep this hand ({p.mulligans} mulligans)?", options=[KEEP, MULLIGAN],
+            about=Mulligans(p.mulligans)))
     else:
         choice = KEEP
     if choice == MULLIGAN:
@@ -138,8 +142,8 @@ def mulligan_task(state: GameState, task: MulliganTask) -> None:
     if n:
         hand = list(p.hand)
         picks = asker.choose_many(Decision(
-            "bottom", task.player, f"put {n} on the bottom", options=hand, multi=True,
-            min_count=n, max_count=n))
+            DecisionKind.BOTTOM, task.player, f"put {n} on the bottom", options=hand,
+            multi=True, min_count=n, max_count=n))
         for i in picks:
             move(state, state.objects[hand[i]], LIBRARY, bottom=True)
     state.tasks.pop()
@@ -154,8 +158,8 @@ def cleanup_task(state: GameState, task: DiscardTask) -> None:
     chosen: list[int] = []
     if n > 0:
         picks = asker.choose_many(Decision(
-            "discard", player, f"discard {n} to hand size", options=hand, multi=True,
-            min_count=n, max_count=n))
+            DecisionKind.DISCARD, player, f"discard {n} to hand size", options=hand,
+            multi=True, min_count=n, max_count=n, about=Discarding("hand_size")))
         chosen = [hand[i] for i in picks]
     state.tasks.pop()
     for oid in chosen:
@@ -392,7 +396,7 @@ def _priority(state: GameState) -> None:
     if len(actions) == 1 and not state.stop_every_priority:
         pass_priority(state)
         return
-    state.pending = Decision("priority", player, actions=actions)
+    state.pending = Decision(_PRIORITY, player, actions=actions)
 
 
 def _pass_without_stop(state: GameState) -> None:
@@ -478,7 +482,7 @@ def answer(state: GameState, value: Answer) -> None:
     state.actions_taken += 1
     if state.decisions is not None:
         state.decisions.append(value.copy() if isinstance(value, list) else value)
-    if d.kind == "priority":
+    if d.kind is _PRIORITY:
         assert isinstance(value, int)
         take_action(state, value)
     else:

@@ -26,6 +26,7 @@ from mtgsim.engine.cards import (
     KeywordInstance,
     Triggered,
 )
+from mtgsim.engine.decisions import DecisionKind, Sacrificing
 from mtgsim.engine.effects import handles, refs_of
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
@@ -47,8 +48,9 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if k == 0:
         return
     picks = asker.choose_many(Decision(
-        "sacrifice", defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
-        options=options, multi=True, min_count=k, max_count=k, source=item.source))
+        DecisionKind.SACRIFICE, defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
+        options=options, multi=True, min_count=k, max_count=k, source=item.source,
+        about=Sacrificing("annihilator")))
     done = 0
     with simultaneously(state):  # sacrificed at once: one event (603.10a)
         for i in picks:

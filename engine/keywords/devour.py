@@ -32,6 +32,7 @@ from mtgsim.engine.cards import (
     T_LAND,
     KeywordInstance,
 )
+from mtgsim.engine.decisions import DecisionKind, Devouring
 from mtgsim.engine.effects import add_counters
 from mtgsim.engine.filters import has_subtype
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
@@ -73,8 +74,9 @@ def devour_enters(state: GameState, card: Card, controller: int,
         picks: list[int] = []
         if options and asker is not None:
             picks = asker.choose_many(Decision(
-                "devour", controller, f"{card.name}: sacrifice any number to {k.text}",
-                options=options, multi=True, min_count=0, max_count=len(options)))
+                DecisionKind.DEVOUR, controller, f"{card.name}: sacrifice any number to {k.text}",
+                options=options, multi=True, min_count=0, max_count=len(options),
+                about=Devouring(card, k.text)))
         eaten = [options[i] for i in picks]
         chosen.extend(eaten)
         plan.append((k, eaten))

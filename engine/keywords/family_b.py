@@ -34,6 +34,7 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.decisions import ColorFor, MayDiscardHand
 from mtgsim.engine.derived import game_card
 from mtgsim.engine.effects import (
     amount_of,
@@ -57,6 +58,7 @@ from mtgsim.engine.state import (
     STACK,
     ContinuousEffect,
     Decision,
+    DecisionKind,
     DelayedTrigger,
     GameObject,
     GameState,
@@ -87,14 +89,14 @@ def look_at_top(state: GameState, item: StackItem, eff: Any, asker: Asker,
     exiled: list[int] = []
     if eff.exile_any:
         picks = asker.choose_many(Decision(
-            "look_exile", item.controller, f"{item.label}: exile any number of these",
+            DecisionKind.LOOK_EXILE, item.controller, f"{item.label}: exile any number of these",
             options=top, multi=True, min_count=0, max_count=len(top), source=item.source))
         exiled = [top[i] for i in picks]
     rest = [oid for oid in top if oid not in exiled]
     order = rest
     if len(rest) > 1:
         picks = asker.choose_many(Decision(
-            "library_order", item.controller,
+            DecisionKind.LIBRARY_ORDER, item.controller,
             f"{item.label}: put these back in any order (top first)", options=rest,
             multi=True, min_count=len(rest), max_count=len(rest), source=item.source))
         order = [rest[i] for i in picks]
@@ -128,7 +130,7 @@ def discard_chosen(state: GameState, item: StackItem, eff: Any, asker: Asker,
         if k == 0:
             continue
         picks = asker.choose_many(Decision(
-            "choose_discard", item.controller, f"{item.label}: choose {k} to be discarded",
+            DecisionKind.CHOOSE_DISCARD, item.controller, f"{item.label}: choose {k} to be discarded",
             options=options, multi=True, min_count=k, max_count=k, source=item.source))
         chosen.extend((p, options[i]) for i in picks)
     for p, oid in chosen:
@@ -147,7 +149,7 @@ def counter_unless_discard_hand(state: GameState, item: StackItem, eff: Any, ask
             continue
         p = target.controller
         if yes_no(asker, p, f"discard your hand so that {target.card.name} is not countered?",
-                  item.source):
+                  item.source, MayDiscardHand(target.sid)):
             for oid in list(state.players[p].hand):
                 o = state.objects[oid]
                 if state.log is not None:
@@ -218,13 +220,13 @@ def change_color_word(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if not refs:
         return
     pick = asker.choose(Decision(
-        "color", item.controller, f"{item.label}: replace which color word?",
-        options=list(COLOR_CHOICES), source=item.source))
+        DecisionKind.COLOR, item.controller, f"{item.label}: replace which color word?",
+        options=list(COLOR_CHOICES), source=item.source, about=ColorFor("word_from")))
     old = "WUBRG"[pick]
     others = [c for c in COLOR_CHOICES if c != COLOR_CHOICES[pick]]
     pick2 = asker.choose(Decision(
-        "color", item.controller, f"{item.label}: with which color word?",
-        options=others, source=item.source))
+        DecisionKind.COLOR, item.controller, f"{item.label}: with which color word?",
+        options=others, source=item.source, about=ColorFor("word_to")))
     new = "WUBRG"[COLOR_CHOICES.index(others[pick2])]
     for r in refs:
         obj = state.objects[r]
@@ -257,7 +259,7 @@ def become_chosen_colors(state: GameState, item: StackItem, eff: Any, asker: Ask
     if not targets:
         return
     picks = asker.choose_many(Decision(
-        "colors", item.controller, f"{item.label}: which color or colors?",
+        DecisionKind.COLORS, item.controller, f"{item.label}: which color or colors?",
         options=list(COLOR_CHOICES), multi=True, min_count=1, max_count=len(COLOR_CHOICES),
         source=item.source))
     mask = 0

@@ -28,6 +28,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.combat import BLOCK_RESTRICTIONS
 from mtgsim.engine.conditions import condition_handler, condition_holds
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.effects import (
     amount_of,
     handles,
@@ -97,7 +98,7 @@ def put_from_top(state: GameState, item: StackItem, eff: Any, asker: Asker,
     chosen: list[int] = []
     if options:
         picks = asker.choose_many(Decision(
-            "dig", p, "put any number of them onto the battlefield", options=options,
+            DecisionKind.DIG, p, "put any number of them onto the battlefield", options=options,
             multi=True, min_count=0, max_count=len(options), source=item.source))
         chosen = [options[i] for i in picks]
     for oid in chosen:

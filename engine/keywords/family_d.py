@@ -31,6 +31,7 @@ from mtgsim.engine.cards import (
     Replacement,
     SetBasePowerToughness,
 )
+from mtgsim.engine.decisions import ColorFor, DecisionKind
 from mtgsim.engine.effects import each_matching, handles, handles_amount, refs_of, source_object
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.sba import can_enchant
@@ -110,8 +111,10 @@ def _choose_color(state: GameState, card: Card, controller: int,
         return None
     pick = 0
     if asker is not None:
-        pick = asker.choose(Decision("color", controller, f"{card.name}: choose a color",
-                                     options=list(COLOR_CHOICES)))
+        pick = asker.choose(Decision(DecisionKind.COLOR, controller,
+                                     f"{card.name}: choose a color",
+                                     options=list(COLOR_CHOICES),
+                                     about=ColorFor("as_enters", card)))
     color = COLOR_CHOICES[pick]
     return _color_setter(color)
 

@@ -22,6 +22,7 @@ from mtgsim.engine.cards import (
     RecoverPay,
     Triggered,
 )
+from mtgsim.engine.decisions import MayPay
 from mtgsim.engine.effects import handles, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.payment import mana_units, pay_cost
@@ -50,8 +51,9 @@ def recover_pay(state: GameState, item: StackItem, eff: Any, asker: Asker,
     else:
         cost = mana_mod.parse_cost(eff.cost)
         payable = mana_mod.can_pay(cost.symbols, cost.generic, mana_units(state, player)[0])
-    paid = payable and yes_no(asker, player, f"recover {card_obj.card.name}: pay "
-                              f"{eff.cost or 'half your life'}?", card_obj.oid)
+    paid = payable and yes_no(
+        asker, player, f"recover {card_obj.card.name}: pay {eff.cost or 'half your life'}?",
+        card_obj.oid, MayPay(eff.cost or "half your life", "recover", card_obj.card))
     if paid:
         if eff.pay_half_life:
             life = state.players[player].life

@@ -16,6 +16,7 @@ from mtgsim.engine.cards import (
     KeywordInstance,
     TransmuteSearch,
 )
+from mtgsim.engine.decisions import DecisionKind, Searching
 from mtgsim.engine.effects import handles
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import HAND, Decision, GameState, StackItem
@@ -39,8 +40,9 @@ def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
     found = []
     if options:
         picks = asker.choose_many(Decision(
-            "search", player, f"transmute: a card with mana value {mv}", options=options,
-            multi=True, min_count=0, max_count=1, source=item.source))
+            DecisionKind.SEARCH, player, f"transmute: a card with mana value {mv}",
+            options=options, multi=True, min_count=0, max_count=1, source=item.source,
+            about=Searching(player, mv)))
         found = [options[i] for i in picks]
     for oid in found:
         card_obj = state.objects[oid]

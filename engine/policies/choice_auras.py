@@ -18,6 +18,7 @@ from mtgsim.engine.cards import (
     T_CREATURE,
     T_LAND,
 )
+from mtgsim.engine.decisions import Attaching
 from mtgsim.engine.policies.evaluate import (
     aura_is_hostile,
     is_creature,
@@ -114,10 +115,12 @@ def attach(state: GameState, d: Decision, hostile: bool | None = None) -> int:
 
 
 def _aura_card(state: GameState, d: Decision) -> Card | None:
-    prompt = d.prompt
-    if not prompt.startswith("attach ") or " to" not in prompt:
+    """The Aura's card, as the heuristic finds it by the entering Aura's name: the card
+    of the first object with that name."""
+    about = d.about
+    if not isinstance(about, Attaching):
         return None
-    name = prompt[len("attach "):prompt.rindex(" to")]
+    name = about.card.name
     for o in state.objects.values():
         if o.card.name == name:
             return o.card

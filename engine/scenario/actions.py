@@ -10,6 +10,7 @@ from collections.abc import Callable
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.casting import ALT_NAMES, activated_abilities
 from mtgsim.engine.clone import clone
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.keywords.level_up import has_now
 from mtgsim.engine.scenario.answers import DecisionAnswers
 from mtgsim.engine.scenario.format import (
@@ -52,7 +53,7 @@ class ActionDriver(DecisionAnswers):
         raise ScenarioError(f"{what}: the game did not get there")
 
     def priority_for(self, player: int, what: str) -> Decision:
-        d = self.run_until(lambda d: d.kind == "priority" and d.player == player, what)
+        d = self.run_until(lambda d: d.kind is DecisionKind.PRIORITY and d.player == player, what)
         if d is None:
             raise ScenarioError(f"{what}: the game ended first")
         return d
@@ -116,7 +117,7 @@ class ActionDriver(DecisionAnswers):
         try:
             answer(self.state, index)
             # Finish casting/activating: stop at the next priority (triggers on the stack).
-            self.run_until(lambda d: d.kind == "priority", what)
+            self.run_until(lambda d: d.kind is DecisionKind.PRIORITY, what)
         except IllegalAnswer:
             if snapshot is None:
                 raise
@@ -251,7 +252,7 @@ class ActionDriver(DecisionAnswers):
         left = [not (state.step == DECLARE_ATTACKERS and state.in_priority)]
 
         def stop(d: Decision) -> bool:
-            if d.kind == "attackers":
+            if d.kind is DecisionKind.ATTACKERS:
                 return True
             if state.step != DECLARE_ATTACKERS:
                 left[0] = True
@@ -266,7 +267,7 @@ class ActionDriver(DecisionAnswers):
         if state.active != p:
             raise IllegalAnswer(f"the next declare attackers step is "
                                 f"{'AB'[state.active]}'s (turn {state.turn})")
-        if d.kind != "attackers":
+        if d.kind is not DecisionKind.ATTACKERS:
             declared = sorted(self._name(a) for a in state.combat.attackers) \
                 if state.combat is not None else []
             wanted = sorted(self._name(self._resolve_ref(state, n, BATTLEFIELD))
@@ -282,15 +283,15 @@ class ActionDriver(DecisionAnswers):
         answer(state, self._attackers(d, act.attack or []))
         if act.illegal:
             raise ScenarioError(f"{what}: the engine accepted an attack that must be illegal")
-        self.run_until(lambda d: d.kind == "priority", what)
+        self.run_until(lambda d: d.kind is DecisionKind.PRIORITY, what)
 
     def _block(self, p: int, act: ActionSpec, what: str) -> None:
         state = self.state
-        d = self.run_until(lambda d: d.kind == "blockers" or state.step > DECLARE_ATTACKERS + 1,
+        d = self.run_until(lambda d: d.kind is DecisionKind.BLOCKERS or state.step > DECLARE_ATTACKERS + 1,
                            what)
         if d is None:
             raise ScenarioError(f"{what}: the game ended first")
-        if d.kind != "blockers":
+        if d.kind is not DecisionKind.BLOCKERS:
             if act.block:
                 if act.illegal:
                     return
@@ -301,7 +302,7 @@ class ActionDriver(DecisionAnswers):
         answer(state, self._blockers(d, act.block or []))
         if act.illegal:
             raise ScenarioError(f"{what}: the engine accepted a block that must be illegal")
-        self.run_until(lambda d: d.kind == "priority", what)
+        self.run_until(lambda d: d.kind is DecisionKind.PRIORITY, what)
 
     def _resolve(self, count: int | str, what: str) -> None:
         state = self.state
@@ -312,7 +313,7 @@ class ActionDriver(DecisionAnswers):
 
         if count == "all":
             def stop(d: Decision) -> bool:
-                return d.kind == "priority" and empty()
+                return d.kind is DecisionKind.PRIORITY and empty()
         else:
             assert isinstance(count, int)
             if count < 1:
@@ -320,7 +321,7 @@ class ActionDriver(DecisionAnswers):
 
             def stop(d: Decision) -> bool:
                 # Passing on with an empty stack would end the step: stop there.
-                return d.kind == "priority" and (state.derived.resolved - start >= count or empty())
+                return d.kind is DecisionKind.PRIORITY and (state.derived.resolved - start >= count or empty())
         if empty():
             if count == "all":
                 return
@@ -345,7 +346,7 @@ class ActionDriver(DecisionAnswers):
                 step == state.step and not state.stack) else state.turn + 1
 
         def stop(d: Decision) -> bool:
-            return d.kind == "priority" and state.turn == turn and state.step == step
+            return d.kind is DecisionKind.PRIORITY and state.turn == turn and state.step == step
 
         if state.turn == turn and state.step == step and state.pending is not None:
             return
