@@ -23,10 +23,12 @@ $(STAMP): pyproject.toml
 # written as a Parquet dataset under out/, then the HTML report of it.
 GAUNTLET_DECKS := $(filter-out decks/gruul_stompy.txt decks/azorius_skies.txt,$(wildcard decks/*.txt))
 GAMES ?= 40
+ifndef OUT
+OUT := out/gauntlet-$(shell date +%Y%m%d-%H%M%S)
+endif
 run: venv
-	@out=out/gauntlet-$$(date +%Y%m%d-%H%M%S); \
-	$(BIN)/mtgsim gauntlet $(GAUNTLET_DECKS) --games $(GAMES) --out $$out && \
-	$(BIN)/mtgsim report $$out
+	$(BIN)/mtgsim gauntlet $(GAUNTLET_DECKS) --games $(GAMES) --out $(OUT) && \
+	$(BIN)/mtgsim report $(OUT)
 
 test: venv
 	$(BIN)/ruff check mtgsim engine cluster pipelines results tests scripts

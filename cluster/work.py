@@ -15,7 +15,7 @@ import msgspec
 import pyarrow as pa
 
 from mtgsim.engine.card import Card
-from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import make_policy
@@ -39,7 +39,7 @@ class JobSpec(msgspec.Struct, frozen=True):
     decks: tuple[DeckSpec, ...]
     policies: tuple[str, str] = ("heuristic", "heuristic")
     max_turns: int = 60
-    card_data: str = ""  # directory of card data; "" for the bundled pool
+    cards: CardSource = CardSource()  # the card pool (bundled, replaced, user cards added)
     ablate_deck: int = -1  # ablation: this deck's cards lose keyword ``ablate_keyword``
     ablate_keyword: str = ""
 
@@ -72,7 +72,7 @@ class Player:
 
     def __init__(self, spec: JobSpec) -> None:
         self.spec = spec
-        self.pool = load_pool(spec.card_data) if spec.card_data else load_pool()
+        self.pool = spec.cards.load()
         self.decks: list[list[Card]] = [[self.pool[n] for n in d.cards]
                                         for d in spec.decks]
         if spec.ablate_deck >= 0:

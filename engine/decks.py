@@ -1,30 +1,33 @@
-"""Deck lists in the MTGO / Arena text format.
+"""Deck lists: the formats people paste, read into one checked :class:`Deck`.
 
-A deck file looks like this::
+Formats (see ``engine.deck_text`` and ``engine.deck_dek`` for their details):
+
+* text: MTGO's .txt export (main deck, a blank line, the sideboard), Arena's export
+  (``About``, ``Deck``, ``Sideboard`` sections, ``(SET) NUMBER`` suffixes), Moxfield and
+  Archidekt lines (``1x Name (SET) 123 *F*``, ``[Sideboard]`` categories), ``SB:`` lines;
+  for example::
 
     // Gruul Stompy
     Deck
     4 Pelt Collector
-    4x Lightning Bolt (M10) 146     # Arena set suffixes are accepted and dropped
+    4x Lightning Bolt (M10) 146     # printing suffixes are accepted and dropped
     20 Mountain
 
     Sideboard:
     2 Pyroclasm
 
-Rules:
+* MTGO's ``.dek`` XML (by its suffix, or text that starts like XML).
 
-* a card line is ``COUNT NAME`` or ``COUNTx NAME``; an Arena suffix ``(SET) NUMBER`` is stripped;
-* ``#`` and ``//`` start full-line comments, and `` # ...`` ends a line with a comment
-  (a trailing ``//`` is *not* a comment: split cards are spelled ``Fire // Ice``);
-* blank lines are ignored; an optional ``Deck`` header is ignored; a ``Sideboard`` header
-  (any case, optional trailing colon) switches to the sideboard;
-* names match case-insensitively and are returned in their canonical spelling;
-* repeated entries of one card in the same section are merged at its first position.
+Names match case-insensitively (curly apostrophes straightened, spaces collapsed) and are
+returned in their canonical spelling; repeated entries of one card in the same section
+are merged at its first position.
 
-Validation, each failure a :class:`DeckError` naming file and line: malformed line; count below
-one; unknown card (with a did-you-mean suggestion); more than four copies of a non-basic card
-across main deck and sideboard (at the line that crosses the limit); a sideboard over fifteen
-cards (at the line that crosses the limit); a main deck under sixty cards (at the last line).
+Checks, each failure a :class:`DeckError` naming file and line: a line that is no card
+line; a count below one; a count over a deck's size; an unknown card (with a
+did-you-mean suggestion); more than four copies of a non-basic card across main deck and
+sideboard (at the line that crosses the limit); a sideboard over fifteen cards, or a main
+deck over 1,000 (at the line that crosses the limit); a main deck under sixty cards (at
+the last line). Commander decks and companions are errors (the engine cannot play them).
 """
 
 from __future__ import annotations
@@ -36,41 +39,28 @@ from pathlib import Path
 
 import msgspec
 
+from mtgsim.engine.deck_dek import looks_like_dek, read_dek
+from mtgsim.engine.deck_text import read_text
+from mtgsim.engine.decklines import SIDEBOARD, DeckError, DeckLine, ReadList
+
 __all__ = [
     "MAX_COPIES",
+    "MAX_MAIN",
     "MAX_SIDEBOARD",
     "MIN_MAIN",
     "Deck",
     "DeckEntry",
     "DeckError",
+    "check_lines",
     "load_deck",
+    "parse_deck",
     "parse_deck_text",
 ]
 
 MAX_COPIES = 4
 MIN_MAIN = 60
+MAX_MAIN = 1000  # far over any real deck; a bigger one is a mistake, not a deck
 MAX_SIDEBOARD = 15
-
-
-class DeckError(Exception):
-    """A deck list that cannot be used; ``str()`` is ``"FILE:LINE: message"``.
-
-    ``line`` is 1-based; 0 means the file itself could not be read.
-    """
-
-    file: str
-    line: int
-    message: str
-
-    def __init__(self, file: str, line: int, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}")
-        self.file = file
-        self.line = line
-        self.message = message
-
-    def __reduce__(self) -> tuple[type[DeckError], tuple[str, int, str]]:
-        # Keeps the error picklable (e.g. when raised inside a Ray worker).
-        return (DeckError, (self.file, self.line, self.message))
 
 
 class DeckEntry(msgspec.Struct, frozen=True):
@@ -81,11 +71,12 @@ class DeckEntry(msgspec.Struct, frozen=True):
 
 
 class Deck(msgspec.Struct, frozen=True):
-    """A validated deck list."""
+    """A validated deck list; ``title`` is the name the file gives it (Arena's About)."""
 
     name: str
     main: tuple[DeckEntry, ...]
     sideboard: tuple[DeckEntry, ...]
+    title: str = ""
 
     def main_cards(self) -> list[str]:
         """The main deck as one name per card, in file order."""
@@ -100,11 +91,6 @@ class Deck(msgspec.Struct, frozen=True):
         return sum(e.count for e in self.sideboard)
 
 
-_CARD_LINE = re.compile(r"^(?P<count>\d+)[xX]?\s+(?P<name>\S.*)$")
-_ARENA_SUFFIX = re.compile(r"\s+\([A-Za-z0-9]{2,6}\)(?:\s+\S+)?$")
-_TRAILING_COMMENT = re.compile(r"\s+#.*$")
-_SIDEBOARD_HEADER = re.compile(r"^sideboard\s*:?$", re.IGNORECASE)
-_DECK_HEADER = re.compile(r"^deck\s*:?$", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
 
@@ -128,70 +114,65 @@ class _Section:
         return tuple(DeckEntry(name=n, count=c) for n, c in self.counts.items())
 
 
-def parse_deck_text(text: str, *, file: str, known_cards: Mapping[str, bool]) -> Deck:
-    """Parse and validate a deck list.
+def check_lines(read: ReadList, *, file: str, known_cards: Mapping[str, bool]) -> Deck:
+    """Check a list's lines and build the deck (the checks every format shares).
 
-    ``file`` is used for error messages and the deck's name (its stem). ``known_cards`` maps every
-    supported card name to ``True`` if it is a basic land (basics may have any number of copies).
+    ``known_cards`` maps every supported card name to ``True`` if it is a basic land
+    (basics may have any number of copies).
     """
     canonical = {_fold(name): name for name in known_cards}
-    lines = text.splitlines()
     main = _Section()
     side = _Section()
-    section = main
     copies: dict[str, int] = {}
-
-    for lineno, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
-        line = _TRAILING_COMMENT.sub("", line)
-        if _SIDEBOARD_HEADER.match(line):
-            section = side
-            continue
-        if _DECK_HEADER.match(line):
-            section = main
-            continue
-
-        m = _CARD_LINE.match(line)
-        if m is None:
-            raise DeckError(file, lineno, f"malformed line '{line}' (expected 'COUNT CARD NAME')")
-        count = int(m.group("count"))
-        if count < 1:
-            raise DeckError(file, lineno, f"count must be at least 1, got {count}")
-
-        written = _ARENA_SUFFIX.sub("", m.group("name")).strip()
-        name = canonical.get(_fold(written))
-        if name is None:
-            raise DeckError(file, lineno, _unknown_card_message(written, canonical))
-
-        if not known_cards[name]:
-            before = copies.get(name, 0)
-            copies[name] = before + count
-            if before + count > MAX_COPIES:
-                raise DeckError(
-                    file,
-                    lineno,
-                    f"too many copies of '{name}': {before + count} across main deck and "
-                    f"sideboard (at most {MAX_COPIES})",
-                )
-
-        section.add(name, count)
+    for item in read.lines:
+        _check_line(item, file, canonical, known_cards, copies)
+        section = side if item.section == SIDEBOARD else main
+        section.add(canonical[_fold(item.name)], item.count)
         if section is side and side.total > MAX_SIDEBOARD:
-            raise DeckError(
-                file,
-                lineno,
-                f"sideboard has {side.total} cards (at most {MAX_SIDEBOARD})",
-            )
-
+            raise DeckError(file, item.line,
+                            f"sideboard has {side.total} cards (at most {MAX_SIDEBOARD})")
+        if section is main and main.total > MAX_MAIN:
+            raise DeckError(file, item.line,
+                            f"main deck has {main.total} cards (at most {MAX_MAIN})")
+    if read.error is not None:
+        raise DeckError(file, *read.error)
     if main.total < MIN_MAIN:
-        raise DeckError(
-            file,
-            max(len(lines), 1),
-            f"main deck has {main.total} cards (at least {MIN_MAIN})",
-        )
+        raise DeckError(file, read.last_line,
+                        f"main deck has {main.total} cards (at least {MIN_MAIN})")
+    return Deck(name=Path(file).stem, main=main.entries(), sideboard=side.entries(),
+                title=read.title)
 
-    return Deck(name=Path(file).stem, main=main.entries(), sideboard=side.entries())
+
+def _check_line(item: DeckLine, file: str, canonical: Mapping[str, str],
+                known_cards: Mapping[str, bool], copies: dict[str, int]) -> None:
+    if item.count < 1:
+        raise DeckError(file, item.line, f"count must be at least 1, got {item.count}")
+    if item.count > MAX_MAIN:
+        raise DeckError(file, item.line, f"count {item.count} is more than a deck can hold "
+                                         f"(at most {MAX_MAIN} cards)")
+    name = canonical.get(_fold(item.name))
+    if name is None:
+        raise DeckError(file, item.line, _unknown_card_message(item.name, canonical))
+    if not known_cards[name]:
+        total = copies.get(name, 0) + item.count
+        copies[name] = total
+        if total > MAX_COPIES:
+            raise DeckError(file, item.line, f"too many copies of '{name}': {total} across "
+                            f"main deck and sideboard (at most {MAX_COPIES})")
+
+
+def parse_deck_text(text: str, *, file: str, known_cards: Mapping[str, bool]) -> Deck:
+    """Parse and check a text deck list (any of the text formats).
+
+    ``file`` is used for error messages and the deck's name (its stem).
+    """
+    return check_lines(read_text(text, file), file=file, known_cards=known_cards)
+
+
+def parse_deck(text: str, *, file: str, known_cards: Mapping[str, bool]) -> Deck:
+    """Parse and check a deck list of any format: MTGO .dek XML, or text."""
+    read = read_dek(text, file) if looks_like_dek(text, file) else read_text(text, file)
+    return check_lines(read, file=file, known_cards=known_cards)
 
 
 def _unknown_card_message(written: str, canonical: Mapping[str, str]) -> str:
@@ -202,7 +183,7 @@ def _unknown_card_message(written: str, canonical: Mapping[str, str]) -> str:
 
 
 def load_deck(path: str | Path, known_cards: Mapping[str, bool]) -> Deck:
-    """Read and validate the deck list at ``path`` (see :func:`parse_deck_text`)."""
+    """Read and check the deck list at ``path`` (see :func:`parse_deck`)."""
     file = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
@@ -212,4 +193,4 @@ def load_deck(path: str | Path, known_cards: Mapping[str, bool]) -> Deck:
         raise DeckError(file, 0, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
         raise DeckError(file, 0, f"cannot read file ({exc.strerror or exc})") from None
-    return parse_deck_text(text, file=file, known_cards=known_cards)
+    return parse_deck(text, file=file, known_cards=known_cards)

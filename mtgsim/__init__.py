@@ -4,8 +4,35 @@ The repository keeps its packages at the top (``engine/``, ``cluster/``, ``pipel
 ``results/``, ``decks/``); they are installed, and imported, under this one name:
 ``mtgsim.engine``, ``mtgsim.cluster``, ``mtgsim.pipelines``, ``mtgsim.results``. In the
 checkout ``mtgsim/`` holds links to those folders; a wheel holds them as real folders.
+
+The Python facade (``mtgsim.CardPool``, ``mtgsim.Game``, ``mtgsim.gauntlet``, ...) lives in
+``mtgsim.api`` and is imported on first use, so ``import mtgsim.engine`` stays light;
+docs/api.md shows it at work.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 from mtgsim.engine import __version__
 
-__all__ = ["__version__"]
+_API = (
+    "POLICIES", "CardPool", "Deck", "Game", "IllegalAnswer", "Policy", "Replay",
+    "ReplayMismatch", "Results", "bundled_decks", "gauntlet", "load_replay",
+    "read_results", "replay", "versus",
+)
+
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        # imported by name, so that importing (or type-checking) mtgsim.engine alone does
+        # not pull in the jobs and their dependencies
+        return getattr(importlib.import_module("mtgsim.api"), name)
+    raise AttributeError(f"module 'mtgsim' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_API])

@@ -8,19 +8,20 @@ stderr, without a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from mtgsim import engine
-from mtgsim.engine.cardpool import DATA_DIR, CardDataError, pool_hash
+from mtgsim.engine.cardpool import CardDataError, CardSource
 from mtgsim.engine.decks import DeckError
 from mtgsim.engine.policies import POLICIES
 from mtgsim.pipelines import deckinfo, reporting
@@ -38,11 +39,13 @@ from mtgsim.pipelines.runner import (
     BUNDLED_MATCHUP,
     BatchStats,
     LoadedDeck,
+    card_source,
     load_card_pool,
     load_main_deck,
     play_seeded,
     run_batch,
 )
+from mtgsim.results.storage import Output, OutputError, resolve_out
 
 PROG = "mtgsim"
 BENCH_WARMUP_GAMES = 5
@@ -52,12 +55,17 @@ def _err(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
-def _data_dir(args: argparse.Namespace) -> str:
-    return str(args.card_data) if args.card_data else str(DATA_DIR)
+def _source(args: argparse.Namespace) -> CardSource:
+    """The card pool the options ask for (the user's files are read once per command)."""
+    source: CardSource | None = getattr(args, "_source", None)
+    if source is None:
+        source = card_source(args.card_data, args.cards or (), args.override)
+        args._source = source
+    return source
 
 
 def _load_decks(args: argparse.Namespace, names: Sequence[str]) -> list[LoadedDeck]:
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     return [load_main_deck(n, pool) for n in names]
 
 
@@ -79,7 +87,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(result_line(state.result, titles))
     if args.replay is not None:
         replay = make_replay(state, [(d.name, d.names) for d in decks], args.seed, policies,
-                             args.max_turns, pool_hash(_data_dir(args)))
+                             args.max_turns, _source(args).hash())
         write_replay(args.replay, replay)
         if not args.quiet:
             print(f"replay written to {args.replay}")
@@ -92,13 +100,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-play a replay file and check that it reproduces the recorded game."""
     replay = read_replay(args.file)
-    data_dir = _data_dir(args)
-    current = pool_hash(data_dir)
+    source = _source(args)
+    current = source.hash()
     if current != replay.card_data_hash:
         print(f"{PROG}: warning: card data differs from the recording (hash "
               f"{replay.card_data_hash}, now {current}); the replay may not match",
               file=sys.stderr)
-    pool = load_card_pool(data_dir)
+    pool = load_card_pool(source)
     titles = [d.name.replace("_", " ").title() for d in replay.decks]
     try:
         state = rerun(replay, pool)
@@ -200,10 +208,11 @@ def bench_pipeline(args: argparse.Namespace) -> int:
     figures: dict[str, Any] = {"games": args.games, "decks": [d.name for d in decks]}
     with tempfile.TemporaryDirectory() as tmp:
         serial = run_job("bench", decks, pairings(len(decks)), args.games,
-                         Path(tmp) / "serial", seed=args.seed, executor="serial")
+                         Path(tmp) / "serial", seed=args.seed, executor="serial",
+                         cards=_source(args))
         ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
                           Path(tmp) / "ray", seed=args.seed, executor="ray",
-                          workers=args.workers)
+                          workers=args.workers, cards=_source(args))
     figures.update(serial_games_per_second=serial.games_per_second,
                    ray_games_per_second=ray_run.games_per_second,
                    ray_workers=ray_run.workers,
@@ -268,37 +277,73 @@ def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
     return bar, update
 
 
+@contextlib.contextmanager
+def _output(args: argparse.Namespace, attr: str = "out", new: bool = True
+            ) -> Iterator[Output]:
+    """``--out`` resolved (a URI's folder mirrored through a local staging folder, see
+    results.storage), uploaded once more when the command is done. ``new``: a job's
+    output, which must be empty unless resumed."""
+    out = resolve_out(getattr(args, attr))
+    try:
+        if new:
+            out.check_new(getattr(args, "resume", False))
+        yield out
+        out.push()
+    finally:
+        out.close()
+
+
+def _pushing(update: Callable[[int, int], None] | None,
+             out: Output) -> Callable[[int, int], None] | None:
+    """The progress callback, also uploading what the job committed (remote --out)."""
+    if not out.remote:
+        return update
+
+    def progress(done: int, total: int) -> None:
+        if update is not None:
+            update(done, total)
+        out.push()
+    return progress
+
+
+def _shown(text: str, out: Output) -> str:
+    """Output for people names the folder as they gave it, not a staging folder."""
+    return text.replace(str(out.local), out.uri) if out.remote else text
+
+
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
     from mtgsim.cluster.pool import ClusterError
     from mtgsim.pipelines.jobs import JobError, run_job
     from mtgsim.pipelines.summary import format_job_summary, job_summary
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     decks = [load_main_deck(n, pool) for n in deck_args]
     names = [d.name for d in decks]
     if len(set(names)) != len(names):
         _err(f"a deck is named twice: {', '.join(names)}")
         return 2
     pairs = pairs_of(len(decks))
-    bar, update = _job_progress(args.games * len(pairs), args.quiet)
-    try:
-        result = run_job(
-            kind, decks, pairs, args.games, Path(args.out), seed=args.seed,
-            policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-            unit_size=args.unit_size, executor=args.executor, workers=args.workers,
-            address=args.address, resume=args.resume, card_data=args.card_data,
-            progress=update, rows_per_file=args.rows_per_file)
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
-    finally:
-        if bar is not None:
-            bar.close()
-    if args.json:
-        print(json.dumps(job_summary(Path(args.out), result)))
-    else:
-        print(format_job_summary(Path(args.out), result))
+    with _output(args) as out:
+        bar, update = _job_progress(args.games * len(pairs), args.quiet)
+        try:
+            result = run_job(
+                kind, decks, pairs, args.games, out.local, seed=args.seed,
+                policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
+                unit_size=args.unit_size, executor=args.executor, workers=args.workers,
+                address=args.address, resume=args.resume, cards=_source(args),
+                progress=_pushing(update, out), rows_per_file=args.rows_per_file)
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return 2
+        finally:
+            if bar is not None:
+                bar.close()
+        if args.json:
+            summary = job_summary(out.local, result)
+            print(_shown(json.dumps(summary), out) if out.remote else json.dumps(summary))
+        else:
+            print(_shown(format_job_summary(out.local, result), out))
     return 0
 
 
@@ -322,22 +367,24 @@ def cmd_swiss(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import JobError
     from mtgsim.pipelines.swiss import format_swiss, run_swiss
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     decks = [load_main_deck(n, pool) for n in args.decks]
     shares = args.shares or [1.0] * len(decks)
-    try:
-        result = run_swiss(decks, shares, args.players, args.rounds, args.best_of, args.top,
-                           Path(args.out), seed=args.seed,
-                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-                           executor=args.executor, workers=args.workers,
-                           address=args.address, events=args.events)
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
-    if args.json:
-        print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
-    else:
-        print(format_swiss(result, args.top))
+    with _output(args) as out:
+        try:
+            result = run_swiss(decks, shares, args.players, args.rounds, args.best_of,
+                               args.top, out.local, seed=args.seed,
+                               policies=(args.policy_a, args.policy_b),
+                               max_turns=args.max_turns, executor=args.executor,
+                               workers=args.workers, address=args.address,
+                               events=args.events, cards=_source(args))
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return 2
+        if args.json:
+            print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+        else:
+            print(_shown(format_swiss(result, args.top), out))
     return 0
 
 
@@ -346,18 +393,19 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.ablation import format_ablation, run_ablation
     from mtgsim.pipelines.jobs import JobError
 
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     deck = load_main_deck(args.deck, pool)
     field = [load_main_deck(n, pool) for n in args.field]
-    try:
-        rows = run_ablation(deck, args.keyword, field, args.games, Path(args.out),
-                            seed=args.seed, policies=(args.policy_a, args.policy_b),
-                            max_turns=args.max_turns, unit_size=args.unit_size,
-                            executor=args.executor, workers=args.workers,
-                            address=args.address, card_data=args.card_data)
-    except (JobError, ClusterError) as exc:
-        _err(str(exc))
-        return 2
+    with _output(args) as out:
+        try:
+            rows = run_ablation(deck, args.keyword, field, args.games, out.local,
+                                seed=args.seed, policies=(args.policy_a, args.policy_b),
+                                max_turns=args.max_turns, unit_size=args.unit_size,
+                                executor=args.executor, workers=args.workers,
+                                address=args.address, cards=_source(args))
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return 2
     if args.json:
         print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
                           "out": args.out, "rows": [msgspec.to_builtins(r) for r in rows]}))
@@ -378,7 +426,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     if not paths:
         _err("no scenario files found")
         return 2
-    pool = load_card_pool(_data_dir(args))
+    pool = load_card_pool(_source(args))
     passed = failed = 0
     for path in paths:
         result = run_scenario(path, pool)
@@ -399,20 +447,31 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    pool = load_card_pool(_data_dir(args))
+    """``cards list`` / ``cards check``: the pool, or the pool (or the user's own cards,
+    with ``--cards``) against reference Oracle data; exit 1 on any mismatch."""
+    source = _source(args)
+    pool = load_card_pool(source)
     if args.action == "list":
         for name in sorted(pool):
             print(name)
         return 0
-    from mtgsim.engine.cardcheck import check_pool, load_reference
+    from mtgsim.engine.cardcheck import check, read_reference
 
-    problems = check_pool(pool, args.reference)
-    for line in problems:
+    reference = read_reference(args.reference)
+    only = source.extra_names() if source.extra else None
+    result = check(pool, reference, only)
+    for line in result.problems:
         print(line)
-    total = len(load_reference(args.reference))
-    bad = len({p.split(":", 1)[0] for p in problems})
-    print(f"{total - bad} of {total} reference cards match; {len(problems)} problem(s)")
-    return 1 if problems else 0
+    if only is None and reference.format == "jsonl":
+        total = len(reference.cards)
+        bad = len({p.split(":", 1)[0] for p in result.problems})
+        print(f"{total - bad} of {total} reference cards match; "
+              f"{len(result.problems)} problem(s)")
+    else:
+        which = "of your cards" if only is not None else "pool cards in the reference"
+        print(f"{result.matched} of {result.compared} {which} match; "
+              f"{len(result.problems)} problem(s)")
+    return 1 if result.problems else 0
 
 
 def _positive(text: str) -> int:
@@ -428,8 +487,14 @@ def _positive(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--card-data", metavar="DIR",
-                        help="directory of card data *.toml files (default: the bundled "
-                             "engine/carddata)")
+                        help="directory of card files (*.toml) that replaces the bundled "
+                             "cards (default: the bundled engine/carddata)")
+    common.add_argument("--cards", action="append", metavar="PATH",
+                        help="your own card file, or a directory of them, added to the "
+                             "pool; give it once per path")
+    common.add_argument("--override", action="store_true",
+                        help="let --cards replace cards of the same name (otherwise a "
+                             "name already in the pool is an error)")
     decks = argparse.ArgumentParser(add_help=False)
     decks.add_argument("deck_a", metavar="DECK_A",
                        help="deck file, or a bundled deck name such as gruul_stompy")
@@ -493,7 +558,8 @@ def build_parser() -> argparse.ArgumentParser:
     job.add_argument("--games", type=_positive, default=100, metavar="N",
                      help="games per pairing (default: 100)")
     job.add_argument("--out", required=True, metavar="DIR",
-                     help="output folder (new or empty; or the job's folder with --resume)")
+                     help="output folder (new or empty; or the job's folder with --resume), "
+                          "or a URI: s3://bucket/prefix, gs://, hdfs://, file://")
     job.add_argument("--seed", type=int, default=0, help="job seed (default: 0)")
     job.add_argument("--resume", action="store_true",
                      help="finish an interrupted job in --out")
@@ -549,7 +615,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--best-of", type=_positive, default=3, help="games per match (default 3)")
     p.add_argument("--top", type=_positive, default=8, help="top cut size (default: 8)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="output folder, or a URI (s3://, gs://, hdfs://, file://)")
     p.add_argument("--executor", choices=("ray", "serial"), default="ray")
     p.add_argument("--address", default=None)
     p.add_argument("--workers", type=_positive, default=None)
@@ -571,7 +638,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "each card file with the reference Oracle data.")
     p.add_argument("action", choices=("list", "check"))
     p.add_argument("--reference", metavar="FILE", default=None,
-                   help="reference oracle.jsonl (default: ../shared/cards/oracle.jsonl)")
+                   help="reference Oracle data: JSON Lines like the bundled oracle.jsonl, "
+                        "or an MTGJSON file (AtomicCards.json, AllPrintings.json, a set); "
+                        "default: the bundled reference")
     p.set_defaults(func=cmd_cards)
 
     deckinfo.register(sub, common)  # deck check FILE..., decks
@@ -591,7 +660,7 @@ def main(argv: list[str] | None = None) -> int:
     except DeckError as exc:
         _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
         return 2
-    except (CardDataError, ReplayError) as exc:
+    except (CardDataError, ReplayError, OutputError) as exc:
         _err(str(exc))
         return 2
     except BrokenPipeError:  # e.g. `mtgsim play ... | head`

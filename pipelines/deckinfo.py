@@ -199,7 +199,7 @@ def deck_info(deck: Deck, path: str, text: str, pool: Mapping[str, Card]) -> Dec
                     need.other += n
     used = {c: s for c, s in colors.items() if s.pips}
     return DeckInfo(
-        name=deck.name, path=path, archetype=archetype_of(header, deck.name),
+        name=deck.name, path=path, archetype=archetype_of(header, deck.title or deck.name),
         header=header, main_count=deck.main_count(), sideboard_count=deck.sideboard_count(),
         lands=lands, curve=dict(curve), colors=used, hybrid=dict(sorted(hybrid.items())),
         keywords=dict(sorted(keywords.items(), key=lambda kv: (-kv[1], kv[0]))),
@@ -313,9 +313,9 @@ def _error_text(exc: DeckError) -> str:
 
 
 def _pool(args: argparse.Namespace) -> Mapping[str, Card]:
-    from mtgsim.pipelines.runner import load_card_pool
+    from mtgsim.pipelines.runner import card_source
 
-    return load_card_pool(str(args.card_data) if args.card_data else None)
+    return card_source(args.card_data, args.cards or (), args.override).load()
 
 
 def _shown(path: Path) -> str:

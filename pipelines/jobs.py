@@ -16,7 +16,7 @@ from pathlib import Path
 from mtgsim import engine
 from mtgsim.cluster.pool import RayExecutor, SerialExecutor
 from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
-from mtgsim.engine.cardpool import DATA_DIR, pool_hash
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.results.dataset import (
     DatasetWriter,
@@ -104,19 +104,18 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             games: int, out: Path, *, seed: int = 0, policies: tuple[str, str] = (
                 "heuristic", "heuristic"), max_turns: int = 60, unit_size: int = DEFAULT_UNIT,
             executor: str = "ray", workers: int | None = None, address: str | None = None,
-            resume: bool = False, card_data: str | None = None,
+            resume: bool = False, cards: CardSource | None = None,
             progress: Callable[[int, int], None] | None = None,
             rows_per_file: int = 250_000,
             ablate: tuple[int, str] | None = None) -> JobResult:
     specs = tuple(deck_spec(d) for d in decks)
     job = job_id(kind, specs, seed, games)
-    data_dir = card_data or str(DATA_DIR)
-    spec = JobSpec(job, seed, specs, policies, max_turns,
-                   card_data if card_data else "",
+    cards = cards or CardSource()
+    spec = JobSpec(job, seed, specs, policies, max_turns, cards,
                    ablate[0] if ablate else -1, ablate[1] if ablate else "")
     units = make_units(pairs, games, unit_size)
     manifest = Manifest(
-        FORMAT, job, kind, engine.__version__, pool_hash(data_dir), seed, policies, max_turns,
+        FORMAT, job, kind, engine.__version__, cards.hash(), seed, policies, max_turns,
         unit_size, specs,
         tuple(MatchupSpec(m, specs[a].name, specs[b].name, games)
               for m, (a, b) in enumerate(pairs)),

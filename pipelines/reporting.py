@@ -37,21 +37,45 @@ def _parse_shares(items: Sequence[str] | None) -> dict[str, float] | None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    """The report of a job folder. A URI's folder (results.storage) is pulled into a
+    local staging folder, reported on there, and the report uploaded."""
+    from mtgsim.results.storage import OutputError, resolve_out
+
+    try:
+        where = resolve_out(args.dir)
+    except OutputError as exc:
+        _err(str(exc))
+        return 2
+    try:
+        where.pull()
+        code = _report(args, where.local, where.uri if where.remote else "")
+        if code == 0:
+            where.push()
+        return code
+    except OutputError as exc:
+        _err(str(exc))
+        return 2
+    finally:
+        where.close()
+
+
+def _report(args: argparse.Namespace, out: Path, uri: str) -> int:
+    """Write and announce the report of the job folder ``out`` (shown as ``uri``)."""
     from mtgsim.results.compare import CompareError
     from mtgsim.results.report import ReportError, write_report
 
-    out = Path(args.dir)
     try:
         shares = _parse_shares(args.shares)
         path = write_report(out, shares, Path(args.compare) if args.compare else None)
     except (ReportError, CompareError, ValueError) as exc:
         _err(str(exc))
         return 2
+    shown = f"{uri}/{path.relative_to(out).as_posix()}" if uri else str(path)
     summary = json.loads((path.parent / "summary.json").read_text())
     if args.json:
-        print(json.dumps({"report": str(path), **summary}))
+        print(json.dumps({"report": shown, **summary}))
         return 0
-    print(f"report: {path}")
+    print(f"report: {shown}")
     if "shares" in summary:
         print("shares: " + ", ".join(f"{d} {100 * s:.1f}%"
                                      for d, s in summary["shares"].items())
@@ -92,7 +116,7 @@ def register(sub: Any) -> None:
                                    "with its tables also in DIR/report/tables/ (CSV and "
                                    "Parquet) and its headline numbers in "
                                    "DIR/report/summary.json.")
-    p.add_argument("dir", metavar="DIR", help="a job's --out folder")
+    p.add_argument("dir", metavar="DIR", help="a job's --out folder (or its URI)")
     p.add_argument("--shares", nargs="+", metavar="DECK=SHARE",
                    help="metagame shares for field win rates and dynamics, normalised to "
                         "sum to 1; decks not listed get 0 (default: equal)")

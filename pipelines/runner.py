@@ -13,16 +13,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import mtgsim
 from mtgsim import engine
 from mtgsim.engine.card import Card, CardPool
-from mtgsim.engine.cardpool import DATA_DIR, CardDataError, known_cards, load_pool
+from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
 from mtgsim.engine.decks import load_deck
 from mtgsim.engine.game import Policy, deck_cards, play_game
 from mtgsim.engine.policies import make_policy
 from mtgsim.engine.state import GameState
 
 REPO_ROOT = Path(engine.__file__).resolve().parent.parent
-DECKS_DIR = REPO_ROOT / "decks"
+# The bundled decks: package data of mtgsim (decks/ in the checkout, linked from mtgsim/).
+DECKS_DIR = Path(mtgsim.__file__).parent / "decks"
 BUNDLED_MATCHUP = ("gruul_stompy", "azorius_skies")
 SEED_STRIDE = 1_000_003
 
@@ -57,12 +59,21 @@ def resolve_deck_path(arg: str) -> Path:
     return path
 
 
-def load_card_pool(data_dir: str | None = None) -> CardPool:
-    """The card pool (raises ``CardDataError`` on a bad or missing card data directory)."""
-    directory = Path(data_dir) if data_dir is not None else DATA_DIR
-    if not any(directory.rglob("*.toml")):
-        raise CardDataError(f"{directory}: no card data files (*.toml) found")
-    return load_pool(str(directory))
+def card_source(card_data: str | None = None, cards: Sequence[str] = (),
+                override: bool = False) -> CardSource:
+    """The pool a command asked for: ``--card-data DIR`` replaces the bundled cards,
+    ``--cards PATH`` (files or directories) adds the user's own, ``--override`` lets those
+    replace cards of the same name (raises ``CardDataError``)."""
+    return CardSource(base=str(card_data) if card_data else "", extra=read_extra(cards),
+                      override=override)
+
+
+def load_card_pool(source: CardSource | str | None = None) -> CardPool:
+    """The card pool of ``source`` (a directory replaces the bundled cards; raises
+    ``CardDataError`` on a bad or missing card data directory or file)."""
+    if isinstance(source, str):
+        source = CardSource(base=source)
+    return (source or CardSource()).load()
 
 
 def load_main_deck(arg: str, pool: Mapping[str, Card]) -> LoadedDeck:

@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 from mtgsim import engine
 from mtgsim.cluster.pool import RayExecutor, SerialExecutor
 from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit, game_seed
-from mtgsim.engine.cardpool import DATA_DIR, pool_hash
+from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.rng import randbelow, seed_state, shuffle
 from mtgsim.pipelines.jobs import JobError, deck_spec, job_id, prepare_output
 from mtgsim.pipelines.runner import LoadedDeck
@@ -116,7 +116,8 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
               rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
               policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
               executor: str = "ray", workers: int | None = None,
-              address: str | None = None, events: int = 1) -> SwissResult:
+              address: str | None = None, events: int = 1,
+              cards: CardSource | None = None) -> SwissResult:
     import time
 
     from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
@@ -129,7 +130,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
         raise JobError("give one non-negative metagame share per deck")
     specs = tuple(deck_spec(d) for d in decks)
     job = job_id("swiss", specs, seed, (events * 1000 + players) * 1000 + rounds)
-    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, pool_hash(str(DATA_DIR)),
+    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, (cards or CardSource()).hash(),
                         seed, policies, max_turns, 0, specs, (), 0,
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                         extra={"players": str(players), "rounds": str(rounds),
@@ -137,7 +138,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
                                "events": str(events),
                                "shares": ",".join(f"{s:g}" for s in shares)})
     prepare_output(out, manifest, resume=False)
-    spec = JobSpec(job, seed, specs, policies, max_turns)
+    spec = JobSpec(job, seed, specs, policies, max_turns, cards or CardSource())
     runner: SerialExecutor | RayExecutor = SerialExecutor(spec) if executor == "serial" \
         else RayExecutor(spec, workers=workers, address=address)
     write_manifest(out, manifest)

@@ -1,136 +1,229 @@
-"""The card pool: the schema is data, compiling is a step of loading, game objects refer
-to cards by handle, and a serialized game is decoded against the pool it was saved with."""
+"""Card data files: errors name the right line, and your own cards add to the pool.
+
+Every error is checked the way a user meets it, through the command line: one line
+``mtgsim: error: FILE:LINE: ...`` on stderr, exit code 2, no traceback.
+"""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import shutil
 from pathlib import Path
 
 import msgspec
 import pytest
-from gamesetup import BEACON, POOL, Setup, bundled_deck
 
-from mtgsim.engine.card import Card, content_key, nested_cards
-from mtgsim.engine.cardpool import CardDataError, compile_card, load_pool, pool_of
-from mtgsim.engine.cards import CardDef, CreateToken
-from mtgsim.engine.serialize import StateDecodeError, from_json, from_msgpack, to_json, to_msgpack
-from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.cluster.work import JobSpec, Player
+from mtgsim.engine.cardpool import (
+    DATA_DIR,
+    CardDataError,
+    CardSource,
+    load_pool,
+    parse_cards,
+    read_extra,
+)
+from mtgsim.engine.tomlines import locate
+from mtgsim.pipelines.cli import main
 
-COMPILED = [name for name in Card.__slots__ if name.startswith("_")]
-
-
-def test_the_schema_imports_no_rules() -> None:
-    """engine.carddefs is data: importing it loads nothing else of the engine."""
-    code = ("import sys, mtgsim.engine.carddefs; "
-            "print(sorted(m for m in sys.modules if m.startswith('mtgsim.')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    loaded = eval(out)  # noqa: S307 - our own subprocess's list of names
-    assert loaded and all(m == "mtgsim.engine" or m.startswith("mtgsim.engine.carddefs")
-                          for m in loaded), loaded
-
-
-def test_a_definition_compiles_to_the_pools_card() -> None:
-    """One function compiles every card: a definition compiled in code gets exactly the
-    data of the pool's card."""
-    for name, pooled in POOL.items():
-        again = compile_card(msgspec.convert(msgspec.to_builtins(pooled.defn), CardDef))
-        for field in COMPILED:
-            assert getattr(again, field) == getattr(pooled, field), (name, field)
+BEARS = (DATA_DIR / "g" / "grizzly_bears.toml").read_text()
+NEW_CARD = '''name = "Cave Bear"
+mana_cost = "{2}{G}"
+types = ["creature"]
+subtypes = ["Bear"]
+power = 3
+toughness = 3
+'''
 
 
-def test_keywords_expand_in_the_card_not_in_the_definition() -> None:
-    elf = POOL["Bloodbraid Elf"]  # cascade: a triggered ability compiled from the keyword
-    assert elf.defn.abilities == () and elf._triggered
-    assert elf.abilities is elf.defn.abilities
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
-def test_tokens_the_pools_cards_create_have_pool_handles() -> None:
-    tokens = [t for c in POOL.values() for t in nested_cards(c.defn)]
-    assert tokens
-    for t in tokens:
-        card = POOL.find(content_key(t))
-        assert card is not None and card.handle >= len(POOL) and card.pool is POOL
-        assert POOL.cards[card.handle] is card
-    some = tokens[0]
-    assert POOL.token(some.name) is not None
+def one_line_error(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("mtgsim: error: "), err
+    assert "Traceback" not in err
+    return lines[0]
 
 
-def test_the_pool_hash_is_its_content() -> None:
-    defs = [c.defn for c in POOL.values()]
-    assert pool_of(defs).hash == POOL.hash
-    assert pool_of(reversed(defs)).hash == POOL.hash  # by name, not by order given
-    assert POOL.with_cards([BEACON]).hash != POOL.hash
-    bolt = msgspec.structs.replace(POOL["Lightning Bolt"].defn, text="changed")
-    assert POOL.with_cards([bolt]).hash != POOL.hash
+def base_copy(tmp_path: Path) -> Path:
+    """A copy of the bundled card data to break."""
+    data = tmp_path / "carddata"
+    shutil.copytree(DATA_DIR, data)
+    return data
 
 
-def test_a_bad_keyword_is_an_error_naming_the_file(tmp_path: Path) -> None:
-    (tmp_path / "x").mkdir()
-    f = tmp_path / "x" / "bad.toml"
-    f.write_text('name = "Bad"\ntypes = ["creature"]\npower = 1\ntoughness = 1\n'
-                 'keywords = ["Flyng"]\n')
-    with pytest.raises(CardDataError, match=r"bad\.toml:1: card 'Bad'.*Flyng"):
-        load_pool(str(tmp_path))
+# --------------------------------------------------------------------------- lines
 
 
-def _mid_game(seed: int = 3, answers: int = 60):  # type: ignore[no-untyped-def]
-    from mtgsim.engine.policies import HeuristicPolicy
-
-    state = new_game([bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")], seed)
-    policies = [HeuristicPolicy(1), HeuristicPolicy(2)]
-    for _ in range(answers):
-        d = advance(state)
-        assert d is not None
-        answer(state, policies[d.player].decide(state, d))
-    return state
-
-
-def test_a_serialized_game_holds_handles_and_the_pool_hash() -> None:
-    state = _mid_game()
-    raw = msgspec.json.decode(to_json(state))
-    assert raw["format"] == "mtgsim-state" and raw["pool"] == POOL.hash
-    cards = [o[1] for o in raw["state"]["objects"].values()]  # oid, card, owner, ...
-    assert cards and all(isinstance(c, int) for c in cards)
-    back = from_msgpack(to_msgpack(state), POOL)
-    assert all(back.objects[o].card is state.objects[o].card for o in state.objects)
+def test_a_toml_syntax_error_names_its_line(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    data = base_copy(tmp_path)
+    bad = data / "g" / "golgari_thug.toml"
+    lines = bad.read_text().splitlines()
+    assert len(lines) > 8
+    lines[7] = "keywords = = [\"Dredge 4\"]"  # line 8: two equals signs
+    bad.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "cards", "list", "--card-data", str(data))
+    assert code == 2
+    line = one_line_error(err)
+    assert f"{bad}:8: TOML syntax error" in line
 
 
-def test_decoding_against_another_pool_is_an_error() -> None:
-    state = _mid_game()
-    other = POOL.with_cards([BEACON])
-    with pytest.raises(StateDecodeError, match=f"saved with card pool {POOL.hash}, this "
-                                               f"pool is {other.hash}"):
-        from_msgpack(to_msgpack(state), other)
-    with pytest.raises(StateDecodeError, match="not a serialized game"):
-        from_json(b'{"format": "something else"}', POOL)
-    with pytest.raises(StateDecodeError):
-        from_msgpack(b"\x00garbage", POOL)
+def test_a_duplicate_names_the_line_of_its_name(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    data = base_copy(tmp_path)
+    dup = data / "z" / "zz_second_bears.toml"
+    dup.write_text("# the same card again\n\n" + BEARS)
+    code, _, err = run(capsys, "cards", "list", "--card-data", str(data))
+    assert code == 2
+    line = one_line_error(err)
+    assert f"{dup}:3: card 'Grizzly Bears' is defined twice" in line
+    assert "grizzly_bears.toml" in line
 
 
-def test_cards_made_in_the_game_travel_with_the_state() -> None:
-    """A card not in the pool (here a test's) joins the game's own table: the serialized
-    state carries its definition, and the handle past the pool's cards finds it again."""
-    s = Setup()
-    state = s.go()
-    assert state.extra_cards == [BEACON]
-    beacon = state.objects[s.beacons[0]].card
-    assert beacon.handle == len(POOL.cards) and beacon.defn == BEACON
-    for data, decode in ((to_msgpack(state), from_msgpack), (to_json(state), from_json)):
-        back = decode(data, POOL)
-        again = back.objects[s.beacons[0]].card
-        assert again.defn == BEACON and again.handle == beacon.handle
-        assert again._activated == beacon._activated
-        assert to_msgpack(back) == to_msgpack(state)
+def test_a_duplicate_inside_a_many_card_file_names_its_table(tmp_path: Path) -> None:
+    f = tmp_path / "two.toml"
+    f.write_text("[[card]]\n" + NEW_CARD + "\n[[card]]\n" + NEW_CARD)
+    with pytest.raises(CardDataError, match=r"two\.toml:10: card 'Cave Bear' is defined twice"):
+        load_pool(str(DATA_DIR), read_extra([f]))
 
 
-def test_a_token_created_in_a_game_is_a_pool_card() -> None:
-    maker = next(c for c in POOL.values() if c.spell is not None and any(
-        isinstance(e, CreateToken) for e in c.spell.effects))
-    token_def = next(e.token for e in maker.spell.effects if isinstance(e, CreateToken))
-    from mtgsim.engine.derived import game_card
+@pytest.mark.parametrize(("change", "line", "what"), [
+    (('power = 2', 'power = "two"'), 5, "$.power"),
+    (('subtypes = ["Bear"]', 'subtypes = ["Bear"]\nflavour = "x"'), 5, "unknown field"),
+    (('mana_cost = "{1}{G}"', 'mana_cost = "{1}{Q}"'), 2, "bad mana symbol"),
+])
+def test_a_schema_error_names_the_line_of_the_field(change: tuple[str, str], line: int,
+                                                    what: str) -> None:
+    text = BEARS.replace(*change)
+    with pytest.raises(CardDataError) as exc:
+        parse_cards(text, "bears.toml")
+    assert str(exc.value).startswith(f"bears.toml:{line}: card 'Grizzly Bears': ")
+    assert what in str(exc.value)
 
-    state = new_game([[], []], 1, pool=POOL)
-    card = game_card(state, token_def)
-    assert card.pool is POOL and state.extra_cards == []
+
+def test_an_error_deep_in_an_ability_names_its_line() -> None:
+    text = (DATA_DIR / "g" / "golgari_thug.toml").read_text()
+    bad = text.replace('{ do = "put_on_library" }', '{ do = "put_on_librar" }')
+    with pytest.raises(CardDataError) as exc:
+        parse_cards(bad, "thug.toml")
+    want = next(i for i, s in enumerate(bad.splitlines(), 1) if "put_on_librar" in s)
+    assert str(exc.value).startswith(f"thug.toml:{want}: card 'Golgari Thug': ")
+
+
+def test_locate_follows_arrays_of_tables() -> None:
+    text = ('name = "X"\n[[abilities]]\ntype = "static"\n\n[[abilities]]\ntype = "triggered"\n'
+            'effects = [{ do = "draw" }]\n[[card]]\nname = "Y"\n[[card.abilities]]\n'
+            'when = "dies"\n')
+    assert locate(text, ["name"]) == 1
+    assert locate(text, ["abilities", 1, "effects", 0, "do"]) == 7
+    assert locate(text, ["abilities", 0]) == 2
+    assert locate(text, ["card", 0, "abilities", 0, "when"]) == 11
+    assert locate(text, ["nothing"]) == 1
+
+
+def test_a_non_utf8_card_file_is_one_line(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    data = base_copy(tmp_path)
+    bad = data / "l" / "latin1.toml"
+    bad.write_bytes('name = "Caf\xe9"\n'.encode("latin-1"))
+    code, _, err = run(capsys, "cards", "list", "--card-data", str(data))
+    assert code == 2
+    assert f"{bad}: not UTF-8 text" in one_line_error(err)
+
+
+def test_a_directory_named_like_a_card_file_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = base_copy(tmp_path)
+    (data / "x" / "odd.toml").mkdir(parents=True)
+    code, _, err = run(capsys, "cards", "list", "--card-data", str(data))
+    assert code == 2
+    assert f"{data / 'x' / 'odd.toml'}: a directory, not a card file" in one_line_error(err)
+
+
+def test_an_empty_card_data_directory_is_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "cards", "list", "--card-data", str(tmp_path))
+    assert code == 2
+    assert "no card data files" in one_line_error(err)
+
+
+# --------------------------------------------------------------------------- your own cards
+
+
+def test_your_cards_add_to_the_bundled_pool(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "cave_bear.toml"
+    mine.write_text(NEW_CARD)
+    code, out, err = run(capsys, "cards", "list", "--cards", str(mine))
+    assert code == 0, err
+    names = out.splitlines()
+    assert "Cave Bear" in names
+    assert "Grizzly Bears" in names and len(names) == len(load_pool()) + 1
+
+
+def test_a_directory_of_your_cards_and_a_deck_that_plays_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = tmp_path / "mine"
+    cards.mkdir()
+    (cards / "cave_bear.toml").write_text(NEW_CARD)
+    deck = tmp_path / "bears.txt"
+    deck.write_text("4 Cave Bear\n4 Grizzly Bears\n52 Forest\n")
+    code, out, err = run(capsys, "play", str(deck), "gruul_stompy", "--cards", str(cards),
+                         "--seed", "2")
+    assert code == 0, err
+    assert "Cave Bear" in out
+    code, _, err = run(capsys, "play", str(deck), "gruul_stompy", "--quiet")
+    assert code == 2 and "unknown card 'Cave Bear'" in one_line_error(err)
+
+
+def test_a_name_already_in_the_pool_needs_override(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "big_bears.toml"
+    mine.write_text("# stronger bears\n" + BEARS.replace("power = 2", "power = 5"))
+    code, _, err = run(capsys, "cards", "list", "--cards", str(mine))
+    assert code == 2
+    line = one_line_error(err)
+    assert f"{mine}:2: card 'Grizzly Bears' is already in the pool" in line
+    assert "--override" in line
+    source = CardSource(extra=read_extra([mine]), override=True)
+    assert source.load()["Grizzly Bears"].power == 5
+    assert load_pool()["Grizzly Bears"].power == 2  # the bundled pool is untouched
+    assert source.hash() != CardSource().hash()
+
+
+def test_override_does_not_allow_two_of_your_own(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text(NEW_CARD)
+    (tmp_path / "b.toml").write_text(NEW_CARD)
+    with pytest.raises(CardDataError, match=r"b\.toml:1: card 'Cave Bear' is defined twice"):
+        CardSource(extra=read_extra([tmp_path]), override=True).load()
+
+
+def test_a_missing_card_path_is_one_line(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "cards", "list", "--cards", str(tmp_path / "nope.toml"))
+    assert code == 2
+    assert "nope.toml: no such file or directory" in one_line_error(err)
+
+
+def test_replacing_the_pool_keeps_working(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "cave_bear.toml").write_text(NEW_CARD)
+    code, out, _ = run(capsys, "cards", "list", "--card-data", str(tmp_path))
+    assert code == 0 and out.splitlines() == ["Cave Bear"]
+
+
+def test_workers_build_the_same_pool_from_the_job_spec(tmp_path: Path) -> None:
+    """The extra files travel as text: a worker needs none of the user's paths."""
+    mine = tmp_path / "cave_bear.toml"
+    mine.write_text(NEW_CARD)
+    source = CardSource(extra=read_extra([mine]))
+    spec = JobSpec("j", 1, (), cards=source)
+    wire = msgspec.msgpack.encode(spec)
+    mine.unlink()
+    back = msgspec.msgpack.decode(wire, type=JobSpec)
+    assert back == spec
+    assert "Cave Bear" in Player(back).pool

@@ -26,7 +26,7 @@ from mtgsim.engine.turn import advance, answer, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.toml")) + sorted(
-    (ROOT.parent / "shared" / "conformance" / "examples").rglob("*.toml"))
+    (ROOT / "tests" / "data" / "shared" / "conformance" / "examples").rglob("*.toml"))
 _NOISE = random.Random(12)
 
 

@@ -76,10 +76,13 @@ def test_x_count_syntax() -> None:
 
 
 def test_comments_and_blank_lines() -> None:
+    # With a section header blank lines mean nothing (without one, MTGO's format, a
+    # blank line between cards starts the sideboard: see test_deck_formats.py).
     text = """\
 # Gruul test deck
 // by somebody
 
+Deck
 4 Lightning Bolt   # burn
 4 Pelt Collector # creature
    // indented comment

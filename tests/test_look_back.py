@@ -15,11 +15,12 @@ import json
 import re
 from pathlib import Path
 
+from mtgsim.engine.cardcheck import DEFAULT_REFERENCE
 from mtgsim.engine.cardpool import load_pool
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
-ORACLE = ROOT.parent / "shared" / "cards" / "oracle.jsonl"
+ORACLE = DEFAULT_REFERENCE  # the repository's copy of shared/cards/oracle.jsonl
 
 # Trigger kinds that look back in time (engine.triggers.left_battlefield).
 LOOK_BACK = ("dies", "leaves_to_graveyard", "another_creature_leaves", "creature_dies",

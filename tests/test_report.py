@@ -205,6 +205,18 @@ def _column(page: Any, table: str, index: int) -> list[float]:
     return [float(c) for c in cells if c.strip()]
 
 
+def _column_becomes(page: Any, table: str, index: int, want: list[float]) -> list[float]:
+    """The column once the table has redrawn to ``want`` (a click's re-sort is not
+    synchronous: on a loaded machine a read right after it sees the old order), or as it
+    is after 10 s."""
+    import time
+
+    deadline = time.monotonic() + 10
+    while (got := _column(page, table, index)) != want and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return got
+
+
 @pytest.mark.parametrize("kind", ["gauntlet", "versus", "swiss", "ablate"])
 def test_report_in_headless_chromium(jobs: dict[str, Path], browser: Any, kind: str) -> None:
     html = jobs[kind] / "report" / "index.html"
@@ -235,9 +247,10 @@ def test_a_table_sorts_and_filters(jobs: dict[str, Path], browser: Any) -> None:
     before = _column(page, "tbl-matchups", col)
     assert len(before) == 6 and before != sorted(before)  # listed by deck, not by rate
     page.click(f"#tbl-matchups thead th:nth-child({col}) .dt-column-title")
-    assert _column(page, "tbl-matchups", col) == sorted(before)
+    assert _column_becomes(page, "tbl-matchups", col, sorted(before)) == sorted(before)
     page.click(f"#tbl-matchups thead th:nth-child({col}) .dt-column-title")
-    assert _column(page, "tbl-matchups", col) == sorted(before, reverse=True)
+    down = sorted(before, reverse=True)
+    assert _column_becomes(page, "tbl-matchups", col, down) == down
     search = page.locator("#tbl-keyword_usage_wrapper input[type=search]")
     search.fill("bogles")
     decks = page.eval_on_selector_all("#tbl-keyword_usage tbody tr td:first-child",

@@ -1,0 +1,170 @@
+"""Where a job's ``--out`` is: a local folder, or a folder of a pyarrow filesystem.
+
+``--out`` is a path or a URI that ``pyarrow.fs.FileSystem.from_uri`` understands:
+``s3://bucket/prefix`` (options as query parameters, e.g.
+``?endpoint_override=host:9000&scheme=http``; credentials from the usual ``AWS_*``
+variables), ``gs://``, ``hdfs://``, ``file:///abs/path``. :func:`resolve_out` turns it
+into an :class:`Output`:
+
+* a local folder (a path, or ``file://``) is written in place, as before;
+* a remote folder is mirrored: the job writes to a local staging folder with the same
+  writer, and :meth:`Output.push` uploads each file once it is committed (a file appears
+  in ``games/`` only whole, and an object store shows an uploaded object only whole), so
+  the remote folder holds every committed game; ``--resume`` first pulls the remote folder
+  into the staging one.
+
+A relative path is resolved against the working directory, except under ``ray job
+submit``: the entry point then runs in Ray's temporary copy of the ``--working-dir``,
+deleted after the job, and the submitter's own directory is on another machine, so a
+relative ``--out`` is refused there (give an absolute path on the cluster's storage, or
+a URI).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# Set by Ray's job supervisor for the entry point of ``ray job submit`` (ray.dashboard.
+# modules.job.job_supervisor): the runtime environment of the submitted job.
+RAY_JOB_ENV = "RAY_JOB_CONFIG_JSON_ENV_VAR"
+_URI = ("s3://", "gs://", "gcs://", "hdfs://", "viewfs://", "abfs://", "abfss://", "file://")
+
+
+class OutputError(ValueError):
+    """An ``--out`` that cannot be used (nothing was written)."""
+
+
+def is_uri(arg: str) -> bool:
+    return arg.startswith(_URI)
+
+
+@dataclass
+class Output:
+    """A job's output folder: ``local`` is where the job writes."""
+
+    uri: str
+    local: Path
+    fs: Any = None  # the pyarrow filesystem of a remote folder (None: local)
+    path: str = ""  # the folder's path in ``fs``
+    _sent: dict[str, tuple[int, int]] = field(default_factory=dict)  # file -> (size, mtime)
+
+    @property
+    def remote(self) -> bool:
+        return self.fs is not None
+
+    def __str__(self) -> str:
+        return self.uri
+
+    def remote_files(self) -> dict[str, int]:
+        """The remote folder's files (relative path -> size); empty when it is absent."""
+        from pyarrow import fs as pafs
+
+        assert self.fs is not None
+        try:
+            infos = self.fs.get_file_info(pafs.FileSelector(self.path, recursive=True,
+                                                            allow_not_found=True))
+        except OSError as exc:
+            raise OutputError(f"{self.uri}: cannot list ({exc})") from None
+        base = self.path.rstrip("/") + "/"
+        return {i.path[len(base):]: i.size for i in infos
+                if i.type == pafs.FileType.File and i.path.startswith(base)}
+
+    def pull(self) -> None:
+        """Copy the remote folder into the staging folder (to resume a job there)."""
+        if not self.remote:
+            return
+        for rel in sorted(self.remote_files()):
+            target = self.local / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with self.fs.open_input_stream(f"{self.path}/{rel}") as src, \
+                    open(target, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            st = target.stat()
+            self._sent[rel] = (st.st_size, st.st_mtime_ns)
+
+    def push(self) -> None:
+        """Upload what is new or changed in the staging folder (the games first, so the
+        manifest never names more than the remote holds), and remove remote files the
+        job removed. Files being written (``_staging/``) stay local."""
+        if not self.remote:
+            return
+        here: dict[str, tuple[int, int]] = {}
+        for p in self.local.rglob("*"):
+            rel = p.relative_to(self.local).as_posix()
+            if p.is_file() and not rel.startswith("_staging/"):
+                st = p.stat()
+                here[rel] = (st.st_size, st.st_mtime_ns)
+        order = sorted(here, key=lambda rel: (not rel.startswith("games/"), rel))
+        for rel in order:
+            if self._sent.get(rel) == here[rel]:
+                continue
+            try:
+                with open(self.local / rel, "rb") as src, \
+                        self.fs.open_output_stream(f"{self.path}/{rel}") as dst:
+                    shutil.copyfileobj(src, dst)
+            except OSError as exc:
+                raise OutputError(f"{self.uri}: cannot upload {rel} ({exc})") from None
+            self._sent[rel] = here[rel]
+        for rel in sorted(set(self._sent) - set(here)):
+            self.fs.delete_file(f"{self.path}/{rel}")
+            del self._sent[rel]
+
+    def check_new(self, resume: bool) -> None:
+        """A new job needs an empty remote folder; a resumed one pulls it first."""
+        if not self.remote:
+            return
+        if resume:
+            self.pull()
+        elif self.remote_files():
+            raise OutputError(f"{self.uri} is not empty (use --resume to finish a job there, "
+                              "or choose another folder)")
+
+    def close(self) -> None:
+        """Remove the staging folder of a remote output."""
+        if self.remote:
+            shutil.rmtree(self.local, ignore_errors=True)
+
+
+def resolve_out(arg: str, *, environ: Mapping[str, str] | None = None,
+                cwd: Path | None = None) -> Output:
+    """The output folder ``--out`` names (raises ``OutputError``)."""
+    env = os.environ if environ is None else environ
+    if is_uri(arg):
+        from pyarrow import fs as pafs
+
+        try:
+            filesystem, path = pafs.FileSystem.from_uri(arg)
+        except (OSError, ValueError) as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise OutputError(f"{arg}: not a usable output URI ({first})") from None
+        if isinstance(filesystem, pafs.LocalFileSystem):
+            return Output(arg, Path(path))
+        staging = Path(tempfile.mkdtemp(prefix="mtgsim-out-"))
+        return Output(arg, staging, filesystem, path.rstrip("/"))
+    path = Path(arg).expanduser()
+    if not path.is_absolute():
+        if RAY_JOB_ENV in env:
+            raise OutputError(
+                f"--out {arg!r} is relative, and under 'ray job submit' it would land in "
+                "Ray's temporary copy of the working directory: give an absolute path on "
+                "the cluster's storage or a URI (s3://..., gs://..., hdfs://...)")
+        path = (cwd or Path.cwd()) / path
+    return Output(arg, path)
+
+
+def open_dataset_source(arg: str) -> tuple[Any, str]:
+    """(pyarrow filesystem or None, path) of a job folder to read, local or remote."""
+    if is_uri(arg):
+        from pyarrow import fs as pafs
+
+        filesystem, path = pafs.FileSystem.from_uri(arg)
+        if isinstance(filesystem, pafs.LocalFileSystem):
+            return None, path
+        return filesystem, path.rstrip("/")
+    return None, arg
