@@ -54,6 +54,16 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.decisions import (
+    AboutT,
+    Discarding,
+    MayEffect,
+    MayPay,
+    Modes,
+    Sacrificing,
+    Searching,
+)
+from mtgsim.engine.derived import game_card
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.rng import randbelow
@@ -67,6 +77,7 @@ from mtgsim.engine.state import (
     STACK,
     ContinuousEffect,
     Decision,
+    DecisionKind,
     GameObject,
     GameState,
     ResolveTask,
@@ -237,8 +248,10 @@ def each_matching(state: GameState, item: StackItem, f: object) -> list[GameObje
     ]
 
 
-def yes_no(asker: Asker, player: int, prompt: str, source: int) -> bool:
-    return asker.choose(Decision("may", player, prompt, options=[YES, NO], source=source)) == 0
+def yes_no(asker: Asker, player: int, prompt: str, source: int, about: AboutT) -> bool:
+    """Ask a "may" question (yes: option 0); ``about`` says what it is about."""
+    return asker.choose(Decision(DecisionKind.MAY, player, prompt, options=[YES, NO],
+                                 source=source, about=about)) == 0
 
 
 def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
@@ -302,8 +315,8 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                     chosen.append(pool.pop(j))
             else:
                 picks = asker.choose_many(Decision(
-                    "discard", p, f"discard {k}", options=list(hand), multi=True,
-                    min_count=k, max_count=k, source=item.source))
+                    DecisionKind.DISCARD, p, f"discard {k}", options=list(hand), multi=True,
+                    min_count=k, max_count=k, source=item.source, about=Discarding("effect")))
                 chosen = [hand[i] for i in picks]
             for oid in chosen:
                 o = state.objects[oid]
@@ -337,7 +350,7 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             state.effects.append(ContinuousEffect(o.oid, state.clock, dp, dt, kw))
             if state.log is not None:
                 log(state, "pump", item.controller, o.card.name, f"{dp:+d}/{dt:+d}")
-        state.dirty = True
+        state.derived.dirty = True
     elif isinstance(eff, AddCounters):
         n = amount_of(state, item, eff.amount)
         targets = each_matching(state, item, eff.each) if eff.each is not None else \
@@ -355,14 +368,15 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
             return
         for p in players:
             for _ in range(n):
-                token = rep.create_token(state, eff.token, p, eff.tapped, asker)
+                token = rep.create_token(state, game_card(state, eff.token), p, eff.tapped,
+                                         asker)
                 item.created.append(token.oid)
     elif isinstance(eff, Tap):
         for o in permanents(state, refs_of(state, item, eff.what)):
-            o.tapped = True
+            state.set_tapped(o, True)
     elif isinstance(eff, Untap):
         for o in permanents(state, refs_of(state, item, eff.what)):
-            o.tapped = False
+            state.set_tapped(o, False)
     elif isinstance(eff, Search):
         _search(state, item, eff, asker)
     elif isinstance(eff, ReturnFromGraveyard):
@@ -419,7 +433,7 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
                 until_leaves=until_leaves))
             if o.controller != item.controller:
                 o.sick = True
-            state.dirty = True
+            state.derived.dirty = True
     elif isinstance(eff, Regenerate):
         for o in permanents(state, refs_of(state, item, eff.what)):
             o.regen_shields += 1
@@ -429,7 +443,8 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
         pool.extend(cost.symbols)
         pool.extend([mana_mod.C] * cost.generic)
     elif isinstance(eff, May):
-        if yes_no(asker, item.controller, f"{item.label}: do it?", item.source):
+        if yes_no(asker, item.controller, f"{item.label}: do it?", item.source,
+                  MayEffect(eff.effects)):
             queue[0:0] = eff.effects
     elif isinstance(eff, If):
         src = source_object(state, item)
@@ -440,8 +455,9 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
     elif isinstance(eff, ForEachTarget):
         labels = list(eff.labels) or [str(i) for i in range(len(eff.options))]
         pick = asker.choose(Decision(
-            "mode", item.controller, f"{item.label}: " + " or ".join(labels),
-            options=list(range(len(eff.options))), source=item.source))
+            DecisionKind.MODE, item.controller, f"{item.label}: " + " or ".join(labels),
+            options=list(range(len(eff.options))), source=item.source,
+            about=Modes(tuple(labels))))
         queue[0:0] = eff.options[pick]
     else:
         handler = EFFECT_HANDLERS.get(type(eff))
@@ -456,7 +472,7 @@ def add_counters(state: GameState, obj: GameObject, counter: str, n: int) -> Non
     if counter == "level":
         count(state, obj.controller, "levels_gained", n)
     obj.counters[counter] = obj.counters.get(counter, 0) + n
-    state.dirty = True
+    state.derived.dirty = True
     if state.log is not None:
         log(state, "counters", obj.controller, obj.card.name, counter, n)
 
@@ -469,8 +485,8 @@ def _search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> Non
     found: list[int] = []
     if options:
         picks = asker.choose_many(Decision(
-            "search", p, "search your library", options=options, multi=True,
-            min_count=0, max_count=1, source=item.source))
+            DecisionKind.SEARCH, p, "search your library", options=options, multi=True,
+            min_count=0, max_count=1, source=item.source, about=Searching(p)))
         found = [options[i] for i in picks]
     for oid in found:
         o = state.objects[oid]
@@ -504,8 +520,8 @@ def _sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) 
         if k == 0:
             continue
         picks = asker.choose_many(Decision(
-            "sacrifice", p, f"sacrifice {k}", options=options, multi=True, min_count=k,
-            max_count=k, source=item.source))
+            DecisionKind.SACRIFICE, p, f"sacrifice {k}", options=options, multi=True,
+            min_count=k, max_count=k, source=item.source, about=Sacrificing()))
         chosen.extend(options[i] for i in picks)
     with simultaneously(state):
         for oid in chosen:
@@ -525,7 +541,8 @@ def _counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker)
             cost = mana_mod.parse_cost(eff.unless_pay)
             units, _ = mana_units(state, target.controller)
             if mana_mod.can_pay(cost.symbols, cost.generic, units):
-                if yes_no(asker, target.controller, f"pay {eff.unless_pay}?", item.source):
+                if yes_no(asker, target.controller, f"pay {eff.unless_pay}?", item.source,
+                          MayPay(eff.unless_pay, "unless", target.card)):
                     pay_cost(state, target.controller, cost, 0)
                     continue
         counter_item(state, target)
@@ -569,7 +586,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                     log(state, "fizzle", item.controller, item.label or item.card.name)
                 state.tasks.pop()
                 state.stack.pop()
-                state.resolved += 1
+                state.derived.resolved += 1
                 _spell_done(state, item, to_battlefield=False)
                 return
             item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
@@ -581,7 +598,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                                    item.subject_lki):
                 state.tasks.pop()  # 603.4: removed, it does nothing (it counts as done)
                 state.stack.pop()
-                state.resolved += 1
+                state.derived.resolved += 1
                 return
         if state.log is not None:
             log(state, "resolve", item.controller, item.label or item.card.name,
@@ -618,10 +635,10 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             spell_obj = state.objects.get(item.sid)
             if spell_obj is not None and spell_obj.gained_keywords:
                 # 400.7a: abilities an effect gave the spell apply as it enters.
-                card = rep.with_keywords(card, spell_obj.gained_keywords)
+                card = rep.with_keywords(state, card, spell_obj.gained_keywords)
             after = rep.prepare_enter(state, card, item.controller, asker)
     state.tasks.pop()
-    state.resolved += 1
+    state.derived.resolved += 1
     if state.stack and state.stack[-1] is item:
         state.stack.pop()
     elif item in state.stack:

@@ -2,30 +2,25 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from mtgsim.engine.cards import COLOR_BIT, KEYWORD_BITS, TYPE_BIT, Filter
 from mtgsim.engine.state import STACK, GameObject, GameState
 
-_TYPE_MASKS: dict[tuple[str, ...], int] = {}
-_COLOR_MASKS: dict[tuple[str, ...], int] = {}
 
-
+@cache
 def type_mask(types: tuple[str, ...]) -> int:
-    m = _TYPE_MASKS.get(types)
-    if m is None:
-        m = 0
-        for t in types:
-            m |= TYPE_BIT[t]
-        _TYPE_MASKS[types] = m
+    m = 0
+    for t in types:
+        m |= TYPE_BIT[t]
     return m
 
 
+@cache
 def color_mask(colors: tuple[str, ...]) -> int:
-    m = _COLOR_MASKS.get(colors)
-    if m is None:
-        m = 0
-        for c in colors:
-            m |= COLOR_BIT[c]
-        _COLOR_MASKS[colors] = m
+    m = 0
+    for c in colors:
+        m |= COLOR_BIT[c]
     return m
 
 

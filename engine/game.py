@@ -6,11 +6,11 @@ see the state and the pending Decision, and answer with an index (or list of ind
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.state import ALL_STOPS, Answer, Decision, GameState
 from mtgsim.engine.turn import advance, answer, new_game
 
@@ -23,7 +23,7 @@ class Policy(Protocol):
     def decide(self, state: GameState, decision: Decision) -> Answer: ...
 
 
-def deck_cards(pool: dict[str, CardDef], names: Sequence[str]) -> list[CardDef]:
+def deck_cards(pool: Mapping[str, Card], names: Sequence[str]) -> list[Card]:
     return [pool[n] for n in names]
 
 
@@ -59,7 +59,7 @@ def step(state: GameState, policies: Sequence[Policy]) -> Answer | None:
 
 
 def policy_stops(policies: Sequence[object],
-                 decks: Sequence[Sequence[CardDef]] | None = None) -> list[int]:
+                 decks: Sequence[Sequence[Card]] | None = None) -> list[int]:
     """Each policy's stops: ``stops_for(deck)`` when it has it and the deck is known, else
     its ``stops`` attribute, else every step."""
     out = []
@@ -72,7 +72,7 @@ def policy_stops(policies: Sequence[object],
     return out
 
 
-def play_game(deck_a: list[CardDef], deck_b: list[CardDef], policies: Sequence[Policy],
+def play_game(deck_a: list[Card], deck_b: list[Card], policies: Sequence[Policy],
               seed: int, *, keep_log: bool = False, record: bool = False,
               max_turns: int = 60) -> GameState:
     """One game; player 0 (deck_a) is on the play. A pure function of its arguments."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
     KW_ATTACKS_EACH_COMBAT,
@@ -21,7 +22,6 @@ from mtgsim.engine.cards import (
     KW_UNBLOCKABLE,
     Activated,
     AttachedAuras,
-    CardDef,
     CardsInHand,
     ColorsOfAffected,
     CountersOnSelf,
@@ -95,20 +95,21 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
 
 def refresh(state: GameState) -> None:
     """Recompute the characteristics of every permanent (613.1)."""
+    derived = state.derived
     objects = state.objects
-    entered = state.entered
+    entered = derived.entered
     if entered:
-        state.entered = []
-        if not state.dirty and not state.nonlocal_statics and all(
+        derived.entered = []
+        if not derived.dirty and not derived.nonlocal_statics and all(
                 not objects[oid].card._layered for oid in entered if oid in objects):
             _refresh_entered(state, entered)
             return
-    state.dirty = False
-    state.sba_needed = True
-    state.sba_chars = True
-    state.refreshes += 1
-    state.mana_refreshes[0] += 1
-    state.mana_refreshes[1] += 1
+    derived.dirty = False
+    derived.sba_needed = True
+    derived.sba_chars = True
+    derived.refreshes += 1
+    derived.mana_refreshes[0] += 1
+    derived.mana_refreshes[1] += 1
     perms = [objects[oid] for oid in state.battlefield]
     layered = dynamic = nonlocal_ = False
     for o in perms:
@@ -120,12 +121,12 @@ def refresh(state: GameState) -> None:
                 if c._dynamic:
                     dynamic = True
                     break
-    state.dynamic_statics = dynamic
-    state.nonlocal_statics = nonlocal_
-    since = state.refreshed_clock if state.plain else -1
-    state.refreshed_clock = state.clock
-    state.plain = not layered and not state.effects
-    if state.plain:
+    derived.dynamic_statics = dynamic
+    derived.nonlocal_statics = nonlocal_
+    since = derived.refreshed_clock if derived.plain else -1
+    derived.refreshed_clock = state.clock
+    derived.plain = not layered and not state.effects
+    if derived.plain:
         _refresh_printed(perms, since)
         return
     controllers_before = [o.controller for o in perms]
@@ -278,7 +279,7 @@ def refresh(state: GameState) -> None:
             o.toughness += plus
 
 
-def _reset_to_printed(o: GameObject, c: CardDef) -> None:
+def _reset_to_printed(o: GameObject, c: Card) -> None:
     """Types, colours and abilities back to the card's (layers 4-6 start from these)."""
     o.kw = c._kw
     o.lost_abilities = False
@@ -304,19 +305,20 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
     permanent or what it is attached to (nothing is attached to a permanent that just
     entered): the others keep their characteristics, the new ones get their printed
     characteristics and counters."""
-    state.sba_needed = True
-    state.sba_chars = True
-    state.refreshes += 1
+    derived = state.derived
+    derived.sba_needed = True
+    derived.sba_chars = True
+    derived.refreshes += 1
     objects = state.objects
     for oid in entered:
         o = objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
             _refresh_printed([o], -1)
             if o.attached_to >= 2:  # an Aura on a mana source, perhaps
-                state.mana_refreshes[0] += 1
-                state.mana_refreshes[1] += 1
+                derived.mana_refreshes[0] += 1
+                derived.mana_refreshes[1] += 1
             elif o.card._mana_abilities:  # a new mana source for its controller
-                state.mana_refreshes[o.controller] += 1
+                derived.mana_refreshes[o.controller] += 1
 
 
 def _refresh_printed(perms: list[GameObject], since: int) -> None:
@@ -370,5 +372,6 @@ def level_band(o: GameObject) -> LevelBand | None:
 
 
 def ensure(state: GameState) -> None:
-    if state.dirty or state.entered:
+    d = state.derived
+    if d.dirty or d.entered:
         refresh(state)

@@ -8,7 +8,9 @@ LegendTask.
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
-from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
+from mtgsim.engine.decisions import Decision, DecisionKind, Legend
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
@@ -24,9 +26,10 @@ from mtgsim.engine.zones import begin_event, end_event, log, simultaneously
 
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
-    if state.dirty or state.entered:
+    derived = state.derived
+    if derived.dirty or derived.entered:
         ensure(state)
-    if not state.sba_needed:
+    if not derived.sba_needed:
         return False
     acted = False
     # 704.5a-c: life, empty library draw, poison.
@@ -43,8 +46,8 @@ def check(state: GameState) -> bool:
     legends: dict[tuple[int, str], list[int]] = {}
     # Toughness, counters, attachments and the legend rule change only with
     # characteristics (layers.refresh, which sets sba_chars); damage at any time.
-    full = state.sba_chars
-    state.sba_chars = False
+    full = derived.sba_chars
+    derived.sba_chars = False
     if not full:  # only damage may have changed: creatures dealt damage
         for oid in state.battlefield:
             o = objects[oid]
@@ -69,7 +72,7 @@ def check(state: GameState) -> bool:
                         counters[k] -= n
                         if counters[k] == 0:
                             del counters[k]
-                    state.dirty = True
+                    derived.dirty = True
                     acted = True
             if card._is_aura:
                 if not aura_legal(state, o):  # 704.5m
@@ -77,7 +80,7 @@ def check(state: GameState) -> bool:
             elif o.attached_to >= 2 and (
                     o.attached_to not in objects or not _attachment_legal(state, o)):
                 o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
-                state.dirty = True
+                derived.dirty = True
                 acted = True
             if card._legendary:
                 legends.setdefault((o.controller, card.name), []).append(oid)
@@ -105,7 +108,7 @@ def check(state: GameState) -> bool:
     if acted:
         ensure(state)
     else:
-        state.sba_needed = False
+        derived.sba_needed = False
     return acted
 
 
@@ -127,7 +130,7 @@ def aura_legal(state: GameState, aura: GameObject) -> bool:
     return can_enchant(state, aura.card, aura.oid, aura.controller, aura.attached_to)
 
 
-def can_enchant(state: GameState, card: CardDef, aura: int, controller: int,
+def can_enchant(state: GameState, card: Card, aura: int, controller: int,
                 target: int) -> bool:
     """Whether an Aura (``card``; ``aura`` its object id, if any) controlled by
     ``controller`` can enchant ``target`` (a player or an object id): what all its
@@ -185,14 +188,12 @@ def end_game(state: GameState, losers: list[int], reason: str) -> None:
 
 def legend_task(state: GameState, task: LegendTask) -> None:
     from mtgsim.engine.ask import Asker
-    from mtgsim.engine.state import Decision
-
     asker = Asker(state, task)
     oids = [oid for oid in state.battlefield
             if state.objects[oid].controller == task.player
             and state.objects[oid].card.name == task.name]
-    keep = asker.choose(Decision("legend", task.player, f"keep which {task.name}?",
-                                 options=oids))
+    keep = asker.choose(Decision(DecisionKind.LEGEND, task.player, f"keep which {task.name}?",
+                                 options=oids, about=Legend(task.name)))
     state.tasks.pop()
     with simultaneously(state):  # 704.5j: the others at once
         for i, oid in enumerate(oids):

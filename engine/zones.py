@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.rng import shuffle as rng_shuffle
 from mtgsim.engine.state import (
     BATTLEFIELD,
@@ -47,7 +47,7 @@ def describe(state: GameState, ref: int) -> str:
     return obj.card.name if obj is not None else f"#{ref}"
 
 
-def new_object(state: GameState, card: CardDef, owner: int, zone: int,
+def new_object(state: GameState, card: Card, owner: int, zone: int,
                token: bool = False, controller: int = -1, sick: bool = False) -> GameObject:
     """A new object (400.7); ``controller``: its controller if not its owner."""
     oid = state.next_oid
@@ -55,16 +55,16 @@ def new_object(state: GameState, card: CardDef, owner: int, zone: int,
     state.clock += 1
     if controller < 0:
         controller = owner
-    obj = GameObject(oid, card, owner, controller, zone, timestamp=state.clock, token=token,
-                     color=card._color_mask, base_controller=controller, sick=sick)
+    obj = GameObject(oid, card, owner, controller, zone, state.clock, card._color_mask,
+                     controller, sick=sick, token=token)
     state.objects[oid] = obj
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
-        state.players[owner].zone_action_cards += 1
+        state.derived.zone_action_cards[owner] += 1
     if zone == BATTLEFIELD:
         if card._spell_grants:
-            state.spell_granters += 1
+            state.derived.spell_granters += 1
         if card._enter_replacements:
-            state.enter_replacers += 1
+            state.derived.enter_replacers += 1
     return obj
 
 
@@ -93,13 +93,13 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
             lst.remove(obj.oid)
     del state.objects[obj.oid]
     if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
-        state.players[obj.owner].zone_action_cards -= 1
+        state.derived.zone_action_cards[obj.owner] -= 1
     if obj.zone == BATTLEFIELD:
         if obj.card._spell_grants:
-            state.spell_granters -= 1
+            state.derived.spell_granters -= 1
         if obj.card._enter_replacements:
-            state.enter_replacers -= 1
-        state.dirty = True
+            state.derived.enter_replacers -= 1
+        state.derived.dirty = True
         _left_battlefield(state, obj)
 
 
@@ -138,9 +138,10 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
     zones (400.3). Entering the battlefield is done by ``engine.replacement.enter``.
     """
+    derived = state.derived
     remove_from_zone(state, obj)
-    if state.dynamic_statics and zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
-        state.dirty = True  # statics may count cards in hands or graveyards (611.3a)
+    if derived.dynamic_statics and zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
+        derived.dirty = True  # statics may count cards in hands or graveyards (611.3a)
     if obj.token and zone != BATTLEFIELD:
         return obj
     card = obj.card if obj.printed is None else obj.printed  # text changes end (400.7)
@@ -149,9 +150,9 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
                          obj.owner if controller is None else controller, sick=True)
         obj.moved_to = new.oid
         if tapped:
-            new.tapped = True
+            state.set_tapped(new, True)
         state.battlefield.append(new.oid)
-        state.entered.append(new.oid)
+        derived.entered.append(new.oid)
         return new
     new = new_object(state, card, obj.owner, zone, obj.token)
     obj.moved_to = new.oid
@@ -178,7 +179,7 @@ def draw_card(state: GameState, player: int) -> GameObject | None:
     p = state.players[player]
     if not p.library:
         p.drew_from_empty = True
-        state.sba_needed = True
+        state.derived.sba_needed = True
         return None
     oid = p.library[-1]
     obj = state.objects[oid]

@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mtgsim.cluster.seeds import policy_seed
 from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
-from mtgsim.engine.cards import COLOR_BIT, CardDef
+from mtgsim.engine.cards import COLOR_BIT
 from mtgsim.engine.decks import parse_deck
 from mtgsim.engine.game import deck_cards, play, policy_stops
 from mtgsim.engine.game import step as engine_step
@@ -74,7 +75,7 @@ __all__ = [
     "versus",
 ]
 
-Deck = LoadedDeck  # a checked main deck: name, path, card names and CardDefs
+Deck = LoadedDeck  # a checked main deck: name, path, card names and compiled Cards
 
 
 class Policy(Protocol):
@@ -161,7 +162,7 @@ class CardPool:
                  override: bool = False) -> None:
         self.source = CardSource(base=str(card_data) if card_data else "",
                                  extra=read_extra(cards), override=override)
-        self.cards: dict[str, CardDef] = self.source.load()
+        self.cards: Mapping[str, Card] = self.source.load()
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -169,7 +170,7 @@ class CardPool:
     def __contains__(self, name: object) -> bool:
         return name in self.cards
 
-    def __getitem__(self, name: str) -> CardDef:
+    def __getitem__(self, name: str) -> Card:
         return self.cards[name]
 
     def __iter__(self) -> Iterator[str]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ import msgspec
 
 from mtgsim import engine
 from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.game import Policy, play, policy_stops
 from mtgsim.engine.policies import PolicySpecError, make_policy, parse_policy
 from mtgsim.engine.state import Answer, Decision, Event, GameState
@@ -150,7 +150,7 @@ class Failure(msgspec.Struct):
 
 
 def record_failure(decks: Sequence[tuple[str, Sequence[str]]],
-                   cards: Sequence[Sequence[CardDef]], policy_names: Sequence[str],
+                   cards: Sequence[Sequence[Card]], policy_names: Sequence[str],
                    policy_seeds: Sequence[int], seed: int, max_turns: int,
                    card_data_hash: str, exc: BaseException) -> Failure:
     """Play a game that raised ``exc`` again, recording its decisions, and return the
@@ -261,7 +261,7 @@ class _Seat:
         return self.script.decide(state, decision)
 
 
-def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) -> GameState:
+def rerun(replay: Replay, pool: Mapping[str, Card], *, keep_log: bool = True) -> GameState:
     """Play the replay's game again from its recorded decisions.
 
     Raises ``ReplayError`` if a deck names a card the pool lacks, and ``ReplayMismatch``
@@ -270,7 +270,7 @@ def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) ->
     raise its exception: any other exception, or none, is a mismatch; the exception is
     raised (for its traceback) when it is the recorded one.
     """
-    decks: list[list[CardDef]] = []
+    decks: list[list[Card]] = []
     for i, deck in enumerate(replay.decks):
         missing = sorted({n for n in deck.cards if n not in pool})
         if missing:

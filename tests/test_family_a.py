@@ -14,28 +14,26 @@ import msgspec
 import pytest
 from gamesetup import play_text
 
-from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.card import CardPool
+from mtgsim.engine.cardpool import compile_card, load_pool
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.keywords import cascade as cascade_mod
 from mtgsim.engine.scenario.runner import Runner
 
 
-def _pool_with(*cards: CardDef) -> dict[str, CardDef]:
-    pool = dict(load_pool())
-    for c in cards:
-        pool[c.name] = c
-    return pool
+def _pool_with(*cards: CardDef) -> CardPool:
+    return load_pool().with_cards(cards)
 
 
-def _run(tmp_path: Path, text: str, pool: dict[str, CardDef]) -> Runner:
+def _run(tmp_path: Path, text: str, pool: CardPool) -> Runner:
     return play_text(tmp_path, text, pool)
 
 
 def test_two_cascade_instances_trigger_separately(tmp_path: Path) -> None:
     blast = load_pool()["Bituminous Blast"]
-    double = msgspec.structs.replace(blast, name="Double Blast",
+    double = msgspec.structs.replace(blast.defn, name="Double Blast",
                                      keywords=("Cascade", "Cascade"))
-    assert len(double._triggered) == 2
+    assert len(compile_card(double)._triggered) == 2
     runner = _run(tmp_path, '''
 name = "two cascade instances"
 rules = ["702.85c"]
@@ -64,7 +62,7 @@ stack = ["Double Blast", "Double Blast", "Double Blast"]
 
 def test_rebound_instances_are_redundant(tmp_path: Path) -> None:
     shock = load_pool()["Staggershock"]
-    double = msgspec.structs.replace(shock, name="Double Shock",
+    double = msgspec.structs.replace(shock.defn, name="Double Shock",
                                      keywords=("Rebound", "Rebound"))
     runner = _run(tmp_path, '''
 name = "two rebound instances"

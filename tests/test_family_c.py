@@ -22,9 +22,7 @@ TEST_CARDS = [
 
 
 def _run(tmp_path: Path, text: str) -> None:
-    pool = dict(load_pool())
-    for card in TEST_CARDS:
-        pool[card.name] = card
+    pool = load_pool().with_cards(TEST_CARDS)
     f = tmp_path / "scenario.toml"
     f.write_text(text)
     result = run_scenario(f, pool)

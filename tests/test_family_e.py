@@ -9,6 +9,7 @@ from pathlib import Path
 
 from gamesetup import play_text
 
+from mtgsim.engine.card import CardPool
 from mtgsim.engine.cardpool import load_pool
 from mtgsim.engine.cards import CardDef, Damage, Filter, SpellAbility
 from mtgsim.engine.scenario.runner import Runner
@@ -26,11 +27,8 @@ RED_SWEEP = CardDef(
     text="(test only) Test Red Sweep deals 3 damage to each creature.")
 
 
-def _pool() -> dict[str, CardDef]:
-    pool = dict(load_pool())
-    for c in (TWIN_ANNIHILATOR, DOUBLE_EXALTED, RED_SWEEP):
-        pool[c.name] = c
-    return pool
+def _pool() -> CardPool:
+    return load_pool().with_cards((TWIN_ANNIHILATOR, DOUBLE_EXALTED, RED_SWEEP))
 
 
 def _run(tmp_path: Path, text: str) -> Runner:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gamesetup import CAST, POOL, Setup, goto, has_action, priority
 
+from mtgsim.engine.cardpool import compile_card
 from mtgsim.engine.cards import KW_FLASH, CardDef
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.payment import apply_convoke
@@ -30,7 +31,8 @@ PLAIN_RETRACE = CardDef(
 
 def test_multiple_flash_instances_are_redundant() -> None:
     """702.8b: two instances are one permission; the card is offered once."""
-    assert DOUBLE_FLASH._kw & KW_FLASH and DOUBLE_FLASH._instant_speed
+    compiled = compile_card(DOUBLE_FLASH)
+    assert compiled._kw & KW_FLASH and compiled._instant_speed
     s = Setup(active=1, step=UPKEEP)
     oid = s.hand(DOUBLE_FLASH, 0)
     s.lands("Forest", 0, 2)

@@ -127,8 +127,8 @@ def check_invariants(state: GameState, sizes: tuple[int, int] = (DECK_SIZE, DECK
 
 def check_state_based_actions_done(state: GameState) -> None:
     """When a player receives priority, no state-based action applies (117.5, 704.3)."""
-    if state.dirty or state.entered:  # characteristics current when a player has priority
-        raise InvariantError("priority with stale characteristics (state.dirty)")
+    if state.derived.dirty or state.derived.entered:  # characteristics current when a player has priority
+        raise InvariantError("priority with stale characteristics (state.derived.dirty)")
     objects = state.objects
     legends: Counter[tuple[int, str]] = Counter()
     for p in state.players:

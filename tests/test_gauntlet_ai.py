@@ -347,21 +347,21 @@ def test_skyscribing_x_leaves_a_library() -> None:
 def test_dredge_draws_when_short_of_lands() -> None:
     from gamesetup import Setup
 
-    from mtgsim.engine.state import NONE, Decision
+    from mtgsim.engine.state import NONE, Decision, DecisionKind
 
     s = Setup(beacons=False, library=30)
     s.lands("Swamp", 0, 2)
     imp = s.add("Stinkweed Imp", 0, "graveyard")
     s.hand("Golgari Grave-Troll", 0)
     state = s.go()
-    d = Decision("dredge", 0, options=[imp, NONE])
+    d = Decision(DecisionKind.DREDGE, 0, options=[imp, NONE])
     assert d.options[HeuristicPolicy(1).decide(state, d)] == NONE  # draw: need a land
     s2 = Setup(beacons=False, library=30)
     s2.lands("Swamp", 0, 5)
     imp2 = s2.add("Stinkweed Imp", 0, "graveyard")
     s2.hand("Forest", 0)
     state2 = s2.go()
-    d2 = Decision("dredge", 0, options=[imp2, NONE])
+    d2 = Decision(DecisionKind.DREDGE, 0, options=[imp2, NONE])
     assert d2.options[HeuristicPolicy(1).decide(state2, d2)] == imp2
 
 

@@ -31,15 +31,16 @@ from collections.abc import Callable
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     CascadeBottom,
     CascadeEffect,
     KeywordInstance,
     Triggered,
 )
 from mtgsim.engine.casting import castable_modes
+from mtgsim.engine.decisions import MayCast
 from mtgsim.engine.effects import handles, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rng import shuffle
@@ -56,7 +57,7 @@ AS_YOU_CASCADE_HOOKS: list[CascadeHook] = []
 
 
 @compiles("cascade")
-def compile_cascade(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_cascade(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="cast_self", effects=(CascadeEffect(),), keyword="cascade")]
 
 
@@ -97,7 +98,8 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
         # cast without paying its mana cost, X is 0 (107.3b), so it is the card's.
         if state.players[player].can_cast_spells and hit_obj.card._mana_value < limit \
                 and castable_modes(state, hit_obj.card, player, hit):
-            cast_it = yes_no(asker, player, f"cascade: cast {hit_obj.card.name} free?", hit)
+            cast_it = yes_no(asker, player, f"cascade: cast {hit_obj.card.name} free?", hit,
+                             MayCast("cascade", hit_obj.card))
     exiled = []
     for oid in exiling:
         exiled.append(move(state, state.objects[oid], EXILE))

@@ -25,7 +25,14 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_ARTIFACT, T_CREATURE, T_LAND, CardDef, KeywordInstance
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    T_ARTIFACT,
+    T_CREATURE,
+    T_LAND,
+    KeywordInstance,
+)
+from mtgsim.engine.decisions import DecisionKind, Devouring
 from mtgsim.engine.effects import add_counters
 from mtgsim.engine.filters import has_subtype
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
@@ -51,7 +58,7 @@ def counters_for(inst: KeywordInstance, eaten: int) -> int:
     return per * eaten
 
 
-def devour_enters(state: GameState, card: CardDef, controller: int,
+def devour_enters(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> AfterEnter | None:
     if "devour" not in card._kwnames:
         return None
@@ -67,8 +74,9 @@ def devour_enters(state: GameState, card: CardDef, controller: int,
         picks: list[int] = []
         if options and asker is not None:
             picks = asker.choose_many(Decision(
-                "devour", controller, f"{card.name}: sacrifice any number to {k.text}",
-                options=options, multi=True, min_count=0, max_count=len(options)))
+                DecisionKind.DEVOUR, controller, f"{card.name}: sacrifice any number to {k.text}",
+                options=options, multi=True, min_count=0, max_count=len(options),
+                about=Devouring(card, k.text)))
         eaten = [options[i] for i in picks]
         chosen.extend(eaten)
         plan.append((k, eaten))

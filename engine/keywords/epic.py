@@ -23,25 +23,22 @@ from typing import Any
 import msgspec
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CardDef, EpicCopy, Triggered
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import EpicCopy, Triggered
 from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.derived import game_card
 from mtgsim.engine.effects import RESOLVED_HOOKS, handles
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log
 
 EPIC_UPKEEP = Triggered(when="upkeep", effects=(EpicCopy(),), keyword="epic")
-_WITHOUT_EPIC: dict[str, CardDef] = {}
 
 
-def without_epic(card: CardDef) -> CardDef:
+def without_epic(state: GameState, card: Card) -> Card:
     """The card's characteristics "except for its epic ability" (707.10, 707.9b)."""
-    done = _WITHOUT_EPIC.get(card.name)
-    if done is None:
-        done = msgspec.structs.replace(
-            card, keywords=tuple(k for k in card.keywords if k.strip().lower() != "epic"))
-        _WITHOUT_EPIC[card.name] = done
-    return done
+    return game_card(state, msgspec.structs.replace(
+        card.defn, keywords=tuple(k for k in card.keywords if k.strip().lower() != "epic")))
 
 
 def epic_resolved(state: GameState, item: StackItem) -> None:
@@ -50,7 +47,7 @@ def epic_resolved(state: GameState, item: StackItem) -> None:
     player = item.controller
     state.players[player].can_cast_spells = False
     state.clock += 1
-    snapshot = StackItem(item.sid, player, item.source, without_epic(item.card), True,
+    snapshot = StackItem(item.sid, player, item.source, without_epic(state, item.card), True,
                          item.effects, item.target_specs, list(item.targets), x=item.x,
                          mode=item.mode, label=item.card.name)
     state.delayed.append(DelayedTrigger(

@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     T_CREATURE,
     AbilityT,
     Activated,
     AttachEquipment,
-    CardDef,
     Cost,
     Filter,
     KeywordInstance,
@@ -34,7 +34,7 @@ from mtgsim.engine.zones import describe, log
 
 
 @compiles("equip")
-def compile_equip(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_equip(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(
         cost=Cost(mana=inst.cost), sorcery_speed=True, keyword="equip",
         targets=(Target("creature", Filter(controller="you", other=True)),),
@@ -62,7 +62,7 @@ def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
     equipment.attached_to = target.oid
     state.clock += 1
     equipment.timestamp = state.clock  # 613.7e
-    state.dirty = True
+    state.derived.dirty = True
     count(state, item.controller, "equips")
     if state.log is not None:
         log(state, "attach", item.controller, equipment.card.name, describe(state, target.oid))

@@ -22,7 +22,13 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, CardDef, Exalt, KeywordInstance, Triggered
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    Exalt,
+    KeywordInstance,
+    Triggered,
+)
 from mtgsim.engine.effects import handles
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
@@ -30,7 +36,7 @@ from mtgsim.engine.stats import count
 
 
 @compiles("exalted")
-def compile_exalted(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_exalted(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="ally_attacks_alone", effects=(Exalt(),), keyword="exalted")]
 
 
@@ -41,5 +47,5 @@ def exalt(state: GameState, item: StackItem, eff: Any, asker: Asker, queue: list
         return
     state.clock += 1
     state.effects.append(ContinuousEffect(target.oid, state.clock, 1, 1))
-    state.dirty = True
+    state.derived.dirty = True
     count(state, item.controller, "exalted_bonuses")

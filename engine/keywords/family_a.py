@@ -31,6 +31,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.combat import ATTACK_HOOKS
 from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.decisions import ColorFor, DecisionKind, Searching
 from mtgsim.engine.effects import (
     amount_of,
     each_matching,
@@ -80,7 +81,7 @@ def becomes(state: GameState, item: StackItem, eff: Any, asker: Asker,
         if state.log is not None:
             log(state, "becomes", item.controller, o.card.name,
                 f"{eff.power}/{eff.toughness} {' '.join(eff.add_types)}")
-    state.dirty = True
+    state.derived.dirty = True
 
 
 @handles(ProtectionFromChosenColor)
@@ -90,15 +91,15 @@ def protection_from_chosen_color(state: GameState, item: StackItem, eff: Any, as
     if not targets:
         return
     pick = asker.choose(Decision(
-        "color", item.controller, f"{item.label}: protection from which color?",
-        options=list(COLOR_CHOICES), source=item.source))
+        DecisionKind.COLOR, item.controller, f"{item.label}: protection from which color?",
+        options=list(COLOR_CHOICES), source=item.source, about=ColorFor("protection")))
     color = COLOR_CHOICES[pick]
     for o in targets:
         state.clock += 1
         state.effects.append(ContinuousEffect(o.oid, state.clock, protection=color))
         if state.log is not None:
             log(state, "protection", item.controller, o.card.name, "WUBRG"[pick])
-    state.dirty = True
+    state.derived.dirty = True
 
 
 @handles(ExileUntil)
@@ -153,14 +154,14 @@ def search_library(state: GameState, item: StackItem, eff: Any, asker: Asker,
         left = list(options)
         for _ in range(k):
             pick = asker.choose_many(Decision(
-                "search", searcher, prompt, options=list(left), multi=True, min_count=1,
-                max_count=1, source=item.source))
+                DecisionKind.SEARCH, searcher, prompt, options=list(left), multi=True,
+                min_count=1, max_count=1, source=item.source, about=Searching(owner)))
             found.append(left.pop(pick[0]))
     elif k > 0:
         # 701.19b: cards with a stated quality: the searcher may fail to find them
         picks = asker.choose_many(Decision(
-            "search", searcher, prompt, options=options, multi=True, min_count=0,
-            max_count=k, source=item.source))
+            DecisionKind.SEARCH, searcher, prompt, options=options, multi=True, min_count=0,
+            max_count=k, source=item.source, about=Searching(owner)))
         found = [options[i] for i in picks]
     under = players_of(state, item, eff.under)
     for oid in found:
@@ -203,7 +204,7 @@ def exile_at_next_end_step(state: GameState, item: StackItem, eff: Any, asker: A
 def untap_each(state: GameState, item: StackItem, eff: Any, asker: Asker,
                queue: list[Any]) -> None:
     for o in each_matching(state, item, eff.filter):
-        o.tapped = False
+        state.set_tapped(o, False)
 
 
 @handles(AdditionalCombat)

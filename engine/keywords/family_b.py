@@ -15,6 +15,7 @@ import msgspec
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
     AdditionalCombatAfterThisMain,
@@ -33,6 +34,8 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.decisions import ColorFor, MayDiscardHand
+from mtgsim.engine.derived import game_card
 from mtgsim.engine.effects import (
     amount_of,
     cant_be_countered,
@@ -55,6 +58,7 @@ from mtgsim.engine.state import (
     STACK,
     ContinuousEffect,
     Decision,
+    DecisionKind,
     DelayedTrigger,
     GameObject,
     GameState,
@@ -85,14 +89,14 @@ def look_at_top(state: GameState, item: StackItem, eff: Any, asker: Asker,
     exiled: list[int] = []
     if eff.exile_any:
         picks = asker.choose_many(Decision(
-            "look_exile", item.controller, f"{item.label}: exile any number of these",
+            DecisionKind.LOOK_EXILE, item.controller, f"{item.label}: exile any number of these",
             options=top, multi=True, min_count=0, max_count=len(top), source=item.source))
         exiled = [top[i] for i in picks]
     rest = [oid for oid in top if oid not in exiled]
     order = rest
     if len(rest) > 1:
         picks = asker.choose_many(Decision(
-            "library_order", item.controller,
+            DecisionKind.LIBRARY_ORDER, item.controller,
             f"{item.label}: put these back in any order (top first)", options=rest,
             multi=True, min_count=len(rest), max_count=len(rest), source=item.source))
         order = [rest[i] for i in picks]
@@ -126,7 +130,7 @@ def discard_chosen(state: GameState, item: StackItem, eff: Any, asker: Asker,
         if k == 0:
             continue
         picks = asker.choose_many(Decision(
-            "choose_discard", item.controller, f"{item.label}: choose {k} to be discarded",
+            DecisionKind.CHOOSE_DISCARD, item.controller, f"{item.label}: choose {k} to be discarded",
             options=options, multi=True, min_count=k, max_count=k, source=item.source))
         chosen.extend((p, options[i]) for i in picks)
     for p, oid in chosen:
@@ -145,7 +149,7 @@ def counter_unless_discard_hand(state: GameState, item: StackItem, eff: Any, ask
             continue
         p = target.controller
         if yes_no(asker, p, f"discard your hand so that {target.card.name} is not countered?",
-                  item.source):
+                  item.source, MayDiscardHand(target.sid)):
             for oid in list(state.players[p].hand):
                 o = state.objects[oid]
                 if state.log is not None:
@@ -170,18 +174,16 @@ def create_token_copy(state: GameState, item: StackItem, eff: Any, asker: Asker,
             rep.create_token(state, card, p)
 
 
-def changed_text(card: CardDef, old: str, new: str) -> CardDef:
+def changed_text(card: Card, old: str, new: str) -> CardDef:
     """The card with every instance of one color word replaced by another (612.2): in
     color qualities of its abilities ("nonblack", "protection from blue", the colors of
     the tokens it creates) and its text, but not its own colors or any mana symbol."""
-    data = msgspec.to_builtins(card)
+    data = msgspec.to_builtins(card.defn)
 
     def swap(value: Any, root: bool) -> Any:
         if isinstance(value, dict):
             out = {}
             for key, v in value.items():
-                if key.startswith("_"):
-                    continue  # derived fields: recomputed on decoding
                 if key in ("colors", "not_colors", "protection") and isinstance(
                         v, (list, tuple)) and not (root and key == "colors"):
                     out[key] = [new if c == old else c for c in v]
@@ -218,19 +220,19 @@ def change_color_word(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if not refs:
         return
     pick = asker.choose(Decision(
-        "color", item.controller, f"{item.label}: replace which color word?",
-        options=list(COLOR_CHOICES), source=item.source))
+        DecisionKind.COLOR, item.controller, f"{item.label}: replace which color word?",
+        options=list(COLOR_CHOICES), source=item.source, about=ColorFor("word_from")))
     old = "WUBRG"[pick]
     others = [c for c in COLOR_CHOICES if c != COLOR_CHOICES[pick]]
     pick2 = asker.choose(Decision(
-        "color", item.controller, f"{item.label}: with which color word?",
-        options=others, source=item.source))
+        DecisionKind.COLOR, item.controller, f"{item.label}: with which color word?",
+        options=others, source=item.source, about=ColorFor("word_to")))
     new = "WUBRG"[COLOR_CHOICES.index(others[pick2])]
     for r in refs:
         obj = state.objects[r]
         if obj.zone not in (BATTLEFIELD, STACK):
             continue
-        card = changed_text(obj.card, old, new)
+        card = game_card(state, changed_text(obj.card, old, new))
         if obj.printed is None:
             obj.printed = obj.card
         obj.card = card
@@ -244,7 +246,7 @@ def change_color_word(state: GameState, item: StackItem, eff: Any, asker: Asker,
         if state.log is not None:
             log(state, "text_change", item.controller, card.name,
                 f"{COLOR_WORDS[old]} -> {COLOR_WORDS[new]}")
-    state.dirty = True
+    state.derived.dirty = True
 
 
 # --- colors (105.3, layer 5) ----------------------------------------------------------------
@@ -257,7 +259,7 @@ def become_chosen_colors(state: GameState, item: StackItem, eff: Any, asker: Ask
     if not targets:
         return
     picks = asker.choose_many(Decision(
-        "colors", item.controller, f"{item.label}: which color or colors?",
+        DecisionKind.COLORS, item.controller, f"{item.label}: which color or colors?",
         options=list(COLOR_CHOICES), multi=True, min_count=1, max_count=len(COLOR_CHOICES),
         source=item.source))
     mask = 0
@@ -270,7 +272,7 @@ def become_chosen_colors(state: GameState, item: StackItem, eff: Any, asker: Ask
         if state.log is not None:
             log(state, "color", item.controller, o.card.name,
                 "".join(c for c in "WUBRG" if mask & COLOR_BIT[c]))
-    state.dirty = True
+    state.derived.dirty = True
 
 
 # --- delayed triggers and extra phases -------------------------------------------------------

@@ -11,9 +11,9 @@ from typing import Any
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     CantGainLife,
-    CardDef,
     DelayedAt,
     Devoured,
     DevouredCount,
@@ -28,6 +28,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.combat import BLOCK_RESTRICTIONS
 from mtgsim.engine.conditions import condition_handler, condition_holds
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.effects import (
     amount_of,
     handles,
@@ -97,7 +98,7 @@ def put_from_top(state: GameState, item: StackItem, eff: Any, asker: Asker,
     chosen: list[int] = []
     if options:
         picks = asker.choose_many(Decision(
-            "dig", p, "put any number of them onto the battlefield", options=options,
+            DecisionKind.DIG, p, "put any number of them onto the battlefield", options=options,
             multi=True, min_count=0, max_count=len(options), source=item.source))
         chosen = [options[i] for i in picks]
     for oid in chosen:
@@ -216,12 +217,12 @@ def devoured_count(state: GameState, item: StackItem, amount: Any) -> int:
 # --- "enters with counters" (614.1c) ----------------------------------------------------
 
 
-def enters_with_counters(state: GameState, card: CardDef, controller: int,
+def enters_with_counters(state: GameState, card: Card, controller: int,
                          asker: Asker | None) -> AfterEnter | None:
     """"[This] enters with N [kind] counters on it" of the entering card, and "each other
     creature you control enters with an additional X +1/+1 counters" of permanents
     already on the battlefield (X evaluated for that permanent now)."""
-    if not card._enter_replacements and not state.enter_replacers:
+    if not card._enter_replacements and not state.derived.enter_replacers:
         return None  # the common case: nothing to add, known before a probe is made
     adds: list[tuple[str, int]] = []
     probe = GameObject(-1, card, controller, controller, BATTLEFIELD,

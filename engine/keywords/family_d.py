@@ -21,16 +21,17 @@ from typing import Any
 from mtgsim.engine import payment
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
     AddChosenColorMana,
     AddMana,
     Attach,
-    CardDef,
     CountPlayers,
     Replacement,
     SetBasePowerToughness,
 )
+from mtgsim.engine.decisions import ColorFor, DecisionKind
 from mtgsim.engine.effects import each_matching, handles, handles_amount, refs_of, source_object
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.sba import can_enchant
@@ -68,7 +69,7 @@ def attach(state: GameState, item: StackItem, eff: Any, asker: Asker,
     aura.attached_to = target
     state.clock += 1
     aura.timestamp = state.clock  # 613.7e: a new timestamp when attached elsewhere
-    state.dirty = True
+    state.derived.dirty = True
     if state.log is not None:
         log(state, "attach", item.controller, aura.card.name, describe(state, target))
 
@@ -82,7 +83,7 @@ def set_base_power_toughness(state: GameState, item: StackItem, eff: Any, asker:
         state.effects.append(ContinuousEffect(
             o.oid, state.clock, until_eot=eff.until_end_of_turn,
             set_base=(eff.power, eff.toughness)))
-    state.dirty = True
+    state.derived.dirty = True
 
 
 @handles(AddChosenColorMana)
@@ -103,15 +104,17 @@ def count_players(state: GameState, item: StackItem, amount: Any) -> int:
 # --- "As this enters, choose a color" (614.12) -----------------------------------------
 
 
-def _choose_color(state: GameState, card: CardDef, controller: int,
+def _choose_color(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> rep.AfterEnter | None:
     if not card._enter_replacements or not any(
             isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities):
         return None
     pick = 0
     if asker is not None:
-        pick = asker.choose(Decision("color", controller, f"{card.name}: choose a color",
-                                     options=list(COLOR_CHOICES)))
+        pick = asker.choose(Decision(DecisionKind.COLOR, controller,
+                                     f"{card.name}: choose a color",
+                                     options=list(COLOR_CHOICES),
+                                     about=ColorFor("as_enters", card)))
     color = COLOR_CHOICES[pick]
     return _color_setter(color)
 

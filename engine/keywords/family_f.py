@@ -17,16 +17,17 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     AltCostPaid,
-    CardDef,
     GrantFlashback,
     KeywordInstance,
     Sacrifice,
     Triggered,
 )
 from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.decisions import DecisionKind, FlashbackCosts
 from mtgsim.engine.effects import handles, refs_of
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
@@ -44,7 +45,7 @@ from mtgsim.engine.zones import log
 
 
 @compiles("evoke")
-def compile_evoke(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_evoke(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     """702.74a: "When this permanent enters, if its evoke cost was paid, its controller
     sacrifices it." (The alternative cost itself is engine.casting.ALT_EVOKE.)"""
     return [Triggered(when="enters", condition=AltCostPaid("evoke"),
@@ -122,7 +123,9 @@ def choose_flashback_cost(state: GameState, asker: Asker, player: int, obj: Game
     payable = [c for c in costs if can_pay(c.symbols, c.generic, units)] or costs
     if len(payable) == 1:
         return payable[0]
+    texts = tuple(c.text for c in payable)
     pick = asker.choose(Decision(
-        "flashback_cost", player, f"flashback cost for {obj.card.name}: " + " or ".join(
-            c.text for c in payable), options=list(range(len(payable))), source=obj.oid))
+        DecisionKind.FLASHBACK_COST, player,
+        f"flashback cost for {obj.card.name}: " + " or ".join(texts),
+        options=list(range(len(payable))), source=obj.oid, about=FlashbackCosts(texts)))
     return payable[pick]

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     Filter,
     KeywordInstance,
     MoveCounter,
@@ -32,13 +32,13 @@ from mtgsim.engine.stats import count
 
 
 @compiles("graft")
-def compile_graft(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_graft(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="other_enters", filter=Filter(types=("creature",)),
                       condition=SelfHasCounter("+1/+1"), optional=True, keyword="graft",
                       effects=(MoveCounter(),))]
 
 
-def graft_enters(state: GameState, card: CardDef, controller: int,
+def graft_enters(state: GameState, card: Card, controller: int,
                  asker: Asker | None) -> AfterEnter | None:
     if "graft" not in card._kwnames:
         return None

@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     Filter,
     HauntExile,
     KeywordInstance,
@@ -40,7 +40,7 @@ CREATURE = Target("creature", Filter())
 
 
 @compiles("haunt")
-def compile_haunt(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_haunt(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     # 702.55a: a permanent's haunt triggers when it is put into a graveyard from the
     # battlefield (whatever its types then); an instant's or sorcery's when the card is
     # put into a graveyard as the spell resolves (not when countered or when it fizzles).

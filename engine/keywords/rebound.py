@@ -29,6 +29,7 @@ from typing import Any
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import ReboundCast, Triggered
 from mtgsim.engine.casting import castable_modes
+from mtgsim.engine.decisions import MayCast
 from mtgsim.engine.effects import SPELL_DONE_HOOKS, handles, yes_no
 from mtgsim.engine.state import (
     EXILE,
@@ -68,7 +69,8 @@ def rebound_cast(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if not state.players[player].can_cast_spells or not castable_modes(
             state, card_obj.card, player, card_obj.oid):
         return
-    if yes_no(asker, player, f"rebound: cast {card_obj.card.name}?", card_obj.oid):
+    if yes_no(asker, player, f"rebound: cast {card_obj.card.name}?", card_obj.oid,
+              MayCast("rebound", card_obj.card)):
         count(state, player, "rebound_casts")
         state.tasks.append(CastTask(player=player, oid=card_obj.oid, free=True))
 

@@ -25,12 +25,13 @@ one "replicate" decision and one triggered ability per instance, by instance ind
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     KeywordInstance,
     ReplicateCopies,
     ReplicatePaid,
@@ -45,21 +46,16 @@ from mtgsim.engine.state import GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.triggers import CAST_HOOKS, queue_trigger
 
-_TRIGGERS: dict[int, Triggered] = {}
 
-
+@cache
 def replicate_trigger(index: int) -> Triggered:
     """The triggered half of replicate instance ``index`` (702.56a)."""
-    trig = _TRIGGERS.get(index)
-    if trig is None:
-        trig = Triggered(when="cast_self", effects=(ReplicateCopies(index),),
-                         keyword="replicate", condition=ReplicatePaid(index))
-        _TRIGGERS[index] = trig
-    return trig
+    return Triggered(when="cast_self", effects=(ReplicateCopies(index),),
+                     keyword="replicate", condition=ReplicatePaid(index))
 
 
 @compiles("replicate")
-def compile_replicate(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_replicate(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     index = [k for k in card._kwi if k.name == "replicate"].index(inst)
     return [replicate_trigger(index)]
 

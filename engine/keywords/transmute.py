@@ -8,14 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Activated,
-    CardDef,
     Cost,
     KeywordInstance,
     TransmuteSearch,
 )
+from mtgsim.engine.decisions import DecisionKind, Searching
 from mtgsim.engine.effects import handles
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import HAND, Decision, GameState, StackItem
@@ -24,7 +25,7 @@ from mtgsim.engine.zones import log, move, shuffle_library
 
 
 @compiles("transmute")
-def compile_transmute(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_transmute(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(cost=Cost(mana=inst.cost, discard_self=True), sorcery_speed=True,
                       zone="hand", keyword="transmute", effects=(TransmuteSearch(),))]
 
@@ -39,8 +40,9 @@ def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
     found = []
     if options:
         picks = asker.choose_many(Decision(
-            "search", player, f"transmute: a card with mana value {mv}", options=options,
-            multi=True, min_count=0, max_count=1, source=item.source))
+            DecisionKind.SEARCH, player, f"transmute: a card with mana value {mv}",
+            options=options, multi=True, min_count=0, max_count=1, source=item.source,
+            about=Searching(player, mv)))
         found = [options[i] for i in picks]
     for oid in found:
         card_obj = state.objects[oid]

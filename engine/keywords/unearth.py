@@ -23,11 +23,11 @@ from typing import Any
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_HASTE,
     AbilityT,
     Activated,
-    CardDef,
     Cost,
     Exile,
     KeywordInstance,
@@ -53,7 +53,7 @@ EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),), keyword="
 
 
 @compiles("unearth")
-def compile_unearth(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_unearth(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(cost=Cost(mana=inst.cost), sorcery_speed=True, zone="graveyard",
                       keyword="unearth", effects=(UnearthReturn(),))]
 
@@ -70,7 +70,7 @@ def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
     new.unearthed = True
     state.clock += 1
     state.effects.append(ContinuousEffect(new.oid, state.clock, kw=KW_HASTE, until_eot=False))
-    state.dirty = True
+    state.derived.dirty = True
     state.delayed.append(DelayedTrigger(
         "end_step", item.controller, new.oid, new.card, EXILE_AT_END, state.clock,
         any_player=True, subject=new.oid, subject_lki=new))

@@ -4,14 +4,15 @@ free spells of cascade and rebound, and the other optional effects).
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     T_CREATURE,
     T_LAND,
-    CardDef,
     ReturnFromGraveyard,
 )
+from mtgsim.engine.decisions import Devouring, ForSpell, MayCast, MayDiscardHand, MayPay
 from mtgsim.engine.policies.evaluate import (
     aura_is_hostile,
     card_want,
@@ -96,14 +97,14 @@ def dredge(state: GameState, d: Decision) -> int:
     return best
 
 
-def _land_colors(card: CardDef) -> int:
+def _land_colors(card: Card) -> int:
     bits = 0
     for ab in card._mana_abilities:
         bits |= color_bits(ab.colors)
     return bits
 
 
-def _returns_lands(card: CardDef) -> bool:
+def _returns_lands(card: Card) -> bool:
     spell = card.spell
     return spell is not None and bool(spell.targets) and any(
         isinstance(e, ReturnFromGraveyard) for e in spell.effects) and \
@@ -149,9 +150,15 @@ def devour(state: GameState, d: Decision) -> list[int]:
     return out[:d.max_count]
 
 
-def _entering_card(state: GameState, d: Decision) -> CardDef | None:
-    """The card of the permanent a devour question is about (it names it in the prompt)."""
-    name = d.prompt.split(":", 1)[0]
+def _entering_card(state: GameState, d: Decision) -> Card | None:
+    """The card of the permanent a devour question is about, as the heuristic finds it
+    by the entering card's name: the spell on top of the stack, or a permanent or card
+    of that name (a token's devour counts as plain devour 1 until one of its kind is
+    known)."""
+    about = d.about
+    if not isinstance(about, Devouring):
+        return None
+    name = about.card.name
     if state.stack:
         item = state.stack[-1]
         if item.card.name == name:
@@ -192,15 +199,15 @@ def may(state: GameState, d: Decision) -> int:
     would die, cascade or rebound into a spell that could only hurt me, draws that would
     deck me, and optional effects that do me more harm than good."""
     me = d.player
-    prompt = d.prompt
-    if prompt.startswith("cascade: cast") or prompt.startswith("rebound: cast"):
+    about = d.about
+    if isinstance(about, MayCast):  # cascade, rebound
         obj = state.objects.get(d.source)
         if obj is not None and not free_spell_ok(state, me, obj):
             return 1
         return 0
-    if prompt.startswith("recover") or prompt.startswith("pay "):
+    if isinstance(about, (MayPay, ForSpell)):  # recover, ward, "unless pays", kicker
         return 0
-    if prompt.startswith("discard your hand"):
+    if isinstance(about, MayDiscardHand):
         hand = len(state.players[me].hand)
         spell = next((i for i in state.stack if i.controller == me and i.is_spell), None)
         threat = spell_threat(state, me, spell) if spell is not None else 3.0

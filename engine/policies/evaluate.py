@@ -8,6 +8,9 @@ opponent's life about 0.6 (more when it is the last points).
 
 from __future__ import annotations
 
+from functools import cache
+
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -38,7 +41,6 @@ from mtgsim.engine.cards import (
     AttachEquipment,
     Becomes,
     Bounce,
-    CardDef,
     CardsInHand,
     CountCards,
     CounterSpell,
@@ -78,6 +80,7 @@ from mtgsim.engine.cards import (
     Tap,
     Untap,
 )
+from mtgsim.engine.derived import card_of
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.memo import memo_on
@@ -96,18 +99,15 @@ def is_creature(o: GameObject) -> bool:
     return bool((o.card._type_mask | o.extra_types) & T_CREATURE)
 
 
-_DESTROYS: dict[str, bool] = {}
-
-
-def destroys_on_damage(card: CardDef) -> bool:
+def destroys_on_damage(card: Card) -> bool:
     """"Whenever this deals combat damage to a creature, destroy that creature"
     (Stinkweed Imp): as good as deathtouch in a fight."""
-    r = _DESTROYS.get(card.name)
-    if r is None:
-        r = any(ab.when == "deals_combat_damage_to_creature" and any(
-            isinstance(e, Destroy) for e in ab.effects) for ab in card._triggered)
-        _DESTROYS[card.name] = r
-    return r
+    for ab in card._triggered:
+        if ab.when == "deals_combat_damage_to_creature":
+            for e in ab.effects:
+                if isinstance(e, Destroy):
+                    return True
+    return False
 
 
 def combat_kw(o: GameObject) -> int:
@@ -214,7 +214,7 @@ def aura_bonus_on(state: GameState, aura: GameObject) -> float:
     return v
 
 
-def aura_bonus(card: CardDef) -> float:
+def aura_bonus(card: Card) -> float:
     v = 0.0
     for st in card._statics:
         if st.applies_to == "enchanted":
@@ -228,7 +228,7 @@ def aura_bonus(card: CardDef) -> float:
     return v
 
 
-def card_power_toughness(card: CardDef) -> tuple[int, int]:
+def card_power_toughness(card: Card) -> tuple[int, int]:
     p = card.power or 0
     t = card.toughness or 0
     for k in card._kwi:
@@ -243,7 +243,7 @@ def card_power_toughness(card: CardDef) -> tuple[int, int]:
     return p, t
 
 
-def card_creature_value(card: CardDef) -> float:
+def card_creature_value(card: Card) -> float:
     """A creature card's worth once on the battlefield (printed numbers)."""
     p, t = card_power_toughness(card)
     kw = card._kw
@@ -269,7 +269,7 @@ def card_creature_value(card: CardDef) -> float:
     return max(v, 1.0)
 
 
-def aura_is_hostile(card: CardDef) -> bool:
+def aura_is_hostile(card: Card) -> bool:
     """An Aura that hurts what it enchants (Pacifism, Lignify, Control Magic, curses)."""
     for st in card._statics:
         if st.applies_to != "enchanted":
@@ -318,9 +318,10 @@ class Board:
 
 def board(state: GameState) -> Board:
     """The current ``Board`` (shared: read it, never change it)."""
-    if state.dirty or state.entered:
+    d = state.derived
+    if d.dirty or d.entered:
         ensure(state)
-    return memo_on(state, "board", state.refreshes, Board)
+    return memo_on(state, "board", d.refreshes, Board)
 
 
 def lands_of(state: GameState, me: int) -> int:
@@ -352,7 +353,7 @@ def color_sources(state: GameState, me: int) -> int:
     return mask
 
 
-def dead_card(card: CardDef, colors: int) -> bool:
+def dead_card(card: Card, colors: int) -> bool:
     """A spell whose coloured mana these colours can't pay."""
     cost = card._cost
     if cost is None or card._type_mask & T_LAND:
@@ -360,7 +361,7 @@ def dead_card(card: CardDef, colors: int) -> bool:
     return any(not sym & colors for sym in cost.symbols if sym != 32)
 
 
-def air_cover_want(state: GameState, me: int, card: CardDef) -> float:
+def air_cover_want(state: GameState, me: int, card: Card) -> float:
     """Extra want for a flying or reach creature card while the opponent has more flyers
     than ``me`` has creatures able to block them: nothing else stops that damage, and a
     blocker that kills the flyer (Stinkweed Imp) answers it for good."""
@@ -385,7 +386,7 @@ def air_cover_want(state: GameState, me: int, card: CardDef) -> float:
     return min(best, 12.0)
 
 
-def card_want(state: GameState, me: int, card: CardDef) -> float:
+def card_want(state: GameState, me: int, card: Card) -> float:
     """How much ``me`` wants this card in hand now (searching, transmuting, dredging)."""
     mask = card._type_mask
     lands = lands_of(state, me)
@@ -575,17 +576,11 @@ def life_value(state: GameState, player: int, amount: int) -> float:
     return v
 
 
-# Effect references to targets ("t0", "t1", ...) by their index; -1 for other references.
-_TARGET_INDEX: dict[str, int] = {}
-
-
+@cache
 def target_index(ref: str) -> int:
-    """``i`` for the reference ``"t<i>"`` to a spell's or ability's target, else -1."""
-    i = _TARGET_INDEX.get(ref)
-    if i is None:
-        i = _TARGET_INDEX[ref] = int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() \
-            else -1
-    return i
+    """``i`` for the reference ``"t<i>"`` to a spell's or ability's target (effect
+    references "t0", "t1", ...), else -1."""
+    return int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() else -1
 
 
 def _players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:
@@ -746,7 +741,7 @@ def eval_effects(state: GameState, me: int, effects: tuple[object, ...], targets
                     total += sign_for(o, me) * 0.5 * n
         elif isinstance(e, CreateToken):
             n = guess_amount(state, e.amount, me, source, x)
-            tok = e.token
+            tok = card_of(state, e.token)
             v = card_creature_value(tok) if tok.is_creature else 1.0
             if tok.is_creature and (tok.power or 0) == 0 and (tok.toughness or 0) <= 1:
                 v = 1.2  # a mana Spawn

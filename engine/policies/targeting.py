@@ -6,10 +6,10 @@ did not foresee (triggers, copies, a changed board) are scored here afresh.
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     T_LAND,
     AddCounters,
-    CardDef,
     CreateToken,
     Damage,
     Destroy,
@@ -210,7 +210,7 @@ class TargetChooser(TargetPlanner):
                     return item.effects, len(item.targets)
         return (), 1
 
-    def _aura_effects(self, card: CardDef) -> tuple[EffectT, ...]:
+    def _aura_effects(self, card: Card) -> tuple[EffectT, ...]:
         """A stand-in effect for where an Aura should go (hostile: like removal)."""
         if aura_is_hostile(card):
             return (Destroy(),)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import msgspec
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KEYWORD_BITS,
     KW_DOUBLE_STRIKE,
     KW_TRAMPLE,
     AddCounters,
-    CardDef,
     CounterSpell,
     CounterUnlessDiscardHand,
     Damage,
@@ -178,7 +178,7 @@ class TrickScorer(TargetPlanner):
                     return self._trick_score(ctx, obj, first)
         return 0.0
 
-    def _modes_of(self, card: CardDef) -> list[tuple[int, tuple[Target, ...],
+    def _modes_of(self, card: Card) -> list[tuple[int, tuple[Target, ...],
                                                      tuple[EffectT, ...]]]:
         spell = card.spell
         if spell is None:

@@ -7,6 +7,7 @@ deciding player's queue of choices; anything else gets a fixed, predictable defa
 from __future__ import annotations
 
 from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.decisions import DecisionKind, Modes
 from mtgsim.engine.scenario.format import (
     Choice,
 )
@@ -27,36 +28,37 @@ class DecisionAnswers(ScenarioSetup):
 
     def _pick(self, d: Decision, choice: Choice) -> int:
         """Map one scenario answer to an option index."""
-        if d.kind == "may":
+        if d.kind is DecisionKind.MAY:
             if choice in ("yes", "no"):
                 return 0 if choice == "yes" else 1
             raise ScenarioError(f"question '{d.prompt}' wants yes or no, got {choice!r}")
-        if d.kind == "mulligan":
+        if d.kind is DecisionKind.MULLIGAN:
             return 0 if choice in ("keep", "yes") else 1
-        if d.kind == "color" and isinstance(choice, str):  # "W" / "white" ... (105.1)
+        if d.kind is DecisionKind.COLOR and isinstance(choice, str):  # "W" / "white" ... (105.1)
             from mtgsim.engine.cards import COLOR_BIT, COLOR_NAME
 
             letter = COLOR_NAME.get(choice.lower(), choice.upper())
             if letter in "WUBRG" and COLOR_BIT.get(letter) in d.options:
                 return d.options.index(COLOR_BIT[letter])
             raise ScenarioError(f"question '{d.prompt}' wants a color, got {choice!r}")
-        if d.kind == "dredge" and choice == "no":
+        if d.kind is DecisionKind.DREDGE and choice == "no":
             return d.options.index(-1)
         if isinstance(choice, int):
-            if choice in d.options and d.kind in ("x", "number", "replicate", "mode"):
+            if choice in d.options and d.kind in (DecisionKind.X, DecisionKind.REPLICATE,
+                                                   DecisionKind.MODE):
                 return d.options.index(choice)
             if 0 <= choice < len(d.options):
                 return choice
             raise ScenarioError(f"answer {choice} out of range for '{d.prompt}'")
         if isinstance(choice, list):
             raise ScenarioError(f"question '{d.prompt}' wants one answer, got a list")
-        if d.kind == "mode":
+        if d.kind is DecisionKind.MODE:
             return self._pick_mode(d, choice)
         ref = self._ref_among(choice, d.options)
         return d.options.index(ref)
 
     def _pick_mode(self, d: Decision, choice: str) -> int:
-        labels = d.prompt.split(": ", 1)[-1].split(" or ")
+        labels = list(d.about.labels) if isinstance(d.about, Modes) else []
         if choice in labels:
             return labels.index(choice)
         raise ScenarioError(f"mode {choice!r} is not one of {labels} ('{d.prompt}')")
@@ -82,7 +84,7 @@ class DecisionAnswers(ScenarioSetup):
     def _pick_many(self, d: Decision, choice: Choice) -> list[int]:
         if not isinstance(choice, list):
             choice = [choice]  # type: ignore[list-item]
-        if d.kind == "colors":  # "the color or colors of your choice": names or letters
+        if d.kind is DecisionKind.COLORS:  # "the color or colors of your choice": names or letters
             from mtgsim.engine.cards import COLOR_BIT, COLOR_NAME
 
             picks = []
@@ -116,21 +118,21 @@ class DecisionAnswers(ScenarioSetup):
     def _auto(self, d: Decision) -> int | list[int]:
         """Answer a decision that the current action does not drive."""
         act = self.action
-        if d.kind == "priority":
+        if d.kind is DecisionKind.PRIORITY:
             return 0  # pass
-        if d.kind == "attackers":
+        if d.kind is DecisionKind.ATTACKERS:
             if act is not None and act.attack is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._attackers(d, act.attack)
             return []
-        if d.kind == "blockers":
+        if d.kind is DecisionKind.BLOCKERS:
             if act is not None and act.block is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._blockers(d, act.block)
             return []
-        if d.kind == "order":
+        if d.kind is DecisionKind.DAMAGE_ORDER:
             return self._order(d)
-        if d.kind == "target" and self.action_targets and act is not None and \
+        if d.kind is DecisionKind.TARGET and self.action_targets and act is not None and \
                 PLAYER_NAMES[act.player] == d.player:
             try:
                 ref = self._ref_among(self.action_targets.popleft(), d.options)
@@ -141,7 +143,7 @@ class DecisionAnswers(ScenarioSetup):
             return d.options.index(ref)
         if d.kind in CASTING_KEYS:
             return self._casting_choice(d)
-        if d.kind == "cost_discard" and act is not None and act.discard is not None:
+        if d.kind is DecisionKind.COST_DISCARD and act is not None and act.discard is not None:
             try:  # the land for retrace (one choice), cards for a discard cost (a list)
                 picks = self._pick_many(d, [act.discard])
             except ScenarioError as exc:  # not a card it may discard: the cast is rejected
@@ -158,14 +160,14 @@ class DecisionAnswers(ScenarioSetup):
         act = self.action
         if act is None or d.source != self.casting or PLAYER_NAMES[act.player] != d.player:
             return self._from_queue(d)
-        if d.kind == "convoke_tap":
+        if d.kind is DecisionKind.CONVOKE_TAP:
             if self.convoke_left is not None:
                 return self._convoke_tap(d)
             if d.min_count:
                 raise IllegalAnswer("its cost can't be paid without tapping creatures for "
                                     "convoke, and the action names none (`convoke`)")
             return []
-        if d.kind == "x":
+        if d.kind is DecisionKind.X:
             value = act.x or 0
             if value not in d.options:
                 msg = f"X={value} is not possible (at most {max(d.options)})"
