@@ -34,7 +34,7 @@ def default_policies() -> tuple[str, ...]:
     from mtgsim.engine.policies.spec import SETTINGS
 
     if "search" in SETTINGS:
-        return (*BASE_POLICIES, "search:rollouts=2", "search:rollouts=8")
+        return (*BASE_POLICIES, "search:rollouts=4", "search:rollouts=8")
     return BASE_POLICIES
 
 

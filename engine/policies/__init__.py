@@ -6,6 +6,7 @@ from mtgsim.engine.policies.goldfish import GoldfishPolicy
 from mtgsim.engine.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.policies.random import RandomPolicy
 from mtgsim.engine.policies.scripted import ScriptedPolicy, ScriptExhausted
+from mtgsim.engine.policies.search import SearchPolicy
 from mtgsim.engine.policies.spec import (
     POLICY_NAMES,
     PolicySpec,
@@ -18,7 +19,7 @@ POLICIES = POLICY_NAMES
 
 
 def make_policy(spec: str | PolicySpec,
-                seed: int) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy:
+                seed: int) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy | SearchPolicy:
     """A fresh policy for one seat of one game, from its spec (``heuristic``,
     ``search:rollouts=8``, ...; raises ``PolicySpecError`` for a bad one) and the seat's
     seed."""
@@ -29,9 +30,11 @@ def make_policy(spec: str | PolicySpec,
         return RandomPolicy(seed)
     if s.name == "goldfish":
         return GoldfishPolicy(seed)
+    if s.name == "search":
+        return SearchPolicy(seed, s)
     raise PolicySpecError(f"unknown policy {s.name!r}")
 
 
-__all__ = ["GoldfishPolicy", "HeuristicPolicy", "RandomPolicy", "ScriptedPolicy",
+__all__ = ["GoldfishPolicy", "HeuristicPolicy", "RandomPolicy", "ScriptedPolicy", "SearchPolicy",
            "ScriptExhausted", "make_policy", "POLICIES", "PolicySpec", "PolicySpecError",
            "parse_policy", "canonical"]

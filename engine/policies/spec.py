@@ -25,7 +25,7 @@ class PolicySpecError(ValueError):
 def _int_in(lo: int, hi: int) -> Callable[[str], str]:
     def check(text: str) -> str:
         try:
-            n = int(text, 0)
+            n = int(text)  # decimal: "08" is 8
         except ValueError:
             raise PolicySpecError(f"not an integer: {text!r}") from None
         if not lo <= n <= hi:
@@ -52,7 +52,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
 }
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
-    "heuristic": {}, "random": {}, "goldfish": {},
+    "heuristic": {}, "random": {}, "goldfish": {}, "search": SEARCH_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
 
