@@ -148,3 +148,18 @@ def test_the_position_value_is_the_result_at_the_end() -> None:
     assert state.result is not None and state.result.winner >= 0
     assert position_value(state, state.result.winner) == 1.0
     assert position_value(state, 1 - state.result.winner) == 0.0
+
+
+def test_a_job_takes_a_search_pilot(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from mtgsim.pipelines.cli import main
+    from mtgsim.results.dataset import read_games
+
+    out = tmp_path / "g"
+    assert main(["gauntlet", "jund_cascade", "bant_exalted", "--games", "2", "--out",
+                 str(out), "--executor", "serial", "--quiet", "--max-turns", "6",
+                 "--policy", "jund_cascade=search:seed=1,rollouts=1"]) == 0
+    rows = read_games(out, ["deck_a", "policy_a", "policy_b", "think_us_a"]).to_pylist()
+    assert len(rows) == 2
+    for r in rows:
+        assert str(r["policy_a" if r["deck_a"] == "jund_cascade" else "policy_b"]) == \
+            "search:rollouts=1,seed=1"
