@@ -21,6 +21,7 @@ from mtgsim.engine.cards import (
     KW_DOUBLE_STRIKE,
     KW_FIRST_STRIKE,
     KW_INDESTRUCTIBLE,
+    KW_LIFELINK,
     KW_TRAMPLE,
     KW_VIGILANCE,
     T_INSTANT,
@@ -417,6 +418,16 @@ def _fight_double(a: GameObject, b: GameObject, bonus: int) -> tuple[bool, bool]
     return b_kills, _lethal(2 * ap, akw, b, bt)
 
 
+def _lifelink_gain(att: GameObject, blk: GameObject) -> int:
+    """Life a lifelink blocker gains dealing its combat damage (510.2: at the same time
+    as the attackers' damage), unless a first striker kills it before (510.4)."""
+    if not combat_kw(blk) & KW_LIFELINK or blk.power <= 0:
+        return 0
+    if att.kw & STRIKE and not blk.kw & STRIKE and kills(att, blk):
+        return 0
+    return blk.power
+
+
 def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool) -> float | None:
     blk_dies, att_dies = fight(blk, att)
     va, vb = value(att), value(blk)
@@ -471,7 +482,9 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             continue
         lethal_risk = incoming >= life
         if need == 1:
-            best, best_score = None, 0.0
+            # facing lethal damage, the best single block of each attacker (biggest
+            # first) spreads the blockers, rather than none or all on one
+            best, best_score = None, -1e9 if lethal_risk else 0.0
             for i in options:
                 s = _block_score(att, objects[pairs[i][0]], lethal_risk)
                 if s is not None and s > best_score:
@@ -480,6 +493,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
                 plan[a] = [best]
                 used.add(pairs[best][0])
                 incoming -= damage_of(att) - through(att, [best])
+                life += _lifelink_gain(att, objects[pairs[best][0]])
                 continue
         # Gang block: enough blockers to kill it, losing less than it is worth.
         if combat_kw(att) & KW_DEATHTOUCH and not lethal_risk:
