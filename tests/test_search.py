@@ -163,3 +163,14 @@ def test_a_job_takes_a_search_pilot(tmp_path, capsys) -> None:  # type: ignore[n
     for r in rows:
         assert str(r["policy_a" if r["deck_a"] == "jund_cascade" else "policy_b"]) == \
             "search:rollouts=1,seed=1"
+
+
+def test_a_time_budget_plays_at_least_one_rollout_per_candidate() -> None:
+    policy = make_policy("search:ms=1", 3)
+    assert isinstance(policy, SearchPolicy) and policy.ms == 1.0
+    searched = 0
+    for state in _positions(("jund_cascade", "bant_exalted"), 7, limit=3):
+        assert state.pending is not None
+        policy.decide(state, state.pending)
+        searched = policy.searched
+    assert searched > 0 and policy.played >= 2 * searched
