@@ -24,7 +24,7 @@ from mtgsim.engine.carddefs.carddef import CardDef
 if TYPE_CHECKING:
     from mtgsim.engine.state import GameObject, GameState
 
-_HAND, _BATTLEFIELD, _GRAVEYARD = 1, 2, 3  # engine.state's zone numbers
+_LIBRARY, _HAND, _BATTLEFIELD, _GRAVEYARD = 0, 1, 2, 3  # engine.state's zone numbers
 
 
 class Derived:
@@ -153,7 +153,7 @@ class Sight:
     keeps the state's ``derived`` and must not keep this: it holds the other player's
     hand."""
 
-    __slots__ = ("visible", "library_changes", "views")
+    __slots__ = ("visible", "library_changes", "library_known", "views")
 
     def __init__(self) -> None:
         # per player, the objects they may see: every object in a public zone (400.2),
@@ -163,6 +163,9 @@ class Sight:
         # per player, changes to the cards of their library or to what is known of them
         # (a view's library list is worked out again only then)
         self.library_changes = [0, 0]
+        # per player, the cards of their library someone knows (GameObject.known): while
+        # none is, a view of the library needs no walk over it
+        self.library_known = [0, 0]
         # engine.view's caches, one per library and viewer (2 * owner + is-other-player):
         # (library changes, the library as that view shows it)
         self.views: list[tuple[int, list[int]] | None] = [None, None, None, None]
@@ -187,6 +190,8 @@ class Sight:
                 for p in (0, 1):
                     if o.known >> p & 1:
                         mine[p][oid] = o
+                if o.known and o.zone == _LIBRARY:
+                    sight.library_known[o.owner] += 1
         return sight
 
 

@@ -87,14 +87,18 @@ def _library(state: GameState, p: Player, me: int) -> list[int]:
     """``p``'s library as ``me`` may know it, cached in ``Sight.views`` (slot ``2 * owner +
     is-other-player``) until its cards or what is known of them change (engine.zones
     counts both in ``Sight.library_changes``)."""
-    known = 1 << me
-    objects = state.objects
     library = p.library
-    if p.idx == me:
+    if not state.sight.library_known[p.idx]:  # the common case: nobody knows a card of it
+        shown = sorted(library) if p.idx == me else [NONE] * len(library)
+    elif p.idx == me:
+        known = 1 << me
+        objects = state.objects
         places = [oid if objects[oid].known & known else NONE for oid in library]
         rest = iter(sorted(oid for oid, at in zip(library, places, strict=True) if at == NONE))
         shown = [at if at != NONE else next(rest) for at in places]
     else:
+        known = 1 << me
+        objects = state.objects
         shown = [oid if objects[oid].known & known else NONE for oid in library]
     state.sight.views[p.idx * 2 + (p.idx != me)] = (state.sight.library_changes[p.idx], shown)
     return shown

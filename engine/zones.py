@@ -88,20 +88,25 @@ def forget_object(state: GameState, oid: int) -> None:
 def reveal(state: GameState, obj: GameObject) -> None:
     """Reveal a card in a hidden zone to every player (701.16a): the players' views show
     it until it changes zones or its library is shuffled."""
-    obj.known = 3
-    visible = state.sight.visible
-    visible[0][obj.oid] = obj
-    visible[1][obj.oid] = obj
+    sight = state.sight
     if obj.zone == LIBRARY:
-        state.sight.library_changes[obj.owner] += 1
+        sight.library_changes[obj.owner] += 1
+        if not obj.known:
+            sight.library_known[obj.owner] += 1
+    obj.known = 3
+    sight.visible[0][obj.oid] = obj
+    sight.visible[1][obj.oid] = obj
 
 
 def look_at(state: GameState, obj: GameObject, player: int) -> None:
     """``player`` looks at a card in a hidden zone (701.16b): only their view shows it."""
-    obj.known |= 1 << player
-    state.sight.visible[player][obj.oid] = obj
+    sight = state.sight
     if obj.zone == LIBRARY:
-        state.sight.library_changes[obj.owner] += 1
+        sight.library_changes[obj.owner] += 1
+        if not obj.known:
+            sight.library_known[obj.owner] += 1
+    obj.known |= 1 << player
+    sight.visible[player][obj.oid] = obj
 
 
 def conceal(state: GameState, obj: GameObject) -> None:
@@ -109,8 +114,10 @@ def conceal(state: GameState, obj: GameObject) -> None:
     (cascade's "on the bottom of your library in a random order", 702.85a)."""
     if obj.known:
         obj.known = 0
-        state.sight.visible[1 - obj.owner].pop(obj.oid, None)
-        state.sight.library_changes[obj.owner] += 1
+        sight = state.sight
+        sight.visible[1 - obj.owner].pop(obj.oid, None)
+        sight.library_changes[obj.owner] += 1
+        sight.library_known[obj.owner] -= 1
 
 
 def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
@@ -137,11 +144,13 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
         else:
             lst.remove(obj.oid)
     del state.objects[obj.oid]
-    visible = state.sight.visible
-    visible[0].pop(obj.oid, None)
-    visible[1].pop(obj.oid, None)
+    sight = state.sight
+    sight.visible[0].pop(obj.oid, None)
+    sight.visible[1].pop(obj.oid, None)
     if obj.zone == LIBRARY:
-        state.sight.library_changes[obj.owner] += 1
+        sight.library_changes[obj.owner] += 1
+        if obj.known:
+            sight.library_known[obj.owner] -= 1
     if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
         state.derived.zone_action_cards[obj.owner] -= 1
     if obj.zone == BATTLEFIELD:
@@ -234,6 +243,7 @@ def shuffle_library(state: GameState, player: int) -> None:
             o.known = 0
             visible.pop(oid, None)
     state.sight.library_changes[player] += 1
+    state.sight.library_known[player] = 0
 
 
 def draw_card(state: GameState, player: int) -> GameObject | None:

@@ -113,6 +113,9 @@ def check_game(deck_a: list[Card], deck_b: list[Card], players: tuple[str, str],
     n = 0
     while (d := advance(state)) is not None:
         me = d.player
+        fresh = Sight.of(state)  # what the zones kept is what the objects say
+        assert [sorted(v) for v in state.sight.visible] == [sorted(v) for v in fresh.visible]
+        assert state.sight.library_known == fresh.library_known
         other = hidden_swapped(state, me, rng, others)
         assert other.pending is not None
         for policy in [policies[me], *extra]:
