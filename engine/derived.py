@@ -153,7 +153,7 @@ class Sight:
     keeps the state's ``derived`` and must not keep this: it holds the other player's
     hand."""
 
-    __slots__ = ("visible", "library_changes", "library_known", "views")
+    __slots__ = ("visible", "library_changes", "library_known", "libraries", "views")
 
     def __init__(self) -> None:
         # per player, the objects they may see: every object in a public zone (400.2),
@@ -166,6 +166,10 @@ class Sight:
         # per player, the cards of their library someone knows (GameObject.known): while
         # none is, a view of the library needs no walk over it
         self.library_known = [0, 0]
+        # per player, the ids of their library's cards in id order (ids only grow, so a
+        # card put into a library is appended): one's own library as one's view shows it
+        # while one knows the place of none of its cards
+        self.libraries: tuple[list[int], list[int]] = ([], [])
         # engine.view's caches, one per library and viewer (2 * owner + is-other-player):
         # (library changes, the library as that view shows it)
         self.views: list[tuple[int, list[int]] | None] = [None, None, None, None]
@@ -192,6 +196,8 @@ class Sight:
                         mine[p][oid] = o
                 if o.known and o.zone == _LIBRARY:
                     sight.library_known[o.owner] += 1
+        for p, player in enumerate(state.players):
+            sight.libraries[p].extend(sorted(player.library))
         return sight
 
 

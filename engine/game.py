@@ -60,7 +60,7 @@ def step(state: GameState, policies: Sequence[Policy]) -> Answer | None:
     if d is None:
         return None
     policy = policies[d.player]
-    a = decide(policy, state, d)
+    a = policy.decide(player_view(state, d.player), d)  # (decide, inlined: every decision)
     try:
         answer(state, a)
     except IllegalAnswer as exc:

@@ -13,6 +13,7 @@ with last known information for both (603.10a, engine.triggers.left_battlefield)
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -67,6 +68,7 @@ def new_object(state: GameState, card: Card, owner: int, zone: int,
         visible[owner][oid] = obj
         if zone == LIBRARY:
             state.sight.library_changes[owner] += 1
+            state.sight.libraries[owner].append(oid)  # the newest id: the list stays sorted
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
         derived.zone_action_cards[owner] += 1
     if zone == BATTLEFIELD:
@@ -149,6 +151,8 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
     sight.visible[1].pop(obj.oid, None)
     if obj.zone == LIBRARY:
         sight.library_changes[obj.owner] += 1
+        ids = sight.libraries[obj.owner]
+        del ids[bisect_left(ids, obj.oid)]
         if obj.known:
             sight.library_known[obj.owner] -= 1
     if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):

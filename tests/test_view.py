@@ -116,6 +116,7 @@ def check_game(deck_a: list[Card], deck_b: list[Card], players: tuple[str, str],
         fresh = Sight.of(state)  # what the zones kept is what the objects say
         assert [sorted(v) for v in state.sight.visible] == [sorted(v) for v in fresh.visible]
         assert state.sight.library_known == fresh.library_known
+        assert state.sight.libraries == fresh.libraries
         other = hidden_swapped(state, me, rng, others)
         assert other.pending is not None
         for policy in [policies[me], *extra]:
