@@ -85,7 +85,15 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import is_legal_target
-from mtgsim.engine.zones import describe, log, move, shuffle_library, simultaneously
+from mtgsim.engine.zones import (
+    describe,
+    forget_object,
+    log,
+    move,
+    reveal,
+    shuffle_library,
+    simultaneously,
+)
 
 YES, NO = 1, 0
 
@@ -493,7 +501,9 @@ def _search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> Non
         if state.log is not None:
             log(state, "search", p, o.card.name)
         if eff.to == "hand":
-            move(state, o, HAND)
+            new = move(state, o, HAND)
+            if eff.reveal:  # "reveal it, put it into your hand"
+                reveal(state, new)
         elif eff.to == "graveyard":
             move(state, o, GRAVEYARD)
         else:
@@ -565,7 +575,7 @@ def counter_item(state: GameState, target: StackItem) -> None:
         if obj is not None:
             move(state, obj, EXILE if target.alt == 1 else GRAVEYARD)
     elif target.is_spell:
-        state.objects.pop(target.sid, None)
+        forget_object(state, target.sid)  # a copy of a spell ceases to exist (707.10a)
 
 
 def resolve_top(state: GameState, task: ResolveTask) -> None:
@@ -658,7 +668,7 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
         return
     card = obj.card
     if item.is_copy:
-        del state.objects[item.sid]
+        forget_object(state, item.sid)
         if to_battlefield and card.is_permanent_card:  # 608.3f: it becomes a token
             rep.create_token(state, card, item.controller)
         return

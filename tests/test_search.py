@@ -10,6 +10,7 @@ from gamesetup import bundled_deck
 
 from mtgsim.engine.clone import clone
 from mtgsim.engine.decisions import DecisionKind
+from mtgsim.engine.derived import Sight
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.policies.determinize import determinize
@@ -17,6 +18,7 @@ from mtgsim.engine.policies.search import position_value
 from mtgsim.engine.rng import randbelow, seed_state
 from mtgsim.engine.state import HAND, LIBRARY, GameState
 from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.view import player_view
 
 MATCHUPS = [("jund_cascade", "bant_exalted"), ("golgari_dredge", "naya_auras"),
             ("dimir_transmute", "gruul_stompy")]
@@ -40,7 +42,7 @@ def _positions(decks: tuple[str, str], seed: int, every: int = 9,
         if state.turn >= 3 and d.kind in SEARCHED and n % every == 0 and (
                 d.kind is not DecisionKind.PRIORITY or len(d.actions) > 1):
             out.append(clone(state))
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, policies[d.player].decide(player_view(state, d.player), d))
     assert out, "no position to search"
     return out
 
@@ -62,6 +64,13 @@ def _hidden_shuffled(state: GameState, me: int, seed: int) -> GameState:
             rng, m = randbelow(rng, k + 1)
             p.library[k], p.library[m] = p.library[m], p.library[k]
     game.rng = seed_state(seed ^ 0xABC)  # the engine's future randomness is hidden too
+    game.sight = Sight.of(game)
+    return game
+
+
+def _deal(state: GameState, me: int, seed: int) -> GameState:
+    game = determinize(player_view(state, me), me, seed)
+    assert game is not None
     return game
 
 
@@ -70,17 +79,26 @@ def _dealt(game: GameState) -> list[tuple[str, list[str], list[str]]]:
              [game.objects[o].card.name for o in p.library]) for p in game.players]
 
 
+def _multiset(game: GameState, p: int) -> list[str]:
+    q = game.players[p]
+    return sorted(game.objects[o].card.name for o in q.hand + q.library)
+
+
 @pytest.mark.parametrize("decks", MATCHUPS)
 def test_determinizations_do_not_depend_on_hidden_cards(decks: tuple[str, str]) -> None:
     for state in _positions(decks, 11, every=5):
         assert state.pending is not None
         me = state.pending.player
-        dealt = _dealt(determinize(state, me, 99))
+        game = _deal(state, me, 99)
+        dealt = _dealt(game)
         assert dealt[me][1] == [state.objects[o].card.name
                                 for o in state.players[me].hand]  # my hand stays
+        for p in (0, 1):  # the same cards in the hidden zones, the same counts
+            assert _multiset(game, p) == _multiset(state, p)
+            assert len(game.players[p].hand) == len(state.players[p].hand)
         for k in range(3):
-            assert _dealt(determinize(_hidden_shuffled(state, me, k), me, 99)) == dealt
-        assert _dealt(determinize(state, me, 100)) != dealt  # another sample, another deal
+            assert _dealt(_deal(_hidden_shuffled(state, me, k), me, 99)) == dealt
+        assert _dealt(_deal(state, me, 100)) != dealt  # another sample, another deal
 
 
 @pytest.mark.parametrize("decks", MATCHUPS)
@@ -92,12 +110,13 @@ def test_search_answers_do_not_depend_on_hidden_cards(decks: tuple[str, str]) ->
         assert d is not None
         me = d.player
         policy = SearchPolicy(77, spec)
-        expected = policy.decide(clone(state), d)
+        expected = policy.decide(player_view(state, me), d)
         searched += policy.searched
         for k in range(2):
             twin = _hidden_shuffled(state, me, k)
             assert twin.pending is not None
-            assert SearchPolicy(77, spec).decide(twin, twin.pending) == expected
+            assert SearchPolicy(77, spec).decide(player_view(twin, me), twin.pending) == \
+                expected
     assert searched > 0
 
 
@@ -171,6 +190,6 @@ def test_a_time_budget_plays_at_least_one_rollout_per_candidate() -> None:
     searched = 0
     for state in _positions(("jund_cascade", "bant_exalted"), 7, limit=3):
         assert state.pending is not None
-        policy.decide(state, state.pending)
+        policy.decide(player_view(state, state.pending.player), state.pending)
         searched = policy.searched
     assert searched > 0 and policy.played >= 2 * searched

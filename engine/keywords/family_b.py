@@ -64,7 +64,7 @@ from mtgsim.engine.state import (
     GameState,
     StackItem,
 )
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.zones import log, look_at, move, reveal
 
 # The colours a "color of your choice" answer can name (105.1), as colour bits; the same
 # options as the "color" decisions of engine.keywords.family_a.
@@ -109,6 +109,7 @@ def look_at_top(state: GameState, item: StackItem, eff: Any, asker: Asker,
         library.remove(oid)
     for oid in reversed(order):  # the list's end is the top: the first chosen goes last
         library.append(oid)
+        look_at(state, state.objects[oid], item.controller)  # it knows where they are
 
 
 # --- discards and counters ---------------------------------------------------------------
@@ -123,6 +124,8 @@ def discard_chosen(state: GameState, item: StackItem, eff: Any, asker: Asker,
         hand = state.players[p].hand
         if state.log is not None:  # "reveals their hand"
             log(state, "reveal", p, ", ".join(state.objects[o].card.name for o in hand))
+        for revealed in hand:
+            reveal(state, state.objects[revealed])
         options = [oid for oid in hand
                    if matches(state, eff.filter, state.objects[oid], item.controller,
                               item.source)]

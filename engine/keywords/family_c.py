@@ -53,7 +53,7 @@ from mtgsim.engine.state import (
     StackItem,
 )
 from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log, move, shuffle_library
+from mtgsim.engine.zones import log, move, reveal, shuffle_library
 
 # --- effects ----------------------------------------------------------------------------
 
@@ -82,8 +82,9 @@ def reveal_top(state: GameState, item: StackItem, eff: Any, asker: Asker,
         top = state.objects[library[-1]]
         if state.log is not None:
             log(state, "reveal", p, top.card.name)
+        reveal(state, top)
         if matches(state, eff.filter, top, p, item.source):
-            move(state, top, HAND)
+            reveal(state, move(state, top, HAND))
 
 
 @handles(PutFromTopOntoBattlefield)

@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterable
 
 from mtgsim.engine.card import Card
+from mtgsim.engine.clone import clone
 from mtgsim.engine.decisions import PASS, Decision, DecisionKind
 from mtgsim.engine.game import step
 from mtgsim.engine.policies.determinize import determinize
@@ -97,6 +98,7 @@ class SearchPolicy:
         return deck_stops(deck)
 
     def decide(self, state: GameState, d: Decision) -> Answer:
+        """``state`` is the player's view (engine.view): all a decision may read."""
         own = self.inner.decide(state, d)
         kind = d.kind
         if kind is _PRIORITY:
@@ -129,8 +131,12 @@ class SearchPolicy:
         turn_limit = state.turn + self.depth
         for r in range(rounds):
             sample = _mix(base, r)
+            dealt = determinize(state, me, sample)  # one deal for every candidate
+            if dealt is None:  # no deck list to deal from (a scenario): the heuristic's
+                return candidates[0]
             for i in alive:
-                totals[i] += self._rollout(state, me, candidates[i], sample, turn_limit)
+                totals[i] += self._rollout(clone(dealt), me, candidates[i], sample,
+                                           turn_limit)
                 counts[i] += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -142,9 +148,10 @@ class SearchPolicy:
         best = max(alive, key=lambda i: (totals[i] / counts[i], i == 0, -i))
         return candidates[best]
 
-    def _rollout(self, state: GameState, me: int, choice: Answer, sample: int,
+    def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
                  turn_limit: int) -> float:
-        game = determinize(state, me, sample)
+        """Play ``choice`` on ``game`` (a determinization, played on and changed), then
+        the heuristic in both seats until ``turn_limit``; the position's value."""
         answer(game, choice)
         s0, s1 = next_u64(sample)
         policies = [HeuristicPolicy(s0), HeuristicPolicy(s1)]
@@ -202,7 +209,6 @@ def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
 
 def _legal(state: GameState, choice: Answer) -> bool:
     from mtgsim.engine.ask import IllegalAnswer
-    from mtgsim.engine.clone import clone
 
     try:
         answer(clone(state), choice)

@@ -8,6 +8,7 @@ policy finds the play.
 
 from __future__ import annotations
 
+from mtgsim.engine.game import decide
 from mtgsim.engine.policies import PolicySpecError, make_policy
 from mtgsim.engine.scenario.format import AiSpec
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError
@@ -27,12 +28,17 @@ def play_ai(state: GameState, ai: AiSpec) -> None:
         raise ScenarioError(f"[ai]: {exc}") from None
     if me == 1:
         policies.reverse()
+    # the deck lists a search deals hidden cards from: each player's cards of the position
+    state.derived.decklists = tuple(
+        tuple(state.objects[oid].card for oid in sorted(state.objects)
+              if state.objects[oid].owner == p and not state.objects[oid].token)
+        for p in (0, 1))
     turn = state.turn
     for _ in range(MAX_DECISIONS):
         d = advance(state)
         if d is None or state.turn != turn:
             break
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))  # from the player's view
     else:
         raise ScenarioError(f"[ai]: the turn did not end within {MAX_DECISIONS} decisions")
     r = state.result
