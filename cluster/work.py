@@ -1,10 +1,13 @@
 """Work units and how a worker plays one: a matchup and a range of game indices in, one
-Arrow record batch of game rows out.
+Arrow record batch of game rows (and the games that failed) out.
 
-Everything that crosses a process boundary is msgspec-encoded (``JobSpec``, ``WorkUnit``)
-or Arrow IPC bytes; no game objects are pickled. A game's seed is a pure function of
-(job seed, matchup, game index), so results do not depend on workers, scheduling order
-or retries.
+Everything that crosses a process boundary is msgspec-encoded (``JobSpec``, ``WorkUnit``,
+``UnitResult``) or Arrow IPC bytes; no game objects are pickled. A game's seed is a pure
+function of (job seed, its two decks, game index) (``cluster.seeds``), so results do not
+depend on workers, scheduling order, retries or the job kind.
+
+A game that raises does not stop its unit: it becomes a ``GameFailure`` (the exception,
+its traceback and a replay of its decisions) and the unit goes on with the next game.
 """
 
 from __future__ import annotations
@@ -14,21 +17,23 @@ import time
 import msgspec
 import pyarrow as pa
 
+from mtgsim.cluster.seeds import Pairing, policy_seed, swiss_index
 from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import make_policy
-from mtgsim.engine.rng import MASK64
+from mtgsim.engine.state import GameState
 from mtgsim.engine.stats import STAT_KEYS
 from mtgsim.engine.turn import new_game
-from mtgsim.results.schema import GAMES
+from mtgsim.pipelines.replay import Failure, record_failure
+from mtgsim.results.schema import GAMES, INT32_MAX, INT32_MIN
 
 
 class DeckSpec(msgspec.Struct, frozen=True):
     name: str
     cards: tuple[str, ...]  # main deck card names, in list order
-    sha256: str = ""
+    sha256: str = ""  # cluster.seeds.deck_digest(cards)
 
 
 class JobSpec(msgspec.Struct, frozen=True):
@@ -42,6 +47,7 @@ class JobSpec(msgspec.Struct, frozen=True):
     cards: CardSource = CardSource()  # the card pool (bundled, replaced, user cards added)
     ablate_deck: int = -1  # ablation: this deck's cards lose keyword ``ablate_keyword``
     ablate_keyword: str = ""
+    card_data_hash: str = ""  # for failure replays
 
 
 class WorkUnit(msgspec.Struct, frozen=True, array_like=True):
@@ -55,16 +61,31 @@ class WorkUnit(msgspec.Struct, frozen=True, array_like=True):
     count: int
 
 
-def _mix(z: int) -> int:
-    z = (z + 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+class GameFailure(msgspec.Struct, frozen=True):
+    """A game that raised instead of finishing (a row of the job's failures table)."""
+
+    unit: int
+    matchup: int
+    deck_a: str
+    deck_b: str
+    game: int
+    seed: int
+    on_play: int  # 0: deck_a on the play
+    error: str  # Type: message
+    traceback: str
+    reproduced: bool  # playing it again (recorded) raised the same exception
+    replay: bytes  # the replay file (JSON): ``mtgsim replay`` repeats the failure
 
 
-def game_seed(job_seed: int, matchup: int, game: int) -> int:
-    """The seed of one game: independent of everything but its coordinates."""
-    return _mix(_mix(_mix(job_seed & MASK64) ^ matchup) ^ game)
+class UnitResult(msgspec.Struct, frozen=True):
+    """A played unit: the Arrow IPC bytes of its game rows, and its failed games."""
+
+    games: bytes
+    failures: list[GameFailure] = []
+
+
+def _clamp(v: int, lo: int, hi: int) -> int:
+    return lo if v < lo else hi if v > hi else v
 
 
 class Player:
@@ -73,6 +94,7 @@ class Player:
     def __init__(self, spec: JobSpec) -> None:
         self.spec = spec
         self.pool = spec.cards.load()
+        self.card_data_hash = spec.card_data_hash or spec.cards.hash()
         self.decks: list[list[Card]] = [[self.pool[n] for n in d.cards]
                                         for d in spec.decks]
         if spec.ablate_deck >= 0:
@@ -84,33 +106,66 @@ class Player:
             self.decks = [[self.pool[c.name] for c in deck] for deck in self.decks]
             self.decks[spec.ablate_deck] = [self.pool.variant(ablated[c.name])
                                             for c in self.decks[spec.ablate_deck]]
+        self._pairings: dict[tuple[int, int], Pairing] = {}
 
-    def play_unit(self, unit: WorkUnit) -> pa.RecordBatch:
+    def pairing(self, a: int, b: int) -> Pairing:
+        """The seeds of the games between decks ``a`` and ``b`` (by index)."""
+        p = self._pairings.get((a, b))
+        if p is None:
+            da, db = self.spec.decks[a], self.spec.decks[b]
+            p = Pairing(self.spec.seed, (da.name, da.sha256), (db.name, db.sha256))
+            self._pairings[(a, b)] = p
+        return p
+
+    def _play(self, a: int, b: int, seed: int, a_first: bool
+              ) -> tuple[GameState, None] | tuple[None, Failure]:
+        """Game ``seed`` of decks ``a`` and ``b`` (``a_first``: ``a`` on the play), each
+        deck with its policy: the finished state, or the failure when it raised."""
         spec = self.spec
-        n = unit.count
+        order = (a, b) if a_first else (b, a)
+        decks = [self.decks[order[0]], self.decks[order[1]]]
+        names = [spec.policies[0 if order[0] == a else 1],
+                 spec.policies[0 if order[1] == a else 1]]
+        seeds = [policy_seed(seed, seat) for seat in (0, 1)]
+        policies = [make_policy(names[p], seeds[p]) for p in (0, 1)]
+        try:
+            state = new_game(decks, seed, max_turns=spec.max_turns,
+                             stops=policy_stops(policies, decks))
+            play(state, policies)
+            return state, None
+        except Exception as exc:  # noqa: BLE001 - a failed game is recorded, not fatal
+            specs = [spec.decks[order[0]], spec.decks[order[1]]]
+            failure = record_failure([(d.name, d.cards) for d in specs], decks, names, seeds,
+                                     seed, spec.max_turns, self.card_data_hash, exc)
+            return None, failure
+
+    def play_unit(self, unit: WorkUnit) -> UnitResult:
+        spec = self.spec
         cols: dict[str, list[object]] = {f.name: [] for f in GAMES}
         stat_cols = [(cols[f"a_{k}"], cols[f"b_{k}"], k) for k in STAT_KEYS]
         name_a = spec.decks[unit.deck_a].name
         name_b = spec.decks[unit.deck_b].name
-        for game in range(unit.start, unit.start + n):
-            seed = game_seed(spec.seed, unit.matchup, game)
-            on_play = game & 1  # alternate who is on the play (0: deck_a)
-            seat_of = (0, 1) if on_play == 0 else (1, 0)  # seat_of[player] -> a/b
-            decks = [self.decks[unit.deck_a], self.decks[unit.deck_b]]
-            if on_play:
-                decks.reverse()
-            names = [spec.policies[seat_of[0]], spec.policies[seat_of[1]]]
+        pairing = self.pairing(unit.deck_a, unit.deck_b)
+        failures: list[GameFailure] = []
+        for game in range(unit.start, unit.start + unit.count):
+            seed = pairing.seed(game)
+            a_first = pairing.a_on_play(game)
+            on_play = 0 if a_first else 1
             t0 = time.perf_counter_ns()
-            policies = [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
-                        for p in (0, 1)]
-            state = new_game(decks, seed, max_turns=spec.max_turns,
-                             stops=policy_stops(policies, decks))
-            play(state, policies)
+            state, failure = self._play(unit.deck_a, unit.deck_b, seed, a_first)
             elapsed = (time.perf_counter_ns() - t0) // 1000
+            if failure is not None:
+                failures.append(GameFailure(
+                    unit.uid, unit.matchup, name_a, name_b, game, seed, on_play,
+                    failure.error, failure.traceback, failure.reproduced,
+                    msgspec.json.encode(failure.replay)))
+                continue
+            assert state is not None
             result = state.result
             assert result is not None
             players = state.players
-            pa_, pb_ = (players[0], players[1]) if on_play == 0 else (players[1], players[0])
+            pa_, pb_ = (players[0], players[1]) if a_first else (players[1], players[0])
+            seat_of = (0, 1) if a_first else (1, 0)  # seat -> 0: deck_a, 1: deck_b
             cols["job"].append(spec.job)
             cols["matchup"].append(unit.matchup)
             cols["deck_a"].append(name_a)
@@ -120,13 +175,13 @@ class Player:
             cols["on_play"].append(on_play)
             cols["winner"].append(-1 if result.winner < 0 else seat_of[result.winner])
             cols["reason"].append(result.reason)
-            cols["turns"].append(result.turns)
-            cols["life_a"].append(max(-32768, pa_.life))
-            cols["life_b"].append(max(-32768, pb_.life))
-            cols["mulligans_a"].append(pa_.mulligans)
-            cols["mulligans_b"].append(pb_.mulligans)
-            cols["decisions"].append(state.actions_taken)
-            cols["duration_us"].append(min(elapsed, 2**31 - 1))
+            cols["turns"].append(_clamp(result.turns, INT32_MIN, INT32_MAX))
+            cols["life_a"].append(_clamp(pa_.life, INT32_MIN, INT32_MAX))
+            cols["life_b"].append(_clamp(pb_.life, INT32_MIN, INT32_MAX))
+            cols["mulligans_a"].append(_clamp(pa_.mulligans, 0, 127))
+            cols["mulligans_b"].append(_clamp(pb_.mulligans, 0, 127))
+            cols["decisions"].append(_clamp(state.actions_taken, 0, INT32_MAX))
+            cols["duration_us"].append(min(elapsed, INT32_MAX))
             sa, sb = pa_.stats, pb_.stats
             for col_a, col_b, key in stat_cols:
                 col_a.append(min(sa.get(key, 0), 32767))
@@ -135,7 +190,8 @@ class Player:
             f.type) else f.type) for f in GAMES]
         arrays = [a.dictionary_encode() if pa.types.is_dictionary(f.type) else a
                   for a, f in zip(arrays, GAMES, strict=True)]
-        return pa.RecordBatch.from_arrays(arrays, schema=GAMES)
+        batch = pa.RecordBatch.from_arrays(arrays, schema=GAMES)
+        return UnitResult(batch_to_bytes(batch), failures)
 
 
 def without_keyword(card: CardDef, keyword: str) -> CardDef:
@@ -168,13 +224,15 @@ def bytes_to_batch(data: bytes) -> pa.RecordBatch:
 
 
 class MatchUnit(msgspec.Struct, frozen=True, array_like=True):
-    """A best-of-N match between two decks (by index); ``first``: who starts game 1."""
+    """A best-of-N match between two decks (by index); ``first``: who starts game 1;
+    ``slot``: how many matches these two decks played before this one in the tournament
+    (its games' indices in the pairing come from it: ``cluster.seeds.swiss_index``)."""
 
     mid: int
     deck_a: int
     deck_b: int
     best_of: int
-    seed: int
+    slot: int
     first: int  # 0: deck_a plays first in game 1
 
 
@@ -184,37 +242,48 @@ class MatchResult(msgspec.Struct, frozen=True, array_like=True):
     wins_b: int
     draws: int
     games: tuple[tuple[int, int, int], ...]  # (winner 0/1/-1, turns, who was on the play)
+    failures: tuple[GameFailure, ...] = ()  # games that raised (they count for no one)
+
+
+def games_per_match(best_of: int) -> int:
+    """The most games a match can take: draws don't count towards it, so a few more."""
+    return best_of + 3
 
 
 def play_match(player: Player, m: MatchUnit) -> MatchResult:
-    """Best-of-N: the loser of a game chooses to play first in the next (and does)."""
+    """Best-of-N: the loser of a game chooses to play first in the next (and does). A
+    game that raises is recorded and counts for neither deck, like a draw."""
     need = m.best_of // 2 + 1
     wins = [0, 0]
     draws = 0
     first = m.first
     games = []
+    failures = []
+    pairing = player.pairing(m.deck_a, m.deck_b)
+    spec = player.spec
     g = 0
-    while max(wins) < need and g < m.best_of + 3:  # draws do not count towards the match
-        seed = game_seed(m.seed, m.mid, g)
-        decks = [player.decks[m.deck_a], player.decks[m.deck_b]]
-        seat_of = (0, 1)
-        if first == 1:
-            decks.reverse()
-            seat_of = (1, 0)
-        names = [player.spec.policies[seat_of[0]], player.spec.policies[seat_of[1]]]
-        policies = [make_policy(names[p], (seed ^ (p + 1) * 0x5851F42D4C957F2D) & MASK64)
-                    for p in (0, 1)]
-        state = new_game(decks, seed, max_turns=player.spec.max_turns,
-                         stops=policy_stops(policies, decks))
-        play(state, policies)
-        assert state.result is not None
+    while max(wins) < need and g < games_per_match(m.best_of):
+        a_first = first == 0
+        index = swiss_index(m.slot, g, a_first != pairing.swapped,
+                            games_per_match(m.best_of))
+        seed = pairing.seed(index)
+        state, failure = player._play(m.deck_a, m.deck_b, seed, a_first)
+        g += 1
+        if failure is not None:
+            failures.append(GameFailure(
+                m.mid, m.mid, spec.decks[m.deck_a].name, spec.decks[m.deck_b].name, index,
+                seed, first, failure.error, failure.traceback, failure.reproduced,
+                msgspec.json.encode(failure.replay)))
+            draws += 1
+            games.append((-1, 0, first))
+            continue
+        assert state is not None and state.result is not None
         w = state.result.winner
-        winner = -1 if w < 0 else seat_of[w]
+        winner = -1 if w < 0 else (w if a_first else 1 - w)
         games.append((winner, state.result.turns, first))
         if winner < 0:
             draws += 1
         else:
             wins[winner] += 1
             first = 1 - winner  # the loser plays first
-        g += 1
-    return MatchResult(m.mid, wins[0], wins[1], draws, tuple(games))
+    return MatchResult(m.mid, wins[0], wins[1], draws, tuple(games), tuple(failures))

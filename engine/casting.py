@@ -10,6 +10,8 @@ discard; convoke (702.51) applies after the total cost is known.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mtgsim.engine import replacement as rep
 from mtgsim.engine import triggers
 from mtgsim.engine.ask import Asker, IllegalAnswer
@@ -42,6 +44,7 @@ from mtgsim.engine.payment import (
     can_convoke,
     convoke_candidates,
     convoke_keeps_payable,
+    convoke_pool,
     mana_units,
     max_x,
     pay_symbols,
@@ -127,10 +130,13 @@ def targets_available(state: GameState, specs: tuple[Target, ...], controller: i
     return True
 
 
-def castable_modes(state: GameState, card: Card, controller: int, source: int) -> list[int]:
+def castable_modes(state: GameState, card: Card, controller: int, source: int,
+                   keeps: Keeps | None = None) -> list[int]:
+    """The modes the spell can be cast with (``[-1]`` for a modeless spell); ``keeps``:
+    the mana of its cost stays payable (see ``Keeps``)."""
     spell = card.spell
     if spell is not None and spell.additional_cost is not None and \
-            not other_costs_payable(state, controller, spell.additional_cost, source):
+            not other_costs_payable(state, controller, spell.additional_cost, source, keeps):
         return []  # 601.2b, 601.2h: an additional cost it can't pay (Scarscale Ritual)
     if spell is None or not spell.modes:
         return [-1] if targets_available(
@@ -216,7 +222,8 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
             and len(_controlled(state, player, alternative.sacrifice, obj.oid)) < \
             alternative.sacrifice_n:
         return False
-    return bool(castable_modes(state, card, player, obj.oid))
+    return bool(castable_modes(state, card, player, obj.oid,
+                               _cast_keeps(state, player, obj, alt)))
 
 
 def _castable_from_hand(state: GameState, player: int,
@@ -383,7 +390,9 @@ def can_activate(state: GameState, player: int, o: GameObject, idx: int, ab: Act
         if o.sick and (o.card._type_mask | o.extra_types) & T_CREATURE and \
                 not o.kw & KW_HASTE:
             return False
-    if not other_costs_payable(state, player, cost, o.oid):
+    if (cost.remove_counters_among is not None or cost.put_counter_on is not None
+            or cost.tap_untapped is not None) and not other_costs_payable(
+                state, player, cost, o.oid, _activation_keeps(state, player, o, cost)):
         return False
     if ab.condition is not None:  # "Activate only if ..." (602.5b)
         from mtgsim.engine.conditions import condition_holds
@@ -405,20 +414,104 @@ def _controlled(state: GameState, player: int, f: Filter, source: int) -> list[i
             and matches(state, f, state.objects[oid], player, source)]
 
 
-def other_costs_payable(state: GameState, player: int, cost: Cost, source: int) -> bool:
-    """Counter costs on other permanents (118.3): "Remove two +1/+1 counters from among
-    creatures you control", "put a -1/-1 counter on a creature you control"."""
-    if cost.remove_counters_among is not None:
-        kind = cost.remove_counters_kind
-        have = sum(state.objects[oid].counters.get(kind, 0)
-                   for oid in _controlled(state, player, cost.remove_counters_among, source))
-        if have < cost.remove_counters_n:
-            return False
-    if cost.put_counter_on is not None and not _controlled(state, player,
-                                                           cost.put_counter_on, source):
+# Whether the mana part of a cost can still be paid when these permanents are used for
+# its other parts (601.2g-h: mana abilities are activated before the costs are paid, so a
+# permanent that gets a counter or is tapped or sacrificed for the cost can't also be
+# sacrificed or tapped for mana). ``None``: no mana to pay.
+Keeps = Callable[[set[int]], bool]
+
+
+def mana_keeps(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
+               convoke: bool = False, exclude: int = -1) -> Keeps | None:
+    """The ``Keeps`` test for paying ``symbols`` and ``generic`` (with convoke's creatures
+    when ``convoke``), ``exclude`` never paying (the source tapped by ``{T}``)."""
+    if not symbols and not generic:
+        return None
+    if convoke:
+        units, owners = convoke_pool(state, player)
+    else:
+        units, sources = mana_units(state, player)
+        owners = [s[0] for s in sources]
+
+    def keeps(gone: set[int]) -> bool:
+        return can_pay(symbols, generic, [u for u, o in zip(units, owners, strict=True)
+                                          if o not in gone and o != exclude])
+    return keeps
+
+
+def _cast_keeps(state: GameState, player: int, obj: GameObject, alt: int) -> Keeps | None:
+    """``Keeps`` for casting ``obj`` with permission ``alt`` (any of its possible costs,
+    X = 0), or None when the card has no additional cost that uses permanents."""
+    card = obj.card
+    if card.spell is None or card.spell.additional_cost is None:
+        return None
+    costs = flashback_costs(state, obj) if alt == ALT_FLASHBACK else [base_cost(card, alt)]
+    convoke = spell_has_convoke(state, player, obj)
+    tests = [mana_keeps(state, player, c.symbols, c.generic, convoke) for c in costs]
+    if any(t is None for t in tests):
+        return None
+    return lambda gone: any(t(gone) for t in tests if t is not None)
+
+
+def _ok(keeps: Keeps | None, gone: set[int]) -> bool:
+    return keeps is None or keeps(gone)
+
+
+def _counter_stock(state: GameState, player: int, cost: Cost, source: int) -> dict[int, int]:
+    kind = cost.remove_counters_kind
+    assert cost.remove_counters_among is not None
+    return {oid: state.objects[oid].counters.get(kind, 0)
+            for oid in _controlled(state, player, cost.remove_counters_among, source)}
+
+
+def _finish_counter_costs(state: GameState, player: int, cost: Cost, source: int,
+                          left: dict[int, int], used: set[int], need: int,
+                          keeps: Keeps | None) -> bool:
+    """Can the counter costs be completed: ``need`` more counters removed (``left``: the
+    counters each candidate still has; ``used``: permanents already chosen), then a
+    permanent to put a counter on, with the mana still payable? Greedy, in battlefield
+    order: counters on permanents already used first, then others."""
+    picked = set(used)
+    have = sum(left[o] for o in used)
+    for oid, n in left.items():
+        if have >= need:
+            break
+        if oid not in picked and n > 0 and _ok(keeps, picked | {oid}):
+            picked.add(oid)
+            have += n
+    if have < need or not _ok(keeps, picked):
         return False
-    if cost.tap_untapped is not None and len(_untapped(
-            state, player, cost.tap_untapped, source)) < cost.tap_untapped_count:
+    if cost.put_counter_on is not None:
+        return any(_ok(keeps, picked | {c})
+                   for c in _controlled(state, player, cost.put_counter_on, source))
+    return True
+
+
+def _activation_keeps(state: GameState, player: int, o: GameObject,
+                      cost: Cost) -> Keeps | None:
+    """``Keeps`` for an activated ability's mana cost, ``o`` itself not paying when the
+    cost taps or sacrifices it."""
+    if not cost.mana:
+        return None
+    mc = parse_cost(cost.mana)
+    return mana_keeps(state, player, mc.symbols, mc.generic,
+                      exclude=o.oid if cost.tap or cost.sacrifice_self else -1)
+
+
+def other_costs_payable(state: GameState, player: int, cost: Cost, source: int,
+                        keeps: Keeps | None = None) -> bool:
+    """Counter costs on other permanents (118.3): "Remove two +1/+1 counters from among
+    creatures you control", "put a -1/-1 counter on a creature you control", and tapping
+    untapped creatures, each with the mana part still payable (``keeps``)."""
+    if cost.remove_counters_among is not None or cost.put_counter_on is not None:
+        left = _counter_stock(state, player, cost, source) \
+            if cost.remove_counters_among is not None else {}
+        need = cost.remove_counters_n if cost.remove_counters_among is not None else 0
+        if not _finish_counter_costs(state, player, cost, source, left, set(), need, keeps):
+            return False
+    if cost.tap_untapped is not None and len([
+            o for o in _untapped(state, player, cost.tap_untapped, source)
+            if _ok(keeps, {o})]) < cost.tap_untapped_count:
         return False
     return True
 
@@ -431,18 +524,26 @@ def _untapped(state: GameState, player: int, f: Filter, source: int) -> list[int
 
 
 def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                      card: Card) -> tuple[list[int], int]:
+                      card: Card, keeps: Keeps | None = None) -> tuple[list[int], int]:
     """Choose the permanents for counter costs (601.2b/602.2b), before paying anything:
     one question per counter removed (the same permanent may be chosen again while it has
-    counters left), and the permanent that gets a counter."""
+    counters left), and the permanent that gets a counter. Only choices after which the
+    whole cost can still be paid are offered (``keeps``: the mana part)."""
     name = card.name
     removed: list[int] = []
     if cost.remove_counters_among is not None:
         kind = cost.remove_counters_kind
-        left = {oid: state.objects[oid].counters.get(kind, 0)
-                for oid in _controlled(state, player, cost.remove_counters_among, source)}
-        for _ in range(cost.remove_counters_n):
-            options = [oid for oid, n in left.items() if n > 0]
+        left = _counter_stock(state, player, cost, source)
+        need = cost.remove_counters_n
+        for i in range(need):
+            options = []
+            for oid, n in left.items():
+                if n > 0:
+                    after = dict(left)
+                    after[oid] -= 1
+                    if _finish_counter_costs(state, player, cost, source, after,
+                                             set(removed) | {oid}, need - i - 1, keeps):
+                        options.append(oid)
             if not options:
                 raise IllegalAnswer(f"{name}: not enough {kind} counters to remove")
             pick = options[asker.choose(Decision(
@@ -453,7 +554,9 @@ def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, s
             removed.append(pick)
     put_on = -1
     if cost.put_counter_on is not None:
-        options = _controlled(state, player, cost.put_counter_on, source)
+        gone = set(removed)
+        options = [c for c in _controlled(state, player, cost.put_counter_on, source)
+                   if _ok(keeps, gone | {c})]
         if not options:
             raise IllegalAnswer(f"{name}: no permanent to put a counter on")
         put_on = options[asker.choose(Decision(
@@ -464,11 +567,12 @@ def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, s
 
 
 def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                   card: Card) -> list[int]:
+                   card: Card, keeps: Keeps | None = None) -> list[int]:
     """Choose the ``sacrifice_n`` permanents a "Sacrifice N [filter]" cost sacrifices
     (601.2b, 601.2h), before paying anything."""
     assert cost.sacrifice is not None
-    options = _controlled(state, player, cost.sacrifice, source)
+    options = [o for o in _controlled(state, player, cost.sacrifice, source)
+               if _ok(keeps, {o})]
     n = cost.sacrifice_n
     if len(options) < n:
         raise IllegalAnswer(f"{card.name}: not enough permanents to sacrifice")
@@ -561,7 +665,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
     # 601.2b: modes, additional costs, X.
     mode = -1
     if card.spell is not None and card.spell.modes:
-        modes = castable_modes(state, card, player, obj.oid)
+        modes = castable_modes(state, card, player, obj.oid,
+                               None if task.free else _cast_keeps(state, player, obj, task.alt))
         labels = tuple(card.spell.modes[m].label for m in modes)
         pick = asker.choose(Decision(
             DecisionKind.MODE, player, f"mode for {card.name}: " + " or ".join(labels),
@@ -594,14 +699,18 @@ def cast_task(state: GameState, task: CastTask) -> None:
         base.append(parse_cost(card.instances("kicker")[0].cost))
     # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b)
     extra = card.spell.additional_cost if card.spell is not None else None
-    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card) \
-        if extra is not None else ([], -1)
+    keeps = mana_keeps(state, player, *total_cost(base, x), convoke) \
+        if extra is not None or task.alt == ALT_ALTERNATIVE else None
+    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card,
+                                        keeps) if extra is not None else ([], -1)
     # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
     alt_sacrifices: list[int] = []
     if task.alt == ALT_ALTERNATIVE and card.alternative_cost is not None and \
             card.alternative_cost.sacrifice is not None:
         alt_sacrifices = ask_sacrifices(state, asker, player, card.alternative_cost,
-                                        obj.oid, card)
+                                        obj.oid, card, keeps)
+    # Permanents another part of the cost uses don't also pay mana (601.2g-h).
+    committed = set(removed) | set(alt_sacrifices) | ({put_on} if put_on >= 0 else set())
     # 601.2c: targets.
     targets: list[int] = []
     specs = expand_targets(spell_targets(card, mode), x)
@@ -617,7 +726,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
         targets.append(options[pick])
     # 601.2f-h: total cost, convoke, mana abilities, payment.
     symbols, generic = total_cost(base, x)
-    convokers = ask_convoke(state, asker, player, obj, symbols, generic) \
+    convokers = ask_convoke(state, asker, player, obj, symbols, generic, committed) \
         if convoke and (symbols or generic) else []
     if convokers:
         left = apply_convoke(state, symbols, generic, convokers,
@@ -625,12 +734,12 @@ def cast_task(state: GameState, task: CastTask) -> None:
         if left is None:
             raise IllegalAnswer(f"a convoking creature pays nothing for {card.name}")
         symbols, generic = left
-    if not can_pay(symbols, generic, _units_without(state, player, convokers)):
+    if not can_pay(symbols, generic, _units_without(state, player, [*convokers, *committed])):
         raise IllegalAnswer(f"{card.name}: cannot pay the rest of its cost")
     state.tasks.pop()
     for oid in convokers:
         state.set_tapped(state.objects[oid], True)
-    if not pay_symbols(state, player, symbols, generic):
+    if not pay_symbols(state, player, symbols, generic, committed):
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
     if discard >= 0:
         move(state, state.objects[discard], GRAVEYARD)
@@ -665,7 +774,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
 
 
 def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
-                symbols: tuple[int, ...], generic: int) -> list[int]:
+                symbols: tuple[int, ...], generic: int,
+                committed: set[int] | None = None) -> list[int]:
     """702.51a-b: once the total cost is known, the creatures to tap rather than pay
     mana, one "convoke_tap" question at a time: each offers the untapped creatures whose
     tapping still lets the whole cost be paid (each creature paying one mana it can pay),
@@ -674,7 +784,7 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
     chosen: list[int] = []
     objects = state.objects
     while True:
-        rest_units = _units_without(state, player, chosen)
+        rest_units = _units_without(state, player, [*chosen, *(committed or ())])
         left = apply_convoke(state, symbols, generic, chosen, rest_units) if chosen else \
             (symbols, generic)
         can_stop = left is not None and can_pay(left[0], left[1], rest_units)
@@ -682,8 +792,9 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
             break
         options = [oid for oid in convoke_candidates(state, player)
                    if oid not in chosen and can_convoke(state, oid, symbols, generic)
+                   and (not committed or oid not in committed)
                    and convoke_keeps_payable(state, player, symbols, generic,
-                                             chosen + [oid])]
+                                             chosen + [oid], committed)]
         if not options:
             break
         options.sort(key=lambda oid: (not objects[oid].sick, objects[oid].power, oid))
@@ -734,9 +845,13 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
             multi=True, min_count=cost.discard, max_count=cost.discard, source=obj.oid,
             about=CostOf("discard", obj.card)))
         discards = [hand[i] for i in picks]
+    # Each choice below leaves the mana part payable without the permanents chosen
+    # (``keeps``); those permanents then pay no mana (601.2g-h).
+    keeps = _activation_keeps(state, player, obj, cost)
     returned = -1
     if cost.return_to_hand is not None:
-        options = _controlled(state, player, cost.return_to_hand, obj.oid)
+        options = [o for o in _controlled(state, player, cost.return_to_hand, obj.oid)
+                   if _ok(keeps, {o})]
         pick = asker.choose(Decision(
             DecisionKind.COST, player, f"return for {obj.card.name}", options=options,
             source=obj.oid, about=CostOf("return", obj.card)))
@@ -744,17 +859,21 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
     sacrificed = -1
     more_sacrificed: list[int] = []
     if cost.sacrifice is not None and cost.sacrifice_n > 1:  # "Sacrifice N ..."
-        more_sacrificed = ask_sacrifices(state, asker, player, cost, obj.oid, obj.card)
+        more_sacrificed = ask_sacrifices(state, asker, player, cost, obj.oid, obj.card,
+                                         keeps)
     elif cost.sacrifice is not None:
-        options = _controlled(state, player, cost.sacrifice, obj.oid)
+        options = [o for o in _controlled(state, player, cost.sacrifice, obj.oid)
+                   if _ok(keeps, {o})]
         pick = asker.choose(Decision(
             DecisionKind.COST, player, f"sacrifice for {obj.card.name}", options=options,
             source=obj.oid, about=CostOf("sacrifice", obj.card)))
         sacrificed = options[pick]
-    removed, put_on = ask_counter_costs(state, asker, player, cost, obj.oid, obj.card)
+    removed, put_on = ask_counter_costs(state, asker, player, cost, obj.oid, obj.card,
+                                        keeps)
     to_tap: list[int] = []
     if cost.tap_untapped is not None:
-        options = _untapped(state, player, cost.tap_untapped, obj.oid)
+        options = [o for o in _untapped(state, player, cost.tap_untapped, obj.oid)
+                   if _ok(keeps, {o})]
         n = cost.tap_untapped_count
         if len(options) < n:
             raise IllegalAnswer(f"{obj.card.name}: not enough untapped permanents to tap")
@@ -766,9 +885,13 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
     # Pay: mana first (mana abilities), then the other costs (601.2h, any order).
     if cost.mana:
         mc = parse_cost(cost.mana)
-        if not pay_symbols(state, player, mc.symbols, mc.generic,
-                           exclude=obj.oid if cost.tap or cost.sacrifice_self else -1):
-            raise RuntimeError(f"{obj.card.name}: cannot pay {cost.mana}")
+        committed = {*removed, *to_tap, *more_sacrificed}
+        committed.update(o for o in (returned, sacrificed, put_on) if o >= 0)
+        if cost.tap or cost.sacrifice_self:
+            committed.add(obj.oid)
+        if not pay_symbols(state, player, mc.symbols, mc.generic, committed):
+            raise IllegalAnswer(f"{obj.card.name}: cannot pay {cost.mana} without the "
+                                "permanents chosen for its other costs")
     state.tasks.pop()
     for oid in to_tap:
         state.set_tapped(state.objects[oid], True)

@@ -191,6 +191,36 @@ def block_requirements(state: GameState, pairs: list[tuple[int, int]]) -> dict[i
     return required
 
 
+def settle_blocks(state: GameState, required: dict[int, list[int]],
+                  chosen: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The declaration ``chosen`` with the blocks it leaves out that are required and
+    have only one legal form added (509.1c); ``IllegalAnswer`` if it breaks a
+    requirement (a creature that must block one of several attackers blocks none) or a
+    restriction (``check_blocks``)."""
+    chosen = list(chosen)
+    declared = {b for b, _ in chosen}
+    for b, attackers in required.items():
+        if b in declared:
+            continue
+        if len(attackers) > 1:  # it must block one of them: the player says which
+            raise IllegalAnswer(f"{state.objects[b].card.name} must block one of "
+                                + ", ".join(state.objects[a].card.name for a in attackers))
+        chosen.append((b, attackers[0]))  # its only legal declaration (509.1c)
+    check_blocks(state, chosen)
+    return chosen
+
+
+def can_declare_blocks(state: GameState, pairs: list[tuple[int, int]],
+                       picks: list[int]) -> bool:
+    """Whether answering a "blockers" decision offering ``pairs`` with ``picks`` is a
+    legal declaration (the test ``block_task`` applies)."""
+    try:
+        settle_blocks(state, block_requirements(state, pairs), [pairs[i] for i in picks])
+    except IllegalAnswer:
+        return False
+    return True
+
+
 def block_task(state: GameState, task: BlockTask) -> None:
     """Handler of BlockTask: declare blockers, then damage assignment order (509.2)."""
     asker = Asker(state, task)
@@ -206,16 +236,7 @@ def block_task(state: GameState, task: BlockTask) -> None:
         picks = asker.choose_many(Decision(
             DecisionKind.BLOCKERS, defender, "declare blockers", options=list(range(len(pairs))),
             pairs=pairs, multi=True, min_count=0, max_count=len(pairs)))
-        chosen = [pairs[i] for i in picks]
-        declared = {b for b, _ in chosen}
-        for b, attackers in required.items():
-            if b in declared:
-                continue
-            if len(attackers) > 1:  # it must block one of them: the player says which
-                raise IllegalAnswer(f"{state.objects[b].card.name} must block one of "
-                                    + ", ".join(state.objects[a].card.name for a in attackers))
-            chosen.append((b, attackers[0]))  # its only legal declaration (509.1c)
-        check_blocks(state, chosen)
+        chosen = settle_blocks(state, required, [pairs[i] for i in picks])
     blockers_of: dict[int, list[int]] = {}
     for b, a in chosen:
         blockers_of.setdefault(a, []).append(b)

@@ -27,34 +27,35 @@ def deck_cards(pool: Mapping[str, Card], names: Sequence[str]) -> list[Card]:
     return [pool[n] for n in names]
 
 
-RETRIES = 3
-
-
 def play(state: GameState, policies: Sequence[Policy]) -> GameState:
-    """Run ``state`` to the end, asking ``policies[player]`` every question.
+    """Run ``state`` to the end, asking ``policies[player]`` every question (``step``)."""
+    while step(state, policies) is not None:
+        pass
+    return state
 
-    An answer the engine rejects (IllegalAnswer: the state is left unchanged) is asked
-    again a few times, then answered by the heuristic policy, which checks legality
-    (e.g. which creatures can convoke) instead of guessing.
+
+def step(state: GameState, policies: Sequence[Policy]) -> Answer | None:
+    """Run ``state`` to its next decision and give the deciding policy's answer to it;
+    the answer, or None when the game is over.
+
+    Every shipped policy answers only with legal choices (the engine offers only options
+    that can be completed), so an answer the engine rejects is a bug of the policy or of
+    the rules: it raises ``IllegalAnswer`` naming the decision and the answer, and the
+    state is left as it was before the answer.
     """
-    fallback: Policy | None = None
-    while True:
-        d = advance(state)
-        if d is None:
-            return state
-        policy = policies[d.player]
-        for _ in range(RETRIES):
-            try:
-                answer(state, policy.decide(state, d))
-                break
-            except IllegalAnswer:
-                continue
-        else:
-            if fallback is None:
-                from mtgsim.engine.policies.heuristic import HeuristicPolicy
-
-                fallback = HeuristicPolicy(0)
-            answer(state, fallback.decide(state, d))
+    d = advance(state)
+    if d is None:
+        return None
+    policy = policies[d.player]
+    a = policy.decide(state, d)
+    try:
+        answer(state, a)
+    except IllegalAnswer as exc:
+        raise IllegalAnswer(
+            f"policy {policy.name!r} of player {d.player} answered {a!r} to decision "
+            f"#{state.actions_taken + 1} ({d.kind}"
+            + (f": {d.prompt}" if d.prompt else "") + f"): {exc}") from None
+    return a
 
 
 def policy_stops(policies: Sequence[object],

@@ -7,7 +7,7 @@ untapped creatures as units that can pay generic mana or one mana of their colou
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cache
 
 from mtgsim.engine import mana as mana_mod
@@ -200,11 +200,13 @@ def _mana_units(state: GameState,
 
 
 def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
-             exclude: int = -1) -> bool:
-    """Pay ``cost`` (with X = ``x``) by activating mana abilities (601.2g-h)."""
+             exclude: Collection[int] = ()) -> bool:
+    """Pay ``cost`` (with X = ``x``) by activating mana abilities (601.2g-h), none of the
+    permanents in ``exclude`` (those another part of the cost taps, sacrifices or puts
+    counters on: a source whose mana ability would sacrifice it can't do both)."""
     units, sources = mana_units(state, player)
-    if exclude >= 0:
-        keep = [i for i, s in enumerate(sources) if s[0] != exclude]
+    if exclude:
+        keep = [i for i, s in enumerate(sources) if s[0] not in exclude]
         units = [units[i] for i in keep]
         sources = [sources[i] for i in keep]
     chosen = solve(cost.symbols, cost.generic + cost.x * x, units)
@@ -313,12 +315,15 @@ def units_with_convoke(state: GameState, player: int) -> list[int]:
 
 
 def convoke_keeps_payable(state: GameState, player: int, symbols: tuple[int, ...],
-                          generic: int, convokers: list[int]) -> bool:
+                          generic: int, convokers: list[int],
+                          committed: Collection[int] | None = None) -> bool:
     """Can these creatures each pay one mana of the cost, and the rest still be paid
-    (by mana, or by tapping more creatures)?"""
+    (by mana, or by tapping more creatures), none of ``committed`` (permanents another
+    part of the cost uses) paying?"""
     units, owners = convoke_pool(state, player)
     gone = set(convokers)
-    rest_units = [u for u, o in zip(units, owners, strict=True) if o not in gone]
+    rest_units = [u for u, o in zip(units, owners, strict=True)
+                  if o not in gone and (not committed or o not in committed)]
     left = apply_convoke(state, symbols, generic, convokers, rest_units)
     return left is not None and can_pay(left[0], left[1], rest_units)
 
@@ -393,7 +398,7 @@ def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
 
 
 def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
-                exclude: int = -1) -> bool:
+                exclude: Collection[int] = ()) -> bool:
     """Pay an already-totalled cost with mana abilities."""
     return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude)
 

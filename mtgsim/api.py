@@ -29,12 +29,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from mtgsim.cluster.seeds import policy_seed
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
 from mtgsim.engine.cards import COLOR_BIT
 from mtgsim.engine.decks import parse_deck
 from mtgsim.engine.game import deck_cards, play, policy_stops
+from mtgsim.engine.game import step as engine_step
 from mtgsim.engine.policies import POLICIES, make_policy
 from mtgsim.engine.state import CAST, PASS, PLAY, Answer, Decision, GameResult, GameState
 from mtgsim.engine.turn import advance, answer, new_game
@@ -48,7 +50,7 @@ from mtgsim.pipelines.replay import (
     rerun,
     write_replay,
 )
-from mtgsim.pipelines.runner import DECKS_DIR, LoadedDeck, load_main_deck, policy_seed
+from mtgsim.pipelines.runner import DECKS_DIR, LoadedDeck, load_main_deck
 
 if TYPE_CHECKING:
     import pandas
@@ -85,9 +87,6 @@ class Policy(Protocol):
 
 
 # --- the engine adapter: the only code here that knows how the engine asks and is told ---
-
-RETRIES = 3  # as engine.game.play: a rejected answer is asked again, then the heuristic
-
 
 def _start(decks: Sequence[Deck], seed: int, policies: Sequence[Policy], max_turns: int,
            log: bool, record: bool) -> GameState:
@@ -233,7 +232,6 @@ class Game:
             make_policy(p, policy_seed(seed, seat)) if isinstance(p, str) else p
             for seat, p in enumerate(policies)]
         self.state = _start(self.decks, seed, self.policies, max_turns, log, record)
-        self._fallback: Policy | None = None
 
     # what the game asks ---------------------------------------------------------------
 
@@ -257,24 +255,9 @@ class Game:
 
     def step(self) -> Answer | None:
         """Let the deciding seat's policy answer the current decision; its answer (``None``
-        when the game is over). An answer the engine rejects is asked again, then given
-        by the heuristic policy, as ``play()`` does."""
-        d = self.decision
-        if d is None:
-            return None
-        policy = self.policies[d.player]
-        for _ in range(RETRIES):
-            value = _ask(policy, self.state, d)
-            try:
-                _give(self.state, value)
-                return value
-            except IllegalAnswer:
-                continue
-        if self._fallback is None:
-            self._fallback = make_policy("heuristic", 0)
-        value = _ask(self._fallback, self.state, d)
-        _give(self.state, value)
-        return value
+        when the game is over). An answer the engine rejects raises ``IllegalAnswer``
+        naming the decision and the answer, as ``play()`` does (engine.game.step)."""
+        return engine_step(self.state, self.policies)
 
     def play(self) -> GameResult:
         """Play to the end with the policies; the result."""
@@ -358,7 +341,6 @@ def replay(recording: Replay | str | Path, pool: CardPool | None = None) -> Game
     game.seed, game.max_turns, game.state = rec.seed, rec.max_turns, state
     game.policies = [make_policy(n, policy_seed(rec.seed, s)) for s, n in
                      enumerate(rec.policies)]
-    game._fallback = None
     return game
 
 

@@ -1,6 +1,8 @@
 """Keyword ablation: replay the same seeds with one keyword removed from one deck's cards
 and measure the win-rate change against the field (paired by game, so the interval is
-tight: each game is played twice from the same seed).
+tight: each game is played twice from the same seed). The baseline is the ``versus`` job
+of the same decks and seed: the same games (``cluster.seeds``). A game that failed in
+either run is left out of the comparison.
 
 The job folder holds ``baseline/`` and ``ablated/`` (two ordinary jobs), ``ablation.parquet``
 (the table below) and a ``manifest.json`` of kind ``ablate`` whose ``extra`` records the
@@ -74,7 +76,8 @@ def run_ablation(deck: LoadedDeck, keyword: str, field: Sequence[LoadedDeck], ga
     abl = _scores(out / "ablated")
     rows = []
     for opp in [d.name for d in field] + ["(field)"]:
-        keys = sorted(k for k in base if opp == "(field)" or k[0] == opp)
+        # a game that failed in either run has no pair: it is left out of both
+        keys = sorted(k for k in base if (opp == "(field)" or k[0] == opp) and k in abl)
         b = [base[k] for k in keys]
         a = [abl[k] for k in keys]
         table = paired_table(np.asarray(b), np.asarray(a))
@@ -97,6 +100,7 @@ def _record(out: Path, deck: str, keyword: str, rows: list[AblationRow]) -> None
     digest = hashlib.sha256(f"{ablated.job}|{deck}|{keyword}".encode()).hexdigest()[:10]
     job.job, job.kind, job.extra = f"ablate-{digest}", "ablate", extra
     job.games_completed = ablated.games_completed + job.games_completed
+    job.games_failed = ablated.games_failed + job.games_failed
     job.games_total = ablated.games_total + job.games_total
     tmp = out / ".ablation.parquet.tmp"
     pq.write_table(pa.Table.from_pylist(

@@ -1,30 +1,36 @@
-"""The ``mtgsim`` command: play, replay, batch, bench, jobs, report and compare.
+"""The ``mtgsim`` command: play, replay, batch, bench, scenario, cards; the job commands
+(gauntlet, versus, ablate, swiss, fuzz) are in ``pipelines.jobcli``, report and compare in
+``pipelines.reporting``, deck check in ``pipelines.deckinfo``.
 
-Exit codes: 0 success, 1 a replay that does not reproduce its game, 2 bad input (usage,
-deck file, card data, replay file). Input errors print ``mtgsim: error: <message>`` on
+Exit codes: 0 success; 1 a replay that does not reproduce its game, or a job that
+stopped on a lost cluster or a full disk (what it played is committed: ``--resume``
+finishes it); 2 bad input (usage, deck file, card data, replay file, output folder, an
+unreachable cluster: nothing was written); 3 a job or fuzz run in which games failed
+(recorded with replays; the rest of the job is complete unless more than
+``--max-failures`` failed); 130 interrupted (Ctrl-C; a job commits what it played and
+prints its ``--resume`` command). Errors print one line ``mtgsim: error: <message>`` on
 stderr, without a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import platform
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from mtgsim import engine
-from mtgsim.engine.cardpool import CardDataError, CardSource
+from mtgsim.engine.cardpool import CardDataError
 from mtgsim.engine.decks import DeckError
 from mtgsim.engine.policies import POLICIES
-from mtgsim.pipelines import deckinfo, reporting
+from mtgsim.pipelines import deckinfo, jobcli, reporting
+from mtgsim.pipelines.argtypes import positive, seed
+from mtgsim.pipelines.jobcli import EXIT_FAILED, EXIT_INTERRUPTED, card_source_of
 from mtgsim.pipelines.render import render_log, result_line
 from mtgsim.pipelines.replay import (
     ReplayError,
@@ -39,13 +45,12 @@ from mtgsim.pipelines.runner import (
     BUNDLED_MATCHUP,
     BatchStats,
     LoadedDeck,
-    card_source,
     load_card_pool,
     load_main_deck,
     play_seeded,
     run_batch,
 )
-from mtgsim.results.storage import Output, OutputError, resolve_out
+from mtgsim.results.storage import OutputError
 
 PROG = "mtgsim"
 BENCH_WARMUP_GAMES = 5
@@ -55,17 +60,10 @@ def _err(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
-def _source(args: argparse.Namespace) -> CardSource:
-    """The card pool the options ask for (the user's files are read once per command)."""
-    source: CardSource | None = getattr(args, "_source", None)
-    if source is None:
-        source = card_source(args.card_data, args.cards or (), args.override)
-        args._source = source
-    return source
 
 
 def _load_decks(args: argparse.Namespace, names: Sequence[str]) -> list[LoadedDeck]:
-    pool = load_card_pool(_source(args))
+    pool = load_card_pool(card_source_of(args))
     return [load_main_deck(n, pool) for n in names]
 
 
@@ -76,8 +74,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play one game and print its log and result."""
     decks = _load_decks(args, [args.deck_a, args.deck_b])
     policies = [args.policy_a, args.policy_b]
+    asked: list[str] | None = [] if args.replay is not None else None
     state = play_seeded(decks, policies, args.seed, max_turns=args.max_turns,
-                        keep_log=True, record=args.replay is not None)
+                        keep_log=True, record=args.replay is not None, asked=asked)
     assert state.result is not None and state.log is not None
     titles = [d.title for d in decks]
     if not args.quiet:
@@ -87,7 +86,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(result_line(state.result, titles))
     if args.replay is not None:
         replay = make_replay(state, [(d.name, d.names) for d in decks], args.seed, policies,
-                             args.max_turns, _source(args).hash())
+                             args.max_turns, card_source_of(args).hash(), asked or ())
         write_replay(args.replay, replay)
         if not args.quiet:
             print(f"replay written to {args.replay}")
@@ -98,9 +97,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Re-play a replay file and check that it reproduces the recorded game."""
+    """Re-play a replay file and check that it reproduces the recorded game (or, for a
+    failed game's replay, the recorded exception, whose traceback it prints)."""
     replay = read_replay(args.file)
-    source = _source(args)
+    source = card_source_of(args)
     current = source.hash()
     if current != replay.card_data_hash:
         print(f"{PROG}: warning: card data differs from the recording (hash "
@@ -113,6 +113,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayMismatch as exc:
         print(f"{PROG}: replay mismatch: {exc}", file=sys.stderr)
         return 1
+    except ReplayError:
+        raise
+    except Exception:  # noqa: BLE001 - the recorded failure, reproduced (rerun checks)
+        import traceback
+
+        if not args.quiet:
+            traceback.print_exc()
+        print(f"replay OK: the game fails as recorded after {len(replay.decisions)} "
+              f"decisions: {replay.error}")
+        return 0
     assert state.result is not None and state.log is not None
     if not args.quiet:
         print(f"A: {titles[0]}   B: {titles[1]}   seed {replay.seed}")
@@ -209,10 +219,11 @@ def bench_pipeline(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         serial = run_job("bench", decks, pairings(len(decks)), args.games,
                          Path(tmp) / "serial", seed=args.seed, executor="serial",
-                         cards=_source(args))
+                         cards=card_source_of(args))
         ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
                           Path(tmp) / "ray", seed=args.seed, executor="ray",
-                          workers=args.workers, cards=_source(args))
+                          workers=args.workers, silence_ray=True,
+                          cards=card_source_of(args))
     figures.update(serial_games_per_second=serial.games_per_second,
                    ray_games_per_second=ray_run.games_per_second,
                    ray_workers=ray_run.workers,
@@ -261,159 +272,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # --- argument parsing ---------------------------------------------------------------------
 
 
-def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
-    """A tqdm progress bar (games done, games/s, ETA) and its update callback."""
-    if quiet:
-        return None, None
-    from tqdm import tqdm
-
-    bar = tqdm(total=total_hint, unit="game", unit_scale=True, dynamic_ncols=True,
-               smoothing=0.1, file=sys.stderr)
-
-    def update(done: int, total: int) -> None:
-        if bar.total != total:
-            bar.total = total
-        bar.update(done - bar.n)
-    return bar, update
-
-
-@contextlib.contextmanager
-def _output(args: argparse.Namespace, attr: str = "out", new: bool = True
-            ) -> Iterator[Output]:
-    """``--out`` resolved (a URI's folder mirrored through a local staging folder, see
-    results.storage), uploaded once more when the command is done. ``new``: a job's
-    output, which must be empty unless resumed."""
-    out = resolve_out(getattr(args, attr))
-    try:
-        if new:
-            out.check_new(getattr(args, "resume", False))
-        yield out
-        out.push()
-    finally:
-        out.close()
-
-
-def _pushing(update: Callable[[int, int], None] | None,
-             out: Output) -> Callable[[int, int], None] | None:
-    """The progress callback, also uploading what the job committed (remote --out)."""
-    if not out.remote:
-        return update
-
-    def progress(done: int, total: int) -> None:
-        if update is not None:
-            update(done, total)
-        out.push()
-    return progress
-
-
-def _shown(text: str, out: Output) -> str:
-    """Output for people names the folder as they gave it, not a staging folder."""
-    return text.replace(str(out.local), out.uri) if out.remote else text
-
-
-def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
-             pairs_of: Any) -> int:
-    from mtgsim.cluster.pool import ClusterError
-    from mtgsim.pipelines.jobs import JobError, run_job
-    from mtgsim.pipelines.summary import format_job_summary, job_summary
-
-    pool = load_card_pool(_source(args))
-    decks = [load_main_deck(n, pool) for n in deck_args]
-    names = [d.name for d in decks]
-    if len(set(names)) != len(names):
-        _err(f"a deck is named twice: {', '.join(names)}")
-        return 2
-    pairs = pairs_of(len(decks))
-    with _output(args) as out:
-        bar, update = _job_progress(args.games * len(pairs), args.quiet)
-        try:
-            result = run_job(
-                kind, decks, pairs, args.games, out.local, seed=args.seed,
-                policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-                unit_size=args.unit_size, executor=args.executor, workers=args.workers,
-                address=args.address, resume=args.resume, cards=_source(args),
-                progress=_pushing(update, out), rows_per_file=args.rows_per_file)
-        except (JobError, ClusterError) as exc:
-            _err(_shown(str(exc), out))
-            return 2
-        finally:
-            if bar is not None:
-                bar.close()
-        if args.json:
-            summary = job_summary(out.local, result)
-            print(_shown(json.dumps(summary), out) if out.remote else json.dumps(summary))
-        else:
-            print(_shown(format_job_summary(out.local, result), out))
-    return 0
-
-
-def cmd_gauntlet(args: argparse.Namespace) -> int:
-    from mtgsim.pipelines.jobs import pairings
-
-    if len(args.decks) < 2:
-        _err("a gauntlet needs at least two decks")
-        return 2
-    return _run_job(args, "gauntlet", args.decks, pairings)
-
-
-def cmd_versus(args: argparse.Namespace) -> int:
-    from mtgsim.pipelines.jobs import field_pairings
-
-    return _run_job(args, "versus", [args.deck, *args.field], field_pairings)
-
-
-def cmd_swiss(args: argparse.Namespace) -> int:
-    from mtgsim.cluster.pool import ClusterError
-    from mtgsim.pipelines.jobs import JobError
-    from mtgsim.pipelines.swiss import format_swiss, run_swiss
-
-    pool = load_card_pool(_source(args))
-    decks = [load_main_deck(n, pool) for n in args.decks]
-    shares = args.shares or [1.0] * len(decks)
-    with _output(args) as out:
-        try:
-            result = run_swiss(decks, shares, args.players, args.rounds, args.best_of,
-                               args.top, out.local, seed=args.seed,
-                               policies=(args.policy_a, args.policy_b),
-                               max_turns=args.max_turns, executor=args.executor,
-                               workers=args.workers, address=args.address,
-                               events=args.events, cards=_source(args))
-        except (JobError, ClusterError) as exc:
-            _err(_shown(str(exc), out))
-            return 2
-        if args.json:
-            print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
-        else:
-            print(_shown(format_swiss(result, args.top), out))
-    return 0
-
-
-def cmd_ablate(args: argparse.Namespace) -> int:
-    from mtgsim.cluster.pool import ClusterError
-    from mtgsim.pipelines.ablation import format_ablation, run_ablation
-    from mtgsim.pipelines.jobs import JobError
-
-    pool = load_card_pool(_source(args))
-    deck = load_main_deck(args.deck, pool)
-    field = [load_main_deck(n, pool) for n in args.field]
-    with _output(args) as out:
-        try:
-            rows = run_ablation(deck, args.keyword, field, args.games, out.local,
-                                seed=args.seed, policies=(args.policy_a, args.policy_b),
-                                max_turns=args.max_turns, unit_size=args.unit_size,
-                                executor=args.executor, workers=args.workers,
-                                address=args.address, cards=_source(args))
-        except (JobError, ClusterError) as exc:
-            _err(_shown(str(exc), out))
-            return 2
-    if args.json:
-        print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
-                          "out": args.out, "rows": [msgspec.to_builtins(r) for r in rows]}))
-    else:
-        print(format_ablation(deck.name, args.keyword, rows))
-    return 0
-
-
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run rules scenarios (shared/conformance/FORMAT.md): PASS/FAIL lines and a summary."""
     from mtgsim.engine.scenario.runner import find_scenarios, run_scenario
@@ -426,7 +284,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     if not paths:
         _err("no scenario files found")
         return 2
-    pool = load_card_pool(_source(args))
+    pool = load_card_pool(card_source_of(args))
     passed = failed = 0
     for path in paths:
         result = run_scenario(path, pool)
@@ -449,7 +307,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_cards(args: argparse.Namespace) -> int:
     """``cards list`` / ``cards check``: the pool, or the pool (or the user's own cards,
     with ``--cards``) against reference Oracle data; exit 1 on any mismatch."""
-    source = _source(args)
+    source = card_source_of(args)
     pool = load_card_pool(source)
     if args.action == "list":
         for name in sorted(pool):
@@ -474,16 +332,6 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 1 if result.problems else 0
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
-
-
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--card-data", metavar="DIR",
@@ -504,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="who plays DECK_A (default: heuristic)")
     pols.add_argument("--policy-b", choices=POLICIES, default="heuristic",
                       help="who plays DECK_B (default: heuristic)")
-    pols.add_argument("--max-turns", type=_positive, default=60, metavar="N",
+    pols.add_argument("--max-turns", type=positive, default=60, metavar="N",
                       help="a game still running after N turns is a draw (default: 60)")
 
     parser = argparse.ArgumentParser(
@@ -517,7 +365,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="play one game and print its log",
                        description="Play one game (DECK_A is player A, on the play) and "
                                    "print its log and result.")
-    p.add_argument("--seed", type=int, default=0, help="game seed (default: 0)")
+    p.add_argument("--seed", type=seed, default=0,
+                   help="game seed, 0 .. 2**64 - 1 (default: 0)")
     p.add_argument("--replay", metavar="FILE", help="also write a JSON replay to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.set_defaults(func=cmd_play)
@@ -533,98 +382,27 @@ def build_parser() -> argparse.ArgumentParser:
                        help="play many games and summarise them",
                        description="Play N games serially, alternating which deck is on "
                                    "the play, and print win rates.")
-    p.add_argument("--games", type=_positive, default=100, metavar="N",
+    p.add_argument("--games", type=positive, default=100, metavar="N",
                    help="number of games (default: 100)")
-    p.add_argument("--seed", type=int, default=0, help="batch seed (default: 0)")
+    p.add_argument("--seed", type=seed, default=0,
+                   help="job seed: the games are those versus plays (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_batch)
 
     p = sub.add_parser("bench", parents=[common], help="measure games per second",
                        description="Time heuristic-vs-heuristic games of a matchup on one "
                                    "core, after loading and a short warm-up.")
-    p.add_argument("--games", type=_positive, default=300, metavar="N",
+    p.add_argument("--games", type=positive, default=300, metavar="N",
                    help="number of timed games (default: 300)")
-    p.add_argument("--seed", type=int, default=0, help="batch seed (default: 0)")
+    p.add_argument("--seed", type=seed, default=0, help="batch seed (default: 0)")
     p.add_argument("--decks", nargs=2, metavar=("A", "B"), default=list(BUNDLED_MATCHUP),
                    help="the matchup (default: gruul_stompy azorius_skies)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--pipeline", action="store_true",
                    help="compare the gauntlet job serially and on local Ray (--workers)")
-    p.add_argument("--workers", type=_positive, default=2,
+    p.add_argument("--workers", type=positive, default=2,
                    help="Ray workers for --pipeline (default: 2)")
     p.set_defaults(func=cmd_bench)
-
-    job = argparse.ArgumentParser(add_help=False)
-    job.add_argument("--games", type=_positive, default=100, metavar="N",
-                     help="games per pairing (default: 100)")
-    job.add_argument("--out", required=True, metavar="DIR",
-                     help="output folder (new or empty; or the job's folder with --resume), "
-                          "or a URI: s3://bucket/prefix, gs://, hdfs://, file://")
-    job.add_argument("--seed", type=int, default=0, help="job seed (default: 0)")
-    job.add_argument("--resume", action="store_true",
-                     help="finish an interrupted job in --out")
-    job.add_argument("--executor", choices=("ray", "serial"), default="ray",
-                     help="ray (default: local Ray with all cores, or --address) or serial")
-    job.add_argument("--address", default=None,
-                     help="Ray cluster to join (default: RAY_ADDRESS, else start local Ray)")
-    job.add_argument("--workers", type=_positive, default=None,
-                     help="number of actors (default: one per CPU of the cluster)")
-    job.add_argument("--unit-size", type=_positive, default=200, metavar="N",
-                     help="games per work unit (default: 200)")
-    job.add_argument("--rows-per-file", type=_positive, default=250_000, metavar="N",
-                     help="games buffered per Parquet file and row group (default: 250000)")
-    job.add_argument("--quiet", action="store_true", help="no progress bar")
-    job.add_argument("--json", action="store_true",
-                     help="print the summary as one JSON object")
-
-    p = sub.add_parser("gauntlet", parents=[pols, job, common],
-                       help="every pair of decks, both play/draw orders",
-                       description="Play every pair of DECKs N games each (alternating who "
-                                   "is on the play) and write a Parquet dataset to --out.")
-    p.add_argument("decks", nargs="+", metavar="DECK", help="deck files or bundled names")
-    p.set_defaults(func=cmd_gauntlet)
-
-    p = sub.add_parser("versus", parents=[pols, job, common],
-                       help="one deck against a field",
-                       description="Play DECK against each deck of --field, N games each.")
-    p.add_argument("deck", metavar="DECK")
-    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
-    p.set_defaults(func=cmd_versus)
-
-    reporting.register(sub)  # report DIR, compare JOB_A JOB_B
-
-    p = sub.add_parser("ablate", parents=[pols, job, common],
-                       help="win-rate change with a keyword removed",
-                       description="Play DECK against --field twice on the same seeds, "
-                                   "once with KEYWORD removed from DECK's cards, and report "
-                                   "the win-rate change with a paired 95% interval.")
-    p.add_argument("deck", metavar="DECK")
-    p.add_argument("--keyword", required=True, help="e.g. cascade, exalted, annihilator")
-    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
-    p.set_defaults(func=cmd_ablate)
-
-    p = sub.add_parser("swiss", parents=[pols, common], help="a Swiss tournament",
-                       description="A Swiss tournament of --players seats (decks by "
-                                   "metagame share), --rounds rounds of best-of matches, "
-                                   "then a single-elimination top cut.")
-    p.add_argument("--decks", nargs="+", required=True, metavar="DECK")
-    p.add_argument("--shares", nargs="+", type=float, metavar="S",
-                   help="metagame share per deck (default: equal)")
-    p.add_argument("--players", type=_positive, default=64, help="seats (default: 64)")
-    p.add_argument("--rounds", type=_positive, default=6, help="Swiss rounds (default: 6)")
-    p.add_argument("--best-of", type=_positive, default=3, help="games per match (default 3)")
-    p.add_argument("--top", type=_positive, default=8, help="top cut size (default: 8)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", required=True, metavar="DIR",
-                   help="output folder, or a URI (s3://, gs://, hdfs://, file://)")
-    p.add_argument("--executor", choices=("ray", "serial"), default="ray")
-    p.add_argument("--address", default=None)
-    p.add_argument("--workers", type=_positive, default=None)
-    p.add_argument("--events", type=_positive, default=1,
-                   help="run the event N times (new seats and games each) for conversion "
-                        "rates per archetype (default: 1)")
-    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    p.set_defaults(func=cmd_swiss)
 
     p = sub.add_parser("scenario", parents=[common], help="run rules scenarios",
                        description="Run rules-scenario TOML files (files or folders, searched "
@@ -643,6 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "default: the bundled reference")
     p.set_defaults(func=cmd_cards)
 
+    jobcli.register(sub, common, pols)  # gauntlet, versus, ablate, swiss, fuzz
+    reporting.register(sub)  # report DIR, compare JOB_A JOB_B
     deckinfo.register(sub, common)  # deck check FILE..., decks
     return parser
 
@@ -650,13 +430,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, usage errors
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    args.argv = argv
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # surface a closed pipe here rather than at interpreter exit
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except DeckError as exc:
         _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
         return 2
@@ -667,6 +452,10 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except OSError as exc:  # the environment (a full disk, a vanished folder), not a bug
+        where = f"{exc.filename}: " if exc.filename else ""
+        _err(f"{where}{exc.strerror or exc}")
+        return EXIT_FAILED
     return code
 
 

@@ -1,42 +1,96 @@
 """Batch jobs over many matchups: the gauntlet (every pair of decks, both play/draw
 orders) and one deck against a field. A job is a list of work units, played by an
 executor (Ray actors, or serially) and committed to a Parquet dataset with a manifest;
-``--resume`` finishes an interrupted job with exactly the games it would have had."""
+``--resume`` finishes an interrupted job with exactly the games it would have had.
+
+A job never dies for one game: a game that raises is recorded in the job's failures
+table, with a replay file that repeats it, and the job goes on; it stops early only when
+more than ``max_failures`` games have failed. What was played is committed at least every
+``commit_every`` seconds, and on Ctrl-C, a lost cluster or a full disk as far as the disk
+allows, so a crash loses at most that much. One job at a time writes a folder (a lock
+file naming its owner).
+
+The job id is a hash of everything that decides its games (kind, decks and their
+contents, card data hash, policies, max turns, engine version, seed, games per pairing,
+pairings and options), so two jobs that differ in any of them have different ids, and
+game seeds depend only on the job seed, the pairing and the game index
+(``cluster.seeds``), so the same pairing plays the same games in every kind of job.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import hashlib
 import itertools
+import json
 import os
+import shutil
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mtgsim import engine
-from mtgsim.cluster.pool import RayExecutor, SerialExecutor
+from mtgsim.cluster.pool import ClusterError, ClusterLost, RayExecutor, SerialExecutor
+from mtgsim.cluster.seeds import check_seed, deck_digest
 from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
 from mtgsim.engine.cardpool import CardSource
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.results.dataset import (
+    STAGING_DIR,
     DatasetWriter,
     clear_staging,
     committed_units,
     write_matchups,
 )
-from mtgsim.results.manifest import FORMAT, Manifest, MatchupSpec, read_manifest, write_manifest
+from mtgsim.results.lock import LOCK_NAME, FolderLock, FolderLocked, describe
+from mtgsim.results.manifest import (
+    FORMAT,
+    MANIFEST,
+    TMP_SUFFIX,
+    Manifest,
+    ManifestError,
+    MatchupSpec,
+    read_manifest,
+    write_manifest,
+)
 
 DEFAULT_UNIT = 200  # games per work unit: about a second of work
+DEFAULT_COMMIT_EVERY = 60.0  # seconds
+DEFAULT_MAX_FAILURES = 100
+# What a folder may hold and still count as empty: debris of a job that never started.
+_DEBRIS = {LOCK_NAME, MANIFEST + TMP_SUFFIX, STAGING_DIR}
 
 
 class JobError(Exception):
-    """Bad job input (output folder, resume mismatch); nothing was written."""
+    """Bad job input (output folder, resume mismatch, seed); nothing was written."""
+
+
+class JobStopped(Exception):
+    """A running job stopped before its end; what it played is committed (as far as
+    the disk allowed) and ``--resume`` finishes it."""
+
+    def __init__(self, message: str, result: JobResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+
+class JobInterrupted(JobStopped):
+    """Ctrl-C."""
+
+
+class JobFailed(JobStopped):
+    """The cluster was lost or the disk is full."""
+
+    def __init__(self, message: str, result: JobResult, lost_cluster: bool = False) -> None:
+        super().__init__(message, result)
+        self.lost_cluster = lost_cluster
 
 
 def deck_spec(deck: LoadedDeck) -> DeckSpec:
     names = tuple(deck.names)
-    digest = hashlib.sha256("\n".join(names).encode()).hexdigest()[:16]
-    return DeckSpec(deck.name, names, digest)
+    return DeckSpec(deck.name, names, deck_digest(names))
 
 
 def pairings(n: int) -> list[tuple[int, int]]:
@@ -59,26 +113,46 @@ def make_units(pairs: Sequence[tuple[int, int]], games: int, unit_size: int) -> 
     return units
 
 
-def job_id(kind: str, decks: Sequence[DeckSpec], seed: int, games: int) -> str:
-    h = hashlib.sha256(f"{kind}|{seed}|{games}|".encode() + "|".join(
-        d.sha256 for d in decks).encode()).hexdigest()[:10]
-    return f"{kind}-{h}"
+def job_id(kind: str, decks: Sequence[DeckSpec], seed: int, games: int, *,
+           policies: Sequence[str] = ("heuristic", "heuristic"), max_turns: int = 60,
+           card_data_hash: str = "", pairs: Sequence[tuple[int, int]] = (),
+           options: dict[str, str] | None = None) -> str:
+    """``<kind>-<hash>`` of everything that decides the job's games. Policies are
+    hashed as the spec strings given, so richer specs (``search:rollouts=8``) fit."""
+    ident = {
+        "kind": kind, "engine": engine.__version__, "card_data": card_data_hash,
+        "seed": seed, "games": games, "policies": list(policies), "max_turns": max_turns,
+        "decks": [[d.name, d.sha256 or deck_digest(d.cards)] for d in decks],
+        "pairs": [list(p) for p in pairs], "options": dict(sorted((options or {}).items())),
+    }
+    digest = hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()[:12]
+    return f"{kind}-{digest}"
+
+
+def _listing(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if p.name not in _DEBRIS)
 
 
 def prepare_output(out: Path, manifest: Manifest, resume: bool) -> None:
-    """Check the output folder before anything is written."""
+    """Check the output folder (locked by the caller) before anything is written."""
     if out.exists() and not out.is_dir():
         raise JobError(f"{out} exists and is not a folder")
+    tmp = out / (MANIFEST + TMP_SUFFIX)
+    if tmp.exists():
+        tmp.unlink()  # a manifest write that failed: never read
     if resume:
-        if not (out / "manifest.json").exists():
-            raise JobError(f"{out}: nothing to resume (no manifest.json)")
-        old = read_manifest(out)
+        if not (out / MANIFEST).exists():
+            raise JobError(f"{out}: nothing to resume (no {MANIFEST})")
+        try:
+            old = read_manifest(out)
+        except ManifestError as exc:
+            raise JobError(str(exc)) from None
         if not old.same_job(manifest):
             raise JobError(f"{out}: holds a different job ({old.job}); resume needs the "
-                           "same decks, seed, games and options")
+                           "same decks, card data, seed, games and options")
         clear_staging(out)
         return
-    if out.exists() and any(out.iterdir()):
+    if out.exists() and _listing(out):
         raise JobError(f"{out} is not empty (use --resume to finish a job there, or "
                        "choose another folder)")
     parent = out if out.exists() else next(p for p in out.parents if p.exists())
@@ -86,18 +160,56 @@ def prepare_output(out: Path, manifest: Manifest, resume: bool) -> None:
         raise JobError(f"cannot write to {out}: permission denied")
 
 
+def lock_output(out: Path) -> tuple[FolderLock, bool]:
+    """Lock ``out`` (creating it); whether it was created here (removed on failure)."""
+    if out.exists() and not out.is_dir():
+        raise JobError(f"{out} exists and is not a folder")
+    created = not out.exists()
+    lock = FolderLock(out)
+    try:
+        lock.acquire()
+    except FolderLocked as exc:
+        raise JobError(str(exc)) from None
+    except OSError as exc:
+        if created:
+            shutil.rmtree(out, ignore_errors=True)
+        raise JobError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    if lock.took_over:
+        print(f"mtgsim: warning: {out}: took over the lock of a job that is gone "
+              f"({describe(lock.took_over)})", file=sys.stderr)
+    return lock, created
+
+
+def abandon_output(out: Path, lock: FolderLock, created: bool) -> None:
+    """Undo ``lock_output`` for a job that did not start: nothing is left behind."""
+    lock.release()
+    if created:
+        try:
+            for name in (STAGING_DIR,):
+                shutil.rmtree(out / name, ignore_errors=True)
+            out.rmdir()
+        except OSError:
+            pass
+
+
 class JobResult:
     def __init__(self, manifest: Manifest, games: int, seconds: float, workers: int,
-                 files: int) -> None:
+                 files: int, failed: int = 0, stopped: bool = False) -> None:
         self.manifest = manifest
-        self.games = games
+        self.games = games  # played by this run (resumed games excluded)
         self.seconds = seconds
         self.workers = workers
         self.files = files
+        self.failed = failed  # failed games of the whole job
+        self.stopped = stopped  # more than max_failures games failed
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else 0.0
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, int]],
@@ -107,56 +219,127 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             resume: bool = False, cards: CardSource | None = None,
             progress: Callable[[int, int], None] | None = None,
             rows_per_file: int = 250_000,
-            ablate: tuple[int, str] | None = None) -> JobResult:
+            ablate: tuple[int, str] | None = None,
+            commit_every: float = DEFAULT_COMMIT_EVERY,
+            max_failures: int = DEFAULT_MAX_FAILURES, quiet: bool = False,
+            silence_ray: bool = False) -> JobResult:
+    """Play the job and commit it to ``out``. Raises ``JobError`` (bad input: nothing
+    written), ``ClusterError`` (Ray unreachable: nothing written), ``JobInterrupted``
+    (Ctrl-C) or ``JobFailed`` (lost cluster, full disk) with what was committed.
+    ``silence_ray``: what Ray prints in this process is not shown while the job runs
+    (``cluster.pool.Silence``; the command line's choice)."""
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise JobError(str(exc)) from None
     specs = tuple(deck_spec(d) for d in decks)
-    job = job_id(kind, specs, seed, games)
     cards = cards or CardSource()
+    card_hash = cards.hash()
+    options = {"ablate_deck": str(ablate[0]), "ablate_keyword": ablate[1]} if ablate else {}
+    job = job_id(kind, specs, seed, games, policies=policies, max_turns=max_turns,
+                 card_data_hash=card_hash, pairs=pairs, options=options)
     spec = JobSpec(job, seed, specs, policies, max_turns, cards,
-                   ablate[0] if ablate else -1, ablate[1] if ablate else "")
+                   ablate[0] if ablate else -1, ablate[1] if ablate else "", card_hash)
     units = make_units(pairs, games, unit_size)
     manifest = Manifest(
-        FORMAT, job, kind, engine.__version__, cards.hash(), seed, policies, max_turns,
+        FORMAT, job, kind, engine.__version__, card_hash, seed, policies, max_turns,
         unit_size, specs,
         tuple(MatchupSpec(m, specs[a].name, specs[b].name, games)
               for m, (a, b) in enumerate(pairs)),
-        games * len(pairs),
-        created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        games * len(pairs), created=_now(), extra=options,
     )
-    prepare_output(out, manifest, resume)  # checks only: nothing is written before the
-    runner: SerialExecutor | RayExecutor  # executor (and its cluster) is up
-    if executor == "serial":
-        runner = SerialExecutor(spec)
-    else:
-        runner = RayExecutor(spec, workers=workers, address=address)
-    done = committed_units(out) if resume else set()
+    lock, created = lock_output(out)
+    try:
+        prepare_output(out, manifest, resume)  # checks only: nothing is written before
+        runner: SerialExecutor | RayExecutor  # the executor (and its cluster) is up
+        if executor == "serial":
+            runner = SerialExecutor(spec)
+        else:
+            runner = RayExecutor(spec, workers=workers, address=address, quiet=quiet,
+                                 silence=silence_ray)
+    except BaseException:
+        abandon_output(out, lock, created)
+        raise
+    try:
+        return _play_job(out, manifest, units, runner, resume, progress, rows_per_file,
+                         commit_every, max_failures)
+    finally:
+        runner.shutdown()
+        lock.release()
+
+
+def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
+              runner: SerialExecutor | RayExecutor, resume: bool,
+              progress: Callable[[int, int], None] | None, rows_per_file: int,
+              commit_every: float, max_failures: int) -> JobResult:
     if resume:
         manifest.created = read_manifest(out).created
     try:
+        writer = DatasetWriter(out, manifest.job, rows_per_file=rows_per_file,
+                               commit_every=commit_every)
+        done = committed_units(out) if resume else set()
+        already = sum(u.count for u in units if u.uid in done)
+        manifest.games_completed = already
+        manifest.games_failed = len(writer.failures)
+        manifest.status = "running"
         write_manifest(out, manifest)
     except OSError as exc:
-        runner.shutdown()
-        raise JobError(f"cannot write to {out}: {exc.strerror}") from None
+        raise JobError(f"cannot write to {out}: {exc.strerror or exc}") from None
     remaining = [u for u in units if u.uid not in done]
-    already = sum(u.count for u in units if u.uid in done)
-    writer = DatasetWriter(out, job, rows_per_file=rows_per_file)
     played = 0
     t0 = time.perf_counter()
+
+    def result(stopped: bool = False) -> JobResult:
+        return JobResult(manifest, played, time.perf_counter() - t0, runner.workers,
+                         writer.files_written, len(writer.failures), stopped)
+
+    def commit(final: bool, status: str) -> None:
+        if final:
+            writer.close()
+            write_matchups(out)
+        else:
+            writer.commit()
+        manifest.games_completed = already + played
+        manifest.games_failed = len(writer.failures)
+        manifest.status = status
+        if final:
+            manifest.finished = _now()
+        write_manifest(out, manifest)
+
     if progress is not None:
         progress(already, manifest.games_total)
+    stopped = False
     try:
-        for unit, batch in runner.run(remaining):
-            writer.add(unit.uid, unit.matchup, batch)
-            played += unit.count
-            if progress is not None:
-                progress(already + played, manifest.games_total)
-        writer.close()
-    finally:
-        runner.shutdown()
-    seconds = time.perf_counter() - t0
-    write_matchups(out)
-    manifest.status = "complete"
-    manifest.games_completed = manifest.games_total
-    manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    write_manifest(out, manifest)
-    return JobResult(manifest, played, seconds, runner.workers, writer.files_written)
+        try:
+            for unit, batch, failures in runner.run(remaining):
+                writer.add(unit.uid, unit.matchup, batch, failures)
+                played += unit.count
+                if writer.due():
+                    commit(False, "running")
+                if progress is not None:
+                    progress(already + played, manifest.games_total)
+                if len(writer.failures) > max_failures:
+                    stopped = True
+                    break
+            commit(True, "stopped" if stopped else "complete")
+        except (KeyboardInterrupt, ClusterLost) as exc:  # also during the last commit
+            commit(True, "interrupted")
+            if isinstance(exc, KeyboardInterrupt):
+                raise JobInterrupted("interrupted", result()) from None
+            raise JobFailed(str(exc), result(), lost_cluster=True) from None
+    except OSError as exc:
+        what = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
+        manifest.games_completed = committed_games(out, units)
+        raise JobFailed(f"cannot write to {out}: {what}", result()) from None
+    return result(stopped)
 
+
+def committed_games(out: Path, units: Sequence[WorkUnit]) -> int:
+    """Games of ``units`` committed to ``out`` (what a resumed job will not play again)."""
+    done = committed_units(out)
+    return sum(u.count for u in units if u.uid in done)
+
+
+__all__ = ["JobError", "JobFailed", "JobInterrupted", "JobResult", "JobStopped",
+           "ClusterError", "deck_spec", "pairings", "field_pairings", "make_units",
+           "job_id", "prepare_output", "run_job", "committed_games"]

@@ -1,8 +1,15 @@
 """Running games for the command line: deck lookup, seeding, and serial batches.
 
-Seeds are derived, never drawn: game ``i`` of a batch with seed ``S`` uses
-:func:`game_seed` ``(S, i)``, and the policy in seat ``s`` of a game with seed ``g`` uses
-:func:`policy_seed` ``(g, s)``. A game is therefore reproducible from its seed alone.
+Seeds are derived, never drawn. ``play --seed G`` plays the game with seed ``G``, its
+policies seeded by ``cluster.seeds.policy_seed(G, seat)``; game ``i`` of ``batch A B
+--seed S`` is game ``i`` of the pairing of A and B under job seed ``S``
+(``cluster.seeds.Pairing``), the very game ``versus A --field B --seed S`` and
+``gauntlet`` play, so a games row's seed replays with ``play``. A game is therefore
+reproducible from its seed alone.
+
+:func:`game_seed`, :func:`policy_seed` and :func:`make_policies` are the seeds of the
+scripts' fixed game sets (``scripts/fingerprints.py``, ``scripts/instructions.py``), kept
+as they were so those scripts keep playing the same games.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from pathlib import Path
 
 import mtgsim
 from mtgsim import engine
+from mtgsim.cluster import seeds
 from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
 from mtgsim.engine.decks import load_deck
@@ -85,25 +93,38 @@ def load_main_deck(arg: str, pool: Mapping[str, Card]) -> LoadedDeck:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a batch run with ``seed``."""
+    """The seed of game ``index`` of the scripts' game sets with ``seed``."""
     return seed * SEED_STRIDE + index
 
 
 def policy_seed(seed: int, seat: int) -> int:
-    """The seed of the policy in ``seat`` (0 or 1) of the game with ``seed``."""
+    """The seed of the policy in ``seat`` (0 or 1) of a scripts' game with ``seed``."""
     return seed * 2 + seat
 
 
 def make_policies(names: Sequence[str], seed: int) -> list[Policy]:
-    """Fresh policies for seats 0 and 1 of the game with ``seed``."""
+    """Fresh policies for seats 0 and 1 of a scripts' game with ``seed``."""
     return [make_policy(name, policy_seed(seed, seat)) for seat, name in enumerate(names)]
+
+
+def game_policies(names: Sequence[str], seed: int) -> list[Policy]:
+    """Fresh policies for seats 0 (on the play) and 1 of the game with ``seed``, seeded
+    as every job seeds them (``cluster.seeds.policy_seed``)."""
+    return [make_policy(name, seeds.policy_seed(seed, seat))
+            for seat, name in enumerate(names)]
 
 
 def play_seeded(decks: Sequence[LoadedDeck], policies: Sequence[str], seed: int, *,
                 max_turns: int = 60, keep_log: bool = False,
-                record: bool = False) -> GameState:
-    """One game; ``decks[0]`` is player A, on the play."""
-    return play_game(decks[0].cards, decks[1].cards, make_policies(policies, seed), seed,
+                record: bool = False, asked: list[str] | None = None) -> GameState:
+    """One game; ``decks[0]`` is player A, on the play. ``asked``: note each question
+    there (``pipelines.replay.Recorder``, for a replay file)."""
+    players: list[Policy] = game_policies(policies, seed)
+    if asked is not None:
+        from mtgsim.pipelines.replay import Recorder
+
+        players = [Recorder(p, asked) for p in players]
+    return play_game(decks[0].cards, decks[1].cards, players, seed,
                      keep_log=keep_log, record=record, max_turns=max_turns)
 
 
@@ -153,20 +174,23 @@ class BatchStats:
 def run_batch(deck_a: LoadedDeck, deck_b: LoadedDeck, games: int, seed: int,
               policies: Sequence[str] = ("heuristic", "heuristic"),
               max_turns: int = 60) -> BatchStats:
-    """Play ``games`` games serially, alternating who is on the play.
-
-    Even game indices put deck A in seat 0 (on the play); odd ones swap the decks. Each
-    policy stays with its deck. Decisions are counted from ``state.actions_taken``.
+    """Play games 0 .. ``games - 1`` of the pairing of the two decks under ``seed``
+    serially: the games ``versus`` plays (``cluster.seeds``), the decks alternating on the
+    play. Each policy stays with its deck. Decisions are counted from
+    ``state.actions_taken``.
     """
     stats = BatchStats()
     decks = (deck_a, deck_b)
+    pairing = seeds.Pairing(seed, (deck_a.name, seeds.deck_digest(deck_a.names)),
+                            (deck_b.name, seeds.deck_digest(deck_b.names)))
     start = time.perf_counter()
     for i in range(games):
-        first = i % 2  # index (0 = A, 1 = B) of the deck in seat 0
+        first = 0 if pairing.a_on_play(i) else 1  # index (0 = A, 1 = B) of the deck in seat 0
         seats = (first, 1 - first)
+        g = pairing.seed(i)
         state = play_game(decks[seats[0]].cards, decks[seats[1]].cards,
-                          make_policies([policies[d] for d in seats], game_seed(seed, i)),
-                          game_seed(seed, i), max_turns=max_turns)
+                          game_policies([policies[d] for d in seats], g), g,
+                          max_turns=max_turns)
         result = state.result
         assert result is not None
         stats.games += 1

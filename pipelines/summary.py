@@ -1,9 +1,10 @@
-"""The summary printed at the end of a job: a table for people, or with ``--json`` one
-JSON object (job metadata, timing, and per matchup the counts, win rate and its Wilson
-interval)."""
+"""The summary printed at the end of a job: a table for people (and the failed games),
+or with ``--json`` one JSON object (job metadata, timing, failures, and per matchup the
+counts, win rate and its Wilson interval)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import msgspec
 import pyarrow.parquet as pq
 
 from mtgsim.pipelines.jobs import JobResult
+from mtgsim.results.dataset import read_failures
 from mtgsim.results.intervals import wilson
 
 
@@ -40,6 +42,9 @@ def job_summary(out: Path, result: JobResult) -> dict[str, Any]:
         "engine_version": m.engine_version, "card_data_hash": m.card_data_hash,
         "games_total": m.games_total, "games_completed": m.games_completed,
         "games_failed": manifest.get("games_failed", 0),
+        "failures": [{k: r[k] for k in ("matchup", "deck_a", "deck_b", "game", "seed",
+                                        "exception", "replay")}
+                     for r in read_failures(out).to_pylist()],
         "games_played_now": result.games, "seconds": result.seconds,
         "games_per_second": result.games_per_second, "workers": result.workers,
         "matchups": matchups,
@@ -47,7 +52,8 @@ def job_summary(out: Path, result: JobResult) -> dict[str, Any]:
 
 
 def format_job_summary(out: Path, result: JobResult) -> str:
-    table = pq.read_table(out / "matchups.parquet").to_pylist()
+    path = out / "matchups.parquet"
+    table = pq.read_table(path).to_pylist() if path.exists() else []
     m = result.manifest
     lines = [
         f"job {m.job} ({m.kind}): {m.games_total} games in {len(m.matchups)} matchups, "
@@ -67,4 +73,28 @@ def format_job_summary(out: Path, result: JobResult) -> str:
             f"{r['mean_turns']:>6.1f}")
     lines.append(f"results: {out}/games (Parquet, partitioned by job and matchup), "
                  f"{out}/matchups.parquet, {out}/manifest.json")
+    failures = format_failures(out)
+    if failures:
+        lines.append(failures)
+    return "\n".join(lines)
+
+
+def format_failures(out: Path, limit: int = 5) -> str:
+    """The failed games of a job folder, grouped by exception ("" when none failed)."""
+    rows = read_failures(out).to_pylist()
+    if not rows:
+        return ""
+    by_error = Counter(r["exception"] for r in rows)
+    first: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        first.setdefault(r["exception"], r)
+    lines = [f"{len(rows)} game{'s' * (len(rows) != 1)} failed (recorded in "
+             f"{out}/failures.parquet; each has a replay):"]
+    for error, n in by_error.most_common(limit):
+        r = first[error]
+        lines.append(f"  {n} x {error}")
+        lines.append(f"      e.g. {r['deck_a']} vs {r['deck_b']} game {r['game']} (seed "
+                     f"{r['seed']}): mtgsim replay {out / r['replay']}")
+    if len(by_error) > limit:
+        lines.append(f"  ... and {len(by_error) - limit} other exceptions")
     return "\n".join(lines)

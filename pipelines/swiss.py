@@ -6,11 +6,18 @@ each archetype converts its seats into the top cut is measured over many events.
 
 Standings: match points (3 per win, 1 per draw, a bye is a win), then opponents'
 match-win percentage (each at least 1/3), then game-win percentage, then a seeded coin.
+
+Games are the pairing's own (``cluster.seeds``): the ``q``-th match between two decks
+(counted over every event) takes its games from indices of its own (``swiss_index``),
+each the game a gauntlet of the same pairing and seed plays at that index. A game that
+raises is recorded in the failures table (``failures.parquet``, with a replay) and counts
+for neither deck.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,11 +28,21 @@ import pyarrow.parquet as pq
 
 from mtgsim import engine
 from mtgsim.cluster.pool import RayExecutor, SerialExecutor
-from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit, game_seed
+from mtgsim.cluster.seeds import check_seed
+from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit
 from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.rng import randbelow, seed_state, shuffle
-from mtgsim.pipelines.jobs import JobError, deck_spec, job_id, prepare_output
+from mtgsim.pipelines.jobs import (
+    JobError,
+    abandon_output,
+    deck_spec,
+    job_id,
+    lock_output,
+    prepare_output,
+)
 from mtgsim.pipelines.runner import LoadedDeck
+from mtgsim.results.dataset import FailureLog
+from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
 
 
 class Seat(msgspec.Struct):
@@ -110,6 +127,7 @@ class SwissResult(msgspec.Struct):
     games: int
     seconds: float
     events: int = 1
+    failed: int = 0  # games that raised (recorded in failures.parquet)
 
 
 def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int,
@@ -117,46 +135,64 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
               policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
               executor: str = "ray", workers: int | None = None,
               address: str | None = None, events: int = 1,
-              cards: CardSource | None = None) -> SwissResult:
+              cards: CardSource | None = None, quiet: bool = False,
+              silence_ray: bool = False) -> SwissResult:
     import time
-
-    from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
 
     if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0 or events < 1:
         raise JobError("need at least 2 players, 1 round, 1 event and an odd best-of")
     if top > players or (top & (top - 1)):
         raise JobError(f"the cut must be a power of two no larger than {players}")
-    if len(shares) != len(decks) or any(s < 0 for s in shares) or sum(shares) <= 0:
-        raise JobError("give one non-negative metagame share per deck")
+    if len(shares) != len(decks) or any(not math.isfinite(s) or s < 0 for s in shares) \
+            or sum(shares) <= 0:
+        raise JobError("give one finite, non-negative metagame share per deck (not all 0)")
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise JobError(str(exc)) from None
     specs = tuple(deck_spec(d) for d in decks)
-    job = job_id("swiss", specs, seed, (events * 1000 + players) * 1000 + rounds)
-    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, (cards or CardSource()).hash(),
+    cards = cards or CardSource()
+    card_hash = cards.hash()
+    extra = {"players": str(players), "rounds": str(rounds), "best_of": str(best_of),
+             "top": str(top), "events": str(events),
+             "shares": ",".join(f"{s:g}" for s in shares)}
+    job = job_id("swiss", specs, seed, 0, policies=policies, max_turns=max_turns,
+                 card_data_hash=card_hash, options=extra)
+    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, card_hash,
                         seed, policies, max_turns, 0, specs, (), 0,
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                        extra={"players": str(players), "rounds": str(rounds),
-                               "best_of": str(best_of), "top": str(top),
-                               "events": str(events),
-                               "shares": ",".join(f"{s:g}" for s in shares)})
-    prepare_output(out, manifest, resume=False)
-    spec = JobSpec(job, seed, specs, policies, max_turns, cards or CardSource())
-    runner: SerialExecutor | RayExecutor = SerialExecutor(spec) if executor == "serial" \
-        else RayExecutor(spec, workers=workers, address=address)
-    write_manifest(out, manifest)
-    t0 = time.perf_counter()
-    event = _Event(runner, specs, seed, best_of)
-    tables: list[tuple[list[Seat], list[Seat], list[int], int]] = []
+                        extra=extra)
+    lock, created = lock_output(out)
+    spec = JobSpec(job, seed, specs, policies, max_turns, cards, card_data_hash=card_hash)
     try:
-        for e in range(events):
-            tables.append(event.play(e, shares, players, rounds, top))
+        prepare_output(out, manifest, resume=False)
+        runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
+            if executor == "serial" else RayExecutor(spec, workers=workers, address=address,
+                                                     quiet=quiet, silence=silence_ray)
+    except BaseException:
+        abandon_output(out, lock, created)
+        raise
+    try:
+        write_manifest(out, manifest)
+        t0 = time.perf_counter()
+        event = _Event(runner, specs, seed, best_of, FailureLog(out, job))
+        tables: list[tuple[list[Seat], list[Seat], list[int], int]] = []
+        try:
+            for e in range(events):
+                tables.append(event.play(e, shares, players, rounds, top))
+        finally:
+            runner.shutdown()
+        seconds = time.perf_counter() - t0
+        result = _summarise(job, tables, specs, event.rows, event.games, seconds)
+        result.failed = len(event.failures)
+        _write(out, event.rows, result, tables, specs)
+        manifest.status = "complete"
+        manifest.games_completed = event.games
+        manifest.games_failed = len(event.failures)
+        manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+        write_manifest(out, manifest)
     finally:
-        runner.shutdown()
-    seconds = time.perf_counter() - t0
-    result = _summarise(job, tables, specs, event.rows, event.games, seconds)
-    _write(out, event.rows, result, tables, specs)
-    manifest.status = "complete"
-    manifest.games_completed = event.games
-    manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    write_manifest(out, manifest)
+        lock.release()
     return result
 
 
@@ -166,7 +202,7 @@ class _Event:
     every event has games of its own."""
 
     def __init__(self, runner: SerialExecutor | RayExecutor, specs: Sequence[object],
-                 seed: int, best_of: int) -> None:
+                 seed: int, best_of: int, failures: FailureLog) -> None:
         self.runner = runner
         self.specs = specs
         self.seed = seed
@@ -175,6 +211,24 @@ class _Event:
         self.mid = 0
         self.games = 0
         self.rows: list[MatchRow] = []
+        self.failures = failures
+        self.slots: dict[tuple[int, int], int] = {}  # matches so far per pair of decks
+
+    def _slot(self, a: int, b: int) -> int:
+        """How many matches decks ``a`` and ``b`` played before (their games' range)."""
+        key = (min(a, b), max(a, b))
+        n = self.slots.get(key, 0)
+        self.slots[key] = n + 1
+        return n
+
+    def _play(self, units: list[MatchUnit]) -> list[MatchResult]:
+        results = self.runner.matches(units)
+        for res in results:
+            self.games += len(res.games)
+            for f in res.failures:
+                self.failures.add(f)
+        self.failures.write()
+        return results
 
     def _units(self, seats: list[Seat], pairs: list[tuple[int, int]], rnd: int,
                random_first: bool) -> list[tuple[int, int, MatchUnit]]:
@@ -185,9 +239,9 @@ class _Event:
             first = 0
             if random_first:
                 self.rng, first = randbelow(self.rng, 2)
-            units.append((a, b, MatchUnit(self.mid, seats[a].deck, seats[b].deck,
-                                          self.best_of, game_seed(self.seed, rnd, self.mid),
-                                          first)))
+            da, db = seats[a].deck, seats[b].deck
+            units.append((a, b, MatchUnit(self.mid, da, db, self.best_of,
+                                          self._slot(da, db), first)))
             self.mid += 1
         return units
 
@@ -202,9 +256,8 @@ class _Event:
         for rnd in range(1, rounds + 1):
             pairs = pair(seats, tiebreak)
             units = self._units(seats, pairs, rnd, True)
-            results = self.runner.matches([u for _, _, u in units])
+            results = self._play([u for _, _, u in units])
             for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                self.games += len(res.games)
                 self.rows.append(_record(seats, specs, event, "swiss", rnd, table, a, b,
                                          res))
             for a, b in pairs:
@@ -225,10 +278,9 @@ class _Event:
             rnd += 1
             units = self._units(seats, [(alive[i], alive[i + 1])
                                         for i in range(0, len(alive), 2)], rnd, False)
-            results = self.runner.matches([u for _, _, u in units])
+            results = self._play([u for _, _, u in units])
             nxt = []
             for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                self.games += len(res.games)
                 row = _record(seats, specs, event, "top", rnd, table, a, b, res,
                               swiss=False)
                 self.rows.append(row)

@@ -1,25 +1,42 @@
-"""The Parquet dataset a job writes, committed so that a crash loses nothing committed.
+"""The Parquet dataset a job writes, committed so that a crash loses at most a minute.
 
 Layout of a job's output folder::
 
     manifest.json                       the job (results.manifest.Manifest)
     games/job=<job>/matchup=<m>/part-<first unit>-<units>.parquet
     matchups.parquet                    aggregated counts, written when the job ends
+    failures.parquet                    games that raised (results.schema.FAILURES)
+    failures/<matchup>-<game>.json      a replay of each: ``mtgsim replay`` repeats it
+    _pending/                           committed rows not yet in games/ (see below)
     _staging/                           files being written (never read)
+    .lock                               while a job runs (results.lock)
 
 ``job`` and ``matchup`` are Hive partition columns: they live in the paths, and pandas,
-polars, pyarrow and DuckDB add them back when they read ``games/``. A part file is
-written to ``_staging`` and renamed into place (atomic on one filesystem), so readers see
-whole files only, and it records the work units it holds in its metadata: a resumed job
-skips exactly the committed units, so no game is lost or counted twice. Rows are
-buffered per matchup and written as one large row group per file.
+polars, pyarrow and DuckDB add them back when they read ``games/``.
+
+Two goals pull apart: readers want few large files (one row group of up to
+``rows_per_file`` rows each), and a crash should lose little. So rows are committed
+twice. Every ``commit_every`` seconds the rows received since the last commit go to a
+small file in ``_pending/`` (one per matchup), and rows stay buffered in memory per
+matchup; when a matchup's buffer reaches ``rows_per_file`` rows, or the job ends or is
+interrupted, the buffer is written as one large file in ``games/`` and that matchup's
+pending files are deleted. Readers of ``games/`` see only the large files; a resumed
+job reads ``_pending/`` back into its buffers. Every file is written to ``_staging`` and
+renamed into place (atomic on one filesystem) and records the work units it holds in its
+metadata, so a resumed job skips exactly the committed units: no game is lost or counted
+twice. A pending file whose units are already in ``games/`` (a crash between the large
+file's rename and the pending files' deletion) is deleted when the job resumes.
+
+Failed games are written before the rows of their unit: a failures table naming a unit
+that was not committed (a crash in between) is cut back to the committed units on resume.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pyarrow as pa
@@ -27,12 +44,18 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from mtgsim.results.schema import GAMES, MATCHUPS
+from mtgsim.cluster.work import GameFailure
+from mtgsim.results.schema import FAILURES, GAMES, MATCHUPS
 
 UNITS_KEY = b"mtgsim.units"
 PARTITION_COLUMNS = ("job", "matchup")
 FILE_SCHEMA = pa.schema([f for f in GAMES if f.name not in PARTITION_COLUMNS])
 _PART = re.compile(r"part-(\d+)-(\d+)\.parquet$")
+_PENDING = re.compile(r"m(\d+)-u(\d+)-(\d+)\.parquet$")
+PENDING_DIR = "_pending"
+STAGING_DIR = "_staging"
+FAILURES_FILE = "failures.parquet"
+FAILURES_DIR = "failures"
 
 
 def games_dir(out: Path) -> Path:
@@ -52,77 +75,238 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-class DatasetWriter:
-    """Buffers game rows per matchup and commits them as Parquet files."""
+def _units_of(path: Path) -> list[int]:
+    meta = pq.read_schema(path).metadata or {}
+    return [int(u) for u in meta.get(UNITS_KEY, b"").decode().split(",") if u]
 
-    def __init__(self, out: Path, job: str, rows_per_file: int = 250_000,
-                 max_buffered_rows: int = 500_000) -> None:
-        self.out = out
-        self.job = job
-        self.rows_per_file = rows_per_file
-        self.max_buffered_rows = max_buffered_rows
-        self.staging = out / "_staging"
-        self.staging.mkdir(parents=True, exist_ok=True)
-        self.buffers: dict[int, list[pa.RecordBatch]] = {}
-        self.units: dict[int, list[int]] = {}
-        self.rows: dict[int, int] = {}
-        self.buffered = 0
-        self.files_written = 0
 
-    def add(self, uid: int, matchup: int, batch: pa.RecordBatch) -> None:
-        self.buffers.setdefault(matchup, []).append(batch.drop_columns(
-            list(PARTITION_COLUMNS)))
-        self.units.setdefault(matchup, []).append(uid)
-        self.rows[matchup] = self.rows.get(matchup, 0) + batch.num_rows
-        self.buffered += batch.num_rows
-        if self.rows[matchup] >= self.rows_per_file:
-            self.flush(matchup)
-        while self.buffered > self.max_buffered_rows:
-            self.flush(max(self.rows, key=lambda m: self.rows[m]))
-
-    def flush(self, matchup: int) -> None:
-        batches = self.buffers.pop(matchup, [])
-        units = self.units.pop(matchup, [])
-        rows = self.rows.pop(matchup, 0)
-        if not batches:
-            return
-        self.buffered -= rows
-        table = pa.Table.from_batches(batches, schema=FILE_SCHEMA)
-        table = table.replace_schema_metadata(
-            {UNITS_KEY: ",".join(map(str, sorted(units))).encode()})
-        final_dir = games_dir(self.out) / f"job={self.job}" / f"matchup={matchup}"
-        final_dir.mkdir(parents=True, exist_ok=True)
-        name = f"part-{min(units):08d}-{len(units)}.parquet"
-        tmp = self.staging / f"{matchup}-{name}"
+def _commit_file(table: pa.Table, tmp: Path, final: Path) -> None:
+    """Write ``table`` to ``tmp``, flush it to disk, rename it to ``final`` (a failure
+    leaves no half-written file behind)."""
+    try:
         pq.write_table(table, tmp, row_group_size=max(1, table.num_rows),
                        compression="zstd", use_dictionary=True)
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
-        os.replace(tmp, final_dir / name)
-        _fsync_dir(final_dir)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp, final)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    _fsync_dir(final.parent)
+
+
+def _with_units(table: pa.Table, units: Iterable[int]) -> pa.Table:
+    return table.replace_schema_metadata(
+        {UNITS_KEY: ",".join(map(str, sorted(units))).encode()})
+
+
+class FailureLog:
+    """The failed games of a job: ``failures.parquet`` and a replay file for each.
+    ``write`` writes the replays of new failures, then the whole table atomically."""
+
+    def __init__(self, out: Path, job: str) -> None:
+        self.out = out
+        self.job = job
+        self.rows: list[dict[str, object]] = []
+        self.written = 0
+
+    def load(self, keep_units: set[int] | None) -> None:
+        """Read the table back, keeping only failures of ``keep_units`` (None: all)."""
+        path = self.out / FAILURES_FILE
+        if not path.exists():
+            return
+        rows = pq.read_table(path).to_pylist()
+        kept = [r for r in rows if keep_units is None or r["unit"] in keep_units]
+        self.rows = kept
+        self.written = len(kept)
+        if len(kept) != len(rows):
+            self.write(force=True)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def add(self, f: GameFailure) -> None:
+        replay = f"{FAILURES_DIR}/{f.matchup}-{f.game}.json"
+        self.rows.append({
+            "job": self.job, "unit": f.unit, "matchup": f.matchup, "deck_a": f.deck_a,
+            "deck_b": f.deck_b, "game": f.game, "seed": f.seed, "on_play": f.on_play,
+            "exception": f.error, "traceback": f.traceback, "reproduced": f.reproduced,
+            "replay": replay, "_replay_bytes": f.replay,
+        })
+
+    def write(self, force: bool = False) -> None:
+        if not force and len(self.rows) == self.written:
+            return
+        staging = self.out / STAGING_DIR
+        staging.mkdir(parents=True, exist_ok=True)
+        for row in self.rows[self.written:]:
+            data = row.pop("_replay_bytes", None)
+            if isinstance(data, bytes):
+                (self.out / FAILURES_DIR).mkdir(exist_ok=True)
+                tmp = staging / Path(str(row["replay"])).name
+                tmp.write_bytes(data + b"\n")
+                os.replace(tmp, self.out / str(row["replay"]))
+        table = pa.Table.from_pylist(self.rows, schema=FAILURES)
+        _commit_file(table, staging / FAILURES_FILE, self.out / FAILURES_FILE)
+        self.written = len(self.rows)
+
+
+class _Matchup:
+    """One matchup's rows held for its next large file."""
+
+    __slots__ = ("batches", "units", "rows", "fresh", "fresh_units", "pending")
+
+    def __init__(self) -> None:
+        self.batches: list[pa.RecordBatch | pa.Table] = []
+        self.units: list[int] = []
+        self.rows = 0
+        self.fresh: list[pa.RecordBatch] = []  # received since the last commit
+        self.fresh_units: list[int] = []
+        self.pending: list[Path] = []  # its files in _pending/
+
+
+class DatasetWriter:
+    """Buffers game rows per matchup; commits them (``commit``) to small pending files
+    and writes large files in ``games/`` (see the module docstring)."""
+
+    def __init__(self, out: Path, job: str, rows_per_file: int = 250_000,
+                 max_buffered_rows: int = 500_000, commit_every: float = 60.0) -> None:
+        self.out = out
+        self.job = job
+        self.rows_per_file = rows_per_file
+        self.max_buffered_rows = max_buffered_rows
+        self.commit_every = commit_every
+        self.staging = out / STAGING_DIR
+        self.pending_dir = out / PENDING_DIR
+        self.staging.mkdir(parents=True, exist_ok=True)
+        self.matchups: dict[int, _Matchup] = {}
+        self.buffered = 0
+        self.files_written = 0
+        self.failures = FailureLog(out, job)
+        self.last_commit = time.monotonic()
+        self._load()
+
+    # --- resuming ---------------------------------------------------------------------
+
+    def _load(self) -> None:
+        """Read back what an earlier run of the job committed: pending files into the
+        buffers (after deleting those already in games/), failures of committed units."""
+        final = committed_units(self.out, pending=False)
+        if self.pending_dir.exists():
+            for path in sorted(self.pending_dir.iterdir()):
+                m = _PENDING.search(path.name)
+                if m is None:
+                    continue
+                units = _units_of(path)
+                if set(units) <= final:
+                    path.unlink()  # already in a large file
+                    continue
+                if set(units) & final:
+                    raise RuntimeError(f"{path}: holds units also in games/ "
+                                       f"({sorted(set(units) & final)[:5]}...)")
+                matchup = int(m.group(1))
+                table = pq.read_table(path, schema=FILE_SCHEMA)
+                mu = self.matchups.setdefault(matchup, _Matchup())
+                mu.batches.append(table)
+                mu.units.extend(units)
+                mu.rows += table.num_rows
+                mu.pending.append(path)
+                self.buffered += table.num_rows
+        self.failures.load(committed_units(self.out))
+
+    # --- adding rows --------------------------------------------------------------------
+
+    def add(self, uid: int, matchup: int, batch: pa.RecordBatch,
+            failures: Sequence[GameFailure] = ()) -> None:
+        """The rows and failed games of work unit ``uid`` (of ``matchup``)."""
+        rows = batch.drop_columns(list(PARTITION_COLUMNS))
+        for f in failures:
+            self.failures.add(f)
+        mu = self.matchups.setdefault(matchup, _Matchup())
+        mu.batches.append(rows)
+        mu.units.append(uid)
+        mu.rows += rows.num_rows
+        mu.fresh.append(rows)
+        mu.fresh_units.append(uid)
+        self.buffered += rows.num_rows
+        if mu.rows >= self.rows_per_file:
+            self.write_large(matchup)
+        while self.buffered > self.max_buffered_rows:
+            self.write_large(max(self.matchups, key=lambda m: self.matchups[m].rows))
+
+    def due(self) -> bool:
+        """Whether ``commit_every`` seconds have passed since the last commit."""
+        return time.monotonic() - self.last_commit >= self.commit_every
+
+    # --- committing ---------------------------------------------------------------------
+
+    def write_large(self, matchup: int) -> None:
+        """Write a matchup's buffer as one file in games/ and drop its pending files."""
+        mu = self.matchups.pop(matchup, None)
+        if mu is None or not mu.units:
+            return
+        self.failures.write()
+        self.buffered -= mu.rows
+        tables = [b if isinstance(b, pa.Table) else pa.Table.from_batches([b], FILE_SCHEMA)
+                  for b in mu.batches]
+        table = _with_units(pa.concat_tables(tables).combine_chunks(), mu.units) if tables \
+            else FILE_SCHEMA.empty_table()
+        name = f"part-{min(mu.units):08d}-{len(mu.units)}.parquet"
+        final = games_dir(self.out) / f"job={self.job}" / f"matchup={matchup}" / name
+        _commit_file(table, self.staging / f"{matchup}-{name}", final)
         self.files_written += 1
+        for path in mu.pending:
+            path.unlink(missing_ok=True)
+
+    def commit(self) -> None:
+        """Commit every unit received so far (failures first, then small pending files)."""
+        self.failures.write()
+        for matchup, mu in self.matchups.items():
+            if not mu.fresh_units:
+                continue
+            table = _with_units(pa.Table.from_batches(mu.fresh, FILE_SCHEMA), mu.fresh_units)
+            name = f"m{matchup}-u{min(mu.fresh_units):08d}-{len(mu.fresh_units)}.parquet"
+            path = self.pending_dir / name
+            _commit_file(table, self.staging / f"pending-{name}", path)
+            mu.pending.append(path)
+            mu.fresh = []
+            mu.fresh_units = []
+        self.last_commit = time.monotonic()
 
     def close(self) -> None:
-        for matchup in list(self.buffers):
-            self.flush(matchup)
+        """Write every buffer as large files (the end of a job, or an interruption)."""
+        self.failures.write()
+        for matchup in sorted(self.matchups):
+            self.write_large(matchup)
+        try:
+            self.pending_dir.rmdir()
+        except OSError:
+            pass
+        self.last_commit = time.monotonic()
 
 
-def committed_units(out: Path) -> set[int]:
-    """Work units already committed to ``out`` (a resumed job skips them)."""
+def committed_units(out: Path, pending: bool = True) -> set[int]:
+    """Work units already committed to ``out`` (a resumed job skips them): in games/,
+    and with ``pending`` also in _pending/."""
     done: set[int] = set()
     root = games_dir(out)
-    if not root.exists():
-        return done
-    for path in root.rglob("part-*.parquet"):
-        meta = pq.read_schema(path).metadata or {}
-        units = meta.get(UNITS_KEY, b"")
-        done.update(int(u) for u in units.decode().split(",") if u)
+    if root.exists():
+        for path in root.rglob("part-*.parquet"):
+            done.update(_units_of(path))
+    if pending and (out / PENDING_DIR).exists():
+        for path in (out / PENDING_DIR).iterdir():
+            if _PENDING.search(path.name):
+                done.update(_units_of(path))
     return done
 
 
 def clear_staging(out: Path) -> None:
     """Remove half-written files left by a crash."""
-    staging = out / "_staging"
+    staging = out / STAGING_DIR
     if staging.exists():
         for p in staging.iterdir():
             p.unlink()
@@ -134,8 +318,16 @@ def read_games(out: Path, columns: Iterable[str] | None = None) -> pa.Table:
     return dataset.to_table(columns=list(columns) if columns is not None else None)
 
 
+def read_failures(out: Path) -> pa.Table:
+    """The failed games of a job folder (empty if none failed)."""
+    path = out / FAILURES_FILE
+    return pq.read_table(path) if path.exists() else FAILURES.empty_table()
+
+
 def matchup_table(out: Path) -> pa.Table:
     """Aggregate the games of ``out`` per (job, deck_a, deck_b)."""
+    if not games_dir(out).exists():
+        return MATCHUPS.empty_table()
     games = read_games(out, ["job", "deck_a", "deck_b", "winner", "on_play", "turns"])
     if games.num_rows == 0:
         return MATCHUPS.empty_table()
@@ -173,12 +365,21 @@ def matchup_table(out: Path) -> pa.Table:
 
 def write_matchups(out: Path) -> pa.Table:
     table = matchup_table(out)
-    tmp = out / "_staging" / "matchups.parquet"
+    tmp = out / STAGING_DIR / "matchups.parquet"
     tmp.parent.mkdir(exist_ok=True)
-    pq.write_table(table, tmp)
-    os.replace(tmp, out / "matchups.parquet")
+    _commit_file(table, tmp, out / "matchups.parquet")
     return table
 
 
 def part_files(out: Path) -> list[Path]:
     return sorted(p for p in games_dir(out).rglob("part-*.parquet") if _PART.search(p.name))
+
+
+def pending_files(out: Path) -> list[Path]:
+    folder = out / PENDING_DIR
+    return sorted(p for p in folder.iterdir() if _PENDING.search(p.name)) \
+        if folder.exists() else []
+
+
+__all__ = ["DatasetWriter", "FailureLog", "committed_units", "read_games", "read_failures",
+           "write_matchups", "part_files", "pending_files"]

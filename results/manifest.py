@@ -1,5 +1,12 @@
 """The job manifest: what a job is (decks with content hashes, card data hash, engine
-version, policies, seeds, game counts) and how far it got. Written atomically."""
+version, policies, seeds, game counts) and how far it got. Written atomically.
+
+``games_completed`` (games played and committed, failed ones included) and
+``games_failed`` (games that raised: the rows of ``failures.parquet``) are kept current
+while the job runs: the manifest is rewritten at every commit. ``status`` is ``running``,
+``complete``, ``interrupted`` (Ctrl-C, a lost cluster, a full disk: ``--resume``
+finishes it) or ``stopped`` (more failed games than ``--max-failures``).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,10 @@ from pathlib import Path
 import msgspec
 
 from mtgsim.cluster.work import DeckSpec
+
+FORMAT = "mtgsim-job/2"
+MANIFEST = "manifest.json"
+TMP_SUFFIX = ".tmp"
 
 
 class MatchupSpec(msgspec.Struct, frozen=True):
@@ -21,38 +32,61 @@ class MatchupSpec(msgspec.Struct, frozen=True):
 class Manifest(msgspec.Struct):
     format: str
     job: str
-    kind: str  # gauntlet, versus, swiss, ablation
+    kind: str  # gauntlet, versus, swiss, ablation, ablation-base, bench
     engine_version: str
     card_data_hash: str
     seed: int
-    policies: tuple[str, str]
+    policies: tuple[str, str]  # policy specs, as given (a string each)
     max_turns: int
     unit_size: int
     decks: tuple[DeckSpec, ...]
     matchups: tuple[MatchupSpec, ...]
     games_total: int
-    status: str = "running"  # running, complete
+    status: str = "running"  # running, complete, interrupted, stopped
     games_completed: int = 0
+    games_failed: int = 0
     created: str = ""
     finished: str = ""
     extra: dict[str, str] = {}
 
     def same_job(self, other: Manifest) -> bool:
         """Whether ``other`` describes the same games (for --resume)."""
-        keys = ("job", "kind", "card_data_hash", "seed", "policies", "max_turns",
-                "unit_size", "decks", "matchups", "games_total")
+        # ``extra`` is left out: the job id hashes the options, and a finished
+        # ablation records its deck and keyword there
+        keys = ("format", "job", "kind", "engine_version", "card_data_hash", "seed",
+                "policies", "max_turns", "unit_size", "decks", "matchups", "games_total")
         return all(getattr(self, k) == getattr(other, k) for k in keys)
 
 
-FORMAT = "mtgsim-job/1"
+class ManifestError(Exception):
+    """A manifest that cannot be read."""
 
 
 def write_manifest(out: Path, manifest: Manifest) -> None:
+    """Write ``manifest.json`` atomically: a temporary file, flushed to disk, renamed.
+    A failed write (a full disk) removes the temporary file and raises ``OSError``."""
     out.mkdir(parents=True, exist_ok=True)
-    tmp = out / "manifest.json.tmp"
-    tmp.write_bytes(msgspec.json.format(msgspec.json.encode(manifest), indent=2))
-    os.replace(tmp, out / "manifest.json")
+    tmp = out / (MANIFEST + TMP_SUFFIX)
+    data = msgspec.json.format(msgspec.json.encode(manifest), indent=2)
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, out / MANIFEST)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
 
 
 def read_manifest(out: Path) -> Manifest:
-    return msgspec.json.decode((out / "manifest.json").read_bytes(), type=Manifest)
+    path = out / MANIFEST
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=Manifest)
+    except OSError as exc:
+        raise ManifestError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except msgspec.DecodeError as exc:
+        raise ManifestError(f"{path}: not a job manifest of this mtgsim ({exc})") from None

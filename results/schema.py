@@ -3,7 +3,10 @@
 ``games``: one row per game. Deck names and reasons are dictionary-encoded strings;
 per-player keyword statistics are one int16 column per statistic and seat
 (``a_cascades``, ``b_cascades`` ...), seat ``a`` being the matchup's first deck whether
-or not it was on the play. ``matchups``: counts aggregated per (job, deck_a, deck_b).
+or not it was on the play. Life totals and turns are int32 (a game can gain far more
+than 32,767 life); a value beyond int32 is clamped, and so is a statistic beyond int16.
+``matchups``: counts aggregated per (job, deck_a, deck_b). ``failures``: one row per game
+that raised instead of finishing (``failures.parquet`` in the job folder).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import pyarrow as pa
 from mtgsim.engine.stats import STAT_KEYS
 
 DICT_STR = pa.dictionary(pa.int32(), pa.string())
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 
 GAME_FIELDS: list[pa.Field] = [
     pa.field("job", DICT_STR, nullable=False),
@@ -24,9 +28,9 @@ GAME_FIELDS: list[pa.Field] = [
     pa.field("on_play", pa.int8(), nullable=False),  # 0: deck_a on the play, 1: deck_b
     pa.field("winner", pa.int8(), nullable=False),  # 0: deck_a, 1: deck_b, -1: draw
     pa.field("reason", DICT_STR, nullable=False),  # life, empty library, turn limit, ...
-    pa.field("turns", pa.int16(), nullable=False),
-    pa.field("life_a", pa.int16(), nullable=False),
-    pa.field("life_b", pa.int16(), nullable=False),
+    pa.field("turns", pa.int32(), nullable=False),
+    pa.field("life_a", pa.int32(), nullable=False),
+    pa.field("life_b", pa.int32(), nullable=False),
     pa.field("mulligans_a", pa.int8(), nullable=False),
     pa.field("mulligans_b", pa.int8(), nullable=False),
     pa.field("decisions", pa.int32(), nullable=False),
@@ -50,4 +54,19 @@ MATCHUPS = pa.schema([
     pa.field("wins_a_on_play", pa.int64()),
     pa.field("wins_a_on_draw", pa.int64()),
     pa.field("mean_turns", pa.float64()),
+])
+
+FAILURES = pa.schema([
+    pa.field("job", pa.string(), nullable=False),
+    pa.field("unit", pa.int64(), nullable=False),  # the work unit (or Swiss match) it was in
+    pa.field("matchup", pa.int32(), nullable=False),
+    pa.field("deck_a", pa.string(), nullable=False),
+    pa.field("deck_b", pa.string(), nullable=False),
+    pa.field("game", pa.int64(), nullable=False),  # index of the game in its pairing
+    pa.field("seed", pa.uint64(), nullable=False),
+    pa.field("on_play", pa.int8(), nullable=False),  # 0: deck_a on the play
+    pa.field("exception", pa.string(), nullable=False),  # Type: message
+    pa.field("traceback", pa.string(), nullable=False),
+    pa.field("reproduced", pa.bool_(), nullable=False),  # a recorded re-play failed alike
+    pa.field("replay", pa.string(), nullable=False),  # replay file, relative to the folder
 ])

@@ -94,7 +94,8 @@ def test_play_random_policies(capsys: pytest.CaptureFixture[str]) -> None:
 def test_replay_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = record(tmp_path, capsys)
     data = json.loads(path.read_text())
-    assert data["format"] == "mtgsim-replay" and data["version"] == 1
+    assert data["format"] == "mtgsim-replay" and data["version"] == 2
+    assert len(data["asked"]) == len(data["decisions"])
     assert [len(d["cards"]) for d in data["decks"]] == [60, 60]
     assert data["decisions"] and len(data["log_hash"]) == 64
     code, out, err = run(capsys, "replay", str(path))

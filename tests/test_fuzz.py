@@ -1,12 +1,15 @@
 """Random play with invariant checks after every answer.
 
-Both bundled decks and random 60-card decks drawn from the whole card pool are played by
-uniformly random policies (which reach every kind of decision) and by the heuristic
-against random. After every answer the game state must be consistent:
+The bundled decks (all of them), random 60-card decks drawn from the whole card pool, and
+the fuzz's decks (``pipelines.fuzz.DeckMaker``: any cards, one to three colours, or a few
+cards four times each; 40 to 80 cards) are played by uniformly random policies (which
+reach every kind of decision) and by the heuristic against random. After every answer
+the game state must be consistent:
 
 * every object is in exactly one zone list (a spell or copy on the stack: in exactly one
   stack item), and zone lists hold only existing objects whose zone and owner match;
-* each player owns 60 non-token objects for the whole game (cards are conserved);
+* each player owns as many non-token objects as their deck has cards for the whole game
+  (cards are conserved);
 * no object has negative damage or a negative counter;
 * each player's life is 20 plus life gained, minus life lost, minus damage dealt to them,
   as recorded in the game log.
@@ -20,13 +23,14 @@ import random
 from collections import Counter
 
 import pytest
-from gamesetup import bundled_deck, deadline
+from gamesetup import DECKS_DIR, bundled_deck, deadline
 
 from mtgsim.engine.cardpool import known_cards, load_pool
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, CardDef
 from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy
 from mtgsim.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, GameState
 from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.pipelines.fuzz import DeckMaker, Rng
 
 POOL = load_pool()
 _KNOWN = known_cards(POOL)
@@ -59,7 +63,8 @@ class InvariantError(AssertionError):
     pass
 
 
-def check_invariants(state: GameState) -> None:
+def check_invariants(state: GameState, sizes: tuple[int, int] = (DECK_SIZE, DECK_SIZE)
+                     ) -> None:
     objects = state.objects
     where: dict[int, str] = {}
 
@@ -92,7 +97,7 @@ def check_invariants(state: GameState) -> None:
         raise InvariantError(f"objects in no zone list: "
                              f"{[(o, objects[o].card.name, objects[o].zone) for o in stray]}")
     cards = Counter(o.owner for o in objects.values() if not o.token)
-    if cards[0] != DECK_SIZE or cards[1] != DECK_SIZE:
+    if (cards[0], cards[1]) != sizes:
         raise InvariantError(f"non-token objects per owner: {dict(cards)}")
     for o in objects.values():
         if o.damage < 0:
@@ -155,6 +160,7 @@ def check_state_based_actions_done(state: GameState) -> None:
 def run_checked(decks: list[list[CardDef]], policies: list, seed: int,
                 label: str) -> GameState:
     state = new_game(decks, seed, keep_log=True)
+    sizes = (len(decks[0]), len(decks[1]))
     n = 0
     while True:
         with deadline(10):
@@ -171,11 +177,11 @@ def run_checked(decks: list[list[CardDef]], policies: list, seed: int,
         answer(state, a)
         n += 1
         try:
-            check_invariants(state)
+            check_invariants(state, sizes)
         except InvariantError as exc:
             raise InvariantError(f"{label} seed {seed}, after answer {n} ({d.kind} by "
                                  f"player {d.player}: {a!r}): {exc}") from None
-    check_invariants(state)
+    check_invariants(state, sizes)
     assert state.result is not None
     STATS["games"] += 1
     STATS["answers"] += n
@@ -207,13 +213,48 @@ def test_random_policies_random_pool_decks(chunk: int) -> None:
         run_checked(decks, [RandomPolicy(seed), RandomPolicy(seed + 7)], seed, "pool")
 
 
+MAKER = DeckMaker(POOL)
+EVERY_BUNDLED = [bundled_deck(p.stem) for p in sorted(DECKS_DIR.glob("*.txt"))]
+
+
+def fuzz_decks(seed: int) -> list[list[CardDef]]:
+    """Two decks as ``mtgsim fuzz`` draws them (styles: any, colours, dense)."""
+    rng = Rng(seed)
+    return [[POOL[n] for n in MAKER.deck(rng)[1]] for _ in range(2)]
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_random_policies_fuzz_decks(chunk: int) -> None:
+    for i in range(CHUNK):
+        seed = 40000 + chunk * CHUNK + i
+        run_checked(fuzz_decks(seed), [RandomPolicy(seed), RandomPolicy(seed + 7)], seed,
+                    "fuzz")
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_random_policies_every_bundled_deck(chunk: int) -> None:
+    """Each bundled deck against the next ones, in both seats."""
+    n = len(EVERY_BUNDLED)
+    for i in range(2 * n):
+        seed = 60000 + chunk * 2 * n + i
+        a = EVERY_BUNDLED[i % n]
+        b = EVERY_BUNDLED[(i + 1 + chunk) % n]
+        decks = [a, b] if i < n else [b, a]
+        run_checked(decks, [RandomPolicy(seed), RandomPolicy(seed + 7)], seed, "bundled")
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_heuristic_against_random(chunk: int) -> None:
     for i in range(CHUNK):
         seed = 9000 + chunk * CHUNK + i
         rng = random.Random(seed)
-        if i % 2:
+        if i % 4 == 1:
             decks = [random_deck(rng), random_deck(rng)]
+        elif i % 4 == 3:
+            decks = fuzz_decks(seed)
+        elif i % 8 == 2:
+            decks = [EVERY_BUNDLED[i % len(EVERY_BUNDLED)],
+                     EVERY_BUNDLED[(i * 7 + chunk) % len(EVERY_BUNDLED)]]
         else:
             decks = list(BUNDLED_PAIRS[i // 2 % len(BUNDLED_PAIRS)])
         policies = [HeuristicPolicy(seed), RandomPolicy(seed + 7)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.combat import blockers_needed
+from mtgsim.engine.combat import block_requirements, blockers_needed, can_declare_blocks
 from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.rng import next_u64, randbelow, seed_state
 from mtgsim.engine.state import Answer, Decision, GameState
@@ -41,7 +41,28 @@ class RandomPolicy:
         chosen = sorted(picks[:k])
         if d.kind is _BLOCKERS:
             chosen = _legal_blocks(state, d, chosen)
+            if not can_declare_blocks(state, d.pairs, chosen):
+                chosen = self._blocks_obeying_requirements(state, d)
         return chosen
+
+    def _blocks_obeying_requirements(self, state: GameState, d: Decision) -> list[int]:
+        """A random legal declaration when creatures must block (lure, 509.1c): each
+        required blocker blocks one of its attackers, each other creature blocks or not,
+        and attackers left with too few blockers (menace) lose them; drawn again until
+        legal (the empty declaration plus required blocks is tried last)."""
+        required = block_requirements(state, d.pairs)
+        by_blocker: dict[int, list[int]] = {}
+        for i, (b, _) in enumerate(d.pairs):
+            by_blocker.setdefault(b, []).append(i)
+        for _ in range(200):
+            chosen = []
+            for b, options in by_blocker.items():
+                if b in required or self._below(2):
+                    chosen.append(options[self._below(len(options))])
+            chosen = sorted(_legal_blocks(state, d, chosen))
+            if can_declare_blocks(state, d.pairs, chosen):
+                return chosen
+        raise RuntimeError(f"no legal block found in 200 draws: {d.pairs}")
 
     def coin(self) -> bool:
         self.rng, v = next_u64(self.rng)

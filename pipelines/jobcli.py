@@ -1,0 +1,447 @@
+"""The job commands of ``mtgsim``: gauntlet, versus, ablate, swiss and fuzz, and how a job's
+end becomes output and an exit code (see ``pipelines.cli`` for the codes): a summary, or
+what was committed and the ``--resume`` command when it stopped early."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from mtgsim.engine.cardpool import CardSource
+from mtgsim.engine.policies import POLICIES
+from mtgsim.pipelines.argtypes import count, positive, seconds, seed, share
+from mtgsim.pipelines.runner import card_source, load_card_pool, load_main_deck
+from mtgsim.results.storage import Output, OutputError, resolve_out
+
+PROG = "mtgsim"
+EXIT_FAILED, EXIT_USAGE, EXIT_GAMES_FAILED, EXIT_INTERRUPTED = 1, 2, 3, 130
+
+
+def _err(message: str) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def card_source_of(args: argparse.Namespace) -> CardSource:
+    """The card pool the options ask for (the user's files are read once per command)."""
+    source: CardSource | None = getattr(args, "_source", None)
+    if source is None:
+        source = card_source(args.card_data, args.cards or (), args.override)
+        args._source = source
+    return source
+
+
+@contextlib.contextmanager
+def _output(args: argparse.Namespace) -> Iterator[Output]:
+    """``--out`` resolved (a URI's folder mirrored through a local staging folder, see
+    results.storage): a new job's must be empty unless resumed. What is committed is
+    uploaded when the command ends, however it ends."""
+    out = resolve_out(args.out)
+    try:
+        out.check_new(getattr(args, "resume", False))
+        yield out
+    finally:
+        try:
+            out.push()
+        except OutputError as exc:
+            _err(str(exc))
+        finally:
+            out.close()
+
+
+def _pushing(update: Callable[[int, int], None] | None,
+             out: Output) -> Callable[[int, int], None] | None:
+    """The progress callback, also uploading what the job committed (remote --out)."""
+    if not out.remote:
+        return update
+
+    def progress(done: int, total: int) -> None:
+        if update is not None:
+            update(done, total)
+        out.push()
+    return progress
+
+
+def _shown(text: str, out: Output | None) -> str:
+    """Output for people names the folder as they gave it, not a staging folder."""
+    return text.replace(str(out.local), out.uri) if out is not None and out.remote else text
+
+
+def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
+    """A tqdm progress bar (games done, games/s, ETA) and its update callback."""
+    if quiet:
+        return None, None
+    from tqdm import tqdm
+
+    from mtgsim.cluster.pool import terminal_stderr
+
+    # a duplicate of the terminal: Ray's output is silenced while a Ray pool runs
+    stream = terminal_stderr() if sys.stderr is sys.__stderr__ else sys.stderr
+    bar = tqdm(total=total_hint, unit="game", unit_scale=True, dynamic_ncols=True,
+               smoothing=0.1, file=stream)
+
+    def update(done: int, total: int) -> None:
+        if bar.total != total:
+            bar.total = total
+        bar.update(done - bar.n)
+    return bar, update
+
+
+def resume_command(argv: Sequence[str]) -> str:
+    """The command line that finishes an interrupted job."""
+    import shlex
+
+    args = list(argv)
+    if "--resume" not in args:
+        args.append("--resume")
+    return f"{PROG} {shlex.join(args)}"
+
+
+def _stopped(args: argparse.Namespace, exc: Any, what: str, out: Output | None) -> None:
+    """Report a job that stopped before its end, with what is committed."""
+    from mtgsim.pipelines.summary import format_failures
+
+    m = exc.result.manifest
+    print(f"{what}; {m.games_completed} of {m.games_total} games committed to {args.out}",
+          file=sys.stderr)
+    failures = format_failures(out.local if out is not None else Path(args.out))
+    if failures:
+        print(_shown(failures, out), file=sys.stderr)
+    print(f"resume with: {resume_command(args.argv)}", file=sys.stderr)
+
+
+def _silenced_for_good() -> bool:
+    """Whether a lost cluster left descriptor 2 silenced (``cluster.pool.Silence.keep``):
+    this is a real process and ``sys.stderr`` writes to the terminal elsewhere."""
+    try:
+        return sys.stderr.fileno() != 2
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _guarded(args: argparse.Namespace, run: Any, done: Any = None,
+             out: Output | None = None) -> tuple[int | None, Any]:
+    """Run a job: ``(None, its result)``, or ``(exit code, None)`` when it could not
+    start or stopped early (reported here, with the ``--resume`` command). ``done()``
+    is called when the job has ended, before anything is reported (the progress bar)."""
+    from mtgsim.cluster.pool import ClusterError
+    from mtgsim.pipelines.jobs import JobError, JobFailed, JobInterrupted
+
+    try:
+        try:
+            return None, run()
+        finally:
+            if done is not None:
+                done()
+    except (JobError, ClusterError) as exc:
+        _err(_shown(str(exc), out))
+        return EXIT_USAGE, None
+    except JobInterrupted as exc:
+        _stopped(args, exc, f"{PROG}: interrupted", out)
+        return EXIT_INTERRUPTED, None
+    except JobFailed as exc:
+        _err(_shown(str(exc), out))
+        _stopped(args, exc, f"{PROG}: the job stopped", out)
+        if exc.lost_cluster and _silenced_for_good():
+            # Ray, cut off from its cluster, would log for a minute on the way out
+            # (retries, then a fatal error): what was played is committed, so leave now.
+            if out is not None:
+                try:
+                    out.push()
+                finally:
+                    out.close()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_FAILED)
+        return EXIT_FAILED, None
+
+
+def job_outcome(args: argparse.Namespace, run: Any, out: Output, done: Any = None,
+                as_json: Any = None) -> int:
+    """Run a job (``run()`` returns its JobResult) and turn how it ends into output and an
+    exit code (see the module docstring); ``as_json(result)``: print that instead of the
+    table."""
+    from mtgsim.pipelines.summary import format_job_summary
+
+    code, result = _guarded(args, run, done, out)
+    if code is not None:
+        return code
+    if as_json is not None:
+        print(_shown(json.dumps(as_json(result)), out))
+    else:
+        print(_shown(format_job_summary(out.local, result), out))
+    if result.stopped:
+        _err(f"stopped after {result.failed} failed games (more than --max-failures "
+             f"{args.max_failures}); {result.manifest.games_completed} of "
+             f"{result.manifest.games_total} games committed; resume with: "
+             f"{resume_command(args.argv)}")
+        return EXIT_GAMES_FAILED
+    if result.failed:
+        _err(f"{result.failed} of {result.manifest.games_total} games failed (see above)")
+        return EXIT_GAMES_FAILED
+    return 0
+
+
+def _job_options(args: argparse.Namespace) -> dict[str, Any]:
+    return dict(seed=args.seed, policies=(args.policy_a, args.policy_b),
+                max_turns=args.max_turns, unit_size=args.unit_size, executor=args.executor,
+                workers=args.workers, address=args.address, resume=args.resume,
+                cards=card_source_of(args), rows_per_file=args.rows_per_file,
+                commit_every=args.commit_every, max_failures=args.max_failures,
+                quiet=args.quiet, silence_ray=True)
+
+
+def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
+             pairs_of: Any) -> int:
+    from mtgsim.pipelines.jobs import run_job
+    from mtgsim.pipelines.summary import job_summary
+
+    pool = load_card_pool(card_source_of(args))
+    decks = [load_main_deck(n, pool) for n in deck_args]
+    names = [d.name for d in decks]
+    if len(set(names)) != len(names):
+        _err(f"a deck is named twice: {', '.join(names)}")
+        return EXIT_USAGE
+    pairs = pairs_of(len(decks))
+    with _output(args) as out:
+        bar, update = _job_progress(args.games * len(pairs), args.quiet)
+        return job_outcome(
+            args, lambda: run_job(kind, decks, pairs, args.games, out.local,
+                                  progress=_pushing(update, out), **_job_options(args)),
+            out, done=bar.close if bar is not None else None,
+            as_json=(lambda r: job_summary(out.local, r)) if args.json else None)
+
+
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    from mtgsim.pipelines.jobs import pairings
+
+    if len(args.decks) < 2:
+        _err("a gauntlet needs at least two decks")
+        return 2
+    return _run_job(args, "gauntlet", args.decks, pairings)
+
+
+def cmd_versus(args: argparse.Namespace) -> int:
+    from mtgsim.pipelines.jobs import field_pairings
+
+    return _run_job(args, "versus", [args.deck, *args.field], field_pairings)
+
+
+def cmd_swiss(args: argparse.Namespace) -> int:
+    from mtgsim.cluster.pool import ClusterError
+    from mtgsim.pipelines.jobs import JobError
+    from mtgsim.pipelines.swiss import format_swiss, run_swiss
+
+    pool = load_card_pool(card_source_of(args))
+    decks = [load_main_deck(n, pool) for n in args.decks]
+    shares = args.shares or [1.0] * len(decks)
+    with _output(args) as out:
+        try:
+            result = run_swiss(decks, shares, args.players, args.rounds, args.best_of,
+                               args.top, out.local, seed=args.seed,
+                               policies=(args.policy_a, args.policy_b),
+                               max_turns=args.max_turns, executor=args.executor,
+                               workers=args.workers, address=args.address,
+                               events=args.events, cards=card_source_of(args),
+                               quiet=args.quiet, silence_ray=True)
+        except (JobError, ClusterError) as exc:
+            _err(_shown(str(exc), out))
+            return EXIT_USAGE
+        if args.json:
+            print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+        else:
+            print(_shown(format_swiss(result, args.top), out))
+        if result.failed:
+            from mtgsim.pipelines.summary import format_failures
+
+            if not args.json:
+                print(_shown(format_failures(out.local), out))
+            _err(f"{result.failed} of {result.games} games failed (they count for neither "
+                 "deck)")
+            return EXIT_GAMES_FAILED
+    return 0
+
+
+def cmd_ablate(args: argparse.Namespace) -> int:
+    from mtgsim.pipelines.ablation import format_ablation, run_ablation
+    from mtgsim.pipelines.jobs import JobResult
+    from mtgsim.results.manifest import read_manifest
+
+    pool = load_card_pool(card_source_of(args))
+    deck = load_main_deck(args.deck, pool)
+    field = [load_main_deck(n, pool) for n in args.field]
+    rows: list[Any] = []
+    with _output(args) as out:
+        def run() -> JobResult:
+            rows.extend(run_ablation(deck, args.keyword, field, args.games, out.local,
+                                     **_job_options(args)))
+            m = read_manifest(out.local)
+            return JobResult(m, 0, 0.0, 0, 0, m.games_failed, False)
+
+        code, result = _guarded(args, run, out=out)
+        if code is not None:
+            return code
+        if args.json:
+            print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
+                              "out": args.out, "games_failed": result.failed,
+                              "rows": [msgspec.to_builtins(r) for r in rows]}))
+        else:
+            print(format_ablation(deck.name, args.keyword, rows))
+        if result.failed:
+            from mtgsim.pipelines.summary import format_failures
+
+            for part in ("baseline", "ablated"):
+                text = format_failures(out.local / part)
+                if text and not args.json:
+                    print(_shown(text, out))
+            _err(f"{result.failed} games failed (left out of the comparison)")
+            return EXIT_GAMES_FAILED
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Random policies on random pool decks; exit 3 when a game raised (replays written)."""
+    from mtgsim.pipelines.fuzz import run_fuzz, write_failures
+
+    load_card_pool(card_source_of(args))  # a bad card data folder: one line, before workers
+    bar, update = _job_progress(args.games, args.quiet)
+    try:
+        result = run_fuzz(args.games, args.seed, start=args.start,
+                          workers=args.workers or os.cpu_count() or 1,
+                          policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
+                          cards=card_source_of(args),
+                          progress=(lambda n: update(n, args.games)) if update else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    paths = write_failures(Path(args.out), result) if result.failures else []
+    rate = result.games / result.seconds if result.seconds else 0.0
+    if args.json:
+        print(json.dumps({"games": result.games, "failed": len(result.failures),
+                          "seconds": result.seconds, "games_per_second": rate,
+                          "seed": args.seed, "start": args.start,
+                          "reasons": dict(sorted(result.reasons.items())),
+                          "deck_styles": dict(sorted(result.styles.items())),
+                          "decisions_per_game": result.decisions / max(1, result.games),
+                          "replays": [str(p) for p in paths]}))
+    else:
+        ends = ", ".join(f"{r} {n}" for r, n in sorted(result.reasons.items()))
+        print(f"{result.games} games ({args.policy_a} vs {args.policy_b}, random pool decks, "
+              f"seed {args.seed}) in {result.seconds:.1f} s ({rate:.0f} games/s): "
+              f"{len(result.failures)} failed; game ends: {ends}")
+        for f, path in zip(result.failures, paths, strict=True):
+            print(f"  game {f.index}: {f.error}\n      mtgsim replay {path}")
+    return EXIT_GAMES_FAILED if result.failures else 0
+
+
+def register(sub: Any, common: argparse.ArgumentParser,
+             pols: argparse.ArgumentParser) -> None:
+    """The job subcommands and their options."""
+    job = argparse.ArgumentParser(add_help=False)
+    job.add_argument("--games", type=positive, default=100, metavar="N",
+                     help="games per pairing (default: 100)")
+    job.add_argument("--out", required=True, metavar="DIR",
+                     help="output folder (new or empty; or the job's folder with --resume), "
+                          "or a URI: s3://bucket/prefix, gs://, hdfs://, file://")
+    job.add_argument("--seed", type=seed, default=0,
+                     help="job seed, 0 .. 2**64 - 1 (default: 0); a game's seed depends "
+                          "only on it, its two decks and its index")
+    job.add_argument("--resume", action="store_true",
+                     help="finish an interrupted job in --out")
+    job.add_argument("--executor", choices=("ray", "serial"), default="ray",
+                     help="ray (default: local Ray with all cores, or --address) or serial")
+    job.add_argument("--address", default=None,
+                     help="Ray cluster to join (default: RAY_ADDRESS, else start local Ray)")
+    job.add_argument("--workers", type=positive, default=None,
+                     help="number of actors (default: one per CPU of the cluster)")
+    job.add_argument("--unit-size", type=positive, default=200, metavar="N",
+                     help="games per work unit (default: 200)")
+    job.add_argument("--rows-per-file", type=positive, default=250_000, metavar="N",
+                     help="games buffered per Parquet file and row group (default: 250000)")
+    job.add_argument("--commit-every", type=seconds, default=60.0, metavar="SECONDS",
+                     help="commit what is played at least this often (default: 60)")
+    job.add_argument("--max-failures", type=count, default=100, metavar="N",
+                     help="stop the job when more than N games fail (default: 100); "
+                          "failed games are recorded with replays")
+    job.add_argument("--quiet", action="store_true",
+                     help="no progress bar, and no log lines from Ray")
+    job.add_argument("--json", action="store_true",
+                     help="print the summary as one JSON object")
+
+    p = sub.add_parser("gauntlet", parents=[pols, job, common],
+                       help="every pair of decks, both play/draw orders",
+                       description="Play every pair of DECKs N games each (alternating who "
+                                   "is on the play) and write a Parquet dataset to --out.")
+    p.add_argument("decks", nargs="+", metavar="DECK", help="deck files or bundled names")
+    p.set_defaults(func=cmd_gauntlet)
+
+    p = sub.add_parser("versus", parents=[pols, job, common],
+                       help="one deck against a field",
+                       description="Play DECK against each deck of --field, N games each.")
+    p.add_argument("deck", metavar="DECK")
+    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
+    p.set_defaults(func=cmd_versus)
+
+    p = sub.add_parser("ablate", parents=[pols, job, common],
+                       help="win-rate change with a keyword removed",
+                       description="Play DECK against --field twice on the same seeds, "
+                                   "once with KEYWORD removed from DECK's cards, and report "
+                                   "the win-rate change with a paired 95% interval.")
+    p.add_argument("deck", metavar="DECK")
+    p.add_argument("--keyword", required=True, help="e.g. cascade, exalted, annihilator")
+    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
+    p.set_defaults(func=cmd_ablate)
+
+    p = sub.add_parser("swiss", parents=[pols, common], help="a Swiss tournament",
+                       description="A Swiss tournament of --players seats (decks by "
+                                   "metagame share), --rounds rounds of best-of matches, "
+                                   "then a single-elimination top cut.")
+    p.add_argument("--decks", nargs="+", required=True, metavar="DECK")
+    p.add_argument("--shares", nargs="+", type=share, metavar="S",
+                   help="metagame share per deck (default: equal)")
+    p.add_argument("--players", type=positive, default=64, help="seats (default: 64)")
+    p.add_argument("--rounds", type=positive, default=6, help="Swiss rounds (default: 6)")
+    p.add_argument("--best-of", type=positive, default=3, help="games per match (default 3)")
+    p.add_argument("--top", type=positive, default=8, help="top cut size (default: 8)")
+    p.add_argument("--seed", type=seed, default=0, help="tournament seed (default: 0)")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="output folder, or a URI (s3://, gs://, hdfs://, file://)")
+    p.add_argument("--executor", choices=("ray", "serial"), default="ray")
+    p.add_argument("--address", default=None)
+    p.add_argument("--workers", type=positive, default=None)
+    p.add_argument("--events", type=positive, default=1,
+                   help="run the event N times (new seats and games each) for conversion "
+                        "rates per archetype (default: 1)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no log lines from Ray")
+    p.set_defaults(func=cmd_swiss)
+
+    p = sub.add_parser("fuzz", parents=[common], help="random games from random pool decks",
+                       description="Play N games between random decks drawn from the whole "
+                                   "card pool, uniformly random policies in both seats, and "
+                                   "count the games that raise; each failure is written as a "
+                                   "replay (exit 3 when any game failed).")
+    p.add_argument("--games", type=positive, default=10_000, metavar="N",
+                   help="number of games (default: 10000)")
+    p.add_argument("--seed", type=seed, default=0, help="fuzz seed (default: 0)")
+    p.add_argument("--start", type=count, default=0, metavar="I",
+                   help="index of the first game (default: 0): game I of a seed is always "
+                        "the same game")
+    p.add_argument("--workers", type=positive, default=None,
+                   help="processes (default: one per core)")
+    p.add_argument("--policy-a", choices=POLICIES, default="random")
+    p.add_argument("--policy-b", choices=POLICIES, default="random")
+    p.add_argument("--max-turns", type=positive, default=60, metavar="N")
+    p.add_argument("--out", default="fuzz-failures", metavar="DIR",
+                   help="where failed games' replays go (default: ./fuzz-failures, made "
+                        "only when a game fails)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_fuzz)
