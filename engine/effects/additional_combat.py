@@ -1,8 +1,8 @@
 """The ``additional_combat`` effect (AdditionalCombat): how it resolves and what the AI thinks it is worth.
 
 "After the first postcombat main phase this turn, there's an additional combat
-    phase followed by an additional main phase" (500.8); ``at_beginning``: "At the
-    beginning of that combat, ..." (a delayed trigger, 603.7).
+phase followed by an additional main phase" (500.8); ``at_beginning``: "At the
+beginning of that combat, ..." (a delayed trigger, 603.7).
 """
 
 from __future__ import annotations

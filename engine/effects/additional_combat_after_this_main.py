@@ -1,7 +1,7 @@
 """The ``additional_combat_after_this_main`` effect (AdditionalCombatAfterThisMain): how it resolves and what the AI thinks it is worth.
 
 "After this main phase, there is an additional combat phase followed by an
-    additional main phase" (500.8, 505.1a): added right after the current main phase.
+additional main phase" (500.8, 505.1a): added right after the current main phase.
 """
 
 from __future__ import annotations

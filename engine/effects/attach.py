@@ -1,8 +1,8 @@
 """The ``attach`` effect (Attach): how it resolves and what the AI thinks it is worth.
 
 "Attach [this Aura] to target creature" (701.3a): moves the Aura onto that object
-    with a new timestamp (613.7e). Nothing happens if it can't legally enchant it (701.3b)
-    or is already attached to it (701.3c).
+with a new timestamp (613.7e). Nothing happens if it can't legally enchant it (701.3b)
+or is already attached to it (701.3c).
 """
 
 from __future__ import annotations

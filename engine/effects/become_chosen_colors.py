@@ -1,7 +1,7 @@
 """The ``become_chosen_colors`` effect (BecomeChosenColors): how it resolves and what the AI thinks it is worth.
 
 "[Target] becomes the color or colors of your choice [until end of turn]" (105.3,
-    layer 5, 613.1e); the colors are chosen as the effect happens (608.2d).
+layer 5, 613.1e); the colors are chosen as the effect happens (608.2d).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ``becomes`` effect (Becomes): how it resolves and what the AI thinks it is worth.
 
 "[Target] becomes a P/T [type]. It's still a [type]": adds card types (layer 4)
-    and sets base power/toughness (layer 7b), for the rest of the game unless
-    ``until_end_of_turn`` (611.2).
+and sets base power/toughness (layer 7b), for the rest of the game unless
+``until_end_of_turn`` (611.2).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ``change_color_word`` effect (ChangeColorWord): how it resolves and what the AI thinks it is worth.
 
 "Change the text of [target spell or permanent] by replacing all instances of one
-    color word with another" (612.1-612.2, layer 3): the controller chooses both words as
-    the effect happens (608.2d). Mana symbols are not color words (612.2).
+color word with another" (612.1-612.2, layer 3): the controller chooses both words as
+the effect happens (608.2d). Mana symbols are not color words (612.2).
 """
 
 from __future__ import annotations

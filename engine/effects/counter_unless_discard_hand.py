@@ -1,7 +1,7 @@
 """The ``counter_unless_discard_hand`` effect (CounterUnlessDiscardHand): how it resolves and what the AI thinks it is worth.
 
 "Counter [target spell] unless its controller discards their hand" (701.5a,
-    701.8a; a player may discard a hand of no cards).
+701.8a; a player may discard a hand of no cards).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The ``create_token_copy`` effect (CreateTokenCopy): how it resolves and what the AI thinks it is worth.
 
 "Create a token that's a copy of [target creature]" (707.2: the token copies the
-    copiable values, i.e. the printed characteristics, not counters or effects; 111.1).
+copiable values, i.e. the printed characteristics, not counters or effects; 111.1).
 """
 
 from __future__ import annotations

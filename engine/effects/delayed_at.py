@@ -1,7 +1,7 @@
 """The ``delayed_at`` effect (DelayedAt): how it resolves and what the AI thinks it is worth.
 
 Create a delayed triggered ability (603.7) "at end of combat" (511.2) about the
-    object "it" refers to: "destroy that creature at end of combat".
+object "it" refers to: "destroy that creature at end of combat".
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ``delayed_trigger`` effect (DelayedTriggerAbout): how it resolves and what the AI thinks it is worth.
 
 Create a delayed triggered ability (603.7) about an object: "Whenever [target
-    creature] deals damage this turn, [effects]" (``when`` = "deals_damage"; "that much"
-    is the damage dealt). It is controlled by the controller of the effect (603.7d).
+creature] deals damage this turn, [effects]" (``when`` = "deals_damage"; "that much"
+is the damage dealt). It is controlled by the controller of the effect (603.7d).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ``discard_chosen`` effect (DiscardChosen): how it resolves and what the AI thinks it is worth.
 
 "[Player] reveals their hand. You choose [N] [filter] card(s) from it. That player
-    discards that card" (701.8a: the effect's controller, not the discarding player,
-    chooses).
+discards that card" (701.8a: the effect's controller, not the discarding player,
+chooses).
 """
 
 from __future__ import annotations

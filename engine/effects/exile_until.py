@@ -1,7 +1,7 @@
 """The ``exile_until`` effect (ExileUntil): how it resolves and what the AI thinks it is worth.
 
 "Exile cards from the top of your library until you exile a [filter] card"; the
-    last exiled card is remembered for ``{ of = "exiled_mana_value" }``.
+last exiled card is remembered for ``{ of = "exiled_mana_value" }``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The ``extra_turn`` effect (ExtraTurn): how it resolves and what the AI thinks it is worth.
 
 "[Player] takes an extra turn after this one" (500.7): extra turns created later
-    are taken first.
+are taken first.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The ``gain_keyword`` effect (GainKeyword): how it resolves and what the AI thinks it is worth.
 
 "[The spell] gains [keyword]" (Bloodlord of Vaasgoth: "it gains bloodthirst 3"): a
-    keyword ability as printed; it stays with the permanent the spell becomes (400.7a).
+keyword ability as printed; it stays with the permanent the spell becomes (400.7a).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ``grant_flashback`` effect (GrantFlashback): how it resolves and what the AI thinks it is worth.
 
 "Target instant or sorcery card in your graveyard gains flashback until end of
-    turn. The flashback cost is equal to its mana cost." (Snapcaster Mage; 702.34a): a
-    casting permission from the graveyard; ``cost`` "" means the card's mana cost.
+turn. The flashback cost is equal to its mana cost." (Snapcaster Mage; 702.34a): a
+casting permission from the graveyard; ``cost`` "" means the card's mana cost.
 """
 
 from __future__ import annotations

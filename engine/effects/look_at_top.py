@@ -1,8 +1,8 @@
 """The ``look_at_top`` effect (LookAtTop): how it resolves and what the AI thinks it is worth.
 
 "Look at the top N cards of [player]'s library. Exile any number of those cards,
-    then put the rest back in any order" (401.4: the library's order is changed only by
-    the player told to put them back). ``exile_any``: the "exile any number" part.
+then put the rest back in any order" (401.4: the library's order is changed only by
+the player told to put them back). ``exile_any``: the "exile any number" part.
 """
 
 from __future__ import annotations

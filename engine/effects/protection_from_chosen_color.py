@@ -1,7 +1,7 @@
 """The ``protection_from_chosen_color`` effect (ProtectionFromChosenColor): how it resolves and what the AI thinks it is worth.
 
 "[Target] gains protection from the color of your choice until end of turn"
-    (702.16); the color is chosen as the effect happens (608.2d).
+(702.16); the color is chosen as the effect happens (608.2d).
 """
 
 from __future__ import annotations

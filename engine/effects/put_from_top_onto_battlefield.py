@@ -1,7 +1,7 @@
 """The ``put_from_top_onto_battlefield`` effect (PutFromTopOntoBattlefield): how it resolves and what the AI thinks it is worth.
 
 "Look at the top [amount] cards of your library. Put any number of [filter] cards
-    from among them onto the battlefield [tapped], then shuffle" (401.5, 701.20).
+from among them onto the battlefield [tapped], then shuffle" (401.5, 701.20).
 """
 
 from __future__ import annotations

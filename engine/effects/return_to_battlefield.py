@@ -1,7 +1,7 @@
 """The ``return_to_battlefield`` effect (ReturnToBattlefield): how it resolves and what the AI thinks it is worth.
 
 Return a card from a graveyard to the battlefield under its owner's (or your)
-    control, entering with ``counters`` ``counter`` counters (persist, 702.79a).
+control, entering with ``counters`` ``counter`` counters (persist, 702.79a).
 """
 
 from __future__ import annotations

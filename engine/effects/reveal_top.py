@@ -1,7 +1,7 @@
 """The ``reveal_top`` effect (RevealTop): how it resolves and what the AI thinks it is worth.
 
 "[Player] reveals the top card of their library. If it's a [filter] card, that
-    player puts it into their hand" (701.16a).
+player puts it into their hand" (701.16a).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The ``search_library`` effect (SearchLibrary): how it resolves and what the AI thinks it is worth.
 
 Search ``whose`` library (701.19) for ``amount`` cards matching ``filter`` (or with
-    the same name as the object ``same_name_as`` refers to), put them into ``to`` (onto
-    the battlefield under ``under``'s control), then that player shuffles. With no stated
-    quality the searcher must find as many as possible (701.19c), else may find fewer
-    (701.19b).
+the same name as the object ``same_name_as`` refers to), put them into ``to`` (onto
+the battlefield under ``under``'s control), then that player shuffles. With no stated
+quality the searcher must find as many as possible (701.19c), else may find fewer
+(701.19b).
 """
 
 from __future__ import annotations

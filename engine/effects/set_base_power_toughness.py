@@ -1,7 +1,7 @@
 """The ``set_base_power_toughness`` effect (SetBasePowerToughness): how it resolves and what the AI thinks it is worth.
 
 "Each [filter] has base power and toughness P/T until end of turn" (layer 7b,
-    613.4b); the affected set is fixed as the effect happens (611.2c).
+613.4b); the affected set is fixed as the effect happens (611.2c).
 """
 
 from __future__ import annotations
