@@ -75,7 +75,7 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import first_legal_target, legal_targets
-from mtgsim.engine.zones import describe, log, move, simultaneously
+from mtgsim.engine.zones import describe, log, move, reveal, simultaneously
 
 ALT_NORMAL, ALT_FLASHBACK, ALT_RETRACE, ALT_EVOKE = 0, 1, 2, 3
 # The card's own "You may [cost] rather than pay this spell's mana cost" (118.9)
@@ -895,8 +895,10 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
     state.tasks.pop()
     for oid in to_tap:
         state.set_tapped(state.objects[oid], True)
-    if cost.reveal_self and state.log is not None:  # forecast (702.57b)
-        log(state, "reveal", player, obj.card.name)
+    if cost.reveal_self:  # forecast (702.57b): the card stays in hand, revealed
+        reveal(state, obj)
+        if state.log is not None:
+            log(state, "reveal", player, obj.card.name)
     if cost.tap:
         state.set_tapped(obj, True)
     if cost.untap:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
+from mtgsim.engine.derived import Sight
 from mtgsim.engine.state import (
     Combat,
     DelayedTrigger,
@@ -142,6 +143,7 @@ def clone(state: GameState) -> GameState:
     new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
     new.arrivals = state.arrivals.copy()
     new.derived = state.derived.copy()
+    new.sight = Sight.of(new)
     return new
 
 

@@ -22,9 +22,9 @@ from mtgsim.engine.card import Card, CardPool, content_key
 from mtgsim.engine.carddefs.carddef import CardDef
 
 if TYPE_CHECKING:
-    from mtgsim.engine.state import GameState
+    from mtgsim.engine.state import GameObject, GameState
 
-_HAND, _BATTLEFIELD, _GRAVEYARD = 1, 2, 3  # engine.state's zone numbers
+_LIBRARY, _HAND, _BATTLEFIELD, _GRAVEYARD = 0, 1, 2, 3  # engine.state's zone numbers
 
 
 class Derived:
@@ -35,7 +35,7 @@ class Derived:
         "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes",
         "mana_refreshes", "spell_granters", "enter_replacers", "zone_action_cards",
-        "resolved", "taps", "memo",
+        "resolved", "taps", "memo", "decklists",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -83,6 +83,9 @@ class Derived:
         # a player's mana on theirs, engine.memo on the sum.
         self.taps = [0, 0, 0]
         self.memo: dict[str, Any] = {}  # engine.memo's entries
+        # the players' deck lists, when the game was started from them (what a player
+        # may know of the other's deck: engine.view.decklist)
+        self.decklists: tuple[tuple[Card, ...], ...] | None = None
 
     def __eq__(self, other: object) -> bool:
         """Derived data never tells two states apart: it is a function of the state."""
@@ -127,6 +130,7 @@ class Derived:
         d.zone_action_cards = self.zone_action_cards.copy()
         d.resolved = self.resolved
         d.taps = self.taps.copy()
+        d.decklists = self.decklists
         return d
 
     def card(self, handle: int) -> Card:
@@ -139,6 +143,67 @@ class Derived:
             return self.extra[i]
         raise KeyError(f"no card with handle {handle} in this game's table "
                        f"({len(cards)} in the pool, {len(self.extra)} made in the game)")
+
+
+class Sight:
+    """What each player may see of a game (``GameState.sight``, engine.view): kept by
+    engine.zones as objects come and go, so that a player's view costs a copy of two small
+    structs and not a walk over the game. Derived like ``Derived`` (never serialized,
+    rebuilt by ``Sight.of`` after decoding or cloning), but its own field, because a view
+    keeps the state's ``derived`` and must not keep this: it holds the other player's
+    hand."""
+
+    __slots__ = ("visible", "library_changes", "library_known", "libraries", "views")
+
+    def __init__(self) -> None:
+        # per player, the objects they may see: every object in a public zone (400.2),
+        # their own hand and library, and cards revealed to them or that they looked at
+        # (GameObject.known)
+        self.visible: tuple[dict[int, GameObject], dict[int, GameObject]] = ({}, {})
+        # per player, changes to the cards of their library or to what is known of them
+        # (a view's library list is worked out again only then)
+        self.library_changes = [0, 0]
+        # per player, the cards of their library someone knows (GameObject.known): while
+        # none is, a view of the library needs no walk over it
+        self.library_known = [0, 0]
+        # per player, the ids of their library's cards in id order (ids only grow, so a
+        # card put into a library is appended): one's own library as one's view shows it
+        # while one knows the place of none of its cards
+        self.libraries: tuple[list[int], list[int]] = ([], [])
+        # engine.view's caches, one per library and viewer (2 * owner + is-other-player):
+        # (library changes, the library as that view shows it)
+        self.views: list[tuple[int, list[int]] | None] = [None, None, None, None]
+
+    def __eq__(self, other: object) -> bool:
+        """Like ``Derived``: a function of the state, never tells two states apart."""
+        return isinstance(other, Sight)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @staticmethod
+    def of(state: GameState) -> Sight:
+        """What each player may see, worked out from the state's objects."""
+        sight = Sight()
+        mine = sight.visible
+        for oid, o in state.objects.items():
+            if o.zone >= _BATTLEFIELD:  # a public zone
+                mine[0][oid] = o
+                mine[1][oid] = o
+            else:
+                mine[o.owner][oid] = o
+                for p in (0, 1):
+                    if o.known >> p & 1:
+                        mine[p][oid] = o
+                if o.known and o.zone == _LIBRARY:
+                    sight.library_known[o.owner] += 1
+        for p, player in enumerate(state.players):
+            sight.libraries[p].extend(sorted(player.library))
+        return sight
+
+
+# What a player's view holds instead of a Sight (engine.view): no attribute is set, so
+# nothing can read the other player's hand through it.
+UNSEEN = Sight.__new__(Sight)
 
 
 # The derived data of a state nobody bound to a pool yet (GameState's default): no

@@ -32,7 +32,7 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import is_legal_target
-from mtgsim.engine.zones import describe, log, move
+from mtgsim.engine.zones import describe, forget_object, log, move
 
 # 608.2n: where a resolving instant or sorcery card goes; a hook may return another zone
 # (rebound, flashback) and set up what follows. (state, item, card object) -> zone | None
@@ -139,7 +139,7 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
         return
     card = obj.card
     if item.is_copy:
-        del state.objects[item.sid]
+        forget_object(state, item.sid)
         if to_battlefield and card.is_permanent_card:  # 608.3f: it becomes a token
             rep.create_token(state, card, item.controller)
         return

@@ -16,7 +16,7 @@ import msgspec
 
 from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cards import CardDef
-from mtgsim.engine.derived import Derived
+from mtgsim.engine.derived import Derived, Sight
 from mtgsim.engine.state import GameObject, GameState, StackItem
 
 FORMAT = "mtgsim-state"
@@ -28,10 +28,11 @@ class StateDecodeError(ValueError):
 
 
 def _saved_state_type() -> type[msgspec.Struct]:
-    """``GameState`` without its ``derived`` field: the type a state is encoded as."""
+    """``GameState`` without its ``derived`` and ``sight`` fields: the type a state is
+    encoded as."""
     fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
     for f in msgspec.structs.fields(GameState):
-        if f.name == "derived":
+        if f.name in ("derived", "sight"):
             continue
         if f.default is not msgspec.NODEFAULT:
             fields.append((f.name, f.type, msgspec.field(default=f.default)))
@@ -134,6 +135,7 @@ def _decode(data: bytes, pool: CardPool, json: bool) -> GameState:
     state.derived = derived
     _relink(state)
     derived.recount(state)
+    state.sight = Sight.of(state)
     return state
 
 

@@ -24,7 +24,7 @@ from mtgsim.engine.decisions import Action as Action
 from mtgsim.engine.decisions import Answer as Answer
 from mtgsim.engine.decisions import Decision as Decision
 from mtgsim.engine.decisions import DecisionKind as DecisionKind
-from mtgsim.engine.derived import UNBOUND, Derived
+from mtgsim.engine.derived import UNBOUND, UNSEEN, Derived, Sight
 
 # zones
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK = 0, 1, 2, 3, 4, 5
@@ -114,6 +114,10 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # a permanent that was a spell: the casting permission its controller used for it
     # (engine.casting ALT_*; "if its evoke cost was paid", 702.74a)
     cast_alt: int = 0
+    # who has seen this card in a hidden zone (bit 1 << player): revealed to all (a
+    # forecast card in hand, a revealed search) or looked at by one (the top of a library);
+    # a shuffle or a zone change (a new object, 400.7) forgets it (engine.zones)
+    known: int = 0
 
 
 class Player(msgspec.Struct, omit_defaults=True):
@@ -332,11 +336,11 @@ class GameState(msgspec.Struct, omit_defaults=True):
     """The whole game: the rules state, which is what serializes (defaults left out).
 
     What the state implies but does not hold — the card table, the invalidation flags of
-    incremental computations, counts, memoised facts — is the last field, ``derived``
-    (engine.derived): a field so that reading it costs what reading a field costs, but
-    never encoded (engine.serialize writes every other field), rebuilt by decoding and
-    copied by ``engine.clone.clone``; two states never differ by it (``Derived`` objects
-    compare equal)."""
+    incremental computations, counts, memoised facts — is the field ``derived``
+    (engine.derived), and what each player may see is ``sight``: fields so that reading
+    them costs what reading a field costs, but never encoded (engine.serialize writes
+    every other field), rebuilt by decoding and by ``engine.clone.clone``; two states
+    never differ by them (``Derived`` and ``Sight`` objects compare equal)."""
 
     players: list[Player]
     # definitions of the cards this game made (engine.derived.game_card): handles past the
@@ -405,6 +409,8 @@ class GameState(msgspec.Struct, omit_defaults=True):
     # set by whoever makes a state (engine.turn.new_game, engine.serialize); until then
     # UNBOUND, whose every attribute is missing
     derived: Derived = UNBOUND
+    # what each player may see (engine.derived.Sight): derived too, and never encoded
+    sight: Sight = UNSEEN
 
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]

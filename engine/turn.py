@@ -21,7 +21,7 @@ from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
 from mtgsim.engine.casting import activate_task, cast_task, legal_actions, play_land
 from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
 from mtgsim.engine.decisions import Discarding, Mulligans
-from mtgsim.engine.derived import Derived, game_card
+from mtgsim.engine.derived import Derived, Sight, game_card
 from mtgsim.engine.resolution import resolve_top
 from mtgsim.engine.rng import seed_state
 from mtgsim.engine.state import (
@@ -90,6 +90,7 @@ def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
     state = GameState(players=[Player(0), Player(1)], rng=seed_state(seed),
                       max_turns=max_turns, max_actions=max_actions)
     state.derived = Derived(pool, [])
+    state.sight = Sight()
     if stops is not None:
         state.stops = list(stops)
     if keep_log:
@@ -102,6 +103,8 @@ def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
                 card = game_card(state, card if isinstance(card, CardDef) else card.defn)
             obj = new_object(state, card, p, LIBRARY)
             state.players[p].library.append(obj.oid)
+    state.derived.decklists = tuple(
+        tuple(state.objects[oid].card for oid in p.library) for p in state.players)
     return state
 
 

@@ -352,12 +352,23 @@ def air_cover_want(state: GameState, me: int, card: Card) -> float:
     return min(best, 12.0)
 
 
+def known_lands_in_hand(state: GameState, player: int) -> int:
+    """The land cards in ``player``'s hand that the state (a player's view) shows: all of
+    a player's own, of the other player's only those revealed."""
+    objects = state.objects
+    n = 0
+    for oid in state.players[player].hand:
+        o = objects.get(oid)
+        if o is not None and o.card._type_mask & T_LAND:
+            n += 1
+    return n
+
+
 def card_want(state: GameState, me: int, card: Card) -> float:
     """How much ``me`` wants this card in hand now (searching, transmuting, dredging)."""
     mask = card._type_mask
     lands = lands_of(state, me)
-    hand = state.players[me].hand
-    hand_lands = sum(1 for o in hand if state.objects[o].card._type_mask & T_LAND)
+    hand_lands = known_lands_in_hand(state, me)
     if mask & T_LAND:
         need = lands + hand_lands
         return 9.0 if need < 4 else (5.0 if need < 6 else 1.0)

@@ -17,7 +17,7 @@ A game is a pure function of (card data, decks, policies, seed): ``Game(a, b,
 seed=11).play()`` is the game ``mtgsim play A B --seed 11`` prints.
 
 Everything this module needs from the engine goes through the small adapter at the top
-(``_start``, ``_pending``, ``_give``, ``_ask``, ``_describe``): when the engine's decision
+(``_start``, ``_pending``, ``_give``, ``_view``, ``_describe``): when the engine's decision
 types or player view change, that is the one place to follow them.
 """
 
@@ -40,6 +40,7 @@ from mtgsim.engine.game import step as engine_step
 from mtgsim.engine.policies import POLICIES, make_policy
 from mtgsim.engine.state import CAST, PASS, PLAY, Answer, Decision, GameResult, GameState
 from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.view import player_view
 from mtgsim.engine.zones import describe
 from mtgsim.pipelines.replay import (
     Replay,
@@ -83,7 +84,7 @@ class Policy(Protocol):
 
     name: str
 
-    def decide(self, state: GameState, decision: Decision) -> Answer: ...
+    def decide(self, view: GameState, decision: Decision) -> Answer: ...
 
 
 # --- the engine adapter: the only code here that knows how the engine asks and is told ---
@@ -103,8 +104,8 @@ def _give(state: GameState, value: Answer) -> None:
     answer(state, value)
 
 
-def _ask(policy: Policy, state: GameState, decision: Decision) -> Answer:
-    return policy.decide(state, decision)
+def _view(state: GameState, player: int) -> GameState:
+    return player_view(state, player)
 
 
 def _describe(state: GameState, decision: Decision) -> list[str]:
@@ -214,7 +215,8 @@ class Game:
     """One game between two decks; ``deck_a`` is player A (seat 0), on the play.
 
     ``policies`` are names (``"heuristic"``, ``"random"``, ``"goldfish"``) or objects with
-    ``decide(state, decision)``; named ones are seeded from ``seed`` exactly as the command
+    ``decide(view, decision)`` (``view``: what the deciding player may know, as ``view()``
+    gives it); named ones are seeded from ``seed`` exactly as the command
     line seeds them, so the same arguments give the same game anywhere.
     """
 
@@ -253,10 +255,22 @@ class Game:
             raise IllegalAnswer("the game is over")
         _give(self.state, value)
 
+    def view(self, player: int | None = None) -> GameState:
+        """What ``player`` (default: the one deciding now) may know of the game: the state
+        a policy's ``decide`` is given (engine.view.player_view: no other player's hand, no
+        library's order). Read it, never change it."""
+        if player is None:
+            d = self.decision
+            if d is None:
+                raise ValueError("the game is over: name the player whose view you want")
+            player = d.player
+        return _view(self.state, player)
+
     def step(self) -> Answer | None:
-        """Let the deciding seat's policy answer the current decision; its answer (``None``
-        when the game is over). An answer the engine rejects raises ``IllegalAnswer``
-        naming the decision and the answer, as ``play()`` does (engine.game.step)."""
+        """Let the deciding seat's policy answer the current decision, from its player's
+        view; its answer (``None`` when the game is over). An answer the engine rejects
+        raises ``IllegalAnswer`` naming the decision and the answer, as ``play()`` does
+        (engine.game.step)."""
         return engine_step(self.state, self.policies)
 
     def play(self) -> GameResult:

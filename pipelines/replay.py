@@ -109,9 +109,9 @@ class Recorder:
         self.asked = asked
         self.name = policy.name
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
+    def decide(self, view: GameState, decision: Decision) -> Answer:
         self.asked.append(decision_key(decision))
-        return self.policy.decide(state, decision)
+        return self.policy.decide(view, decision)
 
     def __getattr__(self, name: str) -> Any:  # stops, stops_for: the policy's own
         return getattr(self.policy, name)
@@ -227,11 +227,11 @@ class _Script:
     def seat(self, name: str) -> _Seat:
         return _Seat(self, name)
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
+    def decide(self, view: GameState, decision: Decision) -> Answer:
         i = self.used
         if i >= len(self.decisions):
             if self.policies is not None:
-                return self.policies[decision.player].decide(state, decision)
+                return self.policies[decision.player].decide(view, decision)
             raise ReplayMismatch(f"the game asked for more than the {len(self.decisions)} "
                                  f"recorded decisions (decision #{i + 1}: "
                                  f"{decision_key(decision)})")
@@ -240,7 +240,7 @@ class _Script:
                                  f"{self.asked[i]}, the game asks {decision_key(decision)}")
         recorded = self.decisions[i]
         if self.policies is not None:
-            own = self.policies[decision.player].decide(state, decision)
+            own = self.policies[decision.player].decide(view, decision)
             if own != recorded:
                 raise ReplayMismatch(f"decision #{i + 1} diverges: recorded answer "
                                      f"{recorded!r}, the policy answers {own!r}")
@@ -256,8 +256,8 @@ class _Seat:
         self.script = script
         self.name = name
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
-        return self.script.decide(state, decision)
+    def decide(self, view: GameState, decision: Decision) -> Answer:
+        return self.script.decide(view, decision)
 
 
 def rerun(replay: Replay, pool: Mapping[str, Card], *, keep_log: bool = True) -> GameState:

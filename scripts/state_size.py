@@ -19,7 +19,7 @@ import sys
 import time
 
 from mtgsim.engine.clone import clone
-from mtgsim.engine.game import policy_stops
+from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.serialize import from_msgpack, to_msgpack
 from mtgsim.engine.state import GameState
 from mtgsim.engine.turn import advance, answer, new_game
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             if state.turn in found and state.turn not in done:
                 done.add(state.turn)
                 found[state.turn].append(measure(state))
-            answer(state, policies[d.player].decide(state, d))
+            answer(state, decide(policies[d.player], state, d))
     out = {t: {k: statistics.median(m[k] for m in rows) for k in rows[0]} | {"games": len(rows)}
            for t, rows in found.items() if rows}
     if args.json:

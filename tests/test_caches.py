@@ -18,7 +18,7 @@ from mtgsim.engine import casting, payment
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.clone import clone
-from mtgsim.engine.game import policy_stops
+from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.layers import ensure, refresh
 from mtgsim.engine.mana import can_pay, solve
 from mtgsim.engine.policies import make_policy
@@ -88,9 +88,9 @@ def test_cached_facts_match_fresh_ones(deck: str) -> None:
                 break
             compared += check(state)
             try:
-                answer(state, policies[d.player].decide(state, d))
+                answer(state, decide(policies[d.player], state, d))
             except IllegalAnswer:
-                answer(state, make_policy("heuristic", 0).decide(state, d))
+                answer(state, decide(make_policy("heuristic", 0), state, d))
     assert compared > 500
 
 
@@ -103,7 +103,7 @@ def test_memoised_facts_stay_with_their_state() -> None:
     while state.turn < 4:
         d = advance(state)
         assert d is not None
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
     payment.mana_units(state, 0)
     casting._activators(state)
     assert state.derived.memo, "mana units and activators are memoised on the state"

@@ -14,6 +14,7 @@ from gamesetup import BEACON, POOL, Setup, bundled_deck
 from mtgsim.engine.card import Card, content_key, nested_cards
 from mtgsim.engine.cardpool import CardDataError, compile_card, load_pool, pool_of
 from mtgsim.engine.cards import CardDef, CreateToken
+from mtgsim.engine.game import decide
 from mtgsim.engine.serialize import StateDecodeError, from_json, from_msgpack, to_json, to_msgpack
 from mtgsim.engine.turn import advance, answer, new_game
 
@@ -83,7 +84,7 @@ def _mid_game(seed: int = 3, answers: int = 60):  # type: ignore[no-untyped-def]
     for _ in range(answers):
         d = advance(state)
         assert d is not None
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
     return state
 
 

@@ -14,7 +14,7 @@ from gamesetup import POOL, bundled_deck
 
 from mtgsim.engine.card import Card
 from mtgsim.engine.clone import clone
-from mtgsim.engine.game import play, policy_stops
+from mtgsim.engine.game import decide, play, policy_stops
 from mtgsim.engine.policies import make_policy
 from mtgsim.engine.serialize import from_json, from_msgpack, to_json, to_msgpack
 from mtgsim.engine.state import GameState
@@ -59,7 +59,7 @@ def _split_and_compare(decks: tuple[str, str], seed: int, policy: str,
             assert twin.decisions == finished.decisions, f"split at answer {done}"
             assert twin.log == finished.log and twin.result == finished.result
             compared += 1
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
         done += 1
     return compared
 
@@ -92,7 +92,7 @@ def test_playing_the_clone_leaves_the_original_alone() -> None:
     for _ in range(40):
         d = advance(state)
         assert d is not None
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
     before = to_msgpack(state)
     twin = clone(state)
     assert to_msgpack(twin) == before and twin == state
@@ -144,7 +144,7 @@ def test_a_clone_shares_no_mutable_object(decks: tuple[str, str]) -> None:
             assert not shared, [mine[i] for i in shared][:5]
             assert len(mine) == len(theirs)
         checked += 1
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
     assert checked > 30
 
 
@@ -165,5 +165,5 @@ def test_a_clone_keeps_live_objects_one_object() -> None:
                         if it.source in twin.objects and it.source_lki is not None:
                             assert twin.objects[it.source] is it.source_lki
                 return
-            answer(state, policies[d.player].decide(state, d))
+            answer(state, decide(policies[d.player], state, d))
     pytest.fail("no game put an activated ability of a permanent on the stack")

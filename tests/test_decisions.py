@@ -18,7 +18,7 @@ from gamesetup import POOL, bundled_deck
 
 import mtgsim.engine
 from mtgsim.engine.decisions import Decision, DecisionKind
-from mtgsim.engine.game import play
+from mtgsim.engine.game import decide, play
 from mtgsim.engine.policies import make_policy
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.serialize import from_json, to_json
@@ -62,7 +62,7 @@ def test_prompts_are_noise_in_the_fixture(noisy_prompts: int) -> None:
         if d.kind is not DecisionKind.PRIORITY:
             assert isinstance(d, NoisyDecision)
             prompts.append(d.prompt)
-        answer(state, make_policy("random", 3).decide(state, d))
+        answer(state, decide(make_policy("random", 3), state, d))
     assert prompts and not any("keep this hand" in p for p in prompts)
 
 
@@ -106,7 +106,7 @@ def test_every_kind_is_asked_with_what_it_is_about() -> None:
                 back = from_json(to_json(state), POOL)
                 assert back.pending is not None and back.pending.about == d.about
                 round_tripped += 1
-            answer(state, policies[d.player].decide(state, d))
+            answer(state, decide(policies[d.player], state, d))
     assert round_tripped == 50
     payloads = {
         DecisionKind.TARGET: {"TargetOf"}, DecisionKind.MODE: {"Modes"},
@@ -143,7 +143,7 @@ def test_a_target_question_says_which_slot_of_which_spell() -> None:
             if about.what == "spell":  # type: ignore[union-attr]
                 assert source is not None and source.card is about.card  # type: ignore
             found += 1
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
 
 
 def test_kinds_serialize_by_name() -> None:
@@ -159,9 +159,9 @@ class _Checked:
     def __init__(self, inner: object, noisy: bool) -> None:
         self.inner, self.noisy, self.name = inner, noisy, "checked"
 
-    def decide(self, state: object, d: Decision) -> object:
+    def decide(self, view: object, d: Decision) -> object:
         assert isinstance(d, NoisyDecision) == self.noisy, d.kind
-        return self.inner.decide(state, d)  # type: ignore[attr-defined]
+        return self.inner.decide(view, d)  # type: ignore[attr-defined]
 
 
 def _answers(pairs: list[tuple[str, str]], noisy: bool = False) -> list[list[object]]:

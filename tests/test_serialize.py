@@ -7,7 +7,7 @@ import copy
 import pytest
 from gamesetup import bundled_deck
 
-from mtgsim.engine.game import play
+from mtgsim.engine.game import decide, play
 from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy
 from mtgsim.engine.serialize import from_json, from_msgpack, to_json, to_msgpack
 from mtgsim.engine.state import GameState
@@ -33,7 +33,7 @@ def _play_some(state: GameState, policies: list, n: int,
             break
         if done > 0 and stop(state):
             break
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
         done += 1
     return done
 

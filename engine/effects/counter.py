@@ -12,7 +12,7 @@ from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import EXILE, GRAVEYARD, GameState, StackItem
 from mtgsim.engine.worth import spell_threat
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.zones import forget_object, log, move
 
 
 def resolve(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker,
@@ -53,7 +53,7 @@ def counter_item(state: GameState, target: StackItem) -> None:
         if obj is not None:
             move(state, obj, EXILE if target.alt == 1 else GRAVEYARD)
     elif target.is_spell:
-        state.objects.pop(target.sid, None)
+        forget_object(state, target.sid)  # a copy of a spell ceases to exist (707.10a)
 
 
 def estimate(ev: Estimate, e: CounterSpell) -> None:

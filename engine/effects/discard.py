@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_LAND, Discard, EffectT
+from mtgsim.engine.cards import Discard, EffectT
 from mtgsim.engine.decisions import Discarding
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.rng import randbelow
 from mtgsim.engine.state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth import guess_amount, lands_of, players_for
+from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of, players_for
 from mtgsim.engine.zones import log, move
 
 
@@ -52,7 +52,6 @@ def estimate(ev: Estimate, e: Discard) -> None:
     targets = ev.targets
     source = ev.source
     x = ev.x
-    objects = ev.state.objects
     n = guess_amount(state, e.amount, me, source, x)
     for p in players_for(e.who, me, targets, state):
         size = len(state.players[p].hand) + (ev.drawn - ev.in_hand if p == me else 0)
@@ -62,8 +61,7 @@ def estimate(ev: Estimate, e: Discard) -> None:
             continue
         spare = 0
         if lands_of(state, me) >= 5:  # extra lands are cheap to discard
-            spare = sum(1 for oid in state.players[me].hand
-                        if objects[oid].card._type_mask & T_LAND)
+            spare = known_lands_in_hand(state, me)
         cheap = min(have, spare)
         ev.total -= 0.8 * cheap + 2.5 * (have - cheap)
 

@@ -8,13 +8,13 @@ chooses).
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_LAND, DiscardChosen, EffectT
+from mtgsim.engine.cards import DiscardChosen, EffectT
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth import guess_amount, lands_of, players_for
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of, players_for
+from mtgsim.engine.zones import log, move, reveal
 
 
 def resolve(state: GameState, item: StackItem, eff: DiscardChosen, asker: Asker,
@@ -25,6 +25,8 @@ def resolve(state: GameState, item: StackItem, eff: DiscardChosen, asker: Asker,
         hand = state.players[p].hand
         if state.log is not None:  # "reveals their hand"
             log(state, "reveal", p, ", ".join(state.objects[o].card.name for o in hand))
+        for revealed in hand:
+            reveal(state, state.objects[revealed])
         options = [oid for oid in hand
                    if matches(state, eff.filter, state.objects[oid], item.controller,
                               item.source)]
@@ -48,7 +50,6 @@ def estimate(ev: Estimate, e: DiscardChosen) -> None:
     targets = ev.targets
     source = ev.source
     x = ev.x
-    objects = ev.state.objects
     n = guess_amount(state, e.amount, me, source, x)
     for p in players_for(e.who, me, targets, state):
         size = len(state.players[p].hand) + (ev.drawn - ev.in_hand if p == me else 0)
@@ -58,8 +59,7 @@ def estimate(ev: Estimate, e: DiscardChosen) -> None:
             continue
         spare = 0
         if lands_of(state, me) >= 5:  # extra lands are cheap to discard
-            spare = sum(1 for oid in state.players[me].hand
-                        if objects[oid].card._type_mask & T_LAND)
+            spare = known_lands_in_hand(state, me)
         cheap = min(have, spare)
         ev.total -= 0.8 * cheap + 2.5 * (have - cheap)
 

@@ -12,7 +12,7 @@ from mtgsim.engine.cards import EffectT, LookAtTop
 from mtgsim.engine.effect import amount_of, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import EXILE, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.zones import log, look_at, move
 
 
 def resolve(state: GameState, item: StackItem, eff: LookAtTop, asker: Asker,
@@ -48,6 +48,7 @@ def resolve(state: GameState, item: StackItem, eff: LookAtTop, asker: Asker,
         library.remove(oid)
     for oid in reversed(order):  # the list's end is the top: the first chosen goes last
         library.append(oid)
+        look_at(state, state.objects[oid], item.controller)  # it knows where they are
 
 
 RULES = effect_rules(

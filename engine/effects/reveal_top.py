@@ -12,7 +12,7 @@ from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import HAND, GameState, StackItem
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.zones import log, move, reveal
 
 
 def resolve(state: GameState, item: StackItem, eff: RevealTop, asker: Asker,
@@ -24,8 +24,9 @@ def resolve(state: GameState, item: StackItem, eff: RevealTop, asker: Asker,
         top = state.objects[library[-1]]
         if state.log is not None:
             log(state, "reveal", p, top.card.name)
+        reveal(state, top)
         if matches(state, eff.filter, top, p, item.source):
-            move(state, top, HAND)
+            reveal(state, move(state, top, HAND))
 
 
 RULES = effect_rules(

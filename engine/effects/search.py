@@ -12,7 +12,7 @@ from mtgsim.engine.decisions import Searching
 from mtgsim.engine.effect import Estimate, effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.state import GRAVEYARD, HAND, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log, move, shuffle_library
+from mtgsim.engine.zones import log, move, reveal, shuffle_library
 
 
 def resolve(state: GameState, item: StackItem, eff: Search, asker: Asker,
@@ -36,7 +36,9 @@ def search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> None
         if state.log is not None:
             log(state, "search", p, o.card.name)
         if eff.to == "hand":
-            move(state, o, HAND)
+            new = move(state, o, HAND)
+            if eff.reveal:  # "reveal it, put it into your hand"
+                reveal(state, new)
         elif eff.to == "graveyard":
             move(state, o, GRAVEYARD)
         else:

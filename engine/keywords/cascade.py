@@ -46,7 +46,7 @@ from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rng import shuffle
 from mtgsim.engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.zones import conceal, log, move
 
 # 702.85b: (state, player, ids of the library cards being exiled, top first, asker):
 # actions "as you cascade" happen after exiling and before the choice to cast. Like every
@@ -124,8 +124,8 @@ def cascade_bottom(state: GameState, item: StackItem, eff: Any, asker: Asker,
     rest = [oid for oid in eff.cards
             if oid in state.objects and state.objects[oid].zone == EXILE]
     state.rng = shuffle(state.rng, rest)
-    for oid in rest:
-        move(state, state.objects[oid], LIBRARY, bottom=True)
+    for oid in rest:  # seen going there, but in an order nobody knows
+        conceal(state, move(state, state.objects[oid], LIBRARY, bottom=True))
 
 
 effect_rules(CascadeEffect, resolve=cascade, estimate=None, sign=unaffected,

@@ -21,7 +21,7 @@ from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import HAND, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log, move, shuffle_library
+from mtgsim.engine.zones import log, move, reveal, shuffle_library
 
 
 @compiles("transmute")
@@ -47,7 +47,7 @@ def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
         card_obj = state.objects[oid]
         if state.log is not None:
             log(state, "reveal", player, card_obj.card.name)
-        move(state, card_obj, HAND)
+        reveal(state, move(state, card_obj, HAND))  # "reveal that card" (702.53a)
     shuffle_library(state, player)
     count(state, player, "transmutes")
 

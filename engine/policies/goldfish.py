@@ -23,6 +23,7 @@ _MAY = DecisionKind.MAY
 _MULLIGAN = DecisionKind.MULLIGAN
 _PRIORITY = DecisionKind.PRIORITY
 
+
 class GoldfishPolicy:
     """Plays a land a turn and nothing else: it stops only in its own main phases."""
 
@@ -32,7 +33,7 @@ class GoldfishPolicy:
     def __init__(self, seed: int) -> None:
         self.seed = seed  # unused: the goldfish is deterministic without randomness
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
+    def decide(self, view: GameState, decision: Decision) -> Answer:
         d = decision
         if d.kind is _PRIORITY:
             return _priority(d)

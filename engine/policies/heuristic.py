@@ -102,13 +102,15 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
 
     # --- entry point ---------------------------------------------------------------------
 
-    def decide(self, state: GameState, d: Decision) -> Answer:
+    def decide(self, view: GameState, d: Decision) -> Answer:
+        """The answer to ``d`` from ``view``, its player's view (engine.view): every
+        function below reads that view as its ``state``."""
         kind = d.kind
         if kind is _PRIORITY:
-            return self.priority(state, d)
+            return self.priority(view, d)
         answer = _ANSWERS.get(kind)
         if answer is not None:
-            return answer(self, state, d)
+            return answer(self, view, d)
         if d.multi:
             return list(range(d.min_count))
         return 0

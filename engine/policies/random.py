@@ -12,6 +12,7 @@ _BLOCKERS = DecisionKind.BLOCKERS
 _DAMAGE_ORDER = DecisionKind.DAMAGE_ORDER
 _PRIORITY = DecisionKind.PRIORITY
 
+
 class RandomPolicy:
     name = "random"
 
@@ -22,8 +23,8 @@ class RandomPolicy:
         self.rng, v = randbelow(self.rng, n)
         return v
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
-        d = decision
+    def decide(self, view: GameState, decision: Decision) -> Answer:
+        state, d = view, decision  # (its player's view, engine.view)
         n = len(d.actions) if d.kind is _PRIORITY else len(d.options)
         if not d.multi:
             return self._below(n)

@@ -15,6 +15,7 @@ from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSe
 from mtgsim.engine.state import (
     Decision,
 )
+from mtgsim.engine.view import player_view
 
 # Questions of casting that the action's own keys answer (FORMAT.md: an omitted key
 # means X = 0, no replicate payment, no convoke), never the choice queue.
@@ -54,7 +55,7 @@ class DecisionAnswers(ScenarioSetup):
             raise ScenarioError(f"question '{d.prompt}' wants one answer, got a list")
         if d.kind is DecisionKind.MODE:
             return self._pick_mode(d, choice)
-        ref = self._ref_among(choice, d.options)
+        ref = self._ref_among(choice, d.options, d.player)
         return d.options.index(ref)
 
     def _pick_mode(self, d: Decision, choice: str) -> int:
@@ -63,8 +64,12 @@ class DecisionAnswers(ScenarioSetup):
             return labels.index(choice)
         raise ScenarioError(f"mode {choice!r} is not one of {labels} ('{d.prompt}')")
 
-    def _ref_among(self, choice: str, options: list[int], used: set[int] | None = None) -> int:
-        state = self.state
+    def _ref_among(self, choice: str, options: list[int], player: int,
+                   used: set[int] | None = None) -> int:
+        """The option ``choice`` names (a player, a label, a card name), as ``player``
+        sees the options: a scenario's answers are a player's, so they are read from
+        that player's view (engine.view), as a policy's are."""
+        state = player_view(self.state, player)
         if choice in PLAYER_NAMES and PLAYER_NAMES[choice] in options:
             return PLAYER_NAMES[choice]
         if choice == "none" and -1 in options:  # an "up to N" target left unchosen
@@ -99,7 +104,7 @@ class DecisionAnswers(ScenarioSetup):
         for c in choice:
             if not isinstance(c, str):
                 raise ScenarioError(f"question '{d.prompt}' wants names, got {c!r}")
-            ref = self._ref_among(c, d.options, used)
+            ref = self._ref_among(c, d.options, d.player, used)
             used.add(ref)
             out.append(d.options.index(ref))
         return out
@@ -135,7 +140,7 @@ class DecisionAnswers(ScenarioSetup):
         if d.kind is DecisionKind.TARGET and self.action_targets and act is not None and \
                 PLAYER_NAMES[act.player] == d.player:
             try:
-                ref = self._ref_among(self.action_targets.popleft(), d.options)
+                ref = self._ref_among(self.action_targets.popleft(), d.options, d.player)
             except ScenarioError as exc:  # not a legal target: the engine rejects it
                 if act.illegal:
                     raise IllegalAnswer(str(exc)) from None
@@ -197,7 +202,7 @@ class DecisionAnswers(ScenarioSetup):
         assert left is not None
         for i, name in enumerate(left):
             try:
-                ref = self._ref_among(name, d.options)
+                ref = self._ref_among(name, d.options, d.player)
             except ScenarioError:
                 continue
             del left[i]
@@ -222,7 +227,7 @@ class DecisionAnswers(ScenarioSetup):
                       if oid in state.objects and state.objects[oid].tapped]
         for name in left:
             try:
-                ref = self._ref_among(name, tapped_now)
+                ref = self._ref_among(name, tapped_now, p)
             except ScenarioError:
                 return False
             tapped_now.remove(ref)
@@ -235,14 +240,14 @@ class DecisionAnswers(ScenarioSetup):
 
         # Creatures that attack each combat if able are declared by the engine, not asked
         # about (508.1d): naming them alongside optional attackers is fine.
-        forced = [oid for oid in possible_attackers(self.state, d.player)
+        forced = [oid for oid in possible_attackers(player_view(self.state, d.player), d.player)
                   if oid not in d.options]
         for n in names:
             try:
-                ref = self._ref_among(n, d.options, used)
+                ref = self._ref_among(n, d.options, d.player, used)
             except ScenarioError:
                 try:
-                    ref = self._ref_among(n, forced, used)
+                    ref = self._ref_among(n, forced, d.player, used)
                 except ScenarioError:
                     raise IllegalAnswer(f"{n} can't attack") from None
                 used.add(ref)
@@ -259,8 +264,8 @@ class DecisionAnswers(ScenarioSetup):
                 raise ScenarioError(f"a block is [blocker, attacker], got {pair}")
             blocker_options = [b for b, _ in d.pairs]
             try:
-                b = self._ref_among(pair[0], blocker_options, used)
-                a = self._ref_among(pair[1], [a for bb, a in d.pairs if bb == b])
+                b = self._ref_among(pair[0], blocker_options, d.player, used)
+                a = self._ref_among(pair[1], [a for bb, a in d.pairs if bb == b], d.player)
             except ScenarioError:
                 raise IllegalAnswer(f"{pair[0]} can't block {pair[1]}") from None
             used.add(b)
@@ -272,12 +277,13 @@ class DecisionAnswers(ScenarioSetup):
         order = list(range(len(d.options)))
         if act is not None and act.block is not None:
             listed = [pair[0] for pair in act.block]
+            view = player_view(self.state, d.player)
             names = [self._name(o) for o in d.options]
 
             def rank(i: int) -> int:
                 for j, n in enumerate(listed):
                     if n == names[i] or (n in self.labels and self._follow(
-                            self.state, self.labels[n]) is not None and
+                            view, self.labels[n]) is not None and
                             self.labels[n].oid == d.options[i]):
                         return j
                 return len(listed)
