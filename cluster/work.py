@@ -18,6 +18,7 @@ import msgspec
 import pyarrow as pa
 
 from mtgsim.cluster.seeds import Pairing, policy_seed, swiss_index
+from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.game import play, policy_stops
@@ -94,13 +95,17 @@ class Player:
         self.spec = spec
         self.pool = spec.cards.load()
         self.card_data_hash = spec.card_data_hash or spec.cards.hash()
-        self.decks: list[list[CardDef]] = [[self.pool[n] for n in d.cards]
-                                           for d in spec.decks]
+        self.decks: list[list[Card]] = [[self.pool[n] for n in d.cards]
+                                        for d in spec.decks]
         if spec.ablate_deck >= 0:
-            cache: dict[str, CardDef] = {}
-            self.decks[spec.ablate_deck] = [
-                cache.setdefault(c.name, without_keyword(c, spec.ablate_keyword))
-                for c in self.decks[spec.ablate_deck]]
+            # The ablated deck's cards without the keyword join the pool as variants (the
+            # other deck may play the same cards with it), compiled once per worker.
+            ablated = {c.name: without_keyword(c.defn, spec.ablate_keyword)
+                       for c in self.decks[spec.ablate_deck]}
+            self.pool = self.pool.with_variants(ablated.values())
+            self.decks = [[self.pool[c.name] for c in deck] for deck in self.decks]
+            self.decks[spec.ablate_deck] = [self.pool.variant(ablated[c.name])
+                                            for c in self.decks[spec.ablate_deck]]
         self._pairings: dict[tuple[int, int], Pairing] = {}
 
     def pairing(self, a: int, b: int) -> Pairing:
@@ -195,7 +200,6 @@ def without_keyword(card: CardDef, keyword: str) -> CardDef:
     from mtgsim.engine.keywords import parse_keyword
 
     raw = msgspec.to_builtins(card)
-    raw = {k: v for k, v in raw.items() if not k.startswith("_")}
     kept = []
     for text in card.keywords:
         parsed = parse_keyword(text)

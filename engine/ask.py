@@ -9,7 +9,7 @@ from its start. A question with exactly one legal answer is answered by the engi
 
 from __future__ import annotations
 
-from mtgsim.engine.state import Answer, Decision, GameState, Task
+from mtgsim.engine.state import Answer, Decision, DecisionKind, GameState, Task
 
 
 class Suspend(Exception):  # noqa: N818 - control flow, not an error
@@ -52,12 +52,13 @@ class Asker:
 
 
 # Multiple choices whose answer is an order of all the options: asked even then.
-ORDERINGS = ("order", "library_order")
+ORDERINGS = (DecisionKind.DAMAGE_ORDER, DecisionKind.LIBRARY_ORDER)
+_PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
 
 
 def forced_answer(d: Decision) -> Answer | None:
     """The answer when only one is legal (the engine then does not ask)."""
-    n = len(d.actions) if d.kind == "priority" else len(d.options)
+    n = len(d.actions) if d.kind is _PRIORITY else len(d.options)
     if d.multi:
         if d.max_count == 0 or n == 0:
             return []
@@ -70,7 +71,7 @@ def forced_answer(d: Decision) -> Answer | None:
 
 
 def validate(d: Decision, answer: Answer) -> None:
-    n = len(d.actions) if d.kind == "priority" else len(d.options)
+    n = len(d.actions) if d.kind is _PRIORITY else len(d.options)
     if d.multi:
         if not isinstance(answer, list):
             raise IllegalAnswer(f"{d.kind}: expected a list of choices, got {answer!r}")

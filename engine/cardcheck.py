@@ -18,14 +18,15 @@ Two reference formats are read:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardDataError
-from mtgsim.engine.cards import KEYWORD_BITS, KEYWORD_NAMES, CardDef, KeywordInstance
+from mtgsim.engine.cards import KEYWORD_BITS, KEYWORD_NAMES, KeywordInstance
 from mtgsim.engine.keywords import (
     NOT_ORACLE,
     PLAIN,
@@ -156,7 +157,7 @@ def _mtgjson_cards(p: Path, data: Any) -> dict[str, ReferenceCard]:
     return out
 
 
-def type_line(card: CardDef) -> str:
+def type_line(card: Card) -> str:
     words = [s.capitalize() for s in card.supertypes] + [t.capitalize() for t in card.types]
     line = " ".join(words)
     if card.subtypes:
@@ -184,7 +185,7 @@ def _their_name(text: str) -> str:
     return "umbra armor" if low == "totem armor" else low
 
 
-def _keyword_problems(card: CardDef, ref: ReferenceCard, fmt: str) -> list[str]:
+def _keyword_problems(card: Card, ref: ReferenceCard, fmt: str) -> list[str]:
     if fmt == JSONL:
         ours = sorted(k.lower() for k in oracle_keywords(card))
         theirs = sorted(k.lower() for k in ref.keywords)
@@ -198,7 +199,7 @@ def _keyword_problems(card: CardDef, ref: ReferenceCard, fmt: str) -> list[str]:
     return [f"keywords {sorted(our_names)}, reference {sorted(their_names)}"]
 
 
-def check_card(card: CardDef, ref: ReferenceCard, fmt: str = JSONL) -> list[str]:
+def check_card(card: Card, ref: ReferenceCard, fmt: str = JSONL) -> list[str]:
     """How ``card`` differs from its reference, one phrase each."""
     problems = []
     if card.mana_cost != ref.mana_cost:
@@ -224,7 +225,7 @@ class CheckResult(msgspec.Struct):
     unreferenced: list[str]  # pool cards checked that the reference does not have
 
 
-def check(pool: dict[str, CardDef], reference: Reference,
+def check(pool: Mapping[str, Card], reference: Reference,
           only: Iterable[str] | None = None) -> CheckResult:
     """Check ``only`` those cards (the user's own), or the whole pool, against ``reference``.
 
@@ -252,7 +253,7 @@ def check(pool: dict[str, CardDef], reference: Reference,
     return CheckResult(sorted(problems), compared, matched, unreferenced)
 
 
-def check_pool(pool: dict[str, CardDef], reference: str | Path | None = None) -> list[str]:
+def check_pool(pool: Mapping[str, Card], reference: str | Path | None = None) -> list[str]:
     """Problems of the whole pool against a reference file, one line each; empty when
     everything matches."""
     return check(pool, read_reference(reference)).problems

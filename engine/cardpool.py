@@ -1,4 +1,11 @@
-"""Loading card data once per process, with errors that name file, line and card.
+"""Loading the card pool once per process: card files read (errors name file, line and
+card) and each definition compiled into an ``engine.card.Card``.
+
+Compiling is a step of loading: the schema (``engine.carddefs``) is data and calls no
+rules; here its keyword abilities are expanded (``engine.keywords``) and its masks and
+costs worked out. ``compile_card`` is the one way to do it, for the pool's cards, for a
+card built in code (``pool_of``, ``CardPool.with_cards``) and, through
+``CardPool.compile``, for a card a game makes as it goes (``engine.derived``).
 
 A pool is the bundled cards (``engine/carddata``), or another directory that replaces
 them, plus the user's own card files added to it. A user's card whose name is already in
@@ -12,14 +19,32 @@ from __future__ import annotations
 import gc
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
 import msgspec
 
-from mtgsim.engine.cards import CardDef, CardFile
-from mtgsim.engine.mana import ManaCostError
+import mtgsim.engine.keywords.all  # noqa: F401  (registers every keyword's compiler)
+from mtgsim.engine.card import Card, CardPool
+from mtgsim.engine.cards import (
+    COLOR_BIT,
+    KW_FLASH,
+    PROT_COLORED_SPELLS,
+    T_INSTANT,
+    TYPE_BIT,
+    Activated,
+    CardDef,
+    CardFile,
+    Filter,
+    ManaAbility,
+    Replacement,
+    Static,
+    Target,
+    Triggered,
+)
+from mtgsim.engine.keywords import compile_keywords
+from mtgsim.engine.mana import ManaCostError, parse_cost
 from mtgsim.engine.tomlines import locate
 
 DATA_DIR = Path(__file__).parent / "carddata"
@@ -52,7 +77,7 @@ class CardSource(msgspec.Struct, frozen=True):
     def base_dir(self) -> str:
         return self.base or str(DATA_DIR)
 
-    def load(self) -> dict[str, CardDef]:
+    def load(self) -> CardPool:
         """The pool (cached per process); raises ``CardDataError``."""
         if not self.base and not self.extra:
             return load_pool()
@@ -108,12 +133,15 @@ def _line_quoting(text: str, message: str) -> int:
 
 def parse_cards(text: str, file: str) -> list[CardDef]:
     """The cards of one file's text: a card's fields at the top level (one card per file,
-    as the bundled pool keeps them), or a ``[[card]]`` table per card (several in one)."""
+    as the bundled pool keeps them), or a ``[[card]]`` table per card (several in one).
+    Each is compiled once as a check, so that what only compiling finds (a bad mana
+    cost, an unknown keyword) is an error naming this file and line too."""
     many = bool(_MANY.search(text))
     try:
         if many:
-            return msgspec.toml.decode(text.encode(), type=CardFile).card
-        return [msgspec.toml.decode(text.encode(), type=CardDef)]
+            cards = msgspec.toml.decode(text.encode(), type=CardFile).card
+        else:
+            cards = [msgspec.toml.decode(text.encode(), type=CardDef)]
     except msgspec.ValidationError as exc:
         line, index = _error_line(text, str(exc), many)
         name = _card_name(text, index if many else -1)
@@ -123,9 +151,17 @@ def parse_cards(text: str, file: str) -> list[CardDef]:
         line, _ = _error_line(text, str(exc), many)
         message = _AT_LINE.sub("", str(exc)).strip()
         raise CardDataError(f"{file}:{line}: TOML syntax error: {message}") from None
-    except ManaCostError as exc:
-        line = locate(text, ["mana_cost"]) if not many else 1
-        raise CardDataError(f"{file}:{line}: {exc}") from None
+    for i, card in enumerate(cards):
+        try:
+            compile_card(card)
+        except ManaCostError as exc:
+            line = locate(text, ["card", i, "mana_cost"] if many else ["mana_cost"])
+            raise CardDataError(f"{file}:{line}: card {card.name!r}: {exc}") from None
+        except ValueError as exc:  # an unknown keyword, an Aura's enchant quality, ...
+            line = _line_quoting(text, str(exc)) or locate(
+                text, ["card", i, "name"] if many else ["name"])
+            raise CardDataError(f"{file}:{line}: card {card.name!r}: {exc}") from None
+    return cards
 
 
 def _card_name(text: str, index: int) -> str:
@@ -218,11 +254,89 @@ class _Defined:
         self.override = override
 
 
+# Filter qualities that change only when the battlefield or characteristics change
+# (events that recompute characteristics anyway).
+_STABLE_FILTER_FIELDS = frozenset((
+    "types", "not_types", "subtypes", "supertypes", "not_supertypes", "colors",
+    "not_colors", "multicolored", "monocolored", "controller", "other", "token",
+    "has_keyword", "lacks_keyword", "keyword_abilities"))
+_NO_FILTER = Filter()
+_ANYTHING = Filter()  # "Enchant permanent"
+
+
+def _static_dynamic(st: Static) -> bool:
+    """Whether a static ability's effect can change while the battlefield and
+    characteristics stay the same (611.3a conditions, counted amounts, filters on other
+    qualities)."""
+    if st.condition is not None or not isinstance(st.power, int) or \
+            not isinstance(st.toughness, int):
+        return True
+    f = st.filter
+    return st.applies_to == "filter" and any(
+        getattr(f, name) != getattr(_NO_FILTER, name)
+        for name in f.__struct_fields__ if name not in _STABLE_FILTER_FIELDS)
+
+
+
+def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) -> Card:
+    """``defn`` compiled: its keyword abilities expanded into ordinary abilities (kept out
+    of ``abilities`` as written), its type line, colours and cost as masks and flags."""
+    card = Card(defn, handle, pool)
+    cost = parse_cost(defn.mana_cost)
+    card._cost = cost
+    mask = 0
+    for t in defn.types:
+        mask |= TYPE_BIT[t]
+    card._type_mask = mask
+    if defn.colors is None:
+        card._color_mask = cost.color_mask
+    else:
+        cm = 0
+        for c in defn.colors:
+            cm |= COLOR_BIT[c]
+        card._color_mask = cm
+    card._protection_spells = False
+    abilities = defn.abilities + compile_keywords(card)
+    card._mana_value = cost.mana_value
+    card._instant_speed = bool(mask & T_INSTANT) or bool(card._kw & KW_FLASH)
+    card._mana_abilities = tuple(a for a in abilities if isinstance(a, ManaAbility))
+    card._activated = tuple(a for a in abilities if isinstance(a, Activated))
+    card._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
+    statics = card._statics = tuple(a for a in abilities if isinstance(a, Static))
+    card._layered = bool(statics or defn.levels)
+    card._dynamic = bool(defn.levels) or any(_static_dynamic(st) for st in statics)
+    card._nonlocal = card._dynamic or any(st.applies_to == "filter" for st in statics)
+    prot = 0
+    for col in (*defn.protection, *card._protection_extra):
+        prot |= COLOR_BIT[col]
+    if card._protection_spells:
+        prot |= PROT_COLORED_SPELLS
+    card._base_protection = prot
+    card._is_aura = "Aura" in defn.subtypes
+    card._legendary = "legendary" in defn.supertypes
+    card._spell_grants = any(st.applies_to == "spells_you_cast" for st in statics)
+    card._zone_actions = any(a.zone != "battlefield" for a in card._activated) or \
+        "flashback" in card._kwnames or "retrace" in card._kwnames
+    card._enters_tapped = any(
+        isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
+    card._cant_be_countered = any(s.cant_be_countered for s in statics)
+    card._enter_replacements = tuple(
+        a for a in abilities if isinstance(a, Replacement) and a.kind != "enters_tapped")
+    card._aura_target = None if not card._is_aura else Target("player") \
+        if card.enchant_player else Target("permanent", card.enchant or _ANYTHING)
+    return card
+
+
+def pool_of(defs: Iterable[CardDef]) -> CardPool:
+    """A pool of these definitions, compiled (a pool built in code)."""
+    return CardPool(defs, compile_card)
+
+
 @cache
 def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
-              override: bool = False) -> dict[str, CardDef]:
-    """Every card of ``data_dir`` and then of the ``extra`` files, by name; compiled once
-    per process. An extra card named like a card of ``data_dir`` replaces it only with
+              override: bool = False) -> CardPool:
+    """Every card of ``data_dir`` and then of the ``extra`` files, compiled (by name and
+    by handle, ``engine.card.CardPool``); loaded once per process. An extra card named like a card of ``data_dir`` replaces it only with
     ``override``; any other second definition of a name is an error."""
     files = card_files(data_dir)
     if not files:
@@ -233,12 +347,13 @@ def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
     defined.freeze_base(override)
     for file, text in extra:
         defined.add_file(file, text)
+    pool = pool_of(defined.pool.values())
     # Card data lives as long as the process: moved out of the cyclic collector's view,
     # it is not traversed again in every collection while games run (about 3% of a
     # game's time otherwise).
     gc.collect()
     gc.freeze()
-    return defined.pool
+    return pool
 
 
 def pool_hash(data_dir: str = str(DATA_DIR), extra: ExtraFiles = ()) -> str:
@@ -253,6 +368,6 @@ def pool_hash(data_dir: str = str(DATA_DIR), extra: ExtraFiles = ()) -> str:
     return h.hexdigest()[:16]
 
 
-def known_cards(pool: dict[str, CardDef]) -> dict[str, bool]:
+def known_cards(pool: Mapping[str, Card]) -> dict[str, bool]:
     """Name -> is a basic land, as the deck parser wants it."""
     return {name: "basic" in c.supertypes for name, c in pool.items()}

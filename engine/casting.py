@@ -15,20 +15,21 @@ from collections.abc import Callable
 from mtgsim.engine import replacement as rep
 from mtgsim.engine import triggers
 from mtgsim.engine.ask import Asker, IllegalAnswer
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_HASTE,
     KW_NO_ACTIVATE,
     T_CREATURE,
     T_LAND,
     Activated,
-    CardDef,
     Cost,
     Filter,
     Target,
 )
+from mtgsim.engine.decisions import CostOf, ForSpell, Modes, TargetOf
 from mtgsim.engine.filters import matches
 from mtgsim.engine.keywords.convoke import spell_granters, spell_has_convoke
-from mtgsim.engine.keywords.family_f import (
+from mtgsim.engine.keywords.flashback import (
     can_flashback,
     choose_flashback_cost,
     flashback_costs,
@@ -67,37 +68,31 @@ from mtgsim.engine.state import (
     ActivateTask,
     CastTask,
     Decision,
+    DecisionKind,
     GameObject,
     GameState,
     StackItem,
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import first_legal_target, legal_targets
-from mtgsim.engine.zones import describe, log, move, simultaneously
+from mtgsim.engine.zones import describe, log, move, reveal, simultaneously
 
 ALT_NORMAL, ALT_FLASHBACK, ALT_RETRACE, ALT_EVOKE = 0, 1, 2, 3
 # The card's own "You may [cost] rather than pay this spell's mana cost" (118.9)
 ALT_ALTERNATIVE = 4
 ALT_NAMES = {ALT_NORMAL: "", ALT_FLASHBACK: "flashback", ALT_RETRACE: "retrace",
              ALT_EVOKE: "evoke", ALT_ALTERNATIVE: "alternative cost"}
-_AURA_TARGETS: dict[str, Target] = {}
 
 # --- targets of spells ----------------------------------------------------------------
 
 
-def aura_target(card: CardDef) -> Target:
+def aura_target(card: Card) -> Target:
     """An Aura spell targets what its enchant abilities allow (303.4a, 702.5a-d)."""
-    t = _AURA_TARGETS.get(card.name)
-    if t is None:
-        if card.enchant_player:
-            t = Target("player")
-        else:
-            t = Target("permanent", card.enchant or Filter())
-        _AURA_TARGETS[card.name] = t
-    return t
+    assert card._aura_target is not None, f"{card.name} is not an Aura"
+    return card._aura_target
 
 
-def spell_targets(card: CardDef, mode: int) -> tuple[Target, ...]:
+def spell_targets(card: Card, mode: int) -> tuple[Target, ...]:
     if card._is_aura:
         return (aura_target(card),)
     spell = card.spell
@@ -108,7 +103,7 @@ def spell_targets(card: CardDef, mode: int) -> tuple[Target, ...]:
     return spell.targets
 
 
-def spell_effects(card: CardDef, mode: int) -> tuple[object, ...]:
+def spell_effects(card: Card, mode: int) -> tuple[object, ...]:
     spell = card.spell
     if spell is None:
         return ()
@@ -135,7 +130,7 @@ def targets_available(state: GameState, specs: tuple[Target, ...], controller: i
     return True
 
 
-def castable_modes(state: GameState, card: CardDef, controller: int, source: int,
+def castable_modes(state: GameState, card: Card, controller: int, source: int,
                    keeps: Keeps | None = None) -> list[int]:
     """The modes the spell can be cast with (``[-1]`` for a modeless spell); ``keeps``:
     the mana of its cost stays payable (see ``Keeps``)."""
@@ -159,7 +154,7 @@ def sorcery_timing(state: GameState, player: int) -> bool:
         and not state.stack
 
 
-def base_cost(card: CardDef, alt: int) -> ManaCost:
+def base_cost(card: Card, alt: int) -> ManaCost:
     if alt == ALT_FLASHBACK:
         return parse_cost(card.instances("flashback")[0].cost)
     if alt == ALT_EVOKE:
@@ -247,7 +242,7 @@ def _castable_from_hand(state: GameState, player: int,
             continue
         if units is None:
             units = mana_units(state, player)[0]
-            grants = bool(state.spell_granters and spell_granters(state))
+            grants = bool(state.derived.spell_granters and spell_granters(state))
         alts = (ALT_NORMAL, ALT_EVOKE) if "evoke" in card._kwnames else (ALT_NORMAL,)
         if card.alternative_cost is not None:
             alts = (*alts, ALT_ALTERNATIVE)
@@ -266,7 +261,11 @@ def _activators(state: GameState) -> tuple[list[int], list[int]]:
     """Each player's permanents with activated abilities in battlefield order
     (characteristics current). Only a refresh changes who controls what and which
     abilities a permanent has, and every battlefield change is followed by one."""
-    return memo_on(state, "activators", state.refreshes, _find_activators)
+    derived = state.derived
+    hit = derived.memo.get("activators")  # memo_on's lookup, inline: asked at every priority
+    if hit is not None and hit[0] == derived.refreshes:
+        return hit[1]  # type: ignore[no-any-return]
+    return memo_on(state, "activators", derived.refreshes, _find_activators)
 
 
 def _find_activators(state: GameState) -> tuple[list[int], list[int]]:
@@ -285,9 +284,12 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
-    ensure(state)
+    derived = state.derived
+    if derived.dirty or derived.entered:
+        ensure(state)
     activators = _activators(state)[player]
-    if not sorcery_ok and not p.zone_action_cards and not activators and not (
+    zone_actions = derived.zone_action_cards[player]
+    if not sorcery_ok and not zone_actions and not activators and not (
             state.effects and has_granted_flashback(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
         for oid in hand:
@@ -309,7 +311,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             actions.append(Action(CAST, oid, alt=alt))
     # Only cards with flashback or retrace (counted in zone_action_cards) or flashback from
     # an effect can be cast from a graveyard.
-    if p.can_cast_spells and (p.zone_action_cards or state.effects and has_granted_flashback(
+    if p.can_cast_spells and (zone_actions or state.effects and has_granted_flashback(
             state, player)):
         for oid in p.graveyard:
             card = objects[oid].card
@@ -328,7 +330,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         for idx, ab in enumerate(activated_abilities(o)):
             if ab.zone == "battlefield" and can_activate(state, player, o, idx, ab, sorcery_ok):
                 actions.append(Action(ACTIVATE, oid, idx))
-    if p.zone_action_cards:
+    if zone_actions:
         for zone_list, zone in ((hand, "hand"), (p.graveyard, "graveyard")):
             done: set[tuple[str, int]] = set()
             for oid in zone_list:
@@ -522,11 +524,12 @@ def _untapped(state: GameState, player: int, f: Filter, source: int) -> list[int
 
 
 def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                      name: str, keeps: Keeps | None = None) -> tuple[list[int], int]:
+                      card: Card, keeps: Keeps | None = None) -> tuple[list[int], int]:
     """Choose the permanents for counter costs (601.2b/602.2b), before paying anything:
     one question per counter removed (the same permanent may be chosen again while it has
     counters left), and the permanent that gets a counter. Only choices after which the
     whole cost can still be paid are offered (``keeps``: the mana part)."""
+    name = card.name
     removed: list[int] = []
     if cost.remove_counters_among is not None:
         kind = cost.remove_counters_kind
@@ -544,8 +547,9 @@ def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, s
             if not options:
                 raise IllegalAnswer(f"{name}: not enough {kind} counters to remove")
             pick = options[asker.choose(Decision(
-                "cost_counter", player, f"remove a {kind} counter for {name} from",
-                options=options, source=source))]
+                DecisionKind.COST_COUNTER, player, f"remove a {kind} counter for {name} from",
+                options=options, source=source,
+                about=CostOf("remove_counter", card, counter=kind)))]
             left[pick] -= 1
             removed.append(pick)
     put_on = -1
@@ -556,13 +560,14 @@ def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, s
         if not options:
             raise IllegalAnswer(f"{name}: no permanent to put a counter on")
         put_on = options[asker.choose(Decision(
-            "cost_counter", player, f"put a {cost.put_counter} counter for {name} on",
-            options=options, source=source))]
+            DecisionKind.COST_COUNTER, player, f"put a {cost.put_counter} counter for {name} on",
+            options=options, source=source,
+            about=CostOf("put_counter", card, counter=cost.put_counter or "")))]
     return removed, put_on
 
 
 def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                   name: str, keeps: Keeps | None = None) -> list[int]:
+                   card: Card, keeps: Keeps | None = None) -> list[int]:
     """Choose the ``sacrifice_n`` permanents a "Sacrifice N [filter]" cost sacrifices
     (601.2b, 601.2h), before paying anything."""
     assert cost.sacrifice is not None
@@ -570,15 +575,15 @@ def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, sour
                if _ok(keeps, {o})]
     n = cost.sacrifice_n
     if len(options) < n:
-        raise IllegalAnswer(f"{name}: not enough permanents to sacrifice")
+        raise IllegalAnswer(f"{card.name}: not enough permanents to sacrifice")
     picks = asker.choose_many(Decision(
-        "cost", player, f"sacrifice {n} for {name}", options=options, multi=True,
-        min_count=n, max_count=n, source=source))
+        DecisionKind.COST, player, f"sacrifice {n} for {card.name}", options=options,
+        multi=True, min_count=n, max_count=n, source=source, about=CostOf("sacrifice", card)))
     return [options[i] for i in picks]
 
 
 def pay_counter_costs(state: GameState, cost: Cost, removed: list[int], put_on: int) -> None:
-    from mtgsim.engine.effects import add_counters
+    from mtgsim.engine.effects.add_counters import add_counters
 
     kind = cost.remove_counters_kind
     for oid in removed:
@@ -586,7 +591,7 @@ def pay_counter_costs(state: GameState, cost: Cost, removed: list[int], put_on: 
         o.counters[kind] -= 1
         if not o.counters[kind]:
             del o.counters[kind]
-        state.dirty = True
+        state.derived.dirty = True
     if put_on >= 0:
         add_counters(state, state.objects[put_on], cost.put_counter or "-1/-1", 1)
 
@@ -604,10 +609,10 @@ def play_land(state: GameState, player: int, oid: int) -> None:
     rep.enter(state, obj, player)
 
 
-def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: CardDef,
+def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: Card,
                           base: list[ManaCost], x: int) -> tuple[list[int], bool, int]:
     """601.2b: replicate counts (one per instance), kicker, retrace's land."""
-    if task.alt != ALT_RETRACE and not state.spell_granters and \
+    if task.alt != ALT_RETRACE and not state.derived.spell_granters and \
             "replicate" not in card._kwnames and "kicker" not in card._kwnames:
         return [], False, -1  # no additional cost to ask about (the common case)
     from mtgsim.engine.keywords.replicate import replicate_instances
@@ -625,8 +630,9 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
                 break
             top += 1
         n = asker.choose(Decision(
-            "replicate", player, f"pay replicate {inst.cost} how many times?",
-            options=list(range(top + 1)), source=task.oid)) if top else 0
+            DecisionKind.REPLICATE, player, f"pay replicate {inst.cost} how many times?",
+            options=list(range(top + 1)), source=task.oid,
+            about=ForSpell(card, inst.cost))) if top else 0
         replicates.append(n)
         base = base + [rcost] * n
     kicked = False
@@ -635,8 +641,8 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
         symbols, generic = total_cost(base + [kcost], x)
         if can_pay(symbols, generic, units):
             kicked = asker.choose(Decision(
-                "may", player, f"pay kicker {inst.cost}?", options=[1, 0],
-                source=task.oid)) == 0
+                DecisionKind.MAY, player, f"pay kicker {inst.cost}?", options=[1, 0],
+                source=task.oid, about=ForSpell(card, inst.cost))) == 0
             if kicked:  # a new list: the caller adds the kicker cost to its own
                 base = base + [kcost]
     discard = -1
@@ -644,8 +650,8 @@ def _ask_additional_costs(state: GameState, asker: Asker, task: CastTask, card: 
         lands = [o for o in state.players[player].hand
                  if state.objects[o].card._type_mask & T_LAND]
         pick = asker.choose(Decision(
-            "cost_discard", player, f"discard a land card to retrace {card.name}",
-            options=lands, source=task.oid))
+            DecisionKind.COST_DISCARD, player, f"discard a land card to retrace {card.name}",
+            options=lands, source=task.oid, about=ForSpell(card)))
         discard = lands[pick]
     return replicates, kicked, discard
 
@@ -661,9 +667,10 @@ def cast_task(state: GameState, task: CastTask) -> None:
     if card.spell is not None and card.spell.modes:
         modes = castable_modes(state, card, player, obj.oid,
                                None if task.free else _cast_keeps(state, player, obj, task.alt))
+        labels = tuple(card.spell.modes[m].label for m in modes)
         pick = asker.choose(Decision(
-            "mode", player, f"mode for {card.name}: " + " or ".join(
-                card.spell.modes[m].label for m in modes), options=modes, source=obj.oid))
+            DecisionKind.MODE, player, f"mode for {card.name}: " + " or ".join(labels),
+            options=modes, source=obj.oid, about=Modes(labels)))
         mode = modes[pick]
     convoke = spell_has_convoke(state, player, obj)
     units = payment_units(state, player, obj)
@@ -679,7 +686,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
         if cap is not None:
             top = min(top, cap)
         x = asker.choose(Decision(
-            "x", player, f"X for {card.name}", options=list(range(top + 1)), source=obj.oid))
+            DecisionKind.X, player, f"X for {card.name}", options=list(range(top + 1)),
+            source=obj.oid, about=ForSpell(card)))
     replicates, kicked, discard = _ask_additional_costs(state, asker, task, card, base, x)
     if replicates:
         from mtgsim.engine.keywords.replicate import replicate_instances
@@ -693,14 +701,14 @@ def cast_task(state: GameState, task: CastTask) -> None:
     extra = card.spell.additional_cost if card.spell is not None else None
     keeps = mana_keeps(state, player, *total_cost(base, x), convoke) \
         if extra is not None or task.alt == ALT_ALTERNATIVE else None
-    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card.name,
+    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card,
                                         keeps) if extra is not None else ([], -1)
     # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
     alt_sacrifices: list[int] = []
     if task.alt == ALT_ALTERNATIVE and card.alternative_cost is not None and \
             card.alternative_cost.sacrifice is not None:
         alt_sacrifices = ask_sacrifices(state, asker, player, card.alternative_cost,
-                                        obj.oid, card.name, keeps)
+                                        obj.oid, card, keeps)
     # Permanents another part of the cost uses don't also pay mana (601.2g-h).
     committed = set(removed) | set(alt_sacrifices) | ({put_on} if put_on >= 0 else set())
     # 601.2c: targets.
@@ -713,7 +721,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
         if not options:
             raise IllegalAnswer(f"{card.name}: no legal target left while casting")
         pick = asker.choose(Decision(
-            "target", player, f"target for {card.name}", options=options, source=obj.oid))
+            DecisionKind.TARGET, player, f"target for {card.name}", options=options,
+            source=obj.oid, about=TargetOf("spell", card, len(targets), spec)))
         targets.append(options[pick])
     # 601.2f-h: total cost, convoke, mana abilities, payment.
     symbols, generic = total_cost(base, x)
@@ -729,7 +738,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
         raise IllegalAnswer(f"{card.name}: cannot pay the rest of its cost")
     state.tasks.pop()
     for oid in convokers:
-        state.objects[oid].tapped = True
+        state.set_tapped(state.objects[oid], True)
     if not pay_symbols(state, player, symbols, generic, committed):
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
     if discard >= 0:
@@ -790,11 +799,11 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
             break
         options.sort(key=lambda oid: (not objects[oid].sick, objects[oid].power, oid))
         picks = asker.choose_many(Decision(
-            "convoke_tap", player,
+            DecisionKind.CONVOKE_TAP, player,
             f"tap a creature to convoke {obj.card.name}" + (" (none: pay the rest)"
                                                             if can_stop else ""),
             options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
-            source=obj.oid))
+            source=obj.oid, about=ForSpell(obj.card)))
         if not picks:
             break
         chosen.append(options[picks[0]])
@@ -823,16 +832,18 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         if not options:
             raise IllegalAnswer(f"{obj.card.name}: no legal target left while activating")
         pick = asker.choose(Decision(
-            "target", player, f"target for {obj.card.name}'s ability", options=options,
-            source=obj.oid))
+            DecisionKind.TARGET, player, f"target for {obj.card.name}'s ability",
+            options=options, source=obj.oid,
+            about=TargetOf("ability", obj.card, len(targets), spec)))
         targets.append(options[pick])
     cost = ab.cost
     discards: list[int] = []
     if cost.discard:
         hand = [o for o in state.players[player].hand if o != obj.oid]
         picks = asker.choose_many(Decision(
-            "cost_discard", player, f"discard for {obj.card.name}", options=hand, multi=True,
-            min_count=cost.discard, max_count=cost.discard, source=obj.oid))
+            DecisionKind.COST_DISCARD, player, f"discard for {obj.card.name}", options=hand,
+            multi=True, min_count=cost.discard, max_count=cost.discard, source=obj.oid,
+            about=CostOf("discard", obj.card)))
         discards = [hand[i] for i in picks]
     # Each choice below leaves the mana part payable without the permanents chosen
     # (``keeps``); those permanents then pay no mana (601.2g-h).
@@ -842,21 +853,22 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         options = [o for o in _controlled(state, player, cost.return_to_hand, obj.oid)
                    if _ok(keeps, {o})]
         pick = asker.choose(Decision(
-            "cost", player, f"return for {obj.card.name}", options=options, source=obj.oid))
+            DecisionKind.COST, player, f"return for {obj.card.name}", options=options,
+            source=obj.oid, about=CostOf("return", obj.card)))
         returned = options[pick]
     sacrificed = -1
     more_sacrificed: list[int] = []
     if cost.sacrifice is not None and cost.sacrifice_n > 1:  # "Sacrifice N ..."
-        more_sacrificed = ask_sacrifices(state, asker, player, cost, obj.oid, obj.card.name,
+        more_sacrificed = ask_sacrifices(state, asker, player, cost, obj.oid, obj.card,
                                          keeps)
     elif cost.sacrifice is not None:
         options = [o for o in _controlled(state, player, cost.sacrifice, obj.oid)
                    if _ok(keeps, {o})]
         pick = asker.choose(Decision(
-            "cost", player, f"sacrifice for {obj.card.name}", options=options,
-            source=obj.oid))
+            DecisionKind.COST, player, f"sacrifice for {obj.card.name}", options=options,
+            source=obj.oid, about=CostOf("sacrifice", obj.card)))
         sacrificed = options[pick]
-    removed, put_on = ask_counter_costs(state, asker, player, cost, obj.oid, obj.card.name,
+    removed, put_on = ask_counter_costs(state, asker, player, cost, obj.oid, obj.card,
                                         keeps)
     to_tap: list[int] = []
     if cost.tap_untapped is not None:
@@ -866,8 +878,9 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
         if len(options) < n:
             raise IllegalAnswer(f"{obj.card.name}: not enough untapped permanents to tap")
         picks = asker.choose_many(Decision(
-            "cost_tap", player, f"tap {n} for {obj.card.name}", options=options, multi=True,
-            min_count=n, max_count=n, source=obj.oid))
+            DecisionKind.COST_TAP, player, f"tap {n} for {obj.card.name}", options=options,
+            multi=True, min_count=n, max_count=n, source=obj.oid,
+            about=CostOf("tap", obj.card)))
         to_tap = [options[i] for i in picks]
     # Pay: mana first (mana abilities), then the other costs (601.2h, any order).
     if cost.mana:
@@ -881,13 +894,15 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
                                 "permanents chosen for its other costs")
     state.tasks.pop()
     for oid in to_tap:
-        state.objects[oid].tapped = True
-    if cost.reveal_self and state.log is not None:  # forecast (702.57b)
-        log(state, "reveal", player, obj.card.name)
+        state.set_tapped(state.objects[oid], True)
+    if cost.reveal_self:  # forecast (702.57b): the card stays in hand, revealed
+        reveal(state, obj)
+        if state.log is not None:
+            log(state, "reveal", player, obj.card.name)
     if cost.tap:
-        obj.tapped = True
+        state.set_tapped(obj, True)
     if cost.untap:
-        obj.tapped = False
+        state.set_tapped(obj, False)
     pay_counter_costs(state, cost, removed, put_on)
     if cost.pay_life:
         rep.lose_life(state, player, cost.pay_life)
@@ -902,14 +917,14 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
             for oid in more_sacrificed:
                 rep.sacrifice(state, state.objects[oid])
     if cost.put_counter is not None and cost.put_counter_on is None:
-        from mtgsim.engine.effects import add_counters
+        from mtgsim.engine.effects.add_counters import add_counters
 
         add_counters(state, obj, cost.put_counter, 1)
     if cost.remove_counter is not None:
         obj.counters[cost.remove_counter] -= 1
         if not obj.counters[cost.remove_counter]:
             del obj.counters[cost.remove_counter]
-        state.dirty = True
+        state.derived.dirty = True
     if ab.once_per_turn:
         obj.used_once |= 1 << task.index
     if ab.keyword:

@@ -36,12 +36,15 @@ from mtgsim.engine.cards import (
     T_ARTIFACT,
     T_CREATURE,
 )
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
     AttackTask,
     BlockTask,
     Combat,
     Decision,
+    DecisionKind,
     GameObject,
     GameState,
 )
@@ -58,7 +61,7 @@ BLOCK_RESTRICTIONS: list[Callable[[GameState, GameObject, GameObject], bool]] = 
 
 def can_attack(state: GameState, o: GameObject) -> bool:
     """508.1a: an untapped creature without summoning sickness that may attack."""
-    if not (o.card._type_mask | o.extra_types) & T_CREATURE or o.is_tapped:
+    if not (o.card._type_mask | o.extra_types) & T_CREATURE or o.tapped:
         return False
     if o.sick and not o.kw & KW_HASTE:
         return False
@@ -76,7 +79,7 @@ def can_block(state: GameState, blocker: GameObject, attacker: GameObject) -> bo
     """509.1a-b: restrictions on one blocker blocking one attacker."""
     bkw = blocker.kw
     akw = attacker.kw
-    if blocker.is_tapped or bkw & KW_CANT_BLOCK or not (
+    if blocker.tapped or bkw & KW_CANT_BLOCK or not (
             blocker.card._type_mask | blocker.extra_types) & T_CREATURE:
         return False
     if akw & KW_UNBLOCKABLE:
@@ -110,7 +113,7 @@ def attack_task(state: GameState, task: AttackTask) -> None:
     chosen: list[int] = []
     if optional:
         picks = asker.choose_many(Decision(
-            "attackers", player, "declare attackers", options=optional, multi=True,
+            DecisionKind.ATTACKERS, player, "declare attackers", options=optional, multi=True,
             min_count=0, max_count=len(optional)))
         chosen = [optional[i] for i in picks]
     attackers = forced + [oid for oid in optional if oid in chosen]
@@ -120,7 +123,7 @@ def attack_task(state: GameState, task: AttackTask) -> None:
     for oid in attackers:
         o = state.objects[oid]
         if not o.kw & KW_VIGILANCE:
-            o.tapped = True
+            state.set_tapped(o, True)
     if state.log is not None and attackers:
         log(state, "attack", player, ", ".join(state.objects[a].card.name for a in attackers))
     if attackers:
@@ -137,7 +140,7 @@ def block_options(state: GameState) -> list[tuple[int, int]]:
     pairs = []
     blockers = [oid for oid in state.battlefield if objects[oid].controller == combat.defender
                 and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE
-                and not objects[oid].is_tapped]
+                and not objects[oid].tapped]
     for b in blockers:
         bo = objects[b]
         for a in combat.attackers:
@@ -231,7 +234,7 @@ def block_task(state: GameState, task: BlockTask) -> None:
         pairs = [(b, a) for b, a in pairs if b not in required or a in required[b]]
     if pairs:
         picks = asker.choose_many(Decision(
-            "blockers", defender, "declare blockers", options=list(range(len(pairs))),
+            DecisionKind.BLOCKERS, defender, "declare blockers", options=list(range(len(pairs))),
             pairs=pairs, multi=True, min_count=0, max_count=len(pairs)))
         chosen = settle_blocks(state, required, [pairs[i] for i in picks])
     blockers_of: dict[int, list[int]] = {}
@@ -241,7 +244,7 @@ def block_task(state: GameState, task: BlockTask) -> None:
         bl = blockers_of.get(a)
         if bl and len(bl) > 1:
             order = asker.choose_many(Decision(
-                "order", state.active, f"damage order for {state.objects[a].card.name}",
+                DecisionKind.DAMAGE_ORDER, state.active, f"damage order for {state.objects[a].card.name}",
                 options=list(bl), multi=True, min_count=len(bl), max_count=len(bl),
                 source=a))
             blockers_of[a] = [bl[i] for i in order]
@@ -338,3 +341,33 @@ def combat_damage(state: GameState, first_step: bool) -> None:
             assignments.append((blocker, attackers[0], blocker.power))
     for src, target, amount in assignments:
         rep.deal_damage(state, src, target, amount, combat=True)
+
+
+def record_attackers(state: GameState, attackers: list[int]) -> None:
+    """Remember the creatures declared as attackers this turn ("attacked this turn")."""
+    if state.attacked_turn != state.turn:
+        state.attacked_turn = state.turn
+        state.attacked_this_turn = []
+    state.attacked_this_turn.extend(attackers)
+
+
+ATTACK_HOOKS.append(record_attackers)
+
+
+def cant_be_blocked_by(state: GameState, blocker: GameObject, attacker: GameObject) -> bool:
+    """False if a static ability of the attacker says this blocker can't block it."""
+    if attacker.lost_abilities:
+        return True
+    for st in attacker.card._statics:
+        f = st.cant_be_blocked_by
+        if f is None:
+            continue
+        if st.condition is not None and not condition_holds(
+                state, st.condition, attacker.controller, attacker):
+            continue
+        if matches(state, f, blocker, attacker.controller, attacker.oid):
+            return False
+    return True
+
+
+BLOCK_RESTRICTIONS.append(cant_be_blocked_by)

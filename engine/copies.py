@@ -11,6 +11,7 @@ where the effect allows (707.10c). A copy that leaves the stack ceases to exist
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.decisions import DecisionKind, TargetOf
 from mtgsim.engine.state import NONE, STACK, Decision, GameState, StackItem
 from mtgsim.engine.targets import can_target_object, is_legal_target, legal_targets
 from mtgsim.engine.zones import log, new_object
@@ -41,8 +42,9 @@ def choose_new_targets(state: GameState, asker: Asker, original: StackItem,
             targets.append(current)
             continue
         pick = asker.choose(Decision(
-            "target", controller, f"target for the copy of {original.card.name}",
-            options=options, source=original.sid))
+            DecisionKind.TARGET, controller, f"target for the copy of {original.card.name}",
+            options=options, source=original.sid,
+            about=TargetOf("copy", original.card, len(targets), spec)))
         targets.append(options[pick])
     return targets
 

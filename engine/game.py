@@ -1,29 +1,42 @@
 """The public face of the engine: build a game from decks, drive it with policies.
 
 Static definition (card pool, decks) is separate from the mutable GameState; policies
-see the state and the pending Decision, and answer with an index (or list of indices).
+see the deciding player's view of the state (engine.view) and the pending Decision, and
+answer with an index (or list of indices).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.state import ALL_STOPS, Answer, Decision, GameState
 from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.view import player_view
 
 
 class Policy(Protocol):
-    """Anything that answers decisions. Must be deterministic given its own seed."""
+    """Anything that answers decisions. Must be deterministic given its own seed.
+
+    ``view`` is what the deciding player may know (``engine.view.player_view``): the
+    game state without the other player's hand, any library's order, the random state
+    or the log. A policy decides from it alone (``tests/test_view.py`` holds every
+    shipped policy to that)."""
 
     name: str
 
-    def decide(self, state: GameState, decision: Decision) -> Answer: ...
+    def decide(self, view: GameState, decision: Decision) -> Answer: ...
 
 
-def deck_cards(pool: dict[str, CardDef], names: Sequence[str]) -> list[CardDef]:
+def decide(policy: Policy, state: GameState, decision: Decision) -> Answer:
+    """``policy``'s answer to ``decision``, asked with its player's view of ``state``:
+    how every driver of a game asks a policy."""
+    return policy.decide(player_view(state, decision.player), decision)
+
+
+def deck_cards(pool: Mapping[str, Card], names: Sequence[str]) -> list[Card]:
     return [pool[n] for n in names]
 
 
@@ -47,7 +60,7 @@ def step(state: GameState, policies: Sequence[Policy]) -> Answer | None:
     if d is None:
         return None
     policy = policies[d.player]
-    a = policy.decide(state, d)
+    a = policy.decide(player_view(state, d.player), d)  # (decide, inlined: every decision)
     try:
         answer(state, a)
     except IllegalAnswer as exc:
@@ -59,7 +72,7 @@ def step(state: GameState, policies: Sequence[Policy]) -> Answer | None:
 
 
 def policy_stops(policies: Sequence[object],
-                 decks: Sequence[Sequence[CardDef]] | None = None) -> list[int]:
+                 decks: Sequence[Sequence[Card]] | None = None) -> list[int]:
     """Each policy's stops: ``stops_for(deck)`` when it has it and the deck is known, else
     its ``stops`` attribute, else every step."""
     out = []
@@ -72,7 +85,7 @@ def policy_stops(policies: Sequence[object],
     return out
 
 
-def play_game(deck_a: list[CardDef], deck_b: list[CardDef], policies: Sequence[Policy],
+def play_game(deck_a: list[Card], deck_b: list[Card], policies: Sequence[Policy],
               seed: int, *, keep_log: bool = False, record: bool = False,
               max_turns: int = 60) -> GameState:
     """One game; player 0 (deck_a) is on the play. A pure function of its arguments."""

@@ -8,9 +8,8 @@ within a layer (613.7). It runs only when something marked the state dirty.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from mtgsim.engine.amounts import At, amount_rule, amount_value
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
     KW_ATTACKS_EACH_COMBAT,
@@ -20,19 +19,17 @@ from mtgsim.engine.cards import (
     KW_NO_ACTIVATE,
     KW_UNBLOCKABLE,
     Activated,
-    AttachedAuras,
-    CardDef,
-    CardsInHand,
     ColorsOfAffected,
-    CountersOnSelf,
-    CountPermanents,
+    ItPowerAtMost,
     LevelBand,
     PowerOf,
     Static,
     Triggered,
     keyword_mask,
 )
+from mtgsim.engine.conditions import condition_holds, condition_rule
 from mtgsim.engine.filters import matches
+from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState
 
 # Keyword bits that, granted by another object, are effects rather than abilities
@@ -41,39 +38,42 @@ _NOT_ABILITIES = (KW_CANT_ATTACK | KW_CANT_BLOCK | KW_NO_ACTIVATE | KW_DOESNT_UN
                   | KW_ATTACKS_EACH_COMBAT | KW_UNBLOCKABLE)
 
 
-# Amounts added by keyword/family modules, seen from a source object (statics, "enters
-# with" replacements, filters): (state, amount, source) -> int
-STATIC_AMOUNT_HANDLERS: dict[type, Callable[[GameState, Any, GameObject], int]] = {}
-
-
 def static_amount(state: GameState, amount: object, source: GameObject) -> int:
-    """Evaluate an Amount of a static ability (no X: statics have none)."""
-    if isinstance(amount, int):
+    """An amount of a static ability (or an "enters with" replacement, a mana ability)
+    of ``source``: ``engine.amounts.amount_value`` seen from it."""
+    if type(amount) is int:
         return amount
-    if isinstance(amount, CountPermanents):
-        n = 0
-        objects = state.objects
-        for oid in state.battlefield:
-            if matches(state, amount.filter, objects[oid], source.controller, source.oid):
-                n += 1
-        return n * amount.times
-    if isinstance(amount, AttachedAuras):
-        n = 0
-        for oid in state.battlefield:
-            o = state.objects[oid]
-            if o.attached_to == source.oid and o.card.is_aura:
-                n += 1
-        return n * amount.times
-    if isinstance(amount, CountersOnSelf):
-        return source.counters.get(amount.counter, 0)
-    if isinstance(amount, CardsInHand):
-        return len(state.players[source.controller].hand)
-    if isinstance(amount, PowerOf):
-        return source.power
-    handler = STATIC_AMOUNT_HANDLERS.get(type(amount))
-    if handler is not None:
-        return handler(state, amount, source)
-    raise TypeError(f"unsupported static amount {amount!r}")
+    return amount_value(state, amount, At.static(source))
+
+
+@amount_rule(PowerOf, "source")
+def power_of(state: GameState, amount: PowerOf, at: At) -> int:
+    """"Its power": as a spell or ability resolves, the current power (characteristics
+    brought up to date first); in a static ability, the source's power as the layer
+    system computes it."""
+    item = at.item
+    if item is None:
+        return at.source_obj().power
+    refs = refs_of(state, item, amount.what)
+    if not refs:
+        # 608.2h: "its power" of a source that left the battlefield: last known info
+        if amount.what == "self" and item.source_lki is not None:
+            return item.source_lki.power
+        return 0
+    ensure(state)
+    obj = state.objects.get(refs[0])
+    return obj.power if obj is not None else 0
+
+
+@condition_rule(ItPowerAtMost)
+def it_power_at_most(state: GameState, cond: ItPowerAtMost, controller: int,
+                     source: GameObject, subject: GameObject | None) -> bool:
+    """The object the trigger is about has power N or less, now (603.4)."""
+    if subject is None:
+        return False
+    ensure(state)
+    live = state.objects.get(subject.oid, subject)  # last known information if it left
+    return live.power <= cond.amount
 
 
 def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]:
@@ -95,20 +95,21 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
 
 def refresh(state: GameState) -> None:
     """Recompute the characteristics of every permanent (613.1)."""
+    derived = state.derived
     objects = state.objects
-    entered = state.entered
+    entered = derived.entered
     if entered:
-        state.entered = []
-        if not state.dirty and not state.nonlocal_statics and all(
+        derived.entered = []
+        if not derived.dirty and not derived.nonlocal_statics and all(
                 not objects[oid].card._layered for oid in entered if oid in objects):
             _refresh_entered(state, entered)
             return
-    state.dirty = False
-    state.sba_needed = True
-    state.sba_chars = True
-    state.refreshes += 1
-    state.mana_refreshes[0] += 1
-    state.mana_refreshes[1] += 1
+    derived.dirty = False
+    derived.sba_needed = True
+    derived.sba_chars = True
+    derived.refreshes += 1
+    derived.mana_refreshes[0] += 1
+    derived.mana_refreshes[1] += 1
     perms = [objects[oid] for oid in state.battlefield]
     layered = dynamic = nonlocal_ = False
     for o in perms:
@@ -120,12 +121,12 @@ def refresh(state: GameState) -> None:
                 if c._dynamic:
                     dynamic = True
                     break
-    state.dynamic_statics = dynamic
-    state.nonlocal_statics = nonlocal_
-    since = state.refreshed_clock if state.plain else -1
-    state.refreshed_clock = state.clock
-    state.plain = not layered and not state.effects
-    if state.plain:
+    derived.dynamic_statics = dynamic
+    derived.nonlocal_statics = nonlocal_
+    since = derived.refreshed_clock if derived.plain else -1
+    derived.refreshed_clock = state.clock
+    derived.plain = not layered and not state.effects
+    if derived.plain:
         _refresh_printed(perms, since)
         return
     controllers_before = [o.controller for o in perms]
@@ -278,7 +279,7 @@ def refresh(state: GameState) -> None:
             o.toughness += plus
 
 
-def _reset_to_printed(o: GameObject, c: CardDef) -> None:
+def _reset_to_printed(o: GameObject, c: Card) -> None:
     """Types, colours and abilities back to the card's (layers 4-6 start from these)."""
     o.kw = c._kw
     o.lost_abilities = False
@@ -304,19 +305,20 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
     permanent or what it is attached to (nothing is attached to a permanent that just
     entered): the others keep their characteristics, the new ones get their printed
     characteristics and counters."""
-    state.sba_needed = True
-    state.sba_chars = True
-    state.refreshes += 1
+    derived = state.derived
+    derived.sba_needed = True
+    derived.sba_chars = True
+    derived.refreshes += 1
     objects = state.objects
     for oid in entered:
         o = objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
             _refresh_printed([o], -1)
             if o.attached_to >= 2:  # an Aura on a mana source, perhaps
-                state.mana_refreshes[0] += 1
-                state.mana_refreshes[1] += 1
+                derived.mana_refreshes[0] += 1
+                derived.mana_refreshes[1] += 1
             elif o.card._mana_abilities:  # a new mana source for its controller
-                state.mana_refreshes[o.controller] += 1
+                derived.mana_refreshes[o.controller] += 1
 
 
 def _refresh_printed(perms: list[GameObject], since: int) -> None:
@@ -346,15 +348,11 @@ def _refresh_printed(perms: list[GameObject], since: int) -> None:
 def _amount_for(state: GameState, amount: object, source: GameObject,
                 affected: GameObject) -> int:
     """An amount of a static ability counted for one affected object ("+1/+1 for each
-    of its colors", 105.2); other amounts as ``static_amount``."""
-    if isinstance(amount, ColorsOfAffected):
-        return bin(affected.color & 31).count("1") * amount.times
-    return static_amount(state, amount, source)
+    of its colors", 105.2)."""
+    return amount_value(state, amount, At.static(source, affected))
 
 
 def _static_condition(state: GameState, st: Static, src: GameObject) -> bool:
-    from mtgsim.engine.conditions import condition_holds
-
     assert st.condition is not None
     return condition_holds(state, st.condition, src.controller, src)
 
@@ -370,5 +368,6 @@ def level_band(o: GameObject) -> LevelBand | None:
 
 
 def ensure(state: GameState) -> None:
-    if state.dirty or state.entered:
+    d = state.derived
+    if d.dirty or d.entered:
         refresh(state)

@@ -10,6 +10,7 @@ produce fewer colours so flexible sources stay untapped.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import msgspec
 
@@ -43,14 +44,9 @@ class ManaCost(msgspec.Struct, frozen=True):
         )
 
 
-_COST_CACHE: dict[str, ManaCost] = {}
-
-
+@cache
 def parse_cost(text: str) -> ManaCost:
     """Parse ``{2}{R}{R/G}{X}`` into a ManaCost. Raises ManaCostError on bad symbols."""
-    cached = _COST_CACHE.get(text)
-    if cached is not None:
-        return cached
     generic = 0
     symbols: list[int] = []
     x = 0
@@ -77,9 +73,7 @@ def parse_cost(text: str) -> ManaCost:
         else:
             raise ManaCostError(f"bad mana symbol {{{sym}}} in {text!r}")
     symbols.sort(key=_popcount)
-    cost = ManaCost(generic, tuple(symbols), x, color_mask, generic + len(symbols), text)
-    _COST_CACHE[text] = cost
-    return cost
+    return ManaCost(generic, tuple(symbols), x, color_mask, generic + len(symbols), text)
 
 
 def _popcount(mask: int) -> int:
@@ -89,13 +83,21 @@ def _popcount(mask: int) -> int:
 POPCOUNT = [bin(i).count("1") for i in range(64)]
 
 
-# The unit order solve computed for the units list it last saw (units lists are never
-# changed once made; holding it keeps its id from being reused).
-_ORDER_FOR: list[list[int]] = [[], []]
+class Units(list[int]):
+    """A player's mana units (one colour mask each) as ``engine.payment.mana_units``
+    found them. Never changed once made, so what ``solve`` and ``can_pay`` work out about
+    them (the order units are tried in, which costs are payable) is kept with them, and
+    goes when they go: a game's facts stay that game's."""
+
+    # (set on first use: made with list's own constructor, no Python __init__ to run)
+    order: list[int] | None = None
+    payable: dict[tuple[tuple[int, ...], int], bool] | None = None
 
 
 # solve's answers by units content, symbols and generic: the same lands and costs come
-# back turn after turn and game after game (bounded; cleared when full).
+# back turn after turn and game after game (bounded; cleared when full). A memo of a
+# function of values only (no game object is a key or a value): it never changes what
+# solve returns.
 _SOLVED: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...] | None] = {}
 
 
@@ -124,11 +126,11 @@ def _solve(
     n = len(units)
     if n < generic + len(symbols):
         return None
-    if units is _ORDER_FOR[0]:
-        order = _ORDER_FOR[1]
-    else:
+    order = units.order if isinstance(units, Units) else None
+    if order is None:
         order = sorted(range(n), key=[POPCOUNT[u] for u in units].__getitem__)
-        _ORDER_FOR[0], _ORDER_FOR[1] = units, order
+        if isinstance(units, Units):
+            units.order = order
     used = [False] * n
     chosen: list[int] = []
 
@@ -169,25 +171,17 @@ def _solve(
     return chosen
 
 
-# can_pay's answers for the units lists it last saw (both players' alternate), by list
-# identity. Units lists are never changed once made (engine.payment memoises and shares
-# them), so while the same list object comes back its answers hold; holding the list
-# keeps its id from being reused.
-_PAYABLE: dict[int, tuple[list[int], dict[tuple[tuple[int, ...], int], bool]]] = {}
-
-
 def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
     """Whether ``solve`` finds a payment (without choosing one)."""
     if len(units) < generic + len(symbols):
         return False
     if not symbols:
         return True
-    entry = _PAYABLE.get(id(units))
-    if entry is None or entry[0] is not units:
-        if len(_PAYABLE) >= 8:
-            _PAYABLE.clear()
-        entry = _PAYABLE[id(units)] = (units, {})
-    answers = entry[1]
+    if not isinstance(units, Units):
+        return solve(symbols, generic, units) is not None
+    answers = units.payable  # kept with a player's units (engine.payment.mana_units)
+    if answers is None:
+        answers = units.payable = {}
     key = (symbols, generic)
     ok = answers.get(key)
     if ok is None:

@@ -8,19 +8,27 @@ untapped creatures as units that can pay generic mana or one mana of their colou
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import cache
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine import replacement as rep
-from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
+from mtgsim.engine.cards import (
+    KW_HASTE,
+    KW_NO_ACTIVATE,
+    T_CREATURE,
+    AddChosenColorMana,
+    AddMana,
+    ManaAbility,
+)
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.layers import ensure, static_amount
-from mtgsim.engine.mana import ManaCost, can_pay, solve
+from mtgsim.engine.mana import ManaCost, can_pay, parse_cost, solve
 from mtgsim.engine.memo import memo_on, state_key
-from mtgsim.engine.state import TAP_EPOCH, GameObject, GameState
+from mtgsim.engine.state import GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
 # an additional ...": (state, permanent tapped) -> the extra mana, one colour bit each.
-# Keyword and card modules register them (engine.keywords.family_d: Auras on lands).
+# Registered below: the triggered mana abilities of Auras on lands (aura_mana).
 MANA_TRIGGER_HOOKS: list[Callable[[GameState, GameObject], list[int]]] = []
 
 
@@ -56,16 +64,17 @@ _MANA_ENTRY = ("mana units 0", "mana units 1")
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
-    if state.dirty or state.entered:
+    d = state.derived
+    if d.dirty or d.entered:
         ensure(state)
     # What a player's mana depends on besides the permanents that make it: taps of their
-    # mana sources (TAP_EPOCH counts them per controller), characteristics recomputed in
-    # a way that may touch their mana sources (GameState.mana_refreshes), the mana pool,
+    # mana sources (Derived.taps counts them per controller), characteristics recomputed
+    # in a way that may touch their mana sources (Derived.mana_refreshes), the mana pool,
     # and turns when a source is a creature (summoning sickness ends). Mana abilities
     # with a condition or a computed amount may depend on anything else: their units are
     # also keyed on memo.state_key.
-    key = (TAP_EPOCH[player], state.mana_refreshes[player], len(state.players[player].pool))
-    cache = state.__dict__
+    key = (d.taps[player], d.mana_refreshes[player], len(state.players[player].pool))
+    cache = d.memo
     hit = cache.get(_MANA_ENTRY[player])
     if hit is not None and hit[0] == key and (hit[1] < 0 or hit[1] == state.turn) and (
             hit[2] is None or hit[2] == state_key(state)):
@@ -76,16 +85,11 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     return units, sources
 
 
-_MASKS: dict[str, int] = {}
-
-
+@cache
 def _color_mask(colors: str) -> int:
-    m = _MASKS.get(colors)
-    if m is None:
-        m = 0
-        for ch in colors:
-            m |= mana_mod.SYMBOL_BIT[ch]
-        _MASKS[colors] = m
+    m = 0
+    for ch in colors:
+        m |= mana_mod.SYMBOL_BIT[ch]
     return m
 
 
@@ -102,7 +106,8 @@ def _mana_sources(state: GameState) -> _Sources:
     order, and the permanents something is attached to. Leaving, control, ability and
     attachment changes are all followed by a full refresh; a mana source entering counts
     too (GameState.mana_refreshes)."""
-    return memo_on(state, "mana sources", (state.mana_refreshes[0], state.mana_refreshes[1]),
+    derived = state.derived
+    return memo_on(state, "mana sources", (derived.mana_refreshes[0], derived.mana_refreshes[1]),
                    _find_mana_sources)
 
 
@@ -130,7 +135,7 @@ _NO_HOSTS: frozenset[int] = frozenset()
 
 
 def _mana_units(state: GameState,
-                player: int) -> tuple[list[int], list[tuple[int, int]], bool, bool]:
+                player: int) -> tuple[mana_mod.Units, list[tuple[int, int]], bool, bool]:
     """Mana a player could make now: one colour mask per unit, and its source; whether
     a condition or computed amount was involved; and whether a source is a creature.
 
@@ -156,7 +161,7 @@ def _mana_units(state: GameState,
         if (o.card._type_mask | o.extra_types) & T_CREATURE:
             creature = True  # summoning sickness: its mana changes with the turn
         if best is not None:  # the common case: a basic land
-            if tap and (o.is_tapped or o.sick and not o.kw & KW_HASTE and (
+            if tap and (o.tapped or o.sick and not o.kw & KW_HASTE and (
                     o.card._type_mask | o.extra_types) & T_CREATURE):
                 continue  # can_tap_for_mana, inline
         else:
@@ -191,7 +196,7 @@ def _mana_units(state: GameState,
                 sources.append((oid, idx))
     units.extend(late_units)
     sources.extend(late_sources)
-    return units, sources, dynamic, creature
+    return mana_mod.Units(units), sources, dynamic, creature
 
 
 def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
@@ -230,7 +235,7 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
         if ab.tap:
             if oid in hosts:
                 made.extend(triggered_mana(state, o))
-            o.tapped = True
+            state.set_tapped(o, True)
         if ab.sacrifice_self:
             rep.sacrifice(state, o)
         for m in used:  # what this source made beyond what was spent stays in the pool
@@ -396,3 +401,32 @@ def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic
                 exclude: Collection[int] = ()) -> bool:
     """Pay an already-totalled cost with mana abilities."""
     return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude)
+
+
+# --- triggered mana abilities of Auras (605.1b) ------------------------------------------
+
+
+def aura_mana(state: GameState, land: GameObject) -> list[int]:
+    """The extra mana (colour bits) the Auras attached to ``land`` add when it is tapped
+    for mana: "Whenever enchanted land is tapped for mana, its controller adds an
+    additional ..." (a triggered mana ability: it resolves at once, 605.1b, 605.4a)."""
+    out: list[int] = []
+    objects = state.objects
+    for oid in state.battlefield:
+        aura = objects[oid]
+        if aura.attached_to != land.oid or aura.lost_abilities:
+            continue
+        for ab in aura.card._triggered:
+            if ab.when != "enchanted_tapped_for_mana":
+                continue
+            for eff in ab.effects:
+                if isinstance(eff, AddMana):
+                    cost = parse_cost(eff.mana)
+                    out.extend(cost.symbols)
+                    out.extend([32] * cost.generic)  # {C}: colourless
+                elif isinstance(eff, AddChosenColorMana) and aura.chosen_color:
+                    out.extend([aura.chosen_color] * eff.amount)
+    return out
+
+
+MANA_TRIGGER_HOOKS.append(aura_mana)

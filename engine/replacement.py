@@ -14,24 +14,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from mtgsim.engine import triggers
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_DEATHTOUCH,
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
     PROT_COLORED_SPELLS,
-    CardDef,
+    Replacement,
 )
+from mtgsim.engine.decisions import Attaching, ColorFor, Decision, DecisionKind
+from mtgsim.engine.derived import game_card
+from mtgsim.engine.effect import COLOR_CHOICES
+from mtgsim.engine.effects.add_counters import add_counters
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import static_amount
 from mtgsim.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
     NONE,
     STACK,
-    TAP_EPOCH,
     ZONE_NAMES,
     GameObject,
     GameState,
 )
+from mtgsim.engine.targets import can_enchant
 from mtgsim.engine.zones import arrived, departed, describe, draw_card, log, move, new_object
 
 if TYPE_CHECKING:
@@ -49,7 +58,7 @@ LEAVE_HOOKS: list[LeaveHook] = []
 # Entering the battlefield (614.1c, 614.12): a hook sees the card before it enters, may ask
 # its questions (devour), and returns what to do to the new permanent (counters, ...).
 AfterEnter = Callable[[GameState, GameObject], None]
-EnterHook = Callable[[GameState, CardDef, int, "Asker | None"], AfterEnter | None]
+EnterHook = Callable[[GameState, Card, int, "Asker | None"], AfterEnter | None]
 ENTER_HOOKS: list[EnterHook] = []
 # Drawing (614.1a, 121.6): (state, player, asker) -> True if the draw was replaced.
 DrawHook = Callable[[GameState, int, "Asker | None"], bool]
@@ -60,7 +69,7 @@ def gain_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0 or state.players[player].cant_gain_life:  # 119.7: can't gain life
         return
     state.players[player].life += amount
-    state.sba_needed = True
+    state.derived.sba_needed = True
     if state.log is not None:
         log(state, "gain_life", player, amount=amount)
 
@@ -69,7 +78,7 @@ def lose_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0:
         return
     state.players[player].life -= amount
-    state.sba_needed = True
+    state.derived.sba_needed = True
     if state.log is not None:
         log(state, "lose_life", player, amount=amount)
 
@@ -83,15 +92,16 @@ def source_keywords(source: GameObject) -> int:
 def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
                 combat: bool = False) -> int:
     """Deal damage (120.3); returns the damage actually dealt."""
+    derived = state.derived
     if amount <= 0:
         return 0
     skw = source_keywords(source)
-    TAP_EPOCH[2] += 1  # damage can change what can be targeted (engine.memo)
+    derived.taps[2] += 1  # damage can change what can be targeted (engine.memo)
     if target < 2:
         p = state.players[target]
         p.life -= amount
         p.damage_this_turn += amount
-        state.sba_needed = True
+        derived.sba_needed = True
         if state.log is not None:
             log(state, "damage", source.controller, source.card.name, describe(state, target),
                 amount)
@@ -121,9 +131,9 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
         if skw & KW_DEATHTOUCH:
             obj.deathtouched = True
         obj.damaged_turn = state.turn  # "was dealt damage this turn" (Orzhov Euthanist)
-        state.sba_needed = True  # lethal damage (704.5g-h)
-        if state.dynamic_statics:  # a static may count damaged creatures
-            state.dirty = True
+        derived.sba_needed = True  # lethal damage (704.5g-h)
+        if derived.dynamic_statics:  # a static may count damaged creatures
+            derived.dirty = True
         if combat:
             triggers.combat_damage_to_creature(state, source, obj)
     triggers.dealt_damage(state, source, amount)  # "whenever [this] deals damage"
@@ -140,7 +150,7 @@ def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False) ->
         return False
     if obj.regen_shields > 0 and not cant_regenerate and not obj.cant_regenerate:
         obj.regen_shields -= 1
-        obj.tapped = True
+        state.set_tapped(obj, True)
         obj.damage = 0
         obj.deathtouched = False
         if state.combat is not None:
@@ -192,23 +202,14 @@ def sacrifice(state: GameState, obj: GameObject) -> None:
     leave_battlefield(state, obj, GRAVEYARD, sacrificed=True)
 
 
-_WITH_KEYWORDS: dict[tuple[str, tuple[str, ...]], CardDef] = {}
-
-
-def with_keywords(card: CardDef, extra: list[str]) -> CardDef:
+def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:
     """The card's characteristics plus keyword abilities an effect gave it (400.7a:
     "it gains bloodthirst 3" on a spell applies as the permanent enters)."""
-    key = (card.name, tuple(extra))
-    out = _WITH_KEYWORDS.get(key)
-    if out is None or out.keywords[:len(card.keywords)] != card.keywords:
-        import msgspec
-
-        out = msgspec.structs.replace(card, keywords=card.keywords + tuple(extra))
-        _WITH_KEYWORDS[key] = out
-    return out
+    return game_card(state, msgspec.structs.replace(
+        card.defn, keywords=card.keywords + tuple(extra)))
 
 
-def prepare_enter(state: GameState, card: CardDef, controller: int,
+def prepare_enter(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> list[AfterEnter]:
     """Ask the questions of "as this enters" replacement effects before anything moves."""
     after = []
@@ -219,14 +220,12 @@ def prepare_enter(state: GameState, card: CardDef, controller: int,
     return after
 
 
-def aura_choice(state: GameState, card: CardDef, controller: int, asker: Asker | None,
+def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | None,
                 exclude: int = NONE) -> int | None:
     """303.4f: an Aura entering other than by resolving as an Aura spell: the player it
     enters under chooses what it enchants, among what it could legally enchant (enchant
     abilities and other effects such as protection; no targeting, so hexproof and shroud
     don't matter). None: nothing is legal and it stays where it is (303.4g)."""
-    from mtgsim.engine.sba import can_enchant
-    from mtgsim.engine.state import Decision
 
     candidates = [0, 1] if card.enchant_player else state.battlefield
     options = [r for r in candidates if r != exclude
@@ -235,8 +234,8 @@ def aura_choice(state: GameState, card: CardDef, controller: int, asker: Asker |
         return None
     if asker is None:
         return options[0]
-    pick = asker.choose(Decision("attach", controller, f"attach {card.name} to",
-                                 options=options))
+    pick = asker.choose(Decision(DecisionKind.ATTACH, controller, f"attach {card.name} to",
+                                 options=options, about=Attaching(card)))
     return options[pick]
 
 
@@ -273,19 +272,93 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
     return new
 
 
-def create_token(state: GameState, card: CardDef, controller: int,
+def create_token(state: GameState, card: Card, controller: int,
                  tapped: bool = False, asker: Asker | None = None) -> GameObject:
     """Create a token on the battlefield (111.2); ``asker`` answers its "as it enters"
     questions (a token with devour, 702.82a)."""
     after = prepare_enter(state, card, controller, asker)
     obj = new_object(state, card, controller, BATTLEFIELD, token=True)
-    obj.tapped = tapped
+    state.set_tapped(obj, tapped)
     obj.sick = True
     state.battlefield.append(obj.oid)
-    state.entered.append(obj.oid)
+    state.derived.entered.append(obj.oid)
     for f in after:
         f(state, obj)
     if state.log is not None:
         log(state, "token", controller, card.name)
     arrived(state, obj)
     return obj
+
+
+# --- "enters with counters" (614.1c) and "As this enters, choose a color" (614.12) --------
+
+
+def enters_with_counters(state: GameState, card: Card, controller: int,
+                         asker: Asker | None) -> AfterEnter | None:
+    """"[This] enters with N [kind] counters on it" of the entering card, and "each other
+    creature you control enters with an additional X +1/+1 counters" of permanents
+    already on the battlefield (X evaluated for that permanent now)."""
+    if not card._enter_replacements and not state.derived.enter_replacers:
+        return None  # the common case: nothing to add, known before a probe is made
+    adds: list[tuple[str, int]] = []
+    probe = GameObject(-1, card, controller, controller, BATTLEFIELD,
+                       color=card._color_mask)  # its colours (layer 5 field)
+    for r in card._enter_replacements:
+        if r.kind == "enters_with_counters":
+            adds.append((r.counter, static_amount(state, r.amount, probe)))
+    for oid in state.battlefield:
+        src = state.objects[oid]
+        if src.lost_abilities or not src.card._enter_replacements:
+            continue
+        for r in src.card._enter_replacements:
+            if r.kind == "others_enter_with_counters" and matches(
+                    state, r.filter, probe, src.controller, src.oid):
+                adds.append((r.counter, static_amount(state, r.amount, src)))
+    adds = [(k, n) for k, n in adds if n > 0]
+    if not adds:
+        return None
+
+    def put(state: GameState, obj: GameObject) -> None:
+        for kind, n in adds:
+            add_counters(state, obj, kind, n)
+    return put
+
+
+ENTER_HOOKS.append(enters_with_counters)
+
+
+def _choose_color(state: GameState, card: Card, controller: int,
+                  asker: Asker | None) -> AfterEnter | None:
+    if not card._enter_replacements or not any(
+            isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities):
+        return None
+    pick = 0
+    if asker is not None:
+        pick = asker.choose(Decision(DecisionKind.COLOR, controller,
+                                     f"{card.name}: choose a color",
+                                     options=list(COLOR_CHOICES),
+                                     about=ColorFor("as_enters", card)))
+    color = COLOR_CHOICES[pick]
+    return _color_setter(color)
+
+
+class _ColorSetter:
+    """Sets the chosen colour on the permanent once it is on the battlefield."""
+
+    __slots__ = ("color",)
+
+    def __init__(self, color: int) -> None:
+        self.color = color
+
+    def __call__(self, state: GameState, obj: GameObject) -> None:
+        obj.chosen_color = self.color
+        if state.log is not None:
+            log(state, "choose_color", obj.controller, obj.card.name,
+                "WUBRG"[COLOR_CHOICES.index(self.color)])
+
+
+def _color_setter(color: int) -> AfterEnter:
+    return _ColorSetter(color)
+
+
+ENTER_HOOKS.append(_choose_color)

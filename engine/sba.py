@@ -8,25 +8,26 @@ LegendTask.
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
-from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
-from mtgsim.engine.filters import matches
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
+from mtgsim.engine.decisions import Decision, DecisionKind, Legend
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
-    BATTLEFIELD,
     GRAVEYARD,
     GameObject,
     GameResult,
     GameState,
     LegendTask,
 )
+from mtgsim.engine.targets import can_enchant as can_enchant
 from mtgsim.engine.zones import begin_event, end_event, log, simultaneously
 
 
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
-    if state.dirty or state.entered:
+    derived = state.derived
+    if derived.dirty or derived.entered:
         ensure(state)
-    if not state.sba_needed:
+    if not derived.sba_needed:
         return False
     acted = False
     # 704.5a-c: life, empty library draw, poison.
@@ -43,8 +44,8 @@ def check(state: GameState) -> bool:
     legends: dict[tuple[int, str], list[int]] = {}
     # Toughness, counters, attachments and the legend rule change only with
     # characteristics (layers.refresh, which sets sba_chars); damage at any time.
-    full = state.sba_chars
-    state.sba_chars = False
+    full = derived.sba_chars
+    derived.sba_chars = False
     if not full:  # only damage may have changed: creatures dealt damage
         for oid in state.battlefield:
             o = objects[oid]
@@ -69,7 +70,7 @@ def check(state: GameState) -> bool:
                         counters[k] -= n
                         if counters[k] == 0:
                             del counters[k]
-                    state.dirty = True
+                    derived.dirty = True
                     acted = True
             if card._is_aura:
                 if not aura_legal(state, o):  # 704.5m
@@ -77,7 +78,7 @@ def check(state: GameState) -> bool:
             elif o.attached_to >= 2 and (
                     o.attached_to not in objects or not _attachment_legal(state, o)):
                 o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
-                state.dirty = True
+                derived.dirty = True
                 acted = True
             if card._legendary:
                 legends.setdefault((o.controller, card.name), []).append(oid)
@@ -105,7 +106,7 @@ def check(state: GameState) -> bool:
     if acted:
         ensure(state)
     else:
-        state.sba_needed = False
+        derived.sba_needed = False
     return acted
 
 
@@ -125,33 +126,6 @@ def aura_legal(state: GameState, aura: GameObject) -> bool:
     if aura.attached_to < 0 or aura.extra_types & T_CREATURE:  # 303.4d
         return False
     return can_enchant(state, aura.card, aura.oid, aura.controller, aura.attached_to)
-
-
-def can_enchant(state: GameState, card: CardDef, aura: int, controller: int,
-                target: int) -> bool:
-    """Whether an Aura (``card``; ``aura`` its object id, if any) controlled by
-    ``controller`` can enchant ``target`` (a player or an object id): what all its
-    enchant abilities allow (702.5a, 702.5c), players only for "Enchant player" Auras and
-    permanents only for the others (702.5d), never itself, not an object with protection
-    from it (702.16c), and nothing at all if the Aura is a creature (303.4d)."""
-    if card._type_mask & T_CREATURE:  # 303.4d
-        return False
-    if target < 2:
-        return card.enchant_player and not state.players[target].lost
-    if card.enchant_player:  # 702.5d: can't be attached to permanents
-        return False
-    obj = state.objects.get(target)
-    if obj is None or obj.zone != BATTLEFIELD or obj.oid == aura:
-        return False
-    if card.enchant is not None and not matches(state, card.enchant, obj, controller, aura):
-        return False
-    me = state.objects.get(aura)  # its colours now (layer 5), else the card's
-    colors = me.color if me is not None else card._color_mask
-    if obj.protection & colors:  # protection: can't be enchanted (702.16c)
-        return False
-    if obj.card._protection_types & card._type_mask and not obj.lost_abilities:
-        return False
-    return True
 
 
 def _attachment_legal(state: GameState, o: GameObject) -> bool:
@@ -185,14 +159,12 @@ def end_game(state: GameState, losers: list[int], reason: str) -> None:
 
 def legend_task(state: GameState, task: LegendTask) -> None:
     from mtgsim.engine.ask import Asker
-    from mtgsim.engine.state import Decision
-
     asker = Asker(state, task)
     oids = [oid for oid in state.battlefield
             if state.objects[oid].controller == task.player
             and state.objects[oid].card.name == task.name]
-    keep = asker.choose(Decision("legend", task.player, f"keep which {task.name}?",
-                                 options=oids))
+    keep = asker.choose(Decision(DecisionKind.LEGEND, task.player, f"keep which {task.name}?",
+                                 options=oids, about=Legend(task.name)))
     state.tasks.pop()
     with simultaneously(state):  # 704.5j: the others at once
         for i, oid in enumerate(oids):

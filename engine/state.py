@@ -11,7 +11,20 @@ from __future__ import annotations
 
 import msgspec
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
+
+# the decisions' types, re-exported: the state holds the pending one
+from mtgsim.engine.decisions import ACTIVATE as ACTIVATE
+from mtgsim.engine.decisions import CAST as CAST
+from mtgsim.engine.decisions import PASS as PASS
+from mtgsim.engine.decisions import PASS_ACTION as PASS_ACTION
+from mtgsim.engine.decisions import PLAY as PLAY
+from mtgsim.engine.decisions import Action as Action
+from mtgsim.engine.decisions import Answer as Answer
+from mtgsim.engine.decisions import Decision as Decision
+from mtgsim.engine.decisions import DecisionKind as DecisionKind
+from mtgsim.engine.derived import UNBOUND, UNSEEN, Derived, Sight
 
 # zones
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK = 0, 1, 2, 3, 4, 5
@@ -28,7 +41,6 @@ STEP_NAMES = (
     "end", "cleanup",
 )
 
-Answer = int | list[int]
 
 # Stops (as in MTGO): the steps in which a player wants priority while the stack is empty;
 # in the others the engine passes for them. Bits 0-12: steps of their own turn, bits
@@ -43,41 +55,40 @@ def stop_bit(step: int, own_turn: bool) -> int:
     return 1 << (step if own_turn else step + 13)
 
 
-# Bumped whenever a permanent taps or untaps: mana sources count per controller (0, 1),
-# other permanents and other changes memoised facts depend on (damage) count in 2. The
-# mana-source cache (engine.payment.mana_units) keys on its player's count, engine.memo
-# on the sum. Not game state: it never affects an outcome.
-TAP_EPOCH = [0, 0, 0]
+class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
+    """A card, token or copy in some zone (rule 109).
 
-
-class GameObject(msgspec.Struct):
-    """A card, token or copy in some zone (rule 109)."""
+    Encoded as an array with trailing defaults left out (a card in a library is its first
+    eight fields), so the fields go from the ones every object sets to the rare ones; tap
+    and untap with ``set_tapped``, which keeps the counters memoised facts key on."""
 
     oid: int
-    card: CardDef
+    card: Card
     owner: int
     controller: int
     zone: int
     timestamp: int = 0
-    is_tapped: bool = False  # read and write it as ``tapped``
-    sick: bool = False  # came under its controller's control since their last turn began
-    damage: int = 0
-    deathtouched: bool = False  # dealt damage by a deathtouch source since last SBA check
-    counters: dict[str, int] = {}
-    attached_to: int = NONE
-    token: bool = False
+    color: int = 0  # its colours now (colour mask; layer 5, 105.3): set from the card
     base_controller: int = 0  # controller before layer-2 effects
-    regen_shields: int = 0
-    used_once: int = 0  # bitmask of "activate only once each turn" abilities used
     # characteristics after continuous effects (layers.refresh keeps them current)
     power: int = 0
     toughness: int = 0
     kw: int = 0
-    lost_abilities: bool = False
+    tapped: bool = False  # change it with set_tapped
+    sick: bool = False  # came under its controller's control since their last turn began
     protection: int = 0  # colour mask
+    damage: int = 0
+    damaged_turn: int = 0  # the last turn it was dealt damage (120.3: "dealt damage this turn")
+    counters: dict[str, int] = {}
+    attached_to: int = NONE
+    token: bool = False
+    moved_to: int = NONE  # set on the old object by a zone change: the card's new id
+    deathtouched: bool = False  # dealt damage by a deathtouch source since last SBA check
+    regen_shields: int = 0
+    used_once: int = 0  # bitmask of "activate only once each turn" abilities used
+    lost_abilities: bool = False
     extra_subtypes: tuple[str, ...] = ()
     cant_regenerate: bool = False
-    moved_to: int = NONE  # set on the old object by a zone change: the card's new id
     haunting: int = NONE  # haunt (702.55b): the creature this exiled card haunts
     unearthed: bool = False  # unearth (702.84a): exile it if it would leave the battlefield
     devoured: int = 0  # devour (702.82b): how many permanents it devoured
@@ -87,12 +98,10 @@ class GameObject(msgspec.Struct):
     gained_keywords: list[str] = []
     extra_types: int = 0  # card types added by effects (layer 4: "becomes a creature")
     skip_untap: bool = False  # "doesn't untap during its controller's next untap step"
-    damaged_turn: int = 0  # the last turn it was dealt damage (120.3: "dealt damage this turn")
     chosen_color: int = 0  # "as this enters, choose a color" (colour bit; Utopia Sprawl)
-    color: int = 0  # its colours now (colour mask; layer 5, 105.3): set from the card
     # the card as printed when a text-changing effect (612, layer 3) changed ``card``; a
     # new object (400.7) starts from it again
-    printed: CardDef | None = None
+    printed: Card | None = None
     # Triggered abilities other objects' static abilities give it (layer 6, 613.1f):
     # Auras with "enchanted creature has 'Whenever this creature attacks, ...'" (303.4e)
     granted: tuple[Triggered, ...] = ()
@@ -105,22 +114,13 @@ class GameObject(msgspec.Struct):
     # a permanent that was a spell: the casting permission its controller used for it
     # (engine.casting ALT_*; "if its evoke cost was paid", 702.74a)
     cast_alt: int = 0
-
-    @property
-    def tapped(self) -> bool:
-        return self.is_tapped
-
-    @tapped.setter
-    def tapped(self, value: bool) -> None:
-        if value != self.is_tapped:
-            self.is_tapped = value
-            if self.card._mana_abilities or self.granted_mana:
-                TAP_EPOCH[self.controller & 1] += 1
-            else:
-                TAP_EPOCH[2] += 1
+    # who has seen this card in a hidden zone (bit 1 << player): revealed to all (a
+    # forecast card in hand, a revealed search) or looked at by one (the top of a library);
+    # a shuffle or a zone change (a new object, 400.7) forgets it (engine.zones)
+    known: int = 0
 
 
-class Player(msgspec.Struct):
+class Player(msgspec.Struct, omit_defaults=True):
     idx: int
     life: int = 20
     library: list[int] = []  # top card last (fast pop)
@@ -137,21 +137,16 @@ class Player(msgspec.Struct):
     cant_gain_life: bool = False  # "can't gain life for the rest of the game" (119.7)
     pool: list[int] = []  # floating mana, one colour bit per unit
     can_cast_spells: bool = True
-    zone_action_cards: int = 0  # cards in hand/graveyard usable from there (transmute, ...)
     stats: dict[str, int] = {}  # keyword statistics of this game (engine.stats)
 
-    @property
-    def other_zone_actions(self) -> bool:
-        return self.zone_action_cards > 0
 
-
-class StackItem(msgspec.Struct):
+class StackItem(msgspec.Struct, omit_defaults=True):
     """A spell or ability on the stack (rules 405, 601, 602, 603)."""
 
     sid: int  # equals the spell object's oid for spells
     controller: int
     source: int  # oid of the source (the card itself for spells)
-    card: CardDef  # the source's card, for its name and characteristics
+    card: Card  # the source's card, for its name and characteristics
     is_spell: bool
     effects: tuple[EffectT, ...]
     target_specs: tuple[Target, ...] = ()
@@ -174,40 +169,7 @@ class StackItem(msgspec.Struct):
     created: list[int] = []  # tokens this ability created as it resolved ("created")
 
 
-class Action(msgspec.Struct, frozen=True, array_like=True):
-    """A priority action (rule 117.1): pass, play a land, cast, or activate."""
-
-    kind: int  # PASS, PLAY, CAST, ACTIVATE
-    oid: int = NONE
-    index: int = 0  # ability index for ACTIVATE
-    alt: int = 0  # for CAST: the permission used (0: the normal way; see casting.py)
-
-
-PASS, PLAY, CAST, ACTIVATE = 0, 1, 2, 3
-PASS_ACTION = Action(PASS)
-
-
-class Decision(msgspec.Struct):
-    """A question the game asks one player; it waits in the state until answered.
-
-    ``options`` are object ids, player ids or numbers (by ``kind``); priority decisions
-    list ``actions`` instead. A single answer is an index into them; a multi-select
-    (``multi``) answer is a list of indices with ``min_count <= len <= max_count``.
-    """
-
-    kind: str
-    player: int
-    prompt: str = ""
-    options: list[int] = []
-    actions: list[Action] = []
-    multi: bool = False
-    min_count: int = 0
-    max_count: int = 1
-    source: int = NONE
-    pairs: list[tuple[int, int]] = []  # block decisions: (blocker, attacker) options
-
-
-class Event(msgspec.Struct, array_like=True, omit_defaults=True):
+class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
     """One line of the game log; built only when a log is being kept."""
 
     turn: int
@@ -218,10 +180,10 @@ class Event(msgspec.Struct, array_like=True, omit_defaults=True):
     amount: int = 0
 
 
-class PendingTrigger(msgspec.Struct):
+class PendingTrigger(msgspec.Struct, omit_defaults=True):
     source: int
     controller: int
-    card: CardDef
+    card: Card
     ability: Triggered
     timestamp: int
     subject: int = NONE
@@ -230,13 +192,13 @@ class PendingTrigger(msgspec.Struct):
     amount: int = 0  # the number of the event ("that much": the damage dealt)
 
 
-class DelayedTrigger(msgspec.Struct):
+class DelayedTrigger(msgspec.Struct, omit_defaults=True):
     """A delayed triggered ability (603.7): created by an effect, triggers later."""
 
     when: str  # "upkeep", "end_step"
     controller: int
     source: int
-    card: CardDef
+    card: Card
     ability: Triggered
     timestamp: int
     one_shot: bool = True
@@ -247,7 +209,7 @@ class DelayedTrigger(msgspec.Struct):
     turn: int = 0  # "... this turn": it triggers only during this turn (0: no limit)
 
 
-class Departure(msgspec.Struct, array_like=True):
+class Departure(msgspec.Struct, array_like=True, omit_defaults=True):
     """A permanent that left the battlefield in the zone-change event in progress: its
     last known information (400.7), the zone it went to (after replacement effects; a
     token too, though it then ceases to exist, 704.5d) and whether it was sacrificed."""
@@ -257,7 +219,7 @@ class Departure(msgspec.Struct, array_like=True):
     sacrificed: bool = False
 
 
-class ContinuousEffect(msgspec.Struct):
+class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     """A resolved effect that modifies characteristics (rule 611), e.g. until end of turn."""
 
     target: int
@@ -279,7 +241,7 @@ class ContinuousEffect(msgspec.Struct):
     color: int = NONE  # layer 5: its colours become these (colour mask, 105.3)
 
 
-class Combat(msgspec.Struct):
+class Combat(msgspec.Struct, omit_defaults=True):
     attackers: list[int] = []
     defender: int = 0
     blockers: dict[int, list[int]] = {}  # attacker -> blockers in damage order
@@ -288,7 +250,7 @@ class Combat(msgspec.Struct):
     first_strike_done: list[int] = []  # creatures that dealt first-strike damage
 
 
-class Task(msgspec.Struct, tag=True):
+class Task(msgspec.Struct, tag=True, omit_defaults=True):
     """Work in progress that may stop to ask a question; answers accumulate in it.
 
     A task's handler runs from its start each time it is resumed and replays the answers
@@ -364,18 +326,26 @@ AnyTask = (
 )
 
 
-class GameResult(msgspec.Struct):
+class GameResult(msgspec.Struct, omit_defaults=True):
     winner: int  # 0, 1, or -1 for a draw
     reason: str
     turns: int
 
 
-class GameState(msgspec.Struct, dict=True):
-    """The whole game. Its fields are the state (what serializes); the instance
-    ``__dict__`` (``dict=True``) holds memoised derived facts only (engine.memo), which
-    encoding, pickling and copying leave behind."""
+class GameState(msgspec.Struct, omit_defaults=True):
+    """The whole game: the rules state, which is what serializes (defaults left out).
+
+    What the state implies but does not hold — the card table, the invalidation flags of
+    incremental computations, counts, memoised facts — is the field ``derived``
+    (engine.derived), and what each player may see is ``sight``: fields so that reading
+    them costs what reading a field costs, but never encoded (engine.serialize writes
+    every other field), rebuilt by decoding and by ``engine.clone.clone``; two states
+    never differ by them (``Derived`` and ``Sight`` objects compare equal)."""
 
     players: list[Player]
+    # definitions of the cards this game made (engine.derived.game_card): handles past the
+    # pool's cards refer to them, in order
+    extra_cards: list[CardDef] = []
     objects: dict[int, GameObject] = {}
     battlefield: list[int] = []  # in timestamp order
     stack: list[StackItem] = []
@@ -399,40 +369,11 @@ class GameState(msgspec.Struct, dict=True):
     max_turns: int = 60
     max_actions: int = 5000
     actions_taken: int = 0
-    dirty: bool = True  # characteristics must be recomputed (layers.refresh)
-    sba_needed: bool = True  # something changed that a state-based action may care about
-    # characteristics were recomputed since the last state-based check (engine.sba)
-    sba_chars: bool = True
-    # a permanent on the battlefield has a static ability whose effect may change without
-    # the battlefield changing (CardDef._dynamic; as of the last layers.refresh, and every
-    # battlefield change marks the state dirty): only then do cards moving between hand,
-    # graveyard and library, or a new turn, recompute characteristics (threshold, "for
-    # each card in your hand", "as long as it's your turn")
-    dynamic_statics: bool = True
-    # a static on the battlefield affects permanents other than itself and what it is
-    # attached to ("creatures you control get +1/+1") or may change (as above)
-    nonlocal_statics: bool = True
-    # permanents that entered the battlefield since the last layers.refresh (like dirty:
-    # characteristics are stale until then; refresh may recompute only these)
-    entered: list[int] = []
-    # the last refresh found nothing layered and no resolved effect, so every permanent
-    # older than refreshed_clock has its printed characteristics (engine.layers)
-    plain: bool = False
-    refreshed_clock: int = -1
-    refreshes: int = 0  # layers.refresh calls: memoised facts key on it
-    # per player, refreshes that may have changed their mana sources (all but those where
-    # only permanents without mana abilities, or another player's, entered):
-    # engine.payment keys on it
-    mana_refreshes: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     log: list[Event] | None = None
     decisions: list[Answer] | None = None  # every answer given, for replays
     skip_first_draw: bool = True
     stop_every_priority: bool = False  # ask even when passing is the only action (scenarios)
-    spell_granters: int = 0  # permanents with "spells you cast have ..." abilities
-    enter_replacers: int = 0  # permanents with "as ... enters" replacement abilities
     stops: list[int] = msgspec.field(default_factory=lambda: [ALL_STOPS, ALL_STOPS])
-    # stack objects resolved so far, or removed as they would resolve (608.2b, 603.4)
-    resolved: int = 0
     started: bool = False
     mulligan_stage: int = 0
     # 500.8: additional combat phases (each followed by an additional main phase) that
@@ -465,8 +406,24 @@ class GameState(msgspec.Struct, dict=True):
     departures: list[Departure] = []
     arrivals: list[int] = []
 
+    # set by whoever makes a state (engine.turn.new_game, engine.serialize); until then
+    # UNBOUND, whose every attribute is missing
+    derived: Derived = UNBOUND
+    # what each player may see (engine.derived.Sight): derived too, and never encoded
+    sight: Sight = UNSEEN
+
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]
+
+    def set_tapped(self, obj: GameObject, tapped: bool) -> None:
+        """Tap or untap a permanent (701.26), counting the change for the facts memoised
+        on taps: a player's mana (their mana sources) or anything else."""
+        if tapped != obj.tapped:
+            obj.tapped = tapped
+            if obj.card._mana_abilities or obj.granted_mana:
+                self.derived.taps[obj.controller & 1] += 1
+            else:
+                self.derived.taps[2] += 1
 
     def opponent(self, player: int) -> int:
         return 1 - player

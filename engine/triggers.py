@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_CREATURE, CardDef, Triggered
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import T_CREATURE, Triggered
 from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.decisions import DecisionKind, Modes, TargetOf
 from mtgsim.engine.filters import matches
+from mtgsim.engine.gamelog import describe, log
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.memo import memo_on
 from mtgsim.engine.state import (
@@ -193,7 +196,7 @@ def with_triggers(state: GameState) -> list[int]:
     """The permanents with triggered abilities, printed or granted, in battlefield order:
     they change only with the battlefield or characteristics, which a refresh follows."""
     ensure(state)
-    return memo_on(state, "with triggers", state.refreshes, _find_with_triggers)
+    return memo_on(state, "with triggers", state.derived.refreshes, _find_with_triggers)
 
 
 def _find_with_triggers(state: GameState) -> list[int]:
@@ -369,7 +372,7 @@ def dealt_damage(state: GameState, source: GameObject, amount: int) -> None:
             state.delayed = [d for d in state.delayed if not d.turn or d.turn == state.turn]
 
 
-def _queue_counted(state: GameState, src: int, controller: int, card: CardDef,
+def _queue_counted(state: GameState, src: int, controller: int, card: Card,
                    ab: Triggered, timestamp: int, subject: GameObject, amount: int) -> None:
     for t in state.triggers:  # the same damage event: add to its amount
         if t.ability is ab and t.source == src and t.subject == subject.oid:
@@ -419,9 +422,11 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
             if not legal:
                 chosen.append(None)  # no mode can be chosen: removed from the stack
                 continue
+            labels = tuple(modes[m].label for m in legal)
             mode = legal[asker.choose(Decision(
-                "mode", t.controller, f"mode for {t.card.name}'s ability: " + " or ".join(
-                    modes[m].label for m in legal), options=legal, source=t.source))]
+                DecisionKind.MODE, t.controller,
+                f"mode for {t.card.name}'s ability: " + " or ".join(labels), options=legal,
+                source=t.source, about=Modes(labels)))]
             specs = modes[mode].targets
         for spec in specs:
             options = legal_targets(state, spec, t.controller, t.source, targets)
@@ -430,12 +435,10 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
             if not options:
                 ok = False
                 break
-            pick = asker.choose(
-                Decision(
-                    "target", t.controller, f"target for {t.card.name}'s ability",
-                    options=options, source=t.source,
-                )
-            )
+            pick = asker.choose(Decision(
+                DecisionKind.TARGET, t.controller, f"target for {t.card.name}'s ability",
+                options=options, source=t.source,
+                about=TargetOf("trigger", t.card, len(targets), spec)))
             targets.append(options[pick])
         chosen.append((t, targets, mode) if ok else None)
     state.triggers = []
@@ -462,7 +465,5 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
         if targets:
             became_target(state, state.stack[-1])
         if state.log is not None:
-            from mtgsim.engine.zones import describe, log
-
             log(state, "trigger", t.controller, t.card.name,
                 ", ".join(describe(state, r) for r in targets))

@@ -16,10 +16,13 @@ import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their
 from mtgsim.engine import replacement as rep
 from mtgsim.engine import sba, triggers
 from mtgsim.engine.ask import Asker, IllegalAnswer, Suspend, validate
-from mtgsim.engine.cards import KW_DOESNT_UNTAP
+from mtgsim.engine.card import Card, CardPool
+from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
 from mtgsim.engine.casting import activate_task, cast_task, legal_actions, play_land
 from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
-from mtgsim.engine.effects import resolve_top
+from mtgsim.engine.decisions import Discarding, Mulligans
+from mtgsim.engine.derived import Derived, Sight, game_card
+from mtgsim.engine.resolution import resolve_top
 from mtgsim.engine.rng import seed_state
 from mtgsim.engine.state import (
     ACTIVATE,
@@ -49,6 +52,7 @@ from mtgsim.engine.state import (
     BlockTask,
     CastTask,
     Decision,
+    DecisionKind,
     DiscardTask,
     DrawTask,
     GameResult,
@@ -62,19 +66,31 @@ from mtgsim.engine.state import (
 from mtgsim.engine.zones import draw_card, log, move, new_object, shuffle_library
 
 KEEP, MULLIGAN = 0, 1
+_PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
 HAND_SIZE = 7
 
 
 # --- setup and mulligans (103) ----------------------------------------------------------
 
 
-def new_game(decks: list[list[Any]], seed: int, *, keep_log: bool = False,
-             record: bool = False, max_turns: int = 60, max_actions: int = 5000,
+def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
+             pool: CardPool | None = None, keep_log: bool = False, record: bool = False,
+             max_turns: int = 60, max_actions: int = 5000,
              stops: Sequence[int] | None = None) -> GameState:
-    """A new two-player game. ``decks`` are lists of CardDef (top of library last);
-    ``stops``: each player's stops (engine.state.ALL_STOPS when not given)."""
+    """A new two-player game. ``decks`` are lists of cards (top of library last): cards
+    of ``pool`` (by default the pool the first deck's cards come from), or definitions
+    made in code, which join the game's card table; ``stops``: each player's stops
+    (engine.state.ALL_STOPS when not given)."""
+    if pool is None:
+        pool = next((c.pool for deck in decks for c in deck
+                     if isinstance(c, Card) and c.pool is not None), None)
+        if pool is None:
+            raise ValueError("new_game: no card pool (give pool= when the decks hold none "
+                             "of its cards)")
     state = GameState(players=[Player(0), Player(1)], rng=seed_state(seed),
                       max_turns=max_turns, max_actions=max_actions)
+    state.derived = Derived(pool, [])
+    state.sight = Sight()
     if stops is not None:
         state.stops = list(stops)
     if keep_log:
@@ -83,8 +99,12 @@ def new_game(decks: list[list[Any]], seed: int, *, keep_log: bool = False,
         state.decisions = []
     for p, deck in enumerate(decks):
         for card in deck:
+            if not isinstance(card, Card) or card.pool is not pool:
+                card = game_card(state, card if isinstance(card, CardDef) else card.defn)
             obj = new_object(state, card, p, LIBRARY)
             state.players[p].library.append(obj.oid)
+    state.derived.decklists = tuple(
+        tuple(state.objects[oid].card for oid in p.library) for p in state.players)
     return state
 
 
@@ -105,8 +125,9 @@ def mulligan_task(state: GameState, task: MulliganTask) -> None:
     p = state.players[task.player]
     if p.mulligans < HAND_SIZE:
         choice = asker.choose(Decision(
-            "mulligan", task.player, f"keep this hand ({p.mulligans} mulligans)?",
-            options=[KEEP, MULLIGAN]))
+            DecisionKind.MULLIGAN, task.player,
+            f"keep this hand ({p.mulligans} mulligans)?", options=[KEEP, MULLIGAN],
+            about=Mulligans(p.mulligans)))
     else:
         choice = KEEP
     if choice == MULLIGAN:
@@ -124,8 +145,8 @@ def mulligan_task(state: GameState, task: MulliganTask) -> None:
     if n:
         hand = list(p.hand)
         picks = asker.choose_many(Decision(
-            "bottom", task.player, f"put {n} on the bottom", options=hand, multi=True,
-            min_count=n, max_count=n))
+            DecisionKind.BOTTOM, task.player, f"put {n} on the bottom", options=hand,
+            multi=True, min_count=n, max_count=n))
         for i in picks:
             move(state, state.objects[hand[i]], LIBRARY, bottom=True)
     state.tasks.pop()
@@ -140,8 +161,8 @@ def cleanup_task(state: GameState, task: DiscardTask) -> None:
     chosen: list[int] = []
     if n > 0:
         picks = asker.choose_many(Decision(
-            "discard", player, f"discard {n} to hand size", options=hand, multi=True,
-            min_count=n, max_count=n))
+            DecisionKind.DISCARD, player, f"discard {n} to hand size", options=hand,
+            multi=True, min_count=n, max_count=n, about=Discarding("hand_size")))
         chosen = [hand[i] for i in picks]
     state.tasks.pop()
     for oid in chosen:
@@ -199,8 +220,8 @@ def _turn_based_actions(state: GameState) -> bool:
                 if o.skip_untap:  # "doesn't untap during its controller's next untap step"
                     o.skip_untap = False
                     continue
-                if o.is_tapped and not o.kw & KW_DOESNT_UNTAP:
-                    o.tapped = False
+                if o.tapped and not o.kw & KW_DOESNT_UNTAP:
+                    state.set_tapped(o, False)
         for p in state.players:
             p.damage_this_turn = 0
             for oid in p.hand:  # "once each turn" abilities that work from the hand
@@ -210,9 +231,9 @@ def _turn_based_actions(state: GameState) -> bool:
         state.players[active].lands_played = 0
         # Untapping changes characteristics only through conditional statics ("as long as
         # it's untapped", "during your turn"); summoning sickness is no characteristic.
-        if state.dynamic_statics:
-            state.dirty = True
-        state.sba_needed = True
+        if state.derived.dynamic_statics:
+            state.derived.dirty = True
+        state.derived.sba_needed = True
         return False
     if step == UPKEEP:
         triggers.step_began(state, "upkeep")
@@ -246,6 +267,7 @@ def _turn_based_actions(state: GameState) -> bool:
 
 def _cleanup_finish(state: GameState) -> bool:
     """514.2: remove damage, end "until end of turn" effects. True if priority follows."""
+    derived = state.derived
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
@@ -257,10 +279,10 @@ def _cleanup_finish(state: GameState) -> bool:
         n = len(state.effects)
         state.effects = [e for e in state.effects if not e.until_eot]
         if len(state.effects) != n:
-            state.dirty = True
-    if state.dynamic_statics:  # statics whose condition may change with the turn
-        state.dirty = True
-    state.sba_needed = True
+            derived.dirty = True
+    if derived.dynamic_statics:  # statics whose condition may change with the turn
+        derived.dirty = True
+    derived.sba_needed = True
     # 514.3a: if state-based actions or triggers happen, players get priority.
     acted = sba.check(state)
     return acted or bool(state.triggers)
@@ -349,13 +371,14 @@ def step_machine(state: GameState) -> None:
 
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
-    if not state.dirty and not state.entered and not state.sba_needed and not state.triggers \
+    d = state.derived
+    if not d.dirty and not d.entered and not d.sba_needed and not state.triggers \
             and not state.stack \
             and not state.stop_every_priority and not state.stops[state.priority] >> (
                 state.step if state.priority == state.active else state.step + 13) & 1:
         _pass_without_stop(state)  # nothing to check, and this player does not stop here
         return
-    if (state.sba_needed or state.dirty or state.entered) and sba.check(state):
+    if (d.sba_needed or d.dirty or d.entered) and sba.check(state):
         return
     if state.result is not None:
         return
@@ -376,7 +399,7 @@ def _priority(state: GameState) -> None:
     if len(actions) == 1 and not state.stop_every_priority:
         pass_priority(state)
         return
-    state.pending = Decision("priority", player, actions=actions)
+    state.pending = Decision(_PRIORITY, player, actions=actions)
 
 
 def _pass_without_stop(state: GameState) -> None:
@@ -457,10 +480,12 @@ def answer(state: GameState, value: Answer) -> None:
     if d is None:
         raise IllegalAnswer("no decision is pending")
     validate(d, value)
+    if isinstance(value, list):  # the state's own (the caller may reuse its list)
+        value = value.copy()
     state.actions_taken += 1
     if state.decisions is not None:
-        state.decisions.append(value)
-    if d.kind == "priority":
+        state.decisions.append(value.copy() if isinstance(value, list) else value)
+    if d.kind is _PRIORITY:
         assert isinstance(value, int)
         take_action(state, value)
     else:

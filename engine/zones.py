@@ -13,10 +13,13 @@ with last known information for both (603.10a, engine.triggers.left_battlefield)
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
+from mtgsim.engine.gamelog import describe as describe
+from mtgsim.engine.gamelog import log as log
 from mtgsim.engine.rng import shuffle as rng_shuffle
 from mtgsim.engine.state import (
     BATTLEFIELD,
@@ -24,30 +27,14 @@ from mtgsim.engine.state import (
     GRAVEYARD,
     HAND,
     LIBRARY,
-    NONE,
     STACK,
     Departure,
-    Event,
     GameObject,
     GameState,
 )
 
 
-def log(state: GameState, kind: str, player: int = NONE, card: str = "", target: str = "",
-        amount: int = 0) -> None:
-    """Record an event; callers test ``state.log is not None`` first on hot paths."""
-    if state.log is not None:
-        state.log.append(Event(state.turn, kind, player, card, target, amount))
-
-
-def describe(state: GameState, ref: int) -> str:
-    if ref < 2:
-        return "player A" if ref == 0 else "player B"
-    obj = state.objects.get(ref)
-    return obj.card.name if obj is not None else f"#{ref}"
-
-
-def new_object(state: GameState, card: CardDef, owner: int, zone: int,
+def new_object(state: GameState, card: Card, owner: int, zone: int,
                token: bool = False, controller: int = -1, sick: bool = False) -> GameObject:
     """A new object (400.7); ``controller``: its controller if not its owner."""
     oid = state.next_oid
@@ -55,17 +42,70 @@ def new_object(state: GameState, card: CardDef, owner: int, zone: int,
     state.clock += 1
     if controller < 0:
         controller = owner
-    obj = GameObject(oid, card, owner, controller, zone, timestamp=state.clock, token=token,
-                     color=card._color_mask, base_controller=controller, sick=sick)
+    obj = GameObject(oid, card, owner, controller, zone, state.clock, card._color_mask,
+                     controller, sick=sick, token=token)
     state.objects[oid] = obj
+    derived = state.derived
+    visible = state.sight.visible
+    if zone >= BATTLEFIELD:  # a public zone (400.2): battlefield, graveyard, exile, stack
+        visible[0][oid] = obj
+        visible[1][oid] = obj
+    else:  # a hand or a library: its owner knows the card (a library's order stays hidden)
+        visible[owner][oid] = obj
+        if zone == LIBRARY:
+            state.sight.library_changes[owner] += 1
+            state.sight.libraries[owner].append(oid)  # the newest id: the list stays sorted
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
-        state.players[owner].zone_action_cards += 1
+        derived.zone_action_cards[owner] += 1
     if zone == BATTLEFIELD:
         if card._spell_grants:
-            state.spell_granters += 1
+            derived.spell_granters += 1
         if card._enter_replacements:
-            state.enter_replacers += 1
+            derived.enter_replacers += 1
     return obj
+
+
+def forget_object(state: GameState, oid: int) -> None:
+    """An object leaves the game without a zone change (a copy of a spell, 707.10a)."""
+    state.objects.pop(oid, None)
+    visible = state.sight.visible
+    visible[0].pop(oid, None)
+    visible[1].pop(oid, None)
+
+
+def reveal(state: GameState, obj: GameObject) -> None:
+    """Reveal a card in a hidden zone to every player (701.16a): the players' views show
+    it until it changes zones or its library is shuffled."""
+    sight = state.sight
+    if obj.zone == LIBRARY:
+        sight.library_changes[obj.owner] += 1
+        if not obj.known:
+            sight.library_known[obj.owner] += 1
+    obj.known = 3
+    sight.visible[0][obj.oid] = obj
+    sight.visible[1][obj.oid] = obj
+
+
+def look_at(state: GameState, obj: GameObject, player: int) -> None:
+    """``player`` looks at a card in a hidden zone (701.16b): only their view shows it."""
+    sight = state.sight
+    if obj.zone == LIBRARY:
+        sight.library_changes[obj.owner] += 1
+        if not obj.known:
+            sight.library_known[obj.owner] += 1
+    obj.known |= 1 << player
+    sight.visible[player][obj.oid] = obj
+
+
+def conceal(state: GameState, obj: GameObject) -> None:
+    """What players saw of a card in a library is lost: it went there in a random order
+    (cascade's "on the bottom of your library in a random order", 702.85a)."""
+    if obj.known:
+        obj.known = 0
+        sight = state.sight
+        sight.visible[1 - obj.owner].pop(obj.oid, None)
+        sight.library_changes[obj.owner] += 1
+        sight.library_known[obj.owner] -= 1
 
 
 def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
@@ -92,14 +132,23 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
         else:
             lst.remove(obj.oid)
     del state.objects[obj.oid]
+    sight = state.sight
+    sight.visible[0].pop(obj.oid, None)
+    sight.visible[1].pop(obj.oid, None)
+    if obj.zone == LIBRARY:
+        sight.library_changes[obj.owner] += 1
+        ids = sight.libraries[obj.owner]
+        del ids[bisect_left(ids, obj.oid)]
+        if obj.known:
+            sight.library_known[obj.owner] -= 1
     if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
-        state.players[obj.owner].zone_action_cards -= 1
+        state.derived.zone_action_cards[obj.owner] -= 1
     if obj.zone == BATTLEFIELD:
         if obj.card._spell_grants:
-            state.spell_granters -= 1
+            state.derived.spell_granters -= 1
         if obj.card._enter_replacements:
-            state.enter_replacers -= 1
-        state.dirty = True
+            state.derived.enter_replacers -= 1
+        state.derived.dirty = True
         _left_battlefield(state, obj)
 
 
@@ -138,9 +187,10 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
     zones (400.3). Entering the battlefield is done by ``engine.replacement.enter``.
     """
+    derived = state.derived
     remove_from_zone(state, obj)
-    if state.dynamic_statics and zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
-        state.dirty = True  # statics may count cards in hands or graveyards (611.3a)
+    if derived.dynamic_statics and zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
+        derived.dirty = True  # statics may count cards in hands or graveyards (611.3a)
     if obj.token and zone != BATTLEFIELD:
         return obj
     card = obj.card if obj.printed is None else obj.printed  # text changes end (400.7)
@@ -149,12 +199,14 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
                          obj.owner if controller is None else controller, sick=True)
         obj.moved_to = new.oid
         if tapped:
-            new.tapped = True
+            state.set_tapped(new, True)
         state.battlefield.append(new.oid)
-        state.entered.append(new.oid)
+        derived.entered.append(new.oid)
         return new
     new = new_object(state, card, obj.owner, zone, obj.token)
     obj.moved_to = new.oid
+    if zone < BATTLEFIELD and obj.zone >= BATTLEFIELD:
+        reveal(state, new)  # from a public zone into a hand or library: everyone saw which
     if zone != STACK:
         lst = zone_list(state, new)
         assert lst is not None
@@ -170,7 +222,18 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
 
 
 def shuffle_library(state: GameState, player: int) -> None:
-    state.rng = rng_shuffle(state.rng, state.players[player].library)
+    """Shuffle (701.24): what anyone had seen of the library's cards is forgotten."""
+    library = state.players[player].library
+    state.rng = rng_shuffle(state.rng, library)
+    objects = state.objects
+    visible = state.sight.visible[1 - player]
+    for oid in library:
+        o = objects[oid]
+        if o.known:
+            o.known = 0
+            visible.pop(oid, None)
+    state.sight.library_changes[player] += 1
+    state.sight.library_known[player] = 0
 
 
 def draw_card(state: GameState, player: int) -> GameObject | None:
@@ -178,7 +241,7 @@ def draw_card(state: GameState, player: int) -> GameObject | None:
     p = state.players[player]
     if not p.library:
         p.drew_from_empty = True
-        state.sba_needed = True
+        state.derived.sba_needed = True
         return None
     oid = p.library[-1]
     obj = state.objects[oid]

@@ -17,7 +17,7 @@ A game is a pure function of (card data, decks, policies, seed): ``Game(a, b,
 seed=11).play()`` is the game ``mtgsim play A B --seed 11`` prints.
 
 Everything this module needs from the engine goes through the small adapter at the top
-(``_start``, ``_pending``, ``_give``, ``_ask``, ``_describe``): when the engine's decision
+(``_start``, ``_pending``, ``_give``, ``_view``, ``_describe``): when the engine's decision
 types or player view change, that is the one place to follow them.
 """
 
@@ -25,20 +25,22 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mtgsim.cluster.seeds import policy_seed
 from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
-from mtgsim.engine.cards import COLOR_BIT, CardDef
+from mtgsim.engine.cards import COLOR_BIT
 from mtgsim.engine.decks import parse_deck
 from mtgsim.engine.game import deck_cards, play, policy_stops
 from mtgsim.engine.game import step as engine_step
 from mtgsim.engine.policies import POLICIES, make_policy
 from mtgsim.engine.state import CAST, PASS, PLAY, Answer, Decision, GameResult, GameState
 from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.view import player_view
 from mtgsim.engine.zones import describe
 from mtgsim.pipelines.replay import (
     Replay,
@@ -74,7 +76,7 @@ __all__ = [
     "versus",
 ]
 
-Deck = LoadedDeck  # a checked main deck: name, path, card names and CardDefs
+Deck = LoadedDeck  # a checked main deck: name, path, card names and compiled Cards
 
 
 class Policy(Protocol):
@@ -82,7 +84,7 @@ class Policy(Protocol):
 
     name: str
 
-    def decide(self, state: GameState, decision: Decision) -> Answer: ...
+    def decide(self, view: GameState, decision: Decision) -> Answer: ...
 
 
 # --- the engine adapter: the only code here that knows how the engine asks and is told ---
@@ -102,8 +104,8 @@ def _give(state: GameState, value: Answer) -> None:
     answer(state, value)
 
 
-def _ask(policy: Policy, state: GameState, decision: Decision) -> Answer:
-    return policy.decide(state, decision)
+def _view(state: GameState, player: int) -> GameState:
+    return player_view(state, player)
 
 
 def _describe(state: GameState, decision: Decision) -> list[str]:
@@ -153,7 +155,7 @@ class CardPool:
                  override: bool = False) -> None:
         self.source = CardSource(base=str(card_data) if card_data else "",
                                  extra=read_extra(cards), override=override)
-        self.cards: dict[str, CardDef] = self.source.load()
+        self.cards: Mapping[str, Card] = self.source.load()
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -161,7 +163,7 @@ class CardPool:
     def __contains__(self, name: object) -> bool:
         return name in self.cards
 
-    def __getitem__(self, name: str) -> CardDef:
+    def __getitem__(self, name: str) -> Card:
         return self.cards[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -213,7 +215,8 @@ class Game:
     """One game between two decks; ``deck_a`` is player A (seat 0), on the play.
 
     ``policies`` are names (``"heuristic"``, ``"random"``, ``"goldfish"``) or objects with
-    ``decide(state, decision)``; named ones are seeded from ``seed`` exactly as the command
+    ``decide(view, decision)`` (``view``: what the deciding player may know, as ``view()``
+    gives it); named ones are seeded from ``seed`` exactly as the command
     line seeds them, so the same arguments give the same game anywhere.
     """
 
@@ -252,10 +255,22 @@ class Game:
             raise IllegalAnswer("the game is over")
         _give(self.state, value)
 
+    def view(self, player: int | None = None) -> GameState:
+        """What ``player`` (default: the one deciding now) may know of the game: the state
+        a policy's ``decide`` is given (engine.view.player_view: no other player's hand, no
+        library's order). Read it, never change it."""
+        if player is None:
+            d = self.decision
+            if d is None:
+                raise ValueError("the game is over: name the player whose view you want")
+            player = d.player
+        return _view(self.state, player)
+
     def step(self) -> Answer | None:
-        """Let the deciding seat's policy answer the current decision; its answer (``None``
-        when the game is over). An answer the engine rejects raises ``IllegalAnswer``
-        naming the decision and the answer, as ``play()`` does (engine.game.step)."""
+        """Let the deciding seat's policy answer the current decision, from its player's
+        view; its answer (``None`` when the game is over). An answer the engine rejects
+        raises ``IllegalAnswer`` naming the decision and the answer, as ``play()`` does
+        (engine.game.step)."""
         return engine_step(self.state, self.policies)
 
     def play(self) -> GameResult:

@@ -27,12 +27,13 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import known_cards
-from mtgsim.engine.cards import CardDef
 from mtgsim.engine.decks import Deck, DeckError, load_deck
 from mtgsim.engine.keywords import NOT_ORACLE
 
@@ -129,20 +130,20 @@ def archetype_of(header: list[str], fallback: str) -> str:
     return header[0].split(":", 1)[0].strip() or fallback
 
 
-def keyword_names(card: CardDef) -> list[str]:
+def keyword_names(card: Card) -> list[str]:
     """The card's printed keyword abilities by name ("Annihilator", "Level up", "Enchant")."""
     names = {n for n in card._kwnames if n not in NOT_ORACLE}
     return sorted(n[:1].upper() + n[1:] for n in names)
 
 
-def _mana_colors(card: CardDef) -> set[str]:
+def _mana_colors(card: Card) -> set[str]:
     out: set[str] = set()
     for ab in card._mana_abilities:
         out.update(ch for ch in ab.colors if ch in COLORS)
     return out
 
 
-def _pips(card: CardDef) -> Counter[str]:
+def _pips(card: Card) -> Counter[str]:
     """Coloured symbols of the card's mana cost: "G" for {G}, "G/U" for {G/U}, as printed."""
     pips: Counter[str] = Counter()
     for sym in _SYMBOL.findall(card.mana_cost):
@@ -152,13 +153,13 @@ def _pips(card: CardDef) -> Counter[str]:
     return pips
 
 
-def deck_info(deck: Deck, path: str, text: str, pool: dict[str, CardDef]) -> DeckInfo:
+def deck_info(deck: Deck, path: str, text: str, pool: Mapping[str, Card]) -> DeckInfo:
     """Statistics of a validated deck (``text`` is the file's text, for its header)."""
     header = header_comment(text)
     curve: Counter[int] = Counter()
     colors = {c: ColorSources() for c in COLORS}
     hybrid: dict[str, ColorSources] = {}
-    sources: list[tuple[CardDef, int, set[str]]] = []
+    sources: list[tuple[Card, int, set[str]]] = []
     keywords: Counter[str] = Counter()
     lands = 0
     for entry in deck.main:
@@ -205,7 +206,7 @@ def deck_info(deck: Deck, path: str, text: str, pool: dict[str, CardDef]) -> Dec
     )
 
 
-def load_info(path: str | Path, pool: dict[str, CardDef]) -> DeckInfo:
+def load_info(path: str | Path, pool: Mapping[str, Card]) -> DeckInfo:
     """Load, validate and summarise the deck at ``path`` (raises ``DeckError``)."""
     deck = load_deck(path, known_cards(pool))
     text = Path(path).read_text(encoding="utf-8-sig")
@@ -291,7 +292,7 @@ def bundled_deck_paths(decks_dir: Path) -> list[Path]:
     return sorted(decks_dir.glob("*.txt"))
 
 
-def check_decks(paths: list[str], pool: dict[str, CardDef]
+def check_decks(paths: list[str], pool: Mapping[str, Card]
                 ) -> tuple[list[DeckInfo], list[DeckError]]:
     """Validate and summarise every deck; the good ones and the errors, in argument order."""
     infos: list[DeckInfo] = []
@@ -311,7 +312,7 @@ def _error_text(exc: DeckError) -> str:
     return f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc)
 
 
-def _pool(args: argparse.Namespace) -> dict[str, CardDef]:
+def _pool(args: argparse.Namespace) -> Mapping[str, Card]:
     from mtgsim.pipelines.runner import card_source
 
     return card_source(args.card_data, args.cards or (), args.override).load()

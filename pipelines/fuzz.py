@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,8 +31,9 @@ from pathlib import Path
 import msgspec
 
 from mtgsim.cluster.seeds import check_seed, mix, policy_seed
+from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardSource
-from mtgsim.engine.cards import T_LAND, CardDef
+from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import make_policy
 from mtgsim.engine.rng import randbelow, seed_state
@@ -66,7 +67,7 @@ class Rng:
 class DeckMaker:
     """Draws fuzz decks from a card pool."""
 
-    def __init__(self, pool: dict[str, CardDef]) -> None:
+    def __init__(self, pool: Mapping[str, Card]) -> None:
         self.pool = pool
         names = sorted(pool)
         self.basics = sorted(n for n in names if "basic" in pool[n].supertypes)

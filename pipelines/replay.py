@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ import msgspec
 
 from mtgsim import engine
 from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.game import Policy, play, policy_stops
 from mtgsim.engine.policies import POLICIES, make_policy
 from mtgsim.engine.state import Answer, Decision, Event, GameState
@@ -109,9 +109,9 @@ class Recorder:
         self.asked = asked
         self.name = policy.name
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
+    def decide(self, view: GameState, decision: Decision) -> Answer:
         self.asked.append(decision_key(decision))
-        return self.policy.decide(state, decision)
+        return self.policy.decide(view, decision)
 
     def __getattr__(self, name: str) -> Any:  # stops, stops_for: the policy's own
         return getattr(self.policy, name)
@@ -150,7 +150,7 @@ class Failure(msgspec.Struct):
 
 
 def record_failure(decks: Sequence[tuple[str, Sequence[str]]],
-                   cards: Sequence[Sequence[CardDef]], policy_names: Sequence[str],
+                   cards: Sequence[Sequence[Card]], policy_names: Sequence[str],
                    policy_seeds: Sequence[int], seed: int, max_turns: int,
                    card_data_hash: str, exc: BaseException) -> Failure:
     """Play a game that raised ``exc`` again, recording its decisions, and return the
@@ -227,11 +227,11 @@ class _Script:
     def seat(self, name: str) -> _Seat:
         return _Seat(self, name)
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
+    def decide(self, view: GameState, decision: Decision) -> Answer:
         i = self.used
         if i >= len(self.decisions):
             if self.policies is not None:
-                return self.policies[decision.player].decide(state, decision)
+                return self.policies[decision.player].decide(view, decision)
             raise ReplayMismatch(f"the game asked for more than the {len(self.decisions)} "
                                  f"recorded decisions (decision #{i + 1}: "
                                  f"{decision_key(decision)})")
@@ -240,7 +240,7 @@ class _Script:
                                  f"{self.asked[i]}, the game asks {decision_key(decision)}")
         recorded = self.decisions[i]
         if self.policies is not None:
-            own = self.policies[decision.player].decide(state, decision)
+            own = self.policies[decision.player].decide(view, decision)
             if own != recorded:
                 raise ReplayMismatch(f"decision #{i + 1} diverges: recorded answer "
                                      f"{recorded!r}, the policy answers {own!r}")
@@ -256,11 +256,11 @@ class _Seat:
         self.script = script
         self.name = name
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
-        return self.script.decide(state, decision)
+    def decide(self, view: GameState, decision: Decision) -> Answer:
+        return self.script.decide(view, decision)
 
 
-def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) -> GameState:
+def rerun(replay: Replay, pool: Mapping[str, Card], *, keep_log: bool = True) -> GameState:
     """Play the replay's game again from its recorded decisions.
 
     Raises ``ReplayError`` if a deck names a card the pool lacks, and ``ReplayMismatch``
@@ -269,7 +269,7 @@ def rerun(replay: Replay, pool: dict[str, CardDef], *, keep_log: bool = True) ->
     raise its exception: any other exception, or none, is a mismatch; the exception is
     raised (for its traceback) when it is the recorded one.
     """
-    decks: list[list[CardDef]] = []
+    decks: list[list[Card]] = []
     for i, deck in enumerate(replay.decks):
         missing = sorted({n for n in deck.cards if n not in pool})
         if missing:

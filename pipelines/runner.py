@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import mtgsim
 from mtgsim import engine
 from mtgsim.cluster import seeds
+from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
-from mtgsim.engine.cards import CardDef
 from mtgsim.engine.decks import load_deck
 from mtgsim.engine.game import Policy, deck_cards, play_game
 from mtgsim.engine.policies import make_policy
@@ -44,7 +44,7 @@ class LoadedDeck:
     name: str
     path: Path
     names: list[str]
-    cards: list[CardDef]
+    cards: list[Card]
 
     @property
     def title(self) -> str:
@@ -76,7 +76,7 @@ def card_source(card_data: str | None = None, cards: Sequence[str] = (),
                       override=override)
 
 
-def load_card_pool(source: CardSource | str | None = None) -> dict[str, CardDef]:
+def load_card_pool(source: CardSource | str | None = None) -> CardPool:
     """The card pool of ``source`` (a directory replaces the bundled cards; raises
     ``CardDataError`` on a bad or missing card data directory or file)."""
     if isinstance(source, str):
@@ -84,7 +84,7 @@ def load_card_pool(source: CardSource | str | None = None) -> dict[str, CardDef]
     return (source or CardSource()).load()
 
 
-def load_main_deck(arg: str, pool: dict[str, CardDef]) -> LoadedDeck:
+def load_main_deck(arg: str, pool: Mapping[str, Card]) -> LoadedDeck:
     """Load and validate a deck given as a path or bundled name (raises ``DeckError``)."""
     path = resolve_deck_path(arg)
     deck = load_deck(path, known_cards(pool))

@@ -18,9 +18,11 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
+from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cardpool import known_cards, load_pool
 from mtgsim.engine.cards import Activated, CardDef, Cost
 from mtgsim.engine.decks import load_deck
+from mtgsim.engine.derived import game_card
 from mtgsim.engine.game import deck_cards
 from mtgsim.engine.scenario.runner import Runner, load_scenario, play_scenario
 from mtgsim.engine.state import (
@@ -46,7 +48,7 @@ from mtgsim.engine.zones import new_object
 
 POOL = load_pool()
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
-_DECKS: dict[str, list[CardDef]] = {}
+_DECKS: dict[str, list[Card]] = {}
 
 BEACON = CardDef(
     name="Test Beacon",
@@ -64,7 +66,7 @@ _ZONES = {
 }
 
 
-def bundled_deck(name: str) -> list[CardDef]:
+def bundled_deck(name: str) -> list[Card]:
     """The main deck of decks/NAME.txt as cards of POOL (loaded once per test run)."""
     if name not in _DECKS:
         deck = load_deck(DECKS_DIR / f"{name}.txt", known_cards(POOL))
@@ -72,9 +74,10 @@ def bundled_deck(name: str) -> list[CardDef]:
     return _DECKS[name]
 
 
-def card(name: str | CardDef) -> CardDef:
-    """A card of the pool by name (or a CardDef made in the test, returned as is)."""
-    return name if isinstance(name, CardDef) else POOL[name]
+def card(state: GameState, name: str | CardDef) -> Card:
+    """A card of the pool by name, or a definition made in the test, which joins the
+    game's card table."""
+    return game_card(state, name) if isinstance(name, CardDef) else POOL[name]
 
 
 class Setup:
@@ -83,7 +86,7 @@ class Setup:
     def __init__(self, *, active: int = 0, step: int = MAIN1, turn: int = 3, seed: int = 1,
                  library: int = 20, library_card: str = "Island", beacons: bool = True,
                  keep_log: bool = True, life: tuple[int, int] = (20, 20)) -> None:
-        state = new_game([[], []], seed, keep_log=keep_log)
+        state = new_game([[], []], seed, pool=POOL, keep_log=keep_log)
         state.started = True
         self.state = state
         self.active = active
@@ -104,9 +107,9 @@ class Setup:
         """Put a card into ``player``'s zone (library: on top) and return its object id."""
         state = self.state
         z = _ZONES[zone]
-        obj = new_object(state, card(name), player, z, token=token)
+        obj = new_object(state, card(state, name), player, z, token=token)
         if z == BATTLEFIELD:
-            obj.tapped = tapped
+            state.set_tapped(obj, tapped)
             obj.sick = sick
             obj.damage = damage
             obj.counters = dict(counters or {})
@@ -116,7 +119,7 @@ class Setup:
             p = state.players[player]
             {HAND: p.hand, LIBRARY: p.library, GRAVEYARD: p.graveyard, EXILE: p.exile}[z] \
                 .append(obj.oid)
-        state.dirty = True
+        state.derived.dirty = True
         return obj.oid
 
     def bf(self, name: str | CardDef, player: int, **kw: object) -> int:
@@ -137,9 +140,9 @@ class Setup:
         state.in_priority = True
         state.priority = self.active
         state.passes = 0
-        state.dirty = True
+        state.derived.dirty = True
         if hasattr(state, "sba_needed"):
-            state.sba_needed = True
+            state.derived.sba_needed = True
         return state
 
 
@@ -375,7 +378,7 @@ __all__ = [
 ]
 
 
-def play_text(tmp_path: Path, text: str, pool: dict[str, CardDef] | None = None) -> Runner:
+def play_text(tmp_path: Path, text: str, pool: CardPool | None = None) -> Runner:
     """Play a scenario written in the test (the conformance format) and check its
     expectations; the runner keeps the final state. It goes through a file so that
     errors name their line."""

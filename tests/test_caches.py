@@ -2,7 +2,7 @@
 decision of real games: characteristics after an incremental layers.refresh (versus a
 full recomputation on a copy), each player's mana units (payment.mana_units versus
 _mana_units), the permanents with activated abilities (casting._activators), each
-player's creatures (policies.evaluate.board), the counts of permanents with spell-granting
+player's creatures (engine.worth.board), the counts of permanents with spell-granting
 and "as ... enters" abilities (GameState.spell_granters, enter_replacers) and cost
 feasibility (mana.can_pay versus the solver). These caches key on counters the engine
 bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
@@ -17,14 +17,15 @@ from gamesetup import bundled_deck
 from mtgsim.engine import casting, payment
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cards import T_CREATURE
-from mtgsim.engine.game import policy_stops
+from mtgsim.engine.clone import clone
+from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.layers import ensure, refresh
 from mtgsim.engine.mana import can_pay, solve
 from mtgsim.engine.policies import make_policy
-from mtgsim.engine.policies.evaluate import board
-from mtgsim.engine.serialize import copy_state
+from mtgsim.engine.serialize import from_msgpack, to_msgpack
 from mtgsim.engine.state import GameState
 from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.worth import board
 from mtgsim.pipelines.runner import DECKS_DIR
 
 DECKS = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt"))
@@ -36,8 +37,8 @@ CHARACTERISTICS = ("controller", "kw", "power", "toughness", "color", "protectio
 def check(state: GameState) -> int:
     """Compare every cached fact with a fresh computation; the number of facts compared."""
     ensure(state)
-    full = copy_state(state)
-    full.plain = False  # no incremental shortcut: every permanent recomputed
+    full = clone(state)
+    full.derived.plain = False  # no incremental shortcut: every permanent recomputed
     refresh(full)
     n = 0
     for oid in state.battlefield:
@@ -47,8 +48,8 @@ def check(state: GameState) -> int:
                 f"turn {state.turn}: {got.card.name}.{field}")
             n += 1
     perms = [state.objects[oid].card for oid in state.battlefield]
-    assert state.spell_granters == sum(1 for c in perms if c._spell_grants)
-    assert state.enter_replacers == sum(1 for c in perms if c._enter_replacements)
+    assert state.derived.spell_granters == sum(1 for c in perms if c._spell_grants)
+    assert state.derived.enter_replacers == sum(1 for c in perms if c._enter_replacements)
     for p in (0, 1):
         units, sources = payment.mana_units(state, p)
         fresh_units, fresh_sources, _, _ = payment._mana_units(state, p)
@@ -87,28 +88,25 @@ def test_cached_facts_match_fresh_ones(deck: str) -> None:
                 break
             compared += check(state)
             try:
-                answer(state, policies[d.player].decide(state, d))
+                answer(state, decide(policies[d.player], state, d))
             except IllegalAnswer:
-                answer(state, make_policy("heuristic", 0).decide(state, d))
+                answer(state, decide(make_policy("heuristic", 0), state, d))
     assert compared > 500
 
 
 def test_memoised_facts_stay_with_their_state() -> None:
-    """Memo entries live in the state's instance dict: a copy (serialized, pickled or
-    shallow) starts without them and never answers from the original's."""
-    import copy
-    import pickle
-
+    """Memo entries live in the state's derived data: a decoded or cloned state starts
+    without them and never answers from the original's."""
     decks = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
     policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
     state = new_game(decks, 5, stops=policy_stops(policies, decks))
     while state.turn < 4:
         d = advance(state)
         assert d is not None
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
     payment.mana_units(state, 0)
     casting._activators(state)
-    assert state.__dict__, "mana units and activators are memoised on the state"
-    for other in (copy_state(state), pickle.loads(pickle.dumps(state)), copy.copy(state)):
-        assert other.__dict__ == {}
+    assert state.derived.memo, "mana units and activators are memoised on the state"
+    for other in (clone(state), from_msgpack(to_msgpack(state), state.derived.pool)):
+        assert other.derived is not state.derived and other.derived.memo == {}
         assert payment.mana_units(other, 0) == payment._mana_units(other, 0)[:2]

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from mtgsim.engine.cardcheck import DEFAULT_REFERENCE, check_card, check_pool, load_reference
-from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cardpool import compile_card, load_pool
 from mtgsim.pipelines.cli import main
 
 
@@ -30,7 +30,7 @@ def test_cards_check_command(capsys) -> None:  # type: ignore[no-untyped-def]
 def test_a_mismatch_is_reported(tmp_path: Path) -> None:
     pool = load_pool()
     elf = pool["Bloodbraid Elf"]
-    wrong = msgspec.structs.replace(elf, mana_cost="{1}{R}{G}", power=2)
+    wrong = compile_card(msgspec.structs.replace(elf.defn, mana_cost="{1}{R}{G}", power=2))
     ref = load_reference()["Bloodbraid Elf"]
     problems = check_card(wrong, ref)
     assert any("mana cost" in p for p in problems)

@@ -27,6 +27,7 @@ from gamesetup import DECKS_DIR, bundled_deck, deadline
 
 from mtgsim.engine.cardpool import known_cards, load_pool
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, CardDef
+from mtgsim.engine.game import decide
 from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy
 from mtgsim.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, GameState
 from mtgsim.engine.turn import advance, answer, new_game
@@ -127,8 +128,8 @@ def check_invariants(state: GameState, sizes: tuple[int, int] = (DECK_SIZE, DECK
 
 def check_state_based_actions_done(state: GameState) -> None:
     """When a player receives priority, no state-based action applies (117.5, 704.3)."""
-    if state.dirty or state.entered:  # characteristics current when a player has priority
-        raise InvariantError("priority with stale characteristics (state.dirty)")
+    if state.derived.dirty or state.derived.entered:  # characteristics current when a player has priority
+        raise InvariantError("priority with stale characteristics (state.derived.dirty)")
     objects = state.objects
     legends: Counter[tuple[int, str]] = Counter()
     for p in state.players:
@@ -173,7 +174,7 @@ def run_checked(decks: list[list[CardDef]], policies: list, seed: int,
             except InvariantError as exc:
                 raise InvariantError(f"{label} seed {seed}, before answer {n + 1}: "
                                      f"{exc}") from None
-        a = policies[d.player].decide(state, d)
+        a = decide(policies[d.player], state, d)
         answer(state, a)
         n += 1
         try:

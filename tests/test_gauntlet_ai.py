@@ -14,7 +14,7 @@ from gamesetup import POOL, bundled_deck
 
 from mtgsim.engine.ask import validate
 from mtgsim.engine.cards import CardDef
-from mtgsim.engine.game import play_game
+from mtgsim.engine.game import decide, play_game
 from mtgsim.engine.policies import HeuristicPolicy, make_policy
 from mtgsim.engine.state import Event
 from mtgsim.pipelines.runner import DECKS_DIR
@@ -198,7 +198,7 @@ def test_answers_are_legal_across_the_gauntlet() -> None:
                                 HeuristicPolicy.stops_for(cards(opponent))])
         policies = [HeuristicPolicy(600 + i), HeuristicPolicy(601 + i)]
         while (d := advance(state)) is not None:
-            a = policies[d.player].decide(state, d)
+            a = decide(policies[d.player], state, d)
             validate(d, a)
             answer(state, a)
         assert state.result is not None
@@ -212,7 +212,7 @@ def _decide(state, policy):  # type: ignore[no-untyped-def]
 
     d = advance(state)
     assert d is not None
-    return d, policy.decide(state, d)
+    return d, decide(policy, state, d)
 
 
 def _run_until(state, policy, kind, limit=40):  # type: ignore[no-untyped-def]
@@ -223,7 +223,7 @@ def _run_until(state, policy, kind, limit=40):  # type: ignore[no-untyped-def]
     for _ in range(limit):
         d = advance(state)
         assert d is not None, "the game ended"
-        a = policy.decide(state, d)
+        a = decide(policy, state, d)
         if d.kind == kind:
             return d, a
         answer(state, a)
@@ -347,22 +347,22 @@ def test_skyscribing_x_leaves_a_library() -> None:
 def test_dredge_draws_when_short_of_lands() -> None:
     from gamesetup import Setup
 
-    from mtgsim.engine.state import NONE, Decision
+    from mtgsim.engine.state import NONE, Decision, DecisionKind
 
     s = Setup(beacons=False, library=30)
     s.lands("Swamp", 0, 2)
     imp = s.add("Stinkweed Imp", 0, "graveyard")
     s.hand("Golgari Grave-Troll", 0)
     state = s.go()
-    d = Decision("dredge", 0, options=[imp, NONE])
-    assert d.options[HeuristicPolicy(1).decide(state, d)] == NONE  # draw: need a land
+    d = Decision(DecisionKind.DREDGE, 0, options=[imp, NONE])
+    assert d.options[decide(HeuristicPolicy(1), state, d)] == NONE  # draw: need a land
     s2 = Setup(beacons=False, library=30)
     s2.lands("Swamp", 0, 5)
     imp2 = s2.add("Stinkweed Imp", 0, "graveyard")
     s2.hand("Forest", 0)
     state2 = s2.go()
-    d2 = Decision("dredge", 0, options=[imp2, NONE])
-    assert d2.options[HeuristicPolicy(1).decide(state2, d2)] == imp2
+    d2 = Decision(DecisionKind.DREDGE, 0, options=[imp2, NONE])
+    assert d2.options[decide(HeuristicPolicy(1), state2, d2)] == imp2
 
 
 def test_gigadrowse_never_taps_my_own_permanents() -> None:
@@ -418,7 +418,7 @@ def test_aquastrand_spider_gives_reach_to_block_a_flyer() -> None:
     attack(state, [drake])
     d = goto(state, DECLARE_ATTACKERS, player=0)
     policy = HeuristicPolicy(1)
-    a = policy.decide(state, d)
+    a = decide(policy, state, d)
     act = d.actions[a]
     assert act.kind == ACTIVATE and act.oid == spider
     answer(state, a)

@@ -6,7 +6,7 @@ from collections import Counter
 
 from gamesetup import bundled_deck
 
-from mtgsim.engine.game import play_game
+from mtgsim.engine.game import decide, play_game
 from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy, make_policy
 from mtgsim.engine.turn import advance
 
@@ -77,7 +77,7 @@ def test_policies_answer_legally() -> None:
             policies.reverse()
         n = 0
         while (d := advance(state)) is not None:
-            a = policies[d.player].decide(state, d)
+            a = decide(policies[d.player], state, d)
             validate(d, a)
             answer(state, a)
             n += 1

@@ -15,7 +15,7 @@ from gamesetup import POOL, Setup, attack, decision_of, pass_until
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cardpool import pool_hash
 from mtgsim.engine.combat import can_declare_blocks
-from mtgsim.engine.game import play
+from mtgsim.engine.game import decide, play
 from mtgsim.engine.policies import POLICIES, RandomPolicy, ScriptedPolicy, make_policy
 from mtgsim.engine.state import MAIN1
 from mtgsim.engine.turn import answer
@@ -52,7 +52,7 @@ def test_random_blocks_obey_block_requirements(menace: bool) -> None:
     seen = set()
     for seed in range(60):
         state, d, drift, _ = _lure_combat(menace)
-        picks = RandomPolicy(seed).decide(state, d)
+        picks = decide(RandomPolicy(seed), state, d)
         assert isinstance(picks, list)
         assert can_declare_blocks(state, d.pairs, picks), (seed, picks)
         answer(state, picks)  # accepted

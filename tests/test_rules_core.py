@@ -455,7 +455,7 @@ def test_ancestral_mask_counts_other_enchantments() -> None:
     assert (obj(state, bears).power, obj(state, bears).toughness) == (7, 8)
     state.battlefield.remove(pacifism)
     del state.objects[pacifism]
-    state.dirty = True
+    state.derived.dirty = True
     ensure(state)
     assert (obj(state, bears).power, obj(state, bears).toughness) == (5, 6)
 
@@ -912,7 +912,7 @@ def test_regeneration_in_combat_keeps_until_end_of_turn_effects() -> None:
     cast(state, blade, [bears])
     resolve_all(state)
     assert alive(state, bears) and obj(state, bears).tapped
-    state.dirty = True  # recompute from scratch: the Giant Growth effect must still exist
+    state.derived.dirty = True  # recompute from scratch: the Giant Growth effect must still exist
     ensure(state)
     assert (obj(state, bears).power, obj(state, bears).toughness) == (5, 5)
 

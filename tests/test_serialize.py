@@ -7,7 +7,7 @@ import copy
 import pytest
 from gamesetup import bundled_deck
 
-from mtgsim.engine.game import play
+from mtgsim.engine.game import decide, play
 from mtgsim.engine.policies import HeuristicPolicy, RandomPolicy
 from mtgsim.engine.serialize import from_json, from_msgpack, to_json, to_msgpack
 from mtgsim.engine.state import GameState
@@ -33,14 +33,14 @@ def _play_some(state: GameState, policies: list, n: int,
             break
         if done > 0 and stop(state):
             break
-        answer(state, policies[d.player].decide(state, d))
+        answer(state, decide(policies[d.player], state, d))
         done += 1
     return done
 
 
 def _roundtrip_msgpack(state: GameState) -> GameState:
     data = to_msgpack(state)
-    back = from_msgpack(data)
+    back = from_msgpack(data, state.derived.pool)
     assert to_msgpack(back) == data
     assert back == state
     return back
@@ -48,7 +48,7 @@ def _roundtrip_msgpack(state: GameState) -> GameState:
 
 def _roundtrip_json(state: GameState) -> GameState:
     data = to_json(state)
-    back = from_json(data)
+    back = from_json(data, state.derived.pool)
     assert to_json(back) == data
     assert to_msgpack(back) == to_msgpack(state)
     return back
@@ -117,12 +117,12 @@ def test_round_trip_at_interesting_moments(where: str) -> None:
     assert found >= 3, f"no game reached the split point {where!r}"
 
 
-def test_copy_state_is_independent() -> None:
-    from mtgsim.engine.serialize import copy_state
+def test_clone_is_independent() -> None:
+    from mtgsim.engine.clone import clone
 
     state = new_game([GRUUL, SKIES], 21)
     _play_some(state, _policies("random", 21), 30)
-    twin = copy_state(state)
+    twin = clone(state)
     before = to_msgpack(state)
     play(twin, _policies("random", 99))
     assert twin.result is not None

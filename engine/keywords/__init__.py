@@ -24,7 +24,7 @@ from mtgsim.engine.cards import (
 )
 
 if TYPE_CHECKING:
-    from mtgsim.engine.cards import CardDef
+    from mtgsim.engine.card import Card
     from mtgsim.engine.state import GameObject
 
 # Rules shorthands accepted in ``keywords`` that are not Oracle keyword abilities.
@@ -44,7 +44,7 @@ PLAIN = {
 }
 _NUMBER = re.compile(r"^(?P<name>[a-z ]+?)(?: (?P<quality>[a-zA-Z]+))? (?P<n>\d+|[xX])$")
 
-Compiler = Callable[["CardDef", KeywordInstance], list[AbilityT]]
+Compiler = Callable[["Card", KeywordInstance], list[AbilityT]]
 COMPILERS: dict[str, Compiler] = {}
 
 
@@ -96,9 +96,11 @@ _ENCHANT_FILTERS = {
 }
 
 
-def compile_keywords(card: CardDef) -> tuple[AbilityT, ...]:
-    """Fill in the card's keyword-derived fields; return the abilities they expand into."""
-    import mtgsim.engine.keywords.all  # noqa: F401  (registers every keyword module)
+def compile_keywords(card: Card) -> tuple[AbilityT, ...]:
+    """Fill in the card's keyword-derived fields; return the abilities they expand into.
+
+    A step of loading the pool (``engine.cardpool.compile_card``, which has every
+    keyword module registered: ``engine.keywords.all``)."""
 
     mask = 0
     instances: list[KeywordInstance] = []
@@ -154,7 +156,7 @@ def compile_keywords(card: CardDef) -> tuple[AbilityT, ...]:
     return tuple(extra)
 
 
-def oracle_keywords(card: CardDef) -> list[str]:
+def oracle_keywords(card: Card) -> list[str]:
     """The card's keyword abilities as Oracle prints them (for checking card data)."""
     out = []
     for text in card.keywords:

@@ -19,20 +19,27 @@ from typing import Any
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, Annihilate, CardDef, KeywordInstance, Triggered
-from mtgsim.engine.effects import handles, refs_of
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    Annihilate,
+    KeywordInstance,
+    Triggered,
+)
+from mtgsim.engine.decisions import DecisionKind, Sacrificing
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
+from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import simultaneously
 
 
 @compiles("annihilator")
-def compile_annihilator(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_annihilator(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="attacks", effects=(Annihilate(inst.n),), keyword="annihilator")]
 
 
-@handles(Annihilate)
 def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
                queue: list[Any]) -> None:
     defender = refs_of(state, item, "defending_player")[0]
@@ -41,8 +48,9 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if k == 0:
         return
     picks = asker.choose_many(Decision(
-        "sacrifice", defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
-        options=options, multi=True, min_count=k, max_count=k, source=item.source))
+        DecisionKind.SACRIFICE, defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
+        options=options, multi=True, min_count=k, max_count=k, source=item.source,
+        about=Sacrificing("annihilator")))
     done = 0
     with simultaneously(state):  # sacrificed at once: one event (603.10a)
         for i in picks:
@@ -51,3 +59,7 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
                 rep.sacrifice(state, victim)
                 done += 1
     count(state, item.controller, "permanents_annihilated", done)
+
+
+effect_rules(Annihilate, resolve=annihilate, estimate=None, sign=unaffected,
+             why_not_valued="not estimated as an effect: its worth is counted with the attacking creature (engine.worth.spell_threat adds 4 a point of annihilator)")

@@ -16,14 +16,14 @@ before any enters-the-battlefield trigger or state-based action looks at it.
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CardDef
-from mtgsim.engine.effects import add_counters
+from mtgsim.engine.card import Card
+from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import GameObject, GameState
 from mtgsim.engine.stats import count
 
 
-def bloodthirst_counters(state: GameState, card: CardDef, controller: int) -> int:
+def bloodthirst_counters(state: GameState, card: Card, controller: int) -> int:
     """The +1/+1 counters all bloodthirst instances of ``card`` give as it enters."""
     damage = sum(p.damage_this_turn for p in state.players if p.idx != controller)
     total = 0
@@ -37,7 +37,7 @@ def bloodthirst_counters(state: GameState, card: CardDef, controller: int) -> in
     return total
 
 
-def bloodthirst_enters(state: GameState, card: CardDef, controller: int,
+def bloodthirst_enters(state: GameState, card: Card, controller: int,
                        asker: Asker | None) -> AfterEnter | None:
     if "bloodthirst" not in card._kwnames:
         return None

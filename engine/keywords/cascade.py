@@ -31,21 +31,22 @@ from collections.abc import Callable
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     CascadeBottom,
     CascadeEffect,
     KeywordInstance,
     Triggered,
 )
 from mtgsim.engine.casting import castable_modes
-from mtgsim.engine.effects import handles, yes_no
+from mtgsim.engine.decisions import MayCast
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rng import shuffle
 from mtgsim.engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.zones import conceal, log, move
 
 # 702.85b: (state, player, ids of the library cards being exiled, top first, asker):
 # actions "as you cascade" happen after exiling and before the choice to cast. Like every
@@ -56,7 +57,7 @@ AS_YOU_CASCADE_HOOKS: list[CascadeHook] = []
 
 
 @compiles("cascade")
-def compile_cascade(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_cascade(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="cast_self", effects=(CascadeEffect(),), keyword="cascade")]
 
 
@@ -72,7 +73,6 @@ def spell_mana_value(state: GameState, item: StackItem) -> int:
     return lki.card._mana_value if lki is not None else item.card._mana_value
 
 
-@handles(CascadeEffect)
 def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
             queue: list[Any]) -> None:
     player = item.controller
@@ -97,7 +97,8 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
         # cast without paying its mana cost, X is 0 (107.3b), so it is the card's.
         if state.players[player].can_cast_spells and hit_obj.card._mana_value < limit \
                 and castable_modes(state, hit_obj.card, player, hit):
-            cast_it = yes_no(asker, player, f"cascade: cast {hit_obj.card.name} free?", hit)
+            cast_it = yes_no(asker, player, f"cascade: cast {hit_obj.card.name} free?", hit,
+                             MayCast("cascade", hit_obj.card))
     exiled = []
     for oid in exiling:
         exiled.append(move(state, state.objects[oid], EXILE))
@@ -118,11 +119,17 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
         state.tasks.append(CastTask(player=player, oid=cast_obj.oid, free=True))
 
 
-@handles(CascadeBottom)
 def cascade_bottom(state: GameState, item: StackItem, eff: Any, asker: Asker,
                    queue: list[Any]) -> None:
     rest = [oid for oid in eff.cards
             if oid in state.objects and state.objects[oid].zone == EXILE]
     state.rng = shuffle(state.rng, rest)
-    for oid in rest:
-        move(state, state.objects[oid], LIBRARY, bottom=True)
+    for oid in rest:  # seen going there, but in an order nobody knows
+        conceal(state, move(state, state.objects[oid], LIBRARY, bottom=True))
+
+
+effect_rules(CascadeEffect, resolve=cascade, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: what cascade casts is the library's hidden order; the spell is valued for its other effects")
+
+effect_rules(CascadeBottom, resolve=cascade_bottom, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the end of a cascade (cards to the bottom) changes no resource the AI counts")

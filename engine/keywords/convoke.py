@@ -36,7 +36,7 @@ def _granters(state: GameState) -> list[int]:
 
 
 def spell_granters(state: GameState) -> list[int]:
-    if not state.spell_granters:  # counted as permanents enter and leave (zones)
+    if not state.derived.spell_granters:  # counted as permanents enter and leave (zones)
         return []
     return memo(state, "spell_granters", _granters)
 
@@ -65,4 +65,4 @@ def spell_has_convoke(state: GameState, player: int, obj: GameObject) -> bool:
     """The spell ``player`` casts (or is casting) has convoke: printed or granted; any
     number of instances count as one (702.51d)."""
     return obj.card.has_keyword("convoke") or (
-        state.spell_granters > 0 and spell_keyword_granted(state, player, obj, "convoke"))
+        state.derived.spell_granters > 0 and spell_keyword_granted(state, player, obj, "convoke"))

@@ -4,11 +4,18 @@ is an activated ability that functions only while the card is in its owner's han
 
 from __future__ import annotations
 
-from mtgsim.engine.cards import AbilityT, Activated, CardDef, Cost, Draw, KeywordInstance
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    Activated,
+    Cost,
+    Draw,
+    KeywordInstance,
+)
 from mtgsim.engine.keywords import compiles
 
 
 @compiles("cycling")
-def compile_cycling(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_cycling(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(cost=Cost(mana=inst.cost, discard_self=True), zone="hand",
                       keyword="cycling", effects=(Draw(1),))]

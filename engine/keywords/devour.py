@@ -6,7 +6,7 @@ this way."
 702.82b "It devoured" means "sacrificed as a result of its devour ability as it entered
 the battlefield": the permanent remembers what it devoured (``GameObject.devoured`` and
 ``devoured_lki``, read by the ``devoured`` condition and amount of engine/keywords/
-family_c.py).
+engine.filters: devoured_matching, the ``devoured`` amount).
 702.82c "Devour [quality] N": any number of [quality] permanents ("Devour artifact 1",
 "Devour land 3", "Devour Food 3").
 
@@ -25,9 +25,18 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_ARTIFACT, T_CREATURE, T_LAND, CardDef, KeywordInstance
-from mtgsim.engine.effects import add_counters
-from mtgsim.engine.filters import has_subtype
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    T_ARTIFACT,
+    T_CREATURE,
+    T_LAND,
+    Devoured,
+    KeywordInstance,
+)
+from mtgsim.engine.conditions import condition_rule
+from mtgsim.engine.decisions import DecisionKind, Devouring
+from mtgsim.engine.effects.add_counters import add_counters
+from mtgsim.engine.filters import devoured_matching, has_subtype
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameObject, GameState
 from mtgsim.engine.stats import count
@@ -51,7 +60,7 @@ def counters_for(inst: KeywordInstance, eaten: int) -> int:
     return per * eaten
 
 
-def devour_enters(state: GameState, card: CardDef, controller: int,
+def devour_enters(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> AfterEnter | None:
     if "devour" not in card._kwnames:
         return None
@@ -67,8 +76,9 @@ def devour_enters(state: GameState, card: CardDef, controller: int,
         picks: list[int] = []
         if options and asker is not None:
             picks = asker.choose_many(Decision(
-                "devour", controller, f"{card.name}: sacrifice any number to {k.text}",
-                options=options, multi=True, min_count=0, max_count=len(options)))
+                DecisionKind.DEVOUR, controller, f"{card.name}: sacrifice any number to {k.text}",
+                options=options, multi=True, min_count=0, max_count=len(options),
+                about=Devouring(card, k.text)))
         eaten = [options[i] for i in picks]
         chosen.extend(eaten)
         plan.append((k, eaten))
@@ -103,3 +113,10 @@ def devour_enters(state: GameState, card: CardDef, controller: int,
 
 
 ENTER_HOOKS.append(devour_enters)
+
+
+@condition_rule(Devoured)
+def devoured(state: GameState, cond: Devoured, controller: int, source: GameObject,
+             subject: GameObject | None) -> bool:
+    """"If it devoured a creature" (702.82b)."""
+    return devoured_matching(state, source, cond.filter) >= cond.at_least

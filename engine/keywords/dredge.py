@@ -6,6 +6,7 @@ draw step. With fewer than N cards in the library it can't be used (702.52b)."""
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.replacement import DRAW_HOOKS
 from mtgsim.engine.state import HAND, NONE, Decision, GameObject, GameState
 from mtgsim.engine.stats import count
@@ -35,7 +36,7 @@ def dredge(state: GameState, player: int, asker: Asker | None) -> bool:
     if not options or asker is None:
         return False
     options.append(NONE)  # draw instead
-    pick = asker.choose(Decision("dredge", player, "dredge instead of drawing?",
+    pick = asker.choose(Decision(DecisionKind.DREDGE, player, "dredge instead of drawing?",
                                  options=options))
     chosen = options[pick]
     if chosen == NONE:

@@ -23,25 +23,23 @@ from typing import Any
 import msgspec
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CardDef, EpicCopy, Triggered
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import EpicCopy, Triggered
 from mtgsim.engine.copies import choose_new_targets, copy_spell
-from mtgsim.engine.effects import RESOLVED_HOOKS, handles
+from mtgsim.engine.derived import game_card
+from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.resolution import RESOLVED_HOOKS
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log
 
 EPIC_UPKEEP = Triggered(when="upkeep", effects=(EpicCopy(),), keyword="epic")
-_WITHOUT_EPIC: dict[str, CardDef] = {}
 
 
-def without_epic(card: CardDef) -> CardDef:
+def without_epic(state: GameState, card: Card) -> Card:
     """The card's characteristics "except for its epic ability" (707.10, 707.9b)."""
-    done = _WITHOUT_EPIC.get(card.name)
-    if done is None:
-        done = msgspec.structs.replace(
-            card, keywords=tuple(k for k in card.keywords if k.strip().lower() != "epic"))
-        _WITHOUT_EPIC[card.name] = done
-    return done
+    return game_card(state, msgspec.structs.replace(
+        card.defn, keywords=tuple(k for k in card.keywords if k.strip().lower() != "epic")))
 
 
 def epic_resolved(state: GameState, item: StackItem) -> None:
@@ -50,7 +48,7 @@ def epic_resolved(state: GameState, item: StackItem) -> None:
     player = item.controller
     state.players[player].can_cast_spells = False
     state.clock += 1
-    snapshot = StackItem(item.sid, player, item.source, without_epic(item.card), True,
+    snapshot = StackItem(item.sid, player, item.source, without_epic(state, item.card), True,
                          item.effects, item.target_specs, list(item.targets), x=item.x,
                          mode=item.mode, label=item.card.name)
     state.delayed.append(DelayedTrigger(
@@ -60,7 +58,6 @@ def epic_resolved(state: GameState, item: StackItem) -> None:
         log(state, "epic", player, item.card.name)
 
 
-@handles(EpicCopy)
 def epic_copy(state: GameState, item: StackItem, eff: Any, asker: Asker,
               queue: list[Any]) -> None:
     original = item.spell
@@ -73,3 +70,7 @@ def epic_copy(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 RESOLVED_HOOKS.append(epic_resolved)
+
+
+effect_rules(EpicCopy, resolve=epic_copy, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the copies are worth what the spell does, valued with the spell")

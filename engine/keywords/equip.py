@@ -15,33 +15,34 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     T_CREATURE,
     AbilityT,
     Activated,
     AttachEquipment,
-    CardDef,
     Cost,
     Filter,
     KeywordInstance,
     Target,
 )
-from mtgsim.engine.effects import handles, refs_of
+from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.keywords import compiles
+from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
 from mtgsim.engine.stats import count
+from mtgsim.engine.worth import by_sign
 from mtgsim.engine.zones import describe, log
 
 
 @compiles("equip")
-def compile_equip(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_equip(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(
         cost=Cost(mana=inst.cost), sorcery_speed=True, keyword="equip",
         targets=(Target("creature", Filter(controller="you", other=True)),),
         effects=(AttachEquipment(),))]
 
 
-@handles(AttachEquipment)
 def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
                      queue: list[Any]) -> None:
     sources = refs_of(state, item, eff.what)
@@ -62,7 +63,10 @@ def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
     equipment.attached_to = target.oid
     state.clock += 1
     equipment.timestamp = state.clock  # 613.7e
-    state.dirty = True
+    state.derived.dirty = True
     count(state, item.controller, "equips")
     if state.log is not None:
         log(state, "attach", item.controller, equipment.card.name, describe(state, target.oid))
+
+
+effect_rules(AttachEquipment, resolve=attach_equipment, estimate=by_sign, sign=helps("to"))

@@ -22,24 +22,33 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, CardDef, Exalt, KeywordInstance, Triggered
-from mtgsim.engine.effects import handles
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    Exalt,
+    KeywordInstance,
+    Triggered,
+)
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.stats import count
 
 
 @compiles("exalted")
-def compile_exalted(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_exalted(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="ally_attacks_alone", effects=(Exalt(),), keyword="exalted")]
 
 
-@handles(Exalt)
 def exalt(state: GameState, item: StackItem, eff: Any, asker: Asker, queue: list[Any]) -> None:
     target = state.objects.get(item.subject)
     if target is None or target.zone != BATTLEFIELD:
         return
     state.clock += 1
     state.effects.append(ContinuousEffect(target.oid, state.clock, 1, 1))
-    state.dirty = True
+    state.derived.dirty = True
     count(state, item.controller, "exalted_bonuses")
+
+
+effect_rules(Exalt, resolve=exalt, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: a trigger of the attack itself; the attack planner counts exalted (policies.combat_ai)")

@@ -13,12 +13,13 @@ Activations are counted as ``forecast_activations`` (engine.casting)."""
 
 from __future__ import annotations
 
-from mtgsim.engine.cards import AbilityT, Activated, CardDef, KeywordInstance
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import AbilityT, Activated, KeywordInstance
 from mtgsim.engine.keywords import compiles
 
 
 @compiles("forecast")
-def check_forecast(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def check_forecast(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     forecasts = [a for a in card.abilities if isinstance(a, Activated) and
                  a.keyword == "forecast"]
     if not forecasts:

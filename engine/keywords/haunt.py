@@ -21,16 +21,16 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     Filter,
     HauntExile,
     KeywordInstance,
     Target,
     Triggered,
 )
-from mtgsim.engine.effects import handles
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
 from mtgsim.engine.stats import count
@@ -40,7 +40,7 @@ CREATURE = Target("creature", Filter())
 
 
 @compiles("haunt")
-def compile_haunt(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_haunt(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     # 702.55a: a permanent's haunt triggers when it is put into a graveyard from the
     # battlefield (whatever its types then); an instant's or sorcery's when the card is
     # put into a graveyard as the spell resolves (not when countered or when it fizzles).
@@ -49,7 +49,6 @@ def compile_haunt(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
                       keyword="haunt")]
 
 
-@handles(HauntExile)
 def haunt_exile(state: GameState, item: StackItem, eff: Any, asker: Asker,
                 queue: list[Any]) -> None:
     card_obj = state.objects.get(item.source)
@@ -66,3 +65,7 @@ def haunt_exile(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if state.log is not None:
         log(state, "haunt", item.controller, new.card.name, describe(state, target))
     count(state, item.controller, "haunts")
+
+
+effect_rules(HauntExile, resolve=haunt_exile, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the haunting is a step of the card's own keyword, valued with the card")

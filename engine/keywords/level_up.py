@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import msgspec
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Activated,
     AddCounters,
-    CardDef,
     Cost,
     KeywordInstance,
     LevelBetween,
@@ -45,13 +45,13 @@ from mtgsim.engine.cards import (
     Static,
     Triggered,
 )
-from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.conditions import condition_rule
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameObject, GameState
 
 
 @compiles("level up")
-def compile_level_up(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_level_up(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     out: list[AbilityT] = [Activated(
         cost=Cost(mana=inst.cost), sorcery_speed=True, keyword="level up",
         effects=(AddCounters(what="self", counter="level", amount=1),))]
@@ -64,7 +64,7 @@ def compile_level_up(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
     return out
 
 
-def _in_band(card: CardDef, ab: AbilityT, cond: LevelBetween) -> AbilityT:
+def _in_band(card: Card, ab: AbilityT, cond: LevelBetween) -> AbilityT:
     """The band's ability, existing only while the band applies (711.2)."""
     if isinstance(ab, Triggered):
         if ab.exists_if is not None:
@@ -78,7 +78,7 @@ def _in_band(card: CardDef, ab: AbilityT, cond: LevelBetween) -> AbilityT:
     raise ValueError(f"{card.name}: level bands can't hold {type(ab).__name__} abilities")
 
 
-@condition_handler(LevelBetween)
+@condition_rule(LevelBetween)
 def level_between(state: GameState, cond: LevelBetween, controller: int,
                   source: GameObject, subject: GameObject | None) -> bool:
     level = source.counters.get("level", 0)

@@ -8,9 +8,9 @@ as it last existed (603.10a, 603.4); the counter is put on as it enters (614.1c)
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CardDef,
     HadCounter,
     KeywordInstance,
     Not,
@@ -21,7 +21,7 @@ from mtgsim.engine.keywords import compiles
 
 
 @compiles("persist")
-def compile_persist(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_persist(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="leaves_to_graveyard", condition=Not(HadCounter("-1/-1")),
                       keyword="persist", effects=(ReturnToBattlefield(
                           what="it_card", under="owner", counter="-1/-1", counters=1),))]

@@ -29,7 +29,9 @@ from typing import Any
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import ReboundCast, Triggered
 from mtgsim.engine.casting import castable_modes
-from mtgsim.engine.effects import SPELL_DONE_HOOKS, handles, yes_no
+from mtgsim.engine.decisions import MayCast
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.resolution import SPELL_DONE_HOOKS
 from mtgsim.engine.state import (
     EXILE,
     HAND,
@@ -57,7 +59,6 @@ def rebound_exile(state: GameState, item: StackItem, card_obj: GameObject) -> in
     return EXILE
 
 
-@handles(ReboundCast)
 def rebound_cast(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
     lki = item.subject_lki
@@ -68,9 +69,14 @@ def rebound_cast(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if not state.players[player].can_cast_spells or not castable_modes(
             state, card_obj.card, player, card_obj.oid):
         return
-    if yes_no(asker, player, f"rebound: cast {card_obj.card.name}?", card_obj.oid):
+    if yes_no(asker, player, f"rebound: cast {card_obj.card.name}?", card_obj.oid,
+              MayCast("rebound", card_obj.card)):
         count(state, player, "rebound_casts")
         state.tasks.append(CastTask(player=player, oid=card_obj.oid, free=True))
 
 
 SPELL_DONE_HOOKS.append(rebound_exile)
+
+
+effect_rules(ReboundCast, resolve=rebound_cast, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the rebound cast is valued when the spell is cast again")

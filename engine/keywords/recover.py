@@ -15,8 +15,15 @@ from typing import Any
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, CardDef, KeywordInstance, RecoverPay, Triggered
-from mtgsim.engine.effects import handles, yes_no
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    KeywordInstance,
+    RecoverPay,
+    Triggered,
+)
+from mtgsim.engine.decisions import MayPay
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.state import EXILE, GRAVEYARD, HAND, GameState, StackItem
@@ -25,14 +32,13 @@ from mtgsim.engine.zones import move
 
 
 @compiles("recover")
-def compile_recover(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_recover(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     half = inst.cost.lower().startswith("pay half your life")
     cost = "" if half else inst.cost
     return [Triggered(when="your_creature_to_graveyard", keyword="recover",
                       effects=(RecoverPay(cost=cost, pay_half_life=half),))]
 
 
-@handles(RecoverPay)
 def recover_pay(state: GameState, item: StackItem, eff: Any, asker: Asker,
                 queue: list[Any]) -> None:
     card_obj = state.objects.get(item.source)
@@ -44,8 +50,9 @@ def recover_pay(state: GameState, item: StackItem, eff: Any, asker: Asker,
     else:
         cost = mana_mod.parse_cost(eff.cost)
         payable = mana_mod.can_pay(cost.symbols, cost.generic, mana_units(state, player)[0])
-    paid = payable and yes_no(asker, player, f"recover {card_obj.card.name}: pay "
-                              f"{eff.cost or 'half your life'}?", card_obj.oid)
+    paid = payable and yes_no(
+        asker, player, f"recover {card_obj.card.name}: pay {eff.cost or 'half your life'}?",
+        card_obj.oid, MayPay(eff.cost or "half your life", "recover", card_obj.card))
     if paid:
         if eff.pay_half_life:
             life = state.players[player].life
@@ -57,3 +64,7 @@ def recover_pay(state: GameState, item: StackItem, eff: Any, asker: Asker,
     else:
         move(state, card_obj, EXILE)
         count(state, player, "recover_exiles")
+
+
+effect_rules(RecoverPay, resolve=recover_pay, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the payment is its own decision (MayPay), valued by the cost choices")

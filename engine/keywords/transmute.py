@@ -8,28 +8,28 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Activated,
-    CardDef,
     Cost,
     KeywordInstance,
     TransmuteSearch,
 )
-from mtgsim.engine.effects import handles
+from mtgsim.engine.decisions import DecisionKind, Searching
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import HAND, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log, move, shuffle_library
+from mtgsim.engine.zones import log, move, reveal, shuffle_library
 
 
 @compiles("transmute")
-def compile_transmute(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_transmute(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(cost=Cost(mana=inst.cost, discard_self=True), sorcery_speed=True,
                       zone="hand", keyword="transmute", effects=(TransmuteSearch(),))]
 
 
-@handles(TransmuteSearch)
 def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
                      queue: list[Any]) -> None:
     player = item.controller
@@ -39,13 +39,18 @@ def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
     found = []
     if options:
         picks = asker.choose_many(Decision(
-            "search", player, f"transmute: a card with mana value {mv}", options=options,
-            multi=True, min_count=0, max_count=1, source=item.source))
+            DecisionKind.SEARCH, player, f"transmute: a card with mana value {mv}",
+            options=options, multi=True, min_count=0, max_count=1, source=item.source,
+            about=Searching(player, mv)))
         found = [options[i] for i in picks]
     for oid in found:
         card_obj = state.objects[oid]
         if state.log is not None:
             log(state, "reveal", player, card_obj.card.name)
-        move(state, card_obj, HAND)
+        reveal(state, move(state, card_obj, HAND))  # "reveal that card" (702.53a)
     shuffle_library(state, player)
     count(state, player, "transmutes")
+
+
+effect_rules(TransmuteSearch, resolve=transmute_search, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: a search valued by the card chosen (engine.worth.card_want)")

@@ -26,7 +26,7 @@ def umbra_armor(state: GameState, obj: GameObject) -> bool:
                 aura.card.has_keyword("umbra armor"):
             obj.damage = 0
             obj.deathtouched = False
-            state.dirty = True
+            state.derived.dirty = True
             if state.log is not None:
                 log(state, "umbra_armor", aura.controller, aura.card.name, obj.card.name)
             count(state, aura.controller, "umbra_armor_saves")

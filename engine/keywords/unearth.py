@@ -23,11 +23,11 @@ from typing import Any
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_HASTE,
     AbilityT,
     Activated,
-    CardDef,
     Cost,
     Exile,
     KeywordInstance,
@@ -35,7 +35,7 @@ from mtgsim.engine.cards import (
     UnearthReturn,
 )
 from mtgsim.engine.combat import ATTACK_HOOKS
-from mtgsim.engine.effects import handles
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.replacement import LEAVE_HOOKS
 from mtgsim.engine.state import (
@@ -53,12 +53,11 @@ EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),), keyword="
 
 
 @compiles("unearth")
-def compile_unearth(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_unearth(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Activated(cost=Cost(mana=inst.cost), sorcery_speed=True, zone="graveyard",
                       keyword="unearth", effects=(UnearthReturn(),))]
 
 
-@handles(UnearthReturn)
 def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
                    queue: list[Any]) -> None:
     card_obj = state.objects.get(item.source)
@@ -70,7 +69,7 @@ def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
     new.unearthed = True
     state.clock += 1
     state.effects.append(ContinuousEffect(new.oid, state.clock, kw=KW_HASTE, until_eot=False))
-    state.dirty = True
+    state.derived.dirty = True
     state.delayed.append(DelayedTrigger(
         "end_step", item.controller, new.oid, new.card, EXILE_AT_END, state.clock,
         any_player=True, subject=new.oid, subject_lki=new))
@@ -90,3 +89,7 @@ def unearthed_attack(state: GameState, attackers: list[int]) -> None:
 
 LEAVE_HOOKS.append(unearthed_leaves)
 ATTACK_HOOKS.append(unearthed_attack)
+
+
+effect_rules(UnearthReturn, resolve=unearth_return, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the unearth activation is valued by the activation planner (policies.activation)")

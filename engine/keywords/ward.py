@@ -13,20 +13,27 @@ from typing import Any
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AbilityT, CardDef, KeywordInstance, Triggered, WardCounter
-from mtgsim.engine.effects import counter_item, handles, yes_no
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    AbilityT,
+    KeywordInstance,
+    Triggered,
+    WardCounter,
+)
+from mtgsim.engine.decisions import MayPay
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.effects.counter import counter_item
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.stats import count
 
 
 @compiles("ward")
-def compile_ward(card: CardDef, inst: KeywordInstance) -> list[AbilityT]:
+def compile_ward(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="becomes_target", keyword="ward",
                       effects=(WardCounter(cost=inst.cost),))]
 
 
-@handles(WardCounter)
 def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
     from mtgsim.engine.payment import mana_units, pay_cost
@@ -37,9 +44,14 @@ def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
     cost = mana_mod.parse_cost(eff.cost)
     units, _ = mana_units(state, target.controller)
     if mana_mod.can_pay(cost.symbols, cost.generic, units) and yes_no(
-            asker, target.controller, f"pay {eff.cost} for ward?", item.source):
+            asker, target.controller, f"pay {eff.cost} for ward?", item.source,
+            MayPay(eff.cost, "ward", target.card)):
         pay_cost(state, target.controller, cost, 0)
         return
     if target in state.stack:
         counter_item(state, target)
         count(state, item.controller, "ward_counters")
+
+
+effect_rules(WardCounter, resolve=ward_counter, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: ward's trigger is the opponent's cost of targeting, not an effect anyone chooses to cast")

@@ -7,6 +7,7 @@ anything cast with a stack to answer goes to the responses in ``TrickScorer``.
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -16,16 +17,15 @@ from mtgsim.engine.cards import (
     KW_MENACE,
     KW_REACH,
     T_LAND,
-    CardDef,
 )
 from mtgsim.engine.casting import ALT_EVOKE, ALT_RETRACE, aura_target
 from mtgsim.engine.combat import can_block
 from mtgsim.engine.policies import choices
 from mtgsim.engine.policies.context import Ctx, fits_reserve
-from mtgsim.engine.policies.evaluate import aura_bonus, aura_is_hostile, guess_amount, is_creature
 from mtgsim.engine.policies.spells import SpellScorer
 from mtgsim.engine.state import DECLARE_ATTACKERS, NONE, GameObject
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import aura_bonus, aura_is_hostile, guess_amount, is_creature
 
 # Retrace (and the land play that keeps a land back for it): a land card is spare once
 # the lands on the battlefield plus the others in hand are at least RETRACE_LANDS, and
@@ -59,7 +59,7 @@ class CastScorer(SpellScorer):
             return 11.0 + card._mana_value
         return self._spell_score(ctx, obj, alt)
 
-    def _retrace_ok(self, ctx: Ctx, card: CardDef) -> bool:
+    def _retrace_ok(self, ctx: Ctx, card: Card) -> bool:
         """Retrace discards a land: only a spare one, i.e. the lands on the battlefield
         and the rest of those in hand still reach ``RETRACE_LANDS`` (and the spell's
         mana value). A land the turn's land drop would put down is played instead."""

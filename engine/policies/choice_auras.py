@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
@@ -16,17 +17,17 @@ from mtgsim.engine.cards import (
     KW_UNBLOCKABLE,
     T_CREATURE,
     T_LAND,
-    CardDef,
 )
-from mtgsim.engine.policies.evaluate import (
-    aura_is_hostile,
-    is_creature,
-    value,
-)
+from mtgsim.engine.decisions import Attaching
 from mtgsim.engine.state import (
     Decision,
     GameObject,
     GameState,
+)
+from mtgsim.engine.worth import (
+    aura_is_hostile,
+    is_creature,
+    value,
 )
 
 
@@ -41,7 +42,7 @@ def worth(o: GameObject) -> float:
 # --- Auras -------------------------------------------------------------------------------------
 
 
-def aura_host_score(state: GameState, me: int, card: CardDef, o: GameObject,
+def aura_host_score(state: GameState, me: int, card: Card, o: GameObject,
                     hostile: bool) -> float:
     """How good a home ``o`` is for this Aura (negative: don't)."""
     mine = o.controller == me
@@ -113,11 +114,13 @@ def attach(state: GameState, d: Decision, hostile: bool | None = None) -> int:
     return best
 
 
-def _aura_card(state: GameState, d: Decision) -> CardDef | None:
-    prompt = d.prompt
-    if not prompt.startswith("attach ") or " to" not in prompt:
+def _aura_card(state: GameState, d: Decision) -> Card | None:
+    """The Aura's card, as the heuristic finds it by the entering Aura's name: the card
+    of the first object with that name."""
+    about = d.about
+    if not isinstance(about, Attaching):
         return None
-    name = prompt[len("attach "):prompt.rindex(" to")]
+    name = about.card.name
     for o in state.objects.values():
         if o.card.name == name:
             return o.card

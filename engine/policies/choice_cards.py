@@ -7,18 +7,19 @@ from __future__ import annotations
 from mtgsim.engine.cards import (
     T_LAND,
 )
+from mtgsim.engine.decisions import ColorFor, DecisionKind
 from mtgsim.engine.payment import mana_units
-from mtgsim.engine.policies.evaluate import (
+from mtgsim.engine.state import (
+    Decision,
+    GameState,
+)
+from mtgsim.engine.worth import (
     card_want,
     color_sources,
     creatures_of,
     dead_card,
     lands_of,
     value,
-)
-from mtgsim.engine.state import (
-    Decision,
-    GameState,
 )
 
 _PIP = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}
@@ -140,7 +141,7 @@ def discard(state: GameState, d: Decision) -> list[int]:
         s = 5.0 - abs(c._mana_value - 2.5) * (1.0 if not lands_in_play else 0.5)
         if lands_in_play and dead_card(c, colors):
             s -= 3.0
-        if "dredge" in c._kwnames and d.kind == "discard":
+        if "dredge" in c._kwnames and d.kind is DecisionKind.DISCARD:
             s -= 2.5  # it comes back from the graveyard (not from the library bottom)
         if c._mana_value > lands_in_play + lands_in_hand + 2:
             s -= 1.0
@@ -169,12 +170,12 @@ def color(state: GameState, d: Decision) -> int:
     """"Choose a color": for mana, the colour my hand needs most; for protection, the
     colour of the opponent's threats; a colour word to replace: the opponent's."""
     me = d.player
-    prompt = d.prompt
+    purpose = d.about.purpose if isinstance(d.about, ColorFor) else "as_enters"
     opts = d.options
-    if "protection" in prompt or "replace which" in prompt:
+    if purpose == "protection" or purpose == "word_from":
         counts = _opp_colors(state, me)
         return max(range(len(opts)), key=lambda i: (counts.get(opts[i], 0), -i))
-    if "with which" in prompt:
+    if purpose == "word_to":
         mine = _my_colors(state, me)
         return min(range(len(opts)), key=lambda i: (mine.get(opts[i], 0), i))
     need = _pip_need(state, me)

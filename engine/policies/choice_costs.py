@@ -9,14 +9,8 @@ from mtgsim.engine.cards import (
     KW_DEFENDER,
     T_LAND,
 )
+from mtgsim.engine.decisions import CostOf
 from mtgsim.engine.payment import mana_units
-from mtgsim.engine.policies.evaluate import (
-    card_want,
-    is_creature,
-    lands_of,
-    perm_value,
-    value,
-)
 from mtgsim.engine.state import (
     END,
     MAIN2,
@@ -24,6 +18,13 @@ from mtgsim.engine.state import (
     Decision,
     GameObject,
     GameState,
+)
+from mtgsim.engine.worth import (
+    card_want,
+    is_creature,
+    lands_of,
+    perm_value,
+    value,
 )
 
 # --- convoke -----------------------------------------------------------------------------------
@@ -120,7 +121,7 @@ def cost_counter(state: GameState, d: Decision) -> int:
     """Which permanent pays a counter cost: remove +1/+1 counters from the creature that
     keeps the most toughness; put a -1/-1 counter where it costs least."""
     objects = state.objects
-    remove = "remove" in d.prompt
+    remove = isinstance(d.about, CostOf) and d.about.action == "remove_counter"
 
     def score(i: int) -> float:
         o = objects[d.options[i]]

@@ -4,26 +4,16 @@ free spells of cascade and rebound, and the other optional effects).
 
 from __future__ import annotations
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_CANT_BLOCK,
     T_CREATURE,
     T_LAND,
-    CardDef,
     ReturnFromGraveyard,
 )
-from mtgsim.engine.policies.evaluate import (
-    aura_is_hostile,
-    card_want,
-    color_bits,
-    color_sources,
-    dead_card,
-    eval_effects,
-    is_creature,
-    lands_of,
-    spell_threat,
-    value,
-)
+from mtgsim.engine.decisions import Devouring, ForSpell, MayCast, MayDiscardHand, MayPay
+from mtgsim.engine.effect import effects_value
 from mtgsim.engine.state import (
     NONE,
     Decision,
@@ -33,6 +23,17 @@ from mtgsim.engine.state import (
     StackItem,
 )
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import (
+    aura_is_hostile,
+    card_want,
+    color_bits,
+    color_sources,
+    dead_card,
+    is_creature,
+    lands_of,
+    spell_threat,
+    value,
+)
 
 # --- dredge, devour, graft --------------------------------------------------------------------
 
@@ -96,14 +97,14 @@ def dredge(state: GameState, d: Decision) -> int:
     return best
 
 
-def _land_colors(card: CardDef) -> int:
+def _land_colors(card: Card) -> int:
     bits = 0
     for ab in card._mana_abilities:
         bits |= color_bits(ab.colors)
     return bits
 
 
-def _returns_lands(card: CardDef) -> bool:
+def _returns_lands(card: Card) -> bool:
     spell = card.spell
     return spell is not None and bool(spell.targets) and any(
         isinstance(e, ReturnFromGraveyard) for e in spell.effects) and \
@@ -149,9 +150,15 @@ def devour(state: GameState, d: Decision) -> list[int]:
     return out[:d.max_count]
 
 
-def _entering_card(state: GameState, d: Decision) -> CardDef | None:
-    """The card of the permanent a devour question is about (it names it in the prompt)."""
-    name = d.prompt.split(":", 1)[0]
+def _entering_card(state: GameState, d: Decision) -> Card | None:
+    """The card of the permanent a devour question is about, as the heuristic finds it
+    by the entering card's name: the spell on top of the stack, or a permanent or card
+    of that name (a token's devour counts as plain devour 1 until one of its kind is
+    known)."""
+    about = d.about
+    if not isinstance(about, Devouring):
+        return None
+    name = about.card.name
     if state.stack:
         item = state.stack[-1]
         if item.card.name == name:
@@ -192,15 +199,15 @@ def may(state: GameState, d: Decision) -> int:
     would die, cascade or rebound into a spell that could only hurt me, draws that would
     deck me, and optional effects that do me more harm than good."""
     me = d.player
-    prompt = d.prompt
-    if prompt.startswith("cascade: cast") or prompt.startswith("rebound: cast"):
+    about = d.about
+    if isinstance(about, MayCast):  # cascade, rebound
         obj = state.objects.get(d.source)
         if obj is not None and not free_spell_ok(state, me, obj):
             return 1
         return 0
-    if prompt.startswith("recover") or prompt.startswith("pay "):
+    if isinstance(about, (MayPay, ForSpell)):  # recover, ward, "unless pays", kicker
         return 0
-    if prompt.startswith("discard your hand"):
+    if isinstance(about, MayDiscardHand):
         hand = len(state.players[me].hand)
         spell = next((i for i in state.stack if i.controller == me and i.is_spell), None)
         threat = spell_threat(state, me, spell) if spell is not None else 3.0
@@ -217,7 +224,7 @@ def may(state: GameState, d: Decision) -> int:
             lib = len(state.players[me].library)
             if lib <= 3 and any(e.__class__.__name__ == "Draw" for e in item.effects):
                 return 1
-            v = eval_effects(state, me, _inner(item), item.targets, item.source, item.x)
+            v = effects_value(state, me, _inner(item), item.targets, item.source, item.x)
             if v < -0.5:
                 return 1
     return 0
@@ -256,11 +263,11 @@ def free_spell_ok(state: GameState, me: int, obj: GameObject) -> bool:
         [(spell.targets, spell.effects)]
     for specs, effects in modes:
         if not specs:
-            if eval_effects(state, me, effects, [], obj.oid) >= 0:
+            if effects_value(state, me, effects, [], obj.oid) >= 0:
                 return True
             continue
         for t in legal_targets(state, specs[0], me, obj.oid, spell=True):
             trial = [t] + [NONE] * (len(specs) - 1)
-            if eval_effects(state, me, effects, trial, obj.oid) > 0:
+            if effects_value(state, me, effects, trial, obj.oid) > 0:
                 return True
     return False

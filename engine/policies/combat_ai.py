@@ -32,14 +32,14 @@ from mtgsim.engine.combat import (
     can_attack,
     can_block,
 )
-from mtgsim.engine.policies.evaluate import (
+from mtgsim.engine.state import NONE, Decision, GameObject, GameState
+from mtgsim.engine.triggers import with_triggers
+from mtgsim.engine.worth import (
     aura_bonus,
     combat_kw,
     creatures_of,
     value,
 )
-from mtgsim.engine.state import NONE, Decision, GameObject, GameState
-from mtgsim.engine.triggers import with_triggers
 
 STRIKE = KW_FIRST_STRIKE | KW_DOUBLE_STRIKE
 

@@ -5,10 +5,12 @@ decision is scored against the same position."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_FLASH,
-    CardDef,
     CounterSpell,
     CounterUnlessDiscardHand,
     EffectT,
@@ -16,13 +18,13 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.policies.combat_ai import damage_of
-from mtgsim.engine.policies.evaluate import board
 from mtgsim.engine.state import END, MAIN1, MAIN2, GameObject, GameState
+from mtgsim.engine.worth import board
 
 COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 
 
-def first_effects(card: CardDef) -> tuple[EffectT, ...]:
+def first_effects(card: Card) -> tuple[EffectT, ...]:
     """A spell's effects (its first mode's, when modal); () for a non-spell."""
     spell = card.spell
     if spell is None:
@@ -103,18 +105,10 @@ class Ctx:
         return self._reserve
 
 
-_COUNTERS: dict[str, bool] = {}
-
-
-def is_counterspell(card: CardDef) -> bool:
-    """A counterspell (or a flash creature that counters as it enters)."""
-    r = _COUNTERS.get(card.name)
-    if r is None:
-        r = _COUNTERS[card.name] = _is_counter(card)
-    return r
-
-
-def _is_counter(card: CardDef) -> bool:
+@lru_cache(maxsize=4096)
+def is_counterspell(card: Card) -> bool:
+    """A counterspell (or a flash creature that counters as it enters). A pure function
+    of the (immutable) card, memoised by the card object itself."""
     spell = card.spell
     if spell is not None:
         for effects in ([spell.effects] + [m.effects for m in spell.modes]):

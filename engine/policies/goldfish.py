@@ -9,10 +9,19 @@ Measuring how fast a deck kills a goldfish is the classic way to gauge its speed
 
 from __future__ import annotations
 
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.state import MAIN1, MAIN2, PASS, PLAY, Answer, Decision, GameState, stop_bit
 
 _KEEP = 0  # engine.turn.KEEP: the mulligan decision's first option keeps the hand
 _NO = 0  # engine.effects.NO: the option value of "no" in a "may" decision
+
+
+# (module constants: see DecisionKind)
+_DAMAGE_ORDER = DecisionKind.DAMAGE_ORDER
+_LIBRARY_ORDER = DecisionKind.LIBRARY_ORDER
+_MAY = DecisionKind.MAY
+_MULLIGAN = DecisionKind.MULLIGAN
+_PRIORITY = DecisionKind.PRIORITY
 
 
 class GoldfishPolicy:
@@ -24,16 +33,16 @@ class GoldfishPolicy:
     def __init__(self, seed: int) -> None:
         self.seed = seed  # unused: the goldfish is deterministic without randomness
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
+    def decide(self, view: GameState, decision: Decision) -> Answer:
         d = decision
-        if d.kind == "priority":
+        if d.kind is _PRIORITY:
             return _priority(d)
-        if d.kind == "mulligan":
+        if d.kind is _MULLIGAN:
             return _KEEP
-        if d.kind == "may" and _NO in d.options:
+        if d.kind is _MAY and _NO in d.options:
             return d.options.index(_NO)
         if d.multi:
-            if d.kind in ("order", "library_order"):
+            if d.kind in (_DAMAGE_ORDER, _LIBRARY_ORDER):
                 return list(range(len(d.options)))
             return list(range(d.min_count))  # no attackers, no blockers, least of the rest
         return 0

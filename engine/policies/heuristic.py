@@ -16,9 +16,11 @@ action is scored with) and ``targeting`` (answering the questions that follow fr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from mtgsim.engine.cards import T_LAND, CardDef
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import T_LAND
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.policies import choices
 from mtgsim.engine.policies.activation import ActivationScorer
@@ -30,7 +32,6 @@ from mtgsim.engine.policies.combat_ai import (
     survives_fight,
 )
 from mtgsim.engine.policies.context import COLOR_BITS, Ctx
-from mtgsim.engine.policies.evaluate import aura_is_hostile, dead_card, value
 from mtgsim.engine.policies.stops import deck_stops
 from mtgsim.engine.policies.targeting import TargetChooser
 from mtgsim.engine.rng import seed_state
@@ -51,6 +52,7 @@ from mtgsim.engine.state import (
     Task,
     stop_bit,
 )
+from mtgsim.engine.worth import aura_is_hostile, dead_card, value
 
 # A land play scoring this much (any land but one kept back for retrace) is made before
 # anything is cast: a land drop never makes a spell cast after it worse, and the spells
@@ -80,7 +82,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     stops = _stops()
 
     @staticmethod
-    def stops_for(deck: Iterable[CardDef]) -> int:
+    def stops_for(deck: Iterable[Card]) -> int:
         """The steps this deck ever acts in (engine.policies.stops)."""
         return deck_stops(deck)
 
@@ -100,68 +102,15 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
 
     # --- entry point ---------------------------------------------------------------------
 
-    def decide(self, state: GameState, d: Decision) -> Answer:
+    def decide(self, view: GameState, d: Decision) -> Answer:
+        """The answer to ``d`` from ``view``, its player's view (engine.view): every
+        function below reads that view as its ``state``."""
         kind = d.kind
-        if kind == "priority":
-            return self.priority(state, d)
-        if kind == "target":
-            return self.target(state, d)
-        if kind == "attackers":
-            ensure(state)
-            return choose_attackers(state, d)
-        if kind == "blockers":
-            ensure(state)
-            return choose_blockers(state, d)
-        if kind == "mulligan":
-            return self.mulligan(state, d)
-        if kind in ("bottom", "discard"):
-            return choices.discard(state, d)
-        if kind == "order":
-            return choices.damage_order(state, d)
-        if kind == "x":
-            return self.choose_x(state, d)
-        if kind == "may":
-            return choices.may(state, d)
-        if kind == "dredge":
-            return choices.dredge(state, d)
-        if kind == "devour":
-            return choices.devour(state, d)
-        if kind == "convoke_tap":
-            return choices.convoke_tap(state, d)
-        if kind == "replicate":
-            return self.replicate(state, d)
-        if kind == "attach":
-            return choices.attach(state, d)
-        if kind == "cost_discard":
-            return choices.cost_discard(state, d)
-        if kind == "cost":
-            return choices.cost_choice(state, d)
-        if kind == "mode":
-            return self.mode(state, d)
-        if kind == "sacrifice":
-            return choices.sacrifice(state, d)
-        if kind == "search":
-            return choices.search(state, d)
-        if kind == "color":
-            return choices.color(state, d)
-        if kind == "colors":
-            return choices.colors(state, d)
-        if kind == "cost_counter":
-            return choices.cost_counter(state, d)
-        if kind == "cost_tap":
-            return choices.cost_tap(state, d)
-        if kind == "dig":
-            return list(range(len(d.options)))
-        if kind == "look_exile":
-            return choices.look_exile(state, d)
-        if kind == "library_order":
-            return choices.library_order(state, d)
-        if kind == "choose_discard":
-            return choices.choose_discard(state, d)
-        if kind == "flashback_cost":
-            return 0
-        if kind == "legend":
-            return choices.legend(state, d)
+        if kind is _PRIORITY:
+            return self.priority(view, d)
+        answer = _ANSWERS.get(kind)
+        if answer is not None:
+            return answer(self, view, d)
         if d.multi:
             return list(range(d.min_count))
         return 0
@@ -173,7 +122,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         objects = state.objects
         lands = 0
         colors = 0
-        spells: list[CardDef] = []
+        spells: list[Card] = []
         for oid in p.hand:
             c = objects[oid].card
             if c.is_land:
@@ -239,7 +188,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 best_score, best_i = score, i
         return best_i
 
-    def _land_score(self, ctx: Ctx, card: CardDef) -> float:
+    def _land_score(self, ctx: Ctx, card: Card) -> float:
         """Play a land first (over 100), except that with plenty of lands the last one in
         hand is kept to retrace a spell the lands out already pay for."""
         state = ctx.state
@@ -252,7 +201,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 return 0.0
         return 100.0 + self._land_bonus(ctx, card)
 
-    def _land_bonus(self, ctx: Ctx, card: CardDef) -> float:
+    def _land_bonus(self, ctx: Ctx, card: Card) -> float:
         have = 0
         for u in ctx.units:
             have |= u
@@ -268,3 +217,53 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 return -1.0 + new_color
             return 0.5 + new_color
         return new_color
+
+
+def _attackers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
+    ensure(state)
+    return choose_attackers(state, d)
+
+
+def _blockers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
+    ensure(state)
+    return choose_blockers(state, d)
+
+
+def _choice(fn: Callable[[GameState, Decision], Answer]
+            ) -> Callable[[HeuristicPolicy, GameState, Decision], Answer]:
+    return lambda policy, state, d: fn(state, d)
+
+
+_PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
+# How the heuristic answers each kind of question other than priority.
+_ANSWERS: dict[DecisionKind, Callable[[HeuristicPolicy, GameState, Decision], Answer]] = {
+    DecisionKind.TARGET: HeuristicPolicy.target,
+    DecisionKind.ATTACKERS: _attackers,
+    DecisionKind.BLOCKERS: _blockers,
+    DecisionKind.MULLIGAN: HeuristicPolicy.mulligan,
+    DecisionKind.BOTTOM: _choice(choices.discard),
+    DecisionKind.DISCARD: _choice(choices.discard),
+    DecisionKind.DAMAGE_ORDER: _choice(choices.damage_order),
+    DecisionKind.X: HeuristicPolicy.choose_x,
+    DecisionKind.MAY: _choice(choices.may),
+    DecisionKind.DREDGE: _choice(choices.dredge),
+    DecisionKind.DEVOUR: _choice(choices.devour),
+    DecisionKind.CONVOKE_TAP: _choice(choices.convoke_tap),
+    DecisionKind.REPLICATE: HeuristicPolicy.replicate,
+    DecisionKind.ATTACH: _choice(choices.attach),
+    DecisionKind.COST_DISCARD: _choice(choices.cost_discard),
+    DecisionKind.COST: _choice(choices.cost_choice),
+    DecisionKind.MODE: HeuristicPolicy.mode,
+    DecisionKind.SACRIFICE: _choice(choices.sacrifice),
+    DecisionKind.SEARCH: _choice(choices.search),
+    DecisionKind.COLOR: _choice(choices.color),
+    DecisionKind.COLORS: _choice(choices.colors),
+    DecisionKind.COST_COUNTER: _choice(choices.cost_counter),
+    DecisionKind.COST_TAP: _choice(choices.cost_tap),
+    DecisionKind.DIG: lambda policy, state, d: list(range(len(d.options))),
+    DecisionKind.LOOK_EXILE: _choice(choices.look_exile),
+    DecisionKind.LIBRARY_ORDER: _choice(choices.library_order),
+    DecisionKind.CHOOSE_DISCARD: _choice(choices.choose_discard),
+    DecisionKind.FLASHBACK_COST: lambda policy, state, d: 0,
+    DecisionKind.LEGEND: _choice(choices.legend),
+}

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from mtgsim.engine.combat import block_requirements, blockers_needed, can_declare_blocks
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.rng import next_u64, randbelow, seed_state
 from mtgsim.engine.state import Answer, Decision, GameState
+
+# (module constants: see DecisionKind)
+_BLOCKERS = DecisionKind.BLOCKERS
+_DAMAGE_ORDER = DecisionKind.DAMAGE_ORDER
+_PRIORITY = DecisionKind.PRIORITY
 
 
 class RandomPolicy:
@@ -17,12 +23,12 @@ class RandomPolicy:
         self.rng, v = randbelow(self.rng, n)
         return v
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
-        d = decision
-        n = len(d.actions) if d.kind == "priority" else len(d.options)
+    def decide(self, view: GameState, decision: Decision) -> Answer:
+        state, d = view, decision  # (its player's view, engine.view)
+        n = len(d.actions) if d.kind is _PRIORITY else len(d.options)
         if not d.multi:
             return self._below(n)
-        if d.kind == "order":
+        if d.kind is _DAMAGE_ORDER:
             order = list(range(n))
             for i in range(n - 1, 0, -1):
                 j = self._below(i + 1)
@@ -34,7 +40,7 @@ class RandomPolicy:
             j = self._below(i + 1)
             picks[i], picks[j] = picks[j], picks[i]
         chosen = sorted(picks[:k])
-        if d.kind == "blockers":
+        if d.kind is _BLOCKERS:
             chosen = _legal_blocks(state, d, chosen)
             if not can_declare_blocks(state, d.pairs, chosen):
                 chosen = self._blocks_obeying_requirements(state, d)

@@ -23,9 +23,10 @@ class ScriptedPolicy:
     def push(self, *answers: Answer) -> None:
         self.queue.extend(answers)
 
-    def decide(self, state: GameState, decision: Decision) -> Answer:
+    def decide(self, view: GameState, decision: Decision) -> Answer:
+        """The next scripted answer, else the fallback's answer from the same view."""
         if self.queue:
             return self.queue.popleft()
         if self.fallback is not None:
-            return self.fallback(state, decision)
+            return self.fallback(view, decision)
         raise ScriptExhausted(f"no scripted answer for {decision.kind}: {decision.prompt}")

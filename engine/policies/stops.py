@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mtgsim.engine.cards import CardDef
+from mtgsim.engine.card import Card
 from mtgsim.engine.state import (
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
@@ -23,7 +23,7 @@ from mtgsim.engine.state import (
 )
 
 
-def deck_stops(deck: Iterable[CardDef]) -> int:
+def deck_stops(deck: Iterable[Card]) -> int:
     cards = list(deck)
     instant = any(c._instant_speed or c.has_keyword("flashback") for c in cards)
     activated = any(a.zone == "battlefield" for c in cards for a in c._activated) or any(

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import msgspec
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KEYWORD_BITS,
     KW_DOUBLE_STRIKE,
     KW_TRAMPLE,
     AddCounters,
-    CardDef,
     CounterSpell,
     CounterUnlessDiscardHand,
     Damage,
@@ -26,10 +26,10 @@ from mtgsim.engine.mana import can_pay, parse_cost
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.policies.combat_ai import damage_of, fight
 from mtgsim.engine.policies.context import Ctx, first_effects, has_effect, is_counterspell
-from mtgsim.engine.policies.evaluate import spell_threat, value
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import DECLARE_BLOCKERS, NONE, GameObject
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import spell_threat, value
 
 
 class TrickScorer(TargetPlanner):
@@ -178,7 +178,7 @@ class TrickScorer(TargetPlanner):
                     return self._trick_score(ctx, obj, first)
         return 0.0
 
-    def _modes_of(self, card: CardDef) -> list[tuple[int, tuple[Target, ...],
+    def _modes_of(self, card: Card) -> list[tuple[int, tuple[Target, ...],
                                                      tuple[EffectT, ...]]]:
         spell = card.spell
         if spell is None:

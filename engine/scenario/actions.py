@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.casting import ALT_NAMES, activated_abilities
+from mtgsim.engine.clone import clone
+from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.keywords.level_up import has_now
 from mtgsim.engine.scenario.answers import DecisionAnswers
 from mtgsim.engine.scenario.format import (
@@ -16,7 +18,6 @@ from mtgsim.engine.scenario.format import (
     AdvanceTo,
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError
-from mtgsim.engine.serialize import copy_state
 from mtgsim.engine.state import (
     ACTIVATE,
     BATTLEFIELD,
@@ -52,7 +53,7 @@ class ActionDriver(DecisionAnswers):
         raise ScenarioError(f"{what}: the game did not get there")
 
     def priority_for(self, player: int, what: str) -> Decision:
-        d = self.run_until(lambda d: d.kind == "priority" and d.player == player, what)
+        d = self.run_until(lambda d: d.kind is DecisionKind.PRIORITY and d.player == player, what)
         if d is None:
             raise ScenarioError(f"{what}: the game ended first")
         return d
@@ -107,7 +108,7 @@ class ActionDriver(DecisionAnswers):
         # An action offered at priority may still be rejected while it is being cast
         # (a convoking creature that pays nothing, an illegal target): then nothing
         # changes, so the position before it is restored.
-        snapshot = copy_state(self.state) if act.illegal else None
+        snapshot = clone(self.state) if act.illegal else None
         named = [o for o in self.state.players[p].hand
                  if self.state.objects[o].card.name == act.discard] if act.discard else []
         untapped = {oid for oid in self.state.battlefield
@@ -116,7 +117,7 @@ class ActionDriver(DecisionAnswers):
         try:
             answer(self.state, index)
             # Finish casting/activating: stop at the next priority (triggers on the stack).
-            self.run_until(lambda d: d.kind == "priority", what)
+            self.run_until(lambda d: d.kind is DecisionKind.PRIORITY, what)
         except IllegalAnswer:
             if snapshot is None:
                 raise
@@ -251,7 +252,7 @@ class ActionDriver(DecisionAnswers):
         left = [not (state.step == DECLARE_ATTACKERS and state.in_priority)]
 
         def stop(d: Decision) -> bool:
-            if d.kind == "attackers":
+            if d.kind is DecisionKind.ATTACKERS:
                 return True
             if state.step != DECLARE_ATTACKERS:
                 left[0] = True
@@ -266,7 +267,7 @@ class ActionDriver(DecisionAnswers):
         if state.active != p:
             raise IllegalAnswer(f"the next declare attackers step is "
                                 f"{'AB'[state.active]}'s (turn {state.turn})")
-        if d.kind != "attackers":
+        if d.kind is not DecisionKind.ATTACKERS:
             declared = sorted(self._name(a) for a in state.combat.attackers) \
                 if state.combat is not None else []
             wanted = sorted(self._name(self._resolve_ref(state, n, BATTLEFIELD))
@@ -282,15 +283,15 @@ class ActionDriver(DecisionAnswers):
         answer(state, self._attackers(d, act.attack or []))
         if act.illegal:
             raise ScenarioError(f"{what}: the engine accepted an attack that must be illegal")
-        self.run_until(lambda d: d.kind == "priority", what)
+        self.run_until(lambda d: d.kind is DecisionKind.PRIORITY, what)
 
     def _block(self, p: int, act: ActionSpec, what: str) -> None:
         state = self.state
-        d = self.run_until(lambda d: d.kind == "blockers" or state.step > DECLARE_ATTACKERS + 1,
+        d = self.run_until(lambda d: d.kind is DecisionKind.BLOCKERS or state.step > DECLARE_ATTACKERS + 1,
                            what)
         if d is None:
             raise ScenarioError(f"{what}: the game ended first")
-        if d.kind != "blockers":
+        if d.kind is not DecisionKind.BLOCKERS:
             if act.block:
                 if act.illegal:
                     return
@@ -301,18 +302,18 @@ class ActionDriver(DecisionAnswers):
         answer(state, self._blockers(d, act.block or []))
         if act.illegal:
             raise ScenarioError(f"{what}: the engine accepted a block that must be illegal")
-        self.run_until(lambda d: d.kind == "priority", what)
+        self.run_until(lambda d: d.kind is DecisionKind.PRIORITY, what)
 
     def _resolve(self, count: int | str, what: str) -> None:
         state = self.state
-        start = state.resolved
+        start = state.derived.resolved
 
         def empty() -> bool:
             return not state.stack and not state.triggers
 
         if count == "all":
             def stop(d: Decision) -> bool:
-                return d.kind == "priority" and empty()
+                return d.kind is DecisionKind.PRIORITY and empty()
         else:
             assert isinstance(count, int)
             if count < 1:
@@ -320,13 +321,13 @@ class ActionDriver(DecisionAnswers):
 
             def stop(d: Decision) -> bool:
                 # Passing on with an empty stack would end the step: stop there.
-                return d.kind == "priority" and (state.resolved - start >= count or empty())
+                return d.kind is DecisionKind.PRIORITY and (state.derived.resolved - start >= count or empty())
         if empty():
             if count == "all":
                 return
             raise ScenarioError(f"{what}: nothing can resolve, the stack is empty")
         self.run_until(stop, what)
-        done = state.resolved - start
+        done = state.derived.resolved - start
         if isinstance(count, int) and done < count and state.result is None:
             raise ScenarioError(f"{what}: only {done} of {count} stack objects could "
                                 "resolve before the stack was empty")
@@ -345,7 +346,7 @@ class ActionDriver(DecisionAnswers):
                 step == state.step and not state.stack) else state.turn + 1
 
         def stop(d: Decision) -> bool:
-            return d.kind == "priority" and state.turn == turn and state.step == step
+            return d.kind is DecisionKind.PRIORITY and state.turn == turn and state.step == step
 
         if state.turn == turn and state.step == step and state.pending is not None:
             return

@@ -7,6 +7,7 @@ deciding player's queue of choices; anything else gets a fixed, predictable defa
 from __future__ import annotations
 
 from mtgsim.engine.ask import IllegalAnswer
+from mtgsim.engine.decisions import DecisionKind, Modes
 from mtgsim.engine.scenario.format import (
     Choice,
 )
@@ -14,6 +15,7 @@ from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSe
 from mtgsim.engine.state import (
     Decision,
 )
+from mtgsim.engine.view import player_view
 
 # Questions of casting that the action's own keys answer (FORMAT.md: an omitted key
 # means X = 0, no replicate payment, no convoke), never the choice queue.
@@ -27,42 +29,47 @@ class DecisionAnswers(ScenarioSetup):
 
     def _pick(self, d: Decision, choice: Choice) -> int:
         """Map one scenario answer to an option index."""
-        if d.kind == "may":
+        if d.kind is DecisionKind.MAY:
             if choice in ("yes", "no"):
                 return 0 if choice == "yes" else 1
             raise ScenarioError(f"question '{d.prompt}' wants yes or no, got {choice!r}")
-        if d.kind == "mulligan":
+        if d.kind is DecisionKind.MULLIGAN:
             return 0 if choice in ("keep", "yes") else 1
-        if d.kind == "color" and isinstance(choice, str):  # "W" / "white" ... (105.1)
+        if d.kind is DecisionKind.COLOR and isinstance(choice, str):  # "W" / "white" ... (105.1)
             from mtgsim.engine.cards import COLOR_BIT, COLOR_NAME
 
             letter = COLOR_NAME.get(choice.lower(), choice.upper())
             if letter in "WUBRG" and COLOR_BIT.get(letter) in d.options:
                 return d.options.index(COLOR_BIT[letter])
             raise ScenarioError(f"question '{d.prompt}' wants a color, got {choice!r}")
-        if d.kind == "dredge" and choice == "no":
+        if d.kind is DecisionKind.DREDGE and choice == "no":
             return d.options.index(-1)
         if isinstance(choice, int):
-            if choice in d.options and d.kind in ("x", "number", "replicate", "mode"):
+            if choice in d.options and d.kind in (DecisionKind.X, DecisionKind.REPLICATE,
+                                                   DecisionKind.MODE):
                 return d.options.index(choice)
             if 0 <= choice < len(d.options):
                 return choice
             raise ScenarioError(f"answer {choice} out of range for '{d.prompt}'")
         if isinstance(choice, list):
             raise ScenarioError(f"question '{d.prompt}' wants one answer, got a list")
-        if d.kind == "mode":
+        if d.kind is DecisionKind.MODE:
             return self._pick_mode(d, choice)
-        ref = self._ref_among(choice, d.options)
+        ref = self._ref_among(choice, d.options, d.player)
         return d.options.index(ref)
 
     def _pick_mode(self, d: Decision, choice: str) -> int:
-        labels = d.prompt.split(": ", 1)[-1].split(" or ")
+        labels = list(d.about.labels) if isinstance(d.about, Modes) else []
         if choice in labels:
             return labels.index(choice)
         raise ScenarioError(f"mode {choice!r} is not one of {labels} ('{d.prompt}')")
 
-    def _ref_among(self, choice: str, options: list[int], used: set[int] | None = None) -> int:
-        state = self.state
+    def _ref_among(self, choice: str, options: list[int], player: int,
+                   used: set[int] | None = None) -> int:
+        """The option ``choice`` names (a player, a label, a card name), as ``player``
+        sees the options: a scenario's answers are a player's, so they are read from
+        that player's view (engine.view), as a policy's are."""
+        state = player_view(self.state, player)
         if choice in PLAYER_NAMES and PLAYER_NAMES[choice] in options:
             return PLAYER_NAMES[choice]
         if choice == "none" and -1 in options:  # an "up to N" target left unchosen
@@ -82,7 +89,7 @@ class DecisionAnswers(ScenarioSetup):
     def _pick_many(self, d: Decision, choice: Choice) -> list[int]:
         if not isinstance(choice, list):
             choice = [choice]  # type: ignore[list-item]
-        if d.kind == "colors":  # "the color or colors of your choice": names or letters
+        if d.kind is DecisionKind.COLORS:  # "the color or colors of your choice": names or letters
             from mtgsim.engine.cards import COLOR_BIT, COLOR_NAME
 
             picks = []
@@ -97,7 +104,7 @@ class DecisionAnswers(ScenarioSetup):
         for c in choice:
             if not isinstance(c, str):
                 raise ScenarioError(f"question '{d.prompt}' wants names, got {c!r}")
-            ref = self._ref_among(c, d.options, used)
+            ref = self._ref_among(c, d.options, d.player, used)
             used.add(ref)
             out.append(d.options.index(ref))
         return out
@@ -116,24 +123,24 @@ class DecisionAnswers(ScenarioSetup):
     def _auto(self, d: Decision) -> int | list[int]:
         """Answer a decision that the current action does not drive."""
         act = self.action
-        if d.kind == "priority":
+        if d.kind is DecisionKind.PRIORITY:
             return 0  # pass
-        if d.kind == "attackers":
+        if d.kind is DecisionKind.ATTACKERS:
             if act is not None and act.attack is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._attackers(d, act.attack)
             return []
-        if d.kind == "blockers":
+        if d.kind is DecisionKind.BLOCKERS:
             if act is not None and act.block is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._blockers(d, act.block)
             return []
-        if d.kind == "order":
+        if d.kind is DecisionKind.DAMAGE_ORDER:
             return self._order(d)
-        if d.kind == "target" and self.action_targets and act is not None and \
+        if d.kind is DecisionKind.TARGET and self.action_targets and act is not None and \
                 PLAYER_NAMES[act.player] == d.player:
             try:
-                ref = self._ref_among(self.action_targets.popleft(), d.options)
+                ref = self._ref_among(self.action_targets.popleft(), d.options, d.player)
             except ScenarioError as exc:  # not a legal target: the engine rejects it
                 if act.illegal:
                     raise IllegalAnswer(str(exc)) from None
@@ -141,7 +148,7 @@ class DecisionAnswers(ScenarioSetup):
             return d.options.index(ref)
         if d.kind in CASTING_KEYS:
             return self._casting_choice(d)
-        if d.kind == "cost_discard" and act is not None and act.discard is not None:
+        if d.kind is DecisionKind.COST_DISCARD and act is not None and act.discard is not None:
             try:  # the land for retrace (one choice), cards for a discard cost (a list)
                 picks = self._pick_many(d, [act.discard])
             except ScenarioError as exc:  # not a card it may discard: the cast is rejected
@@ -158,14 +165,14 @@ class DecisionAnswers(ScenarioSetup):
         act = self.action
         if act is None or d.source != self.casting or PLAYER_NAMES[act.player] != d.player:
             return self._from_queue(d)
-        if d.kind == "convoke_tap":
+        if d.kind is DecisionKind.CONVOKE_TAP:
             if self.convoke_left is not None:
                 return self._convoke_tap(d)
             if d.min_count:
                 raise IllegalAnswer("its cost can't be paid without tapping creatures for "
                                     "convoke, and the action names none (`convoke`)")
             return []
-        if d.kind == "x":
+        if d.kind is DecisionKind.X:
             value = act.x or 0
             if value not in d.options:
                 msg = f"X={value} is not possible (at most {max(d.options)})"
@@ -195,7 +202,7 @@ class DecisionAnswers(ScenarioSetup):
         assert left is not None
         for i, name in enumerate(left):
             try:
-                ref = self._ref_among(name, d.options)
+                ref = self._ref_among(name, d.options, d.player)
             except ScenarioError:
                 continue
             del left[i]
@@ -220,7 +227,7 @@ class DecisionAnswers(ScenarioSetup):
                       if oid in state.objects and state.objects[oid].tapped]
         for name in left:
             try:
-                ref = self._ref_among(name, tapped_now)
+                ref = self._ref_among(name, tapped_now, p)
             except ScenarioError:
                 return False
             tapped_now.remove(ref)
@@ -233,14 +240,14 @@ class DecisionAnswers(ScenarioSetup):
 
         # Creatures that attack each combat if able are declared by the engine, not asked
         # about (508.1d): naming them alongside optional attackers is fine.
-        forced = [oid for oid in possible_attackers(self.state, d.player)
+        forced = [oid for oid in possible_attackers(player_view(self.state, d.player), d.player)
                   if oid not in d.options]
         for n in names:
             try:
-                ref = self._ref_among(n, d.options, used)
+                ref = self._ref_among(n, d.options, d.player, used)
             except ScenarioError:
                 try:
-                    ref = self._ref_among(n, forced, used)
+                    ref = self._ref_among(n, forced, d.player, used)
                 except ScenarioError:
                     raise IllegalAnswer(f"{n} can't attack") from None
                 used.add(ref)
@@ -257,8 +264,8 @@ class DecisionAnswers(ScenarioSetup):
                 raise ScenarioError(f"a block is [blocker, attacker], got {pair}")
             blocker_options = [b for b, _ in d.pairs]
             try:
-                b = self._ref_among(pair[0], blocker_options, used)
-                a = self._ref_among(pair[1], [a for bb, a in d.pairs if bb == b])
+                b = self._ref_among(pair[0], blocker_options, d.player, used)
+                a = self._ref_among(pair[1], [a for bb, a in d.pairs if bb == b], d.player)
             except ScenarioError:
                 raise IllegalAnswer(f"{pair[0]} can't block {pair[1]}") from None
             used.add(b)
@@ -270,12 +277,13 @@ class DecisionAnswers(ScenarioSetup):
         order = list(range(len(d.options)))
         if act is not None and act.block is not None:
             listed = [pair[0] for pair in act.block]
+            view = player_view(self.state, d.player)
             names = [self._name(o) for o in d.options]
 
             def rank(i: int) -> int:
                 for j, n in enumerate(listed):
                     if n == names[i] or (n in self.labels and self._follow(
-                            self.state, self.labels[n]) is not None and
+                            view, self.labels[n]) is not None and
                             self.labels[n].oid == d.options[i]):
                         return j
                 return len(listed)

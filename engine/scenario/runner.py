@@ -18,8 +18,8 @@ from pathlib import Path
 
 import msgspec
 
+from mtgsim.engine.card import CardCompileError, CardPool
 from mtgsim.engine.cardpool import load_pool
-from mtgsim.engine.cards import CardDef
 from mtgsim.engine.scenario.actions import ActionDriver
 from mtgsim.engine.scenario.expect import ExpectationChecks, has_ability
 from mtgsim.engine.scenario.format import Scenario
@@ -54,19 +54,20 @@ class Runner(ActionDriver, ExpectationChecks):
     """One scenario: its position (setup), actions (driving, answering) and checks."""
 
 
-def _with_scenario_cards(sc: Scenario, pool: dict[str, CardDef]) -> dict[str, CardDef]:
+def _with_scenario_cards(sc: Scenario, pool: CardPool) -> CardPool:
     """The pool plus the scenario's own hypothetical cards (``[[cards]]``)."""
     if not sc.cards:
         return pool
-    out = dict(pool)
     for card in sc.cards:
-        if card.name in out:
+        if card.name in pool:
             raise ScenarioError(f"scenario card {card.name!r} has the name of a pool card")
-        out[card.name] = card
-    return out
+    try:
+        return pool.with_cards(sc.cards)
+    except CardCompileError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
-def play_scenario(sc: Scenario, pool: dict[str, CardDef] | None = None) -> Runner:
+def play_scenario(sc: Scenario, pool: CardPool | None = None) -> Runner:
     """Build the scenario's position, do its actions and check its expectations (raising
     ScenarioError on the first difference); the runner keeps the final state."""
     runner = Runner(sc, _with_scenario_cards(sc, pool if pool is not None else load_pool()))
@@ -76,7 +77,7 @@ def play_scenario(sc: Scenario, pool: dict[str, CardDef] | None = None) -> Runne
     return runner
 
 
-def run_scenario(path: Path, pool: dict[str, CardDef] | None = None) -> ScenarioResult:
+def run_scenario(path: Path, pool: CardPool | None = None) -> ScenarioResult:
     try:
         sc = load_scenario(path)
     except ScenarioError as exc:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE, CardDef
+from mtgsim.engine.card import Card, CardPool
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.scenario.format import (
     ActionSpec,
@@ -41,7 +42,7 @@ class ScenarioError(Exception):
 class ScenarioSetup:
     """The position of a scenario and its labelled objects."""
 
-    def __init__(self, scenario: Scenario, pool: dict[str, CardDef]) -> None:
+    def __init__(self, scenario: Scenario, pool: CardPool) -> None:
         self.sc = scenario
         self.pool = pool
         self.labels: dict[str, GameObject] = {}
@@ -56,7 +57,7 @@ class ScenarioSetup:
 
     # --- setup ---------------------------------------------------------------------------
 
-    def _card(self, name: str) -> CardDef:
+    def _card(self, name: str) -> Card:
         card = self.pool.get(name)
         if card is None:
             raise ScenarioError(f"unknown card {name!r}")
@@ -66,7 +67,7 @@ class ScenarioSetup:
         setup = self.sc.setup
         if setup.turn < 1:
             raise ScenarioError(f"setup: turn = {setup.turn}: turns are numbered from 1")
-        state = new_game([[], []], self.sc.seed)
+        state = new_game([[], []], self.sc.seed, pool=self.pool)
         state.started = True
         state.stop_every_priority = True
         state.turn = setup.turn
@@ -83,7 +84,7 @@ class ScenarioSetup:
             self.queues[p].extend(side.choices)
         for obj, ref in attachments:
             obj.attached_to = self._resolve_ref(state, ref, prefer_zone=BATTLEFIELD)
-        state.dirty = True
+        state.derived.dirty = True
         ensure(state)
         self._check_stable(state)
         return state
@@ -148,7 +149,7 @@ class ScenarioSetup:
                 if n < 0:
                     raise ScenarioError(f"{what}: {n} {kind} counters: a count can't be "
                                         "negative")
-            obj.tapped = spec.tapped
+            state.set_tapped(obj, spec.tapped)
             obj.sick = spec.sick
             obj.damage = spec.damage
             if spec.damage:  # marked damage was dealt this turn (it goes at cleanup, 514.2)
@@ -160,18 +161,12 @@ class ScenarioSetup:
             if spec.attached_to is not None:
                 attachments.append((obj, spec.attached_to))
 
-    def _token_card(self, name: str) -> CardDef:
+    def _token_card(self, name: str) -> Card:
         """A token named in a scenario: found among the tokens the pool's cards create."""
-        from mtgsim.engine.cards import CreateToken
-
-        for card in self.pool.values():
-            effects = list(card.spell.effects if card.spell else ())
-            for ab in card.abilities:
-                effects.extend(getattr(ab, "effects", ()))
-            for eff in effects:
-                if isinstance(eff, CreateToken) and eff.token.name == name:
-                    return eff.token
-        raise ScenarioError(f"unknown token {name!r}")
+        card = self.pool.token(name)
+        if card is None:
+            raise ScenarioError(f"unknown token {name!r}")
+        return card
 
     # --- references ----------------------------------------------------------------------
 

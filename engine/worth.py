@@ -1,0 +1,579 @@
+"""What things are worth to the AI: the currency the effects' estimates
+(``engine/effects/*``, ``EffectRules.estimate``) and the policies reason in — a
+permanent, a card, life, a temporary pump, a spell on the stack.
+
+It is no policy (it decides nothing) and no rule (it changes nothing): it reads the
+state, and the effect table for what a list of effects would do (``engine.effect``). Values are in a rough common
+currency: a 2/2 creature is worth about 5, a card in hand about 3, a point of the
+opponent's life about 0.6 (more when it is the last points).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from mtgsim.engine.amounts import estimate_amount
+from mtgsim.engine.card import Card
+from mtgsim.engine.cards import (
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
+    KW_DEATHTOUCH,
+    KW_DEFENDER,
+    KW_DOUBLE_STRIKE,
+    KW_FEAR,
+    KW_FIRST_STRIKE,
+    KW_FLYING,
+    KW_HEXPROOF,
+    KW_INDESTRUCTIBLE,
+    KW_INTIMIDATE,
+    KW_LIFELINK,
+    KW_MENACE,
+    KW_REACH,
+    KW_SHROUD,
+    KW_TRAMPLE,
+    KW_UNBLOCKABLE,
+    KW_VIGILANCE,
+    KW_WITHER,
+    T_CREATURE,
+    T_ENCHANTMENT,
+    T_INSTANT,
+    T_LAND,
+    T_SORCERY,
+    CounterSpell,
+    CounterUnlessDiscardHand,
+    Damage,
+    Destroy,
+    Draw,
+    Exile,
+    GainControl,
+    Static,
+)
+from mtgsim.engine.effect import EFFECTS, Estimate, effect_sign, effects_sign, effects_value
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import ensure, static_amount
+from mtgsim.engine.memo import memo_on
+from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState, StackItem
+
+UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
+EVASION = KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE
+HOSTILE_AURA_KW = {"can't attack", "can't block", "activated abilities can't be activated"}
+_COLOR_BIT = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
+
+
+# --- what things are worth ----------------------------------------------------------------
+
+
+def is_creature(o: GameObject) -> bool:
+    return bool((o.card._type_mask | o.extra_types) & T_CREATURE)
+
+
+def destroys_on_damage(card: Card) -> bool:
+    """"Whenever this deals combat damage to a creature, destroy that creature"
+    (Stinkweed Imp): as good as deathtouch in a fight."""
+    for ab in card._triggered:
+        if ab.when == "deals_combat_damage_to_creature":
+            for e in ab.effects:
+                if isinstance(e, Destroy):
+                    return True
+    return False
+
+
+def combat_kw(o: GameObject) -> int:
+    """Keyword bits as they matter in a fight (a destroy-on-damage trigger counts as
+    deathtouch)."""
+    kw = o.kw
+    if not o.lost_abilities and destroys_on_damage(o.card):
+        kw |= KW_DEATHTOUCH
+    return kw
+
+
+def value(o: GameObject) -> float:
+    """A creature's rough worth on the board (its power, toughness and keywords)."""
+    kw = o.kw  # combat_kw, inline
+    if not o.lost_abilities and destroys_on_damage(o.card):
+        kw |= KW_DEATHTOUCH
+    if kw & KW_CANT_ATTACK and kw & KW_CANT_BLOCK:
+        return 0.5
+    p = max(0, o.power)
+    t = o.toughness - o.damage
+    if t <= 0:
+        return 0.0
+    v = p * 1.5 + t
+    if kw & KW_DEFENDER:
+        v -= p * 1.0
+    if kw & (KW_FLYING | KW_UNBLOCKABLE):
+        v += 0.5 + 0.5 * p
+    elif kw & (KW_FEAR | KW_INTIMIDATE | KW_MENACE):
+        v += 0.3 * p
+    if kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE):
+        v += 1.0 + (p if kw & KW_DOUBLE_STRIKE else 0)
+    if kw & KW_DEATHTOUCH:
+        v += 1.5
+    if kw & KW_LIFELINK:
+        v += 0.5 + 0.3 * p
+    if kw & KW_TRAMPLE:
+        v += 0.2 * p
+    if kw & (KW_HEXPROOF | KW_SHROUD):
+        v += 1.0
+    if kw & KW_INDESTRUCTIBLE:
+        v += 2.0
+    if kw & KW_WITHER:
+        v += 0.5
+    if kw & KW_VIGILANCE:
+        v += 0.3
+    if kw & KW_CANT_ATTACK:
+        v *= 0.5
+    if o.card._mana_abilities or o.granted_mana:
+        v += 1.5
+    if o.card._activated or o.card._triggered:
+        v += 0.5 + 0.25 * o.card._mana_value
+    if o.token and o.power <= 0 and o.toughness <= 1:
+        v = min(v, 1.5)
+    return v
+
+
+def perm_value(state: GameState, o: GameObject, me: int) -> float:
+    """What losing this permanent costs its controller (creatures, lands, Auras...)."""
+    if is_creature(o):
+        return value(o) + 0.5 * sum(1 for a in state.battlefield
+                                    if state.objects[a].attached_to == o.oid)
+    mask = o.card._type_mask
+    if mask & T_LAND:
+        lands = sum(1 for oid in state.battlefield if state.objects[oid].controller ==
+                    o.controller and state.objects[oid].card._type_mask & T_LAND)
+        return 4.0 if lands <= 4 else (2.5 if lands <= 6 else 1.5)
+    if o.card.is_aura and o.attached_to >= 2:
+        host = state.objects.get(o.attached_to)
+        if host is not None:
+            hostile = aura_is_hostile(o.card)
+            if hostile and host.controller != o.controller:
+                return 1.0 + value(host) if is_creature(host) else 2.0
+            if not is_creature(host):
+                return 3.0
+            bonus = aura_bonus_on(state, o)
+            # the last Aura on a hexproof creature is the only way to shrink it
+            if host.kw & UNTARGETABLE and host.controller != me:
+                bonus *= 1.3
+            return 2.0 + bonus
+    if o.card.is_aura and o.attached_to in (0, 1):  # a curse
+        return 3.0
+    return 2.0 + 0.5 * o.card._mana_value
+
+
+def aura_bonus_on(state: GameState, aura: GameObject) -> float:
+    """What this Aura on the battlefield gives its creature now (amounts computed)."""
+    v = 0.0
+    for st in aura.card._statics:
+        if st.applies_to != "enchanted":
+            continue
+        for amount, weight in ((st.power, 1.5), (st.toughness, 1.0)):
+            if isinstance(amount, int):
+                v += weight * amount
+            else:
+                try:
+                    v += weight * static_amount(state, amount, aura)
+                except Exception:  # noqa: BLE001 - an amount this estimate can't compute
+                    v += 2.0 * weight
+        v += 1.0 * len(st.keywords)
+    if aura.card.has_keyword("umbra armor"):
+        v += 2.0
+    return v
+
+
+def aura_bonus(card: Card) -> float:
+    v = 0.0
+    for st in card._statics:
+        if st.applies_to == "enchanted":
+            if isinstance(st.power, int):
+                v += 1.5 * st.power
+            else:
+                v += 3.0
+            if isinstance(st.toughness, int):
+                v += st.toughness
+            v += 1.0 * len(st.keywords)
+    return v
+
+
+def card_power_toughness(card: Card) -> tuple[int, int]:
+    p = card.power or 0
+    t = card.toughness or 0
+    for k in card._kwi:
+        if k.name == "graft":
+            p += k.n
+            t += k.n
+    for r in card._enter_replacements:
+        if r.kind == "enters_with_counters" and r.counter == "+1/+1" and \
+                isinstance(r.amount, int):
+            p += r.amount
+            t += r.amount
+    return p, t
+
+
+def card_creature_value(card: Card) -> float:
+    """A creature card's worth once on the battlefield (printed numbers)."""
+    p, t = card_power_toughness(card)
+    kw = card._kw
+    v = max(0, p) * 1.5 + max(t, 0)
+    if kw & (KW_FLYING | KW_UNBLOCKABLE):
+        v += 0.5 + 0.5 * p
+    if kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE):
+        v += 1.0
+    if kw & KW_DEATHTOUCH:
+        v += 1.5
+    if kw & KW_LIFELINK:
+        v += 0.5 + 0.3 * p
+    if kw & (KW_HEXPROOF | KW_SHROUD):
+        v += 1.0
+    if kw & KW_DEFENDER:
+        v -= p
+    if card._triggered or card._activated:
+        v += 0.5 + 0.3 * card._mana_value
+    if card._kwi:
+        v += 0.5 * len(card._kwi)
+    if card.levels:
+        v += 2.0
+    return max(v, 1.0)
+
+
+def aura_is_hostile(card: Card) -> bool:
+    """An Aura that hurts what it enchants (Pacifism, Lignify, Control Magic, curses)."""
+    for st in card._statics:
+        if st.applies_to != "enchanted":
+            continue
+        if st.gain_control or st.lose_all_abilities or st.set_base is not None:
+            return True
+        if any(k in HOSTILE_AURA_KW for k in st.keywords):
+            return True
+        if isinstance(st.power, int) and isinstance(st.toughness, int) and \
+                st.power + st.toughness < 0:
+            return True
+    if card.enchant_player:  # a curse: what it does to "enchanted" player
+        for ab in card._triggered:
+            for e in ab.effects:
+                if effect_sign(e, "enchanted") < 0:
+                    return True
+    return False
+
+
+class Board:
+    """Each player's creatures (battlefield order) and lands, found once per refresh of
+    characteristics: only a refresh changes what is on the battlefield, who controls it
+    and its types (every battlefield change is followed by one). The policies look at
+    these at nearly every decision."""
+
+    __slots__ = ("creatures", "lands", "printed_lands")
+
+    def __init__(self, state: GameState) -> None:
+        creatures: tuple[list[GameObject], list[GameObject]] = ([], [])
+        lands = [0, 0]
+        printed_lands = [0, 0]
+        objects = state.objects
+        for oid in state.battlefield:
+            o = objects[oid]
+            mask = o.card._type_mask
+            if (mask | o.extra_types) & T_CREATURE:
+                creatures[o.controller].append(o)
+            if (mask | o.extra_types) & T_LAND:
+                lands[o.controller] += 1
+            if mask & T_LAND:
+                printed_lands[o.controller] += 1
+        self.creatures = creatures
+        self.lands = lands  # lands now (types added by effects count)
+        self.printed_lands = printed_lands  # land cards
+
+
+def board(state: GameState) -> Board:
+    """The current ``Board`` (shared: read it, never change it)."""
+    d = state.derived
+    if d.dirty or d.entered:
+        ensure(state)
+    return memo_on(state, "board", d.refreshes, Board)
+
+
+def lands_of(state: GameState, me: int) -> int:
+    """Land cards ``me`` controls on the battlefield."""
+    return board(state).printed_lands[me]
+
+
+def creatures_of(state: GameState, player: int) -> list[GameObject]:
+    """The creatures ``player`` controls, in battlefield order (shared: don't change it)."""
+    return board(state).creatures[player]
+
+
+def color_sources(state: GameState, me: int) -> int:
+    """Colours ``me`` can make now or with the lands in hand (a colour-bit mask)."""
+    mask = 0
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller == me:
+            for ab in o.card._mana_abilities:
+                mask |= color_bits(ab.colors)
+            for ab in o.granted_mana:
+                mask |= color_bits(ab.colors)
+    for oid in state.players[me].hand:
+        c = objects[oid].card
+        if c._type_mask & T_LAND:
+            for ab in c._mana_abilities:
+                mask |= color_bits(ab.colors)
+    return mask
+
+
+def dead_card(card: Card, colors: int) -> bool:
+    """A spell whose coloured mana these colours can't pay."""
+    cost = card._cost
+    if cost is None or card._type_mask & T_LAND:
+        return False
+    return any(not sym & colors for sym in cost.symbols if sym != 32)
+
+
+def air_cover_want(state: GameState, me: int, card: Card) -> float:
+    """Extra want for a flying or reach creature card while the opponent has more flyers
+    than ``me`` has creatures able to block them: nothing else stops that damage, and a
+    blocker that kills the flyer (Stinkweed Imp) answers it for good."""
+    if not card._kw & (KW_FLYING | KW_REACH) or card._kw & KW_CANT_BLOCK:
+        return 0.0
+    flyers = [c for c in creatures_of(state, 1 - me)
+              if c.kw & KW_FLYING and not c.kw & KW_CANT_ATTACK and c.power > 0]
+    if not flyers:
+        return 0.0
+    cover = sum(1 for c in creatures_of(state, me)
+                if c.kw & (KW_FLYING | KW_REACH) and not c.kw & KW_CANT_BLOCK)
+    if cover >= len(flyers):
+        return 0.0
+    p, _t = card_power_toughness(card)
+    kills = card._kw & KW_DEATHTOUCH or destroys_on_damage(card)
+    best = 0.0
+    for c in flyers:
+        if kills or p >= c.toughness - c.damage:
+            best = max(best, 0.8 * value(c))
+        else:
+            best = max(best, 0.5 * c.power)  # a chump block: one hit saved
+    return min(best, 12.0)
+
+
+def known_lands_in_hand(state: GameState, player: int) -> int:
+    """The land cards in ``player``'s hand that the state (a player's view) shows: all of
+    a player's own, of the other player's only those revealed."""
+    objects = state.objects
+    n = 0
+    for oid in state.players[player].hand:
+        o = objects.get(oid)
+        if o is not None and o.card._type_mask & T_LAND:
+            n += 1
+    return n
+
+
+def card_want(state: GameState, me: int, card: Card) -> float:
+    """How much ``me`` wants this card in hand now (searching, transmuting, dredging)."""
+    mask = card._type_mask
+    lands = lands_of(state, me)
+    hand_lands = known_lands_in_hand(state, me)
+    if mask & T_LAND:
+        need = lands + hand_lands
+        return 9.0 if need < 4 else (5.0 if need < 6 else 1.0)
+    opp = 1 - me
+    castable_soon = card._mana_value <= lands + 1 + hand_lands
+    base = 0.0 if castable_soon else -2.0 - (card._mana_value - lands) * 0.5
+    if mask & T_CREATURE:
+        v = card_creature_value(card)
+        if card.toughness == 0 and not any(k.name == "graft" for k in card._kwi):
+            grow = 0
+            for r in card._enter_replacements:
+                if r.kind == "enters_with_counters" and r.counter == "+1/+1":
+                    grow += guess_amount(state, r.amount, me, NONE, 0)
+            if grow <= 0:
+                return base  # it would enter as a 0/0 (Golgari Grave-Troll, empty yard)
+            v += 2.5 * grow
+        return base + 2.0 + v * 0.8 + air_cover_want(state, me, card)
+    theirs = creatures_of(state, opp)
+    best_theirs = max((value(c) for c in theirs if not c.kw & UNTARGETABLE), default=0.0)
+    if card.is_aura:
+        if aura_is_hostile(card):
+            if card.enchant_player:
+                return base + 4.0
+            return base + (2.0 + best_theirs if best_theirs else 1.0)
+        return base + 3.0 + aura_bonus(card) * 0.5
+    spell = card.spell
+    if spell is not None:
+        effects = spell.effects if not spell.modes else spell.modes[0].effects
+        for e in effects:
+            if isinstance(e, CounterSpell | CounterUnlessDiscardHand):
+                return base + (5.0 if state.players[opp].hand else 3.0)
+            if isinstance(e, Destroy | Exile | GainControl) and spell.targets:
+                return base + (2.5 + best_theirs if best_theirs else 1.5)
+            if isinstance(e, Damage):
+                return base + 3.0 + (min(best_theirs, 6.0) if best_theirs else 1.0)
+            if isinstance(e, Draw):
+                return base + 4.0
+        if mask & (T_INSTANT | T_SORCERY):
+            return base + 3.0 + 0.3 * card._mana_value
+    return base + 3.0 + 0.3 * card._mana_value
+
+
+# --- reading effects ----------------------------------------------------------------------
+
+
+# harmful_to_target by (id of the effects, index): (the effects, answer). The entry holds
+# its effects, so their id is not reused while it is kept.
+_HARMFUL: dict[tuple[int, int], tuple[tuple[object, ...], int]] = {}
+
+
+def harmful_to_target(effects: tuple[object, ...], index: int) -> int:
+    """+1: target ``index`` should be mine; -1: the opponent's; 0: either (tap or untap,
+    copies, colours)."""
+    key = (id(effects), index)
+    hit = _HARMFUL.get(key)
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    if len(_HARMFUL) > 4096:
+        _HARMFUL.clear()
+    sign = _harmful_to_target(effects, index)
+    _HARMFUL[key] = (effects, sign)
+    return sign
+
+
+def _harmful_to_target(effects: tuple[object, ...], index: int) -> int:
+    ref = f"t{index}"
+    for e in effects:
+        either = EFFECTS[type(e)].either_side
+        if either is not None and either(e, ref):
+            return 0
+    return effects_sign(effects, ref)
+
+
+# --- what effects would do ------------------------------------------------------------------
+
+
+def guess_amount(state: GameState, amount: object, me: int, source: int, x: int) -> int:
+    """The AI's estimate of an amount (``engine.amounts.estimate_amount``)."""
+    return estimate_amount(state, amount, me, source, x)
+
+
+def life_value(state: GameState, player: int, amount: int) -> float:
+    """What ``amount`` life lost by ``player`` is worth to their opponent."""
+    life = state.players[player].life
+    if amount >= life:
+        return 100.0
+    v = 0.6 * amount
+    if life - amount <= 5:
+        v += 0.4 * amount
+    return v
+
+
+@cache
+def target_index(ref: str) -> int:
+    """``i`` for the reference ``"t<i>"`` to a spell's or ability's target (effect
+    references "t0", "t1", ...), else -1."""
+    return int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() else -1
+
+
+def players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:
+    i = target_index(ref)
+    if i >= 0:
+        if i < len(targets) and 0 <= targets[i] < 2:
+            return [targets[i]]
+        return []
+    if ref == "you":
+        return [me]
+    if ref == "each_opponent" or ref == "defending_player":
+        return [1 - me]
+    if ref == "each_player":
+        return [me, 1 - me]
+    if ref.startswith("controller_of:t"):
+        i = int(ref.rsplit("t", 1)[1])
+        if i < len(targets) and targets[i] != NONE:
+            t = targets[i]
+            if t < 2:
+                return [t]
+            o = state.objects.get(t)
+            if o is not None:
+                return [o.controller]
+    return []
+
+
+def objs_for(ref: str, targets: list[int], state: GameState, source: int) -> list[GameObject]:
+    i = target_index(ref)
+    if i >= 0:
+        if i < len(targets) and targets[i] >= 2:
+            o = state.objects.get(targets[i])
+            return [o] if o is not None else []
+        return []
+    if ref == "self":
+        o = state.objects.get(source)
+        return [o] if o is not None and o.zone == BATTLEFIELD else []
+    return []
+
+
+def each_of(state: GameState, f: object, me: int, source: int) -> list[GameObject]:
+    objects = state.objects
+    return [objects[oid] for oid in state.battlefield
+            if matches(state, f, objects[oid], me, source)]  # type: ignore[arg-type]
+
+
+def sign_for(o: GameObject, me: int) -> float:
+    return 1.0 if o.controller == me else -1.0
+
+
+def pump_value(o: GameObject, me: int, power: int, toughness: int, state: GameState) -> float:
+    """A temporary +P/+T (or -P/-T) on ``o``, seen by ``me``."""
+    if toughness < 0 and o.toughness - o.damage + toughness <= 0:
+        return -sign_for(o, me) * value(o)
+    combat = state.combat
+    in_combat = combat is not None and (o.oid in combat.attackers or o.oid in combat.blocking)
+    scale = 0.6 if in_combat else 0.15
+    return sign_for(o, me) * scale * (1.5 * power + toughness)
+
+
+def spell_threat(state: GameState, controller: int, item: StackItem) -> float:
+    """How much a spell on the stack would do for its controller (counterspell value)."""
+    card = item.card
+    if card.is_creature:
+        v = card_creature_value(card)
+        for k in card._kwi:
+            if k.name == "annihilator":
+                v += 4.0 * k.n
+        return v
+    if card.is_aura:
+        targets = item.targets
+        if targets and targets[0] >= 2:
+            host = state.objects.get(targets[0])
+            if host is not None:
+                if host.controller != controller and aura_is_hostile(card):
+                    return 1.0 + value(host) * (2.0 if any(
+                        st.gain_control for st in card._statics) else 1.0)
+                return 2.0 + aura_bonus(card)
+        return 3.0
+    effects = item.effects
+    if effects:
+        v = effects_value(state, controller, effects, list(item.targets),
+                         item.source, item.x)
+        return max(v, 1.0 + 0.5 * card._mana_value)
+    if card._type_mask & T_ENCHANTMENT:
+        return 2.5 + 0.5 * card._mana_value
+    return 2.0 + 0.5 * card._mana_value
+
+
+def color_bits(colors: str) -> int:
+    m = 0
+    for ch in colors:
+        m |= _COLOR_BIT.get(ch, 0)
+    return m
+
+
+def static_is_global_buff(st: Static) -> bool:
+    return st.applies_to == "filter" and st.filter.controller == "you" and (
+        isinstance(st.power, int) and st.power > 0)
+
+
+def by_sign(ev: Estimate, e: object) -> None:
+    """An effect valued by how it treats each target: 0.8 for a permanent it helps or
+    hurts, for its controller (equip, regenerate, a granted ability or keyword)."""
+    objects = ev.state.objects
+    me = ev.me
+    for i, t in enumerate(ev.targets):
+        s = effect_sign(e, f"t{i}")
+        if s and t >= 2:
+            h = objects.get(t)
+            if h is not None:
+                ev.total += s * 0.8 * (1 if h.controller == me else -1)
