@@ -29,7 +29,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.decisions import CostOf, ForSpell, Modes, TargetOf
 from mtgsim.engine.filters import matches
 from mtgsim.engine.keywords.convoke import spell_granters, spell_has_convoke
-from mtgsim.engine.keywords.family_f import (
+from mtgsim.engine.keywords.flashback import (
     can_flashback,
     choose_flashback_cost,
     flashback_costs,
@@ -583,7 +583,7 @@ def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, sour
 
 
 def pay_counter_costs(state: GameState, cost: Cost, removed: list[int], put_on: int) -> None:
-    from mtgsim.engine.effects import add_counters
+    from mtgsim.engine.effects.add_counters import add_counters
 
     kind = cost.remove_counters_kind
     for oid in removed:
@@ -917,7 +917,7 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
             for oid in more_sacrificed:
                 rep.sacrifice(state, state.objects[oid])
     if cost.put_counter is not None and cost.put_counter_on is None:
-        from mtgsim.engine.effects import add_counters
+        from mtgsim.engine.effects.add_counters import add_counters
 
         add_counters(state, obj, cost.put_counter, 1)
     if cost.remove_counter is not None:

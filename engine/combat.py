@@ -36,6 +36,8 @@ from mtgsim.engine.cards import (
     T_ARTIFACT,
     T_CREATURE,
 )
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
     AttackTask,
@@ -339,3 +341,33 @@ def combat_damage(state: GameState, first_step: bool) -> None:
             assignments.append((blocker, attackers[0], blocker.power))
     for src, target, amount in assignments:
         rep.deal_damage(state, src, target, amount, combat=True)
+
+
+def record_attackers(state: GameState, attackers: list[int]) -> None:
+    """Remember the creatures declared as attackers this turn ("attacked this turn")."""
+    if state.attacked_turn != state.turn:
+        state.attacked_turn = state.turn
+        state.attacked_this_turn = []
+    state.attacked_this_turn.extend(attackers)
+
+
+ATTACK_HOOKS.append(record_attackers)
+
+
+def cant_be_blocked_by(state: GameState, blocker: GameObject, attacker: GameObject) -> bool:
+    """False if a static ability of the attacker says this blocker can't block it."""
+    if attacker.lost_abilities:
+        return True
+    for st in attacker.card._statics:
+        f = st.cant_be_blocked_by
+        if f is None:
+            continue
+        if st.condition is not None and not condition_holds(
+                state, st.condition, attacker.controller, attacker):
+            continue
+        if matches(state, f, blocker, attacker.controller, attacker.oid):
+            return False
+    return True
+
+
+BLOCK_RESTRICTIONS.append(cant_be_blocked_by)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from functools import cache
 
-from mtgsim.engine.cards import COLOR_BIT, KEYWORD_BITS, TYPE_BIT, Filter
+from mtgsim.engine.amounts import At, UnknownAmount, amount_rule, amount_value
+from mtgsim.engine.cards import (
+    COLOR_BIT,
+    KEYWORD_BITS,
+    TYPE_BIT,
+    CardsAtLeast,
+    CountCards,
+    CountPermanents,
+    CountPermanentsOf,
+    DevouredCount,
+    Filter,
+)
 from mtgsim.engine.state import STACK, GameObject, GameState
 
 
@@ -183,29 +194,87 @@ def mana_value(state: GameState, obj: GameObject) -> int:
 def dynamic_amount(state: GameState, amount: object, controller: int, source: int) -> int:
     """A number a filter compares with, computed now, seen from ``controller``'s side:
     "the number of Faeries you control" (counted as targets are chosen and again on
-    resolution, 608.2b), or the X of the spell (``source``) being cast or resolving."""
-    from mtgsim.engine.cards import CountPermanents, X
-
-    if isinstance(amount, int):
+    resolution, 608.2b), or the X of the spell (``source``) being cast or resolving; an
+    amount of a source that is gone and left no last known information is 0."""
+    if type(amount) is int:
         return amount
-    if isinstance(amount, CountPermanents):
-        n = 0
-        objects = state.objects
-        for oid in state.battlefield:
-            if matches(state, amount.filter, objects[oid], controller, source):
-                n += 1
-        return n * amount.times
-    if isinstance(amount, X):
-        for item in reversed(state.stack):
-            if item.source == source:
-                return item.x * amount.times
+    x = None
+    lki = None
+    for item in reversed(state.stack):
+        if item.source == source:
+            if x is None:
+                x = item.x
+            if item.source_lki is not None:
+                lki = item.source_lki
+                break
+    obj = state.objects.get(source)
+    if obj is None:  # the source left: its last known information (608.2h)
+        obj = lki
+    try:
+        return amount_value(state, amount, At(controller, source, obj, x or 0))
+    except UnknownAmount:
         return 0
-    src = state.objects.get(source)
-    if src is None:  # the source left: its last known information (608.2h)
-        src = next((i.source_lki for i in reversed(state.stack)
-                    if i.source == source and i.source_lki is not None), None)
-    if src is None:
-        return 0
-    from mtgsim.engine.layers import static_amount
 
-    return static_amount(state, amount, src)
+
+# --- amounts that count what matches a filter (engine.amounts: the one evaluator) --------
+
+
+@amount_rule(CountPermanents, "exact")
+def count_permanents(state: GameState, amount: CountPermanents, at: At) -> int:
+    n = 0
+    objects = state.objects
+    source = at.source
+    controller = at.controller
+    f = amount.filter
+    for oid in state.battlefield:
+        if matches(state, f, objects[oid], controller, source):
+            n += 1
+    return n * amount.times
+
+
+def count_cards(state: GameState, controller: int, amount: CountCards | CardsAtLeast) -> int:
+    """Cards matching ``amount.filter`` in ``amount.zone`` of ``amount.who``."""
+    who = amount.who
+    players = [controller] if who == "you" else [1 - controller] if who in (
+        "opponent", "each_opponent") else [0, 1]
+    n = 0
+    for p in players:
+        pl = state.players[p]
+        zone = {"graveyard": pl.graveyard, "hand": pl.hand, "library": pl.library,
+                "exile": pl.exile}[amount.zone]
+        for oid in zone:
+            if matches(state, amount.filter, state.objects[oid], controller):
+                n += 1
+    return n
+
+
+@amount_rule(CountCards, "exact")
+def count_cards_amount(state: GameState, amount: CountCards, at: At) -> int:
+    return count_cards(state, at.controller, amount) * amount.times
+
+
+def devoured_matching(state: GameState, obj: GameObject, f: Filter) -> int:
+    """How many of what ``obj`` devoured (as they last existed) match ``f`` (702.82b)."""
+    return sum(1 for lki in obj.devoured_lki
+               if matches(state, f, lki, obj.controller, obj.oid))
+
+
+@amount_rule(DevouredCount, "guess", "what a creature devours is chosen as it enters")
+def devoured_count(state: GameState, amount: DevouredCount, at: At) -> int:
+    if at.item is None:
+        raise UnknownAmount("devoured: only as its ability resolves")
+    return devoured_matching(state, at.source_obj(), amount.filter) * amount.times
+
+
+@amount_rule(CountPermanentsOf, "guess", "its player is a target not chosen yet")
+def count_permanents_of(state: GameState, amount: CountPermanentsOf, at: At) -> int:
+    """"The number of [filter] that player controls"."""
+    if at.item is None:
+        raise UnknownAmount("count_permanents_of: only as its effect resolves")
+    try:
+        p = at.player(state, amount.who)
+    except UnknownAmount:
+        return 0
+    objects = state.objects
+    return sum(1 for oid in state.battlefield if objects[oid].controller == p
+               and matches(state, amount.filter, objects[oid], p, at.source))

@@ -8,9 +8,7 @@ within a layer (613.7). It runs only when something marked the state dirty.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from mtgsim.engine.amounts import At, amount_rule, amount_value
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     COLOR_BIT,
@@ -21,18 +19,17 @@ from mtgsim.engine.cards import (
     KW_NO_ACTIVATE,
     KW_UNBLOCKABLE,
     Activated,
-    AttachedAuras,
-    CardsInHand,
     ColorsOfAffected,
-    CountersOnSelf,
-    CountPermanents,
+    ItPowerAtMost,
     LevelBand,
     PowerOf,
     Static,
     Triggered,
     keyword_mask,
 )
+from mtgsim.engine.conditions import condition_holds, condition_rule
 from mtgsim.engine.filters import matches
+from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState
 
 # Keyword bits that, granted by another object, are effects rather than abilities
@@ -41,39 +38,42 @@ _NOT_ABILITIES = (KW_CANT_ATTACK | KW_CANT_BLOCK | KW_NO_ACTIVATE | KW_DOESNT_UN
                   | KW_ATTACKS_EACH_COMBAT | KW_UNBLOCKABLE)
 
 
-# Amounts added by keyword/family modules, seen from a source object (statics, "enters
-# with" replacements, filters): (state, amount, source) -> int
-STATIC_AMOUNT_HANDLERS: dict[type, Callable[[GameState, Any, GameObject], int]] = {}
-
-
 def static_amount(state: GameState, amount: object, source: GameObject) -> int:
-    """Evaluate an Amount of a static ability (no X: statics have none)."""
-    if isinstance(amount, int):
+    """An amount of a static ability (or an "enters with" replacement, a mana ability)
+    of ``source``: ``engine.amounts.amount_value`` seen from it."""
+    if type(amount) is int:
         return amount
-    if isinstance(amount, CountPermanents):
-        n = 0
-        objects = state.objects
-        for oid in state.battlefield:
-            if matches(state, amount.filter, objects[oid], source.controller, source.oid):
-                n += 1
-        return n * amount.times
-    if isinstance(amount, AttachedAuras):
-        n = 0
-        for oid in state.battlefield:
-            o = state.objects[oid]
-            if o.attached_to == source.oid and o.card.is_aura:
-                n += 1
-        return n * amount.times
-    if isinstance(amount, CountersOnSelf):
-        return source.counters.get(amount.counter, 0)
-    if isinstance(amount, CardsInHand):
-        return len(state.players[source.controller].hand)
-    if isinstance(amount, PowerOf):
-        return source.power
-    handler = STATIC_AMOUNT_HANDLERS.get(type(amount))
-    if handler is not None:
-        return handler(state, amount, source)
-    raise TypeError(f"unsupported static amount {amount!r}")
+    return amount_value(state, amount, At.static(source))
+
+
+@amount_rule(PowerOf, "source")
+def power_of(state: GameState, amount: PowerOf, at: At) -> int:
+    """"Its power": as a spell or ability resolves, the current power (characteristics
+    brought up to date first); in a static ability, the source's power as the layer
+    system computes it."""
+    item = at.item
+    if item is None:
+        return at.source_obj().power
+    refs = refs_of(state, item, amount.what)
+    if not refs:
+        # 608.2h: "its power" of a source that left the battlefield: last known info
+        if amount.what == "self" and item.source_lki is not None:
+            return item.source_lki.power
+        return 0
+    ensure(state)
+    obj = state.objects.get(refs[0])
+    return obj.power if obj is not None else 0
+
+
+@condition_rule(ItPowerAtMost)
+def it_power_at_most(state: GameState, cond: ItPowerAtMost, controller: int,
+                     source: GameObject, subject: GameObject | None) -> bool:
+    """The object the trigger is about has power N or less, now (603.4)."""
+    if subject is None:
+        return False
+    ensure(state)
+    live = state.objects.get(subject.oid, subject)  # last known information if it left
+    return live.power <= cond.amount
 
 
 def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]:
@@ -348,15 +348,11 @@ def _refresh_printed(perms: list[GameObject], since: int) -> None:
 def _amount_for(state: GameState, amount: object, source: GameObject,
                 affected: GameObject) -> int:
     """An amount of a static ability counted for one affected object ("+1/+1 for each
-    of its colors", 105.2); other amounts as ``static_amount``."""
-    if isinstance(amount, ColorsOfAffected):
-        return bin(affected.color & 31).count("1") * amount.times
-    return static_amount(state, amount, source)
+    of its colors", 105.2)."""
+    return amount_value(state, amount, At.static(source, affected))
 
 
 def _static_condition(state: GameState, st: Static, src: GameObject) -> bool:
-    from mtgsim.engine.conditions import condition_holds
-
     assert st.condition is not None
     return condition_holds(state, st.condition, src.controller, src)
 

@@ -12,16 +12,23 @@ from functools import cache
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine import replacement as rep
-from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
+from mtgsim.engine.cards import (
+    KW_HASTE,
+    KW_NO_ACTIVATE,
+    T_CREATURE,
+    AddChosenColorMana,
+    AddMana,
+    ManaAbility,
+)
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.layers import ensure, static_amount
-from mtgsim.engine.mana import ManaCost, can_pay, solve
+from mtgsim.engine.mana import ManaCost, can_pay, parse_cost, solve
 from mtgsim.engine.memo import memo_on, state_key
 from mtgsim.engine.state import GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
 # an additional ...": (state, permanent tapped) -> the extra mana, one colour bit each.
-# Keyword and card modules register them (engine.keywords.family_d: Auras on lands).
+# Registered below: the triggered mana abilities of Auras on lands (aura_mana).
 MANA_TRIGGER_HOOKS: list[Callable[[GameState, GameObject], list[int]]] = []
 
 
@@ -394,3 +401,32 @@ def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic
                 exclude: Collection[int] = ()) -> bool:
     """Pay an already-totalled cost with mana abilities."""
     return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude)
+
+
+# --- triggered mana abilities of Auras (605.1b) ------------------------------------------
+
+
+def aura_mana(state: GameState, land: GameObject) -> list[int]:
+    """The extra mana (colour bits) the Auras attached to ``land`` add when it is tapped
+    for mana: "Whenever enchanted land is tapped for mana, its controller adds an
+    additional ..." (a triggered mana ability: it resolves at once, 605.1b, 605.4a)."""
+    out: list[int] = []
+    objects = state.objects
+    for oid in state.battlefield:
+        aura = objects[oid]
+        if aura.attached_to != land.oid or aura.lost_abilities:
+            continue
+        for ab in aura.card._triggered:
+            if ab.when != "enchanted_tapped_for_mana":
+                continue
+            for eff in ab.effects:
+                if isinstance(eff, AddMana):
+                    cost = parse_cost(eff.mana)
+                    out.extend(cost.symbols)
+                    out.extend([32] * cost.generic)  # {C}: colourless
+                elif isinstance(eff, AddChosenColorMana) and aura.chosen_color:
+                    out.extend([aura.chosen_color] * eff.amount)
+    return out
+
+
+MANA_TRIGGER_HOOKS.append(aura_mana)

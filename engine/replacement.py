@@ -23,9 +23,14 @@ from mtgsim.engine.cards import (
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
     PROT_COLORED_SPELLS,
+    Replacement,
 )
-from mtgsim.engine.decisions import Attaching, Decision, DecisionKind
+from mtgsim.engine.decisions import Attaching, ColorFor, Decision, DecisionKind
 from mtgsim.engine.derived import game_card
+from mtgsim.engine.effect import COLOR_CHOICES
+from mtgsim.engine.effects.add_counters import add_counters
+from mtgsim.engine.filters import matches
+from mtgsim.engine.layers import static_amount
 from mtgsim.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
@@ -35,6 +40,7 @@ from mtgsim.engine.state import (
     GameObject,
     GameState,
 )
+from mtgsim.engine.targets import can_enchant
 from mtgsim.engine.zones import arrived, departed, describe, draw_card, log, move, new_object
 
 if TYPE_CHECKING:
@@ -220,7 +226,6 @@ def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | No
     enters under chooses what it enchants, among what it could legally enchant (enchant
     abilities and other effects such as protection; no targeting, so hexproof and shroud
     don't matter). None: nothing is legal and it stays where it is (303.4g)."""
-    from mtgsim.engine.sba import can_enchant
 
     candidates = [0, 1] if card.enchant_player else state.battlefield
     options = [r for r in candidates if r != exclude
@@ -283,3 +288,77 @@ def create_token(state: GameState, card: Card, controller: int,
         log(state, "token", controller, card.name)
     arrived(state, obj)
     return obj
+
+
+# --- "enters with counters" (614.1c) and "As this enters, choose a color" (614.12) --------
+
+
+def enters_with_counters(state: GameState, card: Card, controller: int,
+                         asker: Asker | None) -> AfterEnter | None:
+    """"[This] enters with N [kind] counters on it" of the entering card, and "each other
+    creature you control enters with an additional X +1/+1 counters" of permanents
+    already on the battlefield (X evaluated for that permanent now)."""
+    if not card._enter_replacements and not state.derived.enter_replacers:
+        return None  # the common case: nothing to add, known before a probe is made
+    adds: list[tuple[str, int]] = []
+    probe = GameObject(-1, card, controller, controller, BATTLEFIELD,
+                       color=card._color_mask)  # its colours (layer 5 field)
+    for r in card._enter_replacements:
+        if r.kind == "enters_with_counters":
+            adds.append((r.counter, static_amount(state, r.amount, probe)))
+    for oid in state.battlefield:
+        src = state.objects[oid]
+        if src.lost_abilities or not src.card._enter_replacements:
+            continue
+        for r in src.card._enter_replacements:
+            if r.kind == "others_enter_with_counters" and matches(
+                    state, r.filter, probe, src.controller, src.oid):
+                adds.append((r.counter, static_amount(state, r.amount, src)))
+    adds = [(k, n) for k, n in adds if n > 0]
+    if not adds:
+        return None
+
+    def put(state: GameState, obj: GameObject) -> None:
+        for kind, n in adds:
+            add_counters(state, obj, kind, n)
+    return put
+
+
+ENTER_HOOKS.append(enters_with_counters)
+
+
+def _choose_color(state: GameState, card: Card, controller: int,
+                  asker: Asker | None) -> AfterEnter | None:
+    if not card._enter_replacements or not any(
+            isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities):
+        return None
+    pick = 0
+    if asker is not None:
+        pick = asker.choose(Decision(DecisionKind.COLOR, controller,
+                                     f"{card.name}: choose a color",
+                                     options=list(COLOR_CHOICES),
+                                     about=ColorFor("as_enters", card)))
+    color = COLOR_CHOICES[pick]
+    return _color_setter(color)
+
+
+class _ColorSetter:
+    """Sets the chosen colour on the permanent once it is on the battlefield."""
+
+    __slots__ = ("color",)
+
+    def __init__(self, color: int) -> None:
+        self.color = color
+
+    def __call__(self, state: GameState, obj: GameObject) -> None:
+        obj.chosen_color = self.color
+        if state.log is not None:
+            log(state, "choose_color", obj.controller, obj.card.name,
+                "WUBRG"[COLOR_CHOICES.index(self.color)])
+
+
+def _color_setter(color: int) -> AfterEnter:
+    return _ColorSetter(color)
+
+
+ENTER_HOOKS.append(_choose_color)

@@ -8,19 +8,17 @@ LegendTask.
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
 from mtgsim.engine.decisions import Decision, DecisionKind, Legend
-from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
-    BATTLEFIELD,
     GRAVEYARD,
     GameObject,
     GameResult,
     GameState,
     LegendTask,
 )
+from mtgsim.engine.targets import can_enchant as can_enchant
 from mtgsim.engine.zones import begin_event, end_event, log, simultaneously
 
 
@@ -128,33 +126,6 @@ def aura_legal(state: GameState, aura: GameObject) -> bool:
     if aura.attached_to < 0 or aura.extra_types & T_CREATURE:  # 303.4d
         return False
     return can_enchant(state, aura.card, aura.oid, aura.controller, aura.attached_to)
-
-
-def can_enchant(state: GameState, card: Card, aura: int, controller: int,
-                target: int) -> bool:
-    """Whether an Aura (``card``; ``aura`` its object id, if any) controlled by
-    ``controller`` can enchant ``target`` (a player or an object id): what all its
-    enchant abilities allow (702.5a, 702.5c), players only for "Enchant player" Auras and
-    permanents only for the others (702.5d), never itself, not an object with protection
-    from it (702.16c), and nothing at all if the Aura is a creature (303.4d)."""
-    if card._type_mask & T_CREATURE:  # 303.4d
-        return False
-    if target < 2:
-        return card.enchant_player and not state.players[target].lost
-    if card.enchant_player:  # 702.5d: can't be attached to permanents
-        return False
-    obj = state.objects.get(target)
-    if obj is None or obj.zone != BATTLEFIELD or obj.oid == aura:
-        return False
-    if card.enchant is not None and not matches(state, card.enchant, obj, controller, aura):
-        return False
-    me = state.objects.get(aura)  # its colours now (layer 5), else the card's
-    colors = me.color if me is not None else card._color_mask
-    if obj.protection & colors:  # protection: can't be enchanted (702.16c)
-        return False
-    if obj.card._protection_types & card._type_mask and not obj.lost_abilities:
-        return False
-    return True
 
 
 def _attachment_legal(state: GameState, o: GameObject) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mtgsim.engine.card import Card
 from mtgsim.engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
 from mtgsim.engine.filters import matches, matches_rest, plan_of
 from mtgsim.engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
@@ -154,3 +155,30 @@ def first_legal_target(state: GameState, spec: Target, controller: int, source: 
             continue
         return r
     return None
+
+
+def can_enchant(state: GameState, card: Card, aura: int, controller: int,
+                target: int) -> bool:
+    """Whether an Aura (``card``; ``aura`` its object id, if any) controlled by
+    ``controller`` can enchant ``target`` (a player or an object id): what all its
+    enchant abilities allow (702.5a, 702.5c), players only for "Enchant player" Auras and
+    permanents only for the others (702.5d), never itself, not an object with protection
+    from it (702.16c), and nothing at all if the Aura is a creature (303.4d)."""
+    if card._type_mask & T_CREATURE:  # 303.4d
+        return False
+    if target < 2:
+        return card.enchant_player and not state.players[target].lost
+    if card.enchant_player:  # 702.5d: can't be attached to permanents
+        return False
+    obj = state.objects.get(target)
+    if obj is None or obj.zone != BATTLEFIELD or obj.oid == aura:
+        return False
+    if card.enchant is not None and not matches(state, card.enchant, obj, controller, aura):
+        return False
+    me = state.objects.get(aura)  # its colours now (layer 5), else the card's
+    colors = me.color if me is not None else card._color_mask
+    if obj.protection & colors:  # protection: can't be enchanted (702.16c)
+        return False
+    if obj.card._protection_types & card._type_mask and not obj.lost_abilities:
+        return False
+    return True

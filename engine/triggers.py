@@ -22,6 +22,7 @@ from mtgsim.engine.cards import T_CREATURE, Triggered
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.decisions import DecisionKind, Modes, TargetOf
 from mtgsim.engine.filters import matches
+from mtgsim.engine.gamelog import describe, log
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.memo import memo_on
 from mtgsim.engine.state import (
@@ -464,7 +465,5 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
         if targets:
             became_target(state, state.stack[-1])
         if state.log is not None:
-            from mtgsim.engine.zones import describe, log
-
             log(state, "trigger", t.controller, t.card.name,
                 ", ".join(describe(state, r) for r in targets))

@@ -22,7 +22,7 @@ from mtgsim.engine.casting import activate_task, cast_task, legal_actions, play_
 from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
 from mtgsim.engine.decisions import Discarding, Mulligans
 from mtgsim.engine.derived import Derived, Sight, game_card
-from mtgsim.engine.effects import resolve_top
+from mtgsim.engine.resolution import resolve_top
 from mtgsim.engine.rng import seed_state
 from mtgsim.engine.state import (
     ACTIVATE,

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from mtgsim.engine.card import Card
+from mtgsim.engine.gamelog import describe as describe
+from mtgsim.engine.gamelog import log as log
 from mtgsim.engine.rng import shuffle as rng_shuffle
 from mtgsim.engine.state import (
     BATTLEFIELD,
@@ -25,27 +27,11 @@ from mtgsim.engine.state import (
     GRAVEYARD,
     HAND,
     LIBRARY,
-    NONE,
     STACK,
     Departure,
-    Event,
     GameObject,
     GameState,
 )
-
-
-def log(state: GameState, kind: str, player: int = NONE, card: str = "", target: str = "",
-        amount: int = 0) -> None:
-    """Record an event; callers test ``state.log is not None`` first on hot paths."""
-    if state.log is not None:
-        state.log.append(Event(state.turn, kind, player, card, target, amount))
-
-
-def describe(state: GameState, ref: int) -> str:
-    if ref < 2:
-        return "player A" if ref == 0 else "player B"
-    obj = state.objects.get(ref)
-    return obj.card.name if obj is not None else f"#{ref}"
 
 
 def new_object(state: GameState, card: Card, owner: int, zone: int,

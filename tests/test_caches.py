@@ -2,7 +2,7 @@
 decision of real games: characteristics after an incremental layers.refresh (versus a
 full recomputation on a copy), each player's mana units (payment.mana_units versus
 _mana_units), the permanents with activated abilities (casting._activators), each
-player's creatures (policies.evaluate.board), the counts of permanents with spell-granting
+player's creatures (engine.worth.board), the counts of permanents with spell-granting
 and "as ... enters" abilities (GameState.spell_granters, enter_replacers) and cost
 feasibility (mana.can_pay versus the solver). These caches key on counters the engine
 bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
@@ -22,10 +22,10 @@ from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.layers import ensure, refresh
 from mtgsim.engine.mana import can_pay, solve
 from mtgsim.engine.policies import make_policy
-from mtgsim.engine.policies.evaluate import board
 from mtgsim.engine.serialize import from_msgpack, to_msgpack
 from mtgsim.engine.state import GameState
 from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.worth import board
 from mtgsim.pipelines.runner import DECKS_DIR
 
 DECKS = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt"))

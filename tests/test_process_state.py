@@ -20,7 +20,7 @@ from mtgsim.engine.policies import make_policy
 PURE_MEMOS = {
     ("mtgsim.engine.mana", "_SOLVED"): "solve's answers by units content (values)",
     ("mtgsim.engine.filters", "_PLANS"): "a filter's compiled plan, by the filter (card data)",
-    ("mtgsim.engine.policies.evaluate", "_HARMFUL"):
+    ("mtgsim.engine.worth", "_HARMFUL"):
         "which side an effect's target should be on, by the effects (card data)",
 }
 

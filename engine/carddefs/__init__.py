@@ -20,14 +20,15 @@ from mtgsim.engine.carddefs import (
     carddef,
     conditions,
     effects,
-    families,
     filters,
+    keyword_effects,
+    lasting,
     unions,
 )
 
 __all__ = [
-    "abilities", "amounts", "base", "bits", "carddef", "conditions", "effects", "families",
-    "filters", "unions",
+    "abilities", "amounts", "base", "bits", "carddef", "conditions", "effects", "filters",
+    "keyword_effects", "lasting", "unions",
 ]
 
 _LATE_NAMES: dict[ModuleType, dict[str, object]] = {
@@ -36,10 +37,8 @@ _LATE_NAMES: dict[ModuleType, dict[str, object]] = {
         "Amount": unions.Amount, "Condition": unions.Condition, "EffectT": unions.EffectT,
         "CardDef": carddef.CardDef,
     },
-    families: {
-        "Amount": unions.Amount, "Condition": unions.Condition, "EffectT": unions.EffectT,
-        "Triggered": abilities.Triggered,
-    },
+    conditions: {"Condition": unions.Condition},
+    lasting: {"EffectT": unions.EffectT, "Triggered": abilities.Triggered},
 }
 for _module, _names in _LATE_NAMES.items():
     vars(_module).update(_names)

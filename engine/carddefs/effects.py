@@ -1,8 +1,11 @@
 """Schema of effects (``{ do = "..." }``): the core vocabulary of what abilities do.
 
-Includes the effects keyword abilities expand into (``engine/keywords/*``); effects added
-for the cards of a keyword family live in ``engine.carddefs.families``, and the
-``EffectT`` union of all of them in ``engine.carddefs.unions``.
+One-shot effects (rule 610, the keyword actions of 701); the effects that last
+(continuous effects, delayed triggers, extra turns and phases) are in
+``engine.carddefs.lasting``, those keyword abilities expand into in
+``engine.carddefs.keyword_effects``, and the ``EffectT`` union of all of them in
+``engine.carddefs.unions``. Each effect's rules (how it resolves, what the AI thinks it is
+worth) are in its module, ``engine/effects/<tag>.py`` or its keyword's module.
 """
 
 from __future__ import annotations
@@ -187,59 +190,132 @@ class ForEachTarget(Effect, tag="choose_one", frozen=True):
     labels: tuple[str, ...] = ()
 
 
-# --- effects of keyword abilities (engine/keywords/*) ----------------------------------
+# --- more one-shot effects ----------------------------------------------------------
 
 
-class Annihilate(Effect, tag="annihilate", frozen=True):
-    """702.86a: the defending player sacrifices N permanents."""
+class ExileUntil(Effect, tag="exile_until", frozen=True):
+    """"Exile cards from the top of your library until you exile a [filter] card"; the
+    last exiled card is remembered for ``{ of = "exiled_mana_value" }``."""
 
-    n: int
-
-
-class Exalt(Effect, tag="exalt", frozen=True):
-    """702.83a: the creature that attacked alone gets +1/+1 until end of turn."""
+    filter: Filter = Filter(not_types=("land",))
+    who: str = "you"
 
 
-class CascadeEffect(Effect, tag="cascade", frozen=True):
-    """702.85a: exile until a cheaper nonland card, may cast it free, bottom the rest."""
+class SearchLibrary(Effect, tag="search_library", frozen=True):
+    """Search ``whose`` library (701.19) for ``amount`` cards matching ``filter`` (or with
+    the same name as the object ``same_name_as`` refers to), put them into ``to`` (onto
+    the battlefield under ``under``'s control), then that player shuffles. With no stated
+    quality the searcher must find as many as possible (701.19c), else may find fewer
+    (701.19b)."""
+
+    whose: str = "you"
+    filter: Filter = Filter()
+    same_name_as: str | None = None
+    amount: Amount = 1
+    to: Literal["hand", "battlefield", "exile"] = "hand"
+    under: str = "you"
 
 
-class ReplicateCopies(Effect, tag="replicate_copies", frozen=True):
-    """702.56a: copy the spell once per payment of this replicate instance."""
+class ReturnAtRandom(Effect, tag="return_at_random", frozen=True):
+    """"Return a [filter] card at random from your graveyard to your hand"."""
 
-    instance: int = 0
-
-
-class EpicCopy(Effect, tag="epic_copy", frozen=True):
-    """702.50a: copy the epic spell except for its epic ability; new targets allowed."""
+    filter: Filter = Filter()
+    who: str = "you"
 
 
-class ReboundCast(Effect, tag="rebound_cast", frozen=True):
-    """702.88a: you may cast the exiled card without paying its mana cost."""
+class UntapEach(Effect, tag="untap_each", frozen=True):
+    """"Untap all [filter]"."""
+
+    filter: Filter = Filter()
 
 
-class HauntExile(Effect, tag="haunt_exile", frozen=True):
-    """702.55a: exile this card haunting target creature (t0)."""
+class LookAtTop(Effect, tag="look_at_top", frozen=True):
+    """"Look at the top N cards of [player]'s library. Exile any number of those cards,
+    then put the rest back in any order" (401.4: the library's order is changed only by
+    the player told to put them back). ``exile_any``: the "exile any number" part."""
+
+    whose: str = "you"
+    amount: Amount = 1
+    exile_any: bool = False
 
 
-class RecoverPay(Effect, tag="recover_pay", frozen=True):
-    """702.59a: pay the cost to return this card to hand, otherwise exile it."""
+class DiscardChosen(Effect, tag="discard_chosen", frozen=True):
+    """"[Player] reveals their hand. You choose [N] [filter] card(s) from it. That player
+    discards that card" (701.8a: the effect's controller, not the discarding player,
+    chooses)."""
 
-    cost: str
-    pay_half_life: bool = False
-
-
-class TransmuteSearch(Effect, tag="transmute_search", frozen=True):
-    """702.53a: search for a card with the same mana value as the discarded card."""
-
-
-class UnearthReturn(Effect, tag="unearth_return", frozen=True):
-    """702.84a: return to the battlefield with haste, exiled at the next end step."""
+    who: str = "t0"
+    amount: Amount = 1
+    filter: Filter = Filter()
 
 
-class MoveCounter(Effect, tag="move_counter", frozen=True):
-    """Move a counter from one object to another (graft, 702.58a)."""
+class CounterUnlessDiscardHand(Effect, tag="counter_unless_discard_hand", frozen=True):
+    """"Counter [target spell] unless its controller discards their hand" (701.5a,
+    701.8a; a player may discard a hand of no cards)."""
 
-    origin: str = "self"
-    to: str = "it"
-    counter: str = "+1/+1"
+    what: str = "t0"
+
+
+class CreateTokenCopy(Effect, tag="create_token_copy", frozen=True):
+    """"Create a token that's a copy of [target creature]" (707.2: the token copies the
+    copiable values, i.e. the printed characteristics, not counters or effects; 111.1)."""
+
+    what: str = "t0"
+    who: str = "you"
+
+
+class RevealTop(Effect, tag="reveal_top", frozen=True):
+    """"[Player] reveals the top card of their library. If it's a [filter] card, that
+    player puts it into their hand" (701.16a)."""
+
+    who: str = "defending_player"
+    filter: Filter = Filter(types=("land",))
+
+
+class PutFromTopOntoBattlefield(Effect, tag="put_from_top_onto_battlefield", frozen=True):
+    """"Look at the top [amount] cards of your library. Put any number of [filter] cards
+    from among them onto the battlefield [tapped], then shuffle" (401.5, 701.20)."""
+
+    amount: Amount = 1
+    filter: Filter = Filter(types=("land",))
+    tapped: bool = True
+
+
+class ReturnToBattlefield(Effect, tag="return_to_battlefield", frozen=True):
+    """Return a card from a graveyard to the battlefield under its owner's (or your)
+    control, entering with ``counters`` ``counter`` counters (persist, 702.79a)."""
+
+    what: str = "it_card"
+    under: Literal["owner", "you"] = "owner"
+    counter: str = "-1/-1"
+    counters: int = 0
+
+
+class AttachEquipment(Effect, tag="attach_equipment", frozen=True):
+    """Equip (702.6a): attach this Equipment to the target creature (701.3a-c); an
+    Equipment that is also a creature can't equip (301.5c)."""
+
+    what: str = "self"
+    to: str = "t0"
+
+
+class Attach(Effect, tag="attach", frozen=True):
+    """"Attach [this Aura] to target creature" (701.3a): moves the Aura onto that object
+    with a new timestamp (613.7e). Nothing happens if it can't legally enchant it (701.3b)
+    or is already attached to it (701.3c)."""
+
+    what: str = "self"
+    to: str = "t0"
+
+
+class AddChosenColorMana(Effect, tag="add_chosen_color_mana", frozen=True):
+    """"Add one mana of the chosen color" (the colour chosen as the source entered)."""
+
+    amount: int = 1
+
+
+class ShuffleGraveyardIntoLibrary(Effect, tag="shuffle_graveyard_into_library",
+                                  frozen=True):
+    """"[Player] shuffles their graveyard into their library" (Eldrazi titans; 701.20)."""
+
+    who: str = "you"

@@ -27,8 +27,9 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.decisions import DecisionKind, Sacrificing
-from mtgsim.engine.effects import handles, refs_of
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
+from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import simultaneously
@@ -39,7 +40,6 @@ def compile_annihilator(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="attacks", effects=(Annihilate(inst.n),), keyword="annihilator")]
 
 
-@handles(Annihilate)
 def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
                queue: list[Any]) -> None:
     defender = refs_of(state, item, "defending_player")[0]
@@ -59,3 +59,7 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
                 rep.sacrifice(state, victim)
                 done += 1
     count(state, item.controller, "permanents_annihilated", done)
+
+
+effect_rules(Annihilate, resolve=annihilate, estimate=None, sign=unaffected,
+             why_not_valued="not estimated as an effect: its worth is counted with the attacking creature (engine.worth.spell_threat adds 4 a point of annihilator)")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
-from mtgsim.engine.effects import add_counters
+from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import GameObject, GameState
 from mtgsim.engine.stats import count

@@ -41,7 +41,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.casting import castable_modes
 from mtgsim.engine.decisions import MayCast
-from mtgsim.engine.effects import handles, yes_no
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rng import shuffle
 from mtgsim.engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
@@ -73,7 +73,6 @@ def spell_mana_value(state: GameState, item: StackItem) -> int:
     return lki.card._mana_value if lki is not None else item.card._mana_value
 
 
-@handles(CascadeEffect)
 def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
             queue: list[Any]) -> None:
     player = item.controller
@@ -120,7 +119,6 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
         state.tasks.append(CastTask(player=player, oid=cast_obj.oid, free=True))
 
 
-@handles(CascadeBottom)
 def cascade_bottom(state: GameState, item: StackItem, eff: Any, asker: Asker,
                    queue: list[Any]) -> None:
     rest = [oid for oid in eff.cards
@@ -128,3 +126,10 @@ def cascade_bottom(state: GameState, item: StackItem, eff: Any, asker: Asker,
     state.rng = shuffle(state.rng, rest)
     for oid in rest:  # seen going there, but in an order nobody knows
         conceal(state, move(state, state.objects[oid], LIBRARY, bottom=True))
+
+
+effect_rules(CascadeEffect, resolve=cascade, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: what cascade casts is the library's hidden order; the spell is valued for its other effects")
+
+effect_rules(CascadeBottom, resolve=cascade_bottom, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the end of a cascade (cards to the bottom) changes no resource the AI counts")

@@ -6,7 +6,7 @@ this way."
 702.82b "It devoured" means "sacrificed as a result of its devour ability as it entered
 the battlefield": the permanent remembers what it devoured (``GameObject.devoured`` and
 ``devoured_lki``, read by the ``devoured`` condition and amount of engine/keywords/
-family_c.py).
+engine.filters: devoured_matching, the ``devoured`` amount).
 702.82c "Devour [quality] N": any number of [quality] permanents ("Devour artifact 1",
 "Devour land 3", "Devour Food 3").
 
@@ -30,11 +30,13 @@ from mtgsim.engine.cards import (
     T_ARTIFACT,
     T_CREATURE,
     T_LAND,
+    Devoured,
     KeywordInstance,
 )
+from mtgsim.engine.conditions import condition_rule
 from mtgsim.engine.decisions import DecisionKind, Devouring
-from mtgsim.engine.effects import add_counters
-from mtgsim.engine.filters import has_subtype
+from mtgsim.engine.effects.add_counters import add_counters
+from mtgsim.engine.filters import devoured_matching, has_subtype
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameObject, GameState
 from mtgsim.engine.stats import count
@@ -111,3 +113,10 @@ def devour_enters(state: GameState, card: Card, controller: int,
 
 
 ENTER_HOOKS.append(devour_enters)
+
+
+@condition_rule(Devoured)
+def devoured(state: GameState, cond: Devoured, controller: int, source: GameObject,
+             subject: GameObject | None) -> bool:
+    """"If it devoured a creature" (702.82b)."""
+    return devoured_matching(state, source, cond.filter) >= cond.at_least

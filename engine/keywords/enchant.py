@@ -24,7 +24,7 @@ spell can target and what the Aura can enchant (702.5a). The engine's pieces:
   legal choices (``aura_choice``, decision "attach", 303.4f; no targeting); with no legal
   choice it stays in its zone, or goes to the graveyard from the stack (303.4g).
 * "Attach" (701.3) moves an Aura on the battlefield only to something it can enchant
-  (``engine.keywords.family_d.attach``).
+  (``engine.effects.attach``).
 * Control (303.4e): the Aura and the enchanted object have their own controllers (layer
   2 changes one, not the other); the Aura's activated abilities are offered only to the
   Aura's controller (``engine.casting.legal_actions``), while abilities it grants

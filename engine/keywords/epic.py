@@ -27,7 +27,8 @@ from mtgsim.engine.card import Card
 from mtgsim.engine.cards import EpicCopy, Triggered
 from mtgsim.engine.copies import choose_new_targets, copy_spell
 from mtgsim.engine.derived import game_card
-from mtgsim.engine.effects import RESOLVED_HOOKS, handles
+from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.resolution import RESOLVED_HOOKS
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log
@@ -57,7 +58,6 @@ def epic_resolved(state: GameState, item: StackItem) -> None:
         log(state, "epic", player, item.card.name)
 
 
-@handles(EpicCopy)
 def epic_copy(state: GameState, item: StackItem, eff: Any, asker: Asker,
               queue: list[Any]) -> None:
     original = item.spell
@@ -70,3 +70,7 @@ def epic_copy(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 RESOLVED_HOOKS.append(epic_resolved)
+
+
+effect_rules(EpicCopy, resolve=epic_copy, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the copies are worth what the spell does, valued with the spell")

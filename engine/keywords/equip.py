@@ -26,10 +26,12 @@ from mtgsim.engine.cards import (
     KeywordInstance,
     Target,
 )
-from mtgsim.engine.effects import handles, refs_of
+from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.keywords import compiles
+from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
 from mtgsim.engine.stats import count
+from mtgsim.engine.worth import by_sign
 from mtgsim.engine.zones import describe, log
 
 
@@ -41,7 +43,6 @@ def compile_equip(card: Card, inst: KeywordInstance) -> list[AbilityT]:
         effects=(AttachEquipment(),))]
 
 
-@handles(AttachEquipment)
 def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
                      queue: list[Any]) -> None:
     sources = refs_of(state, item, eff.what)
@@ -66,3 +67,6 @@ def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
     count(state, item.controller, "equips")
     if state.log is not None:
         log(state, "attach", item.controller, equipment.card.name, describe(state, target.oid))
+
+
+effect_rules(AttachEquipment, resolve=attach_equipment, estimate=by_sign, sign=helps("to"))

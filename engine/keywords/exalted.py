@@ -29,7 +29,7 @@ from mtgsim.engine.cards import (
     KeywordInstance,
     Triggered,
 )
-from mtgsim.engine.effects import handles
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.stats import count
@@ -40,7 +40,6 @@ def compile_exalted(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     return [Triggered(when="ally_attacks_alone", effects=(Exalt(),), keyword="exalted")]
 
 
-@handles(Exalt)
 def exalt(state: GameState, item: StackItem, eff: Any, asker: Asker, queue: list[Any]) -> None:
     target = state.objects.get(item.subject)
     if target is None or target.zone != BATTLEFIELD:
@@ -49,3 +48,7 @@ def exalt(state: GameState, item: StackItem, eff: Any, asker: Asker, queue: list
     state.effects.append(ContinuousEffect(target.oid, state.clock, 1, 1))
     state.derived.dirty = True
     count(state, item.controller, "exalted_bonuses")
+
+
+effect_rules(Exalt, resolve=exalt, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: a trigger of the attack itself; the attack planner counts exalted (policies.combat_ai)")

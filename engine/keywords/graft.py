@@ -24,11 +24,14 @@ from mtgsim.engine.cards import (
     SelfHasCounter,
     Triggered,
 )
-from mtgsim.engine.effects import add_counters, handles, refs_of
+from mtgsim.engine.effect import effect_rules, refers
+from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.keywords import compiles
+from mtgsim.engine.refs import refs_of
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
+from mtgsim.engine.worth import by_sign
 
 
 @compiles("graft")
@@ -52,7 +55,6 @@ def graft_enters(state: GameState, card: Card, controller: int,
     return put
 
 
-@handles(MoveCounter)
 def move_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
     origin = refs_of(state, item, eff.origin)
@@ -74,3 +76,13 @@ def move_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 ENTER_HOOKS.append(graft_enters)
+
+
+def move_counter_sign(e: MoveCounter, ref: str) -> int:
+    """Good for where the counter goes, bad for where it comes from."""
+    if refers(e.to, ref):
+        return 1
+    return -1 if refers(e.origin, ref) else 0
+
+
+effect_rules(MoveCounter, resolve=move_counter, estimate=by_sign, sign=move_counter_sign)

@@ -30,7 +30,7 @@ from mtgsim.engine.cards import (
     Target,
     Triggered,
 )
-from mtgsim.engine.effects import handles
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
 from mtgsim.engine.stats import count
@@ -49,7 +49,6 @@ def compile_haunt(card: Card, inst: KeywordInstance) -> list[AbilityT]:
                       keyword="haunt")]
 
 
-@handles(HauntExile)
 def haunt_exile(state: GameState, item: StackItem, eff: Any, asker: Asker,
                 queue: list[Any]) -> None:
     card_obj = state.objects.get(item.source)
@@ -66,3 +65,7 @@ def haunt_exile(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if state.log is not None:
         log(state, "haunt", item.controller, new.card.name, describe(state, target))
     count(state, item.controller, "haunts")
+
+
+effect_rules(HauntExile, resolve=haunt_exile, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the haunting is a step of the card's own keyword, valued with the card")

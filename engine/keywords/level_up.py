@@ -45,7 +45,7 @@ from mtgsim.engine.cards import (
     Static,
     Triggered,
 )
-from mtgsim.engine.conditions import condition_handler
+from mtgsim.engine.conditions import condition_rule
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameObject, GameState
 
@@ -78,7 +78,7 @@ def _in_band(card: Card, ab: AbilityT, cond: LevelBetween) -> AbilityT:
     raise ValueError(f"{card.name}: level bands can't hold {type(ab).__name__} abilities")
 
 
-@condition_handler(LevelBetween)
+@condition_rule(LevelBetween)
 def level_between(state: GameState, cond: LevelBetween, controller: int,
                   source: GameObject, subject: GameObject | None) -> bool:
     level = source.counters.get("level", 0)

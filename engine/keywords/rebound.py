@@ -30,7 +30,8 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import ReboundCast, Triggered
 from mtgsim.engine.casting import castable_modes
 from mtgsim.engine.decisions import MayCast
-from mtgsim.engine.effects import SPELL_DONE_HOOKS, handles, yes_no
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.resolution import SPELL_DONE_HOOKS
 from mtgsim.engine.state import (
     EXILE,
     HAND,
@@ -58,7 +59,6 @@ def rebound_exile(state: GameState, item: StackItem, card_obj: GameObject) -> in
     return EXILE
 
 
-@handles(ReboundCast)
 def rebound_cast(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
     lki = item.subject_lki
@@ -76,3 +76,7 @@ def rebound_cast(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 SPELL_DONE_HOOKS.append(rebound_exile)
+
+
+effect_rules(ReboundCast, resolve=rebound_cast, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the rebound cast is valued when the spell is cast again")

@@ -23,7 +23,7 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.decisions import MayPay
-from mtgsim.engine.effects import handles, yes_no
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.state import EXILE, GRAVEYARD, HAND, GameState, StackItem
@@ -39,7 +39,6 @@ def compile_recover(card: Card, inst: KeywordInstance) -> list[AbilityT]:
                       effects=(RecoverPay(cost=cost, pay_half_life=half),))]
 
 
-@handles(RecoverPay)
 def recover_pay(state: GameState, item: StackItem, eff: Any, asker: Asker,
                 queue: list[Any]) -> None:
     card_obj = state.objects.get(item.source)
@@ -65,3 +64,7 @@ def recover_pay(state: GameState, item: StackItem, eff: Any, asker: Asker,
     else:
         move(state, card_obj, EXILE)
         count(state, player, "recover_exiles")
+
+
+effect_rules(RecoverPay, resolve=recover_pay, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the payment is its own decision (MayPay), valued by the cost choices")

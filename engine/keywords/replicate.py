@@ -37,9 +37,9 @@ from mtgsim.engine.cards import (
     ReplicatePaid,
     Triggered,
 )
-from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.conditions import condition_holds, condition_rule
 from mtgsim.engine.copies import choose_new_targets, copy_spell
-from mtgsim.engine.effects import handles
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameObject, GameState, StackItem
@@ -101,7 +101,6 @@ def granted_replicate_triggers(state: GameState, spell: GameObject, item: StackI
         queue_trigger(state, spell, replicate_trigger(index), spell.oid, spell, spell=item)
 
 
-@handles(ReplicateCopies)
 def replicate(state: GameState, item: StackItem, eff: Any, asker: Asker,
               queue: list[Any]) -> None:
     original = next((i for i in state.stack if i.sid == item.subject), None)
@@ -119,3 +118,21 @@ def replicate(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 CAST_HOOKS.append(granted_replicate_triggers)
+
+
+effect_rules(ReplicateCopies, resolve=replicate, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the copies are worth what the spell does, valued with the spell")
+
+
+@condition_rule(ReplicatePaid)
+def replicate_paid(state: GameState, cond: ReplicatePaid, controller: int,
+                   source: GameObject, subject: GameObject | None) -> bool:
+    """"If a replicate cost was paid for it" (702.56a), for one replicate instance."""
+    for item in state.stack:
+        spell = item if item.sid == source.oid else item.spell
+        if spell is not None and spell.sid == source.oid and spell.is_spell:
+            # the spell itself, or (once it left the stack) the replicate trigger's
+            # record of it as it was cast: last known information (608.2h)
+            counts = spell.replicate_counts
+            return cond.instance < len(counts) and counts[cond.instance] > 0
+    return False

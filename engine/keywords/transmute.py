@@ -17,7 +17,7 @@ from mtgsim.engine.cards import (
     TransmuteSearch,
 )
 from mtgsim.engine.decisions import DecisionKind, Searching
-from mtgsim.engine.effects import handles
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import HAND, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
@@ -30,7 +30,6 @@ def compile_transmute(card: Card, inst: KeywordInstance) -> list[AbilityT]:
                       zone="hand", keyword="transmute", effects=(TransmuteSearch(),))]
 
 
-@handles(TransmuteSearch)
 def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
                      queue: list[Any]) -> None:
     player = item.controller
@@ -51,3 +50,7 @@ def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
         reveal(state, move(state, card_obj, HAND))  # "reveal that card" (702.53a)
     shuffle_library(state, player)
     count(state, player, "transmutes")
+
+
+effect_rules(TransmuteSearch, resolve=transmute_search, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: a search valued by the card chosen (engine.worth.card_want)")

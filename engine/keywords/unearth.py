@@ -35,7 +35,7 @@ from mtgsim.engine.cards import (
     UnearthReturn,
 )
 from mtgsim.engine.combat import ATTACK_HOOKS
-from mtgsim.engine.effects import handles
+from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.replacement import LEAVE_HOOKS
 from mtgsim.engine.state import (
@@ -58,7 +58,6 @@ def compile_unearth(card: Card, inst: KeywordInstance) -> list[AbilityT]:
                       keyword="unearth", effects=(UnearthReturn(),))]
 
 
-@handles(UnearthReturn)
 def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
                    queue: list[Any]) -> None:
     card_obj = state.objects.get(item.source)
@@ -90,3 +89,7 @@ def unearthed_attack(state: GameState, attackers: list[int]) -> None:
 
 LEAVE_HOOKS.append(unearthed_leaves)
 ATTACK_HOOKS.append(unearthed_attack)
+
+
+effect_rules(UnearthReturn, resolve=unearth_return, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: the unearth activation is valued by the activation planner (policies.activation)")

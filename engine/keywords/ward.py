@@ -21,7 +21,8 @@ from mtgsim.engine.cards import (
     WardCounter,
 )
 from mtgsim.engine.decisions import MayPay
-from mtgsim.engine.effects import counter_item, handles, yes_no
+from mtgsim.engine.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.effects.counter import counter_item
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.stats import count
@@ -33,7 +34,6 @@ def compile_ward(card: Card, inst: KeywordInstance) -> list[AbilityT]:
                       effects=(WardCounter(cost=inst.cost),))]
 
 
-@handles(WardCounter)
 def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
     from mtgsim.engine.payment import mana_units, pay_cost
@@ -51,3 +51,7 @@ def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if target in state.stack:
         counter_item(state, target)
         count(state, item.controller, "ward_counters")
+
+
+effect_rules(WardCounter, resolve=ward_counter, estimate=None, sign=unaffected,
+             why_not_valued="not estimated: ward's trigger is the opponent's cost of targeting, not an effect anyone chooses to cast")

@@ -26,7 +26,7 @@ def wither_damage(state: GameState, source: GameObject, target: GameObject, amou
                   combat: bool) -> int:
     if amount <= 0 or not source_keywords(source) & KW_WITHER:
         return amount
-    from mtgsim.engine.effects import add_counters
+    from mtgsim.engine.effects.add_counters import add_counters
 
     add_counters(state, target, "-1/-1", amount)
     count(state, source.controller, "wither_counters", amount)

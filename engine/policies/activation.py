@@ -31,17 +31,6 @@ from mtgsim.engine.combat import can_block
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.policies.combat_ai import damage_of, fight
 from mtgsim.engine.policies.context import Ctx, fits_reserve, has_effect
-from mtgsim.engine.policies.evaluate import (
-    UNTARGETABLE,
-    aura_is_hostile,
-    card_want,
-    color_sources,
-    dead_card,
-    harmful_to_target,
-    is_creature,
-    perm_value,
-    value,
-)
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import (
     BATTLEFIELD,
@@ -52,6 +41,17 @@ from mtgsim.engine.state import (
     GameObject,
 )
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import (
+    UNTARGETABLE,
+    aura_is_hostile,
+    card_want,
+    color_sources,
+    dead_card,
+    harmful_to_target,
+    is_creature,
+    perm_value,
+    value,
+)
 
 
 class ActivationScorer(TargetPlanner):

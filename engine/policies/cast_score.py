@@ -22,10 +22,10 @@ from mtgsim.engine.casting import ALT_EVOKE, ALT_RETRACE, aura_target
 from mtgsim.engine.combat import can_block
 from mtgsim.engine.policies import choices
 from mtgsim.engine.policies.context import Ctx, fits_reserve
-from mtgsim.engine.policies.evaluate import aura_bonus, aura_is_hostile, guess_amount, is_creature
 from mtgsim.engine.policies.spells import SpellScorer
 from mtgsim.engine.state import DECLARE_ATTACKERS, NONE, GameObject
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import aura_bonus, aura_is_hostile, guess_amount, is_creature
 
 # Retrace (and the land play that keeps a land back for it): a land card is spare once
 # the lands on the battlefield plus the others in hand are at least RETRACE_LANDS, and

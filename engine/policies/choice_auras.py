@@ -19,15 +19,15 @@ from mtgsim.engine.cards import (
     T_LAND,
 )
 from mtgsim.engine.decisions import Attaching
-from mtgsim.engine.policies.evaluate import (
-    aura_is_hostile,
-    is_creature,
-    value,
-)
 from mtgsim.engine.state import (
     Decision,
     GameObject,
     GameState,
+)
+from mtgsim.engine.worth import (
+    aura_is_hostile,
+    is_creature,
+    value,
 )
 
 

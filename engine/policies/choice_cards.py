@@ -9,17 +9,17 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.decisions import ColorFor, DecisionKind
 from mtgsim.engine.payment import mana_units
-from mtgsim.engine.policies.evaluate import (
+from mtgsim.engine.state import (
+    Decision,
+    GameState,
+)
+from mtgsim.engine.worth import (
     card_want,
     color_sources,
     creatures_of,
     dead_card,
     lands_of,
     value,
-)
-from mtgsim.engine.state import (
-    Decision,
-    GameState,
 )
 
 _PIP = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}

@@ -11,13 +11,6 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.decisions import CostOf
 from mtgsim.engine.payment import mana_units
-from mtgsim.engine.policies.evaluate import (
-    card_want,
-    is_creature,
-    lands_of,
-    perm_value,
-    value,
-)
 from mtgsim.engine.state import (
     END,
     MAIN2,
@@ -25,6 +18,13 @@ from mtgsim.engine.state import (
     Decision,
     GameObject,
     GameState,
+)
+from mtgsim.engine.worth import (
+    card_want,
+    is_creature,
+    lands_of,
+    perm_value,
+    value,
 )
 
 # --- convoke -----------------------------------------------------------------------------------

@@ -13,18 +13,7 @@ from mtgsim.engine.cards import (
     ReturnFromGraveyard,
 )
 from mtgsim.engine.decisions import Devouring, ForSpell, MayCast, MayDiscardHand, MayPay
-from mtgsim.engine.policies.evaluate import (
-    aura_is_hostile,
-    card_want,
-    color_bits,
-    color_sources,
-    dead_card,
-    eval_effects,
-    is_creature,
-    lands_of,
-    spell_threat,
-    value,
-)
+from mtgsim.engine.effect import effects_value
 from mtgsim.engine.state import (
     NONE,
     Decision,
@@ -34,6 +23,17 @@ from mtgsim.engine.state import (
     StackItem,
 )
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import (
+    aura_is_hostile,
+    card_want,
+    color_bits,
+    color_sources,
+    dead_card,
+    is_creature,
+    lands_of,
+    spell_threat,
+    value,
+)
 
 # --- dredge, devour, graft --------------------------------------------------------------------
 
@@ -224,7 +224,7 @@ def may(state: GameState, d: Decision) -> int:
             lib = len(state.players[me].library)
             if lib <= 3 and any(e.__class__.__name__ == "Draw" for e in item.effects):
                 return 1
-            v = eval_effects(state, me, _inner(item), item.targets, item.source, item.x)
+            v = effects_value(state, me, _inner(item), item.targets, item.source, item.x)
             if v < -0.5:
                 return 1
     return 0
@@ -263,11 +263,11 @@ def free_spell_ok(state: GameState, me: int, obj: GameObject) -> bool:
         [(spell.targets, spell.effects)]
     for specs, effects in modes:
         if not specs:
-            if eval_effects(state, me, effects, [], obj.oid) >= 0:
+            if effects_value(state, me, effects, [], obj.oid) >= 0:
                 return True
             continue
         for t in legal_targets(state, specs[0], me, obj.oid, spell=True):
             trial = [t] + [NONE] * (len(specs) - 1)
-            if eval_effects(state, me, effects, trial, obj.oid) > 0:
+            if effects_value(state, me, effects, trial, obj.oid) > 0:
                 return True
     return False

@@ -4,7 +4,7 @@ sacrifices, counters, taps), searches, colours, library manipulation, sacrifices
 annihilator and edicts. Kept apart from the casting and combat heuristics so each stays
 readable.
 
-One module per decision family (``choice_keywords``, ``choice_costs``, ``choice_auras``,
+One module per kind of decision (``choice_keywords``, ``choice_costs``, ``choice_auras``,
 ``choice_cards``); this module gathers them for ``engine.policies.heuristic``.
 """
 
@@ -32,8 +32,8 @@ from mtgsim.engine.policies.choice_costs import (
     sacrifice,
 )
 from mtgsim.engine.policies.choice_keywords import devour, dredge, free_spell_ok, may
-from mtgsim.engine.policies.evaluate import aura_bonus
 from mtgsim.engine.state import BATTLEFIELD, GRAVEYARD
+from mtgsim.engine.worth import aura_bonus
 
 __all__ = ["dredge", "devour", "convoke_tap", "may", "attach", "cost_discard",
            "cost_choice", "sacrifice", "search", "color", "colors", "cost_counter",

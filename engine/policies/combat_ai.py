@@ -37,14 +37,14 @@ from mtgsim.engine.combat import (
 )
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.payment import mana_units
-from mtgsim.engine.policies.evaluate import (
+from mtgsim.engine.state import NONE, Decision, GameObject, GameState
+from mtgsim.engine.triggers import with_triggers
+from mtgsim.engine.worth import (
     aura_bonus,
     combat_kw,
     creatures_of,
     value,
 )
-from mtgsim.engine.state import NONE, Decision, GameObject, GameState
-from mtgsim.engine.triggers import with_triggers
 
 STRIKE = KW_FIRST_STRIKE | KW_DOUBLE_STRIKE
 

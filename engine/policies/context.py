@@ -18,8 +18,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.policies.combat_ai import damage_of
-from mtgsim.engine.policies.evaluate import board
 from mtgsim.engine.state import END, MAIN1, MAIN2, GameObject, GameState
+from mtgsim.engine.worth import board
 
 COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 

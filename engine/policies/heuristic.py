@@ -32,7 +32,6 @@ from mtgsim.engine.policies.combat_ai import (
     survives_fight,
 )
 from mtgsim.engine.policies.context import COLOR_BITS, Ctx
-from mtgsim.engine.policies.evaluate import aura_is_hostile, dead_card, value
 from mtgsim.engine.policies.stops import deck_stops
 from mtgsim.engine.policies.targeting import TargetChooser
 from mtgsim.engine.rng import seed_state
@@ -53,6 +52,7 @@ from mtgsim.engine.state import (
     Task,
     stop_bit,
 )
+from mtgsim.engine.worth import aura_is_hostile, dead_card, value
 
 # A land play scoring this much (any land but one kept back for retrace) is made before
 # anything is cast: a land drop never makes a spell cast after it worse, and the spells

@@ -16,17 +16,17 @@ from mtgsim.engine.cards import (
     Target,
 )
 from mtgsim.engine.casting import expand_targets
+from mtgsim.engine.effect import effects_value
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.policies.context import Ctx
-from mtgsim.engine.policies.evaluate import (
+from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState
+from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import (
     UNTARGETABLE,
-    eval_effects,
     harmful_to_target,
     is_creature,
     value,
 )
-from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState
-from mtgsim.engine.targets import legal_targets
 
 
 class TargetPlanner:
@@ -44,7 +44,7 @@ class TargetPlanner:
         state = ctx.state
         chosen: list[int] = []
         if not specs:
-            return eval_effects(state, ctx.me, effects, [], source, x), []
+            return effects_value(state, ctx.me, effects, [], source, x), []
         specs = expand_targets(specs, x)
         pending = self._pending_targets(state, ctx.me, source) if state.stack else {}
         for idx, spec in enumerate(specs):
@@ -68,7 +68,7 @@ class TargetPlanner:
             best_pure = 0.0  # the effects' value with the best target, before tie-breaks
             for t in options:
                 trial = chosen + [t]
-                v = pure = eval_effects(state, ctx.me, effects,
+                v = pure = effects_value(state, ctx.me, effects,
                                         trial + [NONE] * (len(specs) - idx - 1), source, x)
                 if t >= 2:
                     v += 0.001 * value(state.objects[t]) if is_creature(state.objects[t]) \
@@ -82,7 +82,7 @@ class TargetPlanner:
             chosen.append(best)
         # With one target, the value of the chosen target was just computed.
         total = best_pure if len(specs) == 1 and chosen[0] != NONE else \
-            eval_effects(state, ctx.me, effects, chosen, source, x)
+            effects_value(state, ctx.me, effects, chosen, source, x)
         self.plan[source] = list(chosen)
         return total, chosen
 

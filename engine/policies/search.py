@@ -30,7 +30,7 @@ from mtgsim.engine.clone import clone
 from mtgsim.engine.decisions import PASS, Decision, DecisionKind
 from mtgsim.engine.game import step
 from mtgsim.engine.policies.determinize import determinize
-from mtgsim.engine.policies.evaluate import perm_value
+from mtgsim.engine.worth import perm_value
 from mtgsim.engine.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.policies.spec import PolicySpec
 from mtgsim.engine.policies.stops import deck_stops

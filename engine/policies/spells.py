@@ -38,16 +38,16 @@ from mtgsim.engine.policies.context import (
     has_effect,
     is_counterspell,
 )
-from mtgsim.engine.policies.evaluate import (
+from mtgsim.engine.policies.tricks import TrickScorer
+from mtgsim.engine.state import DECLARE_ATTACKERS, DECLARE_BLOCKERS, MAIN1, MAIN2, GameObject
+from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import (
     UNTARGETABLE,
     color_sources,
     dead_card,
     is_creature,
     value,
 )
-from mtgsim.engine.policies.tricks import TrickScorer
-from mtgsim.engine.state import DECLARE_ATTACKERS, DECLARE_BLOCKERS, MAIN1, MAIN2, GameObject
-from mtgsim.engine.targets import legal_targets
 
 
 class SpellScorer(TrickScorer):

@@ -21,18 +21,9 @@ from mtgsim.engine.cards import (
     Target,
 )
 from mtgsim.engine.casting import activated_abilities, spell_targets
+from mtgsim.engine.effect import effects_value
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.policies.context import first_effects
-from mtgsim.engine.policies.evaluate import (
-    UNTARGETABLE,
-    aura_is_hostile,
-    creatures_of,
-    eval_effects,
-    harmful_to_target,
-    is_creature,
-    spell_threat,
-    value,
-)
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.rng import randbelow
 from mtgsim.engine.state import (
@@ -53,6 +44,15 @@ from mtgsim.engine.state import (
     TriggerTask,
 )
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import (
+    UNTARGETABLE,
+    aura_is_hostile,
+    creatures_of,
+    harmful_to_target,
+    is_creature,
+    spell_threat,
+    value,
+)
 
 
 class TargetChooser(TargetPlanner):
@@ -101,7 +101,7 @@ class TargetChooser(TargetPlanner):
                 score = 0.0
             elif effects:
                 trial = [NONE] * idx + [t] + [NONE] * max(0, specs_len - idx - 1)
-                score = eval_effects(state, me, effects, trial, d.source)
+                score = effects_value(state, me, effects, trial, d.source)
                 if t >= 2:
                     o = state.objects.get(t)
                     if o is not None:
@@ -237,7 +237,7 @@ class TargetChooser(TargetPlanner):
         if modes:
             best_i, best_v = 0, -1e9
             for i, (effects, specs) in enumerate(modes):
-                v = eval_effects(state, me, effects, [], d.source)
+                v = effects_value(state, me, effects, [], d.source)
                 if specs:
                     v, _t = self._best_targets_value(state, me, d.source, specs, effects)
                 if v > best_v:
@@ -254,10 +254,10 @@ class TargetChooser(TargetPlanner):
             if not options:
                 chosen.append(NONE)
                 continue
-            best = max(options, key=lambda t: eval_effects(state, me, effects,
+            best = max(options, key=lambda t: effects_value(state, me, effects,
                                                            chosen + [t], source))
             chosen.append(best)
-        return eval_effects(state, me, effects, chosen, source), chosen
+        return effects_value(state, me, effects, chosen, source), chosen
 
     def _mode_candidates(self, state: GameState, d: Decision
                          ) -> list[tuple[tuple[EffectT, ...], tuple[Target, ...]]]:

@@ -26,10 +26,10 @@ from mtgsim.engine.mana import can_pay, parse_cost
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.policies.combat_ai import damage_of, fight
 from mtgsim.engine.policies.context import Ctx, first_effects, has_effect, is_counterspell
-from mtgsim.engine.policies.evaluate import spell_threat, value
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import DECLARE_BLOCKERS, NONE, GameObject
 from mtgsim.engine.targets import legal_targets
+from mtgsim.engine.worth import spell_threat, value
 
 
 class TrickScorer(TargetPlanner):

@@ -1,4 +1,4 @@
-"""Family E (level up, exalted, annihilator and the Eldrazi, unearth): rules that the real
+"""Level up, exalted, annihilator and the Eldrazi, unearth: rules that the real
 cards of the pool can't show on their own (several instances of a keyword on one object,
 damage from a colored spell to "protection from colored spells") and the keyword
 statistics. Scenarios run with the pool plus test-only cards."""
@@ -105,7 +105,7 @@ damage = 0
 ''')
 
 
-def test_statistics_of_the_family(tmp_path: Path) -> None:
+def test_statistics_of_these_keywords(tmp_path: Path) -> None:
     """Counters of levels gained, unearths and unearthed attackers."""
     runner = _run(tmp_path, '''
 name = "statistics"

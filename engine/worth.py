@@ -1,7 +1,9 @@
-"""Cheap estimates the heuristic policy reasons with: what a permanent or card is worth,
-and what a list of effects would do for a player with given targets.
+"""What things are worth to the AI: the currency the effects' estimates
+(``engine/effects/*``, ``EffectRules.estimate``) and the policies reason in — a
+permanent, a card, life, a temporary pump, a spell on the stack.
 
-Everything here reads the state and never changes it. Values are in a rough common
+It is no policy (it decides nothing) and no rule (it changes nothing): it reads the
+state, and the effect table for what a list of effects would do (``engine.effect``). Values are in a rough common
 currency: a 2/2 creature is worth about 5, a card in hand about 3, a point of the
 opponent's life about 0.6 (more when it is the last points).
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from mtgsim.engine.amounts import estimate_amount
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
@@ -36,55 +39,20 @@ from mtgsim.engine.cards import (
     T_INSTANT,
     T_LAND,
     T_SORCERY,
-    AddCounters,
-    Attach,
-    AttachEquipment,
-    Becomes,
-    Bounce,
-    CardsInHand,
-    CountCards,
     CounterSpell,
     CounterUnlessDiscardHand,
-    CountPermanents,
-    CreateToken,
-    CreateTokenCopy,
     Damage,
-    DelayedTriggerAbout,
     Destroy,
-    Discard,
-    DiscardChosen,
-    DoesntUntapNext,
     Draw,
     Exile,
-    ForEachTarget,
-    GainAbility,
     GainControl,
-    GainKeyword,
-    GainLife,
-    GrantFlashback,
-    If,
-    LoseLife,
-    May,
-    MoveCounter,
-    ProtectionFromChosenColor,
-    Pump,
-    PutOnLibrary,
-    Regenerate,
-    ReturnFromGraveyard,
-    ReturnToBattlefield,
-    Sacrifice,
-    Search,
-    SearchLibrary,
-    SetBasePowerToughness,
     Static,
-    Tap,
-    Untap,
 )
-from mtgsim.engine.derived import card_of
+from mtgsim.engine.effect import EFFECTS, Estimate, effect_sign, effects_sign, effects_value
 from mtgsim.engine.filters import matches
-from mtgsim.engine.layers import ensure
+from mtgsim.engine.layers import ensure, static_amount
 from mtgsim.engine.memo import memo_on
-from mtgsim.engine.state import BATTLEFIELD, GRAVEYARD, NONE, GameObject, GameState, StackItem
+from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState, StackItem
 
 UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
 EVASION = KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE
@@ -203,8 +171,6 @@ def aura_bonus_on(state: GameState, aura: GameObject) -> float:
                 v += weight * amount
             else:
                 try:
-                    from mtgsim.engine.layers import static_amount
-
                     v += weight * static_amount(state, amount, aura)
                 except Exception:  # noqa: BLE001 - an amount this estimate can't compute
                     v += 2.0 * weight
@@ -386,7 +352,7 @@ def air_cover_want(state: GameState, me: int, card: Card) -> float:
     return min(best, 12.0)
 
 
-def _known_lands_in_hand(state: GameState, player: int) -> int:
+def known_lands_in_hand(state: GameState, player: int) -> int:
     """The land cards in ``player``'s hand that the state (a player's view) shows: all of
     a player's own, of the other player's only those revealed."""
     objects = state.objects
@@ -402,7 +368,7 @@ def card_want(state: GameState, me: int, card: Card) -> float:
     """How much ``me`` wants this card in hand now (searching, transmuting, dredging)."""
     mask = card._type_mask
     lands = lands_of(state, me)
-    hand_lands = _known_lands_in_hand(state, me)
+    hand_lands = known_lands_in_hand(state, me)
     if mask & T_LAND:
         need = lands + hand_lands
         return 9.0 if need < 4 else (5.0 if need < 6 else 1.0)
@@ -448,70 +414,6 @@ def card_want(state: GameState, me: int, card: Card) -> float:
 # --- reading effects ----------------------------------------------------------------------
 
 
-def refers(ref: str, name: str) -> bool:
-    """Does card-text reference ``ref`` mean ``name`` (or its controller)?"""
-    if ref == name:
-        return True
-    return ref.endswith(":" + name)
-
-
-def effect_sign(e: object, ref: str) -> int:
-    """How an effect treats what ``ref`` names: +1 good for it (or its controller), -1 bad,
-    0 unaffected or it depends."""
-    if isinstance(e, Damage):
-        return -1 if e.each is None and refers(e.to, ref) else 0
-    if isinstance(e, Destroy | Exile | Bounce | Tap | DoesntUntapNext | PutOnLibrary
-                  | GainControl):
-        return -1 if refers(e.what, ref) else 0
-    if isinstance(e, Sacrifice):
-        return -1 if (e.what is not None and refers(e.what, ref)) or refers(e.who, ref) \
-            else 0
-    if isinstance(e, Discard | LoseLife):
-        return -1 if refers(e.who, ref) else 0
-    if isinstance(e, DiscardChosen):
-        return -1 if refers(e.who, ref) else 0
-    if isinstance(e, Draw | GainLife):
-        return 1 if refers(e.who, ref) else 0
-    if isinstance(e, Pump):
-        if e.each is not None or not refers(e.what, ref):
-            return 0
-        return -1 if e.negative else 1
-    if isinstance(e, AddCounters):
-        if e.each is not None or not refers(e.what, ref):
-            return 0
-        return -1 if e.counter == "-1/-1" else 1
-    if isinstance(e, Untap | Regenerate | GainKeyword | GainAbility | ProtectionFromChosenColor):
-        return 1 if refers(e.what, ref) else 0
-    if isinstance(e, ReturnFromGraveyard | ReturnToBattlefield | GrantFlashback):
-        return 1 if refers(e.what, ref) else 0
-    if isinstance(e, MoveCounter):
-        if refers(e.to, ref):
-            return 1
-        return -1 if refers(e.origin, ref) else 0
-    if isinstance(e, AttachEquipment):
-        return 1 if refers(e.to, ref) else 0
-    if isinstance(e, CounterSpell | CounterUnlessDiscardHand):
-        return -1 if refers(e.what, ref) else 0
-    if isinstance(e, DelayedTriggerAbout):
-        return 1 if refers(e.about, ref) else 0
-    if isinstance(e, May):
-        return effects_sign(e.effects, ref)
-    if isinstance(e, If):
-        return effects_sign(e.effects, ref)
-    return 0
-
-
-def effects_sign(effects: tuple[object, ...], ref: str) -> int:
-    s = 0
-    for e in effects:
-        v = effect_sign(e, ref)
-        if v:
-            s = v if not s else s
-            if v < 0:
-                return -1
-    return s
-
-
 # harmful_to_target by (id of the effects, index): (the effects, answer). The entry holds
 # its effects, so their id is not reused while it is kept.
 _HARMFUL: dict[tuple[int, int], tuple[tuple[object, ...], int]] = {}
@@ -534,11 +436,8 @@ def harmful_to_target(effects: tuple[object, ...], index: int) -> int:
 def _harmful_to_target(effects: tuple[object, ...], index: int) -> int:
     ref = f"t{index}"
     for e in effects:
-        if isinstance(e, ForEachTarget):
-            return 0
-        if isinstance(e, CreateTokenCopy) and refers(e.what, ref):
-            return 0
-        if isinstance(e, Attach):
+        either = EFFECTS[type(e)].either_side
+        if either is not None and either(e, ref):
             return 0
     return effects_sign(effects, ref)
 
@@ -547,33 +446,8 @@ def _harmful_to_target(effects: tuple[object, ...], index: int) -> int:
 
 
 def guess_amount(state: GameState, amount: object, me: int, source: int, x: int) -> int:
-    if isinstance(amount, int):
-        return amount
-    times = getattr(amount, "times", 1)
-    if amount.__class__.__name__ == "X":
-        return x * times
-    if isinstance(amount, CountPermanents):
-        objects = state.objects
-        return times * sum(1 for oid in state.battlefield
-                           if matches(state, amount.filter, objects[oid], me, source))
-    if isinstance(amount, CardsInHand):
-        return len(state.players[me if amount.who == "you" else 1 - me].hand)
-    if isinstance(amount, CountCards):
-        who = state.players[me if amount.who == "you" else 1 - me]
-        zone = {"graveyard": who.graveyard, "hand": who.hand, "library": who.library,
-                "exile": who.exile}[amount.zone]
-        objects = state.objects
-        return times * sum(1 for oid in zone
-                           if matches(state, amount.filter, objects[oid], me, source))
-    src = state.objects.get(source)
-    if src is None or src.zone != BATTLEFIELD:
-        return 1
-    try:
-        from mtgsim.engine.layers import static_amount
-
-        return static_amount(state, amount, src)
-    except Exception:  # noqa: BLE001 - an amount this estimate can't compute
-        return 1
+    """The AI's estimate of an amount (``engine.amounts.estimate_amount``)."""
+    return estimate_amount(state, amount, me, source, x)
 
 
 def life_value(state: GameState, player: int, amount: int) -> float:
@@ -594,7 +468,7 @@ def target_index(ref: str) -> int:
     return int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() else -1
 
 
-def _players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:
+def players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:
     i = target_index(ref)
     if i >= 0:
         if i < len(targets) and 0 <= targets[i] < 2:
@@ -618,7 +492,7 @@ def _players_for(ref: str, me: int, targets: list[int], state: GameState) -> lis
     return []
 
 
-def _objs_for(ref: str, targets: list[int], state: GameState, source: int) -> list[GameObject]:
+def objs_for(ref: str, targets: list[int], state: GameState, source: int) -> list[GameObject]:
     i = target_index(ref)
     if i >= 0:
         if i < len(targets) and targets[i] >= 2:
@@ -651,192 +525,6 @@ def pump_value(o: GameObject, me: int, power: int, toughness: int, state: GameSt
     return sign_for(o, me) * scale * (1.5 * power + toughness)
 
 
-def eval_effects(state: GameState, me: int, effects: tuple[object, ...], targets: list[int],
-                 source: int, x: int = 0, depth: int = 0) -> float:
-    """The rough gain for ``me`` if ``effects`` happened now with ``targets``."""
-    total = 0.0
-    opp = 1 - me
-    objects = state.objects
-    drawn = 0  # cards this effect list draws me before a discard
-    src_obj = objects.get(source)
-    in_hand = 1 if src_obj is not None and src_obj.zone == 1 and src_obj.owner == me else 0
-    for e in effects:
-        # The wrappers first ("you may", "if", "choose one"): they would otherwise test
-        # every effect type below before reaching their own.
-        if isinstance(e, (May, If, ForEachTarget)):
-            if depth < 3:
-                if isinstance(e, ForEachTarget):
-                    total += max(eval_effects(state, me, opt, targets, source, x, depth + 1)
-                                 for opt in e.options)
-                else:
-                    total += max(0.0, eval_effects(state, me, e.effects, targets, source,
-                                                   x, depth + 1))
-            continue
-        if isinstance(e, Damage):
-            n = guess_amount(state, e.amount, me, source, x)
-            if e.each is not None:
-                for o in each_of(state, e.each, me, source):
-                    if is_creature(o) and o.toughness - o.damage <= n and \
-                            not o.kw & KW_INDESTRUCTIBLE:
-                        total += sign_for(o, me) * -value(o)
-                continue
-            for p in _players_for(e.to, me, targets, state):
-                total += life_value(state, p, n) * (1 if p == opp else -1.2)
-            for o in _objs_for(e.to, targets, state, source):
-                if not is_creature(o):
-                    continue
-                if o.toughness - o.damage <= n and not o.kw & KW_INDESTRUCTIBLE \
-                        and not o.regen_shields:
-                    total -= sign_for(o, me) * value(o)
-                else:
-                    total -= sign_for(o, me) * 0.15 * n
-        elif isinstance(e, Destroy):
-            if e.each is not None:
-                for o in each_of(state, e.each, me, source):
-                    if not o.kw & KW_INDESTRUCTIBLE:
-                        total -= sign_for(o, me) * perm_value(state, o, me)
-                continue
-            for o in _objs_for(e.what, targets, state, source):
-                if not o.kw & KW_INDESTRUCTIBLE and (e.no_regenerate or not o.regen_shields):
-                    total -= sign_for(o, me) * perm_value(state, o, me)
-        elif isinstance(e, Exile):
-            for o in _objs_for(e.what, targets, state, source):
-                total -= sign_for(o, me) * (perm_value(state, o, me) + 0.5)
-        elif isinstance(e, Bounce):
-            for o in _objs_for(e.what, targets, state, source):
-                v = perm_value(state, o, me)
-                total -= sign_for(o, me) * (v if o.token else 0.35 * v + 1.0)
-        elif isinstance(e, GainControl):
-            for o in _objs_for(e.what, targets, state, source):
-                if o.controller != me:
-                    v = perm_value(state, o, me)
-                    total += (0.3 if e.until_end_of_turn else 2.0) * v
-        elif isinstance(e, Tap | DoesntUntapNext):
-            for o in _objs_for(e.what, targets, state, source):
-                if is_creature(o):
-                    w = 0.2 * value(o) if not o.tapped or isinstance(e, DoesntUntapNext) \
-                        else 0.0
-                    total -= sign_for(o, me) * w
-                elif o.card._type_mask & T_LAND and not o.tapped:
-                    total -= sign_for(o, me) * (0.5 if state.active != o.controller
-                                                else 0.1)
-        elif isinstance(e, Untap):
-            for o in _objs_for(e.what, targets, state, source):
-                if o.tapped:
-                    total += sign_for(o, me) * (0.5 + (0.15 * value(o) if is_creature(o)
-                                                       else 0.3))
-        elif isinstance(e, Pump):
-            pw = guess_amount(state, e.power, me, source, x)
-            tg = guess_amount(state, e.toughness, me, source, x)
-            if e.negative:
-                pw, tg = -pw, -tg
-            objs = each_of(state, e.each, me, source) if e.each is not None else \
-                _objs_for(e.what, targets, state, source)
-            for o in objs:
-                if is_creature(o):
-                    total += pump_value(o, me, pw, tg, state) + (
-                        0.2 * len(e.keywords) * sign_for(o, me))
-        elif isinstance(e, AddCounters):
-            n = guess_amount(state, e.amount, me, source, x)
-            objs = each_of(state, e.each, me, source) if e.each is not None else \
-                _objs_for(e.what, targets, state, source)
-            for o in objs:
-                if e.counter == "-1/-1":
-                    if is_creature(o) and o.toughness - o.damage <= n:
-                        total -= sign_for(o, me) * value(o)
-                    else:
-                        total -= sign_for(o, me) * 1.8 * n
-                elif e.counter == "+1/+1":
-                    total += sign_for(o, me) * 2.3 * n
-                else:
-                    total += sign_for(o, me) * 0.5 * n
-        elif isinstance(e, CreateToken):
-            n = guess_amount(state, e.amount, me, source, x)
-            tok = card_of(state, e.token)
-            v = card_creature_value(tok) if tok.is_creature else 1.0
-            if tok.is_creature and (tok.power or 0) == 0 and (tok.toughness or 0) <= 1:
-                v = 1.2  # a mana Spawn
-            who = _players_for(e.who, me, targets, state)
-            total += n * v * (1 if (not who or who[0] == me) else -1)
-        elif isinstance(e, Draw):
-            n = guess_amount(state, e.amount, me, source, x)
-            for p in _players_for(e.who, me, targets, state):
-                lib = len(state.players[p].library)
-                if lib < n:
-                    total += -100.0 if p == me else 100.0
-                else:
-                    total += (2.8 if p == me else -2.0) * n
-                    if p == me:
-                        drawn += n
-        elif isinstance(e, Discard | DiscardChosen):
-            n = guess_amount(state, e.amount, me, source, x)
-            for p in _players_for(e.who, me, targets, state):
-                size = len(state.players[p].hand) + (drawn - in_hand if p == me else 0)
-                have = min(n, max(0, size))
-                if p != me:
-                    total += 2.5 * have
-                    continue
-                spare = 0
-                if lands_of(state, me) >= 5:  # extra lands are cheap to discard
-                    spare = _known_lands_in_hand(state, me)
-                cheap = min(have, spare)
-                total -= 0.8 * cheap + 2.5 * (have - cheap)
-        elif isinstance(e, GainLife):
-            n = guess_amount(state, e.amount, me, source, x)
-            for p in _players_for(e.who, me, targets, state):
-                w = 0.25 * n * (2.0 if state.players[p].life <= 8 else 1.0)
-                total += w if p == me else -w
-        elif isinstance(e, LoseLife):
-            n = guess_amount(state, e.amount, me, source, x)
-            for p in _players_for(e.who, me, targets, state):
-                total += life_value(state, p, n) * (1 if p == opp else -1.2)
-        elif isinstance(e, Search | SearchLibrary):
-            total += 3.0
-        elif isinstance(e, ReturnFromGraveyard):
-            for i, t in enumerate(targets):
-                if refers(e.what, f"t{i}") and t >= 2:
-                    g = objects.get(t)
-                    if g is not None and g.zone == GRAVEYARD:
-                        w = card_want(state, me, g.card) * (1.6 if e.to == "battlefield"
-                                                           else 1.0)
-                        total += w if g.owner == me else -w
-        elif isinstance(e, Sacrifice):
-            if e.what is not None:
-                for o in _objs_for(e.what, targets, state, source):
-                    total -= sign_for(o, me) * perm_value(state, o, me)
-                continue
-            for p in _players_for(e.who, me, targets, state):
-                pool = [o for o in each_of(state, e.filter, p, source) if o.controller == p]
-                if pool:
-                    worst = min(perm_value(state, o, p) for o in pool)
-                    total += worst if p == opp else -worst
-        elif isinstance(e, CounterSpell | CounterUnlessDiscardHand):
-            for i, t in enumerate(targets):
-                if refers(e.what, f"t{i}"):
-                    item = next((s for s in state.stack if s.sid == t), None)
-                    if item is not None:
-                        th = spell_threat(state, item.controller, item)
-                        total += th if item.controller != me else -th
-        elif isinstance(e, MoveCounter | AttachEquipment | Regenerate | GainKeyword
-                        | GainAbility | ProtectionFromChosenColor | GrantFlashback
-                        | DelayedTriggerAbout):
-            for i, t in enumerate(targets):
-                s = effect_sign(e, f"t{i}")
-                if s and t >= 2:
-                    h = objects.get(t)
-                    if h is not None:
-                        total += s * 0.8 * (1 if h.controller == me else -1)
-        elif isinstance(e, SetBasePowerToughness):
-            for o in each_of(state, e.each, me, source):
-                if is_creature(o):
-                    total -= sign_for(o, me) * 0.3 * max(0, value(o) - 2.5)
-        elif isinstance(e, Becomes):
-            total += 0.5
-        elif isinstance(e, ReturnToBattlefield):
-            total += 2.0
-    return total
-
-
 def spell_threat(state: GameState, controller: int, item: StackItem) -> float:
     """How much a spell on the stack would do for its controller (counterspell value)."""
     card = item.card
@@ -858,7 +546,7 @@ def spell_threat(state: GameState, controller: int, item: StackItem) -> float:
         return 3.0
     effects = item.effects
     if effects:
-        v = eval_effects(state, controller, effects, list(item.targets),
+        v = effects_value(state, controller, effects, list(item.targets),
                          item.source, item.x)
         return max(v, 1.0 + 0.5 * card._mana_value)
     if card._type_mask & T_ENCHANTMENT:
@@ -876,3 +564,16 @@ def color_bits(colors: str) -> int:
 def static_is_global_buff(st: Static) -> bool:
     return st.applies_to == "filter" and st.filter.controller == "you" and (
         isinstance(st.power, int) and st.power > 0)
+
+
+def by_sign(ev: Estimate, e: object) -> None:
+    """An effect valued by how it treats each target: 0.8 for a permanent it helps or
+    hurts, for its controller (equip, regenerate, a granted ability or keyword)."""
+    objects = ev.state.objects
+    me = ev.me
+    for i, t in enumerate(ev.targets):
+        s = effect_sign(e, f"t{i}")
+        if s and t >= 2:
+            h = objects.get(t)
+            if h is not None:
+                ev.total += s * 0.8 * (1 if h.controller == me else -1)

@@ -1,0 +1,23 @@
+"""The ``add_mana`` effect (AddMana): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import mana as mana_mod
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import AddMana, EffectT
+from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.state import GameState, StackItem
+
+
+def resolve(state: GameState, item: StackItem, eff: AddMana, asker: Asker,
+            queue: list[EffectT]) -> None:
+    cost = mana_mod.parse_cost(eff.mana)
+    pool = state.players[item.controller].pool
+    pool.extend(cost.symbols)
+    pool.extend([mana_mod.C] * cost.generic)
+
+
+RULES = effect_rules(
+    AddMana, resolve=resolve, estimate=None, sign=unaffected,
+    why_not_valued=('not estimated: mana is valued by the planner that spends it (policies.planning), not as an effect'))

@@ -1,0 +1,27 @@
+"""The ``additional_combat_after_this_main`` effect (AdditionalCombatAfterThisMain): how it resolves and what the AI thinks it is worth.
+
+"After this main phase, there is an additional combat phase followed by an
+additional main phase" (500.8, 505.1a): added right after the current main phase.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import AdditionalCombatAfterThisMain, EffectT
+from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.state import MAIN1, MAIN2, GameState, StackItem
+from mtgsim.engine.zones import log
+
+
+def resolve(state: GameState, item: StackItem, eff: AdditionalCombatAfterThisMain, asker: Asker,
+            queue: list[EffectT]) -> None:
+    if state.step != MAIN1 and state.step != MAIN2:
+        return  # "this main phase": there is none
+    state.combats_after_main += 1  # engine.turn: combat, then an additional main phase
+    if state.log is not None:
+        log(state, "additional_combat", item.controller, item.card.name)
+
+
+RULES = effect_rules(
+    AdditionalCombatAfterThisMain, resolve=resolve, estimate=None, sign=unaffected,
+    why_not_valued=('not estimated: the heuristic has no value for an extra combat yet (valued 0)'))

@@ -1,0 +1,39 @@
+"""The ``becomes`` effect (Becomes): how it resolves and what the AI thinks it is worth.
+
+"[Target] becomes a P/T [type]. It's still a [type]": adds card types (layer 4)
+and sets base power/toughness (layer 7b), for the rest of the game unless
+``until_end_of_turn`` (611.2).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import TYPE_BIT, Becomes, EffectT
+from mtgsim.engine.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
+from mtgsim.engine.zones import log
+
+
+def resolve(state: GameState, item: StackItem, eff: Becomes, asker: Asker,
+            queue: list[EffectT]) -> None:
+    mask = 0
+    for t in eff.add_types:
+        mask |= TYPE_BIT[t]
+    for o in permanents(state, refs_of(state, item, eff.what)):
+        state.clock += 1
+        state.effects.append(ContinuousEffect(
+            o.oid, state.clock, add_types=mask, set_base=(eff.power, eff.toughness),
+            until_eot=eff.until_end_of_turn))
+        if state.log is not None:
+            log(state, "becomes", item.controller, o.card.name,
+                f"{eff.power}/{eff.toughness} {' '.join(eff.add_types)}")
+    state.derived.dirty = True
+
+
+def estimate(ev: Estimate, e: Becomes) -> None:
+    ev.total += 0.5
+
+
+RULES = effect_rules(
+    Becomes, resolve=resolve, estimate=estimate, sign=unaffected)

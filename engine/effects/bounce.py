@@ -1,0 +1,36 @@
+"""The ``bounce`` effect (Bounce): how it resolves and what the AI thinks it is worth.
+
+Return a permanent to its owner's hand.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import Bounce, EffectT
+from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import HAND, GameState, StackItem
+from mtgsim.engine.worth import objs_for, perm_value, sign_for
+from mtgsim.engine.zones import simultaneously
+
+
+def resolve(state: GameState, item: StackItem, eff: Bounce, asker: Asker,
+            queue: list[EffectT]) -> None:
+    with simultaneously(state):
+        for o in permanents(state, refs_of(state, item, eff.what)):
+            rep.leave_battlefield(state, o, HAND)
+
+
+def estimate(ev: Estimate, e: Bounce) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    for o in objs_for(e.what, targets, state, source):
+        v = perm_value(state, o, me)
+        ev.total -= sign_for(o, me) * (v if o.token else 0.35 * v + 1.0)
+
+
+RULES = effect_rules(
+    Bounce, resolve=resolve, estimate=estimate, sign=hurts("what"))

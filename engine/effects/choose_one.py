@@ -1,0 +1,33 @@
+"""The ``choose_one`` effect (ForEachTarget): how it resolves and what the AI thinks it is worth.
+
+A mode chosen as the effect happens ("tap or untap target permanent").
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, ForEachTarget
+from mtgsim.engine.decisions import Modes
+from mtgsim.engine.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
+
+
+def resolve(state: GameState, item: StackItem, eff: ForEachTarget, asker: Asker,
+            queue: list[EffectT]) -> None:
+    labels = list(eff.labels) or [str(i) for i in range(len(eff.options))]
+    pick = asker.choose(Decision(
+        DecisionKind.MODE, item.controller, f"{item.label}: " + " or ".join(labels),
+        options=list(range(len(eff.options))), source=item.source,
+        about=Modes(tuple(labels))))
+    queue[0:0] = eff.options[pick]
+
+
+def estimate(ev: Estimate, e: ForEachTarget) -> None:
+    """The best mode's worth (the controller chooses)."""
+    if ev.depth < 3:
+        ev.total += max(ev.nested(opt) for opt in e.options)
+
+
+RULES = effect_rules(
+    ForEachTarget, resolve=resolve, estimate=estimate, sign=unaffected,
+    either_side=lambda e, ref: True)

@@ -1,0 +1,34 @@
+"""The ``if`` effect (If): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, If
+from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.effect import Estimate, effect_rules, effects_sign
+from mtgsim.engine.refs import source_object
+from mtgsim.engine.state import GameState, StackItem
+
+
+def resolve(state: GameState, item: StackItem, eff: If, asker: Asker,
+            queue: list[EffectT]) -> None:
+    src = source_object(state, item)
+    if condition_holds(state, eff.condition, item.controller, src, item.subject_lki):
+        queue[0:0] = eff.effects
+    else:
+        queue[0:0] = eff.otherwise
+
+
+def estimate(ev: Estimate, e: If) -> None:
+    """At best what the inner effects are worth, never less than nothing (it may not happen)."""
+    if ev.depth < 3:
+        ev.total += max(0.0, ev.nested(e.effects))
+
+
+def sign(e: If, ref: str) -> int:
+    return effects_sign(e.effects, ref)
+
+
+RULES = effect_rules(
+    If, resolve=resolve, estimate=estimate, sign=sign)

@@ -1,0 +1,72 @@
+"""The ``counter`` effect (CounterSpell): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import mana as mana_mod
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import CounterSpell, EffectT
+from mtgsim.engine.decisions import MayPay
+from mtgsim.engine.effect import Estimate, effect_rules, hurts, refers, yes_no
+from mtgsim.engine.payment import mana_units, pay_cost
+from mtgsim.engine.refs import refs_of
+from mtgsim.engine.state import EXILE, GRAVEYARD, GameState, StackItem
+from mtgsim.engine.worth import spell_threat
+from mtgsim.engine.zones import forget_object, log, move
+
+
+def resolve(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker,
+            queue: list[EffectT]) -> None:
+    counter(state, item, eff, asker)
+
+
+def counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker) -> None:
+    for r in refs_of(state, item, eff.what):
+        target = next((i for i in state.stack if i.sid == r), None)
+        if target is None or cant_be_countered(target):
+            continue
+        if eff.unless_pay is not None:
+            cost = mana_mod.parse_cost(eff.unless_pay)
+            units, _ = mana_units(state, target.controller)
+            if mana_mod.can_pay(cost.symbols, cost.generic, units):
+                if yes_no(asker, target.controller, f"pay {eff.unless_pay}?", item.source,
+                          MayPay(eff.unless_pay, "unless", target.card)):
+                    pay_cost(state, target.controller, cost, 0)
+                    continue
+        counter_item(state, target)
+
+
+def cant_be_countered(target: StackItem) -> bool:
+    """"This spell can't be countered" (a static ability that works on the stack)."""
+    return target.is_spell and target.card._cant_be_countered
+
+
+def counter_item(state: GameState, target: StackItem) -> None:
+    """Counter a spell or ability (701.5): off the stack, a spell card to the graveyard."""
+    if cant_be_countered(target):
+        return
+    state.stack.remove(target)
+    if state.log is not None:
+        log(state, "countered", target.controller, target.card.name)
+    if target.is_spell and not target.is_copy:
+        obj = state.objects.get(target.sid)
+        if obj is not None:
+            move(state, obj, EXILE if target.alt == 1 else GRAVEYARD)
+    elif target.is_spell:
+        forget_object(state, target.sid)  # a copy of a spell ceases to exist (707.10a)
+
+
+def estimate(ev: Estimate, e: CounterSpell) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    for i, t in enumerate(targets):
+        if refers(e.what, f"t{i}"):
+            item = next((s for s in state.stack if s.sid == t), None)
+            if item is not None:
+                th = spell_threat(state, item.controller, item)
+                ev.total += th if item.controller != me else -th
+
+
+RULES = effect_rules(
+    CounterSpell, resolve=resolve, estimate=estimate, sign=hurts("what"))

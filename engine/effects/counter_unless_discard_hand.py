@@ -1,0 +1,51 @@
+"""The ``counter_unless_discard_hand`` effect (CounterUnlessDiscardHand): how it resolves and what the AI thinks it is worth.
+
+"Counter [target spell] unless its controller discards their hand" (701.5a,
+701.8a; a player may discard a hand of no cards).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import CounterUnlessDiscardHand, EffectT
+from mtgsim.engine.decisions import MayDiscardHand
+from mtgsim.engine.effect import Estimate, effect_rules, hurts, refers, yes_no
+from mtgsim.engine.effects.counter import cant_be_countered, counter_item
+from mtgsim.engine.refs import refs_of
+from mtgsim.engine.state import GRAVEYARD, GameState, StackItem
+from mtgsim.engine.worth import spell_threat
+from mtgsim.engine.zones import log, move
+
+
+def resolve(state: GameState, item: StackItem, eff: CounterUnlessDiscardHand, asker: Asker,
+            queue: list[EffectT]) -> None:
+    for r in refs_of(state, item, eff.what):
+        target = next((i for i in state.stack if i.sid == r), None)
+        if target is None or cant_be_countered(target):
+            continue
+        p = target.controller
+        if yes_no(asker, p, f"discard your hand so that {target.card.name} is not countered?",
+                  item.source, MayDiscardHand(target.sid)):
+            for oid in list(state.players[p].hand):
+                o = state.objects[oid]
+                if state.log is not None:
+                    log(state, "discard", p, o.card.name)
+                move(state, o, GRAVEYARD)
+            continue
+        counter_item(state, target)
+
+
+def estimate(ev: Estimate, e: CounterUnlessDiscardHand) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    for i, t in enumerate(targets):
+        if refers(e.what, f"t{i}"):
+            item = next((s for s in state.stack if s.sid == t), None)
+            if item is not None:
+                th = spell_threat(state, item.controller, item)
+                ev.total += th if item.controller != me else -th
+
+
+RULES = effect_rules(
+    CounterUnlessDiscardHand, resolve=resolve, estimate=estimate, sign=hurts("what"))

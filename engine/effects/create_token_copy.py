@@ -1,0 +1,31 @@
+"""The ``create_token_copy`` effect (CreateTokenCopy): how it resolves and what the AI thinks it is worth.
+
+"Create a token that's a copy of [target creature]" (707.2: the token copies the
+copiable values, i.e. the printed characteristics, not counters or effects; 111.1).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import CreateTokenCopy, EffectT
+from mtgsim.engine.effect import effect_rules, refers, unaffected
+from mtgsim.engine.refs import permanents, players_of, refs_of
+from mtgsim.engine.state import GameState, StackItem
+
+
+def resolve(state: GameState, item: StackItem, eff: CreateTokenCopy, asker: Asker,
+            queue: list[EffectT]) -> None:
+    originals = permanents(state, refs_of(state, item, eff.what))
+    for o in originals:
+        # 707.2: the copiable values are the printed ones; text-changing effects, counters
+        # and other effects are not copied.
+        card = o.card if o.printed is None else o.printed
+        for p in players_of(state, item, eff.who):
+            rep.create_token(state, card, p)
+
+
+RULES = effect_rules(
+    CreateTokenCopy, resolve=resolve, estimate=None, sign=unaffected,
+    why_not_valued=("not estimated: the copy's worth is the copied creature's, not known before the target is chosen; valued 0 (and either side's creature may be copied)"),
+    either_side=lambda e, ref: refers(e.what, ref))

@@ -1,0 +1,67 @@
+"""The ``damage`` effect (Damage): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, Damage, EffectT
+from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.refs import refs_of, source_object
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import (
+    each_of,
+    guess_amount,
+    is_creature,
+    life_value,
+    objs_for,
+    players_for,
+    sign_for,
+    value,
+)
+
+
+def resolve(state: GameState, item: StackItem, eff: Damage, asker: Asker,
+            queue: list[EffectT]) -> None:
+    src = source_object(state, item)
+    n = amount_of(state, item, eff.amount)
+    if eff.each is not None:
+        for o in each_matching(state, item, eff.each):
+            rep.deal_damage(state, src, o.oid, n)
+    else:
+        for r in refs_of(state, item, eff.to):
+            rep.deal_damage(state, src, r, n)
+
+
+def estimate(ev: Estimate, e: Damage) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    x = ev.x
+    opp = 1 - ev.me
+    n = guess_amount(state, e.amount, me, source, x)
+    if e.each is not None:
+        for o in each_of(state, e.each, me, source):
+            if is_creature(o) and o.toughness - o.damage <= n and \
+                    not o.kw & KW_INDESTRUCTIBLE:
+                ev.total += sign_for(o, me) * -value(o)
+        return
+    for p in players_for(e.to, me, targets, state):
+        ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)
+    for o in objs_for(e.to, targets, state, source):
+        if not is_creature(o):
+            continue
+        if o.toughness - o.damage <= n and not o.kw & KW_INDESTRUCTIBLE \
+                and not o.regen_shields:
+            ev.total -= sign_for(o, me) * value(o)
+        else:
+            ev.total -= sign_for(o, me) * 0.15 * n
+
+
+def sign(e: Damage, ref: str) -> int:
+    return -1 if e.each is None and refers(e.to, ref) else 0
+
+
+RULES = effect_rules(
+    Damage, resolve=resolve, estimate=estimate, sign=sign)

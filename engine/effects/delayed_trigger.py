@@ -1,0 +1,30 @@
+"""The ``delayed_trigger`` effect (DelayedTriggerAbout): how it resolves and what the AI thinks it is worth.
+
+Create a delayed triggered ability (603.7) about an object: "Whenever [target
+creature] deals damage this turn, [effects]" (``when`` = "deals_damage"; "that much"
+is the damage dealt). It is controlled by the controller of the effect (603.7d).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import DelayedTriggerAbout, EffectT, Triggered
+from mtgsim.engine.effect import effect_rules, helps
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+from mtgsim.engine.worth import by_sign
+
+
+def resolve(state: GameState, item: StackItem, eff: DelayedTriggerAbout, asker: Asker,
+            queue: list[EffectT]) -> None:
+    ability = Triggered(when=eff.when, effects=eff.effects)
+    for o in permanents(state, refs_of(state, item, eff.about)):
+        state.clock += 1
+        state.delayed.append(DelayedTrigger(
+            eff.when, item.controller, item.source, item.card, ability, state.clock,
+            one_shot=False, any_player=True, subject=o.oid, subject_lki=o,
+            turn=state.turn if eff.this_turn else 0))
+
+
+RULES = effect_rules(
+    DelayedTriggerAbout, resolve=resolve, estimate=by_sign, sign=helps("about"))

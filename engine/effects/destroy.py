@@ -1,0 +1,41 @@
+"""The ``destroy`` effect (Destroy): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, Destroy, EffectT
+from mtgsim.engine.effect import Estimate, each_matching, effect_rules, hurts
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import each_of, objs_for, perm_value, sign_for
+from mtgsim.engine.zones import simultaneously
+
+
+def resolve(state: GameState, item: StackItem, eff: Destroy, asker: Asker,
+            queue: list[EffectT]) -> None:
+    targets = each_matching(state, item, eff.each) if eff.each is not None else \
+        permanents(state, refs_of(state, item, eff.what))
+    with simultaneously(state):  # "destroy all ...": one event (603.10a)
+        for o in targets:
+            rep.destroy(state, o, eff.no_regenerate)
+
+
+def estimate(ev: Estimate, e: Destroy) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    if e.each is not None:
+        for o in each_of(state, e.each, me, source):
+            if not o.kw & KW_INDESTRUCTIBLE:
+                ev.total -= sign_for(o, me) * perm_value(state, o, me)
+        return
+    for o in objs_for(e.what, targets, state, source):
+        if not o.kw & KW_INDESTRUCTIBLE and (e.no_regenerate or not o.regen_shields):
+            ev.total -= sign_for(o, me) * perm_value(state, o, me)
+
+
+RULES = effect_rules(
+    Destroy, resolve=resolve, estimate=estimate, sign=hurts("what"))

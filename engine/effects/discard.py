@@ -1,0 +1,70 @@
+"""The ``discard`` effect (Discard): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import Discard, EffectT
+from mtgsim.engine.decisions import Discarding
+from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
+from mtgsim.engine.refs import players_of
+from mtgsim.engine.rng import randbelow
+from mtgsim.engine.state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of, players_for
+from mtgsim.engine.zones import log, move
+
+
+def resolve(state: GameState, item: StackItem, eff: Discard, asker: Asker,
+            queue: list[EffectT]) -> None:
+    n = amount_of(state, item, eff.amount)
+    discarders = players_of(state, item, eff.who)
+    if len(discarders) > 1 and not eff.random:
+        # One player at a time: each answers before anything changes (a resumed
+        # effect replays its answers, so no discard may happen before the last one).
+        queue[0:0] = [Discard(n, str(p), eff.random) for p in discarders]
+        return
+    for p in discarders:
+        hand = state.players[p].hand
+        k = min(n, len(hand))
+        if k == 0:
+            continue
+        if eff.random:
+            chosen = []
+            pool = list(hand)
+            for _ in range(k):
+                state.rng, j = randbelow(state.rng, len(pool))
+                chosen.append(pool.pop(j))
+        else:
+            picks = asker.choose_many(Decision(
+                DecisionKind.DISCARD, p, f"discard {k}", options=list(hand), multi=True,
+                min_count=k, max_count=k, source=item.source, about=Discarding("effect")))
+            chosen = [hand[i] for i in picks]
+        for oid in chosen:
+            o = state.objects[oid]
+            if state.log is not None:
+                log(state, "discard", p, o.card.name)
+            move(state, o, GRAVEYARD)
+
+
+def estimate(ev: Estimate, e: Discard) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    x = ev.x
+    n = guess_amount(state, e.amount, me, source, x)
+    for p in players_for(e.who, me, targets, state):
+        size = len(state.players[p].hand) + (ev.drawn - ev.in_hand if p == me else 0)
+        have = min(n, max(0, size))
+        if p != me:
+            ev.total += 2.5 * have
+            continue
+        spare = 0
+        if lands_of(state, me) >= 5:  # extra lands are cheap to discard
+            spare = known_lands_in_hand(state, me)
+        cheap = min(have, spare)
+        ev.total -= 0.8 * cheap + 2.5 * (have - cheap)
+
+
+RULES = effect_rules(
+    Discard, resolve=resolve, estimate=estimate, sign=hurts("who"))

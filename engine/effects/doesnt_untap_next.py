@@ -1,0 +1,38 @@
+"""The ``doesnt_untap_next`` effect (DoesntUntapNext): how it resolves and what the AI thinks it is worth.
+
+"[It] doesn't untap during its controller's next untap step" (502.3).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import T_LAND, DoesntUntapNext, EffectT
+from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
+
+
+def resolve(state: GameState, item: StackItem, eff: DoesntUntapNext, asker: Asker,
+            queue: list[EffectT]) -> None:
+    for o in permanents(state, refs_of(state, item, eff.what)):
+        o.skip_untap = True
+
+
+def estimate(ev: Estimate, e: DoesntUntapNext) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    for o in objs_for(e.what, targets, state, source):
+        if is_creature(o):
+            w = 0.2 * value(o) if True \
+                else 0.0
+            ev.total -= sign_for(o, me) * w
+        elif o.card._type_mask & T_LAND and not o.tapped:
+            ev.total -= sign_for(o, me) * (0.5 if state.active != o.controller
+                                        else 0.1)
+
+
+RULES = effect_rules(
+    DoesntUntapNext, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -1,0 +1,39 @@
+"""The ``exile`` effect (Exile): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, Exile
+from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.refs import refs_of
+from mtgsim.engine.state import BATTLEFIELD, EXILE, STACK, GameState, StackItem
+from mtgsim.engine.worth import objs_for, perm_value, sign_for
+from mtgsim.engine.zones import move, simultaneously
+
+
+def resolve(state: GameState, item: StackItem, eff: Exile, asker: Asker,
+            queue: list[EffectT]) -> None:
+    with simultaneously(state):
+        for r in refs_of(state, item, eff.what):
+            found = state.objects.get(r)
+            if found is None:
+                continue
+            if found.zone == BATTLEFIELD:
+                rep.leave_battlefield(state, found, EXILE)
+            elif found.zone != STACK:
+                move(state, found, EXILE)
+
+
+def estimate(ev: Estimate, e: Exile) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    for o in objs_for(e.what, targets, state, source):
+        ev.total -= sign_for(o, me) * (perm_value(state, o, me) + 0.5)
+
+
+RULES = effect_rules(
+    Exile, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -1,0 +1,28 @@
+"""The ``exile_at_next_end_step`` effect (ExileAtNextEndStep): how it resolves and what the AI thinks it is worth.
+
+"Exile it at the beginning of the next end step" (a delayed trigger, 603.7).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, Exile, ExileAtNextEndStep, Triggered
+from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+
+EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),))
+
+
+def resolve(state: GameState, item: StackItem, eff: ExileAtNextEndStep, asker: Asker,
+            queue: list[EffectT]) -> None:
+    for o in permanents(state, refs_of(state, item, eff.what)):
+        state.clock += 1
+        state.delayed.append(DelayedTrigger(
+            "end_step", item.controller, o.oid, o.card, EXILE_AT_END, state.clock,
+            any_player=True, subject=o.oid, subject_lki=o))
+
+
+RULES = effect_rules(
+    ExileAtNextEndStep, resolve=resolve, estimate=None, sign=unaffected,
+    why_not_valued=('not estimated: the exile is the cost of a temporary effect valued with it (unearth, the tokens it follows); valued 0'))

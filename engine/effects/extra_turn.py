@@ -1,0 +1,29 @@
+"""The ``extra_turn`` effect (ExtraTurn): how it resolves and what the AI thinks it is worth.
+
+"[Player] takes an extra turn after this one" (500.7): extra turns created later
+are taken first.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, ExtraTurn
+from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.refs import players_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.stats import count
+from mtgsim.engine.zones import log
+
+
+def resolve(state: GameState, item: StackItem, eff: ExtraTurn, asker: Asker,
+            queue: list[EffectT]) -> None:
+    for p in players_of(state, item, eff.who):
+        state.extra_turns.append(p)  # the last one created is taken first (500.7)
+        count(state, p, "extra_turns")
+        if state.log is not None:
+            log(state, "extra_turn", p, item.card.name)
+
+
+RULES = effect_rules(
+    ExtraTurn, resolve=resolve, estimate=None, sign=unaffected,
+    why_not_valued=('not estimated: the heuristic has no value for an extra turn yet (valued 0)'))

@@ -1,0 +1,32 @@
+"""The ``gain_ability`` effect (GainAbility): how it resolves and what the AI thinks it is worth.
+
+"Until end of turn, [target] gains '[triggered ability]'" (layer 6, 613.1f).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, GainAbility
+from mtgsim.engine.effect import effect_rules, helps
+from mtgsim.engine.refs import refs_of
+from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
+from mtgsim.engine.worth import by_sign
+
+
+def resolve(state: GameState, item: StackItem, eff: GainAbility, asker: Asker,
+            queue: list[EffectT]) -> None:
+    """Layer 6: the permanent has the ability until end of turn (engine.triggers reads
+    granted triggered abilities through ``abilities_of``)."""
+    if eff.ability is None:
+        return
+    for r in refs_of(state, item, eff.what):
+        obj = state.objects.get(r)
+        if obj is None or r < 2 or obj.zone != BATTLEFIELD:
+            continue
+        state.clock += 1
+        state.effects.append(ContinuousEffect(
+            obj.oid, state.clock, until_eot=eff.until_end_of_turn, ability=eff.ability))
+
+
+RULES = effect_rules(
+    GainAbility, resolve=resolve, estimate=by_sign, sign=helps("what"))

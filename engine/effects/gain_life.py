@@ -1,0 +1,35 @@
+"""The ``gain_life`` effect (GainLife): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, GainLife
+from mtgsim.engine.effect import Estimate, amount_of, effect_rules, helps
+from mtgsim.engine.refs import players_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import guess_amount, players_for
+
+
+def resolve(state: GameState, item: StackItem, eff: GainLife, asker: Asker,
+            queue: list[EffectT]) -> None:
+    n = amount_of(state, item, eff.amount)
+    for p in players_of(state, item, eff.who):
+        rep.gain_life(state, p, n)
+
+
+def estimate(ev: Estimate, e: GainLife) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    x = ev.x
+    n = guess_amount(state, e.amount, me, source, x)
+    for p in players_for(e.who, me, targets, state):
+        w = 0.25 * n * (2.0 if state.players[p].life <= 8 else 1.0)
+        ev.total += w if p == me else -w
+
+
+RULES = effect_rules(
+    GainLife, resolve=resolve, estimate=estimate, sign=helps("who"))

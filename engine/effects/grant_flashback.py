@@ -1,0 +1,34 @@
+"""The ``grant_flashback`` effect (GrantFlashback): how it resolves and what the AI thinks it is worth.
+
+"Target instant or sorcery card in your graveyard gains flashback until end of
+turn. The flashback cost is equal to its mana cost." (Snapcaster Mage; 702.34a): a
+casting permission from the graveyard; ``cost`` "" means the card's mana cost.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, GrantFlashback
+from mtgsim.engine.effect import effect_rules, helps
+from mtgsim.engine.refs import refs_of
+from mtgsim.engine.state import GRAVEYARD, ContinuousEffect, GameState, StackItem
+from mtgsim.engine.worth import by_sign
+from mtgsim.engine.zones import log
+
+
+def resolve(state: GameState, item: StackItem, eff: GrantFlashback, asker: Asker,
+            queue: list[EffectT]) -> None:
+    """The card gains flashback until end of turn (a casting permission, 702.34a)."""
+    for r in refs_of(state, item, eff.what):
+        card_obj = state.objects.get(r)
+        if card_obj is None or card_obj.zone != GRAVEYARD:
+            continue
+        state.clock += 1
+        state.effects.append(ContinuousEffect(
+            card_obj.oid, state.clock, flashback_cost=eff.cost or card_obj.card.mana_cost))
+        if state.log is not None:
+            log(state, "gains", item.controller, card_obj.card.name, "flashback")
+
+
+RULES = effect_rules(
+    GrantFlashback, resolve=resolve, estimate=by_sign, sign=helps("what"))

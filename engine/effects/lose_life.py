@@ -1,0 +1,35 @@
+"""The ``lose_life`` effect (LoseLife): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, LoseLife
+from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
+from mtgsim.engine.refs import players_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import guess_amount, life_value, players_for
+
+
+def resolve(state: GameState, item: StackItem, eff: LoseLife, asker: Asker,
+            queue: list[EffectT]) -> None:
+    n = amount_of(state, item, eff.amount)
+    for p in players_of(state, item, eff.who):
+        rep.lose_life(state, p, n)
+
+
+def estimate(ev: Estimate, e: LoseLife) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    x = ev.x
+    opp = 1 - ev.me
+    n = guess_amount(state, e.amount, me, source, x)
+    for p in players_for(e.who, me, targets, state):
+        ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)
+
+
+RULES = effect_rules(
+    LoseLife, resolve=resolve, estimate=estimate, sign=hurts("who"))

@@ -1,0 +1,33 @@
+"""The ``may`` effect (May): how it resolves and what the AI thinks it is worth.
+
+"You may ...": the controller chooses yes or no as the effect happens.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, May
+from mtgsim.engine.decisions import MayEffect
+from mtgsim.engine.effect import Estimate, effect_rules, effects_sign, yes_no
+from mtgsim.engine.state import GameState, StackItem
+
+
+def resolve(state: GameState, item: StackItem, eff: May, asker: Asker,
+            queue: list[EffectT]) -> None:
+    if yes_no(asker, item.controller, f"{item.label}: do it?", item.source,
+              MayEffect(eff.effects)):
+        queue[0:0] = eff.effects
+
+
+def estimate(ev: Estimate, e: May) -> None:
+    """At best what the inner effects are worth, never less than nothing (it may not happen)."""
+    if ev.depth < 3:
+        ev.total += max(0.0, ev.nested(e.effects))
+
+
+def sign(e: May, ref: str) -> int:
+    return effects_sign(e.effects, ref)
+
+
+RULES = effect_rules(
+    May, resolve=resolve, estimate=estimate, sign=sign)

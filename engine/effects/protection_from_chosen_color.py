@@ -1,0 +1,37 @@
+"""The ``protection_from_chosen_color`` effect (ProtectionFromChosenColor): how it resolves and what the AI thinks it is worth.
+
+"[Target] gains protection from the color of your choice until end of turn"
+(702.16); the color is chosen as the effect happens (608.2d).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, ProtectionFromChosenColor
+from mtgsim.engine.decisions import ColorFor
+from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, helps
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import ContinuousEffect, Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.worth import by_sign
+from mtgsim.engine.zones import log
+
+
+def resolve(state: GameState, item: StackItem, eff: ProtectionFromChosenColor, asker: Asker,
+            queue: list[EffectT]) -> None:
+    targets = permanents(state, refs_of(state, item, eff.what))
+    if not targets:
+        return
+    pick = asker.choose(Decision(
+        DecisionKind.COLOR, item.controller, f"{item.label}: protection from which color?",
+        options=list(COLOR_CHOICES), source=item.source, about=ColorFor("protection")))
+    color = COLOR_CHOICES[pick]
+    for o in targets:
+        state.clock += 1
+        state.effects.append(ContinuousEffect(o.oid, state.clock, protection=color))
+        if state.log is not None:
+            log(state, "protection", item.controller, o.card.name, "WUBRG"[pick])
+    state.derived.dirty = True
+
+
+RULES = effect_rules(
+    ProtectionFromChosenColor, resolve=resolve, estimate=by_sign, sign=helps("what"))

@@ -1,0 +1,59 @@
+"""The ``pump`` effect (Pump): how it resolves and what the AI thinks it is worth.
+
++N/+N (and keywords) until end of turn (layer 7c / 6).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, Pump, keyword_mask
+from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
+from mtgsim.engine.worth import each_of, guess_amount, is_creature, objs_for, pump_value, sign_for
+from mtgsim.engine.zones import log
+
+
+def resolve(state: GameState, item: StackItem, eff: Pump, asker: Asker,
+            queue: list[EffectT]) -> None:
+    dp = amount_of(state, item, eff.power)
+    dt = amount_of(state, item, eff.toughness)
+    if eff.negative:
+        dp, dt = -dp, -dt
+    kw = keyword_mask(eff.keywords)
+    targets = each_matching(state, item, eff.each) if eff.each is not None else \
+        permanents(state, refs_of(state, item, eff.what))
+    for o in targets:
+        state.clock += 1
+        state.effects.append(ContinuousEffect(o.oid, state.clock, dp, dt, kw))
+        if state.log is not None:
+            log(state, "pump", item.controller, o.card.name, f"{dp:+d}/{dt:+d}")
+    state.derived.dirty = True
+
+
+def estimate(ev: Estimate, e: Pump) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    x = ev.x
+    pw = guess_amount(state, e.power, me, source, x)
+    tg = guess_amount(state, e.toughness, me, source, x)
+    if e.negative:
+        pw, tg = -pw, -tg
+    objs = each_of(state, e.each, me, source) if e.each is not None else \
+        objs_for(e.what, targets, state, source)
+    for o in objs:
+        if is_creature(o):
+            ev.total += pump_value(o, me, pw, tg, state) + (
+                0.2 * len(e.keywords) * sign_for(o, me))
+
+
+def sign(e: Pump, ref: str) -> int:
+    if e.each is not None or not refers(e.what, ref):
+        return 0
+    return -1 if e.negative else 1
+
+
+RULES = effect_rules(
+    Pump, resolve=resolve, estimate=estimate, sign=sign)

@@ -1,0 +1,21 @@
+"""The ``regenerate`` effect (Regenerate): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, Regenerate
+from mtgsim.engine.effect import effect_rules, helps
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import by_sign
+
+
+def resolve(state: GameState, item: StackItem, eff: Regenerate, asker: Asker,
+            queue: list[EffectT]) -> None:
+    for o in permanents(state, refs_of(state, item, eff.what)):
+        o.regen_shields += 1
+
+
+RULES = effect_rules(
+    Regenerate, resolve=resolve, estimate=by_sign, sign=helps("what"))

@@ -1,0 +1,44 @@
+"""The ``return_from_graveyard`` effect (ReturnFromGraveyard): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, ReturnFromGraveyard
+from mtgsim.engine.effect import Estimate, effect_rules, helps, refers
+from mtgsim.engine.refs import refs_of
+from mtgsim.engine.state import GRAVEYARD, HAND, GameState, StackItem
+from mtgsim.engine.worth import card_want
+from mtgsim.engine.zones import move, simultaneously
+
+
+def resolve(state: GameState, item: StackItem, eff: ReturnFromGraveyard, asker: Asker,
+            queue: list[EffectT]) -> None:
+    with simultaneously(state):  # "return X target creature cards": they enter at once
+        for r in refs_of(state, item, eff.what):
+            card_obj = state.objects.get(r)
+            if card_obj is None or card_obj.zone != GRAVEYARD:
+                continue
+            if eff.to == "hand":
+                move(state, card_obj, HAND)
+            else:  # an Aura asks what it enchants (303.4f)
+                rep.enter(state, card_obj, item.controller, asker=asker)
+
+
+def estimate(ev: Estimate, e: ReturnFromGraveyard) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    objects = ev.state.objects
+    for i, t in enumerate(targets):
+        if refers(e.what, f"t{i}") and t >= 2:
+            g = objects.get(t)
+            if g is not None and g.zone == GRAVEYARD:
+                w = card_want(state, me, g.card) * (1.6 if e.to == "battlefield"
+                                                   else 1.0)
+                ev.total += w if g.owner == me else -w
+
+
+RULES = effect_rules(
+    ReturnFromGraveyard, resolve=resolve, estimate=estimate, sign=helps("what"))

@@ -1,0 +1,77 @@
+"""The ``sacrifice`` effect (Sacrifice): how it resolves and what the AI thinks it is worth.
+
+``who`` sacrifices ``amount`` permanents matching ``filter`` of their choice.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, Sacrifice
+from mtgsim.engine.decisions import Sacrificing
+from mtgsim.engine.effect import Estimate, amount_of, effect_rules, refers
+from mtgsim.engine.filters import matches
+from mtgsim.engine.refs import permanents, players_of, refs_of
+from mtgsim.engine.state import BATTLEFIELD, Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.worth import each_of, objs_for, perm_value, players_for, sign_for
+from mtgsim.engine.zones import simultaneously
+
+
+def resolve(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker,
+            queue: list[EffectT]) -> None:
+    sacrifice(state, item, eff, asker)
+
+
+def sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -> None:
+    """701.17: each player chooses (in turn order, 101.4) before anything is sacrificed,
+    then all the chosen permanents are sacrificed at once, one event (603.10a)."""
+    if eff.what is not None:
+        with simultaneously(state):
+            for o in permanents(state, refs_of(state, item, eff.what)):
+                if o.controller == item.controller:
+                    rep.sacrifice(state, o)
+        return
+    n = amount_of(state, item, eff.amount)
+    chosen: list[int] = []
+    for p in players_of(state, item, eff.who):
+        options = [oid for oid in state.battlefield
+                   if state.objects[oid].controller == p
+                   and matches(state, eff.filter, state.objects[oid], p, item.source)]
+        k = min(n, len(options))
+        if k == 0:
+            continue
+        picks = asker.choose_many(Decision(
+            DecisionKind.SACRIFICE, p, f"sacrifice {k}", options=options, multi=True,
+            min_count=k, max_count=k, source=item.source, about=Sacrificing()))
+        chosen.extend(options[i] for i in picks)
+    with simultaneously(state):
+        for oid in chosen:
+            victim = state.objects.get(oid)
+            if victim is not None and victim.zone == BATTLEFIELD:
+                rep.sacrifice(state, victim)
+
+
+def estimate(ev: Estimate, e: Sacrifice) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    opp = 1 - ev.me
+    if e.what is not None:
+        for o in objs_for(e.what, targets, state, source):
+            ev.total -= sign_for(o, me) * perm_value(state, o, me)
+        return
+    for p in players_for(e.who, me, targets, state):
+        pool = [o for o in each_of(state, e.filter, p, source) if o.controller == p]
+        if pool:
+            worst = min(perm_value(state, o, p) for o in pool)
+            ev.total += worst if p == opp else -worst
+
+
+def sign(e: Sacrifice, ref: str) -> int:
+    return -1 if (e.what is not None and refers(e.what, ref)) or refers(e.who, ref) \
+        else 0
+
+
+RULES = effect_rules(
+    Sacrifice, resolve=resolve, estimate=estimate, sign=sign)

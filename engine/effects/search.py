@@ -1,0 +1,54 @@
+"""The ``search`` effect (Search): how it resolves and what the AI thinks it is worth.
+
+Search your library for a card matching ``filter``, then shuffle.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine import replacement as rep
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, Search
+from mtgsim.engine.decisions import Searching
+from mtgsim.engine.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.filters import matches
+from mtgsim.engine.state import GRAVEYARD, HAND, Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.zones import log, move, reveal, shuffle_library
+
+
+def resolve(state: GameState, item: StackItem, eff: Search, asker: Asker,
+            queue: list[EffectT]) -> None:
+    search(state, item, eff, asker)
+
+
+def search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> None:
+    p = item.controller
+    library = state.players[p].library
+    options = [oid for oid in reversed(library)
+               if matches(state, eff.filter, state.objects[oid], p, item.source)]
+    found: list[int] = []
+    if options:
+        picks = asker.choose_many(Decision(
+            DecisionKind.SEARCH, p, "search your library", options=options, multi=True,
+            min_count=0, max_count=1, source=item.source, about=Searching(p)))
+        found = [options[i] for i in picks]
+    for oid in found:
+        o = state.objects[oid]
+        if state.log is not None:
+            log(state, "search", p, o.card.name)
+        if eff.to == "hand":
+            new = move(state, o, HAND)
+            if eff.reveal:  # "reveal it, put it into your hand"
+                reveal(state, new)
+        elif eff.to == "graveyard":
+            move(state, o, GRAVEYARD)
+        else:
+            rep.enter(state, o, p, tapped=eff.tapped, asker=asker)
+    shuffle_library(state, p)
+
+
+def estimate(ev: Estimate, e: Search) -> None:
+    ev.total += 3.0
+
+
+RULES = effect_rules(
+    Search, resolve=resolve, estimate=estimate, sign=unaffected)

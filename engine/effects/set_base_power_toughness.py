@@ -1,0 +1,37 @@
+"""The ``set_base_power_toughness`` effect (SetBasePowerToughness): how it resolves and what the AI thinks it is worth.
+
+"Each [filter] has base power and toughness P/T until end of turn" (layer 7b,
+613.4b); the affected set is fixed as the effect happens (611.2c).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, SetBasePowerToughness
+from mtgsim.engine.effect import Estimate, each_matching, effect_rules, unaffected
+from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
+from mtgsim.engine.worth import each_of, is_creature, sign_for, value
+
+
+def resolve(state: GameState, item: StackItem, eff: SetBasePowerToughness, asker: Asker,
+            queue: list[EffectT]) -> None:
+    """Layer 7b for each object matching now (611.2c: later arrivals are unaffected)."""
+    for o in each_matching(state, item, eff.each):
+        state.clock += 1
+        state.effects.append(ContinuousEffect(
+            o.oid, state.clock, until_eot=eff.until_end_of_turn,
+            set_base=(eff.power, eff.toughness)))
+    state.derived.dirty = True
+
+
+def estimate(ev: Estimate, e: SetBasePowerToughness) -> None:
+    state = ev.state
+    me = ev.me
+    source = ev.source
+    for o in each_of(state, e.each, me, source):
+        if is_creature(o):
+            ev.total -= sign_for(o, me) * 0.3 * max(0, value(o) - 2.5)
+
+
+RULES = effect_rules(
+    SetBasePowerToughness, resolve=resolve, estimate=estimate, sign=unaffected)

@@ -1,0 +1,36 @@
+"""The ``tap`` effect (Tap): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import T_LAND, EffectT, Tap
+from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
+
+
+def resolve(state: GameState, item: StackItem, eff: Tap, asker: Asker,
+            queue: list[EffectT]) -> None:
+    for o in permanents(state, refs_of(state, item, eff.what)):
+        state.set_tapped(o, True)
+
+
+def estimate(ev: Estimate, e: Tap) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    for o in objs_for(e.what, targets, state, source):
+        if is_creature(o):
+            w = 0.2 * value(o) if not o.tapped \
+                else 0.0
+            ev.total -= sign_for(o, me) * w
+        elif o.card._type_mask & T_LAND and not o.tapped:
+            ev.total -= sign_for(o, me) * (0.5 if state.active != o.controller
+                                        else 0.1)
+
+
+RULES = effect_rules(
+    Tap, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -1,0 +1,32 @@
+"""The ``untap`` effect (Untap): how it resolves and what the AI thinks it is worth.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.ask import Asker
+from mtgsim.engine.cards import EffectT, Untap
+from mtgsim.engine.effect import Estimate, effect_rules, helps
+from mtgsim.engine.refs import permanents, refs_of
+from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
+
+
+def resolve(state: GameState, item: StackItem, eff: Untap, asker: Asker,
+            queue: list[EffectT]) -> None:
+    for o in permanents(state, refs_of(state, item, eff.what)):
+        state.set_tapped(o, False)
+
+
+def estimate(ev: Estimate, e: Untap) -> None:
+    state = ev.state
+    me = ev.me
+    targets = ev.targets
+    source = ev.source
+    for o in objs_for(e.what, targets, state, source):
+        if o.tapped:
+            ev.total += sign_for(o, me) * (0.5 + (0.15 * value(o) if is_creature(o)
+                                               else 0.3))
+
+
+RULES = effect_rules(
+    Untap, resolve=resolve, estimate=estimate, sign=helps("what"))

@@ -1,0 +1,98 @@
+"""Every effect, condition and amount of the card schema has all of its rules.
+
+An effect (a member of ``EffectT``) must be registered in the effect table
+(``engine.effect.EFFECTS``) with how it resolves, its sign and either an estimate or a
+reason why the AI does not value it; the effects the AI does not value are listed here,
+so that one more (or one fewer) is a change someone made on purpose. A condition needs
+its check (``engine.conditions.CONDITIONS``), an amount its evaluator
+(``engine.amounts.AMOUNTS``) and, if the AI does not compute it, a reason.
+"""
+
+from __future__ import annotations
+
+import typing
+
+import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their rules)
+import mtgsim.engine.resolution  # noqa: F401  (imports every effect module)
+from mtgsim.engine.amounts import AMOUNTS
+from mtgsim.engine.carddefs.unions import Amount, Condition, EffectT
+from mtgsim.engine.conditions import CONDITIONS
+from mtgsim.engine.effect import EFFECTS
+
+NOT_VALUED = {
+    "add_chosen_color_mana", "add_mana", "additional_combat",
+    "additional_combat_after_this_main", "annihilate", "attach", "become_chosen_colors",
+    "cascade", "cascade_bottom", "cant_gain_life", "change_color_word", "copy_spell",
+    "create_token_copy", "delayed_at", "epic_copy", "exalt", "exile_at_next_end_step",
+    "exile_until", "extra_turn", "haunt_exile", "look_at_top", "mill", "put_on_library",
+    "put_from_top_onto_battlefield", "rebound_cast", "recover_pay", "replicate_copies",
+    "return_at_random", "reveal_top", "shuffle_graveyard_into_library", "transmute_search",
+    "unearth_return", "untap_each", "ward_counter",
+}
+AMOUNTS_GUESSED = {"exiled_mana_value", "that_much", "count_players", "colors_of_affected",
+                   "devoured", "count_permanents_of"}
+
+
+def members(union: object) -> list[type]:
+    return [t for t in typing.get_args(union) if t is not int]
+
+
+def tag(cls: type) -> str:
+    return str(cls.__struct_config__.tag)  # type: ignore[attr-defined]
+
+
+def test_every_effect_has_its_rules() -> None:
+    effects = members(EffectT)
+    assert len(effects) == len(set(effects))
+    missing = [c.__name__ for c in effects if c not in EFFECTS]
+    assert missing == []
+    assert set(EFFECTS) == set(effects), "a registered effect the schema lacks"
+    for cls in effects:
+        rules = EFFECTS[cls]
+        assert rules.kind is cls
+        assert callable(rules.resolve) and callable(rules.sign), cls.__name__
+        if rules.estimate is None:
+            assert len(rules.why_not_valued) > 20, cls.__name__
+        else:
+            assert rules.why_not_valued == "", cls.__name__
+
+
+def test_the_effects_the_ai_does_not_value_are_these() -> None:
+    not_valued = {tag(c) for c, r in EFFECTS.items() if r.estimate is None}
+    assert not_valued == NOT_VALUED
+
+
+def test_every_condition_has_its_check() -> None:
+    conditions = members(Condition)
+    assert [c.__name__ for c in conditions if c not in CONDITIONS] == []
+    assert set(CONDITIONS) == set(conditions)
+
+
+def test_every_amount_has_its_evaluator() -> None:
+    amounts = members(Amount)
+    assert [c.__name__ for c in amounts if c not in AMOUNTS] == []
+    assert set(AMOUNTS) == set(amounts)
+    for cls in amounts:
+        rule = AMOUNTS[cls]
+        assert rule.ai in ("exact", "source", "guess")
+        assert (rule.ai == "guess") == bool(rule.why_guess), cls.__name__
+    assert {tag(c) for c, r in AMOUNTS.items() if r.ai == "guess"} == AMOUNTS_GUESSED
+
+
+def test_an_effect_registered_twice_or_without_a_reason_is_refused() -> None:
+    import pytest
+
+    from mtgsim.engine.cards import Damage
+    from mtgsim.engine.effect import effect_rules, unaffected
+
+    with pytest.raises(ValueError, match="twice"):
+        effect_rules(Damage, resolve=EFFECTS[Damage].resolve, estimate=None, sign=unaffected,
+                     why_not_valued="x")
+
+    class Unvalued:
+        pass
+
+    with pytest.raises(ValueError, match="no estimate and no reason"):
+        effect_rules(Unvalued, resolve=EFFECTS[Damage].resolve, estimate=None,
+                     sign=unaffected)
+    assert Unvalued not in EFFECTS
