@@ -290,7 +290,10 @@ def test_ray_job_submit_with_relative_decks_and_cards(tmp_path, head_factory):
     its dashboard, decks and a card file given relative to the uploaded folder, ``--out``
     an absolute path; the games equal a local serial run's. A relative ``--out`` is refused
     in one line (it would land in Ray's temporary copy of the working directory)."""
-    head = Head({"RAY_AUTH_MODE": "disabled"}, dashboard=True)
+    # the entry point runs in the head node's environment: mtgsim on its PATH, as on a
+    # cluster whose nodes have the wheel installed
+    head = Head({"RAY_AUTH_MODE": "disabled",
+                 "PATH": f"{BIN}:{os.environ.get('PATH', '')}"}, dashboard=True)
     head_factory.append(head)
     submit_dir = tmp_path / "submit"
     (submit_dir / "my_cards").mkdir(parents=True)
