@@ -13,6 +13,7 @@ its traceback and a replay of its decisions) and the unit goes on with the next 
 from __future__ import annotations
 
 import time
+from typing import Any, NamedTuple
 
 import msgspec
 import pyarrow as pa
@@ -21,9 +22,9 @@ from mtgsim.cluster.seeds import Pairing, policy_seed, swiss_index
 from mtgsim.engine.card import Card
 from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import CardDef
-from mtgsim.engine.game import play, policy_stops
+from mtgsim.engine.game import Policy, play, policy_stops
 from mtgsim.engine.policies import make_policy
-from mtgsim.engine.state import GameState
+from mtgsim.engine.state import Answer, Decision, GameState
 from mtgsim.engine.stats import STAT_KEYS
 from mtgsim.engine.turn import new_game
 from mtgsim.pipelines.replay import Failure, record_failure
@@ -48,6 +49,15 @@ class JobSpec(msgspec.Struct, frozen=True):
     ablate_deck: int = -1  # ablation: this deck's cards lose keyword ``ablate_keyword``
     ablate_keyword: str = ""
     card_data_hash: str = ""  # for failure replays
+    # per deck (aligned with ``decks``): the policy spec that pilots it wherever it
+    # plays, or "" for the side's (``policies[0]`` as a matchup's first deck, else [1])
+    deck_policies: tuple[str, ...] = ()
+
+    def policy_of(self, deck: int, side: int) -> str:
+        """The spec of the policy piloting deck ``deck`` as side ``side`` (0: the
+        matchup's first deck) of a matchup."""
+        own = self.deck_policies[deck] if deck < len(self.deck_policies) else ""
+        return own or self.policies[side]
 
 
 class WorkUnit(msgspec.Struct, frozen=True, array_like=True):
@@ -88,6 +98,34 @@ def _clamp(v: int, lo: int, hi: int) -> int:
     return lo if v < lo else hi if v > hi else v
 
 
+class Timed:
+    """A policy whose ``decide`` calls are timed (nanoseconds of wall clock, summed in
+    ``ns``): the cost of a policy per game, the engine's own work left out except where
+    the policy runs it (a search's rollouts). Everything else is the policy's own."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.name = policy.name
+        self.ns = 0
+
+    def decide(self, state: GameState, decision: Decision) -> Answer:
+        t0 = time.perf_counter_ns()
+        try:
+            return self.policy.decide(state, decision)
+        finally:
+            self.ns += time.perf_counter_ns() - t0
+
+    def __getattr__(self, name: str) -> Any:  # stops, stops_for: the policy's own
+        return getattr(self.policy, name)
+
+
+class Played(NamedTuple):
+    """A finished game and the microseconds each seat's policy spent deciding."""
+
+    state: GameState
+    think_us: tuple[int, int]  # by seat (0: on the play)
+
+
 class Player:
     """A worker's long-lived state: card data and decks compiled once."""
 
@@ -118,21 +156,21 @@ class Player:
         return p
 
     def _play(self, a: int, b: int, seed: int, a_first: bool
-              ) -> tuple[GameState, None] | tuple[None, Failure]:
+              ) -> tuple[Played, None] | tuple[None, Failure]:
         """Game ``seed`` of decks ``a`` and ``b`` (``a_first``: ``a`` on the play), each
-        deck with its policy: the finished state, or the failure when it raised."""
+        deck with its policy: the finished game, or the failure when it raised."""
         spec = self.spec
+        sides = (0, 1) if a_first else (1, 0)  # seat -> side (0: deck a)
         order = (a, b) if a_first else (b, a)
         decks = [self.decks[order[0]], self.decks[order[1]]]
-        names = [spec.policies[0 if order[0] == a else 1],
-                 spec.policies[0 if order[1] == a else 1]]
+        names = [spec.policy_of(order[s], sides[s]) for s in (0, 1)]
         seeds = [policy_seed(seed, seat) for seat in (0, 1)]
-        policies = [make_policy(names[p], seeds[p]) for p in (0, 1)]
+        policies = [Timed(make_policy(names[p], seeds[p])) for p in (0, 1)]
         try:
             state = new_game(decks, seed, max_turns=spec.max_turns,
                              stops=policy_stops(policies, decks))
             play(state, policies)
-            return state, None
+            return Played(state, (policies[0].ns // 1000, policies[1].ns // 1000)), None
         except Exception as exc:  # noqa: BLE001 - a failed game is recorded, not fatal
             specs = [spec.decks[order[0]], spec.decks[order[1]]]
             failure = record_failure([(d.name, d.cards) for d in specs], decks, names, seeds,
@@ -145,6 +183,8 @@ class Player:
         stat_cols = [(cols[f"a_{k}"], cols[f"b_{k}"], k) for k in STAT_KEYS]
         name_a = spec.decks[unit.deck_a].name
         name_b = spec.decks[unit.deck_b].name
+        policy_a = spec.policy_of(unit.deck_a, 0)
+        policy_b = spec.policy_of(unit.deck_b, 1)
         pairing = self.pairing(unit.deck_a, unit.deck_b)
         failures: list[GameFailure] = []
         for game in range(unit.start, unit.start + unit.count):
@@ -152,7 +192,7 @@ class Player:
             a_first = pairing.a_on_play(game)
             on_play = 0 if a_first else 1
             t0 = time.perf_counter_ns()
-            state, failure = self._play(unit.deck_a, unit.deck_b, seed, a_first)
+            game_, failure = self._play(unit.deck_a, unit.deck_b, seed, a_first)
             elapsed = (time.perf_counter_ns() - t0) // 1000
             if failure is not None:
                 failures.append(GameFailure(
@@ -160,16 +200,22 @@ class Player:
                     failure.error, failure.traceback, failure.reproduced,
                     msgspec.json.encode(failure.replay)))
                 continue
-            assert state is not None
+            assert game_ is not None
+            state = game_.state
             result = state.result
             assert result is not None
             players = state.players
             pa_, pb_ = (players[0], players[1]) if a_first else (players[1], players[0])
             seat_of = (0, 1) if a_first else (1, 0)  # seat -> 0: deck_a, 1: deck_b
+            think_a, think_b = game_.think_us if a_first else game_.think_us[::-1]
             cols["job"].append(spec.job)
             cols["matchup"].append(unit.matchup)
             cols["deck_a"].append(name_a)
             cols["deck_b"].append(name_b)
+            cols["policy_a"].append(policy_a)
+            cols["policy_b"].append(policy_b)
+            cols["think_us_a"].append(think_a)
+            cols["think_us_b"].append(think_b)
             cols["game"].append(game)
             cols["seed"].append(seed)
             cols["on_play"].append(on_play)
@@ -267,7 +313,7 @@ def play_match(player: Player, m: MatchUnit) -> MatchResult:
         index = swiss_index(m.slot, g, a_first != pairing.swapped,
                             games_per_match(m.best_of))
         seed = pairing.seed(index)
-        state, failure = player._play(m.deck_a, m.deck_b, seed, a_first)
+        game_, failure = player._play(m.deck_a, m.deck_b, seed, a_first)
         g += 1
         if failure is not None:
             failures.append(GameFailure(
@@ -277,7 +323,9 @@ def play_match(player: Player, m: MatchUnit) -> MatchResult:
             draws += 1
             games.append((-1, 0, first))
             continue
-        assert state is not None and state.result is not None
+        assert game_ is not None and game_.state.result is not None
+        state = game_.state
+        assert state.result is not None
         w = state.result.winner
         winner = -1 if w < 0 else (w if a_first else 1 - w)
         games.append((winner, state.result.turns, first))

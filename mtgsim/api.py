@@ -37,7 +37,7 @@ from mtgsim.engine.cards import COLOR_BIT
 from mtgsim.engine.decks import parse_deck
 from mtgsim.engine.game import deck_cards, play, policy_stops
 from mtgsim.engine.game import step as engine_step
-from mtgsim.engine.policies import POLICIES, make_policy
+from mtgsim.engine.policies import POLICIES, PolicySpecError, make_policy, parse_policy
 from mtgsim.engine.state import CAST, PASS, PLAY, Answer, Decision, GameResult, GameState
 from mtgsim.engine.turn import advance, answer, new_game
 from mtgsim.engine.view import player_view
@@ -102,6 +102,14 @@ def _pending(state: GameState) -> Decision | None:
 
 def _give(state: GameState, value: Answer) -> None:
     answer(state, value)
+
+
+def _is_spec(name: str) -> bool:
+    try:
+        parse_policy(name)
+    except PolicySpecError:
+        return False
+    return True
 
 
 def _view(state: GameState, player: int) -> GameState:
@@ -318,7 +326,7 @@ class Game:
         """The recording of the finished game (needs ``log=True, record=True``). A replay
         names its policies, so it is made of games between the named policies only."""
         names = [getattr(p, "name", "") for p in self.policies]
-        if any(n not in POLICIES for n in names):
+        if any(not _is_spec(n) for n in names):
             raise ValueError(f"a replay records policies by name ({', '.join(POLICIES)}); "
                              f"this game has {names}")
         return make_replay(self.state, [(d.name, d.names) for d in self.decks], self.seed,

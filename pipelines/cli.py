@@ -27,10 +27,15 @@ from typing import Any
 from mtgsim import engine
 from mtgsim.engine.cardpool import CardDataError
 from mtgsim.engine.decks import DeckError
-from mtgsim.engine.policies import POLICIES
 from mtgsim.pipelines import deckinfo, jobcli, reporting
 from mtgsim.pipelines.argtypes import positive, seed
 from mtgsim.pipelines.jobcli import EXIT_FAILED, EXIT_INTERRUPTED, card_source_of
+from mtgsim.pipelines.policyargs import (
+    PolicyArgError,
+    add_policy_options,
+    check_policy_args,
+    seat_policies,
+)
 from mtgsim.pipelines.render import render_log, result_line
 from mtgsim.pipelines.replay import (
     ReplayError,
@@ -73,7 +78,7 @@ def _load_decks(args: argparse.Namespace, names: Sequence[str]) -> list[LoadedDe
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game and print its log and result."""
     decks = _load_decks(args, [args.deck_a, args.deck_b])
-    policies = [args.policy_a, args.policy_b]
+    policies = seat_policies(args, [d.name for d in decks], [args.deck_a, args.deck_b])
     asked: list[str] | None = [] if args.replay is not None else None
     state = play_seeded(decks, policies, args.seed, max_turns=args.max_turns,
                         keep_log=True, record=args.replay is not None, asked=asked)
@@ -177,16 +182,17 @@ def format_batch(stats: BatchStats, decks: Sequence[LoadedDeck], policies: Seque
                  seed: int) -> str:
     """The batch as a table for people."""
     width = max(12, *(len(d.name) for d in decks))
+    pw = max(9, *(len(p) for p in policies))
     lines = [
         f"{stats.games} games, seed {seed}, decks alternate on the play",
-        f"{'deck':<{width}}  {'policy':<9}  {'wins':>16}  {'on the play':>16}  "
+        f"{'deck':<{width}}  {'policy':<{pw}}  {'wins':>16}  {'on the play':>16}  "
         f"{'on the draw':>16}",
     ]
     for d, s, pol in zip(decks, stats.decks, policies, strict=True):
-        lines.append(f"{d.name:<{width}}  {pol:<9}  {_pct(s.wins, s.games)}  "
+        lines.append(f"{d.name:<{width}}  {pol:<{pw}}  {_pct(s.wins, s.games)}  "
                      f"{_pct(s.wins_on_play, s.games_on_play)}  "
                      f"{_pct(s.wins_on_draw, s.games_on_draw)}")
-    lines.append(f"{'draws':<{width}}  {'':<9}  {_pct(stats.draws, stats.games)}")
+    lines.append(f"{'draws':<{width}}  {'':<{pw}}  {_pct(stats.draws, stats.games)}")
     reasons = ", ".join(f"{r} {n}" for r, n in sorted(stats.reasons.items()))
     lines.append(f"game ends: {reasons}")
     lines.append(f"mean turns {stats.mean_turns:.1f}, mean decisions "
@@ -198,7 +204,7 @@ def format_batch(stats: BatchStats, decks: Sequence[LoadedDeck], policies: Seque
 def cmd_batch(args: argparse.Namespace) -> int:
     """Play many games serially and summarise them."""
     decks = _load_decks(args, [args.deck_a, args.deck_b])
-    policies = [args.policy_a, args.policy_b]
+    policies = seat_policies(args, [d.name for d in decks], [args.deck_a, args.deck_b])
     stats = run_batch(decks[0], decks[1], args.games, args.seed, policies, args.max_turns)
     if args.json:
         summary = {"seed": args.seed, **batch_summary(stats, decks, policies)}
@@ -348,10 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="deck file, or a bundled deck name such as gruul_stompy")
     decks.add_argument("deck_b", metavar="DECK_B", help="the opposing deck")
     pols = argparse.ArgumentParser(add_help=False)
-    pols.add_argument("--policy-a", choices=POLICIES, default="heuristic",
-                      help="who plays DECK_A (default: heuristic)")
-    pols.add_argument("--policy-b", choices=POLICIES, default="heuristic",
-                      help="who plays DECK_B (default: heuristic)")
+    add_policy_options(pols)
     pols.add_argument("--max-turns", type=positive, default=60, metavar="N",
                       help="a game still running after N turns is a draw (default: 60)")
 
@@ -437,6 +440,11 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     args.argv = argv
     try:
+        check_policy_args(args)
+    except PolicyArgError as exc:
+        _err(str(exc))
+        return 2
+    try:
         code: int = args.func(args)
         sys.stdout.flush()  # surface a closed pipe here rather than at interpreter exit
     except KeyboardInterrupt:
@@ -445,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     except DeckError as exc:
         _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
         return 2
-    except (CardDataError, ReplayError, OutputError) as exc:
+    except (CardDataError, ReplayError, OutputError, PolicyArgError) as exc:
         _err(str(exc))
         return 2
     except BrokenPipeError:  # e.g. `mtgsim play ... | head`

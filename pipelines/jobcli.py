@@ -16,8 +16,8 @@ from typing import Any
 import msgspec
 
 from mtgsim.engine.cardpool import CardSource
-from mtgsim.engine.policies import POLICIES
 from mtgsim.pipelines.argtypes import count, positive, seconds, seed, share
+from mtgsim.pipelines.policyargs import add_policy_options, deck_policies
 from mtgsim.pipelines.runner import card_source, load_card_pool, load_main_deck
 from mtgsim.results.storage import Output, OutputError, resolve_out
 
@@ -164,10 +164,10 @@ def _guarded(args: argparse.Namespace, run: Any, done: Any = None,
 
 
 def job_outcome(args: argparse.Namespace, run: Any, out: Output, done: Any = None,
-                as_json: Any = None) -> int:
+                as_json: Any = None, summary: Any = None) -> int:
     """Run a job (``run()`` returns its JobResult) and turn how it ends into output and an
     exit code (see the module docstring); ``as_json(result)``: print that instead of the
-    table."""
+    table; ``summary(result)``: the table (default: the matchups')."""
     from mtgsim.pipelines.summary import format_job_summary
 
     code, result = _guarded(args, run, done, out)
@@ -176,7 +176,7 @@ def job_outcome(args: argparse.Namespace, run: Any, out: Output, done: Any = Non
     if as_json is not None:
         print(_shown(json.dumps(as_json(result)), out))
     else:
-        print(_shown(format_job_summary(out.local, result), out))
+        print(_shown((summary or (lambda r: format_job_summary(out.local, r)))(result), out))
     if result.stopped:
         _err(f"stopped after {result.failed} failed games (more than --max-failures "
              f"{args.max_failures}); {result.manifest.games_completed} of "
@@ -189,8 +189,14 @@ def job_outcome(args: argparse.Namespace, run: Any, out: Output, done: Any = Non
     return 0
 
 
-def _job_options(args: argparse.Namespace) -> dict[str, Any]:
-    return dict(seed=args.seed, policies=(args.policy_a, args.policy_b),
+def _job_options(args: argparse.Namespace, names: Sequence[str],
+                 given: Sequence[str]) -> dict[str, Any]:
+    """The options of ``run_job``; ``names``/``given``: the job's decks (loaded names, the
+    arguments as typed) for ``--policy DECK=SPEC``."""
+    sides = (args.policy_a, args.policy_b) if hasattr(args, "policy_a") else None
+    return dict(seed=args.seed, **({"policies": sides,
+                                    "deck_policies": deck_policies(args, names, given)}
+                                   if sides else {}),
                 max_turns=args.max_turns, unit_size=args.unit_size, executor=args.executor,
                 workers=args.workers, address=args.address, resume=args.resume,
                 cards=card_source_of(args), rows_per_file=args.rows_per_file,
@@ -210,11 +216,12 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
         _err(f"a deck is named twice: {', '.join(names)}")
         return EXIT_USAGE
     pairs = pairs_of(len(decks))
+    options = _job_options(args, names, deck_args)  # checks --policy before any output
     with _output(args) as out:
         bar, update = _job_progress(args.games * len(pairs), args.quiet)
         return job_outcome(
             args, lambda: run_job(kind, decks, pairs, args.games, out.local,
-                                  progress=_pushing(update, out), **_job_options(args)),
+                                  progress=_pushing(update, out), **options),
             out, done=bar.close if bar is not None else None,
             as_json=(lambda r: job_summary(out.local, r)) if args.json else None)
 
@@ -242,6 +249,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
     pool = load_card_pool(card_source_of(args))
     decks = [load_main_deck(n, pool) for n in args.decks]
     shares = args.shares or [1.0] * len(decks)
+    own = deck_policies(args, [d.name for d in decks], args.decks)
     with _output(args) as out:
         try:
             result = run_swiss(decks, shares, args.players, args.rounds, args.best_of,
@@ -250,7 +258,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                                max_turns=args.max_turns, executor=args.executor,
                                workers=args.workers, address=args.address,
                                events=args.events, cards=card_source_of(args),
-                               quiet=args.quiet, silence_ray=True)
+                               quiet=args.quiet, silence_ray=True, deck_policies=own)
         except (JobError, ClusterError) as exc:
             _err(_shown(str(exc), out))
             return EXIT_USAGE
@@ -278,10 +286,11 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     deck = load_main_deck(args.deck, pool)
     field = [load_main_deck(n, pool) for n in args.field]
     rows: list[Any] = []
+    options = _job_options(args, [d.name for d in (deck, *field)], [args.deck, *args.field])
     with _output(args) as out:
         def run() -> JobResult:
             rows.extend(run_ablation(deck, args.keyword, field, args.games, out.local,
-                                     **_job_options(args)))
+                                     **options))
             m = read_manifest(out.local)
             return JobResult(m, 0, 0.0, 0, 0, m.games_failed, False)
 
@@ -341,12 +350,49 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return EXIT_GAMES_FAILED if result.failures else 0
 
 
-def register(sub: Any, common: argparse.ArgumentParser,
-             pols: argparse.ArgumentParser) -> None:
-    """The job subcommands and their options."""
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Policies against each other on paired deals; ratings, costs, step gains."""
+    from mtgsim.pipelines.jobs import JobError
+    from mtgsim.pipelines.ladder import archetypes, default_policies, ladder_plan, run_ladder
+    from mtgsim.results.ladder import format_ladder, read_ladder
+
+    pool = load_card_pool(card_source_of(args))
+    decks = [load_main_deck(n, pool) for n in (args.decks or archetypes())]
+    policies = args.policies or list(default_policies())
+    try:
+        ladder_plan(decks, policies)  # bad policies or decks: one line, nothing written
+    except JobError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    from mtgsim.engine.policies.spec import canonical
+
+    order = [canonical(p) for p in policies]
+    options = _job_options(args, [], [])  # the entrants' policies are the ladder's own
+    pairs = len(order) * (len(order) - 1) * len(decks) * (len(decks) - 1) // 2
+    with _output(args) as out:
+        bar, update = _job_progress(args.games * pairs, args.quiet)
+
+        def ladder(result: Any) -> Any:  # also written to the folder, as ladder.json
+            table = read_ladder(out.local, order)
+            tmp = out.local / "ladder.json.tmp"
+            tmp.write_bytes(msgspec.json.format(msgspec.json.encode(table), indent=2))
+            os.replace(tmp, out.local / "ladder.json")
+            return table
+
+        return job_outcome(
+            args, lambda: run_ladder(decks, order, args.games, out.local,
+                                     progress=_pushing(update, out), **options),
+            out, done=bar.close if bar is not None else None,
+            as_json=(lambda r: {"job": r.manifest.job, "out": args.out,
+                                **msgspec.to_builtins(ladder(r))}) if args.json else None,
+            summary=lambda r: format_ladder(ladder(r), r.manifest.job))
+
+
+def _job_parent(games: int, what: str) -> argparse.ArgumentParser:
+    """The options every job command shares; ``--games`` defaults to ``games`` ``what``."""
     job = argparse.ArgumentParser(add_help=False)
-    job.add_argument("--games", type=positive, default=100, metavar="N",
-                     help="games per pairing (default: 100)")
+    job.add_argument("--games", type=positive, default=games, metavar="N",
+                     help=f"{what} (default: {games})")
     job.add_argument("--out", required=True, metavar="DIR",
                      help="output folder (new or empty; or the job's folder with --resume), "
                           "or a URI: s3://bucket/prefix, gs://, hdfs://, file://")
@@ -374,6 +420,13 @@ def register(sub: Any, common: argparse.ArgumentParser,
                      help="no progress bar, and no log lines from Ray")
     job.add_argument("--json", action="store_true",
                      help="print the summary as one JSON object")
+    return job
+
+
+def register(sub: Any, common: argparse.ArgumentParser,
+             pols: argparse.ArgumentParser) -> None:
+    """The job subcommands and their options."""
+    job = _job_parent(100, "games per pairing")
 
     p = sub.add_parser("gauntlet", parents=[pols, job, common],
                        help="every pair of decks, both play/draw orders",
@@ -423,6 +476,25 @@ def register(sub: Any, common: argparse.ArgumentParser,
     p.add_argument("--quiet", action="store_true", help="no log lines from Ray")
     p.set_defaults(func=cmd_swiss)
 
+    p = sub.add_parser("ladder", parents=[_job_parent(2, "deals per pair of decks and pair "
+                                                       "of policies, each played twice"),
+                                          common],
+                       help="policies against each other: ratings, costs, step gains",
+                       description="Play every two policies against each other on every "
+                                   "pair of decks, each deal twice with the pilots swapped, "
+                                   "and print Bradley-Terry ratings with 95%% intervals, "
+                                   "each policy's time per game and the paired gain of "
+                                   "each step of the ladder (writes a job to --out, and "
+                                   "ladder.json).")
+    p.add_argument("--policies", nargs="+", metavar="SPEC",
+                   help="the rungs, weakest first (default: goldfish random heuristic, "
+                        "and search at two budgets)")
+    p.add_argument("--decks", nargs="+", metavar="DECK",
+                   help="the decks (default: the sixteen bundled archetypes)")
+    p.add_argument("--max-turns", type=positive, default=60, metavar="N",
+                   help="a game still running after N turns is a draw (default: 60)")
+    p.set_defaults(func=cmd_ladder)
+
     p = sub.add_parser("fuzz", parents=[common], help="random games from random pool decks",
                        description="Play N games between random decks drawn from the whole "
                                    "card pool, uniformly random policies in both seats, and "
@@ -436,8 +508,7 @@ def register(sub: Any, common: argparse.ArgumentParser,
                         "the same game")
     p.add_argument("--workers", type=positive, default=None,
                    help="processes (default: one per core)")
-    p.add_argument("--policy-a", choices=POLICIES, default="random")
-    p.add_argument("--policy-b", choices=POLICIES, default="random")
+    add_policy_options(p, default="random", decks=False)
     p.add_argument("--max-turns", type=positive, default=60, metavar="N")
     p.add_argument("--out", default="fuzz-failures", metavar="DIR",
                    help="where failed games' replays go (default: ./fuzz-failures, made "

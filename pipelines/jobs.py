@@ -11,7 +11,7 @@ allows, so a crash loses at most that much. One job at a time writes a folder (a
 file naming its owner).
 
 The job id is a hash of everything that decides its games (kind, decks and their
-contents, card data hash, policies, max turns, engine version, seed, games per pairing,
+contents, card data hash, policies (the sides' and each deck's own), max turns, engine version, seed, games per pairing,
 pairings and options), so two jobs that differ in any of them have different ids, and
 game seeds depend only on the job seed, the pairing and the game index
 (``cluster.seeds``), so the same pairing plays the same games in every kind of job.
@@ -36,6 +36,7 @@ from mtgsim.cluster.pool import ClusterError, ClusterLost, RayExecutor, SerialEx
 from mtgsim.cluster.seeds import check_seed, deck_digest
 from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
 from mtgsim.engine.cardpool import CardSource
+from mtgsim.engine.policies.spec import PolicySpecError, canonical
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.results.dataset import (
     STAGING_DIR,
@@ -113,18 +114,39 @@ def make_units(pairs: Sequence[tuple[int, int]], games: int, unit_size: int) -> 
     return units
 
 
+def job_policies(policies: Sequence[str], deck_policies: Sequence[str],
+                 decks: int) -> tuple[tuple[str, str], tuple[str, ...]]:
+    """The sides' specs and the per-deck ones (aligned with the decks, "" for the side's),
+    in canonical spelling; a deck's own spec that is both sides' anyway is dropped, and
+    no deck with its own gives ``()``, so the same games always have the same job id.
+    Raises ``JobError`` for a bad spec or more specs than decks."""
+    if len(deck_policies) > decks:
+        raise JobError(f"{len(deck_policies)} per-deck policies for {decks} decks")
+    try:
+        sides = (canonical(policies[0]), canonical(policies[1]))
+        own = [canonical(p) if p else "" for p in deck_policies]
+    except PolicySpecError as exc:
+        raise JobError(f"policy: {exc}") from None
+    own = ["" if p == sides[0] == sides[1] else p for p in own]
+    return sides, tuple(own + [""] * (decks - len(own))) if any(own) else ()
+
+
 def job_id(kind: str, decks: Sequence[DeckSpec], seed: int, games: int, *,
            policies: Sequence[str] = ("heuristic", "heuristic"), max_turns: int = 60,
            card_data_hash: str = "", pairs: Sequence[tuple[int, int]] = (),
-           options: dict[str, str] | None = None) -> str:
+           options: dict[str, str] | None = None,
+           deck_policies: Sequence[str] = ()) -> str:
     """``<kind>-<hash>`` of everything that decides the job's games. Policies are
-    hashed as the spec strings given, so richer specs (``search:rollouts=8``) fit."""
+    hashed as canonical spec strings (``job_policies``); per-deck policies enter only
+    when a deck has its own, so a job without them keeps the id it always had."""
     ident = {
         "kind": kind, "engine": engine.__version__, "card_data": card_data_hash,
         "seed": seed, "games": games, "policies": list(policies), "max_turns": max_turns,
         "decks": [[d.name, d.sha256 or deck_digest(d.cards)] for d in decks],
         "pairs": [list(p) for p in pairs], "options": dict(sorted((options or {}).items())),
     }
+    if any(deck_policies):
+        ident["deck_policies"] = list(deck_policies)
     digest = hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()[:12]
     return f"{kind}-{digest}"
 
@@ -222,8 +244,10 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             ablate: tuple[int, str] | None = None,
             commit_every: float = DEFAULT_COMMIT_EVERY,
             max_failures: int = DEFAULT_MAX_FAILURES, quiet: bool = False,
-            silence_ray: bool = False) -> JobResult:
-    """Play the job and commit it to ``out``. Raises ``JobError`` (bad input: nothing
+            silence_ray: bool = False, deck_policies: Sequence[str] = ()) -> JobResult:
+    """Play the job and commit it to ``out``. ``policies``: the specs of a matchup's
+    first and second deck; ``deck_policies`` (aligned with ``decks``, "" for the side's):
+    the spec piloting a deck wherever it plays. Raises ``JobError`` (bad input: nothing
     written), ``ClusterError`` (Ray unreachable: nothing written), ``JobInterrupted``
     (Ctrl-C) or ``JobFailed`` (lost cluster, full disk) with what was committed.
     ``silence_ray``: what Ray prints in this process is not shown while the job runs
@@ -233,20 +257,21 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
     except ValueError as exc:
         raise JobError(str(exc)) from None
     specs = tuple(deck_spec(d) for d in decks)
+    policies, own = job_policies(policies, deck_policies, len(decks))
     cards = cards or CardSource()
     card_hash = cards.hash()
     options = {"ablate_deck": str(ablate[0]), "ablate_keyword": ablate[1]} if ablate else {}
     job = job_id(kind, specs, seed, games, policies=policies, max_turns=max_turns,
-                 card_data_hash=card_hash, pairs=pairs, options=options)
+                 card_data_hash=card_hash, pairs=pairs, options=options, deck_policies=own)
     spec = JobSpec(job, seed, specs, policies, max_turns, cards,
-                   ablate[0] if ablate else -1, ablate[1] if ablate else "", card_hash)
+                   ablate[0] if ablate else -1, ablate[1] if ablate else "", card_hash, own)
     units = make_units(pairs, games, unit_size)
     manifest = Manifest(
         FORMAT, job, kind, engine.__version__, card_hash, seed, policies, max_turns,
         unit_size, specs,
         tuple(MatchupSpec(m, specs[a].name, specs[b].name, games)
               for m, (a, b) in enumerate(pairs)),
-        games * len(pairs), created=_now(), extra=options,
+        games * len(pairs), created=_now(), extra=options, deck_policies=own,
     )
     lock, created = lock_output(out)
     try:
@@ -342,4 +367,4 @@ def committed_games(out: Path, units: Sequence[WorkUnit]) -> int:
 
 __all__ = ["JobError", "JobFailed", "JobInterrupted", "JobResult", "JobStopped",
            "ClusterError", "deck_spec", "pairings", "field_pairings", "make_units",
-           "job_id", "prepare_output", "run_job", "committed_games"]
+           "job_id", "job_policies", "prepare_output", "run_job", "committed_games"]

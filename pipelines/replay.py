@@ -37,7 +37,7 @@ from mtgsim import engine
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.card import Card
 from mtgsim.engine.game import Policy, play, policy_stops
-from mtgsim.engine.policies import POLICIES, make_policy
+from mtgsim.engine.policies import PolicySpecError, make_policy, parse_policy
 from mtgsim.engine.state import Answer, Decision, Event, GameState
 from mtgsim.engine.turn import new_game
 
@@ -200,9 +200,10 @@ def read_replay(path: str | Path) -> Replay:
     if len(replay.decks) != 2 or len(replay.policies) != 2:
         raise ReplayError(f"{path}: a replay needs exactly two decks and two policies")
     for name in replay.policies:
-        if name not in POLICIES:
-            raise ReplayError(f"{path}: unknown policy {name!r} (known: "
-                              f"{', '.join(POLICIES)})")
+        try:
+            parse_policy(name)
+        except PolicySpecError as exc:
+            raise ReplayError(f"{path}: {exc}") from None
     if not replay.error and replay.result is None:
         raise ReplayError(f"{path}: a replay needs a result or an error")
     if replay.policy_seeds and len(replay.policy_seeds) != 2:

@@ -37,6 +37,7 @@ from mtgsim.pipelines.jobs import (
     abandon_output,
     deck_spec,
     job_id,
+    job_policies,
     lock_output,
     prepare_output,
 )
@@ -83,6 +84,8 @@ class MatchRow(msgspec.Struct):
     wins_b: int
     draws: int
     winner_seat: int
+    policy_a: str = ""  # the spec piloting deck_a (canonical)
+    policy_b: str = ""  # "" for a bye
 
 
 def assign_decks(shares: Sequence[float], players: int, rng: int) -> tuple[list[int], int]:
@@ -136,7 +139,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
               executor: str = "ray", workers: int | None = None,
               address: str | None = None, events: int = 1,
               cards: CardSource | None = None, quiet: bool = False,
-              silence_ray: bool = False) -> SwissResult:
+              silence_ray: bool = False, deck_policies: Sequence[str] = ()) -> SwissResult:
     import time
 
     if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0 or events < 1:
@@ -151,19 +154,21 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     except ValueError as exc:
         raise JobError(str(exc)) from None
     specs = tuple(deck_spec(d) for d in decks)
+    policies, own = job_policies(policies, deck_policies, len(decks))
     cards = cards or CardSource()
     card_hash = cards.hash()
     extra = {"players": str(players), "rounds": str(rounds), "best_of": str(best_of),
              "top": str(top), "events": str(events),
              "shares": ",".join(f"{s:g}" for s in shares)}
     job = job_id("swiss", specs, seed, 0, policies=policies, max_turns=max_turns,
-                 card_data_hash=card_hash, options=extra)
+                 card_data_hash=card_hash, options=extra, deck_policies=own)
     manifest = Manifest(FORMAT, job, "swiss", engine.__version__, card_hash,
                         seed, policies, max_turns, 0, specs, (), 0,
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                        extra=extra)
+                        extra=extra, deck_policies=own)
     lock, created = lock_output(out)
-    spec = JobSpec(job, seed, specs, policies, max_turns, cards, card_data_hash=card_hash)
+    spec = JobSpec(job, seed, specs, policies, max_turns, cards, card_data_hash=card_hash,
+                   deck_policies=own)
     try:
         prepare_output(out, manifest, resume=False)
         runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
@@ -175,7 +180,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     try:
         write_manifest(out, manifest)
         t0 = time.perf_counter()
-        event = _Event(runner, specs, seed, best_of, FailureLog(out, job))
+        event = _Event(runner, spec, seed, best_of, FailureLog(out, job))
         tables: list[tuple[list[Seat], list[Seat], list[int], int]] = []
         try:
             for e in range(events):
@@ -201,10 +206,11 @@ class _Event:
     coins continue one random stream, and match ids (hence game seeds) keep counting, so
     every event has games of its own."""
 
-    def __init__(self, runner: SerialExecutor | RayExecutor, specs: Sequence[object],
+    def __init__(self, runner: SerialExecutor | RayExecutor, spec: JobSpec,
                  seed: int, best_of: int, failures: FailureLog) -> None:
         self.runner = runner
-        self.specs = specs
+        self.spec = spec
+        self.specs = spec.decks
         self.seed = seed
         self.best_of = best_of
         self.rng = seed_state(seed)
@@ -258,8 +264,8 @@ class _Event:
             units = self._units(seats, pairs, rnd, True)
             results = self._play([u for _, _, u in units])
             for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                self.rows.append(_record(seats, specs, event, "swiss", rnd, table, a, b,
-                                         res))
+                self.rows.append(_record(seats, self.spec, event, "swiss", rnd, table, a,
+                                         b, res))
             for a, b in pairs:
                 if b < 0:  # a bye: a match win, two game wins (MTR 2.9)
                     s = seats[a]
@@ -269,7 +275,8 @@ class _Event:
                     s.byes += 1
                     s.opponents.append(-1)
                     self.rows.append(MatchRow(event, "swiss", rnd, len(units), a, -1,
-                                              specs[s.deck].name, "", 2, 0, 0, a))  # type: ignore[attr-defined]
+                                              specs[s.deck].name, "", 2, 0, 0, a,
+                                              self.spec.policy_of(s.deck, 0)))
         final = standings(seats, tiebreak)
         bracket = [s.seat for s in final[:top]]
         alive = [bracket[i] for i in _bracket_order(top)]
@@ -281,7 +288,7 @@ class _Event:
             results = self._play([u for _, _, u in units])
             nxt = []
             for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
-                row = _record(seats, specs, event, "top", rnd, table, a, b, res,
+                row = _record(seats, self.spec, event, "top", rnd, table, a, b, res,
                               swiss=False)
                 self.rows.append(row)
                 nxt.append(row.winner_seat)
@@ -298,7 +305,7 @@ def _bracket_order(n: int) -> list[int]:
     return order
 
 
-def _record(seats: list[Seat], specs: Sequence[object], event: int, stage: str, rnd: int,
+def _record(seats: list[Seat], spec: JobSpec, event: int, stage: str, rnd: int,
             table: int, a: int, b: int, res: MatchResult, swiss: bool = True) -> MatchRow:
     sa, sb = seats[a], seats[b]
     if res.wins_a > res.wins_b:
@@ -327,9 +334,10 @@ def _record(seats: list[Seat], specs: Sequence[object], event: int, stage: str, 
             sb.points += 1
             sa.match_draws += 1
             sb.match_draws += 1
-    names = [s.name for s in specs]
+    names = [s.name for s in spec.decks]
     return MatchRow(event, stage, rnd, table, a, b, names[sa.deck], names[sb.deck], res.wins_a,
-                    res.wins_b, res.draws, winner)
+                    res.wins_b, res.draws, winner, spec.policy_of(sa.deck, 0),
+                    spec.policy_of(sb.deck, 1))
 
 
 def _omw(seats: list[Seat], s: Seat) -> float:

@@ -45,7 +45,7 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from mtgsim.cluster.work import GameFailure
-from mtgsim.results.schema import FAILURES, GAMES, MATCHUPS
+from mtgsim.results.schema import FAILURES, GAMES, MATCHUPS, POLICY_COLUMNS
 
 UNITS_KEY = b"mtgsim.units"
 PARTITION_COLUMNS = ("job", "matchup")
@@ -313,9 +313,38 @@ def clear_staging(out: Path) -> None:
 
 
 def read_games(out: Path, columns: Iterable[str] | None = None) -> pa.Table:
-    """The games table of a job folder (partition columns restored)."""
+    """The games table of a job folder (partition columns restored). A dataset of an
+    older format (``mtgsim-job/2``, before the policy columns) gets ``policy_a`` and
+    ``policy_b`` from its manifest (the same two policies in every game) and null
+    ``think_us_a``/``think_us_b``."""
     dataset = ds.dataset(games_dir(out), format="parquet", partitioning="hive")
-    return dataset.to_table(columns=list(columns) if columns is not None else None)
+    wanted = list(columns) if columns is not None else None
+    missing = [c for c in POLICY_COLUMNS if c not in dataset.schema.names
+               and (wanted is None or c in wanted)]
+    if not missing:
+        return dataset.to_table(columns=wanted)
+    table = dataset.to_table(columns=[c for c in wanted if c not in missing]
+                             if wanted is not None else None)
+    policies = _manifest_policies(out)
+    for name in missing:
+        if name.startswith("policy_"):
+            value = policies[0 if name.endswith("_a") else 1]
+            col = pa.array([value] * table.num_rows, pa.string()).dictionary_encode()
+        else:
+            col = pa.nulls(table.num_rows, pa.int64())
+        table = table.append_column(name, col)
+    return table.select(wanted) if wanted is not None else table
+
+
+def _manifest_policies(out: Path) -> tuple[str, str]:
+    """The two policies of an old-format job (from its manifest; "" when unreadable)."""
+    import json
+
+    try:
+        policies = json.loads((out / "manifest.json").read_text())["policies"]
+        return str(policies[0]), str(policies[1])
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return "", ""
 
 
 def read_failures(out: Path) -> pa.Table:

@@ -17,7 +17,9 @@ import msgspec
 
 from mtgsim.cluster.work import DeckSpec
 
-FORMAT = "mtgsim-job/2"
+# /3: games rows name each deck's policy (policy_a/_b, think_us_a/_b) and the manifest
+# its per-deck policies; /2 folders are read (results.dataset.read_games), not resumed
+FORMAT = "mtgsim-job/3"
 MANIFEST = "manifest.json"
 TMP_SUFFIX = ".tmp"
 
@@ -36,7 +38,7 @@ class Manifest(msgspec.Struct):
     engine_version: str
     card_data_hash: str
     seed: int
-    policies: tuple[str, str]  # policy specs, as given (a string each)
+    policies: tuple[str, str]  # the sides' policy specs (canonical): a matchup's 1st, 2nd
     max_turns: int
     unit_size: int
     decks: tuple[DeckSpec, ...]
@@ -48,13 +50,17 @@ class Manifest(msgspec.Struct):
     created: str = ""
     finished: str = ""
     extra: dict[str, str] = {}
+    # per deck (aligned with ``decks``): the spec piloting it wherever it plays, "" for
+    # the side's; empty when no deck has its own
+    deck_policies: tuple[str, ...] = ()
 
     def same_job(self, other: Manifest) -> bool:
         """Whether ``other`` describes the same games (for --resume)."""
         # ``extra`` is left out: the job id hashes the options, and a finished
         # ablation records its deck and keyword there
         keys = ("format", "job", "kind", "engine_version", "card_data_hash", "seed",
-                "policies", "max_turns", "unit_size", "decks", "matchups", "games_total")
+                "policies", "max_turns", "unit_size", "decks", "matchups", "games_total",
+                "deck_policies")
         return all(getattr(self, k) == getattr(other, k) for k in keys)
 
 

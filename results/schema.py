@@ -1,6 +1,12 @@
 """Arrow schemas of what a game and a job produce.
 
-``games``: one row per game. Deck names and reasons are dictionary-encoded strings;
+``games``: one row per game. Deck names, policy specs and reasons are dictionary-encoded
+strings; ``policy_a``/``policy_b`` are the canonical specs of the policies that piloted
+each deck (``engine.policies.spec``), and ``think_us_a``/``think_us_b`` the wall-clock
+microseconds each spent deciding (a search's rollouts included: the policy's cost per
+game). Datasets of manifest format ``mtgsim-job/2`` lack these four columns:
+``results.dataset.read_games`` fills the policies in from the manifest and the times
+with nulls.
 per-player keyword statistics are one int16 column per statistic and seat
 (``a_cascades``, ``b_cascades`` ...), seat ``a`` being the matchup's first deck whether
 or not it was on the play. Life totals and turns are int32 (a game can gain far more
@@ -23,6 +29,8 @@ GAME_FIELDS: list[pa.Field] = [
     pa.field("matchup", pa.int32(), nullable=False),
     pa.field("deck_a", DICT_STR, nullable=False),
     pa.field("deck_b", DICT_STR, nullable=False),
+    pa.field("policy_a", DICT_STR, nullable=False),  # canonical spec piloting deck_a
+    pa.field("policy_b", DICT_STR, nullable=False),
     pa.field("game", pa.int64(), nullable=False),  # index of the game within its matchup
     pa.field("seed", pa.uint64(), nullable=False),
     pa.field("on_play", pa.int8(), nullable=False),  # 0: deck_a on the play, 1: deck_b
@@ -35,7 +43,11 @@ GAME_FIELDS: list[pa.Field] = [
     pa.field("mulligans_b", pa.int8(), nullable=False),
     pa.field("decisions", pa.int32(), nullable=False),
     pa.field("duration_us", pa.int32(), nullable=False),
+    pa.field("think_us_a", pa.int64(), nullable=False),  # deck_a's policy deciding
+    pa.field("think_us_b", pa.int64(), nullable=False),
 ]
+POLICY_COLUMNS = ("policy_a", "policy_b", "think_us_a", "think_us_b")  # since mtgsim-job/3
+TIMING_COLUMNS = ("duration_us", "think_us_a", "think_us_b")  # differ between two runs
 STAT_FIELDS: list[pa.Field] = [
     pa.field(f"{seat}_{key}", pa.int16(), nullable=False)
     for seat in ("a", "b") for key in STAT_KEYS

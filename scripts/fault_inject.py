@@ -9,7 +9,7 @@ a row, resume each time, and check the final dataset against an uninterrupted ru
    (SIGKILL: Ray restarts it and retries its unit); a killed driver is restarted with
    ``--resume``. This repeats ``--kills`` times, then the job is resumed to its end.
 3. The two datasets must hold the same games: the same number of rows, no game twice, and
-   every column equal but ``duration_us`` (timing); the failures tables and the
+   every column equal but the timings (``duration_us``, ``think_us_a``/``_b``); the failures tables and the
    manifests' counts must agree too.
 
 Exit code 0 when they match, 1 otherwise. Random moments come from ``--seed`` (Python's
@@ -33,6 +33,7 @@ import pyarrow as pa
 
 from mtgsim.results.dataset import committed_units, read_failures, read_games
 from mtgsim.results.manifest import read_manifest
+from mtgsim.results.schema import TIMING_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ["gruul_stompy", "azorius_skies", "jund_cascade"]
@@ -96,7 +97,7 @@ def finish(proc: subprocess.Popen[bytes], what: str) -> None:
 
 
 def comparable(out: Path) -> pa.Table:
-    t = read_games(out).drop_columns(["duration_us"])
+    t = read_games(out).drop_columns(list(TIMING_COLUMNS))
     for name in ("job", "matchup", "deck_a", "deck_b", "reason"):
         t = t.set_column(t.schema.get_field_index(name), name, t[name].cast(pa.string()))
     return t.sort_by([("matchup", "ascending"), ("game", "ascending")])
@@ -194,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"MISMATCH: {p}")
         return 1
     print("identical to the uninterrupted run: same rows, no game twice, every column "
-          "equal but duration_us; failures and manifest counts equal")
+          "equal but the timings; failures and manifest counts equal")
     return 0
 
 

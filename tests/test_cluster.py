@@ -23,6 +23,7 @@ import pytest
 
 from mtgsim.results.dataset import committed_units, read_games
 from mtgsim.results.manifest import read_manifest
+from mtgsim.results.schema import TIMING_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -37,7 +38,7 @@ def mtgsim(*argv: str, env: dict[str, str] | None = None, timeout: float = 300,
 
 
 def games_table(out: Path) -> pa.Table:
-    t = read_games(out).drop_columns(["duration_us"])
+    t = read_games(out).drop_columns(list(TIMING_COLUMNS))
     for name in ("job", "matchup", "deck_a", "deck_b", "reason"):
         t = t.set_column(t.schema.get_field_index(name), name, t[name].cast(pa.string()))
     return t.sort_by([("matchup", "ascending"), ("game", "ascending")])

@@ -35,6 +35,7 @@ from mtgsim.results.dataset import (
     read_games,
 )
 from mtgsim.results.manifest import read_manifest
+from mtgsim.results.schema import TIMING_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ["gruul_stompy", "azorius_skies", "jund_cascade"]
@@ -62,7 +63,7 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def games_table(out: Path) -> pa.Table:
-    t = read_games(out).drop_columns(["duration_us"])
+    t = read_games(out).drop_columns(list(TIMING_COLUMNS))
     for name in ("job", "matchup", "deck_a", "deck_b", "reason"):
         t = t.set_column(t.schema.get_field_index(name), name, t[name].cast(pa.string()))
     return t.sort_by([("matchup", "ascending"), ("game", "ascending")])

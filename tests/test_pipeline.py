@@ -20,6 +20,7 @@ from mtgsim.pipelines.cli import main
 from mtgsim.pipelines.jobs import deck_spec, make_units, pairings, run_job
 from mtgsim.pipelines.runner import load_card_pool, load_main_deck
 from mtgsim.results.dataset import committed_units, part_files, read_games
+from mtgsim.results.schema import TIMING_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ["gruul_stompy", "azorius_skies"]
@@ -42,7 +43,7 @@ def decks():  # type: ignore[no-untyped-def]
 
 
 def games_table(out: Path) -> pa.Table:
-    t = read_games(out).drop_columns(["duration_us"])
+    t = read_games(out).drop_columns(list(TIMING_COLUMNS))
     for name in ("job", "matchup", "deck_a", "deck_b", "reason"):
         t = t.set_column(t.schema.get_field_index(name), name, t[name].cast(pa.string()))
     return t.sort_by([("matchup", "ascending"), ("game", "ascending")])
@@ -78,8 +79,8 @@ def test_a_killed_actor_is_replaced_and_its_unit_retried(ray_session, decks):
         got[unit.uid] = batch
     assert sorted(got) == [u.uid for u in units]  # none lost
     for uid, batch in got.items():
-        assert batch.drop_columns(["duration_us"]).equals(
-            expected[uid].drop_columns(["duration_us"]))
+        assert batch.drop_columns(list(TIMING_COLUMNS)).equals(
+            expected[uid].drop_columns(list(TIMING_COLUMNS)))
     assert executor.actor_pids()[0] != pids[0]  # Ray restarted it
     executor.shutdown()
 

@@ -6,20 +6,35 @@ from mtgsim.engine.policies.goldfish import GoldfishPolicy
 from mtgsim.engine.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.policies.random import RandomPolicy
 from mtgsim.engine.policies.scripted import ScriptedPolicy, ScriptExhausted
+from mtgsim.engine.policies.search import SearchPolicy
+from mtgsim.engine.policies.spec import (
+    POLICY_NAMES,
+    PolicySpec,
+    PolicySpecError,
+    canonical,
+    parse_policy,
+)
 
-POLICIES = ("heuristic", "random", "goldfish")
+POLICIES = POLICY_NAMES
 
 
-def make_policy(name: str, seed: int) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy:
-    """A fresh policy for one seat of one game."""
-    if name == "heuristic":
+def make_policy(spec: str | PolicySpec,
+                seed: int) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy | SearchPolicy:
+    """A fresh policy for one seat of one game, from its spec (``heuristic``,
+    ``search:rollouts=8``, ...; raises ``PolicySpecError`` for a bad one) and the seat's
+    seed."""
+    s = spec if isinstance(spec, PolicySpec) else parse_policy(spec)
+    if s.name == "heuristic":
         return HeuristicPolicy(seed)
-    if name == "random":
+    if s.name == "random":
         return RandomPolicy(seed)
-    if name == "goldfish":
+    if s.name == "goldfish":
         return GoldfishPolicy(seed)
-    raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+    if s.name == "search":
+        return SearchPolicy(seed, s)
+    raise PolicySpecError(f"unknown policy {s.name!r}")
 
 
-__all__ = ["GoldfishPolicy", "HeuristicPolicy", "RandomPolicy", "ScriptedPolicy",
-           "ScriptExhausted", "make_policy", "POLICIES"]
+__all__ = ["GoldfishPolicy", "HeuristicPolicy", "RandomPolicy", "ScriptedPolicy", "SearchPolicy",
+           "ScriptExhausted", "make_policy", "POLICIES", "PolicySpec", "PolicySpecError",
+           "parse_policy", "canonical"]

@@ -94,8 +94,10 @@ class CastScorer(SpellScorer):
         if ctx.main:
             if not fits_reserve(ctx, mv) and (flash or not ctx.urgent):
                 return 0.0
-            if flash and ctx.reserve and not ctx.urgent:
-                return 0.0  # keep it for the end of the opponent's turn
+            if flash and not ctx.urgent and not card._kw & KW_HASTE:
+                # keep it for the end of the opponent's turn or an ambush block: cast
+                # now it gains nothing a main phase gives (it cannot attack this turn)
+                return 0.0
             score = 20.0 + mv
             if "bloodthirst" in card._kwnames and not ctx.opp_damaged:
                 if ctx.main1 and self._can_damage_in_combat(ctx):

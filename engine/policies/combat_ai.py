@@ -21,9 +21,12 @@ from mtgsim.engine.cards import (
     KW_DOUBLE_STRIKE,
     KW_FIRST_STRIKE,
     KW_INDESTRUCTIBLE,
+    KW_LIFELINK,
     KW_TRAMPLE,
     KW_VIGILANCE,
+    T_INSTANT,
     ExileAtNextEndStep,
+    Pump,
     Sacrifice,
 )
 from mtgsim.engine.combat import (
@@ -32,6 +35,8 @@ from mtgsim.engine.combat import (
     can_attack,
     can_block,
 )
+from mtgsim.engine.mana import can_pay
+from mtgsim.engine.payment import mana_units
 from mtgsim.engine.state import NONE, Decision, GameObject, GameState
 from mtgsim.engine.triggers import with_triggers
 from mtgsim.engine.worth import (
@@ -154,6 +159,35 @@ def unblocked_damage(state: GameState, attackers: list[GameObject],
                      blockers: list[GameObject]) -> int:
     """Damage that gets through if the defender blocks the biggest attackers it can,
     each blocker stopping one (trample excess still counts)."""
+    return _through(state, attackers, blockers)[0]
+
+
+def pump_in_hand(state: GameState, me: int) -> int:
+    """The most power one instant pump spell in ``me``'s hand gives a creature of theirs
+    (Giant Growth: 3), among those the mana ``me`` can make now pays for: what a
+    creature that gets through deals on top."""
+    units: list[int] | None = None
+    best = 0
+    objects = state.objects
+    for oid in state.players[me].hand:
+        c = objects[oid].card
+        if not c._type_mask & T_INSTANT or c.spell is None:
+            continue
+        effects = c.spell.modes[0].effects if c.spell.modes else c.spell.effects
+        for e in effects:
+            if isinstance(e, Pump) and e.each is None and not e.negative and \
+                    isinstance(e.power, int) and e.power > best:
+                if units is None:
+                    units = mana_units(state, me)[0]
+                if can_pay(c._cost.symbols, c._cost.generic, units):
+                    best = e.power
+    return best
+
+
+def _through(state: GameState, attackers: list[GameObject],
+             blockers: list[GameObject]) -> tuple[int, bool]:
+    """``unblocked_damage``, and whether an attacker gets through (unblocked, or
+    trampling over its blockers)."""
     order = sorted(attackers, key=lambda a: -damage_of(a))
     blocked: set[int] = set()
     through_extra = 0
@@ -173,7 +207,10 @@ def unblocked_damage(state: GameState, attackers: list[GameObject],
                                                   for b in used))
         if not free:
             break
-    return sum(damage_of(a) for a in attackers if a.oid not in blocked) + through_extra
+    free_hits = sum(damage_of(a) for a in attackers if a.oid not in blocked)
+    some = through_extra > 0 or any(a.oid not in blocked and damage_of(a) > 0
+                                    for a in attackers)
+    return free_hits + through_extra, some
 
 
 def _pair_gain(state: GameState, a: GameObject, b: GameObject, risk: float, shield: bool,
@@ -276,8 +313,10 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     blockers = [o for o in theirs if not o.tapped and not o.kw & KW_CANT_BLOCK]
     opp_life = state.players[opp].life
     my_life = state.players[me].life
-    # Alpha strike when what gets through is lethal anyway.
-    if unblocked_damage(state, mine + forced, blockers) >= opp_life:
+    # Alpha strike when what gets through is lethal anyway, with a pump spell in hand
+    # on a creature that gets through.
+    through, some = _through(state, mine + forced, blockers)
+    if through + (pump_in_hand(state, me) if some else 0) >= opp_life:
         return list(range(len(mine)))
     my_power = sum(damage_of(o) for o in my_creatures if not o.kw & KW_CANT_ATTACK)
     their_power = sum(damage_of(o) for o in theirs if not o.kw & KW_CANT_ATTACK)
@@ -379,6 +418,16 @@ def _fight_double(a: GameObject, b: GameObject, bonus: int) -> tuple[bool, bool]
     return b_kills, _lethal(2 * ap, akw, b, bt)
 
 
+def _lifelink_gain(att: GameObject, blk: GameObject) -> int:
+    """Life a lifelink blocker gains dealing its combat damage (510.2: at the same time
+    as the attackers' damage), unless a first striker kills it before (510.4)."""
+    if not combat_kw(blk) & KW_LIFELINK or blk.power <= 0:
+        return 0
+    if att.kw & STRIKE and not blk.kw & STRIKE and kills(att, blk):
+        return 0
+    return blk.power
+
+
 def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool) -> float | None:
     blk_dies, att_dies = fight(blk, att)
     va, vb = value(att), value(blk)
@@ -433,7 +482,9 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             continue
         lethal_risk = incoming >= life
         if need == 1:
-            best, best_score = None, 0.0
+            # facing lethal damage, the best single block of each attacker (biggest
+            # first) spreads the blockers, rather than none or all on one
+            best, best_score = None, -1e9 if lethal_risk else 0.0
             for i in options:
                 s = _block_score(att, objects[pairs[i][0]], lethal_risk)
                 if s is not None and s > best_score:
@@ -442,6 +493,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
                 plan[a] = [best]
                 used.add(pairs[best][0])
                 incoming -= damage_of(att) - through(att, [best])
+                life += _lifelink_gain(att, objects[pairs[best][0]])
                 continue
         # Gang block: enough blockers to kill it, losing less than it is worth.
         if combat_kw(att) & KW_DEATHTOUCH and not lethal_risk:

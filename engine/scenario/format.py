@@ -112,6 +112,20 @@ class Expect(_S):
     permanents: list[PermanentExpect] = []
 
 
+class AiSpec(_S):
+    """A project extension of the format (tests/data/shared/conformance/AI.md): after
+    the actions, policies play on and the scenario checks what ``player``'s achieved."""
+
+    policy: str = "heuristic"  # a policy spec (engine.policies.spec) deciding for player
+    player: Literal["A", "B"] = "A"
+    opponent: str = "heuristic"  # the other player's policy
+    # "wins this turn": the game is over with the player the winner before the turn
+    # ends; "alive at end of turn": the turn ends (or the game does) with the player
+    # not lost
+    expect: Literal["wins this turn", "alive at end of turn"] = "wins this turn"
+    seed: int = 0  # the policies' seed
+
+
 class Scenario(_S):
     name: str
     rules: list[str] = []
@@ -123,3 +137,4 @@ class Scenario(_S):
     # enchant abilities, 702.5c): [[cards]] tables as in engine/carddata, known to this
     # scenario only; their names must not be those of pool cards.
     cards: list[CardDef] = []
+    ai: AiSpec | None = None  # an AI puzzle (project extension, see AiSpec)

@@ -73,6 +73,10 @@ def play_scenario(sc: Scenario, pool: CardPool | None = None) -> Runner:
     runner = Runner(sc, _with_scenario_cards(sc, pool if pool is not None else load_pool()))
     for i, act in enumerate(sc.actions):
         runner.do_action(i, act)
+    if sc.ai is not None:
+        from mtgsim.engine.scenario.ai import play_ai
+
+        play_ai(runner.state, sc.ai)
     runner.check()
     return runner
 

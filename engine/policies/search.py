@@ -1,0 +1,220 @@
+"""A search policy that never peeks: determinized Monte Carlo over the heuristic.
+
+At a priority decision with more than one distinct action, and at declare attackers and
+declare blockers, it tries each candidate answer on games dealt from what its player may
+know (``determinize``: the other player's hand and both libraries dealt again, the random
+generator replaced) and plays each on with the heuristic in both seats, for ``depth``
+turns, then scores the position (``position_value``: 1 for a win, 0 for a loss, the
+board's worth in between). The candidate with the best mean score is played; ties go to
+the heuristic's own answer. Every candidate is tried on the same determinizations with
+the same rollout seeds (common random numbers), so the comparison between candidates is
+not drowned by the luck of the deal.
+
+The budget is ``rollouts`` per candidate (deterministic) or ``ms`` of wall clock per
+decision (at least one rollout each; games then depend on the machine's speed and are not
+reproducible). The candidates are pruned as rollouts come in (successive halving: after
+each round of rollouts, candidates more than a margin behind the leader stop), which
+spends the budget on the close calls. Its randomness comes from its seed, the spec's own
+``seed`` setting and the public decision counter only, so it is a pure function of what
+its player may know. Every other decision is the heuristic's.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+
+from mtgsim.engine.card import Card
+from mtgsim.engine.clone import clone
+from mtgsim.engine.decisions import PASS, Decision, DecisionKind
+from mtgsim.engine.game import step
+from mtgsim.engine.policies.determinize import determinize
+from mtgsim.engine.worth import perm_value
+from mtgsim.engine.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.policies.spec import PolicySpec
+from mtgsim.engine.policies.stops import deck_stops
+from mtgsim.engine.rng import next_u64
+from mtgsim.engine.state import HAND, Answer, GameState
+from mtgsim.engine.turn import answer
+
+_PRIORITY = DecisionKind.PRIORITY
+_ATTACKERS = DecisionKind.ATTACKERS
+_BLOCKERS = DecisionKind.BLOCKERS
+DEFAULT_ROLLOUTS = 8
+DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
+MAX_CANDIDATES = 8  # attack and block sets tried at one declaration
+
+
+def _mix(*values: int) -> int:
+    z = 0x5EA2C4
+    for v in values:
+        z, out = next_u64(z ^ (v & 0xFFFFFFFFFFFFFFFF))
+        z ^= out
+    return z
+
+
+def position_value(state: GameState, me: int) -> float:
+    """How good the position is for ``me``, 0 .. 1: the result when the game is over,
+    else a logistic of the difference in life, in the worth of each side's permanents
+    (``evaluate.perm_value``) and in cards in hand."""
+    r = state.result
+    if r is not None:
+        return 0.5 if r.winner < 0 else (1.0 if r.winner == me else 0.0)
+    you = 1 - me
+    p, q = state.players[me], state.players[you]
+    if p.life <= 0:
+        return 0.0
+    if q.life <= 0:
+        return 1.0
+    worth = [0.0, 0.0]
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        worth[o.controller] += perm_value(state, o, me)
+    life = (min(p.life, 30) - min(q.life, 30)) * 0.12
+    board = (worth[me] - worth[you]) * 0.08
+    hand = (len(p.hand) - len(q.hand)) * 0.1
+    return 1 / (1 + math.exp(-(life + board + hand)))
+
+
+class SearchPolicy:
+    """Determinized Monte Carlo with the heuristic as rollout policy (module docstring)."""
+
+    def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
+        spec = spec or PolicySpec("search")
+        self.name = str(spec)
+        self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
+        ms = spec.get("ms")
+        self.ms = float(ms) if ms is not None else None
+        self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
+        self.seed = _mix(seed, int(spec.get("seed") or 0))
+        self.inner = HeuristicPolicy(seed)
+        self.searched = 0  # decisions searched (for measurements)
+        self.played = 0  # rollouts played
+
+    @staticmethod
+    def stops_for(deck: Iterable[Card]) -> int:
+        return deck_stops(deck)
+
+    def decide(self, state: GameState, d: Decision) -> Answer:
+        """``state`` is the player's view (engine.view): all a decision may read."""
+        own = self.inner.decide(state, d)
+        kind = d.kind
+        if kind is _PRIORITY:
+            candidates = _priority_candidates(state, d, own)
+        elif kind is _ATTACKERS or kind is _BLOCKERS:
+            candidates = _set_candidates(state, d, own)
+        else:
+            return own
+        if len(candidates) < 2:
+            return own
+        best = self._search(state, d, candidates)
+        if best != own:
+            self.inner.plan.clear()  # the heuristic planned targets for its own choice
+            self.inner.plan_mode.clear()
+            self.inner.plan_x.clear()
+            self.inner.plan_rep.clear()
+        return best
+
+    def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
+        """The candidate with the best mean score (candidates[0], the heuristic's, on
+        ties), with successive halving between rounds of rollouts."""
+        me = d.player
+        self.searched += 1
+        base = _mix(self.seed, state.actions_taken, state.turn)
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
+        rounds = self.rollouts if deadline is None else 1 << 30
+        turn_limit = state.turn + self.depth
+        for r in range(rounds):
+            sample = _mix(base, r)
+            dealt = determinize(state, me, sample)  # one deal for every candidate
+            if dealt is None:  # no deck list to deal from (a scenario): the heuristic's
+                return candidates[0]
+            for i in alive:
+                totals[i] += self._rollout(clone(dealt), me, candidates[i], sample,
+                                           turn_limit)
+                counts[i] += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if r >= 1 and len(alive) > 2:
+                lead = max(totals[i] / counts[i] for i in alive)
+                margin = 1.5 / math.sqrt(counts[alive[0]])  # generous: scores are 0..1
+                alive = [i for i in alive if totals[i] / counts[i] >= lead - margin
+                         or i == 0]
+        best = max(alive, key=lambda i: (totals[i] / counts[i], i == 0, -i))
+        return candidates[best]
+
+    def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
+                 turn_limit: int) -> float:
+        """Play ``choice`` on ``game`` (a determinization, played on and changed), then
+        the heuristic in both seats until ``turn_limit``; the position's value."""
+        answer(game, choice)
+        s0, s1 = next_u64(sample)
+        policies = [HeuristicPolicy(s0), HeuristicPolicy(s1)]
+        self.played += 1
+        while game.result is None and game.turn < turn_limit:
+            if step(game, policies) is None:
+                break
+        return position_value(game, me)
+
+
+def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+    """Each distinct action (two copies of a card in hand are one), the heuristic's
+    first, passing among them."""
+    seen: set[tuple[int, str, int, int, int]] = set()
+    out: list[Answer] = [own]
+    objects = state.objects
+    for i, a in enumerate(d.actions):
+        o = objects.get(a.oid) if a.kind != PASS else None
+        key = (a.kind, o.card.name if o is not None else "", a.index, a.alt,
+               a.oid if o is not None and o.zone != HAND else -1)  # in hand: by name
+        if key in seen:
+            continue
+        seen.add(key)
+        if i != own:
+            out.append(i)
+    return out
+
+
+def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+    """Attack or block sets: the heuristic's, none, every option (attackers), and the
+    heuristic's with one option added or taken away; only legal ones (tried on a copy of
+    the decision, which the engine validates without changing the state)."""
+    mine = sorted(own) if isinstance(own, list) else [own]
+    n = len(d.options) if d.kind is _ATTACKERS else len(d.pairs)
+    sets: list[list[int]] = [mine, []]
+    if d.kind is _ATTACKERS:
+        sets.append(list(range(n)))
+    for i in range(n):
+        if len(sets) >= 3 * MAX_CANDIDATES:
+            break
+        sets.append(sorted(set(mine) ^ {i}))
+    out: list[Answer] = []
+    seen: set[tuple[int, ...]] = set()
+    for s in sets:
+        key = tuple(s)
+        if key in seen or not d.min_count <= len(s) <= d.max_count:
+            continue
+        seen.add(key)
+        if _legal(state, s):
+            out.append(list(s))
+        if len(out) >= MAX_CANDIDATES:
+            break
+    return out
+
+
+def _legal(state: GameState, choice: Answer) -> bool:
+    from mtgsim.engine.ask import IllegalAnswer
+
+    try:
+        answer(clone(state), choice)
+    except IllegalAnswer:
+        return False
+    return True
+
+
+__all__ = ["SearchPolicy", "position_value"]

@@ -1,0 +1,114 @@
+"""Policy specs: the text that names a policy and its settings, ``NAME[:KEY=VALUE,...]``.
+
+``heuristic``, ``random`` and ``goldfish`` take no settings; ``search:rollouts=8,seed=3``
+or ``search:ms=50`` names a search policy with its budget and its own seed. A spec is
+checked where it is read (an unknown policy, an unknown or repeated key, a value out of
+range are errors that name the problem) and has one canonical spelling (keys sorted,
+numbers normalised): jobs record and hash the canonical text, so ``search:seed=3,
+rollouts=8`` and ``search:rollouts=8,seed=3`` are the same job.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import msgspec
+
+SEED_MAX = 2**64 - 1
+
+
+class PolicySpecError(ValueError):
+    """A policy spec that cannot be read: the message names the problem."""
+
+
+def _int_in(lo: int, hi: int) -> Callable[[str], str]:
+    def check(text: str) -> str:
+        try:
+            n = int(text)  # decimal: "08" is 8
+        except ValueError:
+            raise PolicySpecError(f"not an integer: {text!r}") from None
+        if not lo <= n <= hi:
+            raise PolicySpecError(f"must be {lo} .. {hi}, got {n}")
+        return str(n)
+    return check
+
+
+def _positive_number(text: str) -> str:
+    try:
+        x = float(text)
+    except ValueError:
+        raise PolicySpecError(f"not a number: {text!r}") from None
+    if not math.isfinite(x) or x <= 0:
+        raise PolicySpecError(f"must be a positive number, got {text}")
+    return f"{x:g}"
+
+
+# Each policy's settings: key -> checker returning the value's canonical text.
+SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
+    "rollouts": _int_in(1, 100_000),  # rollouts per option (the budget, deterministic)
+    "ms": _positive_number,  # milliseconds per decision (the budget, wall clock)
+    "seed": _int_in(0, SEED_MAX),  # the search's own seed, mixed with the game's
+    "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
+}
+SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
+    "heuristic": {}, "random": {}, "goldfish": {}, "search": SEARCH_SETTINGS,
+}
+POLICY_NAMES = tuple(SETTINGS)
+
+
+class PolicySpec(msgspec.Struct, frozen=True):
+    """A policy's name and its settings (canonical values, sorted by key)."""
+
+    name: str
+    settings: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.settings:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.settings)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        for k, v in self.settings:
+            if k == key:
+                return v
+        return default
+
+
+def parse_policy(text: str) -> PolicySpec:
+    """Read ``NAME[:KEY=VALUE,...]`` (raises ``PolicySpecError`` naming the problem)."""
+    name, sep, rest = text.strip().partition(":")
+    name = name.strip()
+    if name not in SETTINGS:
+        raise PolicySpecError(f"unknown policy {name!r} in {text!r} (choose from "
+                              f"{', '.join(POLICY_NAMES)})")
+    known = SETTINGS[name]
+    settings: dict[str, str] = {}
+    if sep and not rest.strip():
+        raise PolicySpecError(f"{text!r}: nothing after ':' (write KEY=VALUE,...)")
+    for part in rest.split(",") if sep else ():
+        key, eq, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise PolicySpecError(f"{text!r}: {part.strip()!r} is not KEY=VALUE")
+        if key not in known:
+            allowed = ", ".join(known) if known else "none"
+            raise PolicySpecError(f"{text!r}: {name} has no setting {key!r} "
+                                  f"(settings: {allowed})")
+        if key in settings:
+            raise PolicySpecError(f"{text!r}: {key!r} given twice")
+        try:
+            settings[key] = known[key](value)
+        except PolicySpecError as exc:
+            raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
+    if name == "search" and "rollouts" in settings and "ms" in settings:
+        raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
+    return PolicySpec(name, tuple(sorted(settings.items())))
+
+
+def canonical(text: str) -> str:
+    """The canonical spelling of a spec (raises ``PolicySpecError``)."""
+    return str(parse_policy(text))
+
+
+__all__ = ["PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]

@@ -1,0 +1,195 @@
+"""The search policy: it never peeks (its answers and its determinizations are the same
+when the hidden cards are swapped between the other player's hand and library and both
+libraries are reshuffled), it is a pure function of its seeds, its spec is checked, and it
+plays whole games in jobs."""
+
+from __future__ import annotations
+
+import pytest
+from gamesetup import bundled_deck
+
+from mtgsim.engine.clone import clone
+from mtgsim.engine.decisions import DecisionKind
+from mtgsim.engine.derived import Sight
+from mtgsim.engine.game import play, policy_stops
+from mtgsim.engine.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
+from mtgsim.engine.policies.determinize import determinize
+from mtgsim.engine.policies.search import position_value
+from mtgsim.engine.rng import randbelow, seed_state
+from mtgsim.engine.state import HAND, LIBRARY, GameState
+from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.view import player_view
+
+MATCHUPS = [("jund_cascade", "bant_exalted"), ("golgari_dredge", "naya_auras"),
+            ("dimir_transmute", "gruul_stompy")]
+SEARCHED = (DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
+
+
+def _positions(decks: tuple[str, str], seed: int, every: int = 9,
+               limit: int = 6) -> list[GameState]:
+    """Copies of a heuristic game at decisions the search would search (a priority
+    decision with several actions, an attack, a block), from turn 3 on."""
+    cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
+    policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
+    state = new_game(cards, seed, stops=policy_stops(policies, cards))
+    out = []
+    n = 0
+    while len(out) < limit:
+        d = advance(state)
+        if d is None:
+            break
+        n += 1
+        if state.turn >= 3 and d.kind in SEARCHED and n % every == 0 and (
+                d.kind is not DecisionKind.PRIORITY or len(d.actions) > 1):
+            out.append(clone(state))
+        answer(state, policies[d.player].decide(player_view(state, d.player), d))
+    assert out, "no position to search"
+    return out
+
+
+def _hidden_shuffled(state: GameState, me: int, seed: int) -> GameState:
+    """The same game as ``me`` may know it, with the other's hidden cards moved between
+    hand and library and both libraries in a new order."""
+    game = clone(state)
+    rng = seed_state(seed)
+    other = game.players[1 - me]
+    if other.hand and other.library:
+        rng, i = randbelow(rng, len(other.hand))
+        rng, j = randbelow(rng, len(other.library))
+        a, b = other.hand[i], other.library[j]
+        other.hand[i], other.library[j] = b, a
+        game.objects[a].zone, game.objects[b].zone = LIBRARY, HAND
+    for p in game.players:
+        for k in range(len(p.library) - 1, 0, -1):
+            rng, m = randbelow(rng, k + 1)
+            p.library[k], p.library[m] = p.library[m], p.library[k]
+    game.rng = seed_state(seed ^ 0xABC)  # the engine's future randomness is hidden too
+    game.sight = Sight.of(game)
+    return game
+
+
+def _deal(state: GameState, me: int, seed: int) -> GameState:
+    game = determinize(player_view(state, me), me, seed)
+    assert game is not None
+    return game
+
+
+def _dealt(game: GameState) -> list[tuple[str, list[str], list[str]]]:
+    return [(str(p.idx), [game.objects[o].card.name for o in p.hand],
+             [game.objects[o].card.name for o in p.library]) for p in game.players]
+
+
+def _multiset(game: GameState, p: int) -> list[str]:
+    q = game.players[p]
+    return sorted(game.objects[o].card.name for o in q.hand + q.library)
+
+
+@pytest.mark.parametrize("decks", MATCHUPS)
+def test_determinizations_do_not_depend_on_hidden_cards(decks: tuple[str, str]) -> None:
+    for state in _positions(decks, 11, every=5):
+        assert state.pending is not None
+        me = state.pending.player
+        game = _deal(state, me, 99)
+        dealt = _dealt(game)
+        assert dealt[me][1] == [state.objects[o].card.name
+                                for o in state.players[me].hand]  # my hand stays
+        for p in (0, 1):  # the same cards in the hidden zones, the same counts
+            assert _multiset(game, p) == _multiset(state, p)
+            assert len(game.players[p].hand) == len(state.players[p].hand)
+        for k in range(3):
+            assert _dealt(_deal(_hidden_shuffled(state, me, k), me, 99)) == dealt
+        assert _dealt(_deal(state, me, 100)) != dealt  # another sample, another deal
+
+
+@pytest.mark.parametrize("decks", MATCHUPS)
+def test_search_answers_do_not_depend_on_hidden_cards(decks: tuple[str, str]) -> None:
+    spec = parse_policy("search:rollouts=2")
+    searched = 0
+    for state in _positions(decks, 5, limit=4):
+        d = state.pending
+        assert d is not None
+        me = d.player
+        policy = SearchPolicy(77, spec)
+        expected = policy.decide(player_view(state, me), d)
+        searched += policy.searched
+        for k in range(2):
+            twin = _hidden_shuffled(state, me, k)
+            assert twin.pending is not None
+            assert SearchPolicy(77, spec).decide(player_view(twin, me), twin.pending) == \
+                expected
+    assert searched > 0
+
+
+def _game(spec: str, seed: int) -> tuple[object, ...]:
+    cards = [bundled_deck("jund_cascade"), bundled_deck("bant_exalted")]
+    policies = [make_policy(spec, seed), make_policy("heuristic", seed + 1)]
+    state = new_game(cards, seed, record=True, stops=policy_stops(policies, cards))
+    play(state, policies)
+    assert state.result is not None
+    return (state.result.winner, state.result.turns, tuple(map(str, state.decisions or [])))
+
+
+def test_a_search_game_is_a_pure_function_of_its_seeds() -> None:
+    first = _game("search:rollouts=1", 3)
+    assert _game("search:rollouts=1", 3) == first
+    assert _game("search:rollouts=1,seed=0", 3) == first  # seed 0 is the default
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("search:rollouts=0", "rollouts: must be 1 .. 100000"),
+    ("search:rollouts=8,ms=20", "one budget"),
+    ("search:ms=-1", "must be a positive number"),
+    ("search:seed=x", "not an integer"),
+    ("search:rollouts=2,rollouts=3", "'rollouts' given twice"),
+    ("search:budget=3", "search has no setting 'budget'"),
+])
+def test_bad_search_specs(text: str, problem: str) -> None:
+    with pytest.raises(PolicySpecError, match=problem):
+        parse_policy(text)
+
+
+def test_search_specs_are_canonical() -> None:
+    assert str(parse_policy("search: seed=3 , rollouts=08")) == "search:rollouts=8,seed=3"
+    assert str(parse_policy("search:ms=50.0")) == "search:ms=50"
+    policy = make_policy("search:seed=3,rollouts=8", 1)
+    assert policy.name == "search:rollouts=8,seed=3"
+    assert isinstance(policy, SearchPolicy) and policy.rollouts == 8
+
+
+def test_the_position_value_is_the_result_at_the_end() -> None:
+    for state in _positions(("gruul_stompy", "azorius_skies"), 2, limit=2):
+        assert 0 < position_value(state, 0) < 1
+        assert 0 < position_value(state, 1) < 1
+    cards = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
+    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
+    state = new_game(cards, 1, stops=policy_stops(policies, cards))
+    play(state, policies)
+    assert state.result is not None and state.result.winner >= 0
+    assert position_value(state, state.result.winner) == 1.0
+    assert position_value(state, 1 - state.result.winner) == 0.0
+
+
+def test_a_job_takes_a_search_pilot(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from mtgsim.pipelines.cli import main
+    from mtgsim.results.dataset import read_games
+
+    out = tmp_path / "g"
+    assert main(["gauntlet", "jund_cascade", "bant_exalted", "--games", "2", "--out",
+                 str(out), "--executor", "serial", "--quiet", "--max-turns", "6",
+                 "--policy", "jund_cascade=search:seed=1,rollouts=1"]) == 0
+    rows = read_games(out, ["deck_a", "policy_a", "policy_b", "think_us_a"]).to_pylist()
+    assert len(rows) == 2
+    for r in rows:
+        assert str(r["policy_a" if r["deck_a"] == "jund_cascade" else "policy_b"]) == \
+            "search:rollouts=1,seed=1"
+
+
+def test_a_time_budget_plays_at_least_one_rollout_per_candidate() -> None:
+    policy = make_policy("search:ms=1", 3)
+    assert isinstance(policy, SearchPolicy) and policy.ms == 1.0
+    searched = 0
+    for state in _positions(("jund_cascade", "bant_exalted"), 7, limit=3):
+        assert state.pending is not None
+        policy.decide(player_view(state, state.pending.player), state.pending)
+        searched = policy.searched
+    assert searched > 0 and policy.played >= 2 * searched
