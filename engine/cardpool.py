@@ -45,7 +45,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.mana import ManaCostError, parse_cost
-from mtgsim.engine.spell_costs import PERMISSIONS
+from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS
 from mtgsim.engine.state import HAND
 from mtgsim.engine.tomlines import locate
 
@@ -319,6 +319,10 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     card._spell_grants = any(st.applies_to == "spells_you_cast" for st in statics)
     card._zone_actions = any(a.zone != "battlefield" for a in card._activated) or \
         any(p.zone != HAND and p.keyword in card._kwnames for p in PERMISSIONS)
+    card._hand_casts = (ALT_NORMAL, *(p.code for p in PERMISSIONS
+                                      if p.zone == HAND and p.keyword in card._kwnames))
+    if defn.alternative_cost is not None:
+        card._hand_casts = (*card._hand_casts, ALT_ALTERNATIVE)
     card._enters_tapped = any(
         isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
     card._cant_be_countered = any(s.cant_be_countered for s in statics)

@@ -36,7 +36,8 @@ from mtgsim.engine.spell_costs import (
     ADDITIONAL,
     ALT_ALTERNATIVE,
     ALT_NORMAL,
-    PERMISSIONS,
+    FROM_GRAVEYARD,
+    GRANTED,
     REDUCTIONS,
     CostReduction,
     SpellPlan,
@@ -49,7 +50,6 @@ from mtgsim.engine.state import (
     ACTIVATE,
     CAST,
     GRAVEYARD,
-    HAND,
     MAIN1,
     MAIN2,
     NONE,
@@ -67,8 +67,6 @@ from mtgsim.engine.state import (
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import legal_targets, targets_available
 from mtgsim.engine.zones import describe, log, move, simultaneously
-
-NORMAL_ONLY = (ALT_NORMAL,)
 
 # --- targets of spells ----------------------------------------------------------------
 
@@ -185,7 +183,14 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
     """``grants``: whether any permanent gives spells keywords ("spells you cast have
     convoke"); False lets the hot path skip that search."""
     card = obj.card
-    reduction = reduction_for(state, player, obj, grants)
+    reduction = None
+    if grants:
+        reduction = reduction_of(state, player, obj)
+    elif card._kwnames:  # reduction_for, inline: asked for every card that could be cast
+        for r in REDUCTIONS:
+            if r.keyword in card._kwnames:
+                reduction = r
+                break
     if reduction is not None:
         pool = reduction.pool(state, player)[0]
     else:
@@ -215,12 +220,6 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
                                _cast_keeps(state, player, obj, alt)))
 
 
-def _hand_permissions(state: GameState, obj: GameObject) -> tuple[int, ...]:
-    """The ways to cast a card from its owner's hand: normally, and each registered
-    permission from the hand it has (evoke)."""
-    return (ALT_NORMAL, *(p.code for p in PERMISSIONS if p.zone == HAND and p.has(state, obj)))
-
-
 def _castable_from_hand(state: GameState, player: int,
                         sorcery_ok: bool) -> list[tuple[int, int]]:
     """(card, permission) for each hand card that can be cast now: timing, cost payable
@@ -239,10 +238,8 @@ def _castable_from_hand(state: GameState, player: int,
         if units is None:
             units = mana_units(state, player)[0]
             grants = bool(state.derived.spell_granters and spell_granters(state))
-        alts = _hand_permissions(state, obj) if card._kwnames else NORMAL_ONLY
-        if card.alternative_cost is not None:
-            alts = (*alts, ALT_ALTERNATIVE)
-        elif len(alts) == 1 and not grants and card._cost is not None and \
+        alts = card._hand_casts  # printed: a card in hand has no other abilities
+        if len(alts) == 1 and not grants and card._cost is not None and \
                 len(units) < card._cost.mana_value and \
                 reduction_for(state, player, obj, False) is None:
             continue  # more mana than there is, and no other way to pay (quick reject)
@@ -257,7 +254,10 @@ def _castable_from_hand(state: GameState, player: int,
 def _granted_elsewhere(state: GameState, player: int) -> bool:
     """Does an effect give a card of this player's outside the hand a permission to be
     cast (flashback from Snapcaster Mage)?"""
-    return any(p.granted is not None and p.granted(state, player) for p in PERMISSIONS)
+    for granted in GRANTED:
+        if granted(state, player):
+            return True
+    return False
 
 
 def legal_actions(state: GameState, player: int) -> list[Action]:
@@ -271,8 +271,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         ensure(state)
     own_activators = activators(state)[player]
     zone_actions = derived.zone_action_cards[player]
-    if not sorcery_ok and not zone_actions and not own_activators and not (
-            state.effects and _granted_elsewhere(state, player)):
+    granted = bool(state.effects) and _granted_elsewhere(state, player)
+    if not sorcery_ok and not zone_actions and not own_activators and not granted:
         # Fast path: nothing in hand at instant speed and no activated abilities.
         for oid in hand:
             if objects[oid].card._instant_speed:
@@ -293,17 +293,15 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             actions.append(Action(CAST, oid, alt=alt))
     # Only cards with a permission from the graveyard (counted in zone_action_cards) or
     # one from an effect can be cast from a graveyard.
-    if p.can_cast_spells and (zone_actions or state.effects and _granted_elsewhere(
-            state, player)):
+    if p.can_cast_spells and (zone_actions or granted):
         for oid in p.graveyard:
             obj = objects[oid]
             card = obj.card
             if not (card._instant_speed or sorcery_ok):
                 continue
-            for perm in PERMISSIONS:
+            for perm in FROM_GRAVEYARD:
                 alt = perm.code
-                if perm.zone == GRAVEYARD and (card.name, alt) not in seen and \
-                        perm.has(state, obj):
+                if (card.name, alt) not in seen and perm.has(state, obj):
                     if units is None:
                         units = mana_units(state, player)[0]
                     if _can_cast(state, player, obj, alt, units):

@@ -22,7 +22,7 @@ from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.filters import matches
 from mtgsim.engine.mana import ManaCost
 from mtgsim.engine.memo import memo
-from mtgsim.engine.state import GameObject, GameState
+from mtgsim.engine.state import GRAVEYARD, GameObject, GameState
 
 if TYPE_CHECKING:
     from mtgsim.engine.ask import Asker
@@ -60,7 +60,9 @@ AskOther = Callable[[GameState, "Asker", int, GameObject, SpellPlan, list[int]],
 
 @dataclass(frozen=True, slots=True)
 class CastPermission:
-    """A way to cast a card other than from hand for its mana cost (``Action.alt``)."""
+    """A way to cast a card other than from hand for its mana cost (``Action.alt``).
+    From the hand it is the card's printed keyword (``Card._hand_casts``, set as the pool
+    loads, for the hot path); from another zone ``has`` is asked (it may be granted)."""
 
     keyword: str
     code: int
@@ -112,6 +114,8 @@ class CostReduction:
 
 
 PERMISSIONS: list[CastPermission] = []
+FROM_GRAVEYARD: list[CastPermission] = []  # those of PERMISSIONS that cast from there
+GRANTED: list[Callable[[GameState, int], bool]] = []  # the permissions' ``granted``
 ADDITIONAL: list[AdditionalCost] = []
 REDUCTIONS: list[CostReduction] = []
 NAMES: dict[int, str] = {ALT_NORMAL: "", ALT_ALTERNATIVE: "alternative cost"}
@@ -129,6 +133,8 @@ def cast_permission(p: CastPermission) -> CastPermission:
         raise ValueError(f"casting permission {p.keyword} ({p.code}) registered twice")
     PERMISSIONS.append(p)
     PERMISSIONS.sort(key=lambda q: q.code)  # legal actions are offered in code order
+    FROM_GRAVEYARD[:] = [q for q in PERMISSIONS if q.zone == GRAVEYARD]
+    GRANTED[:] = [q.granted for q in PERMISSIONS if q.granted is not None]
     NAMES[p.code] = p.keyword
     return p
 
