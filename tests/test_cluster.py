@@ -52,12 +52,17 @@ def _free_port() -> int:
 class Head:
     """A Ray head node of our own: ``ray start --head --block`` in a new session."""
 
-    def __init__(self, env: dict[str, str], cpus: int = 2) -> None:
+    def __init__(self, env: dict[str, str], cpus: int = 2, dashboard: bool = False) -> None:
         self.port = _free_port()
+        self.dashboard_port = _free_port()
         self.temp = tempfile.mkdtemp(prefix="mr", dir="/tmp")  # short: socket paths
+        # the job agent's port too: its default (52365) may be another head's
+        dashboard_args = ([f"--dashboard-port={self.dashboard_port}", "--include-dashboard=true",
+                           f"--dashboard-agent-listen-port={_free_port()}"]
+                          if dashboard else ["--include-dashboard=false"])
         self.proc = subprocess.Popen(
             [str(BIN / "ray"), "start", "--head", "--block", f"--port={self.port}",
-             f"--num-cpus={cpus}", "--include-dashboard=false", f"--temp-dir={self.temp}",
+             f"--num-cpus={cpus}", *dashboard_args, f"--temp-dir={self.temp}",
              "--disable-usage-stats"],
             env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
@@ -73,6 +78,19 @@ class Head:
             self.kill()
             raise RuntimeError("the head node did not start")
         time.sleep(3)  # the raylet registers after the GCS listens
+        if dashboard:
+            self._wait_for_port(self.dashboard_port)
+
+    def _wait_for_port(self, port: int) -> None:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.3)
+        self.kill()
+        raise RuntimeError(f"the head node's port {port} did not open")
 
     def kill(self) -> None:
         try:
@@ -263,3 +281,52 @@ def test_the_fault_injection_script_finds_the_faulted_dataset_identical(tmp_path
     assert res.returncode == 0, res.stdout + res.stderr
     assert "identical to the uninterrupted run" in res.stdout
     assert "MISMATCH" not in res.stdout
+
+
+@pytest.mark.slow
+def test_ray_job_submit_with_relative_decks_and_cards(tmp_path, head_factory):
+    """The README's recipe, for real: ``ray job submit --working-dir .`` to a head node with
+    its dashboard, decks and a card file given relative to the uploaded folder, ``--out``
+    an absolute path; the games equal a local serial run's. A relative ``--out`` is refused
+    in one line (it would land in Ray's temporary copy of the working directory)."""
+    head = Head({"RAY_AUTH_MODE": "disabled"}, dashboard=True)
+    head_factory.append(head)
+    submit_dir = tmp_path / "submit"
+    (submit_dir / "my_cards").mkdir(parents=True)
+    shutil.copy(ROOT / "engine/carddata/g/grizzly_bears.toml",
+                submit_dir / "my_cards" / "bears.toml")
+    text = (ROOT / "decks/gruul_stompy.txt").read_text()
+    (submit_dir / "my_deck.txt").write_text(text)
+    env = {**_env_without_auth(tmp_path), "RAY_AUTH_MODE": "disabled"}
+    job = ["versus", "my_deck.txt", "--field", "azorius_skies", "--games", "12",
+           "--unit-size", "4", "--seed", "5", "--quiet"]
+
+    def submit(*argv: str) -> subprocess.CompletedProcess[str]:
+        deadline = time.monotonic() + 120
+        while True:
+            res = subprocess.run(
+                [str(BIN / "ray"), "job", "submit", "--address",
+                 f"http://127.0.0.1:{head.dashboard_port}", "--working-dir", ".", "--",
+                 "mtgsim", *argv], cwd=submit_dir, capture_output=True, text=True,
+                timeout=600, env={**env, "PATH": f"{BIN}:{env.get('PATH', '')}"})
+            # the dashboard answers before the head's job agent has registered
+            if "No available agent" not in res.stderr or time.monotonic() > deadline:
+                return res
+            time.sleep(2)
+
+    out = tmp_path / "out"
+    res = submit(*job, "--cards", "my_cards", "--override", "--out", str(out))
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert read_manifest(out).games_completed == 12
+    local = tmp_path / "local"
+    res = mtgsim(*job[:1], str(submit_dir / "my_deck.txt"), *job[2:], "--cards",
+                 str(submit_dir / "my_cards"), "--override", "--executor", "serial",
+                 "--out", str(local), env=env)
+    assert res.returncode == 0, res.stderr
+    assert games_table(out).drop_columns(["job"]).equals(
+        games_table(local).drop_columns(["job"]))
+    res = submit(*job, "--out", "relative/out")
+    assert res.returncode != 0
+    assert ("mtgsim: error: --out 'relative/out' is relative, and under 'ray job submit'"
+            in res.stdout + res.stderr)
+    assert not (submit_dir / "relative").exists()
