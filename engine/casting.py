@@ -241,7 +241,7 @@ def _castable_from_hand(state: GameState, player: int,
         alts = card._hand_casts  # printed: a card in hand has no other abilities
         if len(alts) == 1 and not grants and card._cost is not None and \
                 len(units) < card._cost.mana_value and \
-                reduction_for(state, player, obj, False) is None:
+                (not card._kwnames or reduction_for(state, player, obj, False) is None):
             continue  # more mana than there is, and no other way to pay (quick reject)
         for alt in alts:
             if (card.name, alt) not in seen:
@@ -271,8 +271,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         ensure(state)
     own_activators = activators(state)[player]
     zone_actions = derived.zone_action_cards[player]
-    granted = bool(state.effects) and _granted_elsewhere(state, player)
-    if not sorcery_ok and not zone_actions and not own_activators and not granted:
+    if not sorcery_ok and not zone_actions and not own_activators and not (
+            state.effects and _granted_elsewhere(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
         for oid in hand:
             if objects[oid].card._instant_speed:
@@ -293,7 +293,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             actions.append(Action(CAST, oid, alt=alt))
     # Only cards with a permission from the graveyard (counted in zone_action_cards) or
     # one from an effect can be cast from a graveyard.
-    if p.can_cast_spells and (zone_actions or granted):
+    if p.can_cast_spells and (zone_actions or state.effects and _granted_elsewhere(
+            state, player)):
         for oid in p.graveyard:
             obj = objects[oid]
             card = obj.card
