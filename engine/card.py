@@ -55,7 +55,7 @@ class Card:
         "_statics", "_layered", "_dynamic", "_nonlocal", "_enters_tapped", "_kwi",
         "_kwnames", "_protection_extra", "_protection_types", "_protection_spells",
         "_zone_actions", "_spell_grants", "_base_protection", "_is_aura", "_legendary",
-        "_cant_be_countered", "_enter_replacements", "_aura_target",
+        "_cant_be_countered", "_enter_replacements", "_aura_target", "_hand_casts",
     )
 
     # the definition's fields (engine.carddefs.CardDef; enchant and enchant_player as the
@@ -111,6 +111,9 @@ class Card:
     _protection_types: int  # "protection from instants": card-type mask (702.16a)
     _protection_spells: bool  # "protection from colored spells" (702.16a)
     _zone_actions: bool  # usable from hand or graveyard (activations, flashback)
+    # the ways to cast it from a hand (engine.spell_costs codes): normally, with each
+    # permission its printed keywords give there (evoke), with its own alternative cost
+    _hand_casts: tuple[int, ...]
     _spell_grants: bool  # has "[quality] spells you cast have [keyword]"
     _base_protection: int  # printed protection as a mask (engine.layers)
     _is_aura: bool

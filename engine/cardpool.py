@@ -45,6 +45,8 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.mana import ManaCostError, parse_cost
+from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS
+from mtgsim.engine.state import HAND
 from mtgsim.engine.tomlines import locate
 
 DATA_DIR = Path(__file__).parent / "carddata"
@@ -316,7 +318,11 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     card._legendary = "legendary" in defn.supertypes
     card._spell_grants = any(st.applies_to == "spells_you_cast" for st in statics)
     card._zone_actions = any(a.zone != "battlefield" for a in card._activated) or \
-        "flashback" in card._kwnames or "retrace" in card._kwnames
+        any(p.zone != HAND and p.keyword in card._kwnames for p in PERMISSIONS)
+    card._hand_casts = (ALT_NORMAL, *(p.code for p in PERMISSIONS
+                                      if p.zone == HAND and p.keyword in card._kwnames))
+    if defn.alternative_cost is not None:
+        card._hand_casts = (*card._hand_casts, ALT_ALTERNATIVE)
     card._enters_tapped = any(
         isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
     card._cant_be_countered = any(s.cant_be_countered for s in statics)

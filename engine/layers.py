@@ -82,7 +82,7 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
     if st.applies_to in ("enchanted", "equipped"):
         target = state.objects.get(src.attached_to)
         return [target] if target is not None else []
-    if st.applies_to == "spells_you_cast":  # affects spells (engine.keywords.convoke)
+    if st.applies_to == "spells_you_cast":  # affects spells (engine.spell_costs, engine.keywords.convoke)
         return []
     out = []
     objects = state.objects

@@ -1,8 +1,8 @@
-"""Mana sources and paying costs with mana abilities (rules 605, 601.2g-h) and convoke.
+"""Mana sources and paying costs with mana abilities (rules 605, 601.2g-h).
 
 A player's available mana is a list of units (one colour mask each) with their sources;
-``engine.mana.solve`` matches cost symbols to units. Convoke (702.51) adds the player's
-untapped creatures as units that can pay generic mana or one mana of their colours.
+``engine.mana.solve`` matches cost symbols to units. What pays part of a spell's cost
+instead of mana (convoke's creatures) adds units of its own (``engine.spell_costs``).
 """
 
 from __future__ import annotations
@@ -271,136 +271,20 @@ def total_cost(costs: list[ManaCost], x: int) -> tuple[tuple[int, ...], int]:
     return tuple(symbols), generic
 
 
-def convoke_candidates(state: GameState, player: int) -> list[int]:
-    """Untapped creatures the player controls (702.51a)."""
-    objects = state.objects
-    return [oid for oid in state.battlefield
-            if objects[oid].controller == player and not objects[oid].tapped
-            and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE]
-
-
-def convoke_units(state: GameState, player: int, sources: list[tuple[int, int]]) -> list[int]:
-    """Extra units convoke offers: creatures that are not already counted as mana."""
-    used = {s[0] for s in sources}
-    return [state.objects[oid].color & 31 for oid in convoke_candidates(state, player)
-            if oid not in used]
-
-
-def convoke_pool(state: GameState, player: int) -> tuple[list[int], list[int]]:
-    """The player's mana units plus what convoke adds (702.51a), with the object each
-    unit comes from (-1: floating mana): each untapped creature they control pays one
-    generic mana or one mana of one of its colours. A creature that is also a mana source
-    is one unit either way (it is tapped once): it makes its mana or pays its colour."""
-    units, sources = mana_units(state, player)
-    units = list(units)
-    owners = [oid for oid, _ in sources]
-    objects = state.objects
-    seen: set[int] = set()
-    for i, oid in enumerate(owners):
-        if oid >= 0 and oid not in seen:
-            seen.add(oid)
-            o = objects[oid]
-            if not o.tapped and (o.card._type_mask | o.extra_types) & T_CREATURE:
-                units[i] |= o.color & 31
-    for oid in convoke_candidates(state, player):
-        if oid not in seen:
-            units.append(objects[oid].color & 31)
-            owners.append(oid)
-    return units, owners
-
-
-def units_with_convoke(state: GameState, player: int) -> list[int]:
-    """Mana units that can pay for a spell with convoke (see ``convoke_pool``)."""
-    return convoke_pool(state, player)[0]
-
-
-def convoke_keeps_payable(state: GameState, player: int, symbols: tuple[int, ...],
-                          generic: int, convokers: list[int],
-                          committed: Collection[int] | None = None) -> bool:
-    """Can these creatures each pay one mana of the cost, and the rest still be paid
-    (by mana, or by tapping more creatures), none of ``committed`` (permanents another
-    part of the cost uses) paying?"""
-    units, owners = convoke_pool(state, player)
-    gone = set(convokers)
-    rest_units = [u for u, o in zip(units, owners, strict=True)
-                  if o not in gone and (not committed or o not in committed)]
-    left = apply_convoke(state, symbols, generic, convokers, rest_units)
-    return left is not None and can_pay(left[0], left[1], rest_units)
-
-
-def can_convoke(state: GameState, oid: int, symbols: tuple[int, ...], generic: int) -> bool:
-    """Could this creature pay anything of the cost (702.51a)?"""
-    colors = state.objects[oid].color & 31
-    return generic > 0 or any(need & colors for need in symbols)
-
-
-def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
-                  convokers: list[int], units: list[int] | None = None
-                  ) -> tuple[tuple[int, ...], int] | None:
-    """Let each convoking creature pay one coloured symbol of one of its colours or one
-    generic mana of the total cost (702.51a-b); every one of them must pay something.
-
-    Returns the cost left to pay with mana, or None if no assignment lets each creature
-    pay something. With ``units`` (the mana the player can still make, without the
-    convoking creatures), the assignment is one whose rest those units can pay if there
-    is one (else any assignment: the caller finds the rest unpayable). Coloured symbols
-    are preferred to generic mana.
-    """
-    conv = sorted(state.objects[oid].color & 31 for oid in convokers)
-    if len(conv) > len(symbols) + generic:
-        return None
-    kinds: list[int] = []
-    for sym in symbols:
-        if sym not in kinds:
-            kinds.append(sym)
-    counts = [symbols.count(k) for k in kinds]
-    n_kinds = len(kinds)  # choice n_kinds: the creature pays generic mana
-    found: list[tuple[tuple[int, ...], int]] = []
-
-    def rest(gen_left: int) -> tuple[tuple[int, ...], int]:
-        left = dict(zip(kinds, counts, strict=True))
-        out = []
-        for sym in symbols:
-            if left[sym]:
-                left[sym] -= 1
-                out.append(sym)
-        return tuple(out), gen_left
-
-    def assign(i: int, prev: int, gen_left: int) -> bool:
-        if i == len(conv):
-            r = rest(gen_left)
-            if not found:
-                found.append(r)
-            if units is None or can_pay(r[0], r[1], units):
-                found[0] = r
-                return True
-            return False
-        m = conv[i]
-        # Creatures of the same colours are interchangeable: choices in order only.
-        start = prev if i and conv[i - 1] == m else 0
-        for c in range(start, n_kinds + 1):
-            if c < n_kinds:
-                if not counts[c] or not kinds[c] & m:
-                    continue
-                counts[c] -= 1
-                ok = assign(i + 1, c, gen_left)
-                counts[c] += 1
-            else:
-                if not gen_left:
-                    continue
-                ok = assign(i + 1, c, gen_left - 1)
-            if ok:
-                return True
-        return False
-
-    assign(0, 0, generic)
-    return found[0] if found else None
-
-
 def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
                 exclude: Collection[int] = ()) -> bool:
     """Pay an already-totalled cost with mana abilities."""
     return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude)
+
+
+def units_without(state: GameState, player: int, used: Collection[int]) -> list[int]:
+    """The player's mana units without those of the permanents in ``used`` (tapped or
+    sacrificed for another part of the cost)."""
+    units, sources = mana_units(state, player)
+    if not used:
+        return units
+    gone = set(used)
+    return [u for u, s in zip(units, sources, strict=True) if s[0] not in gone]
 
 
 # --- triggered mana abilities of Auras (605.1b) ------------------------------------------

@@ -20,6 +20,7 @@ from mtgsim.engine.cards import T_INSTANT, T_SORCERY, EffectT, May
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.effect import EFFECTS
 from mtgsim.engine.refs import source_object
+from mtgsim.engine.spell_costs import exiled_from_stack
 from mtgsim.engine.state import (
     EXILE,
     GRAVEYARD,
@@ -144,7 +145,7 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
             rep.create_token(state, card, item.controller)
         return
     if card._type_mask & (T_INSTANT | T_SORCERY) or not to_battlefield:
-        zone = EXILE if item.alt == 1 else GRAVEYARD  # flashback: exiled (702.34a)
+        zone = EXILE if item.alt and exiled_from_stack(item.alt) else GRAVEYARD  # flashback
         if to_battlefield and zone == GRAVEYARD:
             for hook in SPELL_DONE_HOOKS:
                 other = hook(state, item, obj)

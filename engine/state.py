@@ -112,7 +112,7 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # "can't be blocked except by N or more creatures" (509.1b; layer 6), 0: no such rule
     min_blockers: int = 0
     # a permanent that was a spell: the casting permission its controller used for it
-    # (engine.casting ALT_*; "if its evoke cost was paid", 702.74a)
+    # (engine.spell_costs permission codes; "if its evoke cost was paid", 702.74a)
     cast_alt: int = 0
     # who has seen this card in a hidden zone (bit 1 << player): revealed to all (a
     # forecast card in hand, a revealed search) or looked at by one (the top of a library);
@@ -160,7 +160,7 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     trigger: Triggered | None = None
     label: str = ""
     cast_from: int = NONE  # zone the spell was cast from (rebound: "cast from your hand")
-    alt: int = 0  # casting permission used (engine.casting ALT_*)
+    alt: int = 0  # casting permission used (engine.spell_costs)
     replicated: int = 0
     replicate_counts: list[int] = []  # times each replicate instance was paid (702.56b)
     kicked: bool = False

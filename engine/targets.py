@@ -182,3 +182,23 @@ def can_enchant(state: GameState, card: Card, aura: int, controller: int,
     if obj.card._protection_types & card._type_mask and not obj.lost_abilities:
         return False
     return True
+
+
+def targets_available(state: GameState, specs: tuple[Target, ...], controller: int,
+                      source: int, spell: bool = False) -> bool:
+    """Can every target of ``specs`` be chosen (601.2c, 602.2b)? "Up to N" and "X target"
+    may choose none."""
+    chosen: list[int] = []
+    for spec in specs:
+        if spec.x_times:  # "X target ...": X = 0 needs none
+            continue
+        if spec.kind == "any" or spec.kind == "player" and not spec.distinct:
+            chosen.append(0)  # a player is always there to target (115.4)
+            continue
+        first = first_legal_target(state, spec, controller, source, chosen, spell=spell)
+        if first is None:
+            if spec.optional:  # "up to N": zero is a legal number of targets
+                continue
+            return False
+        chosen.append(first)
+    return True

@@ -15,10 +15,11 @@ from typing import Any
 import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their hooks)
 from mtgsim.engine import replacement as rep
 from mtgsim.engine import sba, triggers
+from mtgsim.engine.activation import activate_task
 from mtgsim.engine.ask import Asker, IllegalAnswer, Suspend, validate
 from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
-from mtgsim.engine.casting import activate_task, cast_task, legal_actions, play_land
+from mtgsim.engine.casting import cast_task, legal_actions, play_land
 from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
 from mtgsim.engine.decisions import Discarding, Mulligans
 from mtgsim.engine.derived import Derived, Sight, game_card

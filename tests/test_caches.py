@@ -1,7 +1,7 @@
 """The engine's memoised and incremental facts agree with a fresh computation at every
 decision of real games: characteristics after an incremental layers.refresh (versus a
 full recomputation on a copy), each player's mana units (payment.mana_units versus
-_mana_units), the permanents with activated abilities (casting._activators), each
+_mana_units), the permanents with activated abilities (activation.activators), each
 player's creatures (engine.worth.board), the counts of permanents with spell-granting
 and "as ... enters" abilities (GameState.spell_granters, enter_replacers) and cost
 feasibility (mana.can_pay versus the solver). These caches key on counters the engine
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from gamesetup import bundled_deck
 
-from mtgsim.engine import casting, payment
+from mtgsim.engine import activation, payment
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.clone import clone
@@ -58,7 +58,7 @@ def check(state: GameState) -> int:
                             if state.objects[oid].controller == p and (
                                 state.objects[oid].card._activated
                                 or state.objects[oid].granted_activated)]
-        assert casting._activators(state)[p] == fresh_activators
+        assert activation.activators(state)[p] == fresh_activators
         creatures = [state.objects[oid] for oid in state.battlefield
                      if state.objects[oid].controller == p and (
                          state.objects[oid].card._type_mask
@@ -105,7 +105,7 @@ def test_memoised_facts_stay_with_their_state() -> None:
         assert d is not None
         answer(state, decide(policies[d.player], state, d))
     payment.mana_units(state, 0)
-    casting._activators(state)
+    activation.activators(state)
     assert state.derived.memo, "mana units and activators are memoised on the state"
     for other in (clone(state), from_msgpack(to_msgpack(state), state.derived.pool)):
         assert other.derived is not state.derived and other.derived.memo == {}

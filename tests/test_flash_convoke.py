@@ -8,8 +8,8 @@ from gamesetup import CAST, POOL, Setup, goto, has_action, priority
 
 from mtgsim.engine.cardpool import compile_card
 from mtgsim.engine.cards import KW_FLASH, CardDef
+from mtgsim.engine.keywords.convoke import apply_convoke
 from mtgsim.engine.mana import parse_cost
-from mtgsim.engine.payment import apply_convoke
 from mtgsim.engine.state import DECLARE_ATTACKERS, MAIN1, UPKEEP
 
 DOUBLE_FLASH = CardDef(

@@ -10,6 +10,7 @@ from mtgsim.engine.decisions import MayPay
 from mtgsim.engine.effect import Estimate, effect_rules, hurts, refers, yes_no
 from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.refs import refs_of
+from mtgsim.engine.spell_costs import exiled_from_stack
 from mtgsim.engine.state import EXILE, GRAVEYARD, GameState, StackItem
 from mtgsim.engine.worth import spell_threat
 from mtgsim.engine.zones import forget_object, log, move
@@ -51,7 +52,7 @@ def counter_item(state: GameState, target: StackItem) -> None:
     if target.is_spell and not target.is_copy:
         obj = state.objects.get(target.sid)
         if obj is not None:
-            move(state, obj, EXILE if target.alt == 1 else GRAVEYARD)
+            move(state, obj, EXILE if target.alt and exiled_from_stack(target.alt) else GRAVEYARD)
     elif target.is_spell:
         forget_object(state, target.sid)  # a copy of a spell ceases to exist (707.10a)
 

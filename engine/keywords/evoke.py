@@ -2,26 +2,28 @@
 cost" and "When this permanent enters, if its evoke cost was paid, its controller
 sacrifices it."
 
-The alternative cost is the casting permission ``engine.casting.ALT_EVOKE`` (offered by
-``engine.casting``); this module compiles the keyword into
-its sacrifice trigger, with an intervening "if" (603.4, ``AltCostPaid``): the permanent
-remembers the permission its spell was cast with (``GameObject.cast_alt``).
+The alternative cost is the casting permission ``EVOKE`` (code 3, from the hand),
+registered in ``engine.spell_costs`` and offered by ``engine.casting``; this module also
+compiles the keyword into its sacrifice trigger, with an intervening "if" (603.4,
+``AltCostPaid``): the permanent remembers the permission its spell was cast with
+(``GameObject.cast_alt``).
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import AbilityT, AltCostPaid, KeywordInstance, Sacrifice, Triggered
-from mtgsim.engine.casting import ALT_NAMES
 from mtgsim.engine.conditions import condition_rule
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.state import GameObject, GameState
+from mtgsim.engine.mana import ManaCost, parse_cost
+from mtgsim.engine.spell_costs import CastPermission, cast_permission, permission_name
+from mtgsim.engine.state import HAND, GameObject, GameState
 
 
 @compiles("evoke")
 def compile_evoke(card: Card, inst: KeywordInstance) -> list[AbilityT]:
     """702.74a: "When this permanent enters, if its evoke cost was paid, its controller
-    sacrifices it." (The alternative cost itself is engine.casting.ALT_EVOKE.)"""
+    sacrifices it." (The alternative cost itself is ``EVOKE``.)"""
     return [Triggered(when="enters", condition=AltCostPaid("evoke"),
                       effects=(Sacrifice(what="self"),), keyword="evoke")]
 
@@ -30,4 +32,18 @@ def compile_evoke(card: Card, inst: KeywordInstance) -> list[AbilityT]:
 def alt_cost_paid(state: GameState, cond: AltCostPaid, controller: int, source: GameObject,
                   subject: GameObject | None) -> bool:
     """"If its evoke cost was paid" (702.74a)."""
-    return ALT_NAMES.get(source.cast_alt) == cond.keyword
+    return permission_name(source.cast_alt) == cond.keyword
+
+
+def has_evoke(state: GameState, obj: GameObject) -> bool:
+    return "evoke" in obj.card._kwnames
+
+
+def evoke_cost(state: GameState, obj: GameObject) -> list[ManaCost]:
+    """702.74a: "You may cast this spell by paying [cost] rather than paying its mana
+    cost" (the first evoke instance's cost)."""
+    return [parse_cost(obj.card.instances("evoke")[0].cost)]
+
+
+EVOKE = cast_permission(CastPermission("evoke", code=3, zone=HAND, has=has_evoke,
+                                       costs=evoke_cost))

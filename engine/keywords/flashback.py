@@ -3,12 +3,12 @@ is an instant or sorcery spell by paying [cost] rather than paying its mana cost
 the flashback cost was paid, exile this card instead of putting it anywhere else any
 time it would leave the stack."
 
-The casting permission is ``engine.casting.ALT_FLASHBACK`` (the card is exiled whenever
-it would leave the stack: ``engine.resolution``); this module says which cards have it —
-printed, or granted until end of turn by an effect (Snapcaster Mage's
-``grant_flashback``, a ContinuousEffect with ``flashback_cost``) — and which flashback
-cost is paid: the player's choice when a card has several (a printed one and a granted
-one) that they can pay.
+This module registers the casting permission ``FLASHBACK`` (code 1) in
+``engine.spell_costs``: which cards have it — printed, or granted until end of turn by an
+effect (Snapcaster Mage's ``grant_flashback``, a ContinuousEffect with
+``flashback_cost``) — which flashback cost is paid (the player's choice when a card has
+several, a printed one and a granted one, that they can pay), and that the card is exiled
+whenever it would leave the stack (``engine.resolution``, ``engine.effects.counter``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.decisions import DecisionKind, FlashbackCosts
 from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
+from mtgsim.engine.spell_costs import CastPermission, cast_permission
 from mtgsim.engine.state import GRAVEYARD, Decision, GameObject, GameState
 
 
@@ -69,3 +70,9 @@ def choose_flashback_cost(state: GameState, asker: Asker, player: int, obj: Game
         f"flashback cost for {obj.card.name}: " + " or ".join(texts),
         options=list(range(len(payable))), source=obj.oid, about=FlashbackCosts(texts)))
     return payable[pick]
+
+
+FLASHBACK = cast_permission(CastPermission(
+    "flashback", code=1, zone=GRAVEYARD, has=can_flashback, costs=flashback_costs,
+    choose_cost=choose_flashback_cost, exiled_from_stack=True,
+    granted=has_granted_flashback))

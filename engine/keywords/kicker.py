@@ -1,16 +1,23 @@
 """Kicker (702.33): "You may pay an additional [cost] as you cast this spell"; "if this
 spell was kicked" (702.33d) is the condition ``Kicked``.
 
-The additional cost is asked by ``engine.casting`` (601.2b; the spell's ``kicked``
-flag records that it was paid); this module checks the condition, for
-the spell on the stack or the permanent it became (its stack item while it resolves).
+This module registers the additional cost ``KICKER`` in ``engine.spell_costs``, which
+``engine.casting`` asks after replicate (601.2b: offered only when the total cost with it
+can be paid; the spell's ``kicked`` flag records that it was paid), and checks the
+condition, for the spell on the stack or the permanent it became (its stack item while
+it resolves).
 """
 
 from __future__ import annotations
 
+from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import Kicked
 from mtgsim.engine.conditions import condition_rule
-from mtgsim.engine.state import GameObject, GameState, StackItem
+from mtgsim.engine.decisions import ForSpell
+from mtgsim.engine.mana import can_pay, parse_cost
+from mtgsim.engine.payment import total_cost
+from mtgsim.engine.spell_costs import AdditionalCost, SpellPlan, additional_cost
+from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState, StackItem
 
 
 def _stack_item_of(state: GameState, obj: GameObject) -> StackItem | None:
@@ -25,3 +32,24 @@ def kicked(state: GameState, cond: Kicked, controller: int, source: GameObject,
            subject: GameObject | None) -> bool:
     it = _stack_item_of(state, source)
     return bool(it is not None and it.kicked)
+
+
+def may_kick(state: GameState, obj: GameObject) -> bool:
+    return "kicker" in obj.card._kwnames
+
+
+def ask_kicker(state: GameState, asker: Asker, player: int, obj: GameObject, plan: SpellPlan,
+               units: list[int]) -> None:
+    """702.33a: "You may pay an additional [cost] as you cast this spell", asked only when
+    the total cost with it can be paid (601.2b, 601.2f-h)."""
+    for inst in obj.card.instances("kicker"):
+        kcost = parse_cost(inst.cost)
+        symbols, generic = total_cost([*plan.mana, kcost], plan.x)
+        if can_pay(symbols, generic, units) and asker.choose(Decision(
+                DecisionKind.MAY, player, f"pay kicker {inst.cost}?", options=[1, 0],
+                source=obj.oid, about=ForSpell(obj.card, inst.cost))) == 0:
+            plan.kicked = True
+            plan.mana.append(kcost)
+
+
+KICKER = additional_cost(AdditionalCost("kicker", order=2, may=may_kick, ask=ask_kicker))

@@ -2,9 +2,9 @@
 
 702.56a Replicate is a keyword that represents two abilities. The first is a static
 ability that functions while the spell with replicate is on the stack: "As an additional
-cost to cast this spell, you may pay [cost] any number of times" (asked by
-engine.casting as the "replicate" decision, one per instance, and added to the total
-cost: 601.2b, 601.2f-h). The second is a triggered ability that functions while the
+cost to cast this spell, you may pay [cost] any number of times" (the additional cost
+``REPLICATE`` of engine.spell_costs, asked by engine.casting before kicker as the
+"replicate" decision, one per instance, and added to the total cost: 601.2b, 601.2f-h). The second is a triggered ability that functions while the
 spell is on the stack: "When you cast this spell, if a replicate cost was paid for it,
 copy it for each time its replicate cost was paid. If the spell has any targets, you may
 choose new targets for any of the copies."
@@ -39,10 +39,14 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.conditions import condition_holds, condition_rule
 from mtgsim.engine.copies import choose_new_targets, copy_spell
+from mtgsim.engine.decisions import ForSpell
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.state import GameObject, GameState, StackItem
+from mtgsim.engine.mana import can_pay, parse_cost
+from mtgsim.engine.payment import total_cost
+from mtgsim.engine.spell_costs import AdditionalCost, SpellPlan, additional_cost
+from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.triggers import CAST_HOOKS, queue_trigger
 
@@ -92,6 +96,35 @@ def granted_instances(state: GameState, player: int, spell: GameObject) -> list[
 def replicate_instances(state: GameState, player: int, spell: GameObject) -> list[KeywordInstance]:
     """Every replicate instance the spell has as it is cast: printed, then granted."""
     return spell.card.instances("replicate") + granted_instances(state, player, spell)
+
+
+def may_replicate(state: GameState, obj: GameObject) -> bool:
+    """Printed replicate, or a permanent that may give spells replicate."""
+    return "replicate" in obj.card._kwnames or state.derived.spell_granters > 0
+
+
+def ask_replicate(state: GameState, asker: Asker, player: int, obj: GameObject,
+                  plan: SpellPlan, units: list[int]) -> None:
+    """702.56a-b: how many times to pay each instance (up to what can be paid, at most
+    20), asked also when the spell is cast without paying its mana cost (601.2b)."""
+    for inst in replicate_instances(state, player, obj):
+        rcost = parse_cost(inst.cost)
+        top = 0
+        while True:
+            symbols, generic = total_cost(plan.mana + [rcost] * (top + 1), plan.x)
+            if not can_pay(symbols, generic, units) or top >= 20:
+                break
+            top += 1
+        n = asker.choose(Decision(
+            DecisionKind.REPLICATE, player, f"pay replicate {inst.cost} how many times?",
+            options=list(range(top + 1)), source=obj.oid,
+            about=ForSpell(obj.card, inst.cost))) if top else 0
+        plan.replicate_counts.append(n)
+        plan.mana.extend([rcost] * n)
+
+
+REPLICATE = additional_cost(AdditionalCost("replicate", order=1, may=may_replicate,
+                                           ask=ask_replicate))
 
 
 def granted_replicate_triggers(state: GameState, spell: GameObject, item: StackItem) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from mtgsim.engine.activation import activated_abilities
 from mtgsim.engine.cards import (
     KEYWORD_BITS,
     KW_CANT_ATTACK,
@@ -26,7 +27,6 @@ from mtgsim.engine.cards import (
     Pump,
     Regenerate,
 )
-from mtgsim.engine.casting import activated_abilities
 from mtgsim.engine.combat import can_block
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.policies.combat_ai import damage_of, fight

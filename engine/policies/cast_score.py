@@ -18,8 +18,10 @@ from mtgsim.engine.cards import (
     KW_REACH,
     T_LAND,
 )
-from mtgsim.engine.casting import ALT_EVOKE, ALT_RETRACE, aura_target
+from mtgsim.engine.casting import aura_target
 from mtgsim.engine.combat import can_block
+from mtgsim.engine.keywords.evoke import EVOKE
+from mtgsim.engine.keywords.retrace import RETRACE
 from mtgsim.engine.policies import choices
 from mtgsim.engine.policies.context import Ctx, fits_reserve
 from mtgsim.engine.policies.spells import SpellScorer
@@ -41,9 +43,9 @@ class CastScorer(SpellScorer):
     def _cast_score(self, ctx: Ctx, obj: GameObject, alt: int) -> float:
         card = obj.card
         state = ctx.state
-        if alt == ALT_RETRACE and not self._retrace_ok(ctx, card):
+        if alt == RETRACE.code and not self._retrace_ok(ctx, card):
             return 0.0
-        if alt == ALT_EVOKE:
+        if alt == EVOKE.code:
             return self._evoke_score(ctx, obj)
         if state.stack:
             return self._respond_score(ctx, obj)

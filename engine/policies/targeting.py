@@ -6,6 +6,7 @@ did not foresee (triggers, copies, a changed board) are scored here afresh.
 
 from __future__ import annotations
 
+from mtgsim.engine.activation import activated_abilities
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     T_LAND,
@@ -20,7 +21,7 @@ from mtgsim.engine.cards import (
     Tap,
     Target,
 )
-from mtgsim.engine.casting import activated_abilities, spell_targets
+from mtgsim.engine.casting import spell_targets
 from mtgsim.engine.effect import effects_value
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.policies.context import first_effects

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from mtgsim.engine.activation import activated_abilities
 from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.casting import ALT_NAMES, activated_abilities
 from mtgsim.engine.clone import clone
 from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.keywords.level_up import has_now
@@ -18,6 +18,7 @@ from mtgsim.engine.scenario.format import (
     AdvanceTo,
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError
+from mtgsim.engine.spell_costs import permission_name
 from mtgsim.engine.state import (
     ACTIVATE,
     BATTLEFIELD,
@@ -221,7 +222,7 @@ class ActionDriver(DecisionAnswers):
                 # ``alt`` names the permission ("evoke", "flashback", "retrace"); without
                 # it the normal cast is preferred, else the one way the card can be cast
                 # from that zone (flashback or retrace from the graveyard).
-                name_alt = ALT_NAMES.get(a.alt, "")
+                name_alt = permission_name(a.alt)
                 if act.alt is not None and name_alt != act.alt:
                     continue
                 if act.alt is None and a.alt and not act.free:
