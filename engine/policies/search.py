@@ -30,13 +30,13 @@ from mtgsim.engine.clone import clone
 from mtgsim.engine.decisions import PASS, Decision, DecisionKind
 from mtgsim.engine.game import step
 from mtgsim.engine.policies.determinize import determinize
-from mtgsim.engine.worth import perm_value
 from mtgsim.engine.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.policies.spec import PolicySpec
 from mtgsim.engine.policies.stops import deck_stops
 from mtgsim.engine.rng import next_u64
 from mtgsim.engine.state import HAND, Answer, GameState
 from mtgsim.engine.turn import answer
+from mtgsim.engine.worth import perm_value
 
 _PRIORITY = DecisionKind.PRIORITY
 _ATTACKERS = DecisionKind.ATTACKERS
