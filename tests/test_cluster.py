@@ -240,17 +240,19 @@ def test_ctrl_c_on_ray_commits_and_prints_only_the_resume_command(tmp_path):
     """Ctrl-C as a terminal sends it: SIGINT to the whole process group (Ray's local
     processes too)."""
     out = tmp_path / "job"
-    args = ["gauntlet", *DECKS, "--games", "1500", "--unit-size", "10", "--out", str(out),
-            "--quiet", "--seed", "6"]
+    args = ["gauntlet", *DECKS, "--games", "3000", "--unit-size", "10", "--out", str(out),
+            "--quiet", "--seed", "6", "--commit-every", "1"]
     proc = subprocess.Popen([sys.executable, "-m", "mtgsim.pipelines.cli", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    # interrupt once games are being played and committed (not after a fixed time: on
+    # an idle machine the whole job can end within seconds)
     deadline = time.monotonic() + 180
-    while time.monotonic() < deadline and proc.poll() is None and not (
-            out / "manifest.json").exists():
-        time.sleep(0.2)
-    time.sleep(8)  # Ray up, games being played
+    while time.monotonic() < deadline and proc.poll() is None:
+        if (out / "manifest.json").exists() and read_manifest(out).games_completed >= 20:
+            break
+        time.sleep(0.1)
     assert proc.poll() is None, proc.communicate()
     os.killpg(proc.pid, signal.SIGINT)
     t0 = time.monotonic()
@@ -260,7 +262,7 @@ def test_ctrl_c_on_ray_commits_and_prints_only_the_resume_command(tmp_path):
     assert stdout == ""
     lines = err.splitlines()
     assert len(lines) == 2, err
-    assert lines[0].startswith("mtgsim: interrupted; ") and " of 1500 games committed" in err
+    assert lines[0].startswith("mtgsim: interrupted; ") and " of 3000 games committed" in err
     assert lines[1] == f"resume with: mtgsim {' '.join(args)} --resume"
     m = read_manifest(out)
     assert m.status == "interrupted" and m.games_completed == read_games(out).num_rows
