@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import Discard, EffectT
+from mtgsim.engine.cards import Discard, DiscardChosen, EffectT
 from mtgsim.engine.decisions import Discarding
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.refs import players_of
@@ -40,13 +40,20 @@ def resolve(state: GameState, item: StackItem, eff: Discard, asker: Asker,
                 min_count=k, max_count=k, source=item.source, about=Discarding("effect")))
             chosen = [hand[i] for i in picks]
         for oid in chosen:
-            o = state.objects[oid]
-            if state.log is not None:
-                log(state, "discard", p, o.card.name)
-            move(state, o, GRAVEYARD)
+            put_discarded(state, p, oid)
 
 
-def estimate(ev: Estimate, e: Discard) -> None:
+def put_discarded(state: GameState, p: int, oid: int) -> None:
+    """Player ``p`` discards ``oid`` (701.8): it goes from hand to the graveyard."""
+    o = state.objects[oid]
+    if state.log is not None:
+        log(state, "discard", p, o.card.name)
+    move(state, o, GRAVEYARD)
+
+
+def estimate(ev: Estimate, e: Discard | DiscardChosen) -> None:
+    """Cards discarded: a loss for the player who discards, spare lands cheap. The same
+    for a discard chosen by the effect's controller (discard_chosen)."""
     state = ev.state
     me = ev.me
     targets = ev.targets
