@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CounterSpell, EffectT
+from mtgsim.engine.cards import CounterSpell, CounterUnlessDiscardHand, EffectT
 from mtgsim.engine.decisions import MayPay
 from mtgsim.engine.effect import Estimate, effect_rules, hurts, refers, yes_no
 from mtgsim.engine.payment import mana_units, pay_cost
@@ -57,7 +57,9 @@ def counter_item(state: GameState, target: StackItem) -> None:
         forget_object(state, target.sid)  # a copy of a spell ceases to exist (707.10a)
 
 
-def estimate(ev: Estimate, e: CounterSpell) -> None:
+def estimate(ev: Estimate, e: CounterSpell | CounterUnlessDiscardHand) -> None:
+    """The threat of each targeted spell, a gain when it is the other player's (also the
+    estimate of counter_unless_discard_hand)."""
     state = ev.state
     me = ev.me
     targets = ev.targets

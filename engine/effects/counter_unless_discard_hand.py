@@ -9,11 +9,10 @@ from __future__ import annotations
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import CounterUnlessDiscardHand, EffectT
 from mtgsim.engine.decisions import MayDiscardHand
-from mtgsim.engine.effect import Estimate, effect_rules, hurts, refers, yes_no
-from mtgsim.engine.effects.counter import cant_be_countered, counter_item
+from mtgsim.engine.effect import effect_rules, hurts, yes_no
+from mtgsim.engine.effects.counter import cant_be_countered, counter_item, estimate
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GRAVEYARD, GameState, StackItem
-from mtgsim.engine.worth import spell_threat
 from mtgsim.engine.zones import log, move
 
 
@@ -33,18 +32,6 @@ def resolve(state: GameState, item: StackItem, eff: CounterUnlessDiscardHand, as
                 move(state, o, GRAVEYARD)
             continue
         counter_item(state, target)
-
-
-def estimate(ev: Estimate, e: CounterUnlessDiscardHand) -> None:
-    state = ev.state
-    me = ev.me
-    targets = ev.targets
-    for i, t in enumerate(targets):
-        if refers(e.what, f"t{i}"):
-            item = next((s for s in state.stack if s.sid == t), None)
-            if item is not None:
-                th = spell_threat(state, item.controller, item)
-                ev.total += th if item.controller != me else -th
 
 
 RULES = effect_rules(
