@@ -56,6 +56,7 @@ from mtgsim.engine.state import (
     DecisionKind,
     DiscardTask,
     DrawTask,
+    GameObject,
     GameResult,
     GameState,
     LegendTask,
@@ -64,7 +65,7 @@ from mtgsim.engine.state import (
     ResolveTask,
     TriggerTask,
 )
-from mtgsim.engine.zones import draw_card, log, move, new_object, shuffle_library
+from mtgsim.engine.zones import draw_card, log, move, shuffle_library
 
 KEEP, MULLIGAN = 0, 1
 _PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
@@ -98,15 +99,34 @@ def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
         state.log = []
     if record:
         state.decisions = []
-    for p, deck in enumerate(decks):
-        for card in deck:
-            if not isinstance(card, Card) or card.pool is not pool:
-                card = game_card(state, card if isinstance(card, CardDef) else card.defn)
-            obj = new_object(state, card, p, LIBRARY)
-            state.players[p].library.append(obj.oid)
-    state.derived.decklists = tuple(
-        tuple(state.objects[oid].card for oid in p.library) for p in state.players)
+    state.derived.decklists = tuple(_fill_library(state, p, deck, pool)
+                                    for p, deck in enumerate(decks))
     return state
+
+
+def _fill_library(state: GameState, player: int, deck: Sequence[Card | CardDef],
+                  pool: CardPool) -> tuple[Card, ...]:
+    """Put ``deck``'s cards into ``player``'s library in one pass (what ``new_object``
+    does for each, with the library's visibility bookkept once: its owner sees its cards,
+    in id order, which is deck order); the cards, the player's deck list."""
+    cards = tuple([card if isinstance(card, Card) and card.pool is pool else game_card(
+        state, card if isinstance(card, CardDef) else card.defn) for card in deck])
+    objects = state.objects
+    visible = state.sight.visible[player]
+    oid = state.next_oid
+    clock = state.clock
+    ids = list(range(oid, oid + len(cards)))
+    for card in cards:
+        clock += 1
+        objects[oid] = visible[oid] = GameObject(
+            oid, card, player, player, LIBRARY, clock, card._color_mask, player)
+        oid += 1
+    state.next_oid = oid
+    state.clock = clock
+    state.players[player].library.extend(ids)
+    state.sight.libraries[player].extend(ids)
+    state.sight.library_changes[player] += len(ids)
+    return cards
 
 
 def _start(state: GameState) -> None:
