@@ -56,6 +56,7 @@ from mtgsim.engine.state import (
     PASS_ACTION,
     PLAY,
     STACK,
+    UPKEEP,
     Action,
     CastTask,
     Decision,
@@ -260,15 +261,59 @@ def _granted_elsewhere(state: GameState, player: int) -> bool:
     return False
 
 
+_ACTIONS_ENTRY = ("actions0", "actions1")  # engine.memo entry names, per player
+
+
+def actions_key(state: GameState, player: int) -> tuple[object, ...]:
+    """Everything ``player``'s legal actions depend on (with characteristics current):
+    who may act at which speed (sorcery timing, 307.1; the upkeep, for "activate only
+    during your upkeep"), taps and damage, the turn (summoning sickness, "this turn"),
+    resolutions, zone changes (every one makes a new object, 400.7) and timestamps,
+    refreshes of characteristics, mana pools, life and poison (costs, conditions), land
+    drops, the stack, the continuous effects and the combat ("attacking creature"). Two
+    priorities with equal keys have equal legal actions, so a player asked again in a
+    later step where nothing happened (the other player's turn) gets them from the memo.
+    No other step dependence exists: tests/test_caches.py compares them with a fresh
+    computation at every decision."""
+    d = state.derived
+    taps = d.taps
+    p0, p1 = state.players
+    p = p1 if player else p0
+    stack = state.stack
+    combat = state.combat
+    return (player, state.active, sorcery_timing(state, player),
+            state.step == UPKEEP and state.active == player, taps[0], taps[1], taps[2],
+            state.turn, d.resolved, state.next_oid, state.clock, d.refreshes,
+            len(p0.pool), len(p1.pool), p0.life, p1.life, p0.poison, p1.poison,
+            p.lands_played, p.land_drops, p.can_cast_spells, len(stack),
+            stack[-1].sid if stack else NONE, len(state.effects),
+            NONE if combat is None else len(combat.attackers) * 1024 + len(combat.blocking),
+            len(state.attacked_this_turn))
+
+
 def legal_actions(state: GameState, player: int) -> list[Action]:
-    """Every action the player may take with priority (117.1)."""
+    """Every action the player may take with priority (117.1): from the memo (in the
+    state's derived data) while ``actions_key`` stays the same, else worked out."""
+    derived = state.derived
+    if derived.dirty or derived.entered:
+        ensure(state)
+    key = actions_key(state, player)
+    name = _ACTIONS_ENTRY[player]
+    hit = derived.memo.get(name)
+    if hit is not None and hit[0] == key:
+        return hit[1].copy()  # type: ignore[no-any-return]
+    actions = fresh_legal_actions(state, player)
+    derived.memo[name] = (key, actions.copy())
+    return actions
+
+
+def fresh_legal_actions(state: GameState, player: int) -> list[Action]:
+    """``legal_actions`` worked out from the state (characteristics current)."""
     p = state.players[player]
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
     derived = state.derived
-    if derived.dirty or derived.entered:
-        ensure(state)
     own_activators = activators(state)[player]
     zone_actions = derived.zone_action_cards[player]
     if not sorcery_ok and not zone_actions and not own_activators and not (
