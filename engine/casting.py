@@ -268,13 +268,14 @@ def actions_key(state: GameState, player: int) -> tuple[object, ...]:
     """Everything ``player``'s legal actions depend on (with characteristics current):
     who may act at which speed (sorcery timing, 307.1; the upkeep, for "activate only
     during your upkeep"), taps and damage, the turn (summoning sickness, "this turn"),
-    resolutions, zone changes (every one makes a new object, 400.7) and timestamps,
-    refreshes of characteristics, mana pools, life and poison (costs, conditions), land
-    drops, the stack, the continuous effects and the combat ("attacking creature"). Two
+    resolutions, zone changes (every one makes a new object, 400.7), objects put on the
+    stack (their ids are new: spells and abilities) and timestamps, refreshes of
+    characteristics, mana pools, life and poison (costs, conditions), land drops, the
+    stack's size, the continuous effects and the combat ("attacking creature"). Two
     priorities with equal keys have equal legal actions, so a player asked again in a
     later step where nothing happened (the other player's turn) gets them from the memo.
     No other step dependence exists: tests/test_caches.py compares them with a fresh
-    computation at every decision."""
+    computation at every priority."""
     d = state.derived
     taps = d.taps
     p0, p1 = state.players
@@ -285,8 +286,7 @@ def actions_key(state: GameState, player: int) -> tuple[object, ...]:
             state.step == UPKEEP and state.active == player, taps[0], taps[1], taps[2],
             state.turn, d.resolved, state.next_oid, state.clock, d.refreshes,
             len(p0.pool), len(p1.pool), p0.life, p1.life, p0.poison, p1.poison,
-            p.lands_played, p.land_drops, p.can_cast_spells, len(stack),
-            stack[-1].sid if stack else NONE, len(state.effects),
+            p.lands_played, p.land_drops, p.can_cast_spells, len(stack), len(state.effects),
             NONE if combat is None else len(combat.attackers) * 1024 + len(combat.blocking),
             len(state.attacked_this_turn))
 
@@ -297,6 +297,17 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     derived = state.derived
     if derived.dirty or derived.entered:
         ensure(state)
+    if not derived.zone_action_cards[player] and not activators(state)[player] and \
+            not sorcery_timing(state, player) and not (
+                state.effects and _granted_elsewhere(state, player)):
+        # The common case: at instant speed, no activated abilities and no permission
+        # from outside the hand: only an instant-speed card in hand could be cast.
+        objects = state.objects
+        for oid in state.players[player].hand:
+            if objects[oid].card._instant_speed:
+                break
+        else:
+            return [PASS_ACTION]
     key = actions_key(state, player)
     name = _ACTIONS_ENTRY[player]
     hit = derived.memo.get(name)
@@ -316,14 +327,6 @@ def fresh_legal_actions(state: GameState, player: int) -> list[Action]:
     derived = state.derived
     own_activators = activators(state)[player]
     zone_actions = derived.zone_action_cards[player]
-    if not sorcery_ok and not zone_actions and not own_activators and not (
-            state.effects and _granted_elsewhere(state, player)):
-        # Fast path: nothing in hand at instant speed and no activated abilities.
-        for oid in hand:
-            if objects[oid].card._instant_speed:
-                break
-        else:
-            return [PASS_ACTION]
     actions = [PASS_ACTION]
     units: list[int] | None = None
     seen: set[tuple[str, int]] = set()
