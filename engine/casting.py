@@ -265,28 +265,32 @@ _ACTIONS_ENTRY = ("actions0", "actions1")  # engine.memo entry names, per player
 
 
 def actions_key(state: GameState, player: int) -> tuple[object, ...]:
-    """Everything ``player``'s legal actions depend on (with characteristics current):
-    who may act at which speed (sorcery timing, 307.1; the upkeep, for "activate only
-    during your upkeep"), taps and damage, the turn (summoning sickness, "this turn"),
-    resolutions, zone changes (every one makes a new object, 400.7), objects put on the
-    stack (their ids are new: spells and abilities) and timestamps, refreshes of
-    characteristics, mana pools, life and poison (costs, conditions), land drops, the
-    stack's size, the continuous effects and the combat ("attacking creature"). Two
-    priorities with equal keys have equal legal actions, so a player asked again in a
-    later step where nothing happened (the other player's turn) gets them from the memo.
-    No other step dependence exists: tests/test_caches.py compares them with a fresh
-    computation at every priority."""
+    """Everything ``player``'s legal actions depend on (with characteristics current).
+
+    Its first element is the sum of the counters that only grow, so it changes when any
+    of them does: taps and damage, the turn (summoning sickness, "this turn", who is
+    active), resolutions, zone changes (every one makes a new object, 400.7), objects put
+    on the stack (their ids are new: spells and abilities), timestamps, refreshes of
+    characteristics. The rest may go both ways: sorcery timing (307.1) and the upkeep
+    ("activate only during your upkeep"), the player's mana pool, life and poison
+    (costs, conditions), land drops, the stack's size, the continuous effects and the
+    combat ("attacking creature"). Two priorities with equal keys have equal legal
+    actions, so a player asked again in a later step where nothing happened (the other
+    player's turn, a main phase after a combat where nothing happened) gets them from the
+    memo. No other step dependence exists: tests/test_caches.py compares them with a
+    fresh computation at every priority."""
     d = state.derived
     taps = d.taps
     p0, p1 = state.players
     p = p1 if player else p0
-    stack = state.stack
     combat = state.combat
-    return (player, state.active, sorcery_timing(state, player),
-            state.step == UPKEEP and state.active == player, taps[0], taps[1], taps[2],
-            state.turn, d.resolved, state.next_oid, state.clock, d.refreshes,
-            len(p0.pool), len(p1.pool), p0.life, p1.life, p0.poison, p1.poison,
-            p.lands_played, p.land_drops, p.can_cast_spells, len(stack), len(state.effects),
+    return (taps[0] + taps[1] + taps[2] + state.turn + d.resolved + state.next_oid
+            + state.clock + d.refreshes,
+            player, sorcery_timing(state, player),
+            state.step == UPKEEP and state.active == player,
+            len(p.pool), p0.life, p1.life, p0.poison, p1.poison, p.lands_played,
+            p.land_drops, p.can_cast_spells,
+            len(state.stack), len(state.effects),
             NONE if combat is None else len(combat.attackers) * 1024 + len(combat.blocking),
             len(state.attacked_this_turn))
 

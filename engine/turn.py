@@ -296,6 +296,7 @@ def _cleanup_finish(state: GameState) -> bool:
             o.damage = 0
             o.regen_shields = 0
             o.deathtouched = False
+            derived.taps[2] += 1  # what memoised facts key on ("target damaged creature")
     if state.effects:
         n = len(state.effects)
         state.effects = [e for e in state.effects if not e.until_eot]
