@@ -56,7 +56,6 @@ from mtgsim.engine.state import (
     PASS_ACTION,
     PLAY,
     STACK,
-    UPKEEP,
     Action,
     CastTask,
     Decision,
@@ -261,76 +260,25 @@ def _granted_elsewhere(state: GameState, player: int) -> bool:
     return False
 
 
-_ACTIONS_ENTRY = ("actions0", "actions1")  # engine.memo entry names, per player
-
-
-def actions_key(state: GameState, player: int) -> tuple[object, ...]:
-    """Everything ``player``'s legal actions depend on (with characteristics current).
-
-    Its first element is the sum of the counters that only grow, so it changes when any
-    of them does: taps and damage, the turn (summoning sickness, "this turn", who is
-    active), resolutions, zone changes (every one makes a new object, 400.7), objects put
-    on the stack (their ids are new: spells and abilities), timestamps, refreshes of
-    characteristics. The rest may go both ways: sorcery timing (307.1) and the upkeep
-    ("activate only during your upkeep"), the player's mana pool, life and poison
-    (costs, conditions), land drops, the stack's size, the continuous effects and the
-    combat ("attacking creature"). Two priorities with equal keys have equal legal
-    actions, so a player asked again in a later step where nothing happened (the other
-    player's turn, a main phase after a combat where nothing happened) gets them from the
-    memo. No other step dependence exists: tests/test_caches.py compares them with a
-    fresh computation at every priority."""
-    d = state.derived
-    taps = d.taps
-    p0, p1 = state.players
-    p = p1 if player else p0
-    combat = state.combat
-    return (taps[0] + taps[1] + taps[2] + state.turn + d.resolved + state.next_oid
-            + state.clock + d.refreshes,
-            player, sorcery_timing(state, player),
-            state.step == UPKEEP and state.active == player,
-            len(p.pool), p0.life, p1.life, p0.poison, p1.poison, p.lands_played,
-            p.land_drops, p.can_cast_spells,
-            len(state.stack), len(state.effects),
-            NONE if combat is None else len(combat.attackers) * 1024 + len(combat.blocking),
-            len(state.attacked_this_turn))
-
-
 def legal_actions(state: GameState, player: int) -> list[Action]:
-    """Every action the player may take with priority (117.1): from the memo (in the
-    state's derived data) while ``actions_key`` stays the same, else worked out."""
-    derived = state.derived
-    if derived.dirty or derived.entered:
-        ensure(state)
-    if not derived.zone_action_cards[player] and not activators(state)[player] and \
-            not sorcery_timing(state, player) and not (
-                state.effects and _granted_elsewhere(state, player)):
-        # The common case: at instant speed, no activated abilities and no permission
-        # from outside the hand: only an instant-speed card in hand could be cast.
-        objects = state.objects
-        for oid in state.players[player].hand:
-            if objects[oid].card._instant_speed:
-                break
-        else:
-            return [PASS_ACTION]
-    key = actions_key(state, player)
-    name = _ACTIONS_ENTRY[player]
-    hit = derived.memo.get(name)
-    if hit is not None and hit[0] == key:
-        return hit[1].copy()  # type: ignore[no-any-return]
-    actions = fresh_legal_actions(state, player)
-    derived.memo[name] = (key, actions.copy())
-    return actions
-
-
-def fresh_legal_actions(state: GameState, player: int) -> list[Action]:
-    """``legal_actions`` worked out from the state (characteristics current)."""
+    """Every action the player may take with priority (117.1)."""
     p = state.players[player]
     objects = state.objects
     sorcery_ok = sorcery_timing(state, player)
     hand = p.hand
     derived = state.derived
+    if derived.dirty or derived.entered:
+        ensure(state)
     own_activators = activators(state)[player]
     zone_actions = derived.zone_action_cards[player]
+    if not sorcery_ok and not zone_actions and not own_activators and not (
+            state.effects and _granted_elsewhere(state, player)):
+        # Fast path: nothing in hand at instant speed and no activated abilities.
+        for oid in hand:
+            if objects[oid].card._instant_speed:
+                break
+        else:
+            return [PASS_ACTION]
     actions = [PASS_ACTION]
     units: list[int] | None = None
     seen: set[tuple[str, int]] = set()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from gamesetup import bundled_deck
 
-from mtgsim.engine import activation, casting, payment, turn
+from mtgsim.engine import activation, payment
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.clone import clone
@@ -23,7 +23,7 @@ from mtgsim.engine.layers import ensure, refresh
 from mtgsim.engine.mana import can_pay, solve
 from mtgsim.engine.policies import make_policy
 from mtgsim.engine.serialize import from_msgpack, to_msgpack
-from mtgsim.engine.state import Action, GameState
+from mtgsim.engine.state import GameState
 from mtgsim.engine.turn import advance, answer, new_game
 from mtgsim.engine.worth import board
 from mtgsim.pipelines.runner import DECKS_DIR
@@ -92,42 +92,6 @@ def test_cached_facts_match_fresh_ones(deck: str) -> None:
             except IllegalAnswer:
                 answer(state, decide(make_policy("heuristic", 0), state, d))
     assert compared > 500
-
-
-@pytest.mark.parametrize("deck", DECKS)
-def test_memoised_legal_actions_match_fresh_ones(deck: str,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """At every priority of real games (random players stop at every step, so they are
-    asked in steps where nothing happened since their last priority), the memoised legal
-    actions (casting.legal_actions, keyed on casting.actions_key) are those worked out
-    afresh."""
-    asked = hits = 0
-
-    def checked(state: GameState, player: int) -> list[Action]:
-        nonlocal asked, hits
-        entry = state.derived.memo.get(casting._ACTIONS_ENTRY[player])
-        got = casting.legal_actions(state, player)
-        want = casting.fresh_legal_actions(state, player)
-        assert got == want, f"turn {state.turn} step {state.step} player {player}"
-        asked += 1
-        hits += entry is not None and entry[0] == casting.actions_key(state, player)
-        return got
-
-    monkeypatch.setattr(turn, "legal_actions", checked)
-    for i, name in enumerate(("heuristic", "random")):
-        opponent = DECKS[(DECKS.index(deck) + 1 + i) % len(DECKS)]
-        decks = [bundled_deck(deck), bundled_deck(opponent)]
-        policies = [make_policy(name, 3 * i), make_policy(name, 3 * i + 1)]
-        state = new_game(decks, 700 + i, stops=policy_stops(policies, decks))
-        while True:
-            d = advance(state)
-            if d is None:
-                break
-            try:
-                answer(state, decide(policies[d.player], state, d))
-            except IllegalAnswer:
-                answer(state, decide(make_policy("heuristic", 0), state, d))
-    assert asked > 100 and hits > 10
 
 
 def test_memoised_facts_stay_with_their_state() -> None:
