@@ -225,6 +225,8 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
 def _turn_based_actions(state: GameState) -> bool:
     """Do the step's turn-based actions; False if the step has no priority at all."""
     step = state.step
+    if step == MAIN1 or step == MAIN2:
+        return True  # no turn-based action (505)
     active = state.active
     if step == UNTAP:
         # 502: untap; "summoning sickness" ends for the active player's permanents.
@@ -387,6 +389,8 @@ def step_machine(state: GameState) -> None:
         state.passes = 0
         if not _turn_based_actions(state):
             _next_step(state)
+        elif not state.tasks and state.pending is None and state.result is None:
+            _priority(state)  # what advance would do next
         return
     _priority(state)
 
@@ -395,11 +399,25 @@ def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
     d = state.derived
     if not d.dirty and not d.entered and not d.sba_needed and not state.triggers \
-            and not state.stack \
-            and not state.stop_every_priority and not state.stops[state.priority] >> (
-                state.step if state.priority == state.active else state.step + 13) & 1:
-        _pass_without_stop(state)  # nothing to check, and this player does not stop here
-        return
+            and not state.stack and not state.stop_every_priority:
+        player = state.priority
+        step = state.step
+        stops = state.stops
+        if not stops[player] >> (step if player == state.active else step + 13) & 1:
+            # Nothing to check, and this player does not stop here: _pass_without_stop,
+            # inline for the most common case, a step where neither player stops (both
+            # pass at once and the step ends: pass_priority with an empty stack).
+            if state.passes == 0 and not stops[1 - player] >> (
+                    step if player != state.active else step + 13) & 1:
+                state.priority = 1 - player
+                state.passes = 0
+                if step == CLEANUP:
+                    state.in_priority = False  # 514.3a: another cleanup step
+                else:
+                    _next_step(state)
+                return
+            pass_priority(state)
+            return
     if (d.sba_needed or d.dirty or d.entered) and sba.check(state):
         return
     if state.result is not None:
