@@ -398,15 +398,29 @@ def step_machine(state: GameState) -> None:
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
     d = state.derived
-    if not d.dirty and not d.entered and not d.sba_needed and not state.triggers \
-            and not state.stack and not state.stop_every_priority:
-        player = state.priority
+    if (d.sba_needed or d.dirty or d.entered) and sba.check(state):
+        return
+    if state.result is not None:
+        return
+    if state.triggers:
+        state.tasks.append(TriggerTask())
+        return
+    player = state.priority
+    stack = state.stack
+    if stack:
+        if stack[-1].controller == player and not state.stop_every_priority and \
+                not state.stops[player] & STOP_OWN_STACK:
+            pass_priority(state)  # they do not hold priority over their own object
+            return
+    elif not state.stop_every_priority:
         step = state.step
         stops = state.stops
         if not stops[player] >> (step if player == state.active else step + 13) & 1:
-            # Nothing to check, and this player does not stop here: _pass_without_stop,
-            # inline for the most common case, a step where neither player stops (both
-            # pass at once and the step ends: pass_priority with an empty stack).
+            # The player does not stop in this step (their stops) and passes without
+            # being asked. If the other player has not passed yet and has no stop here
+            # either, their priority, with the state unchanged, would be the same
+            # automatic pass: both are taken at once and the step ends (pass_priority
+            # with an empty stack, inline: most steps end here).
             if state.passes == 0 and not stops[1 - player] >> (
                     step if player != state.active else step + 13) & 1:
                 state.priority = 1 - player
@@ -418,42 +432,11 @@ def _priority(state: GameState) -> None:
                 return
             pass_priority(state)
             return
-    if (d.sba_needed or d.dirty or d.entered) and sba.check(state):
-        return
-    if state.result is not None:
-        return
-    if state.triggers:
-        state.tasks.append(TriggerTask())
-        return
-    player = state.priority
-    if state.stack:
-        if state.stack[-1].controller == player and not state.stop_every_priority and \
-                not state.stops[player] & STOP_OWN_STACK:
-            pass_priority(state)  # they do not hold priority over their own object
-            return
-    elif not state.stop_every_priority and not state.stops[player] >> (
-            state.step if player == state.active else state.step + 13) & 1:
-        _pass_without_stop(state)  # the player does not stop in this step (their stops)
-        return
     actions = legal_actions(state, player)
     if len(actions) == 1 and not state.stop_every_priority:
         pass_priority(state)
         return
     state.pending = Decision(_PRIORITY, player, actions=actions)
-
-
-def _pass_without_stop(state: GameState) -> None:
-    """The player with priority passes without being asked (no stop here, empty stack,
-    nothing to check). If the other player has not passed yet and has no stop here either,
-    their priority, with the state unchanged, would be the same automatic pass: both are
-    taken at once."""
-    if state.passes == 0:
-        other = 1 - state.priority
-        if not state.stops[other] >> (
-                state.step if other == state.active else state.step + 13) & 1:
-            state.priority = other
-            state.passes = 1
-    pass_priority(state)
 
 
 def pass_priority(state: GameState) -> None:
