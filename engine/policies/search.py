@@ -29,6 +29,7 @@ from mtgsim.engine.card import Card
 from mtgsim.engine.clone import clone
 from mtgsim.engine.decisions import PASS, Decision, DecisionKind
 from mtgsim.engine.game import step
+from mtgsim.engine.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.policies.determinize import determinize
 from mtgsim.engine.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.policies.spec import PolicySpec
@@ -41,9 +42,16 @@ from mtgsim.engine.worth import perm_value
 _PRIORITY = DecisionKind.PRIORITY
 _ATTACKERS = DecisionKind.ATTACKERS
 _BLOCKERS = DecisionKind.BLOCKERS
+# single choices inside an action whose options the search tries too: what a spell or
+# ability targets, its mode, X, whether to dredge, a "may"
+_CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
+                      DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH})
 DEFAULT_ROLLOUTS = 8
 DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
-MAX_CANDIDATES = 8  # attack and block sets tried at one declaration
+MAX_CANDIDATES = 12  # attack or block declarations tried at one declaration
+FULL = 8  # candidates given the whole per-candidate budget (search_budget)
+UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
+PRIOR = 0.02  # the heuristic's answer's head start: noise alone should not overturn it
 
 
 def _mix(*values: int) -> int:
@@ -105,6 +113,8 @@ class SearchPolicy:
             candidates = _priority_candidates(state, d, own)
         elif kind is _ATTACKERS or kind is _BLOCKERS:
             candidates = _set_candidates(state, d, own)
+        elif kind in _CHOICES and not d.multi:
+            candidates = _choice_candidates(d, own)
         else:
             return own
         if len(candidates) < 2:
@@ -118,34 +128,39 @@ class SearchPolicy:
         return best
 
     def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
-        """The candidate with the best mean score (candidates[0], the heuristic's, on
-        ties), with successive halving between rounds of rollouts."""
+        """UCB1 over the candidates (candidates[0] is the heuristic's): each is played
+        once, then the one with the best upper bound is played again, until the budget
+        is spent. A candidate's ``n``-th rollout is played on the ``n``-th
+        determinization with the ``n``-th rollout seed, whichever candidate it is, so
+        candidates are compared on the same deals (common random numbers). The answer
+        is the best mean among the candidates played at least half as often as the most
+        played; the heuristic's answer keeps a head start of ``PRIOR``."""
         me = d.player
         self.searched += 1
         base = _mix(self.seed, state.actions_taken, state.turn)
-        alive = list(range(len(candidates)))
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        k = len(candidates)
+        totals = [0.0] * k
+        counts = [0] * k
+        deals: list[GameState] = []
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
-        rounds = self.rollouts if deadline is None else 1 << 30
+        budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
         turn_limit = state.turn + self.depth
-        for r in range(rounds):
-            sample = _mix(base, r)
-            dealt = determinize(state, me, sample)  # one deal for every candidate
-            if dealt is None:  # no deck list to deal from (a scenario): the heuristic's
-                return candidates[0]
-            for i in alive:
-                totals[i] += self._rollout(clone(dealt), me, candidates[i], sample,
-                                           turn_limit)
-                counts[i] += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+        for played in range(budget):
+            i = played if played < k else _ucb_pick(totals, counts, played)
+            n = counts[i]
+            if n == len(deals):
+                dealt = determinize(state, me, _mix(base, n))
+                if dealt is None:  # no deck list to deal from (a scenario)
+                    return candidates[0]
+                deals.append(dealt)
+            totals[i] += self._rollout(clone(deals[n]), me, candidates[i], _mix(base, n),
+                                       turn_limit)
+            counts[i] += 1
+            if deadline is not None and played >= k - 1 and time.perf_counter() >= deadline:
                 break
-            if r >= 1 and len(alive) > 2:
-                lead = max(totals[i] / counts[i] for i in alive)
-                margin = 1.5 / math.sqrt(counts[alive[0]])  # generous: scores are 0..1
-                alive = [i for i in alive if totals[i] / counts[i] >= lead - margin
-                         or i == 0]
-        best = max(alive, key=lambda i: (totals[i] / counts[i], i == 0, -i))
+        most = max(counts)
+        best = max((i for i in range(k) if 2 * counts[i] >= most),
+                   key=lambda i: (_mean(totals, counts, i), i == 0, -i))
         return candidates[best]
 
     def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
@@ -160,6 +175,24 @@ class SearchPolicy:
             if step(game, policies) is None:
                 break
         return position_value(game, me)
+
+
+def search_budget(rollouts: int, candidates: int) -> int:
+    """Rollouts at one decision: ``rollouts`` for each of the first ``FULL``
+    candidates, one more for each further candidate (every one is played at least
+    once; UCB decides where the rest go)."""
+    return rollouts * min(candidates, FULL) + max(0, candidates - FULL)
+
+
+def _mean(totals: list[float], counts: list[int], i: int) -> float:
+    return totals[i] / counts[i] + (PRIOR if i == 0 else 0.0)
+
+
+def _ucb_pick(totals: list[float], counts: list[int], played: int) -> int:
+    """The candidate with the best upper confidence bound (UCB1; ties: the first)."""
+    log_n = math.log(played)
+    return max(range(len(counts)), key=lambda i: (
+        _mean(totals, counts, i) + UCB_C * math.sqrt(log_n / counts[i]), -i))
 
 
 def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
@@ -180,41 +213,23 @@ def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Ans
     return out
 
 
-def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
-    """Attack or block sets: the heuristic's, none, every option (attackers), and the
-    heuristic's with one option added or taken away; only legal ones (tried on a copy of
-    the decision, which the engine validates without changing the state)."""
-    mine = sorted(own) if isinstance(own, list) else [own]
-    n = len(d.options) if d.kind is _ATTACKERS else len(d.pairs)
-    sets: list[list[int]] = [mine, []]
-    if d.kind is _ATTACKERS:
-        sets.append(list(range(n)))
-    for i in range(n):
-        if len(sets) >= 3 * MAX_CANDIDATES:
-            break
-        sets.append(sorted(set(mine) ^ {i}))
-    out: list[Answer] = []
-    seen: set[tuple[int, ...]] = set()
-    for s in sets:
-        key = tuple(s)
-        if key in seen or not d.min_count <= len(s) <= d.max_count:
-            continue
-        seen.add(key)
-        if _legal(state, s):
-            out.append(list(s))
+def _choice_candidates(d: Decision, own: Answer) -> list[Answer]:
+    """A single choice's options, the heuristic's first, at most ``MAX_CANDIDATES``."""
+    out: list[Answer] = [own]
+    for i in range(len(d.options)):
         if len(out) >= MAX_CANDIDATES:
             break
+        if i != own:
+            out.append(i)
     return out
 
 
-def _legal(state: GameState, choice: Answer) -> bool:
-    from mtgsim.engine.ask import IllegalAnswer
-
-    try:
-        answer(clone(state), choice)
-    except IllegalAnswer:
-        return False
-    return True
+def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+    """Attack or block declarations from the legal enumerator (``combat_sets``): the
+    heuristic's first, then no attack or block, then nearest the heuristic's first."""
+    if d.kind is _ATTACKERS:
+        return list(attack_sets(d, own, MAX_CANDIDATES))
+    return list(block_sets(state, d, own, MAX_CANDIDATES))
 
 
-__all__ = ["SearchPolicy", "position_value"]
+__all__ = ["SearchPolicy", "position_value", "search_budget"]
