@@ -100,6 +100,7 @@ class SearchPolicy:
         self.inner = HeuristicPolicy(seed)
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
+        self.last_counts: list[int] = []  # rollouts per candidate at the last search
 
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:
@@ -108,15 +109,7 @@ class SearchPolicy:
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.view): all a decision may read."""
         own = self.inner.decide(state, d)
-        kind = d.kind
-        if kind is _PRIORITY:
-            candidates = _priority_candidates(state, d, own)
-        elif kind is _ATTACKERS or kind is _BLOCKERS:
-            candidates = _set_candidates(state, d, own)
-        elif kind in _CHOICES and not d.multi:
-            candidates = _choice_candidates(d, own)
-        else:
-            return own
+        candidates = self.candidates(state, d, own)
         if len(candidates) < 2:
             return own
         best = self._search(state, d, candidates)
@@ -126,6 +119,19 @@ class SearchPolicy:
             self.inner.plan_x.clear()
             self.inner.plan_rep.clear()
         return best
+
+    @staticmethod
+    def candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+        """The answers searched at ``d`` (the heuristic's, ``own``, first); fewer than
+        two: the heuristic's answer is played unsearched."""
+        kind = d.kind
+        if kind is _PRIORITY:
+            return _priority_candidates(state, d, own)
+        if kind is _ATTACKERS or kind is _BLOCKERS:
+            return _set_candidates(state, d, own)
+        if kind in _CHOICES and not d.multi:
+            return _choice_candidates(d, own)
+        return [own]
 
     def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
         """UCB1 over the candidates (candidates[0] is the heuristic's): each is played
@@ -158,6 +164,7 @@ class SearchPolicy:
             counts[i] += 1
             if deadline is not None and played >= k - 1 and time.perf_counter() >= deadline:
                 break
+        self.last_counts = counts
         most = max(counts)
         best = max((i for i in range(k) if 2 * counts[i] >= most),
                    key=lambda i: (_mean(totals, counts, i), i == 0, -i))
