@@ -1,23 +1,27 @@
-"""A search policy that never peeks: determinized Monte Carlo over the heuristic.
+"""A search policy that never peeks: determinized Monte Carlo over the heuristic, UCB1
+over the candidates.
 
-At a priority decision with more than one distinct action, and at declare attackers and
-declare blockers, it tries each candidate answer on games dealt from what its player may
-know (``determinize``: the other player's hand and both libraries dealt again, the random
-generator replaced) and plays each on with the heuristic in both seats, for ``depth``
-turns, then scores the position (``position_value``: 1 for a win, 0 for a loss, the
-board's worth in between). The candidate with the best mean score is played; ties go to
-the heuristic's own answer. Every candidate is tried on the same determinizations with
-the same rollout seeds (common random numbers), so the comparison between candidates is
-not drowned by the luck of the deal.
+It searches a priority decision with more than one distinct action, the declaration of
+attackers and of blockers (the legal declarations from ``combat_sets``: complete while
+few, else nearest the heuristic's answer first), and the single choices inside an action
+(a target, a mode, X, whether to dredge, a "may", what an Aura enchants). Each candidate
+answer is tried on games dealt from what its player may know (``determinize``: the other
+player's hand and both libraries dealt again, the random generator replaced) and played
+on with the heuristic in both seats for ``depth`` turns, then the position is scored
+(``position_value``: 1 for a win, 0 for a loss, the board's worth in between).
 
-The budget is ``rollouts`` per candidate (deterministic) or ``ms`` of wall clock per
-decision (at least one rollout each; games then depend on the machine's speed and are not
-reproducible). The candidates are pruned as rollouts come in (successive halving: after
-each round of rollouts, candidates more than a margin behind the leader stop), which
-spends the budget on the close calls. Its randomness comes from its seed, the spec's own
+The rollouts go where they tell most (UCB1: each candidate once, then the one with the
+best upper confidence bound), and a candidate's ``n``-th rollout is played on the
+``n``-th deal with the ``n``-th rollout seed whichever candidate it is (common random
+numbers), so candidates are compared on the same luck. The answer is the best mean among
+the candidates played at least half as often as the most played; the heuristic's answer
+has a small head start (``PRIOR``), so noise alone does not overturn it.
+
+The budget is ``rollouts`` per candidate (``search_budget``; deterministic) or ``ms`` of
+wall clock per decision (at least one rollout each; games then depend on the machine's
+speed and are not reproducible). Its randomness comes from its seed, the spec's own
 ``seed`` setting and the public decision counter only, so it is a pure function of what
-its player may know. Every other decision is the heuristic's.
-"""
+its player may know. Every other decision is the heuristic's."""
 
 from __future__ import annotations
 
