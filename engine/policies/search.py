@@ -52,10 +52,11 @@ _CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
                       DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH})
 DEFAULT_ROLLOUTS = 8
 DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
-MAX_CANDIDATES = 12  # attack or block declarations tried at one declaration
+MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices)
 FULL = 8  # candidates given the whole per-candidate budget (search_budget)
 UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
-PRIOR = 0.02  # the heuristic's answer's head start: noise alone should not overturn it
+PRIOR = 0.01  # the gain over the heuristic's answer needed to play another: noise alone
+# should not overturn it
 
 
 def _mix(*values: int) -> int:
@@ -138,41 +139,54 @@ class SearchPolicy:
         return [own]
 
     def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
-        """UCB1 over the candidates (candidates[0] is the heuristic's): each is played
-        once, then the one with the best upper bound is played again, until the budget
-        is spent. A candidate's ``n``-th rollout is played on the ``n``-th
-        determinization with the ``n``-th rollout seed, whichever candidate it is, so
-        candidates are compared on the same deals (common random numbers). The answer
-        is the best mean among the candidates played at least half as often as the most
-        played; the heuristic's answer keeps a head start of ``PRIOR``."""
+        """UCB1 over the other candidates' paired gain on the heuristic's answer
+        (candidates[0]): every candidate is played on the first deal, then the one with
+        the best upper bound on its gain is played on its next deal, with the
+        heuristic's answer played there too when it was not yet, until the budget is
+        spent. The ``n``-th rollout of any candidate is on the ``n``-th deal with the
+        ``n``-th rollout seed, so each gain is a mean of differences on the same deals
+        (common random numbers). The answer is the candidate of best gain among those
+        played at least half as often as the most played, when that gain is more than
+        ``PRIOR``; else the heuristic's."""
         me = d.player
         self.searched += 1
         base = _mix(self.seed, state.actions_taken, state.turn)
         k = len(candidates)
-        totals = [0.0] * k
-        counts = [0] * k
+        values: list[list[float]] = [[] for _ in range(k)]
         deals: list[GameState] = []
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
         budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
         turn_limit = state.turn + self.depth
-        for played in range(budget):
-            i = played if played < k else _ucb_pick(totals, counts, played)
-            n = counts[i]
+
+        def play(i: int) -> bool:
+            n = len(values[i])
             if n == len(deals):
                 dealt = determinize(state, me, _mix(base, n))
                 if dealt is None:  # no deck list to deal from (a scenario)
-                    return candidates[0]
+                    return False
                 deals.append(dealt)
-            totals[i] += self._rollout(clone(deals[n]), me, candidates[i], _mix(base, n),
-                                       turn_limit)
-            counts[i] += 1
-            if deadline is not None and played >= k - 1 and time.perf_counter() >= deadline:
-                break
-        self.last_counts = counts
-        most = max(counts)
-        best = max((i for i in range(k) if 2 * counts[i] >= most),
-                   key=lambda i: (_mean(totals, counts, i), i == 0, -i))
-        return candidates[best]
+            values[i].append(self._rollout(clone(deals[n]), me, candidates[i],
+                                           _mix(base, n), turn_limit))
+            return True
+
+        for i in range(k):
+            if not play(i):
+                return candidates[0]
+        spent = k
+        while spent < budget and (deadline is None or time.perf_counter() < deadline):
+            i = _ucb_pick(values, spent)
+            if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
+                if spent + 2 > budget:
+                    break
+                play(0)
+                spent += 1
+            play(i)
+            spent += 1
+        self.last_counts = [len(v) for v in values]
+        most = max(self.last_counts[1:])
+        best = max((i for i in range(1, k) if 2 * len(values[i]) >= most),
+                   key=lambda i: (_gain(values, i), -i))
+        return candidates[best] if _gain(values, best) > PRIOR else candidates[0]
 
     def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
                  turn_limit: int) -> float:
@@ -189,21 +203,25 @@ class SearchPolicy:
 
 
 def search_budget(rollouts: int, candidates: int) -> int:
-    """Rollouts at one decision: ``rollouts`` for each of the first ``FULL``
+    """Rollouts at one decision, at most: ``rollouts`` for each of the first ``FULL``
     candidates, one more for each further candidate (every one is played at least
-    once; UCB decides where the rest go)."""
+    once; UCB decides where the rest go; one may be left when the last pick needed the
+    heuristic's answer played too)."""
     return rollouts * min(candidates, FULL) + max(0, candidates - FULL)
 
 
-def _mean(totals: list[float], counts: list[int], i: int) -> float:
-    return totals[i] / counts[i] + (PRIOR if i == 0 else 0.0)
+def _gain(values: list[list[float]], i: int) -> float:
+    """Candidate ``i``'s mean score less the heuristic answer's on the same deals."""
+    mine = values[i]
+    return sum(mine) / len(mine) - sum(values[0][:len(mine)]) / len(mine)
 
 
-def _ucb_pick(totals: list[float], counts: list[int], played: int) -> int:
-    """The candidate with the best upper confidence bound (UCB1; ties: the first)."""
-    log_n = math.log(played)
-    return max(range(len(counts)), key=lambda i: (
-        _mean(totals, counts, i) + UCB_C * math.sqrt(log_n / counts[i]), -i))
+def _ucb_pick(values: list[list[float]], spent: int) -> int:
+    """The candidate other than the heuristic's with the best upper confidence bound on
+    its gain (UCB1; ties: the first)."""
+    log_n = math.log(spent)
+    return max(range(1, len(values)), key=lambda i: (
+        _gain(values, i) + UCB_C * math.sqrt(log_n / len(values[i])), -i))
 
 
 def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
