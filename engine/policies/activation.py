@@ -28,12 +28,12 @@ from mtgsim.engine.cards import (
     Regenerate,
 )
 from mtgsim.engine.combat import can_block
+from mtgsim.engine.costs import CostWorth, costs_worth
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.policies.combat_ai import damage_of, fight
 from mtgsim.engine.policies.context import Ctx, fits_reserve, has_effect
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import (
-    BATTLEFIELD,
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
     MAIN2,
@@ -52,6 +52,15 @@ from mtgsim.engine.worth import (
     perm_value,
     value,
 )
+
+
+def _tap_loss(ctx: Ctx, obj: GameObject) -> float:
+    """What tapping this creature now gives up: an attack this turn, or a block."""
+    if ctx.main1 and not obj.sick and not obj.kw & KW_CANT_ATTACK:
+        return 0.3 * damage_of(obj)
+    if not ctx.my_turn and ctx.step < DECLARE_BLOCKERS:
+        return 0.5  # it could have blocked
+    return 0.0
 
 
 class ActivationScorer(TargetPlanner):
@@ -82,25 +91,8 @@ class ActivationScorer(TargetPlanner):
         cost = ab.cost
         mana_cost = parse_cost(cost.mana).mana_value if cost.mana else 0
         # What paying the cost loses.
-        loss = 0.0
-        if cost.sacrifice_self:
-            if is_creature(obj) and obj.zone == BATTLEFIELD and not self._doomed(ctx, obj):
-                loss += value(obj)
-            elif obj.zone == BATTLEFIELD and not is_creature(obj):
-                loss += perm_value(state, obj, ctx.me)
-        if cost.sacrifice is not None:
-            loss += 1.5
-        if cost.discard:
-            loss += 2.5 * cost.discard
-        if cost.pay_life:
-            loss += 0.4 * cost.pay_life
-        if cost.remove_counters_among is not None:
-            loss += 1.8 * cost.remove_counters_n
-        if cost.tap and is_creature(obj):
-            if ctx.main1 and not obj.sick and not obj.kw & KW_CANT_ATTACK:
-                loss += 0.3 * damage_of(obj)
-            elif not ctx.my_turn and ctx.step < DECLARE_BLOCKERS:
-                loss += 0.5  # it could have blocked
+        loss = costs_worth(CostWorth(state, ctx.me, lambda o: self._doomed(ctx, o),
+                                     lambda o: _tap_loss(ctx, o)), obj, cost)
         if ctx.main and mana_cost and not fits_reserve(ctx, mana_cost):
             return 0.0
         # Timing: sorcery-speed value now, or instant-speed at the right moments.
