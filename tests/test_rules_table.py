@@ -1,4 +1,5 @@
-"""Every effect, condition and amount of the card schema has all of its rules.
+"""Every effect, condition and amount of the card schema has all of its rules, and the AI
+reads effects through the table.
 
 An effect (a member of ``EffectT``) must be registered in the effect table
 (``engine.effect.EFFECTS``) with how it resolves, its sign and either an estimate or a
@@ -10,14 +11,16 @@ its check (``engine.conditions.CONDITIONS``), an amount its evaluator
 
 from __future__ import annotations
 
+import ast
 import typing
+from pathlib import Path
 
 import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their rules)
 import mtgsim.engine.resolution  # noqa: F401  (imports every effect module)
 from mtgsim.engine.amounts import AMOUNTS
 from mtgsim.engine.carddefs.unions import Amount, Condition, EffectT
 from mtgsim.engine.conditions import CONDITIONS
-from mtgsim.engine.effect import EFFECTS
+from mtgsim.engine.effect import EFFECTS, Role
 
 NOT_VALUED = {
     "add_chosen_color_mana", "add_mana", "additional_combat",
@@ -96,3 +99,37 @@ def test_an_effect_registered_twice_or_without_a_reason_is_refused() -> None:
         effect_rules(Unvalued, resolve=EFFECTS[Damage].resolve, estimate=None,
                      sign=unaffected)
     assert Unvalued not in EFFECTS
+
+
+def test_every_role_the_ai_reads_has_an_effect() -> None:
+    """A role no effect has is a branch of the heuristic no card reaches."""
+    used = {r.role for r in EFFECTS.values()}
+    assert set(Role) - used == set()
+    for cls, r in EFFECTS.items():
+        assert (r.role is Role.COUNTER) == (r.avoidable is not None), cls.__name__
+
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+
+def _type_tests(path: Path, effects: set[str]) -> list[str]:
+    """``isinstance(x, Effect)`` and ``x.__class__.__name__ == "Effect"`` in a module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "isinstance" and len(node.args) == 2:
+            names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            found += [f"{path.name}:{node.lineno}: {n}" for n in sorted(names & effects)]
+        if isinstance(node, ast.Attribute) and node.attr == "__name__" and \
+                isinstance(node.value, ast.Attribute) and node.value.attr == "__class__":
+            found.append(f"{path.name}:{node.lineno}: __class__.__name__")
+    return found
+
+
+def test_the_ai_asks_the_table_not_the_effect_types() -> None:
+    """The policies and engine.worth ask an effect's role (``role_of``, ``has_role``),
+    registered with it in its module, never its class."""
+    effects = {c.__name__ for c in members(EffectT)}
+    modules = [*sorted((ENGINE / "policies").glob("*.py")), ENGINE / "worth.py"]
+    found = [f for m in modules for f in _type_tests(m, effects)]
+    assert found == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import AddCounters, EffectT
-from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
@@ -61,4 +61,4 @@ def sign(e: AddCounters, ref: str) -> int:
 
 
 RULES = effect_rules(
-    AddCounters, resolve=resolve, estimate=estimate, sign=sign)
+    AddCounters, role=Role.COUNTERS, resolve=resolve, estimate=estimate, sign=sign)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import AdditionalCombat, EffectT, Triggered
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 from mtgsim.engine.zones import log
 
@@ -31,5 +31,5 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombat, asker: Ask
 
 
 RULES = effect_rules(
-    AdditionalCombat, resolve=resolve, estimate=None, sign=unaffected,
+    AdditionalCombat, role=Role.EXTRA_COMBAT, resolve=resolve, estimate=None, sign=unaffected,
     why_not_valued=('not estimated: the heuristic has no value for an extra combat yet (valued 0)'))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import AdditionalCombatAfterThisMain, EffectT
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.state import MAIN1, MAIN2, GameState, StackItem
 from mtgsim.engine.zones import log
 
@@ -23,5 +23,5 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombatAfterThisMai
 
 
 RULES = effect_rules(
-    AdditionalCombatAfterThisMain, resolve=resolve, estimate=None, sign=unaffected,
+    AdditionalCombatAfterThisMain, role=Role.EXTRA_COMBAT, resolve=resolve, estimate=None, sign=unaffected,
     why_not_valued=('not estimated: the heuristic has no value for an extra combat yet (valued 0)'))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, ForEachTarget
 from mtgsim.engine.decisions import Modes
-from mtgsim.engine.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
 from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
 
 
@@ -29,5 +29,5 @@ def estimate(ev: Estimate, e: ForEachTarget) -> None:
 
 
 RULES = effect_rules(
-    ForEachTarget, resolve=resolve, estimate=estimate, sign=unaffected,
+    ForEachTarget, role=Role.EACH_TARGET, resolve=resolve, estimate=estimate, sign=unaffected,
     either_side=lambda e, ref: True)

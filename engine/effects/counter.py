@@ -7,7 +7,7 @@ from mtgsim.engine import mana as mana_mod
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import CounterSpell, CounterUnlessDiscardHand, EffectT
 from mtgsim.engine.decisions import MayPay
-from mtgsim.engine.effect import Estimate, effect_rules, hurts, refers, yes_no
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts, refers, yes_no
 from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.spell_costs import exiled_from_stack
@@ -71,5 +71,14 @@ def estimate(ev: Estimate, e: CounterSpell | CounterUnlessDiscardHand) -> None:
                 ev.total += th if item.controller != me else -th
 
 
+def avoidable(state: GameState, e: CounterSpell, controller: int) -> bool:
+    """"Unless its controller pays {N}": the AI expects them to pay when they can."""
+    if not e.unless_pay:
+        return False
+    pay = mana_mod.parse_cost(e.unless_pay)
+    return mana_mod.can_pay(pay.symbols, pay.generic, mana_units(state, controller)[0])
+
+
 RULES = effect_rules(
-    CounterSpell, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    CounterSpell, role=Role.COUNTER, resolve=resolve, estimate=estimate, sign=hurts("what"),
+    avoidable=avoidable)

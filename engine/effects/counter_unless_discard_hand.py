@@ -9,7 +9,7 @@ from __future__ import annotations
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import CounterUnlessDiscardHand, EffectT
 from mtgsim.engine.decisions import MayDiscardHand
-from mtgsim.engine.effect import effect_rules, hurts, yes_no
+from mtgsim.engine.effect import Role, effect_rules, hurts, yes_no
 from mtgsim.engine.effects.counter import cant_be_countered, counter_item, estimate
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GRAVEYARD, GameState, StackItem
@@ -34,5 +34,11 @@ def resolve(state: GameState, item: StackItem, eff: CounterUnlessDiscardHand, as
         counter_item(state, target)
 
 
+def avoidable(state: GameState, e: CounterUnlessDiscardHand, controller: int) -> bool:
+    """A hand of one card or none is no price: the AI expects it discarded."""
+    return len(state.players[controller].hand) <= 1
+
+
 RULES = effect_rules(
-    CounterUnlessDiscardHand, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    CounterUnlessDiscardHand, role=Role.COUNTER, resolve=resolve, estimate=estimate,
+    sign=hurts("what"), avoidable=avoidable)

@@ -7,7 +7,7 @@ from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import CreateToken, EffectT
 from mtgsim.engine.derived import card_of, game_card
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import card_creature_value, guess_amount, players_for
@@ -46,4 +46,4 @@ def estimate(ev: Estimate, e: CreateToken) -> None:
 
 
 RULES = effect_rules(
-    CreateToken, resolve=resolve, estimate=estimate, sign=unaffected)
+    CreateToken, role=Role.TOKENS, resolve=resolve, estimate=estimate, sign=unaffected)

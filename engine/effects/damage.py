@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, Damage, EffectT
-from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import refs_of, source_object
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import (
@@ -64,4 +64,4 @@ def sign(e: Damage, ref: str) -> int:
 
 
 RULES = effect_rules(
-    Damage, resolve=resolve, estimate=estimate, sign=sign)
+    Damage, role=Role.DAMAGE, resolve=resolve, estimate=estimate, sign=sign)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, Destroy, EffectT
-from mtgsim.engine.effect import Estimate, each_matching, effect_rules, hurts
+from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import each_of, objs_for, perm_value, sign_for
@@ -38,4 +38,4 @@ def estimate(ev: Estimate, e: Destroy) -> None:
 
 
 RULES = effect_rules(
-    Destroy, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    Destroy, role=Role.REMOVAL, resolve=resolve, estimate=estimate, sign=hurts("what"))

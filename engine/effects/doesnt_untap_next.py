@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import T_LAND, DoesntUntapNext, EffectT
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
@@ -35,4 +35,4 @@ def estimate(ev: Estimate, e: DoesntUntapNext) -> None:
 
 
 RULES = effect_rules(
-    DoesntUntapNext, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    DoesntUntapNext, role=Role.TAP_DOWN, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import Draw, EffectT
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, helps
+from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, helps
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import guess_amount, players_for
@@ -41,4 +41,4 @@ def estimate(ev: Estimate, e: Draw) -> None:
 
 
 RULES = effect_rules(
-    Draw, resolve=resolve, estimate=estimate, sign=helps("who"))
+    Draw, role=Role.DRAW, resolve=resolve, estimate=estimate, sign=helps("who"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, Exile
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, EXILE, STACK, GameState, StackItem
 from mtgsim.engine.worth import objs_for, perm_value, sign_for
@@ -36,4 +36,4 @@ def estimate(ev: Estimate, e: Exile) -> None:
 
 
 RULES = effect_rules(
-    Exile, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    Exile, role=Role.EXILE, resolve=resolve, estimate=estimate, sign=hurts("what"))

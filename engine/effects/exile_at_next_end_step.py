@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, Exile, ExileAtNextEndStep, Triggered
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 
@@ -24,5 +24,5 @@ def resolve(state: GameState, item: StackItem, eff: ExileAtNextEndStep, asker: A
 
 
 RULES = effect_rules(
-    ExileAtNextEndStep, resolve=resolve, estimate=None, sign=unaffected,
+    ExileAtNextEndStep, role=Role.TEMPORARY, resolve=resolve, estimate=None, sign=unaffected,
     why_not_valued=('not estimated: the exile is the cost of a temporary effect valued with it (unearth, the tokens it follows); valued 0'))

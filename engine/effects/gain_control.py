@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, GainControl
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import BATTLEFIELD, NONE, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.worth import objs_for, perm_value
@@ -42,4 +42,4 @@ def estimate(ev: Estimate, e: GainControl) -> None:
 
 
 RULES = effect_rules(
-    GainControl, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    GainControl, role=Role.STEAL, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, May
 from mtgsim.engine.decisions import MayEffect
-from mtgsim.engine.effect import Estimate, effect_rules, effects_sign, yes_no
+from mtgsim.engine.effect import Estimate, Role, effect_rules, effects_sign, yes_no
 from mtgsim.engine.state import GameState, StackItem
 
 
@@ -30,4 +30,4 @@ def sign(e: May, ref: str) -> int:
 
 
 RULES = effect_rules(
-    May, resolve=resolve, estimate=estimate, sign=sign)
+    May, role=Role.OPTIONAL, resolve=resolve, estimate=estimate, sign=sign)

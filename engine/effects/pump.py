@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, Pump, keyword_mask
-from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
 from mtgsim.engine.worth import each_of, guess_amount, is_creature, objs_for, pump_value, sign_for
@@ -56,4 +56,4 @@ def sign(e: Pump, ref: str) -> int:
 
 
 RULES = effect_rules(
-    Pump, resolve=resolve, estimate=estimate, sign=sign)
+    Pump, role=Role.PUMP, resolve=resolve, estimate=estimate, sign=sign)

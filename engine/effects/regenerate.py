@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, Regenerate
-from mtgsim.engine.effect import effect_rules, helps
+from mtgsim.engine.effect import Role, effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import by_sign
@@ -18,4 +18,4 @@ def resolve(state: GameState, item: StackItem, eff: Regenerate, asker: Asker,
 
 
 RULES = effect_rules(
-    Regenerate, resolve=resolve, estimate=by_sign, sign=helps("what"))
+    Regenerate, role=Role.REGENERATE, resolve=resolve, estimate=by_sign, sign=helps("what"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, ReturnFromGraveyard
-from mtgsim.engine.effect import Estimate, effect_rules, helps, refers
+from mtgsim.engine.effect import Estimate, Role, effect_rules, helps, refers
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GRAVEYARD, HAND, GameState, StackItem
 from mtgsim.engine.worth import card_want
@@ -41,4 +41,4 @@ def estimate(ev: Estimate, e: ReturnFromGraveyard) -> None:
 
 
 RULES = effect_rules(
-    ReturnFromGraveyard, resolve=resolve, estimate=estimate, sign=helps("what"))
+    ReturnFromGraveyard, role=Role.RECURSION, resolve=resolve, estimate=estimate, sign=helps("what"))

@@ -9,7 +9,7 @@ from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, Sacrifice
 from mtgsim.engine.decisions import Sacrificing
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, refers
+from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, refers
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import permanents, players_of, refs_of
 from mtgsim.engine.state import BATTLEFIELD, Decision, DecisionKind, GameState, StackItem
@@ -74,4 +74,4 @@ def sign(e: Sacrifice, ref: str) -> int:
 
 
 RULES = effect_rules(
-    Sacrifice, resolve=resolve, estimate=estimate, sign=sign)
+    Sacrifice, role=Role.SACRIFICE, resolve=resolve, estimate=estimate, sign=sign)

@@ -9,7 +9,7 @@ from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, Search
 from mtgsim.engine.decisions import Searching
-from mtgsim.engine.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.state import GRAVEYARD, HAND, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log, move, reveal, shuffle_library
@@ -51,4 +51,4 @@ def estimate(ev: Estimate, e: Search) -> None:
 
 
 RULES = effect_rules(
-    Search, resolve=resolve, estimate=estimate, sign=unaffected)
+    Search, role=Role.TUTOR, resolve=resolve, estimate=estimate, sign=unaffected)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import EffectT, UntapEach
-from mtgsim.engine.effect import each_matching, effect_rules, unaffected
+from mtgsim.engine.effect import Role, each_matching, effect_rules, unaffected
 from mtgsim.engine.state import GameState, StackItem
 
 
@@ -18,5 +18,5 @@ def resolve(state: GameState, item: StackItem, eff: UntapEach, asker: Asker,
 
 
 RULES = effect_rules(
-    UntapEach, resolve=resolve, estimate=None, sign=unaffected,
+    UntapEach, role=Role.UNTAP_ALL, resolve=resolve, estimate=None, sign=unaffected,
     why_not_valued=('not estimated: the heuristic has no value for untapping its permanents yet (valued 0)'))

@@ -30,7 +30,7 @@ from mtgsim.engine.cards import (
     Target,
     Triggered,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
 from mtgsim.engine.stats import count
@@ -67,5 +67,6 @@ def haunt_exile(state: GameState, item: StackItem, eff: Any, asker: Asker,
     count(state, item.controller, "haunts")
 
 
-effect_rules(HauntExile, resolve=haunt_exile, estimate=None, sign=unaffected,
+effect_rules(HauntExile, role=Role.HAUNT, resolve=haunt_exile, estimate=None,
+             sign=unaffected,
              why_not_valued="not estimated: the haunting is a step of the card's own keyword, valued with the card")

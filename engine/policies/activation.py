@@ -7,6 +7,8 @@ another action's wins, and 0 means "not now".
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from mtgsim.engine.activation import activated_abilities
@@ -20,18 +22,13 @@ from mtgsim.engine.cards import (
     KW_TRAMPLE,
     KW_UNBLOCKABLE,
     Activated,
-    Damage,
-    Destroy,
-    Draw,
-    GainControl,
-    Pump,
-    Regenerate,
 )
 from mtgsim.engine.combat import can_block
 from mtgsim.engine.costs import CostWorth, costs_worth
+from mtgsim.engine.effect import Role, has_role, role_of
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.policies.combat_ai import damage_of, fight
-from mtgsim.engine.policies.context import Ctx, fits_reserve, has_effect
+from mtgsim.engine.policies.context import Ctx, fits_reserve
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import (
     DECLARE_ATTACKERS,
@@ -63,6 +60,11 @@ def _tap_loss(ctx: Ctx, obj: GameObject) -> float:
     return 0.0
 
 
+def _grants_only(e: Any) -> bool:
+    """A pump effect that only grants keywords ("target creature gains flying")."""
+    return bool(e.each is None and e.keywords and e.power == 0 and e.toughness == 0)
+
+
 class ActivationScorer(TargetPlanner):
     """Activated-ability scores (a mixin of ``HeuristicPolicy``)."""
 
@@ -83,8 +85,9 @@ class ActivationScorer(TargetPlanner):
         if kw == "cycling":
             return 1.0 if ctx.opp_end and obj.card._mana_value > ctx.lands + 2 else 0.0
         effects = ab.effects
-        first = effects[0] if effects else None
-        if isinstance(first, Regenerate):
+        first: Any = effects[0] if effects else None
+        role = role_of(first) if first is not None else Role.OTHER
+        if role is Role.REGENERATE:
             return self._regenerate_score(ctx, obj, ab)
         if state.stack and state.stack[-1].controller == ctx.me:
             return 0.0  # let my own spell or ability resolve first
@@ -98,25 +101,23 @@ class ActivationScorer(TargetPlanner):
         # Timing: sorcery-speed value now, or instant-speed at the right moments.
         if not (ctx.main or ctx.opp_end or state.stack or state.combat is not None):
             return 0.0
-        if isinstance(first, Pump) and not first.negative and first.each is None \
+        if role is Role.PUMP and not first.negative and first.each is None \
                 and ab.targets == () and first.what == "self":
             return self._firebreathing_score(ctx, obj, first)
-        if ab.targets and effects and all(
-                isinstance(e, Pump) and e.each is None and e.keywords and e.power == 0
-                and e.toughness == 0 for e in effects):
+        pumps = bool(effects) and all(role_of(e) is Role.PUMP for e in effects)
+        if ab.targets and pumps and all(_grants_only(e) for e in effects):
             return self._grant_score(ctx, obj, ab)
-        if effects and all(e.__class__.__name__ == "Pump" for e in effects) and \
-                ab.targets and not getattr(first, "negative", False):
+        if pumps and ab.targets and not getattr(first, "negative", False):
             return 0.0  # granted keywords handled where they matter (not modelled)
         score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
         if ab.targets and not targets:
             return 0.0
-        if isinstance(first, GainControl):
+        if role is Role.STEAL:
             return 35.0 + score if score > 3.0 else 0.0
         gain = score - loss
         if gain <= 0.5:
             return 0.0
-        if isinstance(first, Damage):
+        if role is Role.DAMAGE:
             if gain >= 100:
                 return 90.0
             if targets and targets[0] >= 2:
@@ -125,7 +126,7 @@ class ActivationScorer(TargetPlanner):
             if ctx.opp_end or (ctx.main and ctx.step == MAIN2):
                 return 5.0 + gain
             return 0.0
-        if isinstance(first, Draw):
+        if role is Role.DRAW:
             return 4.0 + gain if ctx.opp_end else 0.0
         if state.stack:
             top = state.stack[-1]
@@ -228,9 +229,10 @@ class ActivationScorer(TargetPlanner):
             top = state.stack[-1]
             if top.controller != obj.controller and obj.oid in top.targets:
                 for e in top.effects:
-                    if isinstance(e, Destroy | GainControl) or (
-                            isinstance(e, Damage) and isinstance(e.amount, int)
-                            and e.amount >= obj.toughness - obj.damage):
+                    role = role_of(e)
+                    if role is Role.REMOVAL or role is Role.STEAL or (
+                            role is Role.DAMAGE and isinstance(e.amount, int)  # type: ignore[union-attr]
+                            and e.amount >= obj.toughness - obj.damage):  # type: ignore[union-attr]
                         return True
         return False
 
@@ -253,8 +255,8 @@ class ActivationScorer(TargetPlanner):
             if item.source == obj.oid and not item.is_spell and (
                     not item.targets or item.targets[0] == target.oid):
                 return 0.0
-            if item.controller == ctx.me and target.oid in item.targets and has_effect(
-                    item.effects, Regenerate):
+            if item.controller == ctx.me and target.oid in item.targets and has_role(
+                    item.effects, Role.REGENERATE):
                 return 0.0
         if ab.cost.sacrifice is not None:
             fodder = [c for c in ctx.mine if c.oid != obj.oid and c.oid != target.oid]
@@ -262,7 +264,7 @@ class ActivationScorer(TargetPlanner):
                 return 0.0
         return 28.0 + value(target) * 0.1
 
-    def _firebreathing_score(self, ctx: Ctx, obj: GameObject, pump: Pump) -> float:
+    def _firebreathing_score(self, ctx: Ctx, obj: GameObject, pump: Any) -> float:
         """"{R}: +1/+0": pour spare mana into an unblocked attacker after blocks."""
         state = ctx.state
         combat = state.combat
@@ -337,7 +339,7 @@ class ActivationScorer(TargetPlanner):
         if spare < cost:
             return 0.0
         effects = ab.effects
-        if has_effect(effects, Draw):
+        if has_role(effects, Role.DRAW):
             lib = len(state.players[ctx.me].library)
             if lib < 12:
                 return 0.0
@@ -345,7 +347,7 @@ class ActivationScorer(TargetPlanner):
         score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
         if ab.targets and not targets:
             return 0.0
-        if has_effect(effects, Pump):
+        if has_role(effects, Role.PUMP):
             # +1/+1 on a creature that will attack this turn
             t = state.objects.get(targets[0]) if targets and targets[0] >= 2 else None
             if t is None or t.controller != ctx.me or t.kw & KW_CANT_ATTACK:
