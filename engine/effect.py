@@ -18,6 +18,9 @@ the AI (``effects_value``, ``effect_sign``).
 
 from __future__ import annotations
 
+import functools
+import operator
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -25,6 +28,7 @@ from typing import Any
 
 from mtgsim.engine.amounts import At, amount_value
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.carddefs import unions
 from mtgsim.engine.cards import COLOR_BIT, Filter
 from mtgsim.engine.decisions import AboutT
 from mtgsim.engine.filters import matches
@@ -110,6 +114,22 @@ def effect_rules(kind: type, *, resolve: Resolve, estimate: Estimator | None, si
     EFFECTS[kind] = rules
     ROLES[kind] = role
     return rules
+
+
+def link_effects() -> Any:
+    """Assemble ``EffectT``, the union of every registered effect (by tag, whatever order
+    the modules loaded in), and link it into each module that still holds the name
+    unlinked: the schema's abilities, the stack items of the state, the effect classes
+    that hold effects ("you may ...", "if ..."). msgspec then decodes an effect by its tag
+    (``do``). Done once the effect and keyword modules are loaded (``engine.cardpool``);
+    a module imported later gets the union from the schema. Returns the union."""
+    kinds = sorted(EFFECTS, key=lambda k: str(k.__struct_config__.tag))  # type: ignore[attr-defined]
+    union: Any = functools.reduce(operator.or_, kinds)  # Damage | Destroy | ...
+    for name in sorted(sys.modules):
+        module = sys.modules[name]
+        if name.startswith("mtgsim.") and vars(module).get("EffectT") is unions.UNLINKED:
+            vars(module)["EffectT"] = union
+    return union
 
 
 def role_of(e: object) -> Role:

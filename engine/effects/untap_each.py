@@ -1,4 +1,4 @@
-"""The ``untap_each`` effect (UntapEach): how it resolves and what the AI thinks it is worth.
+"""The ``untap_each`` effect (UntapEach): its data, how it resolves and what the AI thinks it is worth.
 
 "Untap all [filter]".
 """
@@ -6,9 +6,19 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, UntapEach
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.effect import Role, each_matching, effect_rules, unaffected
 from mtgsim.engine.state import GameState, StackItem
+
+
+class UntapEach(Effect, tag="untap_each", frozen=True):
+    """"Untap all [filter]"."""
+
+    filter: Filter = Filter()
 
 
 def resolve(state: GameState, item: StackItem, eff: UntapEach, asker: Asker,

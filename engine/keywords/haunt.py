@@ -24,8 +24,8 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
+    Effect,
     Filter,
-    HauntExile,
     KeywordInstance,
     Target,
     Triggered,
@@ -35,6 +35,10 @@ from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import describe, log, move
+
+
+class HauntExile(Effect, tag="haunt_exile", frozen=True):
+    """702.55a: exile this card haunting target creature (t0)."""
 
 CREATURE = Target("creature", Filter())
 

@@ -228,11 +228,12 @@ class ActivationScorer(TargetPlanner):
         if state.stack:
             top = state.stack[-1]
             if top.controller != obj.controller and obj.oid in top.targets:
+                e: Any
                 for e in top.effects:
                     role = role_of(e)
                     if role is Role.REMOVAL or role is Role.STEAL or (
-                            role is Role.DAMAGE and isinstance(e.amount, int)  # type: ignore[union-attr]
-                            and e.amount >= obj.toughness - obj.damage):  # type: ignore[union-attr]
+                            role is Role.DAMAGE and isinstance(e.amount, int)
+                            and e.amount >= obj.toughness - obj.damage):
                         return True
         return False
 

@@ -95,11 +95,12 @@ def leaves_at_end(state: GameState, o: GameObject) -> bool:
     tokens exiled at the next end step)?"""
     if o.unearthed:
         return True
+    e: Any
     for ab in o.card._triggered:
-        if ab.when in ("end_step", "each_end_step") and any(
-                role_of(e) is Role.SACRIFICE and e.what == "self"  # type: ignore[union-attr]
-                for e in ab.effects):
-            return True
+        if ab.when in ("end_step", "each_end_step"):
+            for e in ab.effects:
+                if role_of(e) is Role.SACRIFICE and e.what == "self":
+                    return True
     for dl in state.delayed:
         if dl.subject == o.oid and dl.when == "end_step" and any(
                 role_of(e) is Role.TEMPORARY or role_of(e) is Role.EXILE

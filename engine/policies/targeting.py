@@ -10,15 +10,11 @@ from typing import Any
 
 from mtgsim.engine.activation import activated_abilities
 from mtgsim.engine.card import Card
-from mtgsim.engine.cards import (
-    T_LAND,
-    AddCounters,
-    Destroy,
-    EffectT,
-    Target,
-)
+from mtgsim.engine.cards import T_LAND, EffectT, Target
 from mtgsim.engine.casting import spell_targets
 from mtgsim.engine.effect import Role, effects_value, role_of
+from mtgsim.engine.effects.add_counters import AddCounters
+from mtgsim.engine.effects.destroy import Destroy
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.policies.context import first_effects
 from mtgsim.engine.policies.planning import TargetPlanner
