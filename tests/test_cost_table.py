@@ -9,6 +9,9 @@ read by a part, and a part's ``present`` must notice its fields.
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -93,3 +96,34 @@ def test_a_part_without_a_reason_is_refused() -> None:
                            stage=Stage.PAID, why_no_choice="x" * 30))
     with pytest.raises(ValueError, match="twice"):
         cost_part(COST_PARTS[0])
+
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+
+def _cost_fields_read(path: Path) -> list[str]:
+    """Fields of a ``Cost`` read in a module: ``<...cost>.<field>`` (the mana excepted:
+    a spell's mana is part of its total cost, 601.2f, which casting computes)."""
+    fields = set(Cost.__struct_fields__) - {"mana"}
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in fields:
+            base = node.value
+            name = base.attr if isinstance(base, ast.Attribute) else \
+                base.id if isinstance(base, ast.Name) else ""
+            if name.endswith("cost"):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("module", ["activation.py", "casting.py", "payment.py",
+                                    "spell_costs.py"])
+def test_paying_dispatches_through_the_table(module: str) -> None:
+    """Activating and casting read no part of a cost themselves: they ask the table."""
+    assert _cost_fields_read(ENGINE / module) == []
+
+
+def test_the_field_check_can_fail(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(ab):\n    return ab.cost.tap or card.alternative_cost.sacrifice\n")
+    assert len(_cost_fields_read(bad)) == 2
