@@ -25,6 +25,7 @@ from pathlib import Path
 
 import msgspec
 
+import mtgsim.engine.effects.all  # noqa: F401  (every effect module registers its effect)
 import mtgsim.engine.keywords.all  # noqa: F401  (registers every keyword's compiler)
 from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cards import (
@@ -43,11 +44,16 @@ from mtgsim.engine.cards import (
     Target,
     Triggered,
 )
+from mtgsim.engine.effect import link_effects
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.mana import ManaCostError, parse_cost
 from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS
 from mtgsim.engine.state import HAND
 from mtgsim.engine.tomlines import locate
+
+# Every effect and keyword module is loaded (above): the effect union can be assembled
+# before any card file is decoded.
+link_effects()
 
 DATA_DIR = Path(__file__).parent / "carddata"
 _MANY = re.compile(r"^\[\[card\]\]", re.MULTILINE)

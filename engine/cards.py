@@ -6,9 +6,9 @@ tagged unions; references *inside* an ability ("t0" = its first target, "self", 
 are short symbolic names, while references to other cards (tokens) are inline values.
 
 The schema is defined in ``engine.carddefs`` (bits, filters and targets, amounts,
-conditions, effects, effects that last, keyword abilities' effects, the unions,
-abilities, ``CardDef``); this module re-exports every public name of those modules, and
-is where the rest of the engine imports it from.
+conditions, the base of effects, the unions, abilities, ``CardDef``); this module
+re-exports every public name of those modules, and is where the rest of the engine
+imports it from. An effect's class is its own module's (``engine/effects/<tag>.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,4 @@ from mtgsim.engine.carddefs.carddef import *  # noqa: F403
 from mtgsim.engine.carddefs.conditions import *  # noqa: F403
 from mtgsim.engine.carddefs.effects import *  # noqa: F403
 from mtgsim.engine.carddefs.filters import *  # noqa: F403
-from mtgsim.engine.carddefs.keyword_effects import *  # noqa: F403
-from mtgsim.engine.carddefs.lasting import *  # noqa: F403
 from mtgsim.engine.carddefs.unions import *  # noqa: F403

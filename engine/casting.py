@@ -7,8 +7,9 @@ keyword module fills; this module names none of them. Casting permissions other 
 "from your hand for its mana cost" are ``Action.alt`` codes (from the graveyard or the
 hand, for another cost; and the card's own alternative cost, 118.9); additional costs
 are asked in 601.2b in the table's order; a cost reduction pays part of the total cost
-once it is known (601.2f). Activated abilities are ``engine.activation``'s; costs other
-than mana, shared with them, are ``engine.costs``'.
+once it is known (601.2f). Activated abilities are ``engine.activation``'s; the parts of
+additional and alternative costs other than mana are asked and paid through
+``engine.costs``' table, as an ability's are.
 """
 
 from __future__ import annotations
@@ -18,15 +19,16 @@ from mtgsim.engine import triggers
 from mtgsim.engine.activation import activated_abilities, activators, can_activate
 from mtgsim.engine.ask import Asker, IllegalAnswer
 from mtgsim.engine.card import Card
-from mtgsim.engine.cards import T_LAND, Target
+from mtgsim.engine.cards import T_LAND, Cost, Target
 from mtgsim.engine.costs import (
     Keeps,
-    ask_counter_costs,
-    ask_sacrifices,
-    controlled,
+    Payment,
+    Stage,
+    ask_costs,
+    costs_payable,
     mana_keeps,
-    other_costs_payable,
-    pay_counter_costs,
+    parts_of,
+    pay_costs,
 )
 from mtgsim.engine.decisions import ForSpell, Modes, TargetOf
 from mtgsim.engine.layers import ensure
@@ -66,7 +68,7 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.targets import legal_targets, targets_available
-from mtgsim.engine.zones import describe, log, move, simultaneously
+from mtgsim.engine.zones import describe, log, move
 
 # --- targets of spells ----------------------------------------------------------------
 
@@ -103,7 +105,8 @@ def castable_modes(state: GameState, card: Card, controller: int, source: int,
     the mana of its cost stays payable (see ``Keeps``)."""
     spell = card.spell
     if spell is not None and spell.additional_cost is not None and \
-            not other_costs_payable(state, controller, spell.additional_cost, source, keeps):
+            not _other_parts_payable(state, controller, state.objects[source],
+                                     spell.additional_cost, keeps):
         return []  # 601.2b, 601.2h: an additional cost it can't pay (Scarscale Ritual)
     if spell is None or not spell.modes:
         return [-1] if targets_available(
@@ -212,10 +215,9 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
             not p.other_payable(state, player, obj):
         return False  # retrace's land card to discard
     alternative = card.alternative_cost
-    if alt == ALT_ALTERNATIVE and alternative is not None and alternative.sacrifice is not None \
-            and len(controlled(state, player, alternative.sacrifice, obj.oid)) < \
-            alternative.sacrifice_n:
-        return False
+    if alt == ALT_ALTERNATIVE and alternative is not None and \
+            not _other_parts_payable(state, player, obj, alternative, None):
+        return False  # "sacrifice four Eldrazi Spawn rather than pay ..." (118.9)
     return bool(castable_modes(state, card, player, obj.oid,
                                _cast_keeps(state, player, obj, alt)))
 
@@ -328,6 +330,25 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     return actions
 
 
+def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: Cost,
+                         keeps: Keeps | None) -> bool:
+    """Can the parts of a spell's additional or alternative cost other than mana (part of
+    its total cost, 601.2f) be paid, the mana still payable (``keeps``)?"""
+    return costs_payable(state, player, obj, cost, parts_of(cost, spell=True),
+                         lambda state, player, obj, cost: keeps)
+
+
+def _other_costs(card: Card, alt: int) -> list[Cost]:
+    """The costs whose parts other than mana a cast with permission ``alt`` pays: the
+    spell's additional cost (601.2b), the card's alternative cost (118.9)."""
+    costs = []
+    if card.spell is not None and card.spell.additional_cost is not None:
+        costs.append(card.spell.additional_cost)
+    if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
+        costs.append(card.alternative_cost)
+    return costs
+
+
 def _cast_keeps(state: GameState, player: int, obj: GameObject, alt: int) -> Keeps | None:
     """``Keeps`` for casting ``obj`` with permission ``alt`` (any of its possible costs,
     X = 0), or None when the card has no additional cost that uses permanents."""
@@ -413,20 +434,16 @@ def cast_task(state: GameState, task: CastTask) -> None:
         mana_units(state, player)[0]
     plan = _plan_costs(state, asker, task, obj, mode, units)
     base, x = plan.mana, plan.x
-    # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b)
-    extra = card.spell.additional_cost if card.spell is not None else None
-    keeps = mana_keeps(state, player, *total_cost(base, x), reduction) \
-        if extra is not None or task.alt == ALT_ALTERNATIVE else None
-    removed, put_on = ask_counter_costs(state, asker, player, extra, obj.oid, card,
-                                        keeps) if extra is not None else ([], -1)
+    # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b);
     # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
-    alt_sacrifices: list[int] = []
-    if task.alt == ALT_ALTERNATIVE and card.alternative_cost is not None and \
-            card.alternative_cost.sacrifice is not None:
-        alt_sacrifices = ask_sacrifices(state, asker, player, card.alternative_cost,
-                                        obj.oid, card, keeps)
+    others = [(Payment(state, player, obj, c), parts_of(c, spell=True))
+              for c in _other_costs(card, task.alt)]
+    keeps = mana_keeps(state, player, *total_cost(base, x), reduction) if others else None
     # Permanents another part of the cost uses don't also pay mana (601.2g-h).
-    committed = set(removed) | set(alt_sacrifices) | ({put_on} if put_on >= 0 else set())
+    committed: set[int] = set()
+    for payment, parts in others:
+        ask_costs(state, asker, payment, parts, keeps)
+        committed |= payment.committed
     # 601.2c: targets.
     targets: list[int] = []
     specs = expand_targets(spell_targets(card, mode), x)
@@ -462,12 +479,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
     for oid in plan.discards:
         move(state, state.objects[oid], GRAVEYARD)
-    if extra is not None:
-        pay_counter_costs(state, extra, removed, put_on)
-    if alt_sacrifices:
-        with simultaneously(state):  # the cost's permanents go at once (603.10a)
-            for oid in alt_sacrifices:
-                rep.sacrifice(state, state.objects[oid])
+    for payment, parts in others:
+        pay_costs(payment, parts, Stage.PAID)
     _put_on_stack(state, task, obj, mode, plan, specs, targets)
     if used and reduction is not None and reduction.statistic:
         count(state, player, reduction.statistic, len(used))

@@ -1,5 +1,14 @@
-"""Costs other than mana (118.3), shared by spells (601.2b, 601.2h) and activated
-abilities (602.2b): sacrificing, tapping, removing and putting counters on permanents.
+"""Costs (118): the table of cost parts, and paying a cost through it.
+
+A ``Cost`` (``engine.carddefs``: "{1}{B}, {T}, Sacrifice a creature") is data, a struct
+of fields. Each kind of part of it (118.3: mana, tapping, sacrificing, discarding, paying
+life, counters, ...) is one ``CostPart`` registered here by ``engine.cost_parts``: which
+fields of ``Cost`` it reads, whether it can be paid now, the choices it needs before
+anything is paid (601.2b, 602.2b), how it is paid (601.2h), and what the AI thinks it
+gives up (or why the AI does not value it). Activating (``engine.activation``) and
+casting (``engine.casting``) ask and pay the parts of a cost through this table only;
+``tests/test_cost_table.py`` fails for a part missing one of these and for a ``Cost``
+field no part reads.
 
 Every choice is offered only if the whole cost can still be paid afterwards: a permanent
 used for one part of a cost can't also make mana for it (601.2g-h: mana abilities are
@@ -9,16 +18,17 @@ activated before the costs are paid), which the ``Keeps`` tests check.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import cache
 
-from mtgsim.engine.ask import Asker, IllegalAnswer
-from mtgsim.engine.card import Card
+from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import Cost, Filter
-from mtgsim.engine.decisions import CostOf
 from mtgsim.engine.filters import matches
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.spell_costs import CostReduction
-from mtgsim.engine.state import Decision, DecisionKind, GameState
+from mtgsim.engine.state import GameObject, GameState
 
 
 def controlled(state: GameState, player: int, f: Filter, source: int) -> list[int]:
@@ -26,6 +36,13 @@ def controlled(state: GameState, player: int, f: Filter, source: int) -> list[in
     return [oid for oid in state.battlefield
             if state.objects[oid].controller == player
             and matches(state, f, state.objects[oid], player, source)]
+
+
+def untapped_matching(state: GameState, player: int, f: Filter, source: int) -> list[int]:
+    """Untapped permanents matching ``f`` the player controls ("Tap two untapped white
+    and/or blue creatures you control")."""
+    return [oid for oid in controlled(state, player, f, source)
+            if not state.objects[oid].tapped]
 
 
 # Whether the mana part of a cost can still be paid when these permanents are used for
@@ -57,129 +74,147 @@ def keeps_ok(keeps: Keeps | None, gone: set[int]) -> bool:
     return keeps is None or keeps(gone)
 
 
-def _counter_stock(state: GameState, player: int, cost: Cost, source: int) -> dict[int, int]:
-    kind = cost.remove_counters_kind
-    assert cost.remove_counters_among is not None
-    return {oid: state.objects[oid].counters.get(kind, 0)
-            for oid in controlled(state, player, cost.remove_counters_among, source)}
+# --- the table ----------------------------------------------------------------------------
 
 
-def _finish_counter_costs(state: GameState, player: int, cost: Cost, source: int,
-                          left: dict[int, int], used: set[int], need: int,
-                          keeps: Keeps | None) -> bool:
-    """Can the counter costs be completed: ``need`` more counters removed (``left``: the
-    counters each candidate still has; ``used``: permanents already chosen), then a
-    permanent to put a counter on, with the mana still payable? Greedy, in battlefield
-    order: counters on permanents already used first, then others."""
-    picked = set(used)
-    have = sum(left[o] for o in used)
-    for oid, n in left.items():
-        if have >= need:
-            break
-        if oid not in picked and n > 0 and keeps_ok(keeps, picked | {oid}):
-            picked.add(oid)
-            have += n
-    if have < need or not keeps_ok(keeps, picked):
-        return False
-    if cost.put_counter_on is not None:
-        return any(keeps_ok(keeps, picked | {c})
-                   for c in controlled(state, player, cost.put_counter_on, source))
-    return True
+class Stage(IntEnum):
+    """When a part is paid (601.2h, 602.2b: in any order; the engine's is fixed)."""
+
+    MANA = 0  # first: mana abilities are activated before the other parts are paid
+    PAID = 1  # the other parts, in the table's order
+    SOURCE_MOVES = 2  # the card itself leaves its zone as its ability is put on the stack
+    AFTER_STACKED = 3  # once the ability is on the stack ("Sacrifice this": its LKI)
 
 
-def other_costs_payable(state: GameState, player: int, cost: Cost, source: int,
-                        keeps: Keeps | None = None) -> bool:
-    """Counter costs on other permanents (118.3): "Remove two +1/+1 counters from among
-    creatures you control", "put a -1/-1 counter on a creature you control", and tapping
-    untapped creatures, each with the mana part still payable (``keeps``)."""
-    if cost.remove_counters_among is not None or cost.put_counter_on is not None:
-        left = _counter_stock(state, player, cost, source) \
-            if cost.remove_counters_among is not None else {}
-        need = cost.remove_counters_n if cost.remove_counters_among is not None else 0
-        if not _finish_counter_costs(state, player, cost, source, left, set(), need, keeps):
+@dataclass(slots=True)
+class Payment:
+    """One payment of one cost: who pays, for what, the permanents each part chose (by
+    part name), and those that pay no mana (``committed``: chosen for another part)."""
+
+    state: GameState
+    player: int
+    source: GameObject
+    cost: Cost
+    chosen: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    committed: set[int] = field(default_factory=set)
+
+
+@dataclass(frozen=True, slots=True)
+class CostWorth:
+    """What the AI needs to value a cost for ``me``: two judgements only a policy can make
+    (is this creature about to die anyway; what would tapping it now give up: an attack,
+    a block), as its callbacks."""
+
+    state: GameState
+    me: int
+    doomed: Callable[[GameObject], bool]
+    tap_loss: Callable[[GameObject], float]
+
+
+# present(cost): does the cost have this part
+Present = Callable[[Cost], bool]
+# can_pay(state, player, source, cost, keeps): can it be paid now (with the mana part
+# still payable without the permanents it uses: ``keeps``)
+CanPay = Callable[[GameState, int, GameObject, Cost, "Keeps | None"], bool]
+# ask(state, asker, player, source, cost, keeps): the permanents it uses, chosen
+Ask = Callable[[GameState, Asker, int, GameObject, Cost, "Keeps | None"], tuple[int, ...]]
+# pay(payment, chosen): pay it with the permanents chosen for it
+Pay = Callable[[Payment, tuple[int, ...]], None]
+# worth(w, source, cost): what paying it gives up, in engine.worth's currency
+Worth = Callable[[CostWorth, GameObject, Cost], float]
+
+
+@dataclass(frozen=True, slots=True)
+class CostPart:
+    name: str
+    fields: tuple[str, ...]  # the fields of Cost it reads
+    present: Present
+    can_pay: CanPay
+    pay: Pay
+    stage: Stage
+    ask: Ask | None = None
+    ask_rank: int = 0  # the order of the choices (601.2b, 602.2b)
+    why_no_choice: str = ""  # required when ``ask`` is None
+    worth: Worth | None = None
+    why_not_valued: str = ""  # required when ``worth`` is None
+    uses_keeps: bool = False  # its check needs the ``Keeps`` test
+    spends_source: bool = False  # taps or sacrifices the source: it makes no mana for it
+
+
+COST_PARTS: list[CostPart] = []  # in the order the parts are checked and paid
+
+
+def cost_part(part: CostPart) -> CostPart:
+    """Register a part (once: a second registration is a bug)."""
+    if any(p.name == part.name for p in COST_PARTS):
+        raise ValueError(f"cost part {part.name} registered twice")
+    if part.ask is None and not part.why_no_choice:
+        raise ValueError(f"cost part {part.name}: no choice and no reason why")
+    if part.worth is None and not part.why_not_valued:
+        raise ValueError(f"cost part {part.name}: not valued and no reason why")
+    COST_PARTS.append(part)
+    return part
+
+
+@cache
+def parts_of(cost: Cost, spell: bool = False) -> tuple[CostPart, ...]:
+    """The parts a cost has, in the table's order; for a spell (``spell``) without its
+    mana, which is part of the spell's total cost (601.2f, ``engine.casting``). A pure
+    function of the (immutable) cost, remembered: it is asked at every priority."""
+    return tuple(p for p in COST_PARTS
+                 if p.present(cost) and not (spell and p.stage == Stage.MANA))
+
+
+@cache
+def source_spent(cost: Cost) -> bool:
+    """Does the cost tap or sacrifice its source (so it makes no mana for it)?"""
+    return any(p.spends_source and p.present(cost) for p in COST_PARTS)
+
+
+# keeps_of(state, player, source, cost): the ``Keeps`` test of the cost's mana part
+KeepsOf = Callable[[GameState, int, GameObject, Cost], "Keeps | None"]
+
+
+def costs_payable(state: GameState, player: int, source: GameObject, cost: Cost,
+                  parts: tuple[CostPart, ...], keeps_of: KeepsOf) -> bool:
+    """Can every part in ``parts`` be paid now? ``keeps_of`` makes the ``Keeps`` test,
+    asked only when a part needs it."""
+    test: Keeps | None = None
+    made = False
+    for p in parts:
+        if p.uses_keeps and not made:
+            test, made = keeps_of(state, player, source, cost), True
+        if not p.can_pay(state, player, source, cost, test):
             return False
-    if cost.tap_untapped is not None and len([
-            o for o in untapped_matching(state, player, cost.tap_untapped, source)
-            if keeps_ok(keeps, {o})]) < cost.tap_untapped_count:
-        return False
     return True
 
 
-def untapped_matching(state: GameState, player: int, f: Filter, source: int) -> list[int]:
-    """Untapped permanents matching ``f`` the player controls ("Tap two untapped white
-    and/or blue creatures you control")."""
-    return [oid for oid in controlled(state, player, f, source)
-            if not state.objects[oid].tapped]
+def ask_costs(state: GameState, asker: Asker, payment: Payment, parts: tuple[CostPart, ...],
+              keeps: Keeps | None) -> None:
+    """The choices of the parts (601.2b, 602.2b), before anything is paid, in the table's
+    choice order; each chosen permanent is committed (it makes no mana for the cost)."""
+    for p in sorted((p for p in parts if p.ask is not None), key=_rank):
+        assert p.ask is not None
+        picked = p.ask(state, asker, payment.player, payment.source, payment.cost, keeps)
+        payment.chosen[p.name] = picked
+        payment.committed.update(o for o in picked if o >= 0)
 
 
-def ask_counter_costs(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                      card: Card, keeps: Keeps | None = None) -> tuple[list[int], int]:
-    """Choose the permanents for counter costs (601.2b/602.2b), before paying anything:
-    one question per counter removed (the same permanent may be chosen again while it has
-    counters left), and the permanent that gets a counter. Only choices after which the
-    whole cost can still be paid are offered (``keeps``: the mana part)."""
-    name = card.name
-    removed: list[int] = []
-    if cost.remove_counters_among is not None:
-        kind = cost.remove_counters_kind
-        left = _counter_stock(state, player, cost, source)
-        need = cost.remove_counters_n
-        for i in range(need):
-            options = []
-            for oid, n in left.items():
-                if n > 0:
-                    after = dict(left)
-                    after[oid] -= 1
-                    if _finish_counter_costs(state, player, cost, source, after,
-                                             set(removed) | {oid}, need - i - 1, keeps):
-                        options.append(oid)
-            if not options:
-                raise IllegalAnswer(f"{name}: not enough {kind} counters to remove")
-            pick = options[asker.choose(Decision(
-                DecisionKind.COST_COUNTER, player, f"remove a {kind} counter for {name} from",
-                options=options, source=source,
-                about=CostOf("remove_counter", card, counter=kind)))]
-            left[pick] -= 1
-            removed.append(pick)
-    put_on = -1
-    if cost.put_counter_on is not None:
-        gone = set(removed)
-        options = [c for c in controlled(state, player, cost.put_counter_on, source)
-                   if keeps_ok(keeps, gone | {c})]
-        if not options:
-            raise IllegalAnswer(f"{name}: no permanent to put a counter on")
-        put_on = options[asker.choose(Decision(
-            DecisionKind.COST_COUNTER, player, f"put a {cost.put_counter} counter for {name} on",
-            options=options, source=source,
-            about=CostOf("put_counter", card, counter=cost.put_counter or "")))]
-    return removed, put_on
+def _rank(p: CostPart) -> int:
+    return p.ask_rank
 
 
-def ask_sacrifices(state: GameState, asker: Asker, player: int, cost: Cost, source: int,
-                   card: Card, keeps: Keeps | None = None) -> list[int]:
-    """Choose the ``sacrifice_n`` permanents a "Sacrifice N [filter]" cost sacrifices
-    (601.2b, 601.2h), before paying anything."""
-    assert cost.sacrifice is not None
-    options = [o for o in controlled(state, player, cost.sacrifice, source)
-               if keeps_ok(keeps, {o})]
-    n = cost.sacrifice_n
-    if len(options) < n:
-        raise IllegalAnswer(f"{card.name}: not enough permanents to sacrifice")
-    picks = asker.choose_many(Decision(
-        DecisionKind.COST, player, f"sacrifice {n} for {card.name}", options=options,
-        multi=True, min_count=n, max_count=n, source=source, about=CostOf("sacrifice", card)))
-    return [options[i] for i in picks]
+def pay_costs(payment: Payment, parts: tuple[CostPart, ...], stage: Stage) -> None:
+    """Pay the parts of one stage, in the table's order."""
+    for p in parts:
+        if p.stage == stage:
+            p.pay(payment, payment.chosen.get(p.name, ()))
 
 
-def pay_counter_costs(state: GameState, cost: Cost, removed: list[int], put_on: int) -> None:
-    from mtgsim.engine.effects.add_counters import add_counters
-
-    kind = cost.remove_counters_kind
-    for oid in removed:
-        o = state.objects[oid]
-        o.counters[kind] -= 1
-        if not o.counters[kind]:
-            del o.counters[kind]
-        state.derived.dirty = True
-    if put_on >= 0:
-        add_counters(state, state.objects[put_on], cost.put_counter or "-1/-1", 1)
+def costs_worth(w: CostWorth, source: GameObject, cost: Cost) -> float:
+    """What paying ``cost`` for ``source`` gives up, for the AI (its valued parts)."""
+    loss = 0.0
+    for p in COST_PARTS:
+        if p.worth is not None and p.present(cost):
+            loss += p.worth(w, source, cost)
+    return loss

@@ -18,12 +18,17 @@ the AI (``effects_value``, ``effect_sign``).
 
 from __future__ import annotations
 
+import functools
+import operator
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from mtgsim.engine.amounts import At, amount_value
 from mtgsim.engine.ask import Asker
+from mtgsim.engine.carddefs import unions
 from mtgsim.engine.cards import COLOR_BIT, Filter
 from mtgsim.engine.decisions import AboutT
 from mtgsim.engine.filters import matches
@@ -41,6 +46,39 @@ Estimator = Callable[["Estimate", Any], None]
 Sign = Callable[[Any, str], int]
 
 
+class Role(Enum):
+    """The kind of play the AI takes an effect to be, registered with the effect: the
+    heuristic asks an effect's role (``role_of``), never its class. A role promises the
+    fields the heuristic reads of its effects, listed with it."""
+
+    OTHER = "other"  # valued by its estimate only
+    COUNTER = "counter"  # counters a spell; ``EffectRules.avoidable`` says when it fails
+    PUMP = "pump"  # +N/+N and keywords: power, toughness, keywords, negative, what, each
+    COUNTERS = "counters"  # puts counters on permanents: counter, amount, what, each
+    DAMAGE = "damage"  # amount, to, each
+    DRAW = "draw"  # amount, who
+    TUTOR = "tutor"  # searches a library for a card to a hand
+    TOKENS = "tokens"  # creates creature tokens
+    TAP_DOWN = "tap_down"  # taps a permanent or keeps it tapped
+    RECURSION = "recursion"  # returns a card from a graveyard
+    EXTRA_COMBAT = "extra_combat"  # an additional combat phase
+    UNTAP_ALL = "untap_all"  # untaps each permanent matching a filter
+    TEMPORARY = "temporary"  # what the ability made goes away at the next end step
+    REMOVAL = "removal"  # destroys a permanent: what
+    STEAL = "steal"  # gains control of a permanent: what
+    EXILE = "exile"  # exiles: what
+    REGENERATE = "regenerate"
+    SACRIFICE = "sacrifice"  # what
+    OPTIONAL = "optional"  # "you may": effects (the inner ones)
+    EACH_TARGET = "each_target"  # the inner effects once per target
+    HAUNT = "haunt"  # exiles its source haunting a creature (702.55)
+
+
+# avoidable(state, effect, controller): can the controller of the spell this effect
+# counters keep it from being countered (pay the tax; has no hand to discard)?
+Avoidable = Callable[[GameState, Any, int], bool]
+
+
 @dataclass(frozen=True, slots=True)
 class EffectRules:
     kind: type
@@ -51,22 +89,75 @@ class EffectRules:
     # True: whose the target ``ref`` is does not matter to this effect (tap or untap,
     # copies, moving an Aura), whatever the other effects of the list do to it
     either_side: Callable[[Any, str], bool] | None = None
+    role: Role = Role.OTHER
+    avoidable: Avoidable | None = None  # required for Role.COUNTER
 
 
 EFFECTS: dict[type, EffectRules] = {}
+# each effect's role, looked up at every decision of the heuristic (no effect: OTHER)
+ROLES: dict[type, Role] = {type(None): Role.OTHER}
 
 
 def effect_rules(kind: type, *, resolve: Resolve, estimate: Estimator | None, sign: Sign,
                  why_not_valued: str = "",
-                 either_side: Callable[[Any, str], bool] | None = None) -> EffectRules:
+                 either_side: Callable[[Any, str], bool] | None = None,
+                 role: Role = Role.OTHER, avoidable: Avoidable | None = None) -> EffectRules:
     """Register the rules of the effect ``kind`` (once: a second registration is a bug)."""
     if kind in EFFECTS:
         raise ValueError(f"effect {kind.__name__} registered twice")
     if estimate is None and not why_not_valued:
         raise ValueError(f"effect {kind.__name__}: no estimate and no reason why")
-    rules = EffectRules(kind, resolve, estimate, sign, why_not_valued, either_side)
+    if (role is Role.COUNTER) != (avoidable is not None):
+        raise ValueError(f"effect {kind.__name__}: a counter says when it is avoidable")
+    rules = EffectRules(kind, resolve, estimate, sign, why_not_valued, either_side, role,
+                        avoidable)
     EFFECTS[kind] = rules
+    ROLES[kind] = role
     return rules
+
+
+def link_effects() -> Any:
+    """Assemble ``EffectT``, the union of every registered effect (by tag, whatever order
+    the modules loaded in), and link it into each module that still holds the name
+    unlinked: the schema's abilities, the stack items of the state, the effect classes
+    that hold effects ("you may ...", "if ..."). msgspec then decodes an effect by its tag
+    (``do``). Done once the effect and keyword modules are loaded (``engine.cardpool``);
+    a module imported later gets the union from the schema. Returns the union."""
+    kinds = sorted(EFFECTS, key=lambda k: str(k.__struct_config__.tag))  # type: ignore[attr-defined]
+    union: Any = functools.reduce(operator.or_, kinds)  # Damage | Destroy | ...
+    for name in sorted(sys.modules):
+        module = sys.modules[name]
+        if name.startswith("mtgsim.") and vars(module).get("EffectT") is unions.UNLINKED:
+            vars(module)["EffectT"] = union
+    return union
+
+
+def role_of(e: object) -> Role:
+    """The kind of play the AI takes the effect ``e`` to be (OTHER for no effect: None)."""
+    return ROLES[type(e)]
+
+
+def has_role(effects: tuple[object, ...], *roles: Role) -> bool:
+    """Any of these effects has one of these roles."""
+    for e in effects:  # (a loop: no generator object for a call made at every decision)
+        if ROLES[type(e)] in roles:
+            return True
+    return False
+
+
+def counter_avoidable(state: GameState, e: object, controller: int) -> bool:
+    """Can the controller of the spell the counter ``e`` targets keep it from being
+    countered (``EffectRules.avoidable``)?"""
+    avoidable = EFFECTS[type(e)].avoidable
+    return avoidable is not None and avoidable(state, e, controller)
+
+
+def first_of_role(effects: tuple[object, ...], *roles: Role) -> Any:
+    """The first of these effects with one of these roles (None if none has)."""
+    for e in effects:
+        if ROLES[type(e)] in roles:
+            return e
+    return None
 
 
 # --- resolving ----------------------------------------------------------------------------

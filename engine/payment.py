@@ -12,15 +12,10 @@ from functools import cache
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine import replacement as rep
-from mtgsim.engine.cards import (
-    KW_HASTE,
-    KW_NO_ACTIVATE,
-    T_CREATURE,
-    AddChosenColorMana,
-    AddMana,
-    ManaAbility,
-)
+from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.effects.add_chosen_color_mana import AddChosenColorMana
+from mtgsim.engine.effects.add_mana import AddMana
 from mtgsim.engine.layers import ensure, static_amount
 from mtgsim.engine.mana import ManaCost, can_pay, parse_cost, solve
 from mtgsim.engine.memo import memo_on, state_key

@@ -16,9 +16,10 @@ import mtgsim.engine.effects.all  # noqa: F401  (every effect module registers i
 from mtgsim.engine import replacement as rep
 from mtgsim.engine import triggers
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_INSTANT, T_SORCERY, EffectT, May
+from mtgsim.engine.cards import T_INSTANT, T_SORCERY, EffectT
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.effect import EFFECTS
+from mtgsim.engine.effects.may import May
 from mtgsim.engine.refs import source_object
 from mtgsim.engine.spell_costs import exiled_from_stack
 from mtgsim.engine.state import (

@@ -39,16 +39,17 @@ from mtgsim.engine.cards import (
     T_INSTANT,
     T_LAND,
     T_SORCERY,
-    CounterSpell,
-    CounterUnlessDiscardHand,
-    Damage,
-    Destroy,
-    Draw,
-    Exile,
-    GainControl,
     Static,
 )
-from mtgsim.engine.effect import EFFECTS, Estimate, effect_sign, effects_sign, effects_value
+from mtgsim.engine.effect import (
+    EFFECTS,
+    Estimate,
+    Role,
+    effect_sign,
+    effects_sign,
+    effects_value,
+    role_of,
+)
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure, static_amount
 from mtgsim.engine.memo import memo_on
@@ -57,6 +58,7 @@ from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState, StackI
 UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
 EVASION = KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE
 HOSTILE_AURA_KW = {"can't attack", "can't block", "activated abilities can't be activated"}
+_REMOVALS = (Role.REMOVAL, Role.EXILE, Role.STEAL)  # what takes a permanent away
 _COLOR_BIT = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 
 
@@ -73,7 +75,7 @@ def destroys_on_damage(card: Card) -> bool:
     for ab in card._triggered:
         if ab.when == "deals_combat_damage_to_creature":
             for e in ab.effects:
-                if isinstance(e, Destroy):
+                if role_of(e) is Role.REMOVAL:
                     return True
     return False
 
@@ -398,13 +400,14 @@ def card_want(state: GameState, me: int, card: Card) -> float:
     if spell is not None:
         effects = spell.effects if not spell.modes else spell.modes[0].effects
         for e in effects:
-            if isinstance(e, CounterSpell | CounterUnlessDiscardHand):
+            role = role_of(e)
+            if role is Role.COUNTER:
                 return base + (5.0 if state.players[opp].hand else 3.0)
-            if isinstance(e, Destroy | Exile | GainControl) and spell.targets:
+            if role in _REMOVALS and spell.targets:
                 return base + (2.5 + best_theirs if best_theirs else 1.5)
-            if isinstance(e, Damage):
+            if role is Role.DAMAGE:
                 return base + 3.0 + (min(best_theirs, 6.0) if best_theirs else 1.0)
-            if isinstance(e, Draw):
+            if role is Role.DRAW:
                 return base + 4.0
         if mask & (T_INSTANT | T_SORCERY):
             return base + 3.0 + 0.3 * card._mana_value

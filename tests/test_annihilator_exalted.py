@@ -11,7 +11,8 @@ from gamesetup import play_text
 
 from mtgsim.engine.card import CardPool
 from mtgsim.engine.cardpool import load_pool
-from mtgsim.engine.cards import CardDef, Damage, Filter, SpellAbility
+from mtgsim.engine.cards import CardDef, Filter, SpellAbility
+from mtgsim.engine.effects.damage import Damage
 from mtgsim.engine.scenario.runner import Runner
 
 TWIN_ANNIHILATOR = CardDef(

@@ -13,7 +13,8 @@ from gamesetup import BEACON, POOL, Setup, bundled_deck
 
 from mtgsim.engine.card import Card, content_key, nested_cards
 from mtgsim.engine.cardpool import CardDataError, compile_card, load_pool, pool_of
-from mtgsim.engine.cards import CardDef, CreateToken
+from mtgsim.engine.cards import CardDef
+from mtgsim.engine.effects.create_token import CreateToken
 from mtgsim.engine.game import decide
 from mtgsim.engine.serialize import StateDecodeError, from_json, from_msgpack, to_json, to_msgpack
 from mtgsim.engine.turn import advance, answer, new_game

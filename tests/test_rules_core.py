@@ -44,13 +44,13 @@ from mtgsim.engine.cards import (
     KW_TRAMPLE,
     KW_VIGILANCE,
     CardDef,
-    Damage,
-    GainLife,
     LifeAtMost,
     SpellAbility,
     Target,
     Triggered,
 )
+from mtgsim.engine.effects.damage import Damage
+from mtgsim.engine.effects.gain_life import GainLife
 from mtgsim.engine.game import play
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.mana import B, G, R, U, W, parse_cost, solve

@@ -1,4 +1,5 @@
-"""Every effect, condition and amount of the card schema has all of its rules.
+"""Every effect, condition and amount of the card schema has all of its rules, and the AI
+reads effects through the table.
 
 An effect (a member of ``EffectT``) must be registered in the effect table
 (``engine.effect.EFFECTS``) with how it resolves, its sign and either an estimate or a
@@ -10,14 +11,19 @@ its check (``engine.conditions.CONDITIONS``), an amount its evaluator
 
 from __future__ import annotations
 
+import ast
+import subprocess
+import sys
 import typing
+from pathlib import Path
 
-import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their rules)
-import mtgsim.engine.resolution  # noqa: F401  (imports every effect module)
+import mtgsim.engine.cardpool  # noqa: F401  (loads every effect and keyword module, links EffectT)
 from mtgsim.engine.amounts import AMOUNTS
-from mtgsim.engine.carddefs.unions import Amount, Condition, EffectT
+from mtgsim.engine.carddefs import unions
+from mtgsim.engine.carddefs.effects import Effect
+from mtgsim.engine.carddefs.unions import Amount, Condition
 from mtgsim.engine.conditions import CONDITIONS
-from mtgsim.engine.effect import EFFECTS
+from mtgsim.engine.effect import EFFECTS, Role
 
 NOT_VALUED = {
     "add_chosen_color_mana", "add_mana", "additional_combat",
@@ -41,15 +47,32 @@ def tag(cls: type) -> str:
     return str(cls.__struct_config__.tag)  # type: ignore[attr-defined]
 
 
+def every_effect_class() -> list[type]:
+    """Every class of effect defined anywhere (subclasses of the schema's ``Effect``)."""
+    found: list[type] = []
+    todo = list(Effect.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return sorted(found, key=tag)
+
+
 def test_every_effect_has_its_rules() -> None:
-    effects = members(EffectT)
+    effects = members(unions.EffectT)
+    assert effects, "EffectT is not linked"
     assert len(effects) == len(set(effects))
+    assert sorted(effects, key=tag) == every_effect_class(), "an effect class not registered"
     missing = [c.__name__ for c in effects if c not in EFFECTS]
     assert missing == []
     assert set(EFFECTS) == set(effects), "a registered effect the schema lacks"
     for cls in effects:
         rules = EFFECTS[cls]
         assert rules.kind is cls
+        # one module: its data class, how it resolves and what the AI thinks it is worth
+        assert cls.__module__ == rules.resolve.__module__, cls.__name__
+        assert cls.__module__.startswith(("mtgsim.engine.effects.",
+                                          "mtgsim.engine.keywords.")), cls.__name__
         assert callable(rules.resolve) and callable(rules.sign), cls.__name__
         if rules.estimate is None:
             assert len(rules.why_not_valued) > 20, cls.__name__
@@ -82,8 +105,8 @@ def test_every_amount_has_its_evaluator() -> None:
 def test_an_effect_registered_twice_or_without_a_reason_is_refused() -> None:
     import pytest
 
-    from mtgsim.engine.cards import Damage
     from mtgsim.engine.effect import effect_rules, unaffected
+    from mtgsim.engine.effects.damage import Damage
 
     with pytest.raises(ValueError, match="twice"):
         effect_rules(Damage, resolve=EFFECTS[Damage].resolve, estimate=None, sign=unaffected,
@@ -96,3 +119,49 @@ def test_an_effect_registered_twice_or_without_a_reason_is_refused() -> None:
         effect_rules(Unvalued, resolve=EFFECTS[Damage].resolve, estimate=None,
                      sign=unaffected)
     assert Unvalued not in EFFECTS
+
+
+def test_every_role_the_ai_reads_has_an_effect() -> None:
+    """A role no effect has is a branch of the heuristic no card reaches."""
+    used = {r.role for r in EFFECTS.values()}
+    assert set(Role) - used == set()
+    for cls, r in EFFECTS.items():
+        assert (r.role is Role.COUNTER) == (r.avoidable is not None), cls.__name__
+
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+
+def _type_tests(path: Path, effects: set[str]) -> list[str]:
+    """``isinstance(x, Effect)`` and ``x.__class__.__name__ == "Effect"`` in a module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "isinstance" and len(node.args) == 2:
+            names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            found += [f"{path.name}:{node.lineno}: {n}" for n in sorted(names & effects)]
+        if isinstance(node, ast.Attribute) and node.attr == "__name__" and \
+                isinstance(node.value, ast.Attribute) and node.value.attr == "__class__":
+            found.append(f"{path.name}:{node.lineno}: __class__.__name__")
+    return found
+
+
+def test_the_ai_asks_the_table_not_the_effect_types() -> None:
+    """The policies and engine.worth ask an effect's role (``role_of``, ``has_role``),
+    registered with it in its module, never its class."""
+    effects = {c.__name__ for c in members(unions.EffectT)}
+    modules = [*sorted((ENGINE / "policies").glob("*.py")), ENGINE / "worth.py"]
+    found = [f for m in modules for f in _type_tests(m, effects)]
+    assert found == []
+
+
+def test_a_card_decoded_before_the_effects_are_linked_is_a_clear_error() -> None:
+    """The schema names no effect class; until the pool's loader links the union in, a
+    decoder of card data fails at once, saying so."""
+    code = ("import msgspec\nfrom mtgsim.engine.cards import CardDef\n"
+            "msgspec.convert({'name': 'x', 'types': ['instant'], "
+            "'spell': {'effects': [{'do': 'draw'}]}}, CardDef)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert proc.returncode != 0
+    assert "not linked yet: load the card pool first" in proc.stderr

@@ -14,7 +14,7 @@ from mtgsim.engine.derived import Sight
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.policies.determinize import determinize
-from mtgsim.engine.policies.search import position_value
+from mtgsim.engine.policies.search import MAX_CANDIDATES, position_value, search_budget
 from mtgsim.engine.rng import randbelow, seed_state
 from mtgsim.engine.state import HAND, LIBRARY, GameState
 from mtgsim.engine.turn import advance, answer, new_game
@@ -23,12 +23,16 @@ from mtgsim.engine.view import player_view
 MATCHUPS = [("jund_cascade", "bant_exalted"), ("golgari_dredge", "naya_auras"),
             ("dimir_transmute", "gruul_stompy")]
 SEARCHED = (DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
+CHOICES = (DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X, DecisionKind.DREDGE,
+           DecisionKind.MAY, DecisionKind.ATTACH)
 
 
 def _positions(decks: tuple[str, str], seed: int, every: int = 9,
-               limit: int = 6) -> list[GameState]:
-    """Copies of a heuristic game at decisions the search would search (a priority
-    decision with several actions, an attack, a block), from turn 3 on."""
+               limit: int = 6, kinds: tuple[DecisionKind, ...] = SEARCHED
+               ) -> list[GameState]:
+    """Copies of a heuristic game at decisions of ``kinds`` the search would search (a
+    priority decision with several actions, an attack, a block, a choice), from turn 3
+    on."""
     cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
     policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
     state = new_game(cards, seed, stops=policy_stops(policies, cards))
@@ -39,8 +43,9 @@ def _positions(decks: tuple[str, str], seed: int, every: int = 9,
         if d is None:
             break
         n += 1
-        if state.turn >= 3 and d.kind in SEARCHED and n % every == 0 and (
-                d.kind is not DecisionKind.PRIORITY or len(d.actions) > 1):
+        if state.turn >= 3 and d.kind in kinds and n % every == 0 and (
+                d.kind is not DecisionKind.PRIORITY or len(d.actions) > 1) and (
+                d.kind not in CHOICES or len(d.options) > 1):
             out.append(clone(state))
         answer(state, policies[d.player].decide(player_view(state, d.player), d))
     assert out, "no position to search"
@@ -101,23 +106,73 @@ def test_determinizations_do_not_depend_on_hidden_cards(decks: tuple[str, str]) 
         assert _dealt(_deal(state, me, 100)) != dealt  # another sample, another deal
 
 
-@pytest.mark.parametrize("decks", MATCHUPS)
-def test_search_answers_do_not_depend_on_hidden_cards(decks: tuple[str, str]) -> None:
+def _searched_alike(states: list[GameState], seed: int) -> int:
+    """Require the search's answer at each position to be the same on two twins with
+    the hidden cards moved and the libraries reshuffled; the decisions searched."""
     spec = parse_policy("search:rollouts=2")
     searched = 0
-    for state in _positions(decks, 5, limit=4):
+    for state in states:
         d = state.pending
         assert d is not None
         me = d.player
-        policy = SearchPolicy(77, spec)
+        policy = SearchPolicy(seed, spec)
         expected = policy.decide(player_view(state, me), d)
         searched += policy.searched
         for k in range(2):
             twin = _hidden_shuffled(state, me, k)
             assert twin.pending is not None
-            assert SearchPolicy(77, spec).decide(player_view(twin, me), twin.pending) == \
+            assert SearchPolicy(seed, spec).decide(player_view(twin, me), twin.pending) == \
                 expected
-    assert searched > 0
+    return searched
+
+
+@pytest.mark.parametrize("decks", MATCHUPS)
+def test_search_answers_do_not_depend_on_hidden_cards(decks: tuple[str, str]) -> None:
+    assert _searched_alike(_positions(decks, 5, limit=4), 77) > 0
+
+
+@pytest.mark.parametrize(("decks", "kinds"), [
+    (("gruul_stompy", "selesnya_convoke"), (DecisionKind.BLOCKERS,)),
+    (("izzet_spells", "rakdos_unearth"), CHOICES),
+    (("golgari_dredge", "naya_auras"), CHOICES),
+])
+def test_searched_blocks_and_choices_do_not_depend_on_hidden_cards(
+        decks: tuple[str, str], kinds: tuple[DecisionKind, ...]) -> None:
+    assert _searched_alike(_positions(decks, 3, every=1, limit=3, kinds=kinds), 5) > 0
+
+
+@pytest.mark.parametrize("rollouts", [1, 3])
+def test_ucb_spends_exactly_its_budget_and_tries_every_candidate(rollouts: int) -> None:
+    assert [search_budget(2, k) for k in (2, 8, 9, 12)] == [4, 16, 17, 20]
+    assert max(len(SearchPolicy.candidates(s, s.pending, 0)) for s in _positions(
+        ("gruul_stompy", "selesnya_convoke"), 2, every=1, limit=20,
+        kinds=SEARCHED[1:]) if s.pending is not None) <= MAX_CANDIDATES
+    spec = parse_policy(f"search:rollouts={rollouts}")
+    searched = 0
+    for decks, kinds in [(("jund_cascade", "bant_exalted"), SEARCHED),
+                         (("gruul_stompy", "selesnya_convoke"), SEARCHED[1:]),
+                         (("golgari_dredge", "naya_auras"), CHOICES)]:
+        for state in _positions(decks, 8, every=2, limit=3, kinds=kinds):
+            d = state.pending
+            assert d is not None
+            view = player_view(state, d.player)
+            policy = SearchPolicy(1, spec)
+            k = len(policy.candidates(view, d, policy.inner.decide(view, d)))
+            policy = SearchPolicy(1, spec)
+            policy.decide(view, d)
+            if k < 2:
+                assert policy.played == 0
+                continue
+            searched += 1
+            budget = search_budget(rollouts, k)
+            assert policy.played == sum(policy.last_counts)
+            assert budget - 1 <= policy.played <= budget
+            counts = policy.last_counts
+            assert len(counts) == k and min(counts) >= 1
+            assert counts[0] == max(counts)  # the heuristic's answer is on every deal
+            if rollouts > 1:
+                assert counts[0] >= 2
+    assert searched >= 3
 
 
 def _game(spec: str, seed: int) -> tuple[object, ...]:

@@ -5,7 +5,8 @@ msgspec resolves a Struct's annotations lazily, when a decoder first needs them,
 globals of the module that defines the Struct. The schema is mutually recursive (a Filter
 holds an Amount, an effect creates a token CardDef whose abilities hold effects), so the
 few names a module refers to before they exist are linked into it here, once every module
-is loaded; importing any submodule runs this first.
+is loaded; importing any submodule runs this first. The union of effects, ``EffectT``, is
+linked in later, by the effect table, once the effect modules are loaded.
 """
 
 from __future__ import annotations
@@ -21,24 +22,17 @@ from mtgsim.engine.carddefs import (
     conditions,
     effects,
     filters,
-    keyword_effects,
-    lasting,
     unions,
 )
 
 __all__ = [
     "abilities", "amounts", "base", "bits", "carddef", "conditions", "effects", "filters",
-    "keyword_effects", "lasting", "unions",
+    "unions",
 ]
 
 _LATE_NAMES: dict[ModuleType, dict[str, object]] = {
     filters: {"Amount": unions.Amount},
-    effects: {
-        "Amount": unions.Amount, "Condition": unions.Condition, "EffectT": unions.EffectT,
-        "CardDef": carddef.CardDef,
-    },
     conditions: {"Condition": unions.Condition},
-    lasting: {"EffectT": unions.EffectT, "Triggered": abilities.Triggered},
 }
 for _module, _names in _LATE_NAMES.items():
     vars(_module).update(_names)

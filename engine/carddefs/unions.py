@@ -1,11 +1,15 @@
 """The tagged unions of the card schema: ``Amount``, ``Condition`` and ``EffectT``.
 
-msgspec decodes a union member by its tag (``of``, ``if``, ``do``). A new effect,
-condition or amount is added to its schema module and to its union here; its rules are
-registered in its own module (``tests/test_rules_table.py`` fails for a member without).
+msgspec decodes a union member by its tag (``of``, ``if``, ``do``). A new condition or
+amount is added to its schema module and to its union here; a new effect is its own
+module's (``engine/effects/<tag>.py``), and ``EffectT``, the union of every effect, is
+assembled from the effect table when the pool loads. Each member's rules are registered
+in its module (``tests/test_rules_table.py`` fails for a member without).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from mtgsim.engine.carddefs.amounts import (
     AttachedAuras,
@@ -41,82 +45,7 @@ from mtgsim.engine.carddefs.conditions import (
     SelfHasCounter,
     YouControl,
 )
-from mtgsim.engine.carddefs.effects import (
-    AddChosenColorMana,
-    AddCounters,
-    AddMana,
-    Attach,
-    AttachEquipment,
-    Bounce,
-    CopySpell,
-    CounterSpell,
-    CounterUnlessDiscardHand,
-    CreateToken,
-    CreateTokenCopy,
-    Damage,
-    Destroy,
-    Discard,
-    DiscardChosen,
-    Draw,
-    Exile,
-    ExileUntil,
-    ForEachTarget,
-    GainControl,
-    GainLife,
-    If,
-    LookAtTop,
-    LoseLife,
-    May,
-    Mill,
-    Pump,
-    PutFromTopOntoBattlefield,
-    PutOnLibrary,
-    Regenerate,
-    ReturnAtRandom,
-    ReturnFromGraveyard,
-    ReturnToBattlefield,
-    RevealTop,
-    Sacrifice,
-    Search,
-    SearchLibrary,
-    ShuffleGraveyardIntoLibrary,
-    Tap,
-    Untap,
-    UntapEach,
-)
-from mtgsim.engine.carddefs.keyword_effects import (
-    Annihilate,
-    CascadeBottom,
-    CascadeEffect,
-    EpicCopy,
-    Exalt,
-    HauntExile,
-    MoveCounter,
-    ReboundCast,
-    RecoverPay,
-    ReplicateCopies,
-    TransmuteSearch,
-    UnearthReturn,
-    WardCounter,
-)
-from mtgsim.engine.carddefs.lasting import (
-    AdditionalCombat,
-    AdditionalCombatAfterThisMain,
-    BecomeChosenColors,
-    Becomes,
-    CantGainLife,
-    ChangeColorWord,
-    DelayedAt,
-    DelayedTriggerAbout,
-    DoesntUntapNext,
-    ExileAtNextEndStep,
-    ExtraTurn,
-    GainAbility,
-    GainKeyword,
-    GrantFlashback,
-    ProtectionFromChosenColor,
-    SetBasePowerToughness,
-)
+from mtgsim.engine.carddefs.effects import Effect
 
 Amount = (
     int | X | CountPermanents | CardsInHand | CountersOnSelf | AttachedAuras | PowerOf
@@ -129,18 +58,20 @@ Condition = (
     | ItPowerAtMost | Kicked | Not | Devoured | NotYourTurn | LevelBetween | AltCostPaid
 )
 
-EffectT = (
-    Damage | Destroy | Exile | Bounce | Draw | Discard | Mill | GainLife | LoseLife | Pump
-    | AddCounters | CreateToken | Tap | Untap | Search | ReturnFromGraveyard | Sacrifice
-    | CounterSpell | CopySpell | PutOnLibrary | GainControl | Regenerate | AddMana | May | If
-    | ForEachTarget | ExileUntil | SearchLibrary | ReturnAtRandom | UntapEach | LookAtTop
-    | DiscardChosen | CounterUnlessDiscardHand | CreateTokenCopy | RevealTop
-    | PutFromTopOntoBattlefield | ReturnToBattlefield | AttachEquipment | Attach
-    | AddChosenColorMana | ShuffleGraveyardIntoLibrary | DoesntUntapNext | Becomes
-    | ProtectionFromChosenColor | ExileAtNextEndStep | AdditionalCombat | ChangeColorWord
-    | BecomeChosenColors | DelayedTriggerAbout | AdditionalCombatAfterThisMain | GainKeyword
-    | CantGainLife | GainAbility | DelayedAt | SetBasePowerToughness | ExtraTurn
-    | GrantFlashback | Annihilate | Exalt | CascadeEffect | ReplicateCopies | EpicCopy
-    | ReboundCast | HauntExile | RecoverPay | TransmuteSearch | UnearthReturn | MoveCounter
-    | CascadeBottom | WardCounter
-)
+
+class _Unlinked:
+    """What ``EffectT`` is until the effect table links the union in: not a type, so a
+    decoder built before the pool loads fails at once instead of decoding wrongly."""
+
+    def __repr__(self) -> str:
+        return "EffectT (not linked yet: load the card pool first)"
+
+
+UNLINKED: Any = _Unlinked()
+
+if TYPE_CHECKING:
+    EffectT: TypeAlias = Effect  # any effect (the union is assembled at run time)
+else:
+    # The union of every registered effect, linked in by ``engine.effect.link_effects``
+    # into each module that holds this name.
+    EffectT = UNLINKED

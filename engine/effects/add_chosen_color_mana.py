@@ -1,4 +1,4 @@
-"""The ``add_chosen_color_mana`` effect (AddChosenColorMana): how it resolves and what the AI thinks it is worth.
+"""The ``add_chosen_color_mana`` effect (AddChosenColorMana): its data, how it resolves and what the AI thinks it is worth.
 
 "Add one mana of the chosen color" (the colour chosen as the source entered).
 """
@@ -6,10 +6,19 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AddChosenColorMana, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.refs import source_object
 from mtgsim.engine.state import GameState, StackItem
+
+
+class AddChosenColorMana(Effect, tag="add_chosen_color_mana", frozen=True):
+    """"Add one mana of the chosen color" (the colour chosen as the source entered)."""
+
+    amount: int = 1
 
 
 def resolve(state: GameState, item: StackItem, eff: AddChosenColorMana, asker: Asker,

@@ -1,16 +1,28 @@
-"""The ``add_counters`` effect (AddCounters): how it resolves and what the AI thinks it is worth.
+"""The ``add_counters`` effect (AddCounters): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AddCounters, EffectT
-from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+    Filter,
+)
+from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.worth import each_of, guess_amount, is_creature, objs_for, sign_for, value
 from mtgsim.engine.zones import log
+
+
+class AddCounters(Effect, tag="add_counters", frozen=True):
+    what: str = "t0"
+    counter: str = "+1/+1"
+    amount: Amount = 1
+    each: Filter | None = None  # on each permanent matching (and `what` is ignored)
 
 
 def resolve(state: GameState, item: StackItem, eff: AddCounters, asker: Asker,
@@ -61,4 +73,4 @@ def sign(e: AddCounters, ref: str) -> int:
 
 
 RULES = effect_rules(
-    AddCounters, resolve=resolve, estimate=estimate, sign=sign)
+    AddCounters, role=Role.COUNTERS, resolve=resolve, estimate=estimate, sign=sign)

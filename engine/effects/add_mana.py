@@ -1,13 +1,20 @@
-"""The ``add_mana`` effect (AddMana): how it resolves and what the AI thinks it is worth.
+"""The ``add_mana`` effect (AddMana): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AddMana, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.state import GameState, StackItem
+
+
+class AddMana(Effect, tag="add_mana", frozen=True):
+    mana: str  # "{R}{R}{R}" or "{C}"
 
 
 def resolve(state: GameState, item: StackItem, eff: AddMana, asker: Asker,

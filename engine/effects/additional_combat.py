@@ -1,4 +1,4 @@
-"""The ``additional_combat`` effect (AdditionalCombat): how it resolves and what the AI thinks it is worth.
+"""The ``additional_combat`` effect (AdditionalCombat): its data, how it resolves and what the AI thinks it is worth.
 
 "After the first postcombat main phase this turn, there's an additional combat
 phase followed by an additional main phase" (500.8); ``at_beginning``: "At the
@@ -8,10 +8,22 @@ beginning of that combat, ..." (a delayed trigger, 603.7).
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AdditionalCombat, EffectT, Triggered
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Triggered,
+)
+from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 from mtgsim.engine.zones import log
+
+
+class AdditionalCombat(Effect, tag="additional_combat", frozen=True):
+    """"After the first postcombat main phase this turn, there's an additional combat
+    phase followed by an additional main phase" (500.8); ``at_beginning``: "At the
+    beginning of that combat, ..." (a delayed trigger, 603.7)."""
+
+    at_beginning: tuple[EffectT, ...] = ()
 
 
 def resolve(state: GameState, item: StackItem, eff: AdditionalCombat, asker: Asker,
@@ -31,5 +43,5 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombat, asker: Ask
 
 
 RULES = effect_rules(
-    AdditionalCombat, resolve=resolve, estimate=None, sign=unaffected,
+    AdditionalCombat, role=Role.EXTRA_COMBAT, resolve=resolve, estimate=None, sign=unaffected,
     why_not_valued=('not estimated: the heuristic has no value for an extra combat yet (valued 0)'))

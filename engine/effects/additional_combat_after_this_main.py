@@ -1,4 +1,4 @@
-"""The ``additional_combat_after_this_main`` effect (AdditionalCombatAfterThisMain): how it resolves and what the AI thinks it is worth.
+"""The ``additional_combat_after_this_main`` effect (AdditionalCombatAfterThisMain): its data, how it resolves and what the AI thinks it is worth.
 
 "After this main phase, there is an additional combat phase followed by an
 additional main phase" (500.8, 505.1a): added right after the current main phase.
@@ -7,10 +7,19 @@ additional main phase" (500.8, 505.1a): added right after the current main phase
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import AdditionalCombatAfterThisMain, EffectT
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.state import MAIN1, MAIN2, GameState, StackItem
 from mtgsim.engine.zones import log
+
+
+class AdditionalCombatAfterThisMain(Effect, tag="additional_combat_after_this_main",
+                                    frozen=True):
+    """"After this main phase, there is an additional combat phase followed by an
+    additional main phase" (500.8, 505.1a): added right after the current main phase."""
 
 
 def resolve(state: GameState, item: StackItem, eff: AdditionalCombatAfterThisMain, asker: Asker,
@@ -23,5 +32,5 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombatAfterThisMai
 
 
 RULES = effect_rules(
-    AdditionalCombatAfterThisMain, resolve=resolve, estimate=None, sign=unaffected,
+    AdditionalCombatAfterThisMain, role=Role.EXTRA_COMBAT, resolve=resolve, estimate=None, sign=unaffected,
     why_not_valued=('not estimated: the heuristic has no value for an extra combat yet (valued 0)'))

@@ -1,60 +1,19 @@
-"""Imports every effect module, so that each registers its rules in ``engine.effect``."""
+"""Imports every effect module of this package, so that each registers its effect (its
+data class, how it resolves, what the AI thinks it is worth) in ``engine.effect``.
 
-from mtgsim.engine.effects import (  # noqa: F401
-    add_chosen_color_mana,
-    add_counters,
-    add_mana,
-    additional_combat,
-    additional_combat_after_this_main,
-    attach,
-    become_chosen_colors,
-    becomes,
-    bounce,
-    cant_gain_life,
-    change_color_word,
-    choose_one,
-    conditional,
-    copy_spell,
-    counter,
-    counter_unless_discard_hand,
-    create_token,
-    create_token_copy,
-    damage,
-    delayed_at,
-    delayed_trigger,
-    destroy,
-    discard,
-    discard_chosen,
-    doesnt_untap_next,
-    draw,
-    exile,
-    exile_at_next_end_step,
-    exile_until,
-    extra_turn,
-    gain_ability,
-    gain_control,
-    gain_keyword,
-    gain_life,
-    grant_flashback,
-    look_at_top,
-    lose_life,
-    may,
-    mill,
-    protection_from_chosen_color,
-    pump,
-    put_from_top_onto_battlefield,
-    put_on_library,
-    regenerate,
-    return_at_random,
-    return_from_graveyard,
-    return_to_battlefield,
-    reveal_top,
-    sacrifice,
-    search,
-    search_library,
-    set_base_power_toughness,
-    shuffle_graveyard_into_library,
-    tap,
-    untap,
-    untap_each,
-)
+The modules are found, not listed: a new effect is one new module here and its tests.
+They are imported in the order of their names, so the table is filled the same way on
+every run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from mtgsim.engine import effects as _package
+
+MODULES = tuple(sorted(m.name for m in pkgutil.iter_modules(_package.__path__)
+                       if m.name != "all"))
+for _name in MODULES:
+    importlib.import_module(f"{_package.__name__}.{_name}")

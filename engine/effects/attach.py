@@ -1,4 +1,4 @@
-"""The ``attach`` effect (Attach): how it resolves and what the AI thinks it is worth.
+"""The ``attach`` effect (Attach): its data, how it resolves and what the AI thinks it is worth.
 
 "Attach [this Aura] to target creature" (701.3a): moves the Aura onto that object
 with a new timestamp (613.7e). Nothing happens if it can't legally enchant it (701.3b)
@@ -8,12 +8,24 @@ or is already attached to it (701.3c).
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import Attach, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.sba import can_enchant
 from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
 from mtgsim.engine.zones import describe, log
+
+
+class Attach(Effect, tag="attach", frozen=True):
+    """"Attach [this Aura] to target creature" (701.3a): moves the Aura onto that object
+    with a new timestamp (613.7e). Nothing happens if it can't legally enchant it (701.3b)
+    or is already attached to it (701.3c)."""
+
+    what: str = "self"
+    to: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: Attach, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``become_chosen_colors`` effect (BecomeChosenColors): how it resolves and what the AI thinks it is worth.
+"""The ``become_chosen_colors`` effect (BecomeChosenColors): its data, how it resolves and what the AI thinks it is worth.
 
 "[Target] becomes the color or colors of your choice [until end of turn]" (105.3,
 layer 5, 613.1e); the colors are chosen as the effect happens (608.2d).
@@ -7,11 +7,23 @@ layer 5, 613.1e); the colors are chosen as the effect happens (608.2d).
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import COLOR_BIT, BecomeChosenColors, EffectT
+from mtgsim.engine.cards import (
+    COLOR_BIT,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, unaffected
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import ContinuousEffect, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log
+
+
+class BecomeChosenColors(Effect, tag="become_chosen_colors", frozen=True):
+    """"[Target] becomes the color or colors of your choice [until end of turn]" (105.3,
+    layer 5, 613.1e); the colors are chosen as the effect happens (608.2d)."""
+
+    what: str = "t0"
+    until_end_of_turn: bool = True
 
 
 def resolve(state: GameState, item: StackItem, eff: BecomeChosenColors, asker: Asker,

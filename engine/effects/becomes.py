@@ -1,4 +1,4 @@
-"""The ``becomes`` effect (Becomes): how it resolves and what the AI thinks it is worth.
+"""The ``becomes`` effect (Becomes): its data, how it resolves and what the AI thinks it is worth.
 
 "[Target] becomes a P/T [type]. It's still a [type]": adds card types (layer 4)
 and sets base power/toughness (layer 7b), for the rest of the game unless
@@ -8,11 +8,28 @@ and sets base power/toughness (layer 7b), for the rest of the game unless
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import TYPE_BIT, Becomes, EffectT
+from mtgsim.engine.cards import (
+    TYPE_BIT,
+    CardType,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import Estimate, effect_rules, unaffected
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
 from mtgsim.engine.zones import log
+
+
+class Becomes(Effect, tag="becomes", frozen=True):
+    """"[Target] becomes a P/T [type]. It's still a [type]": adds card types (layer 4)
+    and sets base power/toughness (layer 7b), for the rest of the game unless
+    ``until_end_of_turn`` (611.2)."""
+
+    what: str = "t0"
+    add_types: tuple[CardType, ...] = ("creature",)
+    power: int = 0
+    toughness: int = 0
+    until_end_of_turn: bool = False
 
 
 def resolve(state: GameState, item: StackItem, eff: Becomes, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``bounce`` effect (Bounce): how it resolves and what the AI thinks it is worth.
+"""The ``bounce`` effect (Bounce): its data, how it resolves and what the AI thinks it is worth.
 
 Return a permanent to its owner's hand.
 """
@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import Bounce, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import Estimate, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import HAND, GameState, StackItem
 from mtgsim.engine.worth import objs_for, perm_value, sign_for
 from mtgsim.engine.zones import simultaneously
+
+
+class Bounce(Effect, tag="bounce", frozen=True):
+    """Return a permanent to its owner's hand."""
+
+    what: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: Bounce, asker: Asker,

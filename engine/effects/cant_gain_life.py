@@ -1,4 +1,4 @@
-"""The ``cant_gain_life`` effect (CantGainLife): how it resolves and what the AI thinks it is worth.
+"""The ``cant_gain_life`` effect (CantGainLife): its data, how it resolves and what the AI thinks it is worth.
 
 "[Player] can't gain life for the rest of the game" (119.7).
 """
@@ -6,11 +6,20 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CantGainLife, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.zones import log
+
+
+class CantGainLife(Effect, tag="cant_gain_life", frozen=True):
+    """"[Player] can't gain life for the rest of the game" (119.7)."""
+
+    who: str = "it"
 
 
 def resolve(state: GameState, item: StackItem, eff: CantGainLife, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``change_color_word`` effect (ChangeColorWord): how it resolves and what the AI thinks it is worth.
+"""The ``change_color_word`` effect (ChangeColorWord): its data, how it resolves and what the AI thinks it is worth.
 
 "Change the text of [target spell or permanent] by replacing all instances of one
 color word with another" (612.1-612.2, layer 3): the controller chooses both words as
@@ -14,7 +14,11 @@ import msgspec
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
-from mtgsim.engine.cards import CardDef, ChangeColorWord, EffectT
+from mtgsim.engine.cards import (
+    CardDef,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.casting import spell_effects, spell_targets
 from mtgsim.engine.decisions import ColorFor
 from mtgsim.engine.derived import game_card
@@ -22,6 +26,14 @@ from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, unaffected
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, STACK, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log
+
+
+class ChangeColorWord(Effect, tag="change_color_word", frozen=True):
+    """"Change the text of [target spell or permanent] by replacing all instances of one
+    color word with another" (612.1-612.2, layer 3): the controller chooses both words as
+    the effect happens (608.2d). Mana symbols are not color words (612.2)."""
+
+    what: str = "t0"
 
 
 def _swap_words(value: Any, old: str, new: str) -> Any:

@@ -1,4 +1,4 @@
-"""The ``choose_one`` effect (ForEachTarget): how it resolves and what the AI thinks it is worth.
+"""The ``choose_one`` effect (ForEachTarget): its data, how it resolves and what the AI thinks it is worth.
 
 A mode chosen as the effect happens ("tap or untap target permanent").
 """
@@ -6,10 +6,20 @@ A mode chosen as the effect happens ("tap or untap target permanent").
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ForEachTarget
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.decisions import Modes
-from mtgsim.engine.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
 from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
+
+
+class ForEachTarget(Effect, tag="choose_one", frozen=True):
+    """A mode chosen as the effect happens ("tap or untap target permanent")."""
+
+    options: tuple[tuple[EffectT, ...], ...]
+    labels: tuple[str, ...] = ()
 
 
 def resolve(state: GameState, item: StackItem, eff: ForEachTarget, asker: Asker,
@@ -29,5 +39,5 @@ def estimate(ev: Estimate, e: ForEachTarget) -> None:
 
 
 RULES = effect_rules(
-    ForEachTarget, resolve=resolve, estimate=estimate, sign=unaffected,
+    ForEachTarget, role=Role.EACH_TARGET, resolve=resolve, estimate=estimate, sign=unaffected,
     either_side=lambda e, ref: True)

@@ -1,14 +1,24 @@
-"""The ``if`` effect (If): how it resolves and what the AI thinks it is worth.
+"""The ``if`` effect (If): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, If
+from mtgsim.engine.cards import (
+    Condition,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.effect import Estimate, effect_rules, effects_sign
 from mtgsim.engine.refs import source_object
 from mtgsim.engine.state import GameState, StackItem
+
+
+class If(Effect, tag="if", frozen=True):
+    condition: Condition
+    effects: tuple[EffectT, ...]
+    otherwise: tuple[EffectT, ...] = ()  # "Otherwise, ..." (done when the condition fails)
 
 
 def resolve(state: GameState, item: StackItem, eff: If, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``copy_spell`` effect (CopySpell): how it resolves and what the AI thinks it is worth.
+"""The ``copy_spell`` effect (CopySpell): its data, how it resolves and what the AI thinks it is worth.
 
 Copy a spell on the stack (707.10); ``new_targets``: "you may choose new targets".
 """
@@ -6,11 +6,21 @@ Copy a spell on the stack (707.10); ``new_targets``: "you may choose new targets
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CopySpell, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.copies import choose_new_targets, copy_spell
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GameState, StackItem
+
+
+class CopySpell(Effect, tag="copy_spell", frozen=True):
+    """Copy a spell on the stack (707.10); ``new_targets``: "you may choose new targets"."""
+
+    what: str = "t0"
+    new_targets: bool = True
 
 
 def resolve(state: GameState, item: StackItem, eff: CopySpell, asker: Asker,

@@ -1,19 +1,29 @@
-"""The ``counter`` effect (CounterSpell): how it resolves and what the AI thinks it is worth.
+"""The ``counter`` effect (CounterSpell): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CounterSpell, CounterUnlessDiscardHand, EffectT
+from mtgsim.engine.cards import Effect, EffectT
 from mtgsim.engine.decisions import MayPay
-from mtgsim.engine.effect import Estimate, effect_rules, hurts, refers, yes_no
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts, refers, yes_no
 from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.spell_costs import exiled_from_stack
 from mtgsim.engine.state import EXILE, GRAVEYARD, GameState, StackItem
 from mtgsim.engine.worth import spell_threat
 from mtgsim.engine.zones import forget_object, log, move
+
+if TYPE_CHECKING:  # it uses this module; its class is named here only as a type
+    from mtgsim.engine.effects.counter_unless_discard_hand import CounterUnlessDiscardHand
+
+
+class CounterSpell(Effect, tag="counter", frozen=True):
+    what: str = "t0"
+    unless_pay: str | None = None  # "{3}": the spell's controller may pay to prevent it
 
 
 def resolve(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker,
@@ -71,5 +81,14 @@ def estimate(ev: Estimate, e: CounterSpell | CounterUnlessDiscardHand) -> None:
                 ev.total += th if item.controller != me else -th
 
 
+def avoidable(state: GameState, e: CounterSpell, controller: int) -> bool:
+    """"Unless its controller pays {N}": the AI expects them to pay when they can."""
+    if not e.unless_pay:
+        return False
+    pay = mana_mod.parse_cost(e.unless_pay)
+    return mana_mod.can_pay(pay.symbols, pay.generic, mana_units(state, controller)[0])
+
+
 RULES = effect_rules(
-    CounterSpell, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    CounterSpell, role=Role.COUNTER, resolve=resolve, estimate=estimate, sign=hurts("what"),
+    avoidable=avoidable)

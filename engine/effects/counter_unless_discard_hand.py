@@ -1,4 +1,4 @@
-"""The ``counter_unless_discard_hand`` effect (CounterUnlessDiscardHand): how it resolves and what the AI thinks it is worth.
+"""The ``counter_unless_discard_hand`` effect (CounterUnlessDiscardHand): its data, how it resolves and what the AI thinks it is worth.
 
 "Counter [target spell] unless its controller discards their hand" (701.5a,
 701.8a; a player may discard a hand of no cards).
@@ -7,13 +7,23 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CounterUnlessDiscardHand, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.decisions import MayDiscardHand
-from mtgsim.engine.effect import effect_rules, hurts, yes_no
+from mtgsim.engine.effect import Role, effect_rules, hurts, yes_no
 from mtgsim.engine.effects.counter import cant_be_countered, counter_item, estimate
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GRAVEYARD, GameState, StackItem
 from mtgsim.engine.zones import log, move
+
+
+class CounterUnlessDiscardHand(Effect, tag="counter_unless_discard_hand", frozen=True):
+    """"Counter [target spell] unless its controller discards their hand" (701.5a,
+    701.8a; a player may discard a hand of no cards)."""
+
+    what: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: CounterUnlessDiscardHand, asker: Asker,
@@ -34,5 +44,11 @@ def resolve(state: GameState, item: StackItem, eff: CounterUnlessDiscardHand, as
         counter_item(state, target)
 
 
+def avoidable(state: GameState, e: CounterUnlessDiscardHand, controller: int) -> bool:
+    """A hand of one card or none is no price: the AI expects it discarded."""
+    return len(state.players[controller].hand) <= 1
+
+
 RULES = effect_rules(
-    CounterUnlessDiscardHand, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    CounterUnlessDiscardHand, role=Role.COUNTER, resolve=resolve, estimate=estimate,
+    sign=hurts("what"), avoidable=avoidable)

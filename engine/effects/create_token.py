@@ -1,16 +1,28 @@
-"""The ``create_token`` effect (CreateToken): how it resolves and what the AI thinks it is worth.
+"""The ``create_token`` effect (CreateToken): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CreateToken, EffectT
+from mtgsim.engine.cards import (
+    Amount,
+    CardDef,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.derived import card_of, game_card
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import card_creature_value, guess_amount, players_for
+
+
+class CreateToken(Effect, tag="create_token", frozen=True):
+    token: CardDef
+    amount: Amount = 1
+    who: str = "you"
+    tapped: bool = False
 
 
 def resolve(state: GameState, item: StackItem, eff: CreateToken, asker: Asker,
@@ -46,4 +58,4 @@ def estimate(ev: Estimate, e: CreateToken) -> None:
 
 
 RULES = effect_rules(
-    CreateToken, resolve=resolve, estimate=estimate, sign=unaffected)
+    CreateToken, role=Role.TOKENS, resolve=resolve, estimate=estimate, sign=unaffected)

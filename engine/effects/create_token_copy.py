@@ -1,4 +1,4 @@
-"""The ``create_token_copy`` effect (CreateTokenCopy): how it resolves and what the AI thinks it is worth.
+"""The ``create_token_copy`` effect (CreateTokenCopy): its data, how it resolves and what the AI thinks it is worth.
 
 "Create a token that's a copy of [target creature]" (707.2: the token copies the
 copiable values, i.e. the printed characteristics, not counters or effects; 111.1).
@@ -8,10 +8,21 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import CreateTokenCopy, EffectT
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, refers, unaffected
 from mtgsim.engine.refs import permanents, players_of, refs_of
 from mtgsim.engine.state import GameState, StackItem
+
+
+class CreateTokenCopy(Effect, tag="create_token_copy", frozen=True):
+    """"Create a token that's a copy of [target creature]" (707.2: the token copies the
+    copiable values, i.e. the printed characteristics, not counters or effects; 111.1)."""
+
+    what: str = "t0"
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: CreateTokenCopy, asker: Asker,

@@ -1,12 +1,18 @@
-"""The ``damage`` effect (Damage): how it resolves and what the AI thinks it is worth.
+"""The ``damage`` effect (Damage): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import KW_INDESTRUCTIBLE, Damage, EffectT
-from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.cards import (
+    KW_INDESTRUCTIBLE,
+    Amount,
+    Effect,
+    EffectT,
+    Filter,
+)
+from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import refs_of, source_object
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import (
@@ -19,6 +25,12 @@ from mtgsim.engine.worth import (
     sign_for,
     value,
 )
+
+
+class Damage(Effect, tag="damage", frozen=True):
+    amount: Amount
+    to: str = "t0"
+    each: Filter | None = None  # damage to each permanent matching (and `to` is ignored)
 
 
 def resolve(state: GameState, item: StackItem, eff: Damage, asker: Asker,
@@ -64,4 +76,4 @@ def sign(e: Damage, ref: str) -> int:
 
 
 RULES = effect_rules(
-    Damage, resolve=resolve, estimate=estimate, sign=sign)
+    Damage, role=Role.DAMAGE, resolve=resolve, estimate=estimate, sign=sign)

@@ -1,4 +1,4 @@
-"""The ``delayed_at`` effect (DelayedAt): how it resolves and what the AI thinks it is worth.
+"""The ``delayed_at`` effect (DelayedAt): its data, how it resolves and what the AI thinks it is worth.
 
 Create a delayed triggered ability (603.7) "at end of combat" (511.2) about the
 object "it" refers to: "destroy that creature at end of combat".
@@ -6,10 +6,24 @@ object "it" refers to: "destroy that creature at end of combat".
 
 from __future__ import annotations
 
+from typing import Literal
+
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import DelayedAt, EffectT, Triggered
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Triggered,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+
+
+class DelayedAt(Effect, tag="delayed_at", frozen=True):
+    """Create a delayed triggered ability (603.7) "at end of combat" (511.2) about the
+    object "it" refers to: "destroy that creature at end of combat"."""
+
+    when: Literal["end_combat"] = "end_combat"
+    effects: tuple[EffectT, ...] = ()
 
 
 def resolve(state: GameState, item: StackItem, eff: DelayedAt, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``delayed_trigger`` effect (DelayedTriggerAbout): how it resolves and what the AI thinks it is worth.
+"""The ``delayed_trigger`` effect (DelayedTriggerAbout): its data, how it resolves and what the AI thinks it is worth.
 
 Create a delayed triggered ability (603.7) about an object: "Whenever [target
 creature] deals damage this turn, [effects]" (``when`` = "deals_damage"; "that much"
@@ -7,12 +7,29 @@ is the damage dealt). It is controlled by the controller of the effect (603.7d).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import DelayedTriggerAbout, EffectT, Triggered
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Triggered,
+)
 from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 from mtgsim.engine.worth import by_sign
+
+
+class DelayedTriggerAbout(Effect, tag="delayed_trigger", frozen=True):
+    """Create a delayed triggered ability (603.7) about an object: "Whenever [target
+    creature] deals damage this turn, [effects]" (``when`` = "deals_damage"; "that much"
+    is the damage dealt). It is controlled by the controller of the effect (603.7d)."""
+
+    when: Literal["deals_damage"] = "deals_damage"
+    about: str = "t0"
+    effects: tuple[EffectT, ...] = ()
+    this_turn: bool = True
 
 
 def resolve(state: GameState, item: StackItem, eff: DelayedTriggerAbout, asker: Asker,

@@ -1,16 +1,27 @@
-"""The ``destroy`` effect (Destroy): how it resolves and what the AI thinks it is worth.
+"""The ``destroy`` effect (Destroy): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import KW_INDESTRUCTIBLE, Destroy, EffectT
-from mtgsim.engine.effect import Estimate, each_matching, effect_rules, hurts
+from mtgsim.engine.cards import (
+    KW_INDESTRUCTIBLE,
+    Effect,
+    EffectT,
+    Filter,
+)
+from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import each_of, objs_for, perm_value, sign_for
 from mtgsim.engine.zones import simultaneously
+
+
+class Destroy(Effect, tag="destroy", frozen=True):
+    what: str = "t0"
+    no_regenerate: bool = False
+    each: Filter | None = None
 
 
 def resolve(state: GameState, item: StackItem, eff: Destroy, asker: Asker,
@@ -38,4 +49,4 @@ def estimate(ev: Estimate, e: Destroy) -> None:
 
 
 RULES = effect_rules(
-    Destroy, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    Destroy, role=Role.REMOVAL, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -1,10 +1,12 @@
-"""The ``discard`` effect (Discard): how it resolves and what the AI thinks it is worth.
+"""The ``discard`` effect (Discard): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import Discard, DiscardChosen, EffectT
+from mtgsim.engine.cards import Amount, Effect, EffectT
 from mtgsim.engine.decisions import Discarding
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.refs import players_of
@@ -12,6 +14,15 @@ from mtgsim.engine.rng import randbelow
 from mtgsim.engine.state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of, players_for
 from mtgsim.engine.zones import log, move
+
+if TYPE_CHECKING:  # it uses this module; its class is named here only as a type
+    from mtgsim.engine.effects.discard_chosen import DiscardChosen
+
+
+class Discard(Effect, tag="discard", frozen=True):
+    amount: Amount = 1
+    who: str = "you"
+    random: bool = False
 
 
 def resolve(state: GameState, item: StackItem, eff: Discard, asker: Asker,

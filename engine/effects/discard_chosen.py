@@ -1,4 +1,4 @@
-"""The ``discard_chosen`` effect (DiscardChosen): how it resolves and what the AI thinks it is worth.
+"""The ``discard_chosen`` effect (DiscardChosen): its data, how it resolves and what the AI thinks it is worth.
 
 "[Player] reveals their hand. You choose [N] [filter] card(s) from it. That player
 discards that card" (701.8a: the effect's controller, not the discarding player,
@@ -8,13 +8,28 @@ chooses).
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import DiscardChosen, EffectT
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.effect import amount_of, effect_rules, hurts
 from mtgsim.engine.effects.discard import estimate, put_discarded
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log, reveal
+
+
+class DiscardChosen(Effect, tag="discard_chosen", frozen=True):
+    """"[Player] reveals their hand. You choose [N] [filter] card(s) from it. That player
+    discards that card" (701.8a: the effect's controller, not the discarding player,
+    chooses)."""
+
+    who: str = "t0"
+    amount: Amount = 1
+    filter: Filter = Filter()
 
 
 def resolve(state: GameState, item: StackItem, eff: DiscardChosen, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``doesnt_untap_next`` effect (DoesntUntapNext): how it resolves and what the AI thinks it is worth.
+"""The ``doesnt_untap_next`` effect (DoesntUntapNext): its data, how it resolves and what the AI thinks it is worth.
 
 "[It] doesn't untap during its controller's next untap step" (502.3).
 """
@@ -6,11 +6,21 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_LAND, DoesntUntapNext, EffectT
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.cards import (
+    T_LAND,
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
+
+
+class DoesntUntapNext(Effect, tag="doesnt_untap_next", frozen=True):
+    """"[It] doesn't untap during its controller's next untap step" (502.3)."""
+
+    what: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: DoesntUntapNext, asker: Asker,
@@ -35,4 +45,4 @@ def estimate(ev: Estimate, e: DoesntUntapNext) -> None:
 
 
 RULES = effect_rules(
-    DoesntUntapNext, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    DoesntUntapNext, role=Role.TAP_DOWN, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -1,15 +1,24 @@
-"""The ``draw`` effect (Draw): how it resolves and what the AI thinks it is worth.
+"""The ``draw`` effect (Draw): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import Draw, EffectT
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, helps
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, helps
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import guess_amount, players_for
+
+
+class Draw(Effect, tag="draw", frozen=True):
+    amount: Amount = 1
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: Draw, asker: Asker,
@@ -41,4 +50,4 @@ def estimate(ev: Estimate, e: Draw) -> None:
 
 
 RULES = effect_rules(
-    Draw, resolve=resolve, estimate=estimate, sign=helps("who"))
+    Draw, role=Role.DRAW, resolve=resolve, estimate=estimate, sign=helps("who"))

@@ -1,16 +1,23 @@
-"""The ``exile`` effect (Exile): how it resolves and what the AI thinks it is worth.
+"""The ``exile`` effect (Exile): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Exile
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, EXILE, STACK, GameState, StackItem
 from mtgsim.engine.worth import objs_for, perm_value, sign_for
 from mtgsim.engine.zones import move, simultaneously
+
+
+class Exile(Effect, tag="exile", frozen=True):
+    what: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: Exile, asker: Asker,
@@ -36,4 +43,4 @@ def estimate(ev: Estimate, e: Exile) -> None:
 
 
 RULES = effect_rules(
-    Exile, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    Exile, role=Role.EXILE, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -1,4 +1,4 @@
-"""The ``exile_at_next_end_step`` effect (ExileAtNextEndStep): how it resolves and what the AI thinks it is worth.
+"""The ``exile_at_next_end_step`` effect (ExileAtNextEndStep): its data, how it resolves and what the AI thinks it is worth.
 
 "Exile it at the beginning of the next end step" (a delayed trigger, 603.7).
 """
@@ -6,10 +6,17 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Exile, ExileAtNextEndStep, Triggered
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.cards import Effect, EffectT, Triggered
+from mtgsim.engine.effect import Role, effect_rules, unaffected
+from mtgsim.engine.effects.exile import Exile
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+
+
+class ExileAtNextEndStep(Effect, tag="exile_at_next_end_step", frozen=True):
+    """"Exile it at the beginning of the next end step" (a delayed trigger, 603.7)."""
+
+    what: str = "created"
 
 EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),))
 
@@ -24,5 +31,5 @@ def resolve(state: GameState, item: StackItem, eff: ExileAtNextEndStep, asker: A
 
 
 RULES = effect_rules(
-    ExileAtNextEndStep, resolve=resolve, estimate=None, sign=unaffected,
+    ExileAtNextEndStep, role=Role.TEMPORARY, resolve=resolve, estimate=None, sign=unaffected,
     why_not_valued=('not estimated: the exile is the cost of a temporary effect valued with it (unearth, the tokens it follows); valued 0'))

@@ -1,4 +1,4 @@
-"""The ``exile_until`` effect (ExileUntil): how it resolves and what the AI thinks it is worth.
+"""The ``exile_until`` effect (ExileUntil): its data, how it resolves and what the AI thinks it is worth.
 
 "Exile cards from the top of your library until you exile a [filter] card"; the
 last exiled card is remembered for ``{ of = "exiled_mana_value" }``.
@@ -7,12 +7,24 @@ last exiled card is remembered for ``{ of = "exiled_mana_value" }``.
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ExileUntil
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import EXILE, GameObject, GameState, StackItem
 from mtgsim.engine.zones import log, move
+
+
+class ExileUntil(Effect, tag="exile_until", frozen=True):
+    """"Exile cards from the top of your library until you exile a [filter] card"; the
+    last exiled card is remembered for ``{ of = "exiled_mana_value" }``."""
+
+    filter: Filter = Filter(not_types=("land",))
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: ExileUntil, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``extra_turn`` effect (ExtraTurn): how it resolves and what the AI thinks it is worth.
+"""The ``extra_turn`` effect (ExtraTurn): its data, how it resolves and what the AI thinks it is worth.
 
 "[Player] takes an extra turn after this one" (500.7): extra turns created later
 are taken first.
@@ -7,12 +7,22 @@ are taken first.
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ExtraTurn
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log
+
+
+class ExtraTurn(Effect, tag="extra_turn", frozen=True):
+    """"[Player] takes an extra turn after this one" (500.7): extra turns created later
+    are taken first."""
+
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: ExtraTurn, asker: Asker,

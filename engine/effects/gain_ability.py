@@ -1,4 +1,4 @@
-"""The ``gain_ability`` effect (GainAbility): how it resolves and what the AI thinks it is worth.
+"""The ``gain_ability`` effect (GainAbility): its data, how it resolves and what the AI thinks it is worth.
 
 "Until end of turn, [target] gains '[triggered ability]'" (layer 6, 613.1f).
 """
@@ -6,11 +6,23 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, GainAbility
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Triggered,
+)
 from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.worth import by_sign
+
+
+class GainAbility(Effect, tag="gain_ability", frozen=True):
+    """"Until end of turn, [target] gains '[triggered ability]'" (layer 6, 613.1f)."""
+
+    what: str = "t0"
+    ability: Triggered | None = None
+    until_end_of_turn: bool = True
 
 
 def resolve(state: GameState, item: StackItem, eff: GainAbility, asker: Asker,

@@ -1,14 +1,24 @@
-"""The ``gain_control`` effect (GainControl): how it resolves and what the AI thinks it is worth.
+"""The ``gain_control`` effect (GainControl): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, GainControl
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import BATTLEFIELD, NONE, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.worth import objs_for, perm_value
+
+
+class GainControl(Effect, tag="gain_control", frozen=True):
+    what: str = "t0"
+    until_end_of_turn: bool = False
+    # "for as long as [this source] remains on the battlefield" (611.2b)
+    while_source_on_battlefield: bool = False
 
 
 def resolve(state: GameState, item: StackItem, eff: GainControl, asker: Asker,
@@ -42,4 +52,4 @@ def estimate(ev: Estimate, e: GainControl) -> None:
 
 
 RULES = effect_rules(
-    GainControl, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    GainControl, role=Role.STEAL, resolve=resolve, estimate=estimate, sign=hurts("what"))

@@ -1,4 +1,4 @@
-"""The ``gain_keyword`` effect (GainKeyword): how it resolves and what the AI thinks it is worth.
+"""The ``gain_keyword`` effect (GainKeyword): its data, how it resolves and what the AI thinks it is worth.
 
 "[The spell] gains [keyword]" (Bloodlord of Vaasgoth: "it gains bloodthirst 3"): a
 keyword ability as printed; it stays with the permanent the spell becomes (400.7a).
@@ -7,12 +7,23 @@ keyword ability as printed; it stays with the permanent the spell becomes (400.7
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, GainKeyword
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import STACK, GameState, StackItem
 from mtgsim.engine.worth import by_sign
 from mtgsim.engine.zones import log
+
+
+class GainKeyword(Effect, tag="gain_keyword", frozen=True):
+    """"[The spell] gains [keyword]" (Bloodlord of Vaasgoth: "it gains bloodthirst 3"): a
+    keyword ability as printed; it stays with the permanent the spell becomes (400.7a)."""
+
+    what: str = "it"
+    keyword: str = ""
 
 
 def resolve(state: GameState, item: StackItem, eff: GainKeyword, asker: Asker,

@@ -1,15 +1,24 @@
-"""The ``gain_life`` effect (GainLife): how it resolves and what the AI thinks it is worth.
+"""The ``gain_life`` effect (GainLife): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, GainLife
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, helps
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import guess_amount, players_for
+
+
+class GainLife(Effect, tag="gain_life", frozen=True):
+    amount: Amount
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: GainLife, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``grant_flashback`` effect (GrantFlashback): how it resolves and what the AI thinks it is worth.
+"""The ``grant_flashback`` effect (GrantFlashback): its data, how it resolves and what the AI thinks it is worth.
 
 "Target instant or sorcery card in your graveyard gains flashback until end of
 turn. The flashback cost is equal to its mana cost." (Snapcaster Mage; 702.34a): a
@@ -8,12 +8,24 @@ casting permission from the graveyard; ``cost`` "" means the card's mana cost.
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, GrantFlashback
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GRAVEYARD, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.worth import by_sign
 from mtgsim.engine.zones import log
+
+
+class GrantFlashback(Effect, tag="grant_flashback", frozen=True):
+    """"Target instant or sorcery card in your graveyard gains flashback until end of
+    turn. The flashback cost is equal to its mana cost." (Snapcaster Mage; 702.34a): a
+    casting permission from the graveyard; ``cost`` "" means the card's mana cost."""
+
+    what: str = "t0"
+    cost: str = ""
 
 
 def resolve(state: GameState, item: StackItem, eff: GrantFlashback, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``look_at_top`` effect (LookAtTop): how it resolves and what the AI thinks it is worth.
+"""The ``look_at_top`` effect (LookAtTop): its data, how it resolves and what the AI thinks it is worth.
 
 "Look at the top N cards of [player]'s library. Exile any number of those cards,
 then put the rest back in any order" (401.4: the library's order is changed only by
@@ -8,11 +8,25 @@ the player told to put them back). ``exile_any``: the "exile any number" part.
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, LookAtTop
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import amount_of, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import EXILE, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log, look_at, move
+
+
+class LookAtTop(Effect, tag="look_at_top", frozen=True):
+    """"Look at the top N cards of [player]'s library. Exile any number of those cards,
+    then put the rest back in any order" (401.4: the library's order is changed only by
+    the player told to put them back). ``exile_any``: the "exile any number" part."""
+
+    whose: str = "you"
+    amount: Amount = 1
+    exile_any: bool = False
 
 
 def resolve(state: GameState, item: StackItem, eff: LookAtTop, asker: Asker,

@@ -1,15 +1,24 @@
-"""The ``lose_life`` effect (LoseLife): how it resolves and what the AI thinks it is worth.
+"""The ``lose_life`` effect (LoseLife): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, LoseLife
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import guess_amount, life_value, players_for
+
+
+class LoseLife(Effect, tag="lose_life", frozen=True):
+    amount: Amount
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: LoseLife, asker: Asker,

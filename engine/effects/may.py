@@ -1,4 +1,4 @@
-"""The ``may`` effect (May): how it resolves and what the AI thinks it is worth.
+"""The ``may`` effect (May): its data, how it resolves and what the AI thinks it is worth.
 
 "You may ...": the controller chooses yes or no as the effect happens.
 """
@@ -6,10 +6,19 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, May
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.decisions import MayEffect
-from mtgsim.engine.effect import Estimate, effect_rules, effects_sign, yes_no
+from mtgsim.engine.effect import Estimate, Role, effect_rules, effects_sign, yes_no
 from mtgsim.engine.state import GameState, StackItem
+
+
+class May(Effect, tag="may", frozen=True):
+    """"You may ...": the controller chooses yes or no as the effect happens."""
+
+    effects: tuple[EffectT, ...]
 
 
 def resolve(state: GameState, item: StackItem, eff: May, asker: Asker,
@@ -30,4 +39,4 @@ def sign(e: May, ref: str) -> int:
 
 
 RULES = effect_rules(
-    May, resolve=resolve, estimate=estimate, sign=sign)
+    May, role=Role.OPTIONAL, resolve=resolve, estimate=estimate, sign=sign)

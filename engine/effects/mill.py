@@ -1,14 +1,23 @@
-"""The ``mill`` effect (Mill): how it resolves and what the AI thinks it is worth.
+"""The ``mill`` effect (Mill): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Mill
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import amount_of, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.zones import mill
+
+
+class Mill(Effect, tag="mill", frozen=True):
+    amount: Amount = 1
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: Mill, asker: Asker,

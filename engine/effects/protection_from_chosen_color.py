@@ -1,4 +1,4 @@
-"""The ``protection_from_chosen_color`` effect (ProtectionFromChosenColor): how it resolves and what the AI thinks it is worth.
+"""The ``protection_from_chosen_color`` effect (ProtectionFromChosenColor): its data, how it resolves and what the AI thinks it is worth.
 
 "[Target] gains protection from the color of your choice until end of turn"
 (702.16); the color is chosen as the effect happens (608.2d).
@@ -7,13 +7,23 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ProtectionFromChosenColor
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.decisions import ColorFor
 from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import ContinuousEffect, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.worth import by_sign
 from mtgsim.engine.zones import log
+
+
+class ProtectionFromChosenColor(Effect, tag="protection_from_chosen_color", frozen=True):
+    """"[Target] gains protection from the color of your choice until end of turn"
+    (702.16); the color is chosen as the effect happens (608.2d)."""
+
+    what: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: ProtectionFromChosenColor, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``pump`` effect (Pump): how it resolves and what the AI thinks it is worth.
+"""The ``pump`` effect (Pump): its data, how it resolves and what the AI thinks it is worth.
 
 +N/+N (and keywords) until end of turn (layer 7c / 6).
 """
@@ -6,12 +6,30 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Pump, keyword_mask
-from mtgsim.engine.effect import Estimate, amount_of, each_matching, effect_rules, refers
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+    Filter,
+    Keyword,
+    keyword_mask,
+)
+from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
 from mtgsim.engine.worth import each_of, guess_amount, is_creature, objs_for, pump_value, sign_for
 from mtgsim.engine.zones import log
+
+
+class Pump(Effect, tag="pump", frozen=True):
+    """+N/+N (and keywords) until end of turn (layer 7c / 6)."""
+
+    what: str = "t0"
+    power: Amount = 0
+    toughness: Amount = 0
+    keywords: tuple[Keyword, ...] = ()
+    each: Filter | None = None
+    negative: bool = False  # subtract the amounts (-X/-X)
 
 
 def resolve(state: GameState, item: StackItem, eff: Pump, asker: Asker,
@@ -56,4 +74,4 @@ def sign(e: Pump, ref: str) -> int:
 
 
 RULES = effect_rules(
-    Pump, resolve=resolve, estimate=estimate, sign=sign)
+    Pump, role=Role.PUMP, resolve=resolve, estimate=estimate, sign=sign)

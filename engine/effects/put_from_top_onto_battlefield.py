@@ -1,4 +1,4 @@
-"""The ``put_from_top_onto_battlefield`` effect (PutFromTopOntoBattlefield): how it resolves and what the AI thinks it is worth.
+"""The ``put_from_top_onto_battlefield`` effect (PutFromTopOntoBattlefield): its data, how it resolves and what the AI thinks it is worth.
 
 "Look at the top [amount] cards of your library. Put any number of [filter] cards
 from among them onto the battlefield [tapped], then shuffle" (401.5, 701.20).
@@ -8,11 +8,25 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, PutFromTopOntoBattlefield
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.effect import amount_of, effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import shuffle_library
+
+
+class PutFromTopOntoBattlefield(Effect, tag="put_from_top_onto_battlefield", frozen=True):
+    """"Look at the top [amount] cards of your library. Put any number of [filter] cards
+    from among them onto the battlefield [tapped], then shuffle" (401.5, 701.20)."""
+
+    amount: Amount = 1
+    filter: Filter = Filter(types=("land",))
+    tapped: bool = True
 
 
 def resolve(state: GameState, item: StackItem, eff: PutFromTopOntoBattlefield, asker: Asker,

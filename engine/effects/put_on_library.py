@@ -1,4 +1,4 @@
-"""The ``put_on_library`` effect (PutOnLibrary): how it resolves and what the AI thinks it is worth.
+"""The ``put_on_library`` effect (PutOnLibrary): its data, how it resolves and what the AI thinks it is worth.
 
 Put a card or permanent into its owner's library (top, bottom, or Nth from top).
 """
@@ -7,11 +7,21 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, PutOnLibrary
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, hurts
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, LIBRARY, STACK, GameState, StackItem
 from mtgsim.engine.zones import move, simultaneously
+
+
+class PutOnLibrary(Effect, tag="put_on_library", frozen=True):
+    """Put a card or permanent into its owner's library (top, bottom, or Nth from top)."""
+
+    what: str = "t0"
+    position: int = 0  # 0: on top; -1: on the bottom; 2: third from the top
 
 
 def resolve(state: GameState, item: StackItem, eff: PutOnLibrary, asker: Asker,

@@ -1,14 +1,21 @@
-"""The ``regenerate`` effect (Regenerate): how it resolves and what the AI thinks it is worth.
+"""The ``regenerate`` effect (Regenerate): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Regenerate
-from mtgsim.engine.effect import effect_rules, helps
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Role, effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import by_sign
+
+
+class Regenerate(Effect, tag="regenerate", frozen=True):
+    what: str = "self"
 
 
 def resolve(state: GameState, item: StackItem, eff: Regenerate, asker: Asker,
@@ -18,4 +25,4 @@ def resolve(state: GameState, item: StackItem, eff: Regenerate, asker: Asker,
 
 
 RULES = effect_rules(
-    Regenerate, resolve=resolve, estimate=by_sign, sign=helps("what"))
+    Regenerate, role=Role.REGENERATE, resolve=resolve, estimate=by_sign, sign=helps("what"))

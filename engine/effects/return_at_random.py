@@ -1,4 +1,4 @@
-"""The ``return_at_random`` effect (ReturnAtRandom): how it resolves and what the AI thinks it is worth.
+"""The ``return_at_random`` effect (ReturnAtRandom): its data, how it resolves and what the AI thinks it is worth.
 
 "Return a [filter] card at random from your graveyard to your hand".
 """
@@ -6,13 +6,24 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ReturnAtRandom
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.rng import randbelow
 from mtgsim.engine.state import HAND, GameState, StackItem
 from mtgsim.engine.zones import log, move
+
+
+class ReturnAtRandom(Effect, tag="return_at_random", frozen=True):
+    """"Return a [filter] card at random from your graveyard to your hand"."""
+
+    filter: Filter = Filter()
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: ReturnAtRandom, asker: Asker,

@@ -1,16 +1,26 @@
-"""The ``return_from_graveyard`` effect (ReturnFromGraveyard): how it resolves and what the AI thinks it is worth.
+"""The ``return_from_graveyard`` effect (ReturnFromGraveyard): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ReturnFromGraveyard
-from mtgsim.engine.effect import Estimate, effect_rules, helps, refers
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Estimate, Role, effect_rules, helps, refers
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GRAVEYARD, HAND, GameState, StackItem
 from mtgsim.engine.worth import card_want
 from mtgsim.engine.zones import move, simultaneously
+
+
+class ReturnFromGraveyard(Effect, tag="return_from_graveyard", frozen=True):
+    what: str = "t0"
+    to: Literal["hand", "battlefield"] = "hand"
 
 
 def resolve(state: GameState, item: StackItem, eff: ReturnFromGraveyard, asker: Asker,
@@ -41,4 +51,4 @@ def estimate(ev: Estimate, e: ReturnFromGraveyard) -> None:
 
 
 RULES = effect_rules(
-    ReturnFromGraveyard, resolve=resolve, estimate=estimate, sign=helps("what"))
+    ReturnFromGraveyard, role=Role.RECURSION, resolve=resolve, estimate=estimate, sign=helps("what"))

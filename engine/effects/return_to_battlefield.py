@@ -1,4 +1,4 @@
-"""The ``return_to_battlefield`` effect (ReturnToBattlefield): how it resolves and what the AI thinks it is worth.
+"""The ``return_to_battlefield`` effect (ReturnToBattlefield): its data, how it resolves and what the AI thinks it is worth.
 
 Return a card from a graveyard to the battlefield under its owner's (or your)
 control, entering with ``counters`` ``counter`` counters (persist, 702.79a).
@@ -6,15 +6,30 @@ control, entering with ``counters`` ``counter`` counters (persist, 702.79a).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ReturnToBattlefield
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import Estimate, effect_rules, helps
 from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.replacement import AfterEnter
 from mtgsim.engine.state import GRAVEYARD, GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
+
+
+class ReturnToBattlefield(Effect, tag="return_to_battlefield", frozen=True):
+    """Return a card from a graveyard to the battlefield under its owner's (or your)
+    control, entering with ``counters`` ``counter`` counters (persist, 702.79a)."""
+
+    what: str = "it_card"
+    under: Literal["owner", "you"] = "owner"
+    counter: str = "-1/-1"
+    counters: int = 0
 
 
 def _enter_with(counter: str, n: int) -> AfterEnter:

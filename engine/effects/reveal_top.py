@@ -1,4 +1,4 @@
-"""The ``reveal_top`` effect (RevealTop): how it resolves and what the AI thinks it is worth.
+"""The ``reveal_top`` effect (RevealTop): its data, how it resolves and what the AI thinks it is worth.
 
 "[Player] reveals the top card of their library. If it's a [filter] card, that
 player puts it into their hand" (701.16a).
@@ -7,12 +7,24 @@ player puts it into their hand" (701.16a).
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, RevealTop
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import HAND, GameState, StackItem
 from mtgsim.engine.zones import log, move, reveal
+
+
+class RevealTop(Effect, tag="reveal_top", frozen=True):
+    """"[Player] reveals the top card of their library. If it's a [filter] card, that
+    player puts it into their hand" (701.16a)."""
+
+    who: str = "defending_player"
+    filter: Filter = Filter(types=("land",))
 
 
 def resolve(state: GameState, item: StackItem, eff: RevealTop, asker: Asker,

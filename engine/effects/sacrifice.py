@@ -1,4 +1,4 @@
-"""The ``sacrifice`` effect (Sacrifice): how it resolves and what the AI thinks it is worth.
+"""The ``sacrifice`` effect (Sacrifice): its data, how it resolves and what the AI thinks it is worth.
 
 ``who`` sacrifices ``amount`` permanents matching ``filter`` of their choice.
 """
@@ -7,14 +7,28 @@ from __future__ import annotations
 
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Sacrifice
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.decisions import Sacrificing
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, refers
+from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, refers
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import permanents, players_of, refs_of
 from mtgsim.engine.state import BATTLEFIELD, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.worth import each_of, objs_for, perm_value, players_for, sign_for
 from mtgsim.engine.zones import simultaneously
+
+
+class Sacrifice(Effect, tag="sacrifice", frozen=True):
+    """``who`` sacrifices ``amount`` permanents matching ``filter`` of their choice."""
+
+    who: str = "you"
+    filter: Filter = Filter()
+    amount: Amount = 1
+    what: str | None = None  # a specific object ("self") instead of a choice
 
 
 def resolve(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker,
@@ -74,4 +88,4 @@ def sign(e: Sacrifice, ref: str) -> int:
 
 
 RULES = effect_rules(
-    Sacrifice, resolve=resolve, estimate=estimate, sign=sign)
+    Sacrifice, role=Role.SACRIFICE, resolve=resolve, estimate=estimate, sign=sign)

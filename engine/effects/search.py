@@ -1,18 +1,33 @@
-"""The ``search`` effect (Search): how it resolves and what the AI thinks it is worth.
+"""The ``search`` effect (Search): its data, how it resolves and what the AI thinks it is worth.
 
 Search your library for a card matching ``filter``, then shuffle.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Search
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.decisions import Searching
-from mtgsim.engine.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.state import GRAVEYARD, HAND, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log, move, reveal, shuffle_library
+
+
+class Search(Effect, tag="search", frozen=True):
+    """Search your library for a card matching ``filter``, then shuffle."""
+
+    filter: Filter = Filter()
+    to: Literal["hand", "battlefield", "graveyard"] = "hand"
+    tapped: bool = False
+    reveal: bool = False
 
 
 def resolve(state: GameState, item: StackItem, eff: Search, asker: Asker,
@@ -51,4 +66,4 @@ def estimate(ev: Estimate, e: Search) -> None:
 
 
 RULES = effect_rules(
-    Search, resolve=resolve, estimate=estimate, sign=unaffected)
+    Search, role=Role.TUTOR, resolve=resolve, estimate=estimate, sign=unaffected)

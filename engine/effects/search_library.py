@@ -1,4 +1,4 @@
-"""The ``search_library`` effect (SearchLibrary): how it resolves and what the AI thinks it is worth.
+"""The ``search_library`` effect (SearchLibrary): its data, how it resolves and what the AI thinks it is worth.
 
 Search ``whose`` library (701.19) for ``amount`` cards matching ``filter`` (or with
 the same name as the object ``same_name_as`` refers to), put them into ``to`` (onto
@@ -9,15 +9,37 @@ quality the searcher must find as many as possible (701.19c), else may find fewe
 
 from __future__ import annotations
 
+from typing import Literal
+
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, SearchLibrary
+from mtgsim.engine.cards import (
+    Amount,
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.decisions import Searching
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, unaffected
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import players_of, refs_of
 from mtgsim.engine.state import EXILE, HAND, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log, move, shuffle_library
+
+
+class SearchLibrary(Effect, tag="search_library", frozen=True):
+    """Search ``whose`` library (701.19) for ``amount`` cards matching ``filter`` (or with
+    the same name as the object ``same_name_as`` refers to), put them into ``to`` (onto
+    the battlefield under ``under``'s control), then that player shuffles. With no stated
+    quality the searcher must find as many as possible (701.19c), else may find fewer
+    (701.19b)."""
+
+    whose: str = "you"
+    filter: Filter = Filter()
+    same_name_as: str | None = None
+    amount: Amount = 1
+    to: Literal["hand", "battlefield", "exile"] = "hand"
+    under: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: SearchLibrary, asker: Asker,

@@ -1,4 +1,4 @@
-"""The ``set_base_power_toughness`` effect (SetBasePowerToughness): how it resolves and what the AI thinks it is worth.
+"""The ``set_base_power_toughness`` effect (SetBasePowerToughness): its data, how it resolves and what the AI thinks it is worth.
 
 "Each [filter] has base power and toughness P/T until end of turn" (layer 7b,
 613.4b); the affected set is fixed as the effect happens (611.2c).
@@ -7,10 +7,24 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, SetBasePowerToughness
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+    Filter,
+)
 from mtgsim.engine.effect import Estimate, each_matching, effect_rules, unaffected
 from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
 from mtgsim.engine.worth import each_of, is_creature, sign_for, value
+
+
+class SetBasePowerToughness(Effect, tag="set_base_power_toughness", frozen=True):
+    """"Each [filter] has base power and toughness P/T until end of turn" (layer 7b,
+    613.4b); the affected set is fixed as the effect happens (611.2c)."""
+
+    each: Filter = Filter(types=("creature",))
+    power: int = 1
+    toughness: int = 1
+    until_end_of_turn: bool = True
 
 
 def resolve(state: GameState, item: StackItem, eff: SetBasePowerToughness, asker: Asker,

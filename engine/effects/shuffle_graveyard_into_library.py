@@ -1,4 +1,4 @@
-"""The ``shuffle_graveyard_into_library`` effect (ShuffleGraveyardIntoLibrary): how it resolves and what the AI thinks it is worth.
+"""The ``shuffle_graveyard_into_library`` effect (ShuffleGraveyardIntoLibrary): its data, how it resolves and what the AI thinks it is worth.
 
 "[Player] shuffles their graveyard into their library" (Eldrazi titans; 701.20).
 """
@@ -6,11 +6,21 @@
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, ShuffleGraveyardIntoLibrary
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import LIBRARY, GameState, StackItem
 from mtgsim.engine.zones import log, move, shuffle_library
+
+
+class ShuffleGraveyardIntoLibrary(Effect, tag="shuffle_graveyard_into_library",
+                                  frozen=True):
+    """"[Player] shuffles their graveyard into their library" (Eldrazi titans; 701.20)."""
+
+    who: str = "you"
 
 
 def resolve(state: GameState, item: StackItem, eff: ShuffleGraveyardIntoLibrary, asker: Asker,

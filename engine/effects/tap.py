@@ -1,14 +1,22 @@
-"""The ``tap`` effect (Tap): how it resolves and what the AI thinks it is worth.
+"""The ``tap`` effect (Tap): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import T_LAND, EffectT, Tap
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.cards import (
+    T_LAND,
+    Effect,
+    EffectT,
+)
+from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
+
+
+class Tap(Effect, tag="tap", frozen=True):
+    what: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: Tap, asker: Asker,
@@ -33,4 +41,4 @@ def estimate(ev: Estimate, e: Tap) -> None:
 
 
 RULES = effect_rules(
-    Tap, resolve=resolve, estimate=estimate, sign=hurts("what"))
+    Tap, role=Role.TAP_DOWN, resolve=resolve, estimate=estimate, sign=hurts("what"))

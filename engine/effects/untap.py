@@ -1,14 +1,21 @@
-"""The ``untap`` effect (Untap): how it resolves and what the AI thinks it is worth.
+"""The ``untap`` effect (Untap): its data, how it resolves and what the AI thinks it is worth.
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import EffectT, Untap
+from mtgsim.engine.cards import (
+    Effect,
+    EffectT,
+)
 from mtgsim.engine.effect import Estimate, effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
+
+
+class Untap(Effect, tag="untap", frozen=True):
+    what: str = "t0"
 
 
 def resolve(state: GameState, item: StackItem, eff: Untap, asker: Asker,

@@ -22,7 +22,7 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    Annihilate,
+    Effect,
     KeywordInstance,
     Triggered,
 )
@@ -33,6 +33,12 @@ from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import simultaneously
+
+
+class Annihilate(Effect, tag="annihilate", frozen=True):
+    """702.86a: the defending player sacrifices N permanents."""
+
+    n: int
 
 
 @compiles("annihilator")

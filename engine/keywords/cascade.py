@@ -34,8 +34,7 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    CascadeBottom,
-    CascadeEffect,
+    Effect,
     KeywordInstance,
     Triggered,
 )
@@ -47,6 +46,17 @@ from mtgsim.engine.rng import shuffle
 from mtgsim.engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import conceal, log, move
+
+
+class CascadeEffect(Effect, tag="cascade", frozen=True):
+    """702.85a: exile until a cheaper nonland card, may cast it free, bottom the rest."""
+
+
+class CascadeBottom(Effect, tag="cascade_bottom", frozen=True):
+    """The end of a cascade (702.85a): after the hit card was cast (or not), the exiled
+    ``cards`` that weren't cast go to the bottom of the library in a random order."""
+
+    cards: tuple[int, ...] = ()
 
 # 702.85b: (state, player, ids of the library cards being exiled, top first, asker):
 # actions "as you cascade" happen after exiling and before the choice to cast. Like every

@@ -24,7 +24,10 @@ import msgspec
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
-from mtgsim.engine.cards import EpicCopy, Triggered
+from mtgsim.engine.cards import (
+    Effect,
+    Triggered,
+)
 from mtgsim.engine.copies import choose_new_targets, copy_spell
 from mtgsim.engine.derived import game_card
 from mtgsim.engine.effect import effect_rules, unaffected
@@ -32,6 +35,10 @@ from mtgsim.engine.resolution import RESOLVED_HOOKS
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log
+
+
+class EpicCopy(Effect, tag="epic_copy", frozen=True):
+    """702.50a: copy the epic spell except for its epic ability; new targets allowed."""
 
 EPIC_UPKEEP = Triggered(when="upkeep", effects=(EpicCopy(),), keyword="epic")
 

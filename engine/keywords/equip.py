@@ -20,8 +20,8 @@ from mtgsim.engine.cards import (
     T_CREATURE,
     AbilityT,
     Activated,
-    AttachEquipment,
     Cost,
+    Effect,
     Filter,
     KeywordInstance,
     Target,
@@ -33,6 +33,14 @@ from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.worth import by_sign
 from mtgsim.engine.zones import describe, log
+
+
+class AttachEquipment(Effect, tag="attach_equipment", frozen=True):
+    """Equip (702.6a): attach this Equipment to the target creature (701.3a-c); an
+    Equipment that is also a creature can't equip (301.5c)."""
+
+    what: str = "self"
+    to: str = "t0"
 
 
 @compiles("equip")

@@ -12,8 +12,9 @@ compiles the keyword into its sacrifice trigger, with an intervening "if" (603.4
 from __future__ import annotations
 
 from mtgsim.engine.card import Card
-from mtgsim.engine.cards import AbilityT, AltCostPaid, KeywordInstance, Sacrifice, Triggered
+from mtgsim.engine.cards import AbilityT, AltCostPaid, KeywordInstance, Triggered
 from mtgsim.engine.conditions import condition_rule
+from mtgsim.engine.effects.sacrifice import Sacrifice
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.mana import ManaCost, parse_cost
 from mtgsim.engine.spell_costs import CastPermission, cast_permission, permission_name

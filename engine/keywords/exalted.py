@@ -25,7 +25,7 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
-    Exalt,
+    Effect,
     KeywordInstance,
     Triggered,
 )
@@ -33,6 +33,10 @@ from mtgsim.engine.effect import effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.stats import count
+
+
+class Exalt(Effect, tag="exalt", frozen=True):
+    """702.83a: the creature that attacked alone gets +1/+1 until end of turn."""
 
 
 @compiles("exalted")

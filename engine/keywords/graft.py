@@ -18,9 +18,9 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
+    Effect,
     Filter,
     KeywordInstance,
-    MoveCounter,
     SelfHasCounter,
     Triggered,
 )
@@ -32,6 +32,14 @@ from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.worth import by_sign
+
+
+class MoveCounter(Effect, tag="move_counter", frozen=True):
+    """Move a counter from one object to another (graft, 702.58a)."""
+
+    origin: str = "self"
+    to: str = "it"
+    counter: str = "+1/+1"
 
 
 @compiles("graft")

@@ -24,17 +24,21 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
+    Effect,
     Filter,
-    HauntExile,
     KeywordInstance,
     Target,
     Triggered,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import describe, log, move
+
+
+class HauntExile(Effect, tag="haunt_exile", frozen=True):
+    """702.55a: exile this card haunting target creature (t0)."""
 
 CREATURE = Target("creature", Filter())
 
@@ -67,5 +71,6 @@ def haunt_exile(state: GameState, item: StackItem, eff: Any, asker: Asker,
     count(state, item.controller, "haunts")
 
 
-effect_rules(HauntExile, resolve=haunt_exile, estimate=None, sign=unaffected,
+effect_rules(HauntExile, role=Role.HAUNT, resolve=haunt_exile, estimate=None,
+             sign=unaffected,
              why_not_valued="not estimated: the haunting is a step of the card's own keyword, valued with the card")

@@ -37,7 +37,6 @@ from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Activated,
-    AddCounters,
     Cost,
     KeywordInstance,
     LevelBetween,
@@ -46,6 +45,7 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.conditions import condition_rule
+from mtgsim.engine.effects.add_counters import AddCounters
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameObject, GameState
 

@@ -27,7 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.ask import Asker
-from mtgsim.engine.cards import ReboundCast, Triggered
+from mtgsim.engine.cards import (
+    Effect,
+    Triggered,
+)
 from mtgsim.engine.casting import castable_modes
 from mtgsim.engine.decisions import MayCast
 from mtgsim.engine.effect import effect_rules, unaffected, yes_no
@@ -43,6 +46,10 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log
+
+
+class ReboundCast(Effect, tag="rebound_cast", frozen=True):
+    """702.88a: you may cast the exiled card without paying its mana cost."""
 
 REBOUND_UPKEEP = Triggered(when="upkeep", effects=(ReboundCast(),), keyword="rebound")
 

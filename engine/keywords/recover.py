@@ -18,8 +18,8 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
+    Effect,
     KeywordInstance,
-    RecoverPay,
     Triggered,
 )
 from mtgsim.engine.decisions import MayPay
@@ -29,6 +29,13 @@ from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.state import EXILE, GRAVEYARD, HAND, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import move
+
+
+class RecoverPay(Effect, tag="recover_pay", frozen=True):
+    """702.59a: pay the cost to return this card to hand, otherwise exile it."""
+
+    cost: str
+    pay_half_life: bool = False
 
 
 @compiles("recover")

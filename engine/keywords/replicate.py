@@ -32,8 +32,8 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
+    Effect,
     KeywordInstance,
-    ReplicateCopies,
     ReplicatePaid,
     Triggered,
 )
@@ -49,6 +49,12 @@ from mtgsim.engine.spell_costs import AdditionalCost, SpellPlan, additional_cost
 from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.triggers import CAST_HOOKS, queue_trigger
+
+
+class ReplicateCopies(Effect, tag="replicate_copies", frozen=True):
+    """702.56a: copy the spell once per payment of this replicate instance."""
+
+    instance: int = 0
 
 
 @cache

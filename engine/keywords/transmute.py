@@ -13,8 +13,8 @@ from mtgsim.engine.cards import (
     AbilityT,
     Activated,
     Cost,
+    Effect,
     KeywordInstance,
-    TransmuteSearch,
 )
 from mtgsim.engine.decisions import DecisionKind, Searching
 from mtgsim.engine.effect import effect_rules, unaffected
@@ -22,6 +22,10 @@ from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import HAND, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log, move, reveal, shuffle_library
+
+
+class TransmuteSearch(Effect, tag="transmute_search", frozen=True):
+    """702.53a: search for a card with the same mana value as the discarded card."""
 
 
 @compiles("transmute")

@@ -29,13 +29,13 @@ from mtgsim.engine.cards import (
     AbilityT,
     Activated,
     Cost,
-    Exile,
+    Effect,
     KeywordInstance,
     Triggered,
-    UnearthReturn,
 )
 from mtgsim.engine.combat import ATTACK_HOOKS
 from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effects.exile import Exile
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.replacement import LEAVE_HOOKS
 from mtgsim.engine.state import (
@@ -48,6 +48,10 @@ from mtgsim.engine.state import (
     StackItem,
 )
 from mtgsim.engine.stats import count
+
+
+class UnearthReturn(Effect, tag="unearth_return", frozen=True):
+    """702.84a: return to the battlefield with haste, exiled at the next end step."""
 
 EXILE_AT_END = Triggered(when="end_step", effects=(Exile(what="it"),), keyword="unearth")
 

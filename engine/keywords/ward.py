@@ -16,9 +16,9 @@ from mtgsim.engine.ask import Asker
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
+    Effect,
     KeywordInstance,
     Triggered,
-    WardCounter,
 )
 from mtgsim.engine.decisions import MayPay
 from mtgsim.engine.effect import effect_rules, unaffected, yes_no
@@ -26,6 +26,13 @@ from mtgsim.engine.effects.counter import counter_item
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.stats import count
+
+
+class WardCounter(Effect, tag="ward_counter", frozen=True):
+    """Ward (702.21a): counter the spell or ability that targeted this ("it") unless its
+    controller pays ``cost``."""
+
+    cost: str = ""
 
 
 @compiles("ward")

@@ -7,6 +7,8 @@ another action's wins, and 0 means "not now".
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from mtgsim.engine.activation import activated_abilities
@@ -20,20 +22,15 @@ from mtgsim.engine.cards import (
     KW_TRAMPLE,
     KW_UNBLOCKABLE,
     Activated,
-    Damage,
-    Destroy,
-    Draw,
-    GainControl,
-    Pump,
-    Regenerate,
 )
 from mtgsim.engine.combat import can_block
+from mtgsim.engine.costs import CostWorth, costs_worth
+from mtgsim.engine.effect import Role, has_role, role_of
 from mtgsim.engine.mana import parse_cost
 from mtgsim.engine.policies.combat_ai import damage_of, fight
-from mtgsim.engine.policies.context import Ctx, fits_reserve, has_effect
+from mtgsim.engine.policies.context import Ctx, fits_reserve
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import (
-    BATTLEFIELD,
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
     MAIN2,
@@ -52,6 +49,20 @@ from mtgsim.engine.worth import (
     perm_value,
     value,
 )
+
+
+def _tap_loss(ctx: Ctx, obj: GameObject) -> float:
+    """What tapping this creature now gives up: an attack this turn, or a block."""
+    if ctx.main1 and not obj.sick and not obj.kw & KW_CANT_ATTACK:
+        return 0.3 * damage_of(obj)
+    if not ctx.my_turn and ctx.step < DECLARE_BLOCKERS:
+        return 0.5  # it could have blocked
+    return 0.0
+
+
+def _grants_only(e: Any) -> bool:
+    """A pump effect that only grants keywords ("target creature gains flying")."""
+    return bool(e.each is None and e.keywords and e.power == 0 and e.toughness == 0)
 
 
 class ActivationScorer(TargetPlanner):
@@ -74,57 +85,39 @@ class ActivationScorer(TargetPlanner):
         if kw == "cycling":
             return 1.0 if ctx.opp_end and obj.card._mana_value > ctx.lands + 2 else 0.0
         effects = ab.effects
-        first = effects[0] if effects else None
-        if isinstance(first, Regenerate):
+        first: Any = effects[0] if effects else None
+        role = role_of(first) if first is not None else Role.OTHER
+        if role is Role.REGENERATE:
             return self._regenerate_score(ctx, obj, ab)
         if state.stack and state.stack[-1].controller == ctx.me:
             return 0.0  # let my own spell or ability resolve first
         cost = ab.cost
         mana_cost = parse_cost(cost.mana).mana_value if cost.mana else 0
         # What paying the cost loses.
-        loss = 0.0
-        if cost.sacrifice_self:
-            if is_creature(obj) and obj.zone == BATTLEFIELD and not self._doomed(ctx, obj):
-                loss += value(obj)
-            elif obj.zone == BATTLEFIELD and not is_creature(obj):
-                loss += perm_value(state, obj, ctx.me)
-        if cost.sacrifice is not None:
-            loss += 1.5
-        if cost.discard:
-            loss += 2.5 * cost.discard
-        if cost.pay_life:
-            loss += 0.4 * cost.pay_life
-        if cost.remove_counters_among is not None:
-            loss += 1.8 * cost.remove_counters_n
-        if cost.tap and is_creature(obj):
-            if ctx.main1 and not obj.sick and not obj.kw & KW_CANT_ATTACK:
-                loss += 0.3 * damage_of(obj)
-            elif not ctx.my_turn and ctx.step < DECLARE_BLOCKERS:
-                loss += 0.5  # it could have blocked
+        loss = costs_worth(CostWorth(state, ctx.me, lambda o: self._doomed(ctx, o),
+                                     lambda o: _tap_loss(ctx, o)), obj, cost)
         if ctx.main and mana_cost and not fits_reserve(ctx, mana_cost):
             return 0.0
         # Timing: sorcery-speed value now, or instant-speed at the right moments.
         if not (ctx.main or ctx.opp_end or state.stack or state.combat is not None):
             return 0.0
-        if isinstance(first, Pump) and not first.negative and first.each is None \
+        if role is Role.PUMP and not first.negative and first.each is None \
                 and ab.targets == () and first.what == "self":
             return self._firebreathing_score(ctx, obj, first)
-        if ab.targets and effects and all(
-                isinstance(e, Pump) and e.each is None and e.keywords and e.power == 0
-                and e.toughness == 0 for e in effects):
+        pumps = bool(effects) and all(role_of(e) is Role.PUMP for e in effects)
+        if ab.targets and pumps and all(_grants_only(e) for e in effects):
             return self._grant_score(ctx, obj, ab)
-        if effects and all(e.__class__.__name__ == "Pump" for e in effects) and \
-                ab.targets and not getattr(first, "negative", False):
+        if pumps and ab.targets and not getattr(first, "negative", False):
             return 0.0  # granted keywords handled where they matter (not modelled)
         score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
         if ab.targets and not targets:
             return 0.0
-        if isinstance(first, GainControl):
+        if role is Role.STEAL:
             return 35.0 + score if score > 3.0 else 0.0
         gain = score - loss
         if gain <= 0.5:
             return 0.0
-        if isinstance(first, Damage):
+        if role is Role.DAMAGE:
             if gain >= 100:
                 return 90.0
             if targets and targets[0] >= 2:
@@ -133,7 +126,7 @@ class ActivationScorer(TargetPlanner):
             if ctx.opp_end or (ctx.main and ctx.step == MAIN2):
                 return 5.0 + gain
             return 0.0
-        if isinstance(first, Draw):
+        if role is Role.DRAW:
             return 4.0 + gain if ctx.opp_end else 0.0
         if state.stack:
             top = state.stack[-1]
@@ -235,9 +228,11 @@ class ActivationScorer(TargetPlanner):
         if state.stack:
             top = state.stack[-1]
             if top.controller != obj.controller and obj.oid in top.targets:
+                e: Any
                 for e in top.effects:
-                    if isinstance(e, Destroy | GainControl) or (
-                            isinstance(e, Damage) and isinstance(e.amount, int)
+                    role = role_of(e)
+                    if role is Role.REMOVAL or role is Role.STEAL or (
+                            role is Role.DAMAGE and isinstance(e.amount, int)
                             and e.amount >= obj.toughness - obj.damage):
                         return True
         return False
@@ -261,8 +256,8 @@ class ActivationScorer(TargetPlanner):
             if item.source == obj.oid and not item.is_spell and (
                     not item.targets or item.targets[0] == target.oid):
                 return 0.0
-            if item.controller == ctx.me and target.oid in item.targets and has_effect(
-                    item.effects, Regenerate):
+            if item.controller == ctx.me and target.oid in item.targets and has_role(
+                    item.effects, Role.REGENERATE):
                 return 0.0
         if ab.cost.sacrifice is not None:
             fodder = [c for c in ctx.mine if c.oid != obj.oid and c.oid != target.oid]
@@ -270,7 +265,7 @@ class ActivationScorer(TargetPlanner):
                 return 0.0
         return 28.0 + value(target) * 0.1
 
-    def _firebreathing_score(self, ctx: Ctx, obj: GameObject, pump: Pump) -> float:
+    def _firebreathing_score(self, ctx: Ctx, obj: GameObject, pump: Any) -> float:
         """"{R}: +1/+0": pour spare mana into an unblocked attacker after blocks."""
         state = ctx.state
         combat = state.combat
@@ -345,7 +340,7 @@ class ActivationScorer(TargetPlanner):
         if spare < cost:
             return 0.0
         effects = ab.effects
-        if has_effect(effects, Draw):
+        if has_role(effects, Role.DRAW):
             lib = len(state.players[ctx.me].library)
             if lib < 12:
                 return 0.0
@@ -353,7 +348,7 @@ class ActivationScorer(TargetPlanner):
         score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
         if ab.targets and not targets:
             return 0.0
-        if has_effect(effects, Pump):
+        if has_role(effects, Role.PUMP):
             # +1/+1 on a creature that will attack this turn
             t = state.objects.get(targets[0]) if targets and targets[0] >= 2 else None
             if t is None or t.controller != ctx.me or t.kw & KW_CANT_ATTACK:

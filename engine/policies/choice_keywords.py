@@ -10,10 +10,9 @@ from mtgsim.engine.cards import (
     KW_CANT_BLOCK,
     T_CREATURE,
     T_LAND,
-    ReturnFromGraveyard,
 )
 from mtgsim.engine.decisions import Devouring, ForSpell, MayCast, MayDiscardHand, MayPay
-from mtgsim.engine.effect import effects_value
+from mtgsim.engine.effect import Role, effects_value, role_of
 from mtgsim.engine.state import (
     NONE,
     Decision,
@@ -107,7 +106,7 @@ def _land_colors(card: Card) -> int:
 def _returns_lands(card: Card) -> bool:
     spell = card.spell
     return spell is not None and bool(spell.targets) and any(
-        isinstance(e, ReturnFromGraveyard) for e in spell.effects) and \
+        role_of(e) is Role.RECURSION for e in spell.effects) and \
         spell.targets[0].filter.types == ("land",)
 
 
@@ -222,7 +221,7 @@ def may(state: GameState, d: Decision) -> int:
             return 0 if _graft_ok(state, item, me) else 1
         if item.controller == me:
             lib = len(state.players[me].library)
-            if lib <= 3 and any(e.__class__.__name__ == "Draw" for e in item.effects):
+            if lib <= 3 and any(role_of(e) is Role.DRAW for e in item.effects):
                 return 1
             v = effects_value(state, me, _inner(item), item.targets, item.source, item.x)
             if v < -0.5:
@@ -234,7 +233,7 @@ def _inner(item: StackItem) -> tuple[object, ...]:
     out: list[object] = []
     for e in item.effects:
         inner = getattr(e, "effects", None)
-        if e.__class__.__name__ == "May" and inner is not None:
+        if role_of(e) is Role.OPTIONAL and inner is not None:
             out.extend(inner)
         else:
             out.append(e)

@@ -10,7 +10,7 @@ One module per kind of decision (``choice_keywords``, ``choice_costs``, ``choice
 
 from __future__ import annotations
 
-from mtgsim.engine.cards import Damage
+from mtgsim.engine.effects.damage import Damage
 from mtgsim.engine.policies.choice_auras import attach, aura_host_score, worth
 from mtgsim.engine.policies.choice_cards import (
     choose_discard,

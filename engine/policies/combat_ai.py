@@ -13,6 +13,8 @@ blocks one attacker.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mtgsim.engine.cards import (
     KW_ATTACKS_EACH_COMBAT,
     KW_CANT_ATTACK,
@@ -25,9 +27,6 @@ from mtgsim.engine.cards import (
     KW_TRAMPLE,
     KW_VIGILANCE,
     T_INSTANT,
-    ExileAtNextEndStep,
-    Pump,
-    Sacrifice,
 )
 from mtgsim.engine.combat import (
     block_requirements,
@@ -35,6 +34,7 @@ from mtgsim.engine.combat import (
     can_attack,
     can_block,
 )
+from mtgsim.engine.effect import Role, role_of
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.state import NONE, Decision, GameObject, GameState
@@ -95,13 +95,15 @@ def leaves_at_end(state: GameState, o: GameObject) -> bool:
     tokens exiled at the next end step)?"""
     if o.unearthed:
         return True
+    e: Any
     for ab in o.card._triggered:
-        if ab.when in ("end_step", "each_end_step") and any(
-                isinstance(e, Sacrifice) and e.what == "self" for e in ab.effects):
-            return True
+        if ab.when in ("end_step", "each_end_step"):
+            for e in ab.effects:
+                if role_of(e) is Role.SACRIFICE and e.what == "self":
+                    return True
     for dl in state.delayed:
         if dl.subject == o.oid and dl.when == "end_step" and any(
-                isinstance(e, ExileAtNextEndStep) or e.__class__.__name__ == "Exile"
+                role_of(e) is Role.TEMPORARY or role_of(e) is Role.EXILE
                 for e in dl.ability.effects):
             return True
     return False
@@ -174,8 +176,9 @@ def pump_in_hand(state: GameState, me: int) -> int:
         if not c._type_mask & T_INSTANT or c.spell is None:
             continue
         effects = c.spell.modes[0].effects if c.spell.modes else c.spell.effects
+        e: Any
         for e in effects:
-            if isinstance(e, Pump) and e.each is None and not e.negative and \
+            if role_of(e) is Role.PUMP and e.each is None and not e.negative and \
                     isinstance(e.power, int) and e.power > best:
                 if units is None:
                     units = mana_units(state, me)[0]

@@ -8,13 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mtgsim.engine.card import Card
-from mtgsim.engine.cards import (
-    KW_CANT_ATTACK,
-    KW_FLASH,
-    CounterSpell,
-    CounterUnlessDiscardHand,
-    EffectT,
-)
+from mtgsim.engine.cards import KW_CANT_ATTACK, KW_FLASH, EffectT
+from mtgsim.engine.effect import Role, has_role
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.policies.combat_ai import damage_of
@@ -32,14 +27,6 @@ def first_effects(card: Card) -> tuple[EffectT, ...]:
     if spell.modes:
         return spell.modes[0].effects
     return spell.effects
-
-
-def has_effect(effects: tuple[object, ...], kinds: type | tuple[type, ...]) -> bool:
-    """Any of these effects is of one of these kinds."""
-    for e in effects:  # (a loop: no generator object for a call made at every decision)
-        if isinstance(e, kinds):
-            return True
-    return False
 
 
 class Ctx:
@@ -112,10 +99,10 @@ def is_counterspell(card: Card) -> bool:
     spell = card.spell
     if spell is not None:
         for effects in ([spell.effects] + [m.effects for m in spell.modes]):
-            if has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
+            if has_role(effects, Role.COUNTER):
                 return True
     if card.is_creature and card._kw & KW_FLASH:
-        return any(ab.when == "enters" and has_effect(ab.effects, CounterSpell)
+        return any(ab.when == "enters" and has_role(ab.effects, Role.COUNTER)
                    for ab in card._triggered)
     return False
 

@@ -6,17 +6,15 @@ replicate questions of that same cast or activation get the answers the score as
 
 from __future__ import annotations
 
+from typing import Any
+
 from mtgsim.engine.cards import (
     KW_INDESTRUCTIBLE,
-    Damage,
-    Destroy,
-    Draw,
     EffectT,
-    GainControl,
     Target,
 )
 from mtgsim.engine.casting import expand_targets
-from mtgsim.engine.effect import effects_value
+from mtgsim.engine.effect import Role, effects_value, role_of
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.policies.context import Ctx
 from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState
@@ -99,9 +97,9 @@ class TargetPlanner:
         if top <= 0:
             return 0
         state = ctx.state
-        first = effects[0] if effects else None
+        first: Any = effects[0] if effects else None
         x = top
-        if isinstance(first, Damage):
+        if role_of(first) is Role.DAMAGE:
             if ctx.opp_life <= top:
                 x = ctx.opp_life
             else:
@@ -113,7 +111,7 @@ class TargetPlanner:
                             value(c) > best_v and value(c) >= 3.0:
                         best_x, best_v = need, value(c)
                 x = best_x
-        elif isinstance(first, Draw):
+        elif role_of(first) is Role.DRAW:
             me = state.players[ctx.me]
             opp = state.players[ctx.opp]
             if first.who == "each_player" and len(opp.library) < top and \
@@ -138,10 +136,11 @@ class TargetPlanner:
                     continue
                 out[t] = max(out.get(t, 0), 1)
                 ref = f"t{i}"
+                e: Any
                 for e in item.effects:
-                    if isinstance(e, Damage) and e.to == ref and isinstance(e.amount, int):
+                    if role_of(e) is Role.DAMAGE and e.to == ref and isinstance(e.amount, int):
                         damage[t] = damage.get(t, 0) + e.amount
-                    elif isinstance(e, Destroy | GainControl) and getattr(e, "what", "") == ref:
+                    elif role_of(e) in (Role.REMOVAL, Role.STEAL) and getattr(e, "what", "") == ref:
                         out[t] = 2
         for t, n in damage.items():
             o = objects.get(t) if t >= 2 else None

@@ -1,23 +1,27 @@
-"""A search policy that never peeks: determinized Monte Carlo over the heuristic.
+"""A search policy that never peeks: determinized Monte Carlo over the heuristic, UCB1
+over the candidates.
 
-At a priority decision with more than one distinct action, and at declare attackers and
-declare blockers, it tries each candidate answer on games dealt from what its player may
-know (``determinize``: the other player's hand and both libraries dealt again, the random
-generator replaced) and plays each on with the heuristic in both seats, for ``depth``
-turns, then scores the position (``position_value``: 1 for a win, 0 for a loss, the
-board's worth in between). The candidate with the best mean score is played; ties go to
-the heuristic's own answer. Every candidate is tried on the same determinizations with
-the same rollout seeds (common random numbers), so the comparison between candidates is
-not drowned by the luck of the deal.
+It searches a priority decision with more than one distinct action, the declaration of
+attackers and of blockers (the legal declarations from ``combat_sets``: complete while
+few, else nearest the heuristic's answer first), and the single choices inside an action
+(a target, a mode, X, whether to dredge, a "may", what an Aura enchants). Each candidate
+answer is tried on games dealt from what its player may know (``determinize``: the other
+player's hand and both libraries dealt again, the random generator replaced) and played
+on with the heuristic in both seats for ``depth`` turns, then the position is scored
+(``position_value``: 1 for a win, 0 for a loss, the board's worth in between).
 
-The budget is ``rollouts`` per candidate (deterministic) or ``ms`` of wall clock per
-decision (at least one rollout each; games then depend on the machine's speed and are not
-reproducible). The candidates are pruned as rollouts come in (successive halving: after
-each round of rollouts, candidates more than a margin behind the leader stop), which
-spends the budget on the close calls. Its randomness comes from its seed, the spec's own
+The rollouts go where they tell most (UCB1: each candidate once, then the one with the
+best upper confidence bound), and a candidate's ``n``-th rollout is played on the
+``n``-th deal with the ``n``-th rollout seed whichever candidate it is (common random
+numbers), so candidates are compared on the same luck. The answer is the best mean among
+the candidates played at least half as often as the most played; the heuristic's answer
+has a small head start (``PRIOR``), so noise alone does not overturn it.
+
+The budget is ``rollouts`` per candidate (``search_budget``; deterministic) or ``ms`` of
+wall clock per decision (at least one rollout each; games then depend on the machine's
+speed and are not reproducible). Its randomness comes from its seed, the spec's own
 ``seed`` setting and the public decision counter only, so it is a pure function of what
-its player may know. Every other decision is the heuristic's.
-"""
+its player may know. Every other decision is the heuristic's."""
 
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ from mtgsim.engine.card import Card
 from mtgsim.engine.clone import clone
 from mtgsim.engine.decisions import PASS, Decision, DecisionKind
 from mtgsim.engine.game import step
+from mtgsim.engine.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.policies.determinize import determinize
 from mtgsim.engine.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.policies.spec import PolicySpec
@@ -41,9 +46,17 @@ from mtgsim.engine.worth import perm_value
 _PRIORITY = DecisionKind.PRIORITY
 _ATTACKERS = DecisionKind.ATTACKERS
 _BLOCKERS = DecisionKind.BLOCKERS
+# single choices inside an action whose options the search tries too: what a spell or
+# ability targets, its mode, X, whether to dredge, a "may"
+_CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
+                      DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH})
 DEFAULT_ROLLOUTS = 8
 DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
-MAX_CANDIDATES = 8  # attack and block sets tried at one declaration
+MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices)
+FULL = 8  # candidates given the whole per-candidate budget (search_budget)
+UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
+PRIOR = 0.01  # the gain over the heuristic's answer needed to play another: noise alone
+# should not overturn it
 
 
 def _mix(*values: int) -> int:
@@ -92,6 +105,7 @@ class SearchPolicy:
         self.inner = HeuristicPolicy(seed)
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
+        self.last_counts: list[int] = []  # rollouts per candidate at the last search
 
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:
@@ -100,13 +114,7 @@ class SearchPolicy:
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.view): all a decision may read."""
         own = self.inner.decide(state, d)
-        kind = d.kind
-        if kind is _PRIORITY:
-            candidates = _priority_candidates(state, d, own)
-        elif kind is _ATTACKERS or kind is _BLOCKERS:
-            candidates = _set_candidates(state, d, own)
-        else:
-            return own
+        candidates = self.candidates(state, d, own)
         if len(candidates) < 2:
             return own
         best = self._search(state, d, candidates)
@@ -117,36 +125,68 @@ class SearchPolicy:
             self.inner.plan_rep.clear()
         return best
 
+    @staticmethod
+    def candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+        """The answers searched at ``d`` (the heuristic's, ``own``, first); fewer than
+        two: the heuristic's answer is played unsearched."""
+        kind = d.kind
+        if kind is _PRIORITY:
+            return _priority_candidates(state, d, own)
+        if kind is _ATTACKERS or kind is _BLOCKERS:
+            return _set_candidates(state, d, own)
+        if kind in _CHOICES and not d.multi:
+            return _choice_candidates(d, own)
+        return [own]
+
     def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
-        """The candidate with the best mean score (candidates[0], the heuristic's, on
-        ties), with successive halving between rounds of rollouts."""
+        """UCB1 over the other candidates' paired gain on the heuristic's answer
+        (candidates[0]): every candidate is played on the first deal, then the one with
+        the best upper bound on its gain is played on its next deal, with the
+        heuristic's answer played there too when it was not yet, until the budget is
+        spent. The ``n``-th rollout of any candidate is on the ``n``-th deal with the
+        ``n``-th rollout seed, so each gain is a mean of differences on the same deals
+        (common random numbers). The answer is the candidate of best gain among those
+        played at least half as often as the most played, when that gain is more than
+        ``PRIOR``; else the heuristic's."""
         me = d.player
         self.searched += 1
         base = _mix(self.seed, state.actions_taken, state.turn)
-        alive = list(range(len(candidates)))
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        k = len(candidates)
+        values: list[list[float]] = [[] for _ in range(k)]
+        deals: list[GameState] = []
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
-        rounds = self.rollouts if deadline is None else 1 << 30
+        budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
         turn_limit = state.turn + self.depth
-        for r in range(rounds):
-            sample = _mix(base, r)
-            dealt = determinize(state, me, sample)  # one deal for every candidate
-            if dealt is None:  # no deck list to deal from (a scenario): the heuristic's
+
+        def play(i: int) -> bool:
+            n = len(values[i])
+            if n == len(deals):
+                dealt = determinize(state, me, _mix(base, n))
+                if dealt is None:  # no deck list to deal from (a scenario)
+                    return False
+                deals.append(dealt)
+            values[i].append(self._rollout(clone(deals[n]), me, candidates[i],
+                                           _mix(base, n), turn_limit))
+            return True
+
+        for i in range(k):
+            if not play(i):
                 return candidates[0]
-            for i in alive:
-                totals[i] += self._rollout(clone(dealt), me, candidates[i], sample,
-                                           turn_limit)
-                counts[i] += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if r >= 1 and len(alive) > 2:
-                lead = max(totals[i] / counts[i] for i in alive)
-                margin = 1.5 / math.sqrt(counts[alive[0]])  # generous: scores are 0..1
-                alive = [i for i in alive if totals[i] / counts[i] >= lead - margin
-                         or i == 0]
-        best = max(alive, key=lambda i: (totals[i] / counts[i], i == 0, -i))
-        return candidates[best]
+        spent = k
+        while spent < budget and (deadline is None or time.perf_counter() < deadline):
+            i = _ucb_pick(values, spent)
+            if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
+                if spent + 2 > budget:
+                    break
+                play(0)
+                spent += 1
+            play(i)
+            spent += 1
+        self.last_counts = [len(v) for v in values]
+        most = max(self.last_counts[1:])
+        best = max((i for i in range(1, k) if 2 * len(values[i]) >= most),
+                   key=lambda i: (_gain(values, i), -i))
+        return candidates[best] if _gain(values, best) > PRIOR else candidates[0]
 
     def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
                  turn_limit: int) -> float:
@@ -160,6 +200,28 @@ class SearchPolicy:
             if step(game, policies) is None:
                 break
         return position_value(game, me)
+
+
+def search_budget(rollouts: int, candidates: int) -> int:
+    """Rollouts at one decision, at most: ``rollouts`` for each of the first ``FULL``
+    candidates, one more for each further candidate (every one is played at least
+    once; UCB decides where the rest go; one may be left when the last pick needed the
+    heuristic's answer played too)."""
+    return rollouts * min(candidates, FULL) + max(0, candidates - FULL)
+
+
+def _gain(values: list[list[float]], i: int) -> float:
+    """Candidate ``i``'s mean score less the heuristic answer's on the same deals."""
+    mine = values[i]
+    return sum(mine) / len(mine) - sum(values[0][:len(mine)]) / len(mine)
+
+
+def _ucb_pick(values: list[list[float]], spent: int) -> int:
+    """The candidate other than the heuristic's with the best upper confidence bound on
+    its gain (UCB1; ties: the first)."""
+    log_n = math.log(spent)
+    return max(range(1, len(values)), key=lambda i: (
+        _gain(values, i) + UCB_C * math.sqrt(log_n / len(values[i])), -i))
 
 
 def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
@@ -180,41 +242,23 @@ def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Ans
     return out
 
 
-def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
-    """Attack or block sets: the heuristic's, none, every option (attackers), and the
-    heuristic's with one option added or taken away; only legal ones (tried on a copy of
-    the decision, which the engine validates without changing the state)."""
-    mine = sorted(own) if isinstance(own, list) else [own]
-    n = len(d.options) if d.kind is _ATTACKERS else len(d.pairs)
-    sets: list[list[int]] = [mine, []]
-    if d.kind is _ATTACKERS:
-        sets.append(list(range(n)))
-    for i in range(n):
-        if len(sets) >= 3 * MAX_CANDIDATES:
-            break
-        sets.append(sorted(set(mine) ^ {i}))
-    out: list[Answer] = []
-    seen: set[tuple[int, ...]] = set()
-    for s in sets:
-        key = tuple(s)
-        if key in seen or not d.min_count <= len(s) <= d.max_count:
-            continue
-        seen.add(key)
-        if _legal(state, s):
-            out.append(list(s))
+def _choice_candidates(d: Decision, own: Answer) -> list[Answer]:
+    """A single choice's options, the heuristic's first, at most ``MAX_CANDIDATES``."""
+    out: list[Answer] = [own]
+    for i in range(len(d.options)):
         if len(out) >= MAX_CANDIDATES:
             break
+        if i != own:
+            out.append(i)
     return out
 
 
-def _legal(state: GameState, choice: Answer) -> bool:
-    from mtgsim.engine.ask import IllegalAnswer
-
-    try:
-        answer(clone(state), choice)
-    except IllegalAnswer:
-        return False
-    return True
+def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+    """Attack or block declarations from the legal enumerator (``combat_sets``): the
+    heuristic's first, then no attack or block, then nearest the heuristic's first."""
+    if d.kind is _ATTACKERS:
+        return list(attack_sets(d, own, MAX_CANDIDATES))
+    return list(block_sets(state, d, own, MAX_CANDIDATES))
 
 
-__all__ = ["SearchPolicy", "position_value"]
+__all__ = ["SearchPolicy", "position_value", "search_budget"]

@@ -7,35 +7,16 @@ last. Instants wait for the opponent's end step or combat, keeping mana up meanw
 
 from __future__ import annotations
 
-from mtgsim.engine.cards import (
-    KW_CANT_BLOCK,
-    KW_HASTE,
-    KW_INDESTRUCTIBLE,
-    AddCounters,
-    AdditionalCombat,
-    AdditionalCombatAfterThisMain,
-    CounterSpell,
-    CounterUnlessDiscardHand,
-    CreateToken,
-    Damage,
-    DoesntUntapNext,
-    Draw,
-    EffectT,
-    ExileAtNextEndStep,
-    Pump,
-    ReturnFromGraveyard,
-    Search,
-    Tap,
-    Target,
-    UntapEach,
-)
+from typing import Any
+
+from mtgsim.engine.cards import KW_CANT_BLOCK, KW_HASTE, KW_INDESTRUCTIBLE, EffectT, Target
 from mtgsim.engine.combat import can_block
+from mtgsim.engine.effect import Role, has_role, role_of
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.policies.context import (
     Ctx,
     first_effects,
     fits_reserve,
-    has_effect,
     is_counterspell,
 )
 from mtgsim.engine.policies.tricks import TrickScorer
@@ -74,7 +55,7 @@ class SpellScorer(TrickScorer):
             modes = [(-1, spell.targets, spell.effects)]
         best = 0.0
         for mode, specs, effects in modes:
-            if has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
+            if has_role(effects, Role.COUNTER):
                 continue  # only with something on the stack
             score = self._effects_score(ctx, obj, specs, effects, sorcery)
             if score > best:
@@ -86,20 +67,19 @@ class SpellScorer(TrickScorer):
     def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
                        effects: tuple[EffectT, ...], sorcery: bool) -> float:
         """Score casting a spell with these effects now: its value with the best targets,
-        and whether now is the time for it."""
-        state = ctx.state
+        and whether now is the time for an effect of its role (the first effect's)."""
         card = obj.card
-        mv = card._mana_value
         cost = card._cost
         x = 0
         if cost is not None and cost.x:
             x = self._plan_x_value(ctx, obj, specs, effects)
             if x <= 0:
                 return 0.0
-        first = effects[0] if effects else None
-        if isinstance(first, Pump) and not first.negative and first.each is None and specs \
+        first: Any = effects[0] if effects else None
+        role = role_of(first) if first is not None else Role.OTHER
+        if role is Role.PUMP and not first.negative and first.each is None and specs \
                 and "epic" not in card._kwnames \
-                and not has_effect(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
+                and not has_role(effects, Role.EXTRA_COMBAT):
             # A combat trick is worth the fight it wins or the creature it saves, and
             # _trick_score picks that target itself: the targets' effect values (below)
             # would not count. (Castability already found a legal target.)
@@ -107,87 +87,119 @@ class SpellScorer(TrickScorer):
         value_, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
         if specs and not targets:
             return 0.0
-        if isinstance(first, Damage) and not x and value_ < 3.0:
+        if role is Role.DAMAGE and not x and value_ < 3.0:
             combo = self._burn_pair(ctx, obj, effects, specs)
             if combo is not None and combo[0] > value_:
                 value_, targets = combo[0], [combo[1]]
                 self.plan[obj.oid] = list(targets)
                 self.plan_rep[obj.oid] = 0  # the mana is for the second spell
-        combat = state.combat
-        in_my_combat = ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None
-        in_their_combat = not ctx.my_turn and ctx.step in (
-            DECLARE_ATTACKERS, DECLARE_BLOCKERS) and combat is not None
-        # Extra combat phases: after attacking, in the main phase that follows.
-        if has_effect(effects, (AdditionalCombat, AdditionalCombatAfterThisMain)):
-            attacked = [o for o in ctx.mine if state.attacked_turn == state.turn
-                        and o.oid in state.attacked_this_turn]
-            if ctx.main and ctx.step == MAIN2 and attacked and has_effect(effects, UntapEach):
-                return 26.0
-            return 0.0
+        if has_role(effects, Role.EXTRA_COMBAT):
+            return self._extra_combat_score(ctx, effects)
         if "epic" in card._kwnames:
-            # Epic ends the casting for the game but repeats itself every upkeep: once
-            # it is affordable it outweighs the rest of the hand (which it turns into
-            # value when it counts cards), so it goes first, before the mana is spent
-            # elsewhere; with an empty hand it waits for a card to count.
-            hand_after = len(ctx.hand) - 1
-            if not ctx.main or hand_after < 1 and ctx.mana < 9:
-                return 0.0
-            return 30.0 + hand_after
-        # Combat tricks and pumps: only when a fight or lethal damage depends on them.
-        if isinstance(first, Pump | AddCounters) and not getattr(first, "negative", False) \
+            return self._epic_score(ctx)
+        if role in (Role.PUMP, Role.COUNTERS) and not getattr(first, "negative", False) \
                 and (getattr(first, "counter", "+1/+1") == "+1/+1"):
-            if first.each is None and specs:
-                trick = self._trick_score(ctx, obj, first)
-                if trick > 0:
-                    return trick
-                if isinstance(first, AddCounters) and (ctx.main or ctx.opp_end) and \
-                        value_ > 0:
-                    return 6.0 + value_ * 0.5 if ctx.opp_end or sorcery else 0.0
-                return 0.0
-            mass = self._mass_pump_score(ctx, first, effects)
-            if mass > 0:
-                return mass
-            if card.has_keyword("cascade") and (ctx.opp_end or ctx.main and sorcery):
-                return 8.0 + mv
-            return 0.0
-        if isinstance(first, Draw) and not specs:
-            n = first.amount if isinstance(first.amount, int) else max(1, x)
-            if len(state.players[ctx.me].library) <= n + 3:
-                return 0.0
-            if value_ < 1.0 and first.who != "each_player":
-                return 0.0  # looting: only with cards to spare
-            if first.who == "each_player" and len(ctx.hand) > 3:
-                colors = color_sources(state, ctx.me)
-                stuck = sum(1 for o in ctx.hand if dead_card(o.card, colors) or
-                            o.card._mana_value > ctx.lands + 1)
-                if stuck < 2 and any(o.card.is_land for o in ctx.hand):
-                    return 0.0
-            if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2)):
-                return 7.0 + value_ * 0.5
-            return 0.0
-        if isinstance(first, Search) or (isinstance(first, Tap | DoesntUntapNext) is False
-                                         and has_effect(effects, Search)):
+            return self._pump_spell_score(ctx, obj, first, effects, specs, value_, sorcery)
+        if role is Role.DRAW and not specs:
+            return self._draw_spell_score(ctx, first, value_, x, sorcery)
+        if role is Role.TUTOR or (role is not Role.TAP_DOWN and has_role(effects, Role.TUTOR)):
             if ctx.main:
                 return 40.0 - ctx.lands if ctx.lands < 7 else 5.0
             return 6.0 if ctx.opp_end else 0.0
-        if isinstance(first, CreateToken) or (
-                not specs and has_effect(effects, CreateToken)):
-            if has_effect(effects, ExileAtNextEndStep):  # temporary blockers (Thunderheads)
-                if in_their_combat and ctx.step == DECLARE_ATTACKERS:
-                    return 20.0 if combat is not None and combat.attackers else 0.0
-                return 0.0
-            if ctx.main:
-                return 12.0 + mv + value_ * 0.2
-            return 12.0 + mv if ctx.opp_end else 0.0
-        if isinstance(first, Tap | DoesntUntapNext):
+        if role is Role.TOKENS or (not specs and has_role(effects, Role.TOKENS)):
+            return self._tokens_score(ctx, obj, effects, value_)
+        if role is Role.TAP_DOWN:
             return self._tap_score(ctx, value_, targets)
-        if isinstance(first, ReturnFromGraveyard):
+        if role is Role.RECURSION:
             if value_ <= 1.0:
                 return 0.0
             if ctx.opp_end or (ctx.main and (sorcery or ctx.urgent and ctx.step == MAIN1)):
                 return 9.0 + value_ * 0.5
             return 0.0
-        # Removal, burn, discard, drain: by what they achieve.
+        return self._by_value_score(ctx, obj, first, specs, targets, value_, sorcery)
+
+    def _extra_combat_score(self, ctx: Ctx, effects: tuple[EffectT, ...]) -> float:
+        """Extra combat phases: after attacking, in the main phase that follows."""
+        state = ctx.state
+        attacked = [o for o in ctx.mine if state.attacked_turn == state.turn
+                    and o.oid in state.attacked_this_turn]
+        if ctx.main and ctx.step == MAIN2 and attacked and has_role(effects, Role.UNTAP_ALL):
+            return 26.0
+        return 0.0
+
+    @staticmethod
+    def _epic_score(ctx: Ctx) -> float:
+        """Epic ends the casting for the game but repeats itself every upkeep: once it
+        is affordable it outweighs the rest of the hand (which it turns into value when
+        it counts cards), so it goes first, before the mana is spent elsewhere; with an
+        empty hand it waits for a card to count."""
+        hand_after = len(ctx.hand) - 1
+        if not ctx.main or hand_after < 1 and ctx.mana < 9:
+            return 0.0
+        return 30.0 + hand_after
+
+    def _pump_spell_score(self, ctx: Ctx, obj: GameObject, first: Any,
+                          effects: tuple[EffectT, ...], specs: tuple[Target, ...],
+                          value_: float, sorcery: bool) -> float:
+        """Combat tricks and pumps: only when a fight or lethal damage depends on them."""
+        if first.each is None and specs:
+            trick = self._trick_score(ctx, obj, first)
+            if trick > 0:
+                return trick
+            if role_of(first) is Role.COUNTERS and (ctx.main or ctx.opp_end) and \
+                    value_ > 0:
+                return 6.0 + value_ * 0.5 if ctx.opp_end or sorcery else 0.0
+            return 0.0
+        mass = self._mass_pump_score(ctx, first, effects)
+        if mass > 0:
+            return mass
+        if obj.card.has_keyword("cascade") and (ctx.opp_end or ctx.main and sorcery):
+            return 8.0 + obj.card._mana_value
+        return 0.0
+
+    @staticmethod
+    def _draw_spell_score(ctx: Ctx, draw: Any, value_: float, x: int,
+                          sorcery: bool) -> float:
+        """Card draw at sorcery speed or their end step; looting only with cards to spare;
+        wheels when the hand is stuck."""
+        state = ctx.state
+        n = draw.amount if isinstance(draw.amount, int) else max(1, x)
+        if len(state.players[ctx.me].library) <= n + 3:
+            return 0.0
+        if value_ < 1.0 and draw.who != "each_player":
+            return 0.0  # looting: only with cards to spare
+        if draw.who == "each_player" and len(ctx.hand) > 3:
+            colors = color_sources(state, ctx.me)
+            stuck = sum(1 for o in ctx.hand if dead_card(o.card, colors) or
+                        o.card._mana_value > ctx.lands + 1)
+            if stuck < 2 and any(o.card.is_land for o in ctx.hand):
+                return 0.0
+        if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2)):
+            return 7.0 + value_ * 0.5
+        return 0.0
+
+    @staticmethod
+    def _tokens_score(ctx: Ctx, obj: GameObject, effects: tuple[EffectT, ...],
+                      value_: float) -> float:
+        """Tokens in a main phase or their end step; temporary blockers (Thunderheads)
+        only against an attack."""
+        combat = ctx.state.combat
+        mv = obj.card._mana_value
+        if has_role(effects, Role.TEMPORARY):
+            in_their_combat = not ctx.my_turn and ctx.step in (
+                DECLARE_ATTACKERS, DECLARE_BLOCKERS) and combat is not None
+            if in_their_combat and ctx.step == DECLARE_ATTACKERS:
+                return 20.0 if combat is not None and combat.attackers else 0.0
+            return 0.0
+        if ctx.main:
+            return 12.0 + mv + value_ * 0.2
+        return 12.0 + mv if ctx.opp_end else 0.0
+
+    def _by_value_score(self, ctx: Ctx, obj: GameObject, first: Any,
+                        specs: tuple[Target, ...], targets: list[int], value_: float,
+                        sorcery: bool) -> float:
+        """Removal, burn, discard, drain: by what they achieve."""
+        state = ctx.state
         if value_ <= 0:
             return 0.0
         if value_ >= 100:
@@ -195,36 +207,46 @@ class SpellScorer(TrickScorer):
         harmful_creature = specs and targets and targets[0] >= 2 and \
             state.objects[targets[0]].controller != ctx.me
         if harmful_creature:
-            tobj = state.objects[targets[0]]
-            if in_my_combat or in_their_combat:
-                if combat is not None and value_ >= 3.0 and tobj.power > 0 and (
-                        tobj.oid in combat.attackers or tobj.oid in combat.blocking):
-                    return 30.0 + value_
-                return 0.0
-            if sorcery:
-                return 24.0 + value_ if value_ >= 2.0 else 0.0
-            # An instant: clear a blocker before my attack, answer a big threat at once,
-            # else wait for their attack or their end step (mana stays up meanwhile).
-            if ctx.opp_end:
-                if value_ >= 3.5:
-                    return 24.0 + value_
-                # a cheap dredge spell goes to the graveyard to come back every turn
-                return 4.0 if "dredge" in card._kwnames and value_ > 0 else 0.0
-            if ctx.main1 and not tobj.tapped and is_creature(tobj) and \
-                    not tobj.kw & KW_CANT_BLOCK and any(
-                        (not c.sick or c.kw & KW_HASTE) and not c.tapped and c.power > 0
-                        and can_block(state, tobj, c) for c in ctx.mine):
-                return 24.0 + value_ if value_ >= 2.5 else 0.0
-            if ctx.main and (value_ >= 6.0 or ctx.urgent and value_ >= 3.5):
-                return 22.0 + value_
-            return 0.0
+            return self._removal_score(ctx, obj, state.objects[targets[0]], value_, sorcery)
         face = specs and targets and targets[0] == ctx.opp
-        if face and isinstance(first, Damage):
+        if face and first is not None and role_of(first) is Role.DAMAGE:
             return self._burn_face_score(ctx, obj, first, value_)
         if value_ < 1.5:
             return 0.0
         if ctx.opp_end or (ctx.main and (sorcery or ctx.step == MAIN2 or value_ >= 4.0)):
             return 8.0 + value_
+        return 0.0
+
+    @staticmethod
+    def _removal_score(ctx: Ctx, obj: GameObject, tobj: GameObject, value_: float,
+                       sorcery: bool) -> float:
+        """A spell against a creature of theirs: in combat on an attacker or blocker that
+        matters; a sorcery now; an instant to clear a blocker before my attack, answer a
+        big threat at once, else at their attack or their end step (mana stays up)."""
+        state = ctx.state
+        combat = state.combat
+        in_my_combat = ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None
+        in_their_combat = not ctx.my_turn and ctx.step in (
+            DECLARE_ATTACKERS, DECLARE_BLOCKERS) and combat is not None
+        if in_my_combat or in_their_combat:
+            if combat is not None and value_ >= 3.0 and tobj.power > 0 and (
+                    tobj.oid in combat.attackers or tobj.oid in combat.blocking):
+                return 30.0 + value_
+            return 0.0
+        if sorcery:
+            return 24.0 + value_ if value_ >= 2.0 else 0.0
+        if ctx.opp_end:
+            if value_ >= 3.5:
+                return 24.0 + value_
+            # a cheap dredge spell goes to the graveyard to come back every turn
+            return 4.0 if "dredge" in obj.card._kwnames and value_ > 0 else 0.0
+        if ctx.main1 and not tobj.tapped and is_creature(tobj) and \
+                not tobj.kw & KW_CANT_BLOCK and any(
+                    (not c.sick or c.kw & KW_HASTE) and not c.tapped and c.power > 0
+                    and can_block(state, tobj, c) for c in ctx.mine):
+            return 24.0 + value_ if value_ >= 2.5 else 0.0
+        if ctx.main and (value_ >= 6.0 or ctx.urgent and value_ >= 3.5):
+            return 22.0 + value_
         return 0.0
 
     def _burn_pair(self, ctx: Ctx, obj: GameObject, effects: tuple[EffectT, ...],
@@ -268,15 +290,16 @@ class SpellScorer(TrickScorer):
             return None
         return best
 
-    def _burn_face_score(self, ctx: Ctx, obj: GameObject, dmg: Damage, v: float) -> float:
+    def _burn_face_score(self, ctx: Ctx, obj: GameObject, dmg: Any, v: float) -> float:
         """Burn to the opponent's face: when lethal (with the rest of the burn in hand),
         to switch on bloodthirst, at the end of their turn when the race is on, or when
         the spell will come back anyway (rebound, retrace)."""
         state = ctx.state
         burn_total = 0
+        e: Any
         for o in ctx.hand:
             for e in first_effects(o.card):
-                if isinstance(e, Damage) and isinstance(e.amount, int) and e.each is None:
+                if role_of(e) is Role.DAMAGE and isinstance(e.amount, int) and e.each is None:
                     burn_total += e.amount
         if burn_total >= ctx.opp_life:
             return 40.0
@@ -324,5 +347,10 @@ def _burn_amount(specs: tuple[Target, ...], effects: tuple[EffectT, ...]) -> int
     """The damage these effects deal to their one target when it may be a creature."""
     if len(specs) != 1 or specs[0].kind not in ("any", "creature"):
         return 0
-    return sum(e.amount for e in effects if isinstance(e, Damage) and e.each is None
-               and e.to == "t0" and isinstance(e.amount, int))
+    total = 0
+    for e in effects:
+        d: Any = e
+        if role_of(d) is Role.DAMAGE and d.each is None and d.to == "t0" and \
+                isinstance(d.amount, int):
+            total += d.amount
+    return total

@@ -6,23 +6,15 @@ did not foresee (triggers, copies, a changed board) are scored here afresh.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mtgsim.engine.activation import activated_abilities
 from mtgsim.engine.card import Card
-from mtgsim.engine.cards import (
-    T_LAND,
-    AddCounters,
-    CreateToken,
-    Damage,
-    Destroy,
-    Draw,
-    EffectT,
-    GainControl,
-    Pump,
-    Tap,
-    Target,
-)
+from mtgsim.engine.cards import T_LAND, EffectT, Target
 from mtgsim.engine.casting import spell_targets
-from mtgsim.engine.effect import effects_value
+from mtgsim.engine.effect import Role, effects_value, role_of
+from mtgsim.engine.effects.add_counters import AddCounters
+from mtgsim.engine.effects.destroy import Destroy
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.policies.context import first_effects
 from mtgsim.engine.policies.planning import TargetPlanner
@@ -128,10 +120,11 @@ class TargetChooser(TargetPlanner):
         if copying and effects:
             t = d.options[best_i]
             hit = 0
+            e: Any
             for e in effects:
-                if isinstance(e, Damage) and e.to == f"t{idx}" and isinstance(e.amount, int):
+                if role_of(e) is Role.DAMAGE and e.to == f"t{idx}" and isinstance(e.amount, int):
                     hit += e.amount
-                elif isinstance(e, Destroy | GainControl) and getattr(e, "what", "") == \
+                elif role_of(e) in (Role.REMOVAL, Role.STEAL) and getattr(e, "what", "") == \
                         f"t{idx}":
                     hit = -1000
             self._copy_dmg[t] = self._copy_dmg.get(t, 0) + hit
@@ -197,7 +190,7 @@ class TargetChooser(TargetPlanner):
                 if t.source == d.source:
                     tab = t.ability
                     if tab.keyword == "haunt" and tab.effects and \
-                            tab.effects[0].__class__.__name__ == "HauntExile":
+                            role_of(tab.effects[0]) is Role.HAUNT:
                         return (), 1
                     if tab.targets:
                         return tab.effects, len(tab.targets)
@@ -286,10 +279,10 @@ class TargetChooser(TargetPlanner):
             return top
         effects = first_effects(obj.card)
         me = d.player
-        if effects and isinstance(effects[0], Draw):
+        if effects and role_of(effects[0]) is Role.DRAW:
             lib = len(state.players[me].library)
             return max(0, min(top, lib - 10, 7 - len(state.players[me].hand) + 1))
-        if effects and isinstance(effects[0], Damage):
+        if effects and role_of(effects[0]) is Role.DAMAGE:
             opp_life = state.players[1 - me].life
             if opp_life <= top:
                 return opp_life
@@ -312,9 +305,9 @@ class TargetChooser(TargetPlanner):
         effects = first_effects(card)
         spell = card.spell
         specs = spell.targets if spell is not None else ()
-        first = effects[0] if effects else None
+        first: Any = effects[0] if effects else None
         want = top
-        if isinstance(first, Damage) and specs:
+        if role_of(first) is Role.DAMAGE and specs:
             amount = first.amount if isinstance(first.amount, int) else 1
             kills = sorted((c for c in creatures_of(state, opp)
                             if not c.kw & UNTARGETABLE and not c.protection & card._color_mask),
@@ -332,11 +325,11 @@ class TargetChooser(TargetPlanner):
                 want = shots - 1
                 if state.active != me and state.step == END:
                     want = top  # the rest at the opponent's face
-        elif isinstance(first, Draw):
+        elif role_of(first) is Role.DRAW:
             lib = len(state.players[me].library)
             hand = len(state.players[me].hand)
             want = min(top, lib - 10, max(0, 8 - hand))
-        elif isinstance(first, Pump) and specs:
+        elif role_of(first) is Role.PUMP and specs:
             combat = state.combat
             if combat is not None:
                 mine = [a for a in combat.attackers if a in state.objects
@@ -344,10 +337,10 @@ class TargetChooser(TargetPlanner):
                 want = len(mine) - 1
             else:
                 want = 0
-        elif isinstance(first, Tap) and specs:
+        elif role_of(first) is Role.TAP_DOWN and specs:
             untapped = [c for c in creatures_of(state, opp) if not c.tapped]
             want = len(untapped) - 1
-        elif isinstance(first, CreateToken):
+        elif role_of(first) is Role.TOKENS:
             want = top
         return max(0, min(top, want))
 
@@ -357,4 +350,4 @@ class TargetChooser(TargetPlanner):
 
 
 def _is_tap_untap(item: StackItem) -> bool:
-    return any(e.__class__.__name__ == "ForEachTarget" for e in item.effects)
+    return any(role_of(e) is Role.EACH_TARGET for e in item.effects)

@@ -7,6 +7,8 @@ that fight or item rather than against the board as a whole.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from mtgsim.engine.card import Card
@@ -14,18 +16,12 @@ from mtgsim.engine.cards import (
     KEYWORD_BITS,
     KW_DOUBLE_STRIKE,
     KW_TRAMPLE,
-    AddCounters,
-    CounterSpell,
-    CounterUnlessDiscardHand,
-    Damage,
     EffectT,
-    Pump,
     Target,
 )
-from mtgsim.engine.mana import can_pay, parse_cost
-from mtgsim.engine.payment import mana_units
+from mtgsim.engine.effect import Role, counter_avoidable, first_of_role, has_role, role_of
 from mtgsim.engine.policies.combat_ai import damage_of, fight
-from mtgsim.engine.policies.context import Ctx, first_effects, has_effect, is_counterspell
+from mtgsim.engine.policies.context import Ctx, first_effects, is_counterspell
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import DECLARE_BLOCKERS, NONE, GameObject
 from mtgsim.engine.targets import legal_targets
@@ -35,11 +31,11 @@ from mtgsim.engine.worth import spell_threat, value
 class TrickScorer(TargetPlanner):
     """Combat tricks and responses (a mixin of ``HeuristicPolicy``)."""
 
-    def _mass_pump_score(self, ctx: Ctx, first: EffectT, effects: tuple[EffectT, ...]) -> float:
+    def _mass_pump_score(self, ctx: Ctx, first: Any, effects: tuple[EffectT, ...]) -> float:
         """"Creatures you control get +N/+N": after blockers, for the extra damage."""
         state = ctx.state
         combat = state.combat
-        if not isinstance(first, Pump) or first.each is None:
+        if role_of(first) is not Role.PUMP or first.each is None:
             return 0.0
         bonus = first.power if isinstance(first.power, int) else 1
         if ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None and \
@@ -74,13 +70,14 @@ class TrickScorer(TargetPlanner):
             return top.controller != ctx.me and bool(top.targets)
         return state.combat is not None and ctx.step == DECLARE_BLOCKERS
 
-    def _trick_score(self, ctx: Ctx, obj: GameObject, pump: Pump | AddCounters) -> float:
+    def _trick_score(self, ctx: Ctx, obj: GameObject, pump: Any) -> float:
+        """``pump``: an effect of role PUMP or COUNTERS."""
         """A pump on one creature: win a fight, save a creature, or push lethal damage."""
         if not self._trick_possible(ctx):
             return 0.0
         state = ctx.state
         combat = state.combat
-        if isinstance(pump, Pump):
+        if role_of(pump) is Role.PUMP:
             bp = pump.power if isinstance(pump.power, int) else 1
             bt = pump.toughness if isinstance(pump.toughness, int) else 1
             kws = pump.keywords
@@ -90,8 +87,9 @@ class TrickScorer(TargetPlanner):
         # Save a creature from damage on the stack (an opponent's, with targets).
         if state.stack:
             top = state.stack[-1]
+            e: Any
             for e in top.effects:
-                if isinstance(e, Damage) and isinstance(e.amount, int):
+                if role_of(e) is Role.DAMAGE and isinstance(e.amount, int):
                     t = top.targets[0]
                     o = state.objects.get(t) if t >= 2 else None
                     if o is not None and o.controller == ctx.me and \
@@ -148,20 +146,13 @@ class TrickScorer(TargetPlanner):
                         return 0.0
                     return 45.0 + threat
                 for mode, specs, effects in self._modes_of(card):
-                    if not has_effect(effects, (CounterSpell, CounterUnlessDiscardHand)):
+                    if not has_role(effects, Role.COUNTER):
                         continue
                     opts = legal_targets(state, specs[0], ctx.me, obj.oid, spell=True) \
                         if specs else []
                     if top.sid in opts:
-                        counter = next(e for e in effects if isinstance(
-                            e, CounterSpell | CounterUnlessDiscardHand))
-                        if isinstance(counter, CounterSpell) and counter.unless_pay:
-                            pay = parse_cost(counter.unless_pay)
-                            units = mana_units(state, top.controller)[0]
-                            if can_pay(pay.symbols, pay.generic, units):
-                                continue
-                        if isinstance(counter, CounterUnlessDiscardHand) and \
-                                len(state.players[top.controller].hand) <= 1:
+                        counter = first_of_role(effects, Role.COUNTER)
+                        if counter_avoidable(state, counter, top.controller):
                             continue
                         self.plan[obj.oid] = [top.sid]
                         if mode >= 0:
@@ -171,10 +162,11 @@ class TrickScorer(TargetPlanner):
         # Save my creature from burn with a pump.
         if not card.is_creature and card.spell is not None:
             effects = first_effects(card)
-            if effects and isinstance(effects[0], Pump | AddCounters) and card.spell.targets:
-                first = effects[0]
-                if isinstance(first, Pump) and not first.negative or isinstance(
-                        first, AddCounters) and first.counter == "+1/+1":
+            if effects and role_of(effects[0]) in (Role.PUMP, Role.COUNTERS) and \
+                    card.spell.targets:
+                first: Any = effects[0]
+                if role_of(first) is Role.PUMP and not first.negative or role_of(
+                        first) is Role.COUNTERS and first.counter == "+1/+1":
                     return self._trick_score(ctx, obj, first)
         return 0.0
 
