@@ -138,6 +138,16 @@ def refresh(state: GameState) -> None:
             layered_perms.append(o)
         o.controller = o.base_controller
         _reset_to_printed(o, c)
+    statics = _active_statics(state, layered_perms)
+    _layer_2_control(state, perms, statics, controllers_before)
+    _layers_4_5_types_and_colors(state)
+    live_statics = _layer_6_abilities(state, statics, layered_perms)
+    _layer_7_power_toughness(state, perms, layered_perms, live_statics)
+
+
+def _active_statics(state: GameState, layered_perms: list[GameObject]
+                    ) -> list[tuple[GameObject, Static]]:
+    """The static abilities that apply now, each with its source, in battlefield order."""
     statics: list[tuple[GameObject, Static]] = []
     for o in layered_perms:
         for st in o.card._statics:
@@ -145,7 +155,14 @@ def refresh(state: GameState) -> None:
             if st.condition is not None and not _static_condition(state, st, o):
                 continue
             statics.append((o, st))
-    # Layer 2: control-changing effects, by timestamp.
+    return statics
+
+
+def _layer_2_control(state: GameState, perms: list[GameObject],
+                     statics: list[tuple[GameObject, Static]],
+                     controllers_before: list[int]) -> None:
+    """Layer 2 (613.1b): control-changing statics and effects."""
+    objects = state.objects
     for src, st in statics:
         if st.gain_control:
             for o in _affected(state, st, src):
@@ -160,6 +177,11 @@ def refresh(state: GameState) -> None:
     for o, before in zip(perms, controllers_before, strict=True):
         if o.controller != before:
             o.sick = True
+
+
+def _layers_4_5_types_and_colors(state: GameState) -> None:
+    """Layers 4 and 5 (613.1d-e): types and colours that resolved effects set."""
+    objects = state.objects
     # Layers 4 and 6: types and abilities. Within layer 6, timestamp order (613.7): a
     # grant older than a "loses all abilities" effect is lost too (Spectral Flight, then
     # Lignify: no flying); restrictions granted by others are not abilities and stay.
@@ -173,6 +195,13 @@ def refresh(state: GameState) -> None:
             target = objects.get(e.target)
             if target is not None:
                 target.color = e.color
+
+
+def _layer_6_abilities(state: GameState, statics: list[tuple[GameObject, Static]],
+                       layered_perms: list[GameObject]) -> list[tuple[GameObject, Static]]:
+    """Layer 6 (613.1f): abilities added and removed. Returns the statics whose source
+    still has its abilities (they go on applying in layer 7)."""
+    objects = state.objects
     lost_at: dict[int, int] = {}
     for src, st in statics:
         if st.add_subtypes or st.lose_all_abilities:
@@ -227,7 +256,14 @@ def refresh(state: GameState) -> None:
                 else:
                     target.kw |= e.kw
                     target.protection |= e.protection
-    # Layer 7: 7a characteristic-defining (printed), 7b set, 7c modify (+ counters).
+    return live_statics
+
+
+def _layer_7_power_toughness(state: GameState, perms: list[GameObject],
+                             layered_perms: list[GameObject],
+                             live_statics: list[tuple[GameObject, Static]]) -> None:
+    """Layer 7 (613.4): power and toughness, 7a printed, 7b set, 7c modified and counters."""
+    objects = state.objects
     for o in perms:
         c = o.card
         o.power = c.power or 0
@@ -277,6 +313,8 @@ def refresh(state: GameState) -> None:
             plus = _counter_bonus(o)
             o.power += plus
             o.toughness += plus
+
+
 
 
 def _reset_to_printed(o: GameObject, c: Card) -> None:
