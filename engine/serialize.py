@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+import mtgsim.engine.cardpool  # noqa: F401  (links the effect union before the decoders below)
 from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.derived import Derived, Sight

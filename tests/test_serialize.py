@@ -127,3 +127,15 @@ def test_clone_is_independent() -> None:
     play(twin, _policies("random", 99))
     assert twin.result is not None
     assert to_msgpack(state) == before
+
+
+@pytest.mark.parametrize("module", ["mtgsim.engine.serialize", "mtgsim.engine.clone"])
+def test_a_module_that_builds_decoders_imports_first(module: str) -> None:
+    """The effect union is linked when the card pool loads: a script whose first import
+    is the serializer (scripts/state_size.py) must still get working decoders."""
+    import subprocess
+    import sys
+
+    code = f"import {module}"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
