@@ -266,7 +266,9 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     """Every action the player may take with priority (117.1)."""
     p = state.players[player]
     objects = state.objects
-    sorcery_ok = sorcery_timing(state, player)
+    step = state.step  # sorcery_timing, inline: asked at every priority
+    sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
+        and not state.stack
     hand = p.hand
     derived = state.derived
     if derived.dirty or derived.entered:

@@ -56,6 +56,7 @@ from mtgsim.engine.state import (
     DecisionKind,
     DiscardTask,
     DrawTask,
+    GameObject,
     GameResult,
     GameState,
     LegendTask,
@@ -64,7 +65,7 @@ from mtgsim.engine.state import (
     ResolveTask,
     TriggerTask,
 )
-from mtgsim.engine.zones import draw_card, log, move, new_object, shuffle_library
+from mtgsim.engine.zones import draw_card, log, move, shuffle_library
 
 KEEP, MULLIGAN = 0, 1
 _PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
@@ -98,15 +99,34 @@ def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
         state.log = []
     if record:
         state.decisions = []
-    for p, deck in enumerate(decks):
-        for card in deck:
-            if not isinstance(card, Card) or card.pool is not pool:
-                card = game_card(state, card if isinstance(card, CardDef) else card.defn)
-            obj = new_object(state, card, p, LIBRARY)
-            state.players[p].library.append(obj.oid)
-    state.derived.decklists = tuple(
-        tuple(state.objects[oid].card for oid in p.library) for p in state.players)
+    state.derived.decklists = tuple(_fill_library(state, p, deck, pool)
+                                    for p, deck in enumerate(decks))
     return state
+
+
+def _fill_library(state: GameState, player: int, deck: Sequence[Card | CardDef],
+                  pool: CardPool) -> tuple[Card, ...]:
+    """Put ``deck``'s cards into ``player``'s library in one pass (what ``new_object``
+    does for each, with the library's visibility bookkept once: its owner sees its cards,
+    in id order, which is deck order); the cards, the player's deck list."""
+    cards = tuple([card if isinstance(card, Card) and card.pool is pool else game_card(
+        state, card if isinstance(card, CardDef) else card.defn) for card in deck])
+    objects = state.objects
+    visible = state.sight.visible[player]
+    oid = state.next_oid
+    clock = state.clock
+    ids = list(range(oid, oid + len(cards)))
+    for card in cards:
+        clock += 1
+        objects[oid] = visible[oid] = GameObject(
+            oid, card, player, player, LIBRARY, clock, card._color_mask, player)
+        oid += 1
+    state.next_oid = oid
+    state.clock = clock
+    state.players[player].library.extend(ids)
+    state.sight.libraries[player].extend(ids)
+    state.sight.library_changes[player] += len(ids)
+    return cards
 
 
 def _start(state: GameState) -> None:
@@ -205,6 +225,8 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
 def _turn_based_actions(state: GameState) -> bool:
     """Do the step's turn-based actions; False if the step has no priority at all."""
     step = state.step
+    if step == MAIN1 or step == MAIN2:
+        return True  # no turn-based action (505)
     active = state.active
     if step == UNTAP:
         # 502: untap; "summoning sickness" ends for the active player's permanents.
@@ -276,6 +298,7 @@ def _cleanup_finish(state: GameState) -> bool:
             o.damage = 0
             o.regen_shields = 0
             o.deathtouched = False
+            derived.taps[2] += 1  # what memoised facts key on ("target damaged creature")
     if state.effects:
         n = len(state.effects)
         state.effects = [e for e in state.effects if not e.until_eot]
@@ -366,6 +389,8 @@ def step_machine(state: GameState) -> None:
         state.passes = 0
         if not _turn_based_actions(state):
             _next_step(state)
+        elif not state.tasks and state.pending is None and state.result is None:
+            _priority(state)  # what advance would do next
         return
     _priority(state)
 
@@ -373,12 +398,6 @@ def step_machine(state: GameState) -> None:
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
     d = state.derived
-    if not d.dirty and not d.entered and not d.sba_needed and not state.triggers \
-            and not state.stack \
-            and not state.stop_every_priority and not state.stops[state.priority] >> (
-                state.step if state.priority == state.active else state.step + 13) & 1:
-        _pass_without_stop(state)  # nothing to check, and this player does not stop here
-        return
     if (d.sba_needed or d.dirty or d.entered) and sba.check(state):
         return
     if state.result is not None:
@@ -387,34 +406,37 @@ def _priority(state: GameState) -> None:
         state.tasks.append(TriggerTask())
         return
     player = state.priority
-    if state.stack:
-        if state.stack[-1].controller == player and not state.stop_every_priority and \
+    stack = state.stack
+    if stack:
+        if stack[-1].controller == player and not state.stop_every_priority and \
                 not state.stops[player] & STOP_OWN_STACK:
             pass_priority(state)  # they do not hold priority over their own object
             return
-    elif not state.stop_every_priority and not state.stops[player] >> (
-            state.step if player == state.active else state.step + 13) & 1:
-        _pass_without_stop(state)  # the player does not stop in this step (their stops)
-        return
+    elif not state.stop_every_priority:
+        step = state.step
+        stops = state.stops
+        if not stops[player] >> (step if player == state.active else step + 13) & 1:
+            # The player does not stop in this step (their stops) and passes without
+            # being asked. If the other player has not passed yet and has no stop here
+            # either, their priority, with the state unchanged, would be the same
+            # automatic pass: both are taken at once and the step ends (pass_priority
+            # with an empty stack, inline: most steps end here).
+            if state.passes == 0 and not stops[1 - player] >> (
+                    step if player != state.active else step + 13) & 1:
+                state.priority = 1 - player
+                state.passes = 0
+                if step == CLEANUP:
+                    state.in_priority = False  # 514.3a: another cleanup step
+                else:
+                    _next_step(state)
+                return
+            pass_priority(state)
+            return
     actions = legal_actions(state, player)
     if len(actions) == 1 and not state.stop_every_priority:
         pass_priority(state)
         return
     state.pending = Decision(_PRIORITY, player, actions=actions)
-
-
-def _pass_without_stop(state: GameState) -> None:
-    """The player with priority passes without being asked (no stop here, empty stack,
-    nothing to check). If the other player has not passed yet and has no stop here either,
-    their priority, with the state unchanged, would be the same automatic pass: both are
-    taken at once."""
-    if state.passes == 0:
-        other = 1 - state.priority
-        if not state.stops[other] >> (
-                state.step if other == state.active else state.step + 13) & 1:
-            state.priority = other
-            state.passes = 1
-    pass_priority(state)
 
 
 def pass_priority(state: GameState) -> None:

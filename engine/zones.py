@@ -225,15 +225,17 @@ def shuffle_library(state: GameState, player: int) -> None:
     """Shuffle (701.24): what anyone had seen of the library's cards is forgotten."""
     library = state.players[player].library
     state.rng = rng_shuffle(state.rng, library)
-    objects = state.objects
-    visible = state.sight.visible[1 - player]
-    for oid in library:
-        o = objects[oid]
-        if o.known:
-            o.known = 0
-            visible.pop(oid, None)
-    state.sight.library_changes[player] += 1
-    state.sight.library_known[player] = 0
+    sight = state.sight
+    if sight.library_known[player]:  # (none known, the common case: nothing to forget)
+        objects = state.objects
+        visible = sight.visible[1 - player]
+        for oid in library:
+            o = objects[oid]
+            if o.known:
+                o.known = 0
+                visible.pop(oid, None)
+        sight.library_known[player] = 0
+    sight.library_changes[player] += 1
 
 
 def draw_card(state: GameState, player: int) -> GameObject | None:

@@ -244,11 +244,12 @@ def bench_pipeline(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Time heuristic-vs-heuristic games on one core, after loading and a warm-up."""
+    """Time games of one policy against itself (``--policy``, heuristic by default) on one
+    core, after loading and a warm-up."""
     if args.pipeline:
         return bench_pipeline(args)
     decks = _load_decks(args, args.decks)
-    policies = ["heuristic", "heuristic"]
+    policies = [args.bench_policy, args.bench_policy]
     run_batch(decks[0], decks[1], BENCH_WARMUP_GAMES, args.seed + 1, policies)
     cpu0 = time.process_time()
     stats = run_batch(decks[0], decks[1], args.games, args.seed, policies)
@@ -262,12 +263,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
             "turns_per_game": stats.mean_turns,
             "decisions_per_game": stats.mean_decisions,
             "decks": [d.name for d in decks],
+            "policy": args.bench_policy,
             "seed": args.seed,
             "engine_version": engine.__version__,
             "python": platform.python_version(),
         }))
     else:
-        print(f"{decks[0].name} vs {decks[1].name}, heuristic vs heuristic, "
+        print(f"{decks[0].name} vs {decks[1].name}, {args.bench_policy} vs "
+              f"{args.bench_policy}, "
               f"{stats.games} games on one core")
         print(f"{stats.seconds:.2f} s ({cpu:.2f} s CPU), {stats.mean_turns:.1f} turns/game, "
               f"{stats.mean_decisions:.1f} decisions/game")
@@ -393,13 +396,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_batch)
 
     p = sub.add_parser("bench", parents=[common], help="measure games per second",
-                       description="Time heuristic-vs-heuristic games of a matchup on one "
-                                   "core, after loading and a short warm-up.")
+                       description="Time games of a matchup on one core, one policy on both "
+                                   "sides (heuristic unless --policy), after loading and a "
+                                   "short warm-up.")
     p.add_argument("--games", type=positive, default=300, metavar="N",
                    help="number of timed games (default: 300)")
     p.add_argument("--seed", type=seed, default=0, help="batch seed (default: 0)")
     p.add_argument("--decks", nargs=2, metavar=("A", "B"), default=list(BUNDLED_MATCHUP),
                    help="the matchup (default: gruul_stompy azorius_skies)")
+    p.add_argument("--policy", default="heuristic", metavar="SPEC", dest="bench_policy",
+                   help="the policy playing both sides: a spec as for --policy-a, e.g. "
+                        "random (default: heuristic)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--pipeline", action="store_true",
                    help="compare the gauntlet job serially and on local Ray (--workers)")

@@ -38,14 +38,15 @@ def add_policy_options(parser: argparse.ArgumentParser, default: str = "heuristi
 def check_policy_args(args: argparse.Namespace) -> None:
     """Canonicalise the command's policy options in place (``args.deck_policy`` becomes
     ``(DECK, SPEC)`` pairs); raises ``PolicyArgError``."""
-    for opt in ("policy_a", "policy_b"):
+    for opt, flag in (("policy_a", "--policy-a"), ("policy_b", "--policy-b"),
+                      ("bench_policy", "--policy")):  # bench's one policy for both sides
         text = getattr(args, opt, None)
         if text is None:
             continue
         try:
             setattr(args, opt, canonical(text))
         except PolicySpecError as exc:
-            raise PolicyArgError(f"--{opt.replace('_', '-')}: {exc}") from None
+            raise PolicyArgError(f"{flag}: {exc}") from None
     pairs: list[tuple[str, str]] = []
     for text in getattr(args, "deck_policy", None) or ():
         if isinstance(text, tuple):  # checked already

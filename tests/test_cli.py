@@ -202,6 +202,28 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["games_per_second"] > 0
     assert data["seconds"] > 0
     assert data["turns_per_game"] > 0 and data["decisions_per_game"] > 0
+    assert data["policy"] == "heuristic"
+
+
+def test_bench_policy_random(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--policy`` names who plays both sides: random games are other games (more
+    decisions than the heuristic's on the same seeds)."""
+    code, out, _ = run(capsys, "bench", "--games", "4", "--json")
+    assert code == 0
+    heuristic = json.loads(out)
+    code, out, _ = run(capsys, "bench", "--games", "4", "--json", "--policy", "random")
+    assert code == 0
+    data = json.loads(out)
+    assert data["policy"] == "random" and data["games"] == 4
+    assert data["decisions_per_game"] != heuristic["decisions_per_game"]
+    code, out, _ = run(capsys, "bench", "--games", "4", "--policy", "random")
+    assert code == 0 and "random vs random" in out
+
+
+def test_bench_bad_policy_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "bench", "--games", "4", "--policy", "nobody")
+    assert code == 2 and out == ""
+    assert err.startswith("mtgsim: error: --policy: ") and "nobody" in err
 
 
 # --------------------------------------------------------------------------- input errors
