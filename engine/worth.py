@@ -162,6 +162,27 @@ def perm_value(state: GameState, o: GameObject, me: int) -> float:
     return 2.0 + 0.5 * o.card._mana_value
 
 
+def death_triggers_value(state: GameState, o: GameObject, me: int) -> float:
+    """What the public triggers of ``o``'s death are worth to ``me``: the exiled cards
+    haunting it (702.55c: "when the creature it haunts dies"), each valued for its owner
+    with its target player the owner's opponent (a drain), so a lethal drain is worth
+    100 to the one it wins for. 0 for a creature nothing haunts (the usual case)."""
+    haunters = state.haunters
+    if not haunters:
+        return 0.0
+    total = 0.0
+    for oid in haunters:
+        h = state.objects.get(oid)
+        if h is None or h.haunting != o.oid:
+            continue
+        owner = h.owner
+        for ab in h.card._triggered:
+            if ab.when == "haunted_dies":
+                v = effects_value(state, owner, ab.effects, [1 - owner], oid)
+                total += v if owner == me else -v
+    return total
+
+
 def aura_bonus_on(state: GameState, aura: GameObject) -> float:
     """What this Aura on the battlefield gives its creature now (amounts computed)."""
     v = 0.0

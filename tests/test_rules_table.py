@@ -28,7 +28,7 @@ from mtgsim.engine.effect import EFFECTS, Role
 NOT_VALUED = {
     "add_chosen_color_mana", "add_mana", "additional_combat",
     "additional_combat_after_this_main", "annihilate", "attach", "become_chosen_colors",
-    "cascade", "cascade_bottom", "cant_gain_life", "change_color_word", "copy_spell",
+    "cascade_bottom", "cant_gain_life", "change_color_word", "copy_spell",
     "create_token_copy", "delayed_at", "epic_copy", "exalt", "exile_at_next_end_step",
     "exile_until", "extra_turn", "haunt_exile", "look_at_top", "mill", "put_on_library",
     "put_from_top_onto_battlefield", "rebound_cast", "recover_pay", "replicate_copies",

@@ -16,6 +16,7 @@ from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effec
 from mtgsim.engine.refs import refs_of, source_object
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.worth import (
+    death_triggers_value,
     each_of,
     guess_amount,
     is_creature,
@@ -57,7 +58,7 @@ def estimate(ev: Estimate, e: Damage) -> None:
         for o in each_of(state, e.each, me, source):
             if is_creature(o) and o.toughness - o.damage <= n and \
                     not o.kw & KW_INDESTRUCTIBLE:
-                ev.total += sign_for(o, me) * -value(o)
+                ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * value(o)
         return
     for p in players_for(e.to, me, targets, state):
         ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)
@@ -66,7 +67,7 @@ def estimate(ev: Estimate, e: Damage) -> None:
             continue
         if o.toughness - o.damage <= n and not o.kw & KW_INDESTRUCTIBLE \
                 and not o.regen_shields:
-            ev.total -= sign_for(o, me) * value(o)
+            ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * value(o)
         else:
             ev.total -= sign_for(o, me) * 0.15 * n
 

@@ -49,6 +49,16 @@ def resolve(state: GameState, item: StackItem, eff: Pump, asker: Asker,
     state.derived.dirty = True
 
 
+# keywords that hold a creature back (a "can't block" spell is cast on the other
+# player's creature): they count against the creature that gets them
+DRAWBACKS = ("can't block", "can't attack")
+
+
+def keywords_gain(e: Pump) -> int:
+    """The keywords' worth to the creature that gets them: +1 each, -1 each drawback."""
+    return sum(-1 if k in DRAWBACKS else 1 for k in e.keywords)
+
+
 def estimate(ev: Estimate, e: Pump) -> None:
     state = ev.state
     me = ev.me
@@ -64,12 +74,14 @@ def estimate(ev: Estimate, e: Pump) -> None:
     for o in objs:
         if is_creature(o):
             ev.total += pump_value(o, me, pw, tg, state) + (
-                0.2 * len(e.keywords) * sign_for(o, me))
+                0.2 * keywords_gain(e) * sign_for(o, me))
 
 
 def sign(e: Pump, ref: str) -> int:
     if e.each is not None or not refers(e.what, ref):
         return 0
+    if e.power == 0 and e.toughness == 0 and e.keywords and keywords_gain(e) < 0:
+        return -1  # only drawbacks (Demonic Dread's "can't block")
     return -1 if e.negative else 1
 
 

@@ -40,7 +40,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.casting import castable_modes
 from mtgsim.engine.decisions import MayCast
-from mtgsim.engine.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.effect import Estimate, effect_rules, unaffected, yes_no
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rng import shuffle
 from mtgsim.engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
@@ -138,8 +138,34 @@ def cascade_bottom(state: GameState, item: StackItem, eff: Any, asker: Asker,
         conceal(state, move(state, state.objects[oid], LIBRARY, bottom=True))
 
 
-effect_rules(CascadeEffect, resolve=cascade, estimate=None, sign=unaffected,
-             why_not_valued="not estimated: what cascade casts is the library's hidden order; the spell is valued for its other effects")
+def estimate_cascade(ev: Estimate, eff: Any) -> None:
+    """What cascade is worth before the spell is cast: a free spell, the card it hits.
+    Which card that is depends on the library's order, which no player knows; what the
+    player knows is the library's contents (its own deck less the cards seen, which is
+    what a player view lists, in no order). So the value is the average over the nonland
+    cards cheaper than the spell (the ones it can hit): a card plus the mana it would
+    have cost. Nothing to hit: nothing gained."""
+    state = ev.state
+    src = state.objects.get(ev.source)
+    if src is None:
+        return
+    cost = src.card._cost
+    limit = src.card._mana_value + (ev.x * cost.x if cost is not None else 0)
+    total, hits = 0, 0
+    objects = state.objects
+    for oid in state.players[ev.me].library:
+        o = objects.get(oid)
+        if o is None:
+            continue  # not known to this player
+        card = o.card
+        if not card.is_land and card._mana_value < limit:
+            total += card._mana_value
+            hits += 1
+    if hits:
+        ev.total += 1.0 + total / hits
+
+
+effect_rules(CascadeEffect, resolve=cascade, estimate=estimate_cascade, sign=unaffected)
 
 effect_rules(CascadeBottom, resolve=cascade_bottom, estimate=None, sign=unaffected,
              why_not_valued="not estimated: the end of a cascade (cards to the bottom) changes no resource the AI counts")

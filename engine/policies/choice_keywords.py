@@ -28,6 +28,7 @@ from mtgsim.engine.worth import (
     color_bits,
     color_sources,
     dead_card,
+    death_triggers_value,
     is_creature,
     lands_of,
     spell_threat,
@@ -144,6 +145,8 @@ def devour(state: GameState, d: Decision) -> list[int]:
             cost = min(cost, 2.0)
         if o.card._mana_abilities and not o.token:
             cost += 1.0
+        # its death's public triggers: a haunting card's drain (lethal: never eaten)
+        cost -= death_triggers_value(state, o, me)
         if gain >= cost or (needs_one and not out and cost <= 4.0):
             out.append(i)
     return out[:d.max_count]

@@ -11,7 +11,7 @@ from typing import Any
 
 from mtgsim.engine.cards import KW_CANT_BLOCK, KW_HASTE, KW_INDESTRUCTIBLE, EffectT, Target
 from mtgsim.engine.combat import can_block
-from mtgsim.engine.effect import Role, has_role, role_of
+from mtgsim.engine.effect import Role, effects_value, has_role, role_of
 from mtgsim.engine.mana import can_pay
 from mtgsim.engine.policies.context import (
     Ctx,
@@ -62,7 +62,20 @@ class SpellScorer(TrickScorer):
                 best = score
                 if mode >= 0:
                     self.plan_mode[obj.oid] = mode
-        return best
+        return max(best, self._cast_trigger_score(ctx, obj, sorcery))
+
+    @staticmethod
+    def _cast_trigger_score(ctx: Ctx, obj: GameObject, sorcery: bool) -> float:
+        """A spell worth casting for what its casting triggers (cascade's free spell,
+        valued by its estimate), whatever its own effects do: at a sorcery's time, or an
+        instant at their end step (its own effects may want a better moment)."""
+        if not (ctx.opp_end or ctx.main and sorcery):
+            return 0.0
+        gain = 0.0
+        for ab in obj.card._triggered:
+            if ab.when == "cast_self":
+                gain += effects_value(ctx.state, ctx.me, ab.effects, [], obj.oid)
+        return 8.0 + obj.card._mana_value + gain if gain > 0 else 0.0
 
     def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
                        effects: tuple[EffectT, ...], sorcery: bool) -> float:
@@ -150,12 +163,7 @@ class SpellScorer(TrickScorer):
                     value_ > 0:
                 return 6.0 + value_ * 0.5 if ctx.opp_end or sorcery else 0.0
             return 0.0
-        mass = self._mass_pump_score(ctx, first, effects)
-        if mass > 0:
-            return mass
-        if obj.card.has_keyword("cascade") and (ctx.opp_end or ctx.main and sorcery):
-            return 8.0 + obj.card._mana_value
-        return 0.0
+        return self._mass_pump_score(ctx, first, effects)
 
     @staticmethod
     def _draw_spell_score(ctx: Ctx, draw: Any, value_: float, x: int,
