@@ -47,7 +47,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import link_effects
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.mana import ManaCostError, parse_cost
-from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS
+from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS, REDUCTIONS
 from mtgsim.engine.state import HAND
 from mtgsim.engine.tomlines import locate
 
@@ -329,6 +329,10 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
                                       if p.zone == HAND and p.keyword in card._kwnames))
     if defn.alternative_cost is not None:
         card._hand_casts = (*card._hand_casts, ALT_ALTERNATIVE)
+    quick = card._cost.mana_value if len(card._hand_casts) == 1 and card._cost is not None \
+        and not any(r.keyword in card._kwnames for r in REDUCTIONS) else -1
+    card._hand_check = (card._hand_casts, quick, card._cost if quick >= 0 and card.spell is None
+                        and not card._is_aura else None)
     card._enters_tapped = any(
         isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
     card._cant_be_countered = any(s.cant_be_countered for s in statics)
