@@ -312,13 +312,24 @@ def _cleanup_finish(state: GameState) -> bool:
     return acted or bool(state.triggers)
 
 
+# The steps always followed by the next one, with no phase added or step skipped after
+# them (500.8, 508.8): the hot path of ``_next_step``.
+_PLAIN_STEPS = sum(1 << step for step in (
+    UNTAP, UPKEEP, DRAW, BEGIN_COMBAT, FIRST_STRIKE_DAMAGE, COMBAT_DAMAGE, END))
+
+
 def _next_step(state: GameState) -> None:
     """500.4: mana empties; move to the next step, skipping combat steps as 508.8 says."""
-    for p in state.players:
-        if p.pool:
-            p.pool = []
+    p0, p1 = state.players
+    if p0.pool:
+        p0.pool = []
+    if p1.pool:
+        p1.pool = []
     step = state.step
     state.in_priority = False
+    if _PLAIN_STEPS >> step & 1:
+        state.step = step + 1
+        return
     if step == CLEANUP:
         if state.result is None:
             _next_turn(state)
