@@ -313,7 +313,9 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     derived = state.derived
     if derived.dirty or derived.entered:
         ensure(state)
-    own_activators = activators(state)[player]
+    hit = derived.memo.get("activators")  # activators(state), inline: every priority
+    own_activators = (hit[1] if hit is not None and hit[0] == derived.refreshes
+                      else activators(state))[player]
     zone_actions = derived.zone_action_cards[player]
     if not sorcery_ok and not zone_actions and not own_activators and not (
             state.effects and _granted_elsewhere(state, player)):
