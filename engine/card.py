@@ -117,9 +117,10 @@ class Card:
     _hand_casts: tuple[int, ...]
     # what casting it from a hand needs checked (engine.casting._hand_plan): the ways above;
     # the mana value under which no mana found casts it (-1: a permission or a cost
-    # reduction may pay otherwise); for a permanent spell with no target and no other way
-    # to pay, its mana cost (paying it is all it needs), else None
-    _hand_check: tuple[tuple[int, ...], int, ManaCost | None]
+    # reduction may pay otherwise); for a spell with no mode, no additional cost and no
+    # other way to pay, its mana cost and its targets (paying it and finding them is all
+    # it needs), else None and ()
+    _hand_check: tuple[tuple[int, ...], int, ManaCost | None, tuple[Target, ...]]
     _spell_grants: bool  # has "[quality] spells you cast have [keyword]"
     _base_protection: int  # printed protection as a mask (engine.layers)
     _is_aura: bool

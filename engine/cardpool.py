@@ -329,10 +329,6 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
                                       if p.zone == HAND and p.keyword in card._kwnames))
     if defn.alternative_cost is not None:
         card._hand_casts = (*card._hand_casts, ALT_ALTERNATIVE)
-    quick = card._cost.mana_value if len(card._hand_casts) == 1 and card._cost is not None \
-        and not any(r.keyword in card._kwnames for r in REDUCTIONS) else -1
-    card._hand_check = (card._hand_casts, quick, card._cost if quick >= 0 and card.spell is None
-                        and not card._is_aura else None)
     card._enters_tapped = any(
         isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
     card._cant_be_countered = any(s.cant_be_countered for s in statics)
@@ -340,6 +336,16 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         a for a in abilities if isinstance(a, Replacement) and a.kind != "enters_tapped")
     card._aura_target = None if not card._is_aura else Target("player") \
         if card.enchant_player else Target("permanent", card.enchant or _ANYTHING)
+    quick = card._cost.mana_value if len(card._hand_casts) == 1 and card._cost is not None \
+        and not any(r.keyword in card._kwnames for r in REDUCTIONS) else -1
+    spell = card.spell
+    plain = quick >= 0 and (spell is None or spell.additional_cost is None and not spell.modes)
+    targets: tuple[Target, ...] = ()  # spell_targets(card, -1), for a plain cast
+    if plain and card._aura_target is not None:
+        targets = (card._aura_target,)
+    elif plain and spell is not None:
+        targets = spell.targets
+    card._hand_check = (card._hand_casts, quick, card._cost if plain else None, targets)
     return card
 
 

@@ -223,7 +223,7 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
 
 
 # A hand card that may be cast, as ``_hand_plan`` lists it: its id and ``Card._hand_check``.
-_Candidate = tuple[int, tuple[int, ...], int, ManaCost | None]
+_Candidate = tuple[int, tuple[int, ...], int, ManaCost | None, tuple[Target, ...]]
 # A hand sorted for the legal-action checks: the first land of each name (305.2), the
 # first card of each name that could be cast at sorcery speed, and of those the ones
 # with instant speed.
@@ -278,12 +278,14 @@ def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
     grants = bool(state.derived.spell_granters and spell_granters(state))
     have = len(units)
     out = []
-    for oid, alts, quick, simple in candidates:
+    for oid, alts, quick, plain, targets in candidates:
         if not grants:
             if have < quick:
                 continue  # more mana than there is, and no other way to pay (quick reject)
-            if simple is not None:  # _can_cast's hot path, inline
-                if can_pay(simple.symbols, simple.generic, units):
+            if plain is not None:  # _can_cast's hot path, inline
+                if can_pay(plain.symbols, plain.generic, units) and (
+                        not targets or targets_available(state, targets, player, oid,
+                                                         spell=True)):
                     out.append((oid, ALT_NORMAL))
                 continue
         obj = objects[oid]
