@@ -306,27 +306,24 @@ def _granted_elsewhere(state: GameState, player: int) -> bool:
 
 def legal_actions(state: GameState, player: int) -> list[Action]:
     """Every action the player may take with priority (117.1)."""
-    p = state.players[player]
-    objects = state.objects
-    step = state.step  # sorcery_timing, inline: asked at every priority
-    sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
-        and not state.stack
-    hand = p.hand
     derived = state.derived
     if derived.dirty or derived.entered:
         ensure(state)
+    step = state.step  # sorcery_timing, inline: asked at every priority
+    sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
+        and not state.stack
     hit = derived.memo.get("activators")  # activators(state), inline: every priority
     own_activators = (hit[1] if hit is not None and hit[0] == derived.refreshes
                       else activators(state))[player]
     zone_actions = derived.zone_action_cards[player]
-    if not sorcery_ok and not zone_actions and not own_activators and not (
+    plan = _hand_plan(state, player)
+    if not sorcery_ok and not plan[2] and not zone_actions and not own_activators and not (
             state.effects and _granted_elsewhere(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
-        plan = _hand_plan(state, player)
-        if not plan[2]:
-            return [PASS_ACTION]
-    else:
-        plan = _hand_plan(state, player)
+        return [PASS_ACTION]
+    p = state.players[player]
+    objects = state.objects
+    hand = p.hand
     actions = [PASS_ACTION]
     units: list[int] | None = None
     seen: set[tuple[str, int]] = set()
