@@ -46,7 +46,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.effect import link_effects
 from mtgsim.engine.keywords import compile_keywords
-from mtgsim.engine.mana import ManaCostError, parse_cost
+from mtgsim.engine.mana import SYMBOL_BIT, ManaCostError, parse_cost
 from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS, REDUCTIONS
 from mtgsim.engine.state import HAND
 from mtgsim.engine.tomlines import locate
@@ -308,6 +308,10 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     card._mana_value = cost.mana_value
     card._instant_speed = bool(mask & T_INSTANT) or bool(card._kw & KW_FLASH)
     card._mana_abilities = tuple(a for a in abilities if isinstance(a, ManaAbility))
+    one = card._mana_abilities[0] if len(card._mana_abilities) == 1 else None
+    card._mana_plain = None
+    if one is not None and one.condition is None and type(one.amount) is int:
+        card._mana_plain = (one, _color_mask(one.colors), one.amount, one.tap)
     card._activated = tuple(a for a in abilities if isinstance(a, Activated))
     card._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
     statics = card._statics = tuple(a for a in abilities if isinstance(a, Static))
@@ -347,6 +351,14 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         targets = spell.targets
     card._hand_check = (card._hand_casts, quick, card._cost if plain else None, targets)
     return card
+
+
+def _color_mask(colors: str) -> int:
+    """The colour bits of the mana a mana ability adds (engine.mana.SYMBOL_BIT)."""
+    mask = 0
+    for ch in colors:
+        mask |= SYMBOL_BIT[ch]
+    return mask
 
 
 def pool_of(defs: Iterable[CardDef]) -> CardPool:

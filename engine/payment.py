@@ -116,10 +116,16 @@ def _find_mana_sources(state: GameState) -> _Sources:
         if o.attached_to >= 2:
             hosts.add(o.attached_to)
         # Arrest: mana abilities are activated abilities (605.1a)
-        if (o.card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
+        card = o.card
+        if (card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
+            creature = bool((card._type_mask | o.extra_types) & T_CREATURE)
+            plain = card._mana_plain
+            if plain is not None and not o.granted_mana and not o.lost_abilities:
+                printed, mask, amount, tap = plain  # its printed ability, worked out once
+                found[o.controller].append((o, printed, 0, mask, amount, tap, creature))
+                continue
             abilities = mana_abilities_of(o)
             ab = abilities[0] if len(abilities) == 1 else None
-            creature = bool((o.card._type_mask | o.extra_types) & T_CREATURE)
             if ab is not None and ab.condition is None and ab.amount.__class__ is int:
                 found[o.controller].append(
                     (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap, creature))
