@@ -245,12 +245,14 @@ def _turn_based_actions(state: GameState) -> bool:
                     continue
                 if o.tapped and not o.kw & KW_DOESNT_UNTAP:
                     state.set_tapped(o, False)
+        zone_actions = state.derived.zone_action_cards
         for p in state.players:
             p.damage_this_turn = 0
-            for oid in p.hand:  # "once each turn" abilities that work from the hand
-                o = objects[oid]
-                if o.used_once:
-                    o.used_once = 0
+            if zone_actions[p.idx]:  # only such cards have abilities that work from a hand
+                for oid in p.hand:  # "once each turn" abilities that work from the hand
+                    o = objects[oid]
+                    if o.used_once:
+                        o.used_once = 0
         state.players[active].lands_played = 0
         # Untapping changes characteristics only through conditional statics ("as long as
         # it's untapped", "during your turn"); summoning sickness is no characteristic.
