@@ -32,7 +32,8 @@ class Derived:
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
     __slots__ = (
-        "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "dynamic_statics",
+        "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered",
+        "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes",
         "mana_refreshes", "spell_granters", "enter_replacers", "zone_action_cards",
         "resolved", "taps", "memo", "decklists",
@@ -51,6 +52,10 @@ class Derived:
         self.sba_needed = True
         # characteristics were recomputed since the last state-based check
         self.sba_chars = True
+        # permanents whose characteristics were set since the last state-based check when
+        # nothing else's changed (layers._refresh_entered): with sba_chars False, only
+        # these need more than the damage check
+        self.sba_entered: list[int] = []
         # a permanent on the battlefield has a static ability whose effect may change
         # without the battlefield changing (Card._dynamic; as of the last refresh, and
         # every battlefield change marks the state dirty): only then do cards moving
@@ -118,6 +123,7 @@ class Derived:
         d.dirty = self.dirty
         d.sba_needed = self.sba_needed
         d.sba_chars = self.sba_chars
+        d.sba_entered = self.sba_entered.copy()
         d.dynamic_statics = self.dynamic_statics
         d.nonlocal_statics = self.nonlocal_statics
         d.entered = self.entered.copy()

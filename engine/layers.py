@@ -345,7 +345,8 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
     characteristics and counters."""
     derived = state.derived
     derived.sba_needed = True
-    derived.sba_chars = True
+    if not derived.sba_chars:  # only the new ones need more than the damage check
+        derived.sba_entered.extend(entered)
     derived.refreshes += 1
     objects = state.objects
     for oid in entered:

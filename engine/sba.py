@@ -46,6 +46,21 @@ def check(state: GameState) -> bool:
     # characteristics (layers.refresh, which sets sba_chars); damage at any time.
     full = derived.sba_chars
     derived.sba_chars = False
+    # Permanents that entered with nothing else's characteristics changed: the others
+    # need only the damage check (in battlefield order with the full checks of these);
+    # a legendary one means the legend rule reads them all.
+    entered = derived.sba_entered
+    only: set[int] | None = None
+    if entered:
+        derived.sba_entered = []
+        if not full:
+            full = True
+            only = set(entered)
+            for oid in entered:
+                new = objects.get(oid)
+                if new is not None and new.card._legendary:
+                    only = None
+                    break
     if not full:  # only damage may have changed: creatures dealt damage
         for oid in state.battlefield:
             o = objects[oid]
@@ -56,6 +71,11 @@ def check(state: GameState) -> bool:
         for oid in state.battlefield:
             o = objects[oid]
             card = o.card
+            if only is not None and oid not in only:
+                if (o.damage or o.deathtouched) and (card._type_mask | o.extra_types) & \
+                        T_CREATURE and _destroyed_by_damage(o):
+                    to_destroy.append(o)
+                continue
             if (card._type_mask | o.extra_types) & T_CREATURE:
                 if o.toughness <= 0:  # 704.5f
                     to_graveyard.append(o)
