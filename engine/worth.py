@@ -294,12 +294,13 @@ class Board:
         for oid in state.battlefield:
             o = objects[oid]
             mask = o.card._type_mask
-            if (mask | o.extra_types) & T_CREATURE:
+            types = mask | o.extra_types  # (effects only add types: a land card is a land)
+            if types & T_CREATURE:
                 creatures[o.controller].append(o)
-            if (mask | o.extra_types) & T_LAND:
+            if types & T_LAND:
                 lands[o.controller] += 1
-            if mask & T_LAND:
-                printed_lands[o.controller] += 1
+                if mask & T_LAND:
+                    printed_lands[o.controller] += 1
         self.creatures = creatures
         self.lands = lands  # lands now (types added by effects count)
         self.printed_lands = printed_lands  # land cards
