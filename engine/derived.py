@@ -35,7 +35,7 @@ class Derived:
         "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered",
         "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes",
-        "mana_refreshes", "spell_granters", "enter_replacers", "zone_action_cards",
+        "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
         "resolved", "taps", "memo", "decklists",
     )
 
@@ -77,6 +77,10 @@ class Derived:
         # where only permanents without mana abilities, or another player's, entered):
         # engine.payment keys on it
         self.mana_refreshes = [0, 0]
+        # since the last full refresh, each new mana source that alone moved a player's
+        # mana_refreshes: (the two counts before, after, its id); engine.payment adds it
+        # to the sources it had instead of searching the battlefield again
+        self.mana_entered: list[tuple[tuple[int, int], tuple[int, int], int]] = []
         self.spell_granters = 0  # permanents with "spells you cast have ..." abilities
         self.enter_replacers = 0  # permanents with "as ... enters" replacement abilities
         # per player, their cards in hand or graveyard usable from there (flashback,

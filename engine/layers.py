@@ -110,6 +110,8 @@ def refresh(state: GameState) -> None:
     derived.refreshes += 1
     derived.mana_refreshes[0] += 1
     derived.mana_refreshes[1] += 1
+    if derived.mana_entered:
+        derived.mana_entered = []
     perms = [objects[oid] for oid in state.battlefield]
     layered = dynamic = nonlocal_ = False
     for o in perms:
@@ -357,7 +359,10 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
                 derived.mana_refreshes[0] += 1
                 derived.mana_refreshes[1] += 1
             elif o.card._mana_abilities:  # a new mana source for its controller
-                derived.mana_refreshes[o.controller] += 1
+                counts = derived.mana_refreshes
+                before = (counts[0], counts[1])
+                counts[o.controller] += 1
+                derived.mana_entered.append((before, (counts[0], counts[1]), oid))
 
 
 def _refresh_printed(perms: list[GameObject], since: int) -> None:

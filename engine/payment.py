@@ -18,7 +18,7 @@ from mtgsim.engine.effects.add_chosen_color_mana import AddChosenColorMana
 from mtgsim.engine.effects.add_mana import AddMana
 from mtgsim.engine.layers import ensure, static_amount
 from mtgsim.engine.mana import ManaCost, can_pay, parse_cost, solve
-from mtgsim.engine.memo import memo_on, state_key
+from mtgsim.engine.memo import state_key
 from mtgsim.engine.state import GameObject, GameState
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
@@ -103,8 +103,44 @@ def _mana_sources(state: GameState) -> _Sources:
     attachment changes are all followed by a full refresh; a mana source entering counts
     too (GameState.mana_refreshes)."""
     derived = state.derived
-    return memo_on(state, "mana sources", (derived.mana_refreshes[0], derived.mana_refreshes[1]),
-                   _find_mana_sources)
+    key = (derived.mana_refreshes[0], derived.mana_refreshes[1])
+    cache = derived.memo
+    hit = cache.get("mana sources")
+    if hit is not None:
+        if hit[0] == key:
+            return hit[1]  # type: ignore[no-any-return]
+        if derived.mana_entered:
+            found = _sources_entered(state, hit, key)
+            if found is not None:
+                cache["mana sources"] = (key, found)
+                return found
+    found = _find_mana_sources(state)
+    cache["mana sources"] = (key, found)
+    return found
+
+
+def _sources_entered(state: GameState, hit: tuple[tuple[int, int], _Sources],
+                     key: tuple[int, int]) -> _Sources | None:
+    """The sources after new mana sources entered (Derived.mana_entered) and nothing else
+    moved the counts since ``hit``: the old ones followed by the new ones (they entered
+    last, so battlefield order holds), or None when only a search gives them. The lists
+    of ``hit`` are not changed."""
+    at, found = hit
+    added: tuple[list[_Source], list[_Source]] = ([], [])
+    objects = state.objects
+    for before, after, oid in state.derived.mana_entered:
+        if before == at:
+            o = objects.get(oid)
+            if o is None or o.zone != 2:
+                return None
+            source = _source(o)
+            if source is not None:
+                added[o.controller].append(source)
+            at = after
+    if at != key:
+        return None
+    return (found[0] + added[0] if added[0] else found[0],
+            found[1] + added[1] if added[1] else found[1], found[2])
 
 
 def _find_mana_sources(state: GameState) -> _Sources:
@@ -115,23 +151,29 @@ def _find_mana_sources(state: GameState) -> _Sources:
         o = objects[oid]
         if o.attached_to >= 2:
             hosts.add(o.attached_to)
-        # Arrest: mana abilities are activated abilities (605.1a)
         card = o.card
-        if (card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
-            creature = bool((card._type_mask | o.extra_types) & T_CREATURE)
-            plain = card._mana_plain
-            if plain is not None and not o.granted_mana and not o.lost_abilities:
-                printed, mask, amount, tap = plain  # its printed ability, worked out once
-                found[o.controller].append((o, printed, 0, mask, amount, tap, creature))
-                continue
-            abilities = mana_abilities_of(o)
-            ab = abilities[0] if len(abilities) == 1 else None
-            if ab is not None and ab.condition is None and ab.amount.__class__ is int:
-                found[o.controller].append(
-                    (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap, creature))
-            else:
-                found[o.controller].append((o, None, 0, 0, 0, False, creature))
+        if card._mana_abilities or o.granted_mana:
+            source = _source(o)
+            if source is not None:
+                found[o.controller].append(source)
     return found[0], found[1], frozenset(hosts)
+
+
+def _source(o: GameObject) -> _Source | None:
+    """``o`` as a mana source (``_Source``), or None if it can't activate mana abilities."""
+    if o.kw & KW_NO_ACTIVATE:
+        return None  # Arrest: mana abilities are activated abilities (605.1a)
+    card = o.card
+    creature = bool((card._type_mask | o.extra_types) & T_CREATURE)
+    plain = card._mana_plain
+    if plain is not None and not o.granted_mana and not o.lost_abilities:
+        printed, mask, amount, tap = plain  # its printed ability, worked out once
+        return (o, printed, 0, mask, amount, tap, creature)
+    abilities = mana_abilities_of(o)
+    ab = abilities[0] if len(abilities) == 1 else None
+    if ab is not None and ab.condition is None and ab.amount.__class__ is int:
+        return (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap, creature)
+    return (o, None, 0, 0, 0, False, creature)
 
 
 _NO_HOSTS: frozenset[int] = frozenset()
