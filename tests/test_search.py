@@ -280,3 +280,27 @@ def test_a_time_budget_plays_at_least_one_rollout_per_candidate() -> None:
 def test_a_switch_needs_a_gain_clear_of_the_noise(values: list[list[float]], z: float,
                                                    switch: bool) -> None:
     assert _confident(values, len(values) - 1, z) is switch
+
+
+def test_verify_spends_more_deals_only_on_a_doubtful_best() -> None:
+    """``verify=N``: at most N more deals for the best candidate (each with the
+    heuristic's answer), played only while its gain is over the margin but not clear of
+    the noise; without it the budget is as before."""
+    plain, verified = parse_policy("search:rollouts=2"), parse_policy(
+        "search:rollouts=2,verify=3")
+    more = 0
+    for state in _positions(("golgari_dredge", "naya_auras"), 4, every=1, limit=16):
+        d = state.pending
+        assert d is not None
+        view = player_view(state, d.player)
+        a, b = SearchPolicy(1, plain), SearchPolicy(1, verified)
+        answers = a.decide(view, d), b.decide(view, d)
+        if a.played == 0:
+            continue
+        assert a.last_values == [v[:len(w)] for v, w in zip(b.last_values, a.last_values,
+                                                               strict=True)]
+        assert a.played <= b.played <= a.played + 6
+        if b.played == a.played:
+            assert answers[0] == answers[1]
+        more += b.played > a.played
+    assert more > 0

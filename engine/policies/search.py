@@ -14,8 +14,11 @@ The rollouts go where they tell most (UCB1: each candidate once, then the one wi
 best upper confidence bound), and a candidate's ``n``-th rollout is played on the
 ``n``-th deal with the ``n``-th rollout seed whichever candidate it is (common random
 numbers), so candidates are compared on the same luck. The answer is the best mean among
-the candidates played at least half as often as the most played; the heuristic's answer
-has a small head start (``PRIOR``), so noise alone does not overturn it.
+the candidates played at least half as often as the most played, when its gain over the
+heuristic's answer clears a small margin (``PRIOR``) and ``z`` standard errors of the
+paired differences, so noise alone does not overturn the heuristic (the best of several
+noisy means is too often a worse answer). A decided position (the heuristic's answer wins
+its first two deals) or a choice that changes nothing there ends the search early.
 
 The budget is ``rollouts`` per candidate (``search_budget``; deterministic) or ``ms`` of
 wall clock per decision (at least one rollout each; games then depend on the machine's
@@ -58,6 +61,7 @@ UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
 PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
 DEFAULT_Z = 1.0  # and the standard errors of the paired differences it must clear
 # (``_confident``): noise alone should not overturn the heuristic's answer
+DEFAULT_VERIFY = 0  # more deals, at most, for a best candidate whose gain is not clear
 
 
 def _mix(*values: int) -> int:
@@ -104,6 +108,7 @@ class SearchPolicy:
         self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
         z = spec.get("z")
         self.z = float(z) if z is not None else DEFAULT_Z
+        self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
         self.seed = _mix(seed, int(spec.get("seed") or 0))
         self.inner = HeuristicPolicy(seed)
         self.searched = 0  # decisions searched (for measurements)
@@ -211,12 +216,21 @@ class SearchPolicy:
                 spent += 1
             play(i)
             spent += 1
-        self.last_counts = [len(v) for v in values]
         if self.last_stop:
+            self.last_counts = [len(v) for v in values]
             return candidates[0]
-        most = max(self.last_counts[1:])
-        best = max((i for i in range(1, k) if 2 * len(values[i]) >= most),
+        counts = [len(v) for v in values]
+        most = max(counts[1:])
+        best = max((i for i in range(1, k) if 2 * counts[i] >= most),
                    key=lambda i: (_gain(values, i), -i))
+        extra = self.verify  # more deals for a best gain not yet clear of the noise
+        while extra > 0 and _gain(values, best) > PRIOR and not _confident(
+                values, best, self.z) and (deadline is None or time.perf_counter() < deadline):
+            if len(values[0]) <= len(values[best]):
+                play(0)
+            play(best)
+            extra -= 1
+        self.last_counts = [len(v) for v in values]
         return candidates[best] if _confident(values, best, self.z) else candidates[0]
 
     def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,

@@ -61,6 +61,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
     "z": _non_negative_number,  # standard errors a gain must clear to leave the
     # heuristic's answer (0: any gain over the small fixed margin)
+    "verify": _int_in(0, 100_000),  # more deals, at most, for a best gain not yet clear
 }
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": {}, "random": {}, "goldfish": {}, "search": SEARCH_SETTINGS,
