@@ -43,6 +43,7 @@ from mtgsim.engine.worth import (
     aura_bonus,
     combat_kw,
     creatures_of,
+    life_value,
     value,
 )
 
@@ -111,8 +112,9 @@ def leaves_at_end(state: GameState, o: GameObject) -> bool:
 
 def attack_risk(state: GameState, a: GameObject) -> tuple[float, bool]:
     """(what losing ``a`` in combat costs, whether umbra armor saves it): the creature and
-    its Auras, less the bonus of Auras that come back to hand (Rancor)."""
-    v = value(a)
+    its Auras, less the bonus of Auras that come back to hand (Rancor). A creature that
+    leaves at end of turn anyway costs next to nothing."""
+    v = 0.0 if leaves_at_end(state, a) else value(a)
     shield = False
     objects = state.objects
     for oid in state.battlefield:
@@ -431,9 +433,11 @@ def _lifelink_gain(att: GameObject, blk: GameObject) -> int:
     return blk.power
 
 
-def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool) -> float | None:
+def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool,
+                 va: float) -> float | None:
+    """How good blocking ``att`` (worth ``va`` dead) with ``blk`` is; None: don't."""
     blk_dies, att_dies = fight(blk, att)
-    va, vb = value(att), value(blk)
+    vb = value(blk)
     if att_dies and not blk_dies:
         return 100.0 + va
     if not blk_dies:
@@ -467,6 +471,11 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
         life -= min(3, len(attacker_p.hand) + 1)
     used: set[int] = set()
     plan: dict[int, list[int]] = {}  # attacker -> pair indices
+    # Killing an attacker that leaves at end of turn anyway (Hellspark Elemental, an
+    # unearthed creature) is worth only the damage it would deal, not a lasting creature.
+    worth = {a: life_value(state, me, damage_of(objects[a]))
+             if leaves_at_end(state, objects[a]) else value(objects[a])
+             for a in combat.attackers}
 
     def through(a: GameObject, blocks: list[int]) -> int:
         if not blocks:
@@ -489,7 +498,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             # first) spreads the blockers, rather than none or all on one
             best, best_score = None, -1e9 if lethal_risk else 0.0
             for i in options:
-                s = _block_score(att, objects[pairs[i][0]], lethal_risk)
+                s = _block_score(att, objects[pairs[i][0]], lethal_risk, worth[a])
                 if s is not None and s > best_score:
                     best, best_score = i, s
             if best is not None and (best_score >= 40.0 or lethal_risk):
@@ -503,7 +512,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             continue
         ranked = sorted(options, key=lambda i: -objects[pairs[i][0]].power)
         k = max(need, 2)
-        if len(ranked) >= k and value(att) >= 5.0 or (lethal_risk and len(ranked) >= need):
+        if len(ranked) >= k and worth[a] >= 5.0 or (lethal_risk and len(ranked) >= need):
             group = ranked[:k] if len(ranked) >= k else ranked[:need]
             if len(group) < need:
                 continue
@@ -522,7 +531,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
                 elif left >= hp:
                     lost += value(b)
                     left -= hp
-            if (killed and lost < value(att)) or lethal_risk:
+            if (killed and lost < worth[a]) or lethal_risk:
                 plan[a] = group
                 for i in group:
                     used.add(pairs[i][0])
