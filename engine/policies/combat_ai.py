@@ -332,6 +332,7 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     # Each creature on its own: attack unless the defender's best answer costs me.
     cache: dict[tuple[int, int, int], float] = {}
     safe: list[int] = list(always)
+    free: list[int] = list(always)  # no block of theirs gains them anything
     for i in useful:
         if i in always:
             continue
@@ -339,6 +340,7 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
         able = [b for b in blockers if can_block(state, b, a)]
         if len(able) < blockers_needed(a):
             safe.append(i)
+            free.append(i)
             continue
         risk, shield = attack_risk(state, a)
         worst = 1e9
@@ -348,9 +350,15 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
             worst = min(worst, g)
         if worst >= -0.5 or (beatdown and worst >= -2.0):
             safe.append(i)
+        if worst >= 0.0:
+            free.append(i)
     candidates: list[list[int]] = [sorted(safe)]
     if sorted(useful) != candidates[0]:
         candidates.append(sorted(useful))
+    # The creatures nothing blocks profitably, alone: when the safe set's trades score
+    # below zero, the unblockable ones still attack (not the whole board held back).
+    if free and sorted(free) not in candidates and sorted(free) != sorted(always):
+        candidates.append(sorted(free))
     scores = [attack_net(state, [mine[i] for i in c] + forced, blockers, opp_life, w,
                          cache=cache) for c in candidates]
     if always:
