@@ -213,8 +213,8 @@ def _through(state: GameState, attackers: list[GameObject],
         if not free:
             break
     free_hits = sum(damage_of(a) for a in attackers if a.oid not in blocked)
-    some = through_extra > 0 or any(a.oid not in blocked and damage_of(a) > 0
-                                    for a in attackers)
+    # an unblocked 0-power attacker (Noble Hierarch) still carries a pump spell
+    some = through_extra > 0 or any(a.oid not in blocked for a in attackers)
     return free_hits + through_extra, some
 
 
