@@ -115,3 +115,38 @@ def test_a_creature_card_put_on_top_is_worth_its_creature() -> None:
     # for the other player, their card on top of their library is a loss
     assert _trigger_value(state, "Golgari Thug", me=1,
                           targets=[_oid(state, "Hill Giant")]) < 0.0
+
+
+def test_removing_a_creature_that_leaves_at_end_of_turn_is_worth_its_damage_only() -> None:
+    from mtgsim.engine.state import MAIN2
+    from mtgsim.engine.worth import perm_value, removal_worth
+
+    def at(step: str, life: int) -> GameState:
+        text = f"""
+name = "leaver"
+[setup]
+turn = 6
+active = "B"
+step = "{step}"
+[setup.A]
+life = {life}
+library = ["Forest", "Forest", "Forest"]
+[setup.B]
+library = ["Mountain", "Mountain", "Mountain"]
+battlefield = ["Mountain", "Hellspark Elemental", "Grizzly Bears"]
+"""
+        sc = msgspec.toml.decode(text.encode(), type=Scenario)
+        return Runner(sc, _pool()).state
+
+    before = at("main1", 20)
+    hellspark, bears = _oid(before, "Hellspark Elemental"), _oid(before, "Grizzly Bears")
+    o = before.objects[hellspark]
+    assert removal_worth(before, o, 0) == pytest.approx(0.5 + 0.6 * 3)  # its 3 damage
+    assert removal_worth(before, o, 0) < perm_value(before, o, 0)
+    low = at("main1", 5)
+    assert removal_worth(low, low.objects[hellspark], 0) > removal_worth(before, o, 0)
+    after = at("main2", 20)
+    assert after.step == MAIN2
+    assert removal_worth(after, after.objects[hellspark], 0) == 0.5  # too late to attack
+    b = before.objects[bears]
+    assert removal_worth(before, b, 0) == perm_value(before, b, 0)

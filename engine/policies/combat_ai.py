@@ -43,6 +43,7 @@ from mtgsim.engine.worth import (
     aura_bonus,
     combat_kw,
     creatures_of,
+    leaves_at_end,
     life_value,
     value,
 )
@@ -89,25 +90,6 @@ def survives_fight(me: GameObject, other: GameObject) -> bool:
 
 def damage_of(o: GameObject) -> int:
     return max(0, o.power) * (2 if o.kw & KW_DOUBLE_STRIKE else 1)
-
-
-def leaves_at_end(state: GameState, o: GameObject) -> bool:
-    """Will this creature be gone at end of turn anyway (unearth, Hellspark Elemental,
-    tokens exiled at the next end step)?"""
-    if o.unearthed:
-        return True
-    e: Any
-    for ab in o.card._triggered:
-        if ab.when in ("end_step", "each_end_step"):
-            for e in ab.effects:
-                if role_of(e) is Role.SACRIFICE and e.what == "self":
-                    return True
-    for dl in state.delayed:
-        if dl.subject == o.oid and dl.when == "end_step" and any(
-                role_of(e) is Role.TEMPORARY or role_of(e) is Role.EXILE
-                for e in dl.ability.effects):
-            return True
-    return False
 
 
 def attack_risk(state: GameState, a: GameObject) -> tuple[float, bool]:
