@@ -56,6 +56,7 @@ class Card:
         "_kwnames", "_protection_extra", "_protection_types", "_protection_spells",
         "_zone_actions", "_spell_grants", "_base_protection", "_is_aura", "_legendary",
         "_cant_be_countered", "_enter_replacements", "_aura_target", "_hand_casts",
+        "_hand_check", "_mana_plain",
     )
 
     # the definition's fields (engine.carddefs.CardDef; enchant and enchant_player as the
@@ -114,6 +115,15 @@ class Card:
     # the ways to cast it from a hand (engine.spell_costs codes): normally, with each
     # permission its printed keywords give there (evoke), with its own alternative cost
     _hand_casts: tuple[int, ...]
+    # what casting it from a hand needs checked (engine.casting._hand_plan): the ways above;
+    # the mana value under which no mana found casts it (-1: a permission or a cost
+    # reduction may pay otherwise); for a spell with no mode, no additional cost and no
+    # other way to pay, its mana cost and its targets (paying it and finding them is all
+    # it needs), else None and ()
+    _hand_check: tuple[tuple[int, ...], int, ManaCost | None, tuple[Target, ...]]
+    # its one mana ability when that has no condition and a fixed amount (a basic land's):
+    # the ability, its colour mask, amount and whether it taps (engine.payment), else None
+    _mana_plain: tuple[ManaAbility, int, int, bool] | None
     _spell_grants: bool  # has "[quality] spells you cast have [keyword]"
     _base_protection: int  # printed protection as a mask (engine.layers)
     _is_aura: bool

@@ -46,8 +46,8 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.effect import link_effects
 from mtgsim.engine.keywords import compile_keywords
-from mtgsim.engine.mana import ManaCostError, parse_cost
-from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS
+from mtgsim.engine.mana import SYMBOL_BIT, ManaCostError, parse_cost
+from mtgsim.engine.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS, REDUCTIONS
 from mtgsim.engine.state import HAND
 from mtgsim.engine.tomlines import locate
 
@@ -308,6 +308,10 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     card._mana_value = cost.mana_value
     card._instant_speed = bool(mask & T_INSTANT) or bool(card._kw & KW_FLASH)
     card._mana_abilities = tuple(a for a in abilities if isinstance(a, ManaAbility))
+    one = card._mana_abilities[0] if len(card._mana_abilities) == 1 else None
+    card._mana_plain = None
+    if one is not None and one.condition is None and type(one.amount) is int:
+        card._mana_plain = (one, _color_mask(one.colors), one.amount, one.tap)
     card._activated = tuple(a for a in abilities if isinstance(a, Activated))
     card._triggered = tuple(a for a in abilities if isinstance(a, Triggered))
     statics = card._statics = tuple(a for a in abilities if isinstance(a, Static))
@@ -336,7 +340,25 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         a for a in abilities if isinstance(a, Replacement) and a.kind != "enters_tapped")
     card._aura_target = None if not card._is_aura else Target("player") \
         if card.enchant_player else Target("permanent", card.enchant or _ANYTHING)
+    quick = card._cost.mana_value if len(card._hand_casts) == 1 and card._cost is not None \
+        and not any(r.keyword in card._kwnames for r in REDUCTIONS) else -1
+    spell = card.spell
+    plain = quick >= 0 and (spell is None or spell.additional_cost is None and not spell.modes)
+    targets: tuple[Target, ...] = ()  # spell_targets(card, -1), for a plain cast
+    if plain and card._aura_target is not None:
+        targets = (card._aura_target,)
+    elif plain and spell is not None:
+        targets = spell.targets
+    card._hand_check = (card._hand_casts, quick, card._cost if plain else None, targets)
     return card
+
+
+def _color_mask(colors: str) -> int:
+    """The colour bits of the mana a mana ability adds (engine.mana.SYMBOL_BIT)."""
+    mask = 0
+    for ch in colors:
+        mask |= SYMBOL_BIT[ch]
+    return mask
 
 
 def pool_of(defs: Iterable[CardDef]) -> CardPool:

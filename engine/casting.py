@@ -222,34 +222,76 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
                                _cast_keeps(state, player, obj, alt)))
 
 
-def _castable_from_hand(state: GameState, player: int,
-                        sorcery_ok: bool) -> list[tuple[int, int]]:
-    """(card, permission) for each hand card that can be cast now: timing, cost payable
-    and targets available. Copies of a card share the answer (a card in hand has its
-    printed characteristics), so each name and permission is checked once."""
+# A hand card that may be cast, as ``_hand_plan`` lists it: its id and ``Card._hand_check``.
+_Candidate = tuple[int, tuple[int, ...], int, ManaCost | None, tuple[Target, ...]]
+# A hand sorted for the legal-action checks: the first land of each name (305.2), the
+# first card of each name that could be cast at sorcery speed, and of those the ones
+# with instant speed.
+_HandPlan = tuple[list[int], list[_Candidate], list[_Candidate]]
+_HAND_ENTRY = ("hand plan 0", "hand plan 1")
+
+
+def _hand_plan(state: GameState, player: int) -> _HandPlan:
+    """The hand's lands and castable candidates (``_HandPlan``), memoised on the hand's
+    contents: a card in hand has its printed characteristics, so what each card could be
+    cast with depends on nothing else, and copies of a card share the answer (each name
+    is checked once)."""
+    hand = state.players[player].hand
+    memo = state.derived.memo
+    key = tuple(hand)
+    hit = memo.get(_HAND_ENTRY[player])
+    if hit is not None and hit[0] == key:
+        return hit[1]  # type: ignore[no-any-return]
     objects = state.objects
-    units: list[int] | None = None
-    grants = False
-    seen: set[tuple[str, int]] = set()
-    out = []
-    for oid in state.players[player].hand:
-        obj = objects[oid]
-        card = obj.card
-        if card._type_mask & T_LAND or not (sorcery_ok or card._instant_speed):
+    lands: list[int] = []
+    spells: list[_Candidate] = []
+    instants: list[_Candidate] = []
+    names: set[str] = set()
+    for oid in hand:
+        card = objects[oid].card
+        if card.name in names:
             continue
-        if units is None:
-            units = mana_units(state, player)[0]
-            grants = bool(state.derived.spell_granters and spell_granters(state))
-        alts = card._hand_casts  # printed: a card in hand has no other abilities
-        if len(alts) == 1 and not grants and card._cost is not None and \
-                len(units) < card._cost.mana_value and \
-                (not card._kwnames or reduction_for(state, player, obj, False) is None):
-            continue  # more mana than there is, and no other way to pay (quick reject)
+        names.add(card.name)
+        if card._type_mask & T_LAND:
+            lands.append(oid)
+            continue
+        candidate = (oid, *card._hand_check)  # (printed: no other abilities in a hand)
+        spells.append(candidate)
+        if card._instant_speed:
+            instants.append(candidate)
+    plan = (lands, spells, instants)
+    memo[_HAND_ENTRY[player]] = (key, plan)
+    return plan
+
+
+def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
+                        plan: _HandPlan | None = None) -> list[tuple[int, int]]:
+    """(card, permission) for each hand card that can be cast now: timing, cost payable
+    and targets available (each name and permission checked once, ``_hand_plan``)."""
+    if plan is None:
+        plan = _hand_plan(state, player)
+    candidates = plan[1] if sorcery_ok else plan[2]
+    if not candidates:
+        return []
+    objects = state.objects
+    units = mana_units(state, player)[0]
+    grants = bool(state.derived.spell_granters and spell_granters(state))
+    have = len(units)
+    out = []
+    for oid, alts, quick, plain, targets in candidates:
+        if not grants:
+            if have < quick:
+                continue  # more mana than there is, and no other way to pay (quick reject)
+            if plain is not None:  # _can_cast's hot path, inline
+                if can_pay(plain.symbols, plain.generic, units) and (
+                        not targets or targets_available(state, targets, player, oid,
+                                                         spell=True)):
+                    out.append((oid, ALT_NORMAL))
+                continue
+        obj = objects[oid]
         for alt in alts:
-            if (card.name, alt) not in seen:
-                seen.add((card.name, alt))
-                if _can_cast(state, player, obj, alt, units, grants):
-                    out.append((oid, alt))
+            if _can_cast(state, player, obj, alt, units, grants):
+                out.append((oid, alt))
     return out
 
 
@@ -264,36 +306,32 @@ def _granted_elsewhere(state: GameState, player: int) -> bool:
 
 def legal_actions(state: GameState, player: int) -> list[Action]:
     """Every action the player may take with priority (117.1)."""
-    p = state.players[player]
-    objects = state.objects
-    step = state.step  # sorcery_timing, inline: asked at every priority
-    sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
-        and not state.stack
-    hand = p.hand
     derived = state.derived
     if derived.dirty or derived.entered:
         ensure(state)
-    own_activators = activators(state)[player]
+    step = state.step  # sorcery_timing, inline: asked at every priority
+    sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
+        and not state.stack
+    hit = derived.memo.get("activators")  # activators(state), inline: every priority
+    own_activators = (hit[1] if hit is not None and hit[0] == derived.refreshes
+                      else activators(state))[player]
     zone_actions = derived.zone_action_cards[player]
-    if not sorcery_ok and not zone_actions and not own_activators and not (
+    plan = _hand_plan(state, player)
+    if not sorcery_ok and not plan[2] and not zone_actions and not own_activators and not (
             state.effects and _granted_elsewhere(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
-        for oid in hand:
-            if objects[oid].card._instant_speed:
-                break
-        else:
-            return [PASS_ACTION]
+        return [PASS_ACTION]
+    p = state.players[player]
+    objects = state.objects
+    hand = p.hand
     actions = [PASS_ACTION]
     units: list[int] | None = None
     seen: set[tuple[str, int]] = set()
     if sorcery_ok and p.lands_played < p.land_drops:
-        for oid in hand:
-            card = objects[oid].card
-            if card._type_mask & T_LAND and (card.name, 0) not in seen:  # 305.2
-                seen.add((card.name, 0))
-                actions.append(Action(PLAY, oid))
+        for oid in plan[0]:  # 305.2
+            actions.append(Action(PLAY, oid))
     if p.can_cast_spells:
-        for oid, alt in _castable_from_hand(state, player, sorcery_ok):
+        for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
             actions.append(Action(CAST, oid, alt=alt))
     # Only cards with a permission from the graveyard (counted in zone_action_cards) or
     # one from an effect can be cast from a graveyard.

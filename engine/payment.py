@@ -91,8 +91,9 @@ def _color_mask(colors: str) -> int:
 # A mana source as ``_mana_units`` reads it: the permanent, and for the common case (one
 # mana ability, no condition, a fixed amount: a basic land) that ability, its index, its
 # colour mask and amount, and whether it must be untapped (all fixed until the next
-# refresh that touches mana sources); ``None`` for the rest, worked out each time.
-_Source = tuple[GameObject, ManaAbility | None, int, int, int, bool]
+# refresh that touches mana sources); ``None`` for the rest, worked out each time; and
+# whether it is a creature (its types too change only with a refresh).
+_Source = tuple[GameObject, ManaAbility | None, int, int, int, bool, bool]
 _Sources = tuple[list[_Source], list[_Source], frozenset[int]]
 
 
@@ -115,14 +116,21 @@ def _find_mana_sources(state: GameState) -> _Sources:
         if o.attached_to >= 2:
             hosts.add(o.attached_to)
         # Arrest: mana abilities are activated abilities (605.1a)
-        if (o.card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
+        card = o.card
+        if (card._mana_abilities or o.granted_mana) and not o.kw & KW_NO_ACTIVATE:
+            creature = bool((card._type_mask | o.extra_types) & T_CREATURE)
+            plain = card._mana_plain
+            if plain is not None and not o.granted_mana and not o.lost_abilities:
+                printed, mask, amount, tap = plain  # its printed ability, worked out once
+                found[o.controller].append((o, printed, 0, mask, amount, tap, creature))
+                continue
             abilities = mana_abilities_of(o)
             ab = abilities[0] if len(abilities) == 1 else None
             if ab is not None and ab.condition is None and ab.amount.__class__ is int:
                 found[o.controller].append(
-                    (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap))
+                    (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap, creature))
             else:
-                found[o.controller].append((o, None, 0, 0, 0, False))
+                found[o.controller].append((o, None, 0, 0, 0, False, creature))
     return found[0], found[1], frozenset(hosts)
 
 
@@ -150,14 +158,13 @@ def _mana_units(state: GameState,
     # Only permanents something is attached to can have "when enchanted land is tapped
     # for mana" triggers: found once instead of asking the hooks for every land.
     hosts = found[2] if MANA_TRIGGER_HOOKS else _NO_HOSTS
-    for o, best, idx, mask, n, tap in (found[0] if player == 0 else found[1]):
+    for o, best, idx, mask, n, tap, is_creature in (found[0] if player == 0 else found[1]):
         # One mana ability per permanent is used (they all tap it): the one making the
         # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
-        if (o.card._type_mask | o.extra_types) & T_CREATURE:
+        if is_creature:
             creature = True  # summoning sickness: its mana changes with the turn
         if best is not None:  # the common case: a basic land
-            if tap and (o.tapped or o.sick and not o.kw & KW_HASTE and (
-                    o.card._type_mask | o.extra_types) & T_CREATURE):
+            if tap and (o.tapped or is_creature and o.sick and not o.kw & KW_HASTE):
                 continue  # can_tap_for_mana, inline
         else:
             dynamic = True
@@ -181,6 +188,9 @@ def _mana_units(state: GameState,
             for _ in range(n):
                 late_units.append(mask)
                 late_sources.append((oid, idx))
+        elif n == 1:  # (most sources)
+            units.append(mask)
+            sources.append((oid, idx))
         else:
             for _ in range(n):
                 units.append(mask)

@@ -31,11 +31,11 @@ def check(state: GameState) -> bool:
         return False
     acted = False
     # 704.5a-c: life, empty library draw, poison.
-    losers = []
-    for p in state.players:
-        if p.life <= 0 or p.drew_from_empty or p.poison >= 10:
-            losers.append(p.idx)
-    if losers:
+    p0, p1 = state.players
+    if p0.life <= 0 or p1.life <= 0 or p0.drew_from_empty or p1.drew_from_empty or \
+            p0.poison >= 10 or p1.poison >= 10:
+        losers = [p.idx for p in state.players
+                  if p.life <= 0 or p.drew_from_empty or p.poison >= 10]
         end_game(state, losers, _loss_reason(state, losers[0]))
         return True
     objects = state.objects

@@ -7,7 +7,7 @@ and again on resolution (608.2b).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection
 
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
@@ -81,19 +81,31 @@ def is_legal_target(state: GameState, spec: Target, ref: int, controller: int,
 
 
 def _candidates(state: GameState, spec: Target, controller: int, source: int,
-                spell: bool) -> Iterator[int]:
+                spell: bool, first: bool = False,
+                skip: Collection[int] = ()) -> list[int]:
     """Legal choices for one target before "different"/"single graveyard" limits: players
-    first, then objects by id."""
+    first, then objects by id. ``first``: only the first of them not in ``skip`` (none
+    if there is none), found without looking at the rest."""
     kind = spec.kind
+    out: list[int] = []
     if kind in ("any", "player"):
-        yield 0
-        yield 1
+        out = [0, 1]
     elif kind == "opponent":
-        yield 1 - controller
+        out = [1 - controller]
+    if first and out:
+        out = [r for r in out if r not in skip][:1]
+        if out:
+            return out
     if kind in ("any", "creature", "permanent", "spell_or_permanent"):
-        colors = _source_colors(state, source, spell)
-        source_types = _source_types(state, source)
         objects = state.objects
+        src = objects.get(source)  # _source_colors and _source_types, inline
+        if src is None:
+            colors = source_types = 0
+        else:
+            colors = src.color
+            if colors & 31 and (spell or src.zone == STACK):
+                colors |= PROT_COLORED_SPELLS
+            source_types = src.card._type_mask
         f = spec.filter
         # matches() and can_target_object() written out: this loop runs for every
         # permanent each time a spell's castability or targets are worked out.
@@ -114,25 +126,35 @@ def _candidates(state: GameState, spec: Target, controller: int, source: int,
                     o.protection & colors or \
                     o.card._protection_types & source_types and not o.lost_abilities:
                 continue
-            yield oid
+            if not first:
+                out.append(oid)
+            elif oid not in skip:
+                return [oid]
     if kind == "spell" or kind == "spell_or_permanent":
         for item in state.stack:
             if item.is_spell and item.sid != source:
                 obj = state.objects.get(item.sid)
                 if obj is not None and matches(state, spec.filter, obj, controller, source):
-                    yield item.sid
+                    if not first:
+                        out.append(item.sid)
+                    elif item.sid not in skip:
+                        return [item.sid]
     elif kind == "card_in_graveyard":
         for p in state.players:
             for oid in p.graveyard:
                 if matches(state, spec.filter, state.objects[oid], controller, source):
-                    yield oid
+                    if not first:
+                        out.append(oid)
+                    elif oid not in skip:
+                        return [oid]
+    return out
 
 
 def legal_targets(state: GameState, spec: Target, controller: int, source: int,
                   chosen: list[int] | None = None, spell: bool = False) -> list[int]:
     """Every legal choice for one target, players first, then objects by id.
     ``spell``: the source is a spell being cast (601.2c)."""
-    out = list(_candidates(state, spec, controller, source, spell))
+    out = _candidates(state, spec, controller, source, spell)
     if spec.distinct and chosen:
         out = [r for r in out if r not in chosen]
     if spec.same_graveyard and chosen:  # "from a single graveyard"
@@ -148,10 +170,14 @@ def first_legal_target(state: GameState, spec: Target, controller: int, source: 
     enough to know whether a spell can be cast (601.2c)."""
     owners = {state.objects[c].owner for c in chosen if c in state.objects} \
         if spec.same_graveyard and chosen else None
+    if not owners:
+        found = _candidates(state, spec, controller, source, spell, True,
+                            chosen if spec.distinct else ())
+        return found[0] if found else None
     for r in _candidates(state, spec, controller, source, spell):
         if spec.distinct and r in chosen:
             continue
-        if owners and (r < 2 or state.objects[r].owner not in owners):
+        if r < 2 or state.objects[r].owner not in owners:
             continue
         return r
     return None

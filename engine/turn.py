@@ -245,12 +245,14 @@ def _turn_based_actions(state: GameState) -> bool:
                     continue
                 if o.tapped and not o.kw & KW_DOESNT_UNTAP:
                     state.set_tapped(o, False)
+        zone_actions = state.derived.zone_action_cards
         for p in state.players:
             p.damage_this_turn = 0
-            for oid in p.hand:  # "once each turn" abilities that work from the hand
-                o = objects[oid]
-                if o.used_once:
-                    o.used_once = 0
+            if zone_actions[p.idx]:  # only such cards have abilities that work from a hand
+                for oid in p.hand:  # "once each turn" abilities that work from the hand
+                    o = objects[oid]
+                    if o.used_once:
+                        o.used_once = 0
         state.players[active].lands_played = 0
         # Untapping changes characteristics only through conditional statics ("as long as
         # it's untapped", "during your turn"); summoning sickness is no characteristic.
@@ -312,13 +314,24 @@ def _cleanup_finish(state: GameState) -> bool:
     return acted or bool(state.triggers)
 
 
+# The steps always followed by the next one, with no phase added or step skipped after
+# them (500.8, 508.8): the hot path of ``_next_step``.
+_PLAIN_STEPS = sum(1 << step for step in (
+    UNTAP, UPKEEP, DRAW, BEGIN_COMBAT, FIRST_STRIKE_DAMAGE, COMBAT_DAMAGE, END))
+
+
 def _next_step(state: GameState) -> None:
     """500.4: mana empties; move to the next step, skipping combat steps as 508.8 says."""
-    for p in state.players:
-        if p.pool:
-            p.pool = []
+    p0, p1 = state.players
+    if p0.pool:
+        p0.pool = []
+    if p1.pool:
+        p1.pool = []
     step = state.step
     state.in_priority = False
+    if _PLAIN_STEPS >> step & 1:
+        state.step = step + 1
+        return
     if step == CLEANUP:
         if state.result is None:
             _next_turn(state)

@@ -59,10 +59,10 @@ def player_view(state: GameState, me: int) -> GameState:
     p0, p1 = state.players
     changes = sight.library_changes
     cache = sight.views
-    hit = cache[me != 0]
+    hit = cache[me]  # (slot 2 * owner + is-other-player: 0 or 1 for player 0's library)
     lib0 = hit[1] if hit is not None and hit[0] == changes[0] and \
         len(hit[1]) == len(p0.library) else _library(state, p0, me)
-    hit = cache[2 + (me != 1)]
+    hit = cache[3 - me]
     lib1 = hit[1] if hit is not None and hit[0] == changes[1] and \
         len(hit[1]) == len(p1.library) else _library(state, p1, me)
     # one shallow copy with the fields changed, in C (a copy then attribute sets costs

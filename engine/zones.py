@@ -125,31 +125,37 @@ def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
 
 
 def remove_from_zone(state: GameState, obj: GameObject) -> None:
+    zone = obj.zone
+    oid = obj.oid
     lst = zone_list(state, obj)
     if lst is not None:
-        if lst and lst[-1] == obj.oid:
+        if lst and lst[-1] == oid:
             lst.pop()  # the top card of a library, the newest card of a zone
         else:
-            lst.remove(obj.oid)
-    del state.objects[obj.oid]
+            lst.remove(oid)
+    del state.objects[oid]
     sight = state.sight
-    sight.visible[0].pop(obj.oid, None)
-    sight.visible[1].pop(obj.oid, None)
-    if obj.zone == LIBRARY:
-        sight.library_changes[obj.owner] += 1
-        ids = sight.libraries[obj.owner]
-        del ids[bisect_left(ids, obj.oid)]
-        if obj.known:
-            sight.library_known[obj.owner] -= 1
-    if obj.card._zone_actions and (obj.zone == HAND or obj.zone == GRAVEYARD):
-        state.derived.zone_action_cards[obj.owner] -= 1
-    if obj.zone == BATTLEFIELD:
-        if obj.card._spell_grants:
-            state.derived.spell_granters -= 1
-        if obj.card._enter_replacements:
-            state.derived.enter_replacers -= 1
-        state.derived.dirty = True
+    visible = sight.visible
+    visible[0].pop(oid, None)
+    visible[1].pop(oid, None)
+    card = obj.card
+    if zone == BATTLEFIELD:
+        derived = state.derived
+        if card._spell_grants:
+            derived.spell_granters -= 1
+        if card._enter_replacements:
+            derived.enter_replacers -= 1
+        derived.dirty = True
         _left_battlefield(state, obj)
+    elif zone == LIBRARY:
+        owner = obj.owner
+        sight.library_changes[owner] += 1
+        ids = sight.libraries[owner]
+        del ids[bisect_left(ids, oid)]
+        if obj.known:
+            sight.library_known[owner] -= 1
+    elif card._zone_actions and (zone == HAND or zone == GRAVEYARD):
+        state.derived.zone_action_cards[obj.owner] -= 1
 
 
 def remove_from_combat(state: GameState, obj: GameObject) -> None:
