@@ -11,6 +11,7 @@ opponent's life about 0.6 (more when it is the last points).
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from mtgsim.engine.amounts import estimate_amount
 from mtgsim.engine.card import Card
@@ -53,7 +54,15 @@ from mtgsim.engine.effect import (
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure, static_amount
 from mtgsim.engine.memo import memo_on
-from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState, StackItem
+from mtgsim.engine.state import (
+    BATTLEFIELD,
+    COMBAT_DAMAGE,
+    DECLARE_ATTACKERS,
+    NONE,
+    GameObject,
+    GameState,
+    StackItem,
+)
 
 UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
 EVASION = KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE
@@ -132,6 +141,44 @@ def value(o: GameObject) -> float:
     if o.token and o.power <= 0 and o.toughness <= 1:
         v = min(v, 1.5)
     return v
+
+
+def leaves_at_end(state: GameState, o: GameObject) -> bool:
+    """Will this creature be gone at end of turn anyway (unearth, Hellspark Elemental,
+    tokens exiled at the next end step)?"""
+    if o.unearthed:
+        return True
+    e: Any
+    for ab in o.card._triggered:
+        if ab.when in ("end_step", "each_end_step"):
+            for e in ab.effects:
+                if role_of(e) is Role.SACRIFICE and e.what == "self":
+                    return True
+    for dl in state.delayed:
+        if dl.subject == o.oid and dl.when == "end_step" and any(
+                role_of(e) is Role.TEMPORARY or role_of(e) is Role.EXILE
+                for e in dl.ability.effects):
+            return True
+    return False
+
+
+def removal_worth(state: GameState, o: GameObject, me: int) -> float:
+    """What removing ``o`` now takes from its controller (``perm_value``), but for a
+    creature that leaves at end of turn anyway only the combat damage it can still deal
+    this turn: attacking unblocked, or able to attack before combat on its controller's
+    turn."""
+    if not is_creature(o) or not leaves_at_end(state, o):
+        return perm_value(state, o, me)
+    combat = state.combat
+    pending = False
+    if state.active == o.controller:
+        if combat is not None and o.oid in combat.attackers:
+            pending = state.step < COMBAT_DAMAGE and not combat.blocked.get(o.oid)
+        else:
+            pending = state.step < DECLARE_ATTACKERS and not o.tapped
+    if not pending:
+        return 0.5
+    return 0.5 + life_value(state, 1 - o.controller, max(0, o.power))
 
 
 def perm_value(state: GameState, o: GameObject, me: int) -> float:

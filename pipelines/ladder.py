@@ -30,11 +30,11 @@ BASE_POLICIES = ("goldfish", "random", "heuristic")
 
 def default_policies() -> tuple[str, ...]:
     """The ladder's rungs, weakest first: goldfish, random, heuristic and, when the
-    search policy is there, search at two budgets."""
+    search policy is there, search at the two budgets measured in docs/policies.md."""
     from mtgsim.engine.policies.spec import SETTINGS
 
     if "search" in SETTINGS:
-        return (*BASE_POLICIES, "search:rollouts=4", "search:rollouts=8")
+        return (*BASE_POLICIES, "search:rollouts=2", "search:rollouts=4")  # measured
     return BASE_POLICIES
 
 

@@ -26,14 +26,12 @@ from mtgsim.engine.conditions import CONDITIONS
 from mtgsim.engine.effect import EFFECTS, Role
 
 NOT_VALUED = {
-    "add_chosen_color_mana", "add_mana", "additional_combat",
-    "additional_combat_after_this_main", "annihilate", "attach", "become_chosen_colors",
-    "cascade_bottom", "cant_gain_life", "change_color_word", "copy_spell",
-    "create_token_copy", "delayed_at", "epic_copy", "exalt", "exile_at_next_end_step",
-    "exile_until", "extra_turn", "haunt_exile", "look_at_top", "mill", "put_on_library",
-    "put_from_top_onto_battlefield", "rebound_cast", "recover_pay", "replicate_copies",
-    "return_at_random", "reveal_top", "shuffle_graveyard_into_library", "transmute_search",
-    "unearth_return", "untap_each", "ward_counter",
+    "add_chosen_color_mana", "add_mana", "annihilate", "attach", "become_chosen_colors",
+    "cascade_bottom", "change_color_word", "copy_spell", "create_token_copy", "delayed_at",
+    "epic_copy", "exalt", "exile_at_next_end_step", "exile_until", "haunt_exile",
+    "look_at_top", "mill", "put_from_top_onto_battlefield", "rebound_cast", "recover_pay",
+    "replicate_copies", "return_at_random", "reveal_top", "shuffle_graveyard_into_library",
+    "transmute_search", "unearth_return", "ward_counter",
 }
 AMOUNTS_GUESSED = {"exiled_mana_value", "that_much", "count_players", "colors_of_affected",
                    "devoured", "count_permanents_of"}

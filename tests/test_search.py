@@ -14,7 +14,12 @@ from mtgsim.engine.derived import Sight
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.policies.determinize import determinize
-from mtgsim.engine.policies.search import MAX_CANDIDATES, position_value, search_budget
+from mtgsim.engine.policies.search import (
+    MAX_CANDIDATES,
+    _confident,
+    position_value,
+    search_budget,
+)
 from mtgsim.engine.rng import randbelow, seed_state
 from mtgsim.engine.state import HAND, LIBRARY, GameState
 from mtgsim.engine.turn import advance, answer, new_game
@@ -142,13 +147,13 @@ def test_searched_blocks_and_choices_do_not_depend_on_hidden_cards(
 
 
 @pytest.mark.parametrize("rollouts", [1, 3])
-def test_ucb_spends_exactly_its_budget_and_tries_every_candidate(rollouts: int) -> None:
+def test_ucb_spends_its_budget_unless_decided_and_tries_every_candidate(rollouts: int) -> None:
     assert [search_budget(2, k) for k in (2, 8, 9, 12)] == [4, 16, 17, 20]
     assert max(len(SearchPolicy.candidates(s, s.pending, 0)) for s in _positions(
         ("gruul_stompy", "selesnya_convoke"), 2, every=1, limit=20,
         kinds=SEARCHED[1:]) if s.pending is not None) <= MAX_CANDIDATES
     spec = parse_policy(f"search:rollouts={rollouts}")
-    searched = 0
+    searched = stopped = 0
     for decks, kinds in [(("jund_cascade", "bant_exalted"), SEARCHED),
                          (("gruul_stompy", "selesnya_convoke"), SEARCHED[1:]),
                          (("golgari_dredge", "naya_auras"), CHOICES)]:
@@ -166,13 +171,24 @@ def test_ucb_spends_exactly_its_budget_and_tries_every_candidate(rollouts: int) 
             searched += 1
             budget = search_budget(rollouts, k)
             assert policy.played == sum(policy.last_counts)
-            assert budget - 1 <= policy.played <= budget
             counts = policy.last_counts
+            values = policy.last_values
             assert len(counts) == k and min(counts) >= 1
             assert counts[0] == max(counts)  # the heuristic's answer is on every deal
             if rollouts > 1:
                 assert counts[0] >= 2
+            if policy.last_stop == "won":  # decided: the heuristic's answer won twice
+                assert values[0] == [1.0, 1.0] and policy.played == k + 1
+                stopped += 1
+            elif policy.last_stop == "alike":  # every candidate scored the same twice
+                assert all(v == values[0] for v in values) and policy.played == 2 * k
+                stopped += 1
+            else:
+                assert policy.last_stop == ""
+                assert budget - 1 <= policy.played <= budget
     assert searched >= 3
+    if rollouts == 1:  # a single round: nothing to stop early
+        assert stopped == 0
 
 
 def _game(spec: str, seed: int) -> tuple[object, ...]:
@@ -248,3 +264,43 @@ def test_a_time_budget_plays_at_least_one_rollout_per_candidate() -> None:
         policy.decide(player_view(state, state.pending.player), state.pending)
         searched = policy.searched
     assert searched > 0 and policy.played >= 2 * searched
+
+
+@pytest.mark.parametrize(("values", "z", "switch"), [
+    # the heuristic's scores first, deal by deal; the candidate in question is the last
+    ([[0.5, 0.5], [0.6, 0.6]], 1.0, True),  # the same gain on both deals: no noise
+    ([[0.5, 0.5], [0.9, 0.2]], 1.0, False),  # +0.4 and -0.3: a mean of +0.05, noise
+    ([[0.5, 0.5], [0.9, 0.2]], 0.0, True),  # z=0: the fixed margin alone
+    ([[0.5], [0.8]], 1.0, False),  # one difference: its own square, never sure
+    ([[0.5], [0.4], [0.4], [0.8]], 1.0, True),  # ... unless the others were alike
+    ([[0.5, 0.5], [0.505, 0.505]], 0.0, False),  # under PRIOR
+    ([[0.0, 1.0, 0.0, 0.0], [1.0, 1.0, 1.0, 0.0]], 1.0, True),  # 2 of 4 flipped, none lost
+    ([[0.0, 1.0, 0.0, 0.0], [1.0, 0.0, 1.0, 0.0]], 1.0, False),  # +2 -1 of 4
+])
+def test_a_switch_needs_a_gain_clear_of_the_noise(values: list[list[float]], z: float,
+                                                   switch: bool) -> None:
+    assert _confident(values, len(values) - 1, z) is switch
+
+
+def test_verify_spends_more_deals_only_on_a_doubtful_best() -> None:
+    """``verify=N``: at most N more deals for the best candidate (each with the
+    heuristic's answer), played only while its gain is over the margin but not clear of
+    the noise; without it the budget is as before."""
+    plain, verified = parse_policy("search:rollouts=2"), parse_policy(
+        "search:rollouts=2,verify=3")
+    more = 0
+    for state in _positions(("golgari_dredge", "naya_auras"), 4, every=1, limit=16):
+        d = state.pending
+        assert d is not None
+        view = player_view(state, d.player)
+        a, b = SearchPolicy(1, plain), SearchPolicy(1, verified)
+        answers = a.decide(view, d), b.decide(view, d)
+        if a.played == 0:
+            continue
+        assert a.last_values == [v[:len(w)] for v, w in zip(b.last_values, a.last_values,
+                                                               strict=True)]
+        assert a.played <= b.played <= a.played + 6
+        if b.played == a.played:
+            assert answers[0] == answers[1]
+        more += b.played > a.played
+    assert more > 0

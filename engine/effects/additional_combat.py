@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
+    KW_CANT_ATTACK,
+    KW_DEFENDER,
+    KW_HASTE,
     Effect,
     EffectT,
     Triggered,
 )
-from mtgsim.engine.effect import Role, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+from mtgsim.engine.worth import creatures_of, life_value
 from mtgsim.engine.zones import log
 
 
@@ -42,6 +46,30 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombat, asker: Ask
         log(state, "additional_combat", item.controller, item.card.name)
 
 
+def attack_value(state: GameState, me: int, fresh: bool = False) -> float:
+    """What one more attack by ``me`` is worth: the life its power takes, half of it
+    assumed blocked while they have untapped creatures. The creatures counted are those
+    able to attack that are untapped or attacked this turn (every extra combat of the
+    pool untaps those); ``fresh``: a new turn, every creature untapped and none sick."""
+    attacked = state.attacked_this_turn if state.attacked_turn == state.turn else ()
+    power = 0
+    for o in creatures_of(state, me):
+        if o.kw & (KW_DEFENDER | KW_CANT_ATTACK):
+            continue
+        if not fresh and (o.sick and not o.kw & KW_HASTE or
+                          o.tapped and o.oid not in attacked):
+            continue
+        power += max(0, o.power)
+    if power == 0:
+        return 0.0
+    blockers = any(not o.tapped for o in creatures_of(state, 1 - me))
+    return min(12.0, life_value(state, 1 - me, power // 2 if blockers else power))
+
+
+def estimate(ev: Estimate, e: AdditionalCombat) -> None:
+    ev.total += attack_value(ev.state, ev.me)
+
+
 RULES = effect_rules(
-    AdditionalCombat, role=Role.EXTRA_COMBAT, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: the heuristic has no value for an extra combat yet (valued 0)'))
+    AdditionalCombat, role=Role.EXTRA_COMBAT, resolve=resolve, estimate=estimate,
+    sign=unaffected)

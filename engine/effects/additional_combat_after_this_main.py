@@ -11,7 +11,8 @@ from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Role, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
+from mtgsim.engine.effects.additional_combat import attack_value
 from mtgsim.engine.state import MAIN1, MAIN2, GameState, StackItem
 from mtgsim.engine.zones import log
 
@@ -31,6 +32,12 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombatAfterThisMai
         log(state, "additional_combat", item.controller, item.card.name)
 
 
+def estimate(ev: Estimate, e: AdditionalCombatAfterThisMain) -> None:
+    """Another attack (``additional_combat.attack_value``), outside a main phase none."""
+    if ev.state.step in (MAIN1, MAIN2):
+        ev.total += attack_value(ev.state, ev.me)
+
+
 RULES = effect_rules(
-    AdditionalCombatAfterThisMain, role=Role.EXTRA_COMBAT, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: the heuristic has no value for an extra combat yet (valued 0)'))
+    AdditionalCombatAfterThisMain, role=Role.EXTRA_COMBAT, resolve=resolve,
+    estimate=estimate, sign=unaffected)

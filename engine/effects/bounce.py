@@ -14,7 +14,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import HAND, GameState, StackItem
-from mtgsim.engine.worth import objs_for, perm_value, sign_for
+from mtgsim.engine.worth import objs_for, removal_worth, sign_for
 from mtgsim.engine.zones import simultaneously
 
 
@@ -37,7 +37,7 @@ def estimate(ev: Estimate, e: Bounce) -> None:
     targets = ev.targets
     source = ev.source
     for o in objs_for(e.what, targets, state, source):
-        v = perm_value(state, o, me)
+        v = removal_worth(state, o, me)
         ev.total -= sign_for(o, me) * (v if o.token else 0.35 * v + 1.0)
 
 

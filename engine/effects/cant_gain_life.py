@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
+    KW_LIFELINK,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import creatures_of, players_for
 from mtgsim.engine.zones import log
 
 
@@ -30,6 +32,20 @@ def resolve(state: GameState, item: StackItem, eff: CantGainLife, asker: Asker,
             log(state, "cant_gain_life", p)
 
 
+def estimate(ev: Estimate, e: CantGainLife) -> None:
+    """Against a player who may gain life: 1.0 for the rest of the game, 1.5 more for
+    each lifelink creature of theirs (no longer a life swing); nothing if it is already
+    so."""
+    state = ev.state
+    # "it": the player the trigger's source dealt damage to, seen before the damage: the
+    # other player (Stigma Lasher)
+    who = players_for(e.who, ev.me, ev.targets, state) if e.who != "it" else [1 - ev.me]
+    for p in who:
+        if state.players[p].cant_gain_life:
+            continue
+        v = 1.0 + 1.5 * sum(1 for o in creatures_of(state, p) if o.kw & KW_LIFELINK)
+        ev.total += -v if p == ev.me else v
+
+
 RULES = effect_rules(
-    CantGainLife, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: the heuristic has no value for a lasting "can\'t gain life" yet (valued 0)'))
+    CantGainLife, resolve=resolve, estimate=estimate, sign=unaffected)

@@ -14,15 +14,17 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import refs_of, source_object
-from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.state import GameObject, GameState, StackItem
 from mtgsim.engine.worth import (
     death_triggers_value,
     each_of,
     guess_amount,
     is_creature,
+    leaves_at_end,
     life_value,
     objs_for,
     players_for,
+    removal_worth,
     sign_for,
     value,
 )
@@ -46,6 +48,12 @@ def resolve(state: GameState, item: StackItem, eff: Damage, asker: Asker,
             rep.deal_damage(state, src, r, n)
 
 
+def _lost(state: GameState, o: GameObject, me: int) -> float:
+    """What killing creature ``o`` takes: its worth, or for one that leaves at end of
+    turn anyway the damage it can still deal (``worth.removal_worth``)."""
+    return removal_worth(state, o, me) if leaves_at_end(state, o) else value(o)
+
+
 def estimate(ev: Estimate, e: Damage) -> None:
     state = ev.state
     me = ev.me
@@ -58,7 +66,7 @@ def estimate(ev: Estimate, e: Damage) -> None:
         for o in each_of(state, e.each, me, source):
             if is_creature(o) and o.toughness - o.damage <= n and \
                     not o.kw & KW_INDESTRUCTIBLE:
-                ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * value(o)
+                ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o, me)
         return
     for p in players_for(e.to, me, targets, state):
         ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)
@@ -67,7 +75,7 @@ def estimate(ev: Estimate, e: Damage) -> None:
             continue
         if o.toughness - o.damage <= n and not o.kw & KW_INDESTRUCTIBLE \
                 and not o.regen_shields:
-            ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * value(o)
+            ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o, me)
         else:
             ev.total -= sign_for(o, me) * 0.15 * n
 

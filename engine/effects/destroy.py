@@ -14,7 +14,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import death_triggers_value, each_of, objs_for, perm_value, sign_for
+from mtgsim.engine.worth import death_triggers_value, each_of, objs_for, removal_worth, sign_for
 from mtgsim.engine.zones import simultaneously
 
 
@@ -42,12 +42,12 @@ def estimate(ev: Estimate, e: Destroy) -> None:
         for o in each_of(state, e.each, me, source):
             if not o.kw & KW_INDESTRUCTIBLE:
                 ev.total += death_triggers_value(state, o, me) - \
-                    sign_for(o, me) * perm_value(state, o, me)
+                    sign_for(o, me) * removal_worth(state, o, me)
         return
     for o in objs_for(e.what, targets, state, source):
         if not o.kw & KW_INDESTRUCTIBLE and (e.no_regenerate or not o.regen_shields):
             ev.total += death_triggers_value(state, o, me) - \
-                sign_for(o, me) * perm_value(state, o, me)
+                sign_for(o, me) * removal_worth(state, o, me)
 
 
 RULES = effect_rules(

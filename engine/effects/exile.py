@@ -12,7 +12,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, EXILE, STACK, GameState, StackItem
-from mtgsim.engine.worth import objs_for, perm_value, sign_for
+from mtgsim.engine.worth import objs_for, removal_worth, sign_for
 from mtgsim.engine.zones import move, simultaneously
 
 
@@ -39,7 +39,7 @@ def estimate(ev: Estimate, e: Exile) -> None:
     targets = ev.targets
     source = ev.source
     for o in objs_for(e.what, targets, state, source):
-        ev.total -= sign_for(o, me) * (perm_value(state, o, me) + 0.5)
+        ev.total -= sign_for(o, me) * (removal_worth(state, o, me) + 0.5)
 
 
 RULES = effect_rules(

@@ -11,10 +11,12 @@ from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, effect_rules, helps
+from mtgsim.engine.effects.additional_combat import attack_value
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.stats import count
+from mtgsim.engine.worth import players_for
 from mtgsim.engine.zones import log
 
 
@@ -34,6 +36,13 @@ def resolve(state: GameState, item: StackItem, eff: ExtraTurn, asker: Asker,
             log(state, "extra_turn", p, item.card.name)
 
 
+def estimate(ev: Estimate, e: ExtraTurn) -> None:
+    """A turn: a card drawn (2.8, as ``draw``), a land and mana again (1.0), and an
+    attack with every creature untapped and none summoning sick."""
+    for p in players_for(e.who, ev.me, ev.targets, ev.state):
+        v = 3.8 + attack_value(ev.state, p, fresh=True)
+        ev.total += v if p == ev.me else -v
+
+
 RULES = effect_rules(
-    ExtraTurn, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: the heuristic has no value for an extra turn yet (valued 0)'))
+    ExtraTurn, resolve=resolve, estimate=estimate, sign=helps("who"))

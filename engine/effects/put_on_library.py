@@ -11,9 +11,10 @@ from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, hurts
+from mtgsim.engine.effect import Estimate, effect_rules, hurts
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, LIBRARY, STACK, GameState, StackItem
+from mtgsim.engine.worth import card_creature_value, objs_for, perm_value
 from mtgsim.engine.zones import move, simultaneously
 
 
@@ -44,6 +45,20 @@ def resolve(state: GameState, item: StackItem, eff: PutOnLibrary, asker: Asker,
                     library.insert(max(0, len(library) - eff.position), new.oid)
 
 
+def estimate(ev: Estimate, e: PutOnLibrary) -> None:
+    """A permanent put on a library: its controller loses it and its owner draws it
+    again instead of a new card (0.6 of its worth against the controller). A card from a
+    graveyard (Golgari Thug's creature card): its owner's next draw is that card, known,
+    instead of an unknown one (0.4 of a creature's worth, 1.0 for another card)."""
+    state = ev.state
+    for o in objs_for(e.what, ev.targets, state, ev.source):
+        if o.zone == BATTLEFIELD:
+            v = 0.6 * perm_value(state, o, ev.me)
+            ev.total += -v if o.controller == ev.me else v
+        else:
+            v = 0.4 * card_creature_value(o.card) if o.card.is_creature else 1.0
+            ev.total += v if o.owner == ev.me else -v
+
+
 RULES = effect_rules(
-    PutOnLibrary, resolve=resolve, estimate=None, sign=hurts("what"),
-    why_not_valued=("not estimated: the heuristic has no value for a card put back on a library yet (valued 0; its sign still makes it pick an opponent's permanent)"))
+    PutOnLibrary, resolve=resolve, estimate=estimate, sign=hurts("what"))

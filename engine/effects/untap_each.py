@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
+    T_CREATURE,
+    T_LAND,
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import Role, each_matching, effect_rules, unaffected
+from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, unaffected
 from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.worth import each_of, sign_for
 
 
 class UntapEach(Effect, tag="untap_each", frozen=True):
@@ -27,6 +30,17 @@ def resolve(state: GameState, item: StackItem, eff: UntapEach, asker: Asker,
         state.set_tapped(o, False)
 
 
+def estimate(ev: Estimate, e: UntapEach) -> None:
+    """Each tapped permanent it untaps, for its controller: a creature can block (or
+    attack again, counted by the extra combat that comes with it) 1.0, a land's mana
+    again 0.5, anything else 0.3."""
+    for o in each_of(ev.state, e.filter, ev.me, ev.source):
+        if not o.tapped:
+            continue
+        mask = o.card._type_mask | o.extra_types
+        v = 1.0 if mask & T_CREATURE else 0.5 if mask & T_LAND else 0.3
+        ev.total += sign_for(o, ev.me) * v
+
+
 RULES = effect_rules(
-    UntapEach, role=Role.UNTAP_ALL, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: the heuristic has no value for untapping its permanents yet (valued 0)'))
+    UntapEach, role=Role.UNTAP_ALL, resolve=resolve, estimate=estimate, sign=unaffected)

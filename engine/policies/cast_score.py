@@ -10,16 +10,13 @@ from __future__ import annotations
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
-    KW_CANT_BLOCK,
     KW_FLASH,
     KW_FLYING,
     KW_HASTE,
-    KW_MENACE,
     KW_REACH,
     T_LAND,
 )
 from mtgsim.engine.casting import aura_target
-from mtgsim.engine.combat import can_block
 from mtgsim.engine.keywords.evoke import EVOKE
 from mtgsim.engine.keywords.retrace import RETRACE
 from mtgsim.engine.policies import choices
@@ -142,19 +139,15 @@ class CastScorer(SpellScorer):
         return total <= 0
 
     def _can_damage_in_combat(self, ctx: Ctx) -> bool:
-        """Will an attack this turn probably deal the opponent damage (bloodthirst)?"""
-        state = ctx.state
-        blockers = [c for c in ctx.theirs if not c.tapped and not c.kw & KW_CANT_BLOCK]
+        """Can an attack this turn deal the opponent damage (bloodthirst)? Any creature
+        able to attack may: the defender need not block it, and a bloodthirst creature
+        cast after combat loses nothing (without haste it could not attack anyway)."""
         for c in ctx.mine:
             if c.tapped or c.power <= 0 or c.kw & KW_CANT_ATTACK:
                 continue
             if c.sick and not c.kw & KW_HASTE:
                 continue
-            able = [b for b in blockers if can_block(state, b, c)]
-            if len(able) < (2 if c.kw & KW_MENACE else 1):
-                return True
-            if len(ctx.mine) > len(blockers):
-                return True
+            return True
         return False
 
     def _aura_score(self, ctx: Ctx, obj: GameObject) -> float:

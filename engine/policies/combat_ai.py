@@ -43,6 +43,8 @@ from mtgsim.engine.worth import (
     aura_bonus,
     combat_kw,
     creatures_of,
+    leaves_at_end,
+    life_value,
     value,
 )
 
@@ -90,29 +92,11 @@ def damage_of(o: GameObject) -> int:
     return max(0, o.power) * (2 if o.kw & KW_DOUBLE_STRIKE else 1)
 
 
-def leaves_at_end(state: GameState, o: GameObject) -> bool:
-    """Will this creature be gone at end of turn anyway (unearth, Hellspark Elemental,
-    tokens exiled at the next end step)?"""
-    if o.unearthed:
-        return True
-    e: Any
-    for ab in o.card._triggered:
-        if ab.when in ("end_step", "each_end_step"):
-            for e in ab.effects:
-                if role_of(e) is Role.SACRIFICE and e.what == "self":
-                    return True
-    for dl in state.delayed:
-        if dl.subject == o.oid and dl.when == "end_step" and any(
-                role_of(e) is Role.TEMPORARY or role_of(e) is Role.EXILE
-                for e in dl.ability.effects):
-            return True
-    return False
-
-
 def attack_risk(state: GameState, a: GameObject) -> tuple[float, bool]:
     """(what losing ``a`` in combat costs, whether umbra armor saves it): the creature and
-    its Auras, less the bonus of Auras that come back to hand (Rancor)."""
-    v = value(a)
+    its Auras, less the bonus of Auras that come back to hand (Rancor). A creature that
+    leaves at end of turn anyway costs next to nothing."""
+    v = 0.0 if leaves_at_end(state, a) else value(a)
     shield = False
     objects = state.objects
     for oid in state.battlefield:
@@ -211,8 +195,8 @@ def _through(state: GameState, attackers: list[GameObject],
         if not free:
             break
     free_hits = sum(damage_of(a) for a in attackers if a.oid not in blocked)
-    some = through_extra > 0 or any(a.oid not in blocked and damage_of(a) > 0
-                                    for a in attackers)
+    # an unblocked 0-power attacker (Noble Hierarch) still carries a pump spell
+    some = through_extra > 0 or any(a.oid not in blocked for a in attackers)
     return free_hits + through_extra, some
 
 
@@ -330,6 +314,7 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     # Each creature on its own: attack unless the defender's best answer costs me.
     cache: dict[tuple[int, int, int], float] = {}
     safe: list[int] = list(always)
+    free: list[int] = list(always)  # no block of theirs gains them anything
     for i in useful:
         if i in always:
             continue
@@ -337,6 +322,7 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
         able = [b for b in blockers if can_block(state, b, a)]
         if len(able) < blockers_needed(a):
             safe.append(i)
+            free.append(i)
             continue
         risk, shield = attack_risk(state, a)
         worst = 1e9
@@ -346,9 +332,15 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
             worst = min(worst, g)
         if worst >= -0.5 or (beatdown and worst >= -2.0):
             safe.append(i)
+        if worst >= 0.0:
+            free.append(i)
     candidates: list[list[int]] = [sorted(safe)]
     if sorted(useful) != candidates[0]:
         candidates.append(sorted(useful))
+    # The creatures nothing blocks profitably, alone: when the safe set's trades score
+    # below zero, the unblockable ones still attack (not the whole board held back).
+    if free and sorted(free) not in candidates and sorted(free) != sorted(always):
+        candidates.append(sorted(free))
     scores = [attack_net(state, [mine[i] for i in c] + forced, blockers, opp_life, w,
                          cache=cache) for c in candidates]
     if always:
@@ -431,9 +423,11 @@ def _lifelink_gain(att: GameObject, blk: GameObject) -> int:
     return blk.power
 
 
-def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool) -> float | None:
+def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool,
+                 va: float) -> float | None:
+    """How good blocking ``att`` (worth ``va`` dead) with ``blk`` is; None: don't."""
     blk_dies, att_dies = fight(blk, att)
-    va, vb = value(att), value(blk)
+    vb = value(blk)
     if att_dies and not blk_dies:
         return 100.0 + va
     if not blk_dies:
@@ -467,6 +461,11 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
         life -= min(3, len(attacker_p.hand) + 1)
     used: set[int] = set()
     plan: dict[int, list[int]] = {}  # attacker -> pair indices
+    # Killing an attacker that leaves at end of turn anyway (Hellspark Elemental, an
+    # unearthed creature) is worth only the damage it would deal, not a lasting creature.
+    worth = {a: life_value(state, me, damage_of(objects[a]))
+             if leaves_at_end(state, objects[a]) else value(objects[a])
+             for a in combat.attackers}
 
     def through(a: GameObject, blocks: list[int]) -> int:
         if not blocks:
@@ -489,7 +488,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             # first) spreads the blockers, rather than none or all on one
             best, best_score = None, -1e9 if lethal_risk else 0.0
             for i in options:
-                s = _block_score(att, objects[pairs[i][0]], lethal_risk)
+                s = _block_score(att, objects[pairs[i][0]], lethal_risk, worth[a])
                 if s is not None and s > best_score:
                     best, best_score = i, s
             if best is not None and (best_score >= 40.0 or lethal_risk):
@@ -503,7 +502,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             continue
         ranked = sorted(options, key=lambda i: -objects[pairs[i][0]].power)
         k = max(need, 2)
-        if len(ranked) >= k and value(att) >= 5.0 or (lethal_risk and len(ranked) >= need):
+        if len(ranked) >= k and worth[a] >= 5.0 or (lethal_risk and len(ranked) >= need):
             group = ranked[:k] if len(ranked) >= k else ranked[:need]
             if len(group) < need:
                 continue
@@ -522,7 +521,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
                 elif left >= hp:
                     lost += value(b)
                     left -= hp
-            if (killed and lost < value(att)) or lethal_risk:
+            if (killed and lost < worth[a]) or lethal_risk:
                 plan[a] = group
                 for i in group:
                     used.add(pairs[i][0])

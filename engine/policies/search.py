@@ -14,8 +14,11 @@ The rollouts go where they tell most (UCB1: each candidate once, then the one wi
 best upper confidence bound), and a candidate's ``n``-th rollout is played on the
 ``n``-th deal with the ``n``-th rollout seed whichever candidate it is (common random
 numbers), so candidates are compared on the same luck. The answer is the best mean among
-the candidates played at least half as often as the most played; the heuristic's answer
-has a small head start (``PRIOR``), so noise alone does not overturn it.
+the candidates played at least half as often as the most played, when its gain over the
+heuristic's answer clears a small margin (``PRIOR``) and ``z`` standard errors of the
+paired differences, so noise alone does not overturn the heuristic (the best of several
+noisy means is too often a worse answer). A decided position (the heuristic's answer wins
+its first two deals) or a choice that changes nothing there ends the search early.
 
 The budget is ``rollouts`` per candidate (``search_budget``; deterministic) or ``ms`` of
 wall clock per decision (at least one rollout each; games then depend on the machine's
@@ -55,8 +58,10 @@ DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
 MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices)
 FULL = 8  # candidates given the whole per-candidate budget (search_budget)
 UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
-PRIOR = 0.01  # the gain over the heuristic's answer needed to play another: noise alone
-# should not overturn it
+PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
+DEFAULT_Z = 1.0  # and the standard errors of the paired differences it must clear
+# (``_confident``): noise alone should not overturn the heuristic's answer
+DEFAULT_VERIFY = 0  # more deals, at most, for a best candidate whose gain is not clear
 
 
 def _mix(*values: int) -> int:
@@ -101,11 +106,16 @@ class SearchPolicy:
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None
         self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
+        z = spec.get("z")
+        self.z = float(z) if z is not None else DEFAULT_Z
+        self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
         self.seed = _mix(seed, int(spec.get("seed") or 0))
         self.inner = HeuristicPolicy(seed)
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
         self.last_counts: list[int] = []  # rollouts per candidate at the last search
+        self.last_values: list[list[float]] = []  # their scores, deal by deal
+        self.last_stop = ""  # why the last search stopped early: "won", "alike" or not
 
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:
@@ -140,19 +150,29 @@ class SearchPolicy:
 
     def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
         """UCB1 over the other candidates' paired gain on the heuristic's answer
-        (candidates[0]): every candidate is played on the first deal, then the one with
-        the best upper bound on its gain is played on its next deal, with the
-        heuristic's answer played there too when it was not yet, until the budget is
-        spent. The ``n``-th rollout of any candidate is on the ``n``-th deal with the
-        ``n``-th rollout seed, so each gain is a mean of differences on the same deals
-        (common random numbers). The answer is the candidate of best gain among those
-        played at least half as often as the most played, when that gain is more than
-        ``PRIOR``; else the heuristic's."""
+        (candidates[0]): every candidate is played on the first deal, the heuristic's
+        answer on the second, then the one with the best upper bound on its gain is
+        played on its next deal, with the heuristic's answer played there too when it
+        was not yet, until the budget is spent. The ``n``-th rollout of any candidate is
+        on the ``n``-th deal with the ``n``-th rollout seed, so each gain is a mean of
+        differences on the same deals (common random numbers).
+
+        The search stops early, keeping the heuristic's answer, when that answer wins on
+        both of its first deals (no candidate can gain there: the position is decided)
+        or when every candidate scored exactly what the heuristic's answer did on the
+        first two deals (the choice does not matter within the rollouts' horizon).
+
+        The answer is the candidate of best gain among those played at least half as
+        often as the most played, when that gain clears both ``PRIOR`` and ``z``
+        standard errors of the paired differences (``_confident``); else the
+        heuristic's."""
         me = d.player
         self.searched += 1
         base = _mix(self.seed, state.actions_taken, state.turn)
         k = len(candidates)
         values: list[list[float]] = [[] for _ in range(k)]
+        self.last_values = values
+        self.last_stop = ""
         deals: list[GameState] = []
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
         budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
@@ -173,7 +193,21 @@ class SearchPolicy:
             if not play(i):
                 return candidates[0]
         spent = k
-        while spent < budget and (deadline is None or time.perf_counter() < deadline):
+        if spent < budget and (deadline is None or time.perf_counter() < deadline):
+            play(0)
+            spent += 1
+            if values[0][0] == values[0][1] == 1.0:
+                self.last_stop = "won"
+            elif all(v[0] == values[0][0] for v in values):
+                for i in range(1, k):  # the second deal for all: alike there too?
+                    if spent >= budget:
+                        break
+                    play(i)
+                    spent += 1
+                if all(len(v) == 2 and v == values[0] for v in values):
+                    self.last_stop = "alike"
+        while not self.last_stop and spent < budget and (
+                deadline is None or time.perf_counter() < deadline):
             i = _ucb_pick(values, spent)
             if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
                 if spent + 2 > budget:
@@ -182,11 +216,22 @@ class SearchPolicy:
                 spent += 1
             play(i)
             spent += 1
-        self.last_counts = [len(v) for v in values]
-        most = max(self.last_counts[1:])
-        best = max((i for i in range(1, k) if 2 * len(values[i]) >= most),
+        if self.last_stop:
+            self.last_counts = [len(v) for v in values]
+            return candidates[0]
+        counts = [len(v) for v in values]
+        most = max(counts[1:])
+        best = max((i for i in range(1, k) if 2 * counts[i] >= most),
                    key=lambda i: (_gain(values, i), -i))
-        return candidates[best] if _gain(values, best) > PRIOR else candidates[0]
+        extra = self.verify  # more deals for a best gain not yet clear of the noise
+        while extra > 0 and _gain(values, best) > PRIOR and not _confident(
+                values, best, self.z) and (deadline is None or time.perf_counter() < deadline):
+            if len(values[0]) <= len(values[best]):
+                play(0)
+            play(best)
+            extra -= 1
+        self.last_counts = [len(v) for v in values]
+        return candidates[best] if _confident(values, best, self.z) else candidates[0]
 
     def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
                  turn_limit: int) -> float:
@@ -214,6 +259,34 @@ def _gain(values: list[list[float]], i: int) -> float:
     """Candidate ``i``'s mean score less the heuristic answer's on the same deals."""
     mine = values[i]
     return sum(mine) / len(mine) - sum(values[0][:len(mine)]) / len(mine)
+
+
+def _confident(values: list[list[float]], i: int, z: float) -> bool:
+    """Whether candidate ``i``'s paired gain on the heuristic's answer is more than
+    ``PRIOR`` and more than ``z`` standard errors. The variance of a paired difference
+    is pooled over every candidate at this decision (each one's squared deviations from
+    its own mean gain; a candidate played once counts its difference's square, as if
+    its mean were zero), so two rollouts, or one, still give an estimate; switching on
+    the best of several noisy means is how the search used to lose to the heuristic
+    when the heuristic's answer was right."""
+    g = _gain(values, i)
+    if g <= PRIOR:
+        return False
+    if z == 0:
+        return True
+    base = values[0]
+    squares = 0.0
+    df = 0
+    for v in values[1:]:
+        diffs = [x - y for x, y in zip(v, base, strict=False)]
+        if len(diffs) == 1:
+            squares += diffs[0] * diffs[0]
+            df += 1
+        elif diffs:
+            mean = sum(diffs) / len(diffs)
+            squares += sum((x - mean) ** 2 for x in diffs)
+            df += len(diffs) - 1
+    return g * g * len(values[i]) * df > z * z * squares
 
 
 def _ucb_pick(values: list[list[float]], spent: int) -> int:

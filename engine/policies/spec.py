@@ -34,14 +34,23 @@ def _int_in(lo: int, hi: int) -> Callable[[str], str]:
     return check
 
 
-def _positive_number(text: str) -> str:
+def _number(text: str, zero: bool) -> str:
     try:
         x = float(text)
     except ValueError:
         raise PolicySpecError(f"not a number: {text!r}") from None
-    if not math.isfinite(x) or x <= 0:
-        raise PolicySpecError(f"must be a positive number, got {text}")
+    if not math.isfinite(x) or x < 0 or (x == 0 and not zero):
+        raise PolicySpecError(
+            f"must be a {'non-negative' if zero else 'positive'} number, got {text}")
     return f"{x:g}"
+
+
+def _positive_number(text: str) -> str:
+    return _number(text, zero=False)
+
+
+def _non_negative_number(text: str) -> str:
+    return _number(text, zero=True)
 
 
 # Each policy's settings: key -> checker returning the value's canonical text.
@@ -50,6 +59,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "ms": _positive_number,  # milliseconds per decision (the budget, wall clock)
     "seed": _int_in(0, SEED_MAX),  # the search's own seed, mixed with the game's
     "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
+    "z": _non_negative_number,  # standard errors a gain must clear to leave the
+    # heuristic's answer (0: any gain over the small fixed margin)
+    "verify": _int_in(0, 100_000),  # more deals, at most, for a best gain not yet clear
 }
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": {}, "random": {}, "goldfish": {}, "search": SEARCH_SETTINGS,

@@ -14,6 +14,7 @@ import msgspec
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KEYWORD_BITS,
+    KW_DEATHTOUCH,
     KW_DOUBLE_STRIKE,
     KW_TRAMPLE,
     EffectT,
@@ -59,6 +60,21 @@ class TrickScorer(TargetPlanner):
             return 0
         return sum(damage_of(ctx.state.objects[a]) for a in combat.attackers
                    if a in ctx.state.objects and not combat.blockers.get(a))
+
+    def _trampled(self, ctx: Ctx) -> int:
+        """The damage my blocked tramplers deal over their blockers."""
+        state = ctx.state
+        combat = state.combat
+        if combat is None:
+            return 0
+        total = 0
+        for a in combat.attackers:
+            att = state.objects.get(a)
+            blockers = combat.blockers.get(a)
+            if att is not None and att.controller == ctx.me and blockers:
+                total += trample_over(att, [state.objects[b] for b in blockers
+                                            if b in state.objects])
+        return total
 
     @staticmethod
     def _trick_possible(ctx: Ctx) -> bool:
@@ -108,10 +124,16 @@ class TrickScorer(TargetPlanner):
             if att.controller == ctx.me:
                 if not blockers:
                     extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
-                    if self._unblocked(ctx) + extra >= ctx.opp_life:
+                    if self._unblocked(ctx) + self._trampled(ctx) + extra >= ctx.opp_life:
                         self.plan[obj.oid] = [a]
                         return 45.0  # the pump makes it lethal
                     continue
+                if att.kw & KW_TRAMPLE:  # a blocked trampler pumped over its blockers
+                    extra = trample_over(att, blockers, bp) - trample_over(att, blockers)
+                    if extra > 0 and self._unblocked(ctx) + self._trampled(ctx) + extra >= \
+                            ctx.opp_life:
+                        self.plan[obj.oid] = [a]
+                        return 45.0
                 if len(blockers) == 1:
                     gain = _pump_gain(att, blockers[0], bp, bt, kws)
                     if gain > best_score:
@@ -178,6 +200,16 @@ class TrickScorer(TargetPlanner):
         if spell.modes:
             return [(i, m.targets, m.effects) for i, m in enumerate(spell.modes)]
         return [(-1, spell.targets, spell.effects)]
+
+
+def trample_over(att: GameObject, blockers: list[GameObject], bonus: int = 0) -> int:
+    """Combat damage a trampler (+``bonus`` power) assigns past its blockers: each is
+    dealt lethal damage first (702.19b; 1 with deathtouch, 702.2c); first strike is not read."""
+    if not att.kw & KW_TRAMPLE:
+        return 0
+    need = sum(1 if att.kw & KW_DEATHTOUCH else max(0, b.toughness - b.damage)
+               for b in blockers)
+    return max(0, att.power + bonus - need)
 
 
 def _pump_gain(mine: GameObject, other: GameObject, bp: int, bt: int,
