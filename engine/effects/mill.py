@@ -29,4 +29,7 @@ def resolve(state: GameState, item: StackItem, eff: Mill, asker: Asker,
 
 RULES = effect_rules(
     Mill, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: milling is worth little either way to the heuristic (its library is no resource it plans with) and no bundled card mills for value'))
+    why_not_valued=('not estimated: the heuristic plans with neither library nor graveyard '
+                    'cards, so two milled cards are worth about nothing either way; the '
+                    "pool's millers are Thought Scour, cast for its draw (estimated), and "
+                    "Extractor Demon's optional trigger on a 5/5 flier valued as a creature"))
