@@ -64,16 +64,14 @@ def check(state: GameState) -> bool:
     if not full:  # only damage may have changed: creatures dealt damage
         for oid in state.battlefield:
             o = objects[oid]
-            if (o.damage or o.deathtouched) and (o.card._type_mask | o.extra_types) & \
-                    T_CREATURE and _destroyed_by_damage(o):
+            if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
                 to_destroy.append(o)
     else:  # characteristics changed: every state-based action about permanents
         for oid in state.battlefield:
             o = objects[oid]
             card = o.card
             if only is not None and oid not in only:
-                if (o.damage or o.deathtouched) and (card._type_mask | o.extra_types) & \
-                        T_CREATURE and _destroyed_by_damage(o):
+                if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
                     to_destroy.append(o)
                 continue
             if (card._type_mask | o.extra_types) & T_CREATURE:
@@ -133,7 +131,10 @@ def check(state: GameState) -> bool:
 def _destroyed_by_damage(o: GameObject) -> bool:
     """704.5g-h: lethal damage is marked on the creature, or it was dealt damage by a
     deathtouch source since the last check (which counts even when wither made that damage
-    -1/-1 counters). Checking clears the deathtouch mark."""
+    -1/-1 counters). Checking a creature clears the deathtouch mark; a noncreature is
+    never destroyed by damage and keeps it."""
+    if not (o.card._type_mask | o.extra_types) & T_CREATURE:
+        return False
     if o.deathtouched:
         o.deathtouched = False
         return True
