@@ -169,6 +169,12 @@ def removal_worth(state: GameState, o: GameObject, me: int) -> float:
     turn."""
     if not is_creature(o) or not leaves_at_end(state, o):
         return perm_value(state, o, me)
+    return leaver_worth(state, o)
+
+
+def leaver_worth(state: GameState, o: GameObject) -> float:
+    """What removing creature ``o``, which leaves at end of turn anyway
+    (``leaves_at_end``), takes from its controller: the combat damage it can still deal."""
     combat = state.combat
     pending = False
     if state.active == o.controller:

@@ -20,11 +20,11 @@ from mtgsim.engine.worth import (
     each_of,
     guess_amount,
     is_creature,
+    leaver_worth,
     leaves_at_end,
     life_value,
     objs_for,
     players_for,
-    removal_worth,
     sign_for,
     value,
 )
@@ -48,10 +48,10 @@ def resolve(state: GameState, item: StackItem, eff: Damage, asker: Asker,
             rep.deal_damage(state, src, r, n)
 
 
-def _lost(state: GameState, o: GameObject, me: int) -> float:
+def _lost(state: GameState, o: GameObject) -> float:
     """What killing creature ``o`` takes: its worth, or for one that leaves at end of
-    turn anyway the damage it can still deal (``worth.removal_worth``)."""
-    return removal_worth(state, o, me) if leaves_at_end(state, o) else value(o)
+    turn anyway the damage it can still deal."""
+    return leaver_worth(state, o) if leaves_at_end(state, o) else value(o)
 
 
 def estimate(ev: Estimate, e: Damage) -> None:
@@ -66,7 +66,7 @@ def estimate(ev: Estimate, e: Damage) -> None:
         for o in each_of(state, e.each, me, source):
             if is_creature(o) and o.toughness - o.damage <= n and \
                     not o.kw & KW_INDESTRUCTIBLE:
-                ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o, me)
+                ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o)
         return
     for p in players_for(e.to, me, targets, state):
         ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)
@@ -75,7 +75,7 @@ def estimate(ev: Estimate, e: Damage) -> None:
             continue
         if o.toughness - o.damage <= n and not o.kw & KW_INDESTRUCTIBLE \
                 and not o.regen_shields:
-            ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o, me)
+            ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o)
         else:
             ev.total -= sign_for(o, me) * 0.15 * n
 
