@@ -34,7 +34,7 @@ class Derived:
     __slots__ = (
         "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered",
         "dynamic_statics",
-        "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes",
+        "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
         "resolved", "taps", "memo", "decklists",
     )
@@ -73,6 +73,9 @@ class Derived:
         self.plain = False
         self.refreshed_clock = -1
         self.refreshes = 0  # layers.refresh calls: memoised facts key on it
+        # the refresh (its count) that found only permanents entering, when the last one
+        # did (layers._refresh_entered): the others kept their characteristics
+        self.entered_refresh = -1
         # per player, refreshes that may have changed their mana sources (all but those
         # where only permanents without mana abilities, or another player's, entered):
         # engine.payment keys on it
@@ -134,6 +137,7 @@ class Derived:
         d.plain = self.plain
         d.refreshed_clock = self.refreshed_clock
         d.refreshes = self.refreshes
+        d.entered_refresh = self.entered_refresh
         d.mana_refreshes = self.mana_refreshes.copy()
         d.spell_granters = self.spell_granters
         d.enter_replacers = self.enter_replacers

@@ -350,6 +350,7 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
     if not derived.sba_chars:  # only the new ones need more than the damage check
         derived.sba_entered.extend(entered)
     derived.refreshes += 1
+    derived.entered_refresh = derived.refreshes
     objects = state.objects
     for oid in entered:
         o = objects.get(oid)

@@ -335,16 +335,29 @@ class Board:
     """Each player's creatures (battlefield order) and lands, found once per refresh of
     characteristics: only a refresh changes what is on the battlefield, who controls it
     and its types (every battlefield change is followed by one). The policies look at
-    these at nearly every decision."""
+    these at nearly every decision.
 
-    __slots__ = ("creatures", "lands", "printed_lands")
+    A refresh after which only permanents entered (``layers._refresh_entered``, most of
+    them) leaves the others as they were: the board then is the board before it with the
+    permanents that entered (at the battlefield's end) added, not a walk over it all."""
+
+    __slots__ = ("creatures", "lands", "printed_lands", "size")
 
     def __init__(self, state: GameState) -> None:
-        creatures: tuple[list[GameObject], list[GameObject]] = ([], [])
-        lands = [0, 0]
-        printed_lands = [0, 0]
+        self.creatures: tuple[list[GameObject], list[GameObject]] = ([], [])
+        self.lands = [0, 0]  # lands now (types added by effects count)
+        self.printed_lands = [0, 0]  # land cards
+        self.size = 0  # the battlefield's length it was found for
+        self._add(state)
+
+    def _add(self, state: GameState) -> None:
+        """Add the permanents past the first ``size`` of the battlefield."""
+        creatures = self.creatures
+        lands = self.lands
+        printed_lands = self.printed_lands
         objects = state.objects
-        for oid in state.battlefield:
+        battlefield = state.battlefield
+        for oid in battlefield[self.size:] if self.size else battlefield:
             o = objects[oid]
             mask = o.card._type_mask
             types = mask | o.extra_types  # (effects only add types: a land card is a land)
@@ -354,9 +367,17 @@ class Board:
                 lands[o.controller] += 1
                 if mask & T_LAND:
                     printed_lands[o.controller] += 1
-        self.creatures = creatures
-        self.lands = lands  # lands now (types added by effects count)
-        self.printed_lands = printed_lands  # land cards
+        self.size = len(battlefield)
+
+    def with_entered(self, state: GameState) -> Board:
+        """This board (of the refresh before) with the permanents that entered since."""
+        new = Board.__new__(Board)
+        new.creatures = (self.creatures[0].copy(), self.creatures[1].copy())
+        new.lands = self.lands.copy()
+        new.printed_lands = self.printed_lands.copy()
+        new.size = self.size
+        new._add(state)
+        return new
 
 
 def board(state: GameState) -> Board:
@@ -364,7 +385,16 @@ def board(state: GameState) -> Board:
     d = state.derived
     if d.dirty or d.entered:
         ensure(state)
-    return memo_on(state, "board", d.refreshes, Board)
+    refreshes = d.refreshes
+    hit = d.memo.get("board")
+    if hit is not None:
+        if hit[0] == refreshes:
+            return hit[1]  # type: ignore[no-any-return]
+        if hit[0] == refreshes - 1 and d.entered_refresh == refreshes:
+            b: Board = hit[1].with_entered(state)
+            d.memo["board"] = (refreshes, b)
+            return b
+    return memo_on(state, "board", refreshes, Board)
 
 
 def lands_of(state: GameState, me: int) -> int:
