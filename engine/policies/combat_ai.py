@@ -215,10 +215,13 @@ def _pair_gain(state: GameState, a: GameObject, b: GameObject, risk: float, shie
 
 def attack_net(state: GameState, attackers: list[GameObject], blockers: list[GameObject],
                opp_life: int, w: float, bonus: int = 0, double: bool = False,
-               cache: dict[tuple[int, int, int], float] | None = None) -> float:
+               cache: dict[tuple[int, int, int], float] | None = None,
+               able_of: dict[int, list[GameObject]] | None = None) -> float:
     """What an attack with ``attackers`` is worth to me if the defender blocks well:
     each blocker takes the block best for them (eat, trade, or chump a big attacker),
-    and when the rest would be lethal they chump what they can."""
+    and when the rest would be lethal they chump what they can. ``able_of``: the
+    ``blockers`` able to block each attacker (by id), found once for every candidate
+    attack of a declaration."""
     if not attackers:
         return 0.0
     dmg: dict[int, int] = {}
@@ -230,7 +233,11 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
         need = blockers_needed(a)
         if need > 1:
             menace.add(a.oid)
-        able = [b for b in blockers if can_block(state, b, a)]
+        able = able_of.get(a.oid) if able_of is not None else None
+        if able is None:
+            able = [b for b in blockers if can_block(state, b, a)]
+            if able_of is not None:
+                able_of[a.oid] = able
         if len(able) < need:
             continue
         risk: tuple[float, bool] | None = None  # attack_risk, when a pair is not cached
@@ -313,13 +320,14 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     useful = [i for i, a in enumerate(mine) if a.power > 0 or i in always]
     # Each creature on its own: attack unless the defender's best answer costs me.
     cache: dict[tuple[int, int, int], float] = {}
+    able_of: dict[int, list[GameObject]] = {}  # attacker -> the blockers able to block it
     safe: list[int] = list(always)
     free: list[int] = list(always)  # no block of theirs gains them anything
     for i in useful:
         if i in always:
             continue
         a = mine[i]
-        able = [b for b in blockers if can_block(state, b, a)]
+        able = able_of[a.oid] = [b for b in blockers if can_block(state, b, a)]
         if len(able) < blockers_needed(a):
             safe.append(i)
             free.append(i)
@@ -342,11 +350,11 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     if free and sorted(free) not in candidates and sorted(free) != sorted(always):
         candidates.append(sorted(free))
     scores = [attack_net(state, [mine[i] for i in c] + forced, blockers, opp_life, w,
-                         cache=cache) for c in candidates]
+                         cache=cache, able_of=able_of) for c in candidates]
     if always:
         candidates.append(sorted(always))
         scores.append(attack_net(state, [mine[i] for i in always] + forced, blockers,
-                                 opp_life, w, cache=cache))
+                                 opp_life, w, cache=cache, able_of=able_of))
     # Exalted: one creature alone, pumped (and given double strike by Rafiq).
     bonus, double = _alone_bonus(state, me)
     if (bonus or double) and not forced:
@@ -356,7 +364,7 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
                 continue
             candidates.append([i])
             scores.append(attack_net(state, [a], blockers, opp_life, w, bonus, double,
-                                     cache=cache))
+                                     cache=cache, able_of=able_of))
     best = max(range(len(candidates)), key=lambda k: (scores[k], -len(candidates[k])))
     chosen = list(candidates[best]) if scores[best] > 0 or candidates[best] == always else \
         list(always)
