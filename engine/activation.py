@@ -23,7 +23,6 @@ from mtgsim.engine.costs import (
 )
 from mtgsim.engine.decisions import TargetOf
 from mtgsim.engine.mana import parse_cost
-from mtgsim.engine.memo import memo_on
 from mtgsim.engine.state import (
     NONE,
     UPKEEP,
@@ -42,21 +41,29 @@ from mtgsim.engine.zones import describe, log
 def activators(state: GameState) -> tuple[list[int], list[int]]:
     """Each player's permanents with activated abilities in battlefield order
     (characteristics current). Only a refresh changes who controls what and which
-    abilities a permanent has, and every battlefield change is followed by one."""
+    abilities a permanent has, and every battlefield change is followed by one; after a
+    refresh that found only permanents entering (``layers._refresh_entered``) the others
+    are as they were, so only those that entered (at the battlefield's end) are looked at.
+    The memo entry is (refreshes, found, the battlefield's length found for)."""
     derived = state.derived
+    refreshes = derived.refreshes
     hit = derived.memo.get("activators")  # memo_on's lookup, inline: asked at every priority
-    if hit is not None and hit[0] == derived.refreshes:
+    if hit is not None and hit[0] == refreshes:
         return hit[1]  # type: ignore[no-any-return]
-    return memo_on(state, "activators", derived.refreshes, _find_activators)
-
-
-def _find_activators(state: GameState) -> tuple[list[int], list[int]]:
-    found: tuple[list[int], list[int]] = ([], [])
+    found: tuple[list[int], list[int]]
+    if hit is not None and hit[0] == refreshes - 1 and derived.entered_refresh == refreshes:
+        found = (hit[1][0].copy(), hit[1][1].copy())
+        start = hit[2]
+    else:
+        found = ([], [])
+        start = 0
     objects = state.objects
-    for oid in state.battlefield:
+    battlefield = state.battlefield
+    for oid in battlefield[start:] if start else battlefield:
         o = objects[oid]
         if o.card._activated or o.granted_activated:
             found[o.controller].append(oid)
+    derived.memo["activators"] = (refreshes, found, len(battlefield))
     return found
 
 
