@@ -14,7 +14,7 @@ from mtgsim.engine.mana import can_pay
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.policies.combat_ai import damage_of
 from mtgsim.engine.state import END, MAIN1, MAIN2, GameObject, GameState
-from mtgsim.engine.worth import board
+from mtgsim.engine.worth import Board, board
 
 COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 
@@ -30,10 +30,11 @@ def first_effects(card: Card) -> tuple[EffectT, ...]:
 
 
 class Ctx:
-    """What one priority decision keeps looking at, computed once."""
+    """What one priority decision keeps looking at, computed once (the mana and the
+    board when first asked: most decisions read neither)."""
 
     __slots__ = ("state", "me", "opp", "my_turn", "step", "main", "main1", "opp_end",
-                 "units", "mana", "mine", "theirs", "lands", "_hand",
+                 "_units", "_board", "_hand",
                  "opp_damaged", "my_life", "opp_life", "_urgent", "_reserve")
 
     def __init__(self, state: GameState, me: int) -> None:
@@ -46,18 +47,51 @@ class Ctx:
         self.main = self.my_turn and self.step in (MAIN1, MAIN2) and empty
         self.main1 = self.main and self.step == MAIN1
         self.opp_end = not self.my_turn and self.step == END and empty
-        self.units = mana_units(state, me)[0]
-        self.mana = len(self.units)
-        b = board(state)
-        self.mine = b.creatures[me]
-        self.theirs = b.creatures[opp]
-        self.lands = b.lands[me]
+        self._units: list[int] | None = None
+        self._board: Board | None = None
         self._hand: list[GameObject] | None = None
         self.opp_damaged = state.players[opp].damage_this_turn > 0
         self.my_life = state.players[me].life
         self.opp_life = state.players[opp].life
         self._urgent: bool | None = None
         self._reserve: int | None = None
+
+    @property
+    def units(self) -> list[int]:
+        """The mana I could make now, a unit (colour mask) per mana (shared: read it)."""
+        units = self._units
+        if units is None:
+            units = self._units = mana_units(self.state, self.me)[0]
+        return units
+
+    @property
+    def mana(self) -> int:
+        """How much mana I could make now."""
+        return len(self.units)
+
+    @property
+    def mine(self) -> list[GameObject]:
+        """My creatures, in battlefield order (shared: read it)."""
+        b = self._board
+        if b is None:
+            b = self._board = board(self.state)
+        return b.creatures[self.me]
+
+    @property
+    def theirs(self) -> list[GameObject]:
+        """Their creatures, in battlefield order (shared: read it)."""
+        b = self._board
+        if b is None:
+            b = self._board = board(self.state)
+        return b.creatures[self.opp]
+
+    @property
+    def lands(self) -> int:
+        """The lands I control (types added by effects count)."""
+        b = self._board
+        if b is None:
+            b = self._board = board(self.state)
+        return b.lands[self.me]
 
     @property
     def hand(self) -> list[GameObject]:
