@@ -93,15 +93,17 @@ def combat_kw(o: GameObject) -> int:
     """Keyword bits as they matter in a fight (a destroy-on-damage trigger counts as
     deathtouch)."""
     kw = o.kw
-    if not o.lost_abilities and destroys_on_damage(o.card):
+    card = o.card
+    if card._triggered and not o.lost_abilities and destroys_on_damage(card):
         kw |= KW_DEATHTOUCH
     return kw
 
 
 def value(o: GameObject) -> float:
     """A creature's rough worth on the board (its power, toughness and keywords)."""
-    kw = o.kw  # combat_kw, inline
-    if not o.lost_abilities and destroys_on_damage(o.card):
+    kw = o.kw  # combat_kw, inline (only a triggered ability destroys on damage)
+    card = o.card
+    if card._triggered and not o.lost_abilities and destroys_on_damage(card):
         kw |= KW_DEATHTOUCH
     if kw & KW_CANT_ATTACK and kw & KW_CANT_BLOCK:
         return 0.5
@@ -110,6 +112,20 @@ def value(o: GameObject) -> float:
     if t <= 0:
         return 0.0
     v = p * 1.5 + t
+    if kw & _VALUED_KW:
+        v = _keywords_value(kw, p, v)
+    if card._mana_abilities or o.granted_mana:
+        v += 1.5
+    if card._activated or card._triggered:
+        v += 0.5 + 0.25 * card._mana_value
+    if o.token and o.power <= 0 and o.toughness <= 1:
+        v = min(v, 1.5)
+    return v
+
+
+def _keywords_value(kw: int, p: int, v: float) -> float:
+    """``value`` with what its keywords add, in order (most creatures have none of them:
+    ``value`` asks only when one is there)."""
     if kw & KW_DEFENDER:
         v -= p * 1.0
     if kw & (KW_FLYING | KW_UNBLOCKABLE):
@@ -134,13 +150,14 @@ def value(o: GameObject) -> float:
         v += 0.3
     if kw & KW_CANT_ATTACK:
         v *= 0.5
-    if o.card._mana_abilities or o.granted_mana:
-        v += 1.5
-    if o.card._activated or o.card._triggered:
-        v += 0.5 + 0.25 * o.card._mana_value
-    if o.token and o.power <= 0 and o.toughness <= 1:
-        v = min(v, 1.5)
     return v
+
+
+# the keywords ``_keywords_value`` weighs
+_VALUED_KW = (KW_DEFENDER | KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE | KW_MENACE
+              | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_LIFELINK | KW_TRAMPLE
+              | KW_HEXPROOF | KW_SHROUD | KW_INDESTRUCTIBLE | KW_WITHER | KW_VIGILANCE
+              | KW_CANT_ATTACK)
 
 
 def leaves_at_end(state: GameState, o: GameObject) -> bool:
