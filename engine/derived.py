@@ -32,7 +32,7 @@ class Derived:
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
     __slots__ = (
-        "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered",
+        "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered", "damaged",
         "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
@@ -56,6 +56,9 @@ class Derived:
         # nothing else's changed (layers._refresh_entered): with sba_chars False, only
         # these need more than the damage check
         self.sba_entered: list[int] = []
+        # creatures dealt damage (or marked by a deathtouch source) since the last
+        # state-based check: with sba_chars False, the others need no damage check
+        self.damaged: list[int] = []
         # a permanent on the battlefield has a static ability whose effect may change
         # without the battlefield changing (Card._dynamic; as of the last refresh, and
         # every battlefield change marks the state dirty): only then do cards moving
@@ -128,6 +131,7 @@ class Derived:
         d.sba_needed = self.sba_needed
         d.sba_chars = self.sba_chars
         d.sba_entered = self.sba_entered.copy()
+        d.damaged = self.damaged.copy()
         d.dynamic_statics = self.dynamic_statics
         d.nonlocal_statics = self.nonlocal_statics
         d.entered = self.entered.copy()
