@@ -36,7 +36,7 @@ class Derived:
         "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
-        "resolved", "taps", "memo", "decklists",
+        "resolved", "taps", "memo", "hand_changes", "hand_plans", "hand_instants", "decklists",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -95,6 +95,14 @@ class Derived:
         # a player's mana on theirs, engine.memo on the sum.
         self.taps = [0, 0, 0]
         self.memo: dict[str, Any] = {}  # engine.memo's entries
+        # per player, cards put into or taken from their hand (engine.zones), and the
+        # hand's plan for the legal-action checks as of a count (engine.casting._hand_plan:
+        # like memo entries, never copied)
+        self.hand_changes = [0, 0]
+        self.hand_plans: list[tuple[int, Any] | None] = [None, None]
+        # per player, the cards in hand with instant speed (Card._instant_speed), kept by
+        # engine.zones once engine.casting counted them (None: not counted in this state)
+        self.hand_instants: list[int | None] = [None, None]
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
@@ -144,6 +152,7 @@ class Derived:
         d.zone_action_cards = self.zone_action_cards.copy()
         d.resolved = self.resolved
         d.taps = self.taps.copy()
+        d.hand_changes = self.hand_changes.copy()
         d.decklists = self.decklists
         return d
 
