@@ -228,20 +228,19 @@ _Candidate = tuple[int, tuple[int, ...], int, ManaCost | None, tuple[Target, ...
 # first card of each name that could be cast at sorcery speed, and of those the ones
 # with instant speed.
 _HandPlan = tuple[list[int], list[_Candidate], list[_Candidate]]
-_HAND_ENTRY = ("hand plan 0", "hand plan 1")
 
 
 def _hand_plan(state: GameState, player: int) -> _HandPlan:
     """The hand's lands and castable candidates (``_HandPlan``), memoised on the hand's
-    contents: a card in hand has its printed characteristics, so what each card could be
-    cast with depends on nothing else, and copies of a card share the answer (each name
-    is checked once)."""
-    hand = state.players[player].hand
-    memo = state.derived.memo
-    key = tuple(hand)
-    hit = memo.get(_HAND_ENTRY[player])
+    contents (``Derived.hand_changes``): a card in hand has its printed characteristics,
+    so what each card could be cast with depends on nothing else, and copies of a card
+    share the answer (each name is checked once)."""
+    derived = state.derived
+    key = derived.hand_changes[player]
+    hit = derived.hand_plans[player]
     if hit is not None and hit[0] == key:
         return hit[1]  # type: ignore[no-any-return]
+    hand = state.players[player].hand
     objects = state.objects
     lands: list[int] = []
     spells: list[_Candidate] = []
@@ -260,7 +259,7 @@ def _hand_plan(state: GameState, player: int) -> _HandPlan:
         if card._instant_speed:
             instants.append(candidate)
     plan = (lands, spells, instants)
-    memo[_HAND_ENTRY[player]] = (key, plan)
+    derived.hand_plans[player] = (key, plan)
     return plan
 
 
@@ -304,6 +303,15 @@ def _granted_elsewhere(state: GameState, player: int) -> bool:
     return False
 
 
+def _count_instants(state: GameState, player: int) -> int:
+    """The cards in the player's hand with instant speed, counted for
+    ``Derived.hand_instants`` (engine.zones keeps the count from then on)."""
+    objects = state.objects
+    n = sum(1 for oid in state.players[player].hand if objects[oid].card._instant_speed)
+    state.derived.hand_instants[player] = n
+    return n
+
+
 def legal_actions(state: GameState, player: int) -> list[Action]:
     """Every action the player may take with priority (117.1)."""
     derived = state.derived
@@ -316,11 +324,14 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     own_activators = (hit[1] if hit is not None and hit[0] == derived.refreshes
                       else activators(state))[player]
     zone_actions = derived.zone_action_cards[player]
-    plan = _hand_plan(state, player)
-    if not sorcery_ok and not plan[2] and not zone_actions and not own_activators and not (
+    instants = derived.hand_instants[player]
+    if instants is None:
+        instants = _count_instants(state, player)
+    if not sorcery_ok and not instants and not zone_actions and not own_activators and not (
             state.effects and _granted_elsewhere(state, player)):
         # Fast path: nothing in hand at instant speed and no activated abilities.
         return [PASS_ACTION]
+    plan = _hand_plan(state, player)
     p = state.players[player]
     objects = state.objects
     hand = p.hand

@@ -32,11 +32,11 @@ class Derived:
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
     __slots__ = (
-        "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered",
+        "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered", "damaged",
         "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
-        "resolved", "taps", "memo", "decklists",
+        "resolved", "taps", "memo", "hand_changes", "hand_plans", "hand_instants", "decklists",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -56,6 +56,9 @@ class Derived:
         # nothing else's changed (layers._refresh_entered): with sba_chars False, only
         # these need more than the damage check
         self.sba_entered: list[int] = []
+        # creatures dealt damage (or marked by a deathtouch source) since the last
+        # state-based check: with sba_chars False, the others need no damage check
+        self.damaged: list[int] = []
         # a permanent on the battlefield has a static ability whose effect may change
         # without the battlefield changing (Card._dynamic; as of the last refresh, and
         # every battlefield change marks the state dirty): only then do cards moving
@@ -95,6 +98,14 @@ class Derived:
         # a player's mana on theirs, engine.memo on the sum.
         self.taps = [0, 0, 0]
         self.memo: dict[str, Any] = {}  # engine.memo's entries
+        # per player, cards put into or taken from their hand (engine.zones), and the
+        # hand's plan for the legal-action checks as of a count (engine.casting._hand_plan:
+        # like memo entries, never copied)
+        self.hand_changes = [0, 0]
+        self.hand_plans: list[tuple[int, Any] | None] = [None, None]
+        # per player, the cards in hand with instant speed (Card._instant_speed), kept by
+        # engine.zones once engine.casting counted them (None: not counted in this state)
+        self.hand_instants: list[int | None] = [None, None]
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
@@ -131,6 +142,7 @@ class Derived:
         d.sba_needed = self.sba_needed
         d.sba_chars = self.sba_chars
         d.sba_entered = self.sba_entered.copy()
+        d.damaged = self.damaged.copy()
         d.dynamic_statics = self.dynamic_statics
         d.nonlocal_statics = self.nonlocal_statics
         d.entered = self.entered.copy()
@@ -144,6 +156,7 @@ class Derived:
         d.zone_action_cards = self.zone_action_cards.copy()
         d.resolved = self.resolved
         d.taps = self.taps.copy()
+        d.hand_changes = self.hand_changes.copy()
         d.decklists = self.decklists
         return d
 

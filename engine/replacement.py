@@ -132,6 +132,7 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
             obj.deathtouched = True
         obj.damaged_turn = state.turn  # "was dealt damage this turn" (Orzhov Euthanist)
         derived.sba_needed = True  # lethal damage (704.5g-h)
+        derived.damaged.append(obj.oid)
         if derived.dynamic_statics:  # a static may count damaged creatures
             derived.dirty = True
         if combat:

@@ -29,7 +29,6 @@ def check(state: GameState) -> bool:
         ensure(state)
     if not derived.sba_needed:
         return False
-    acted = False
     # 704.5a-c: life, empty library draw, poison.
     p0, p1 = state.players
     if p0.life <= 0 or p1.life <= 0 or p0.drew_from_empty or p1.drew_from_empty or \
@@ -38,72 +37,47 @@ def check(state: GameState) -> bool:
                   if p.life <= 0 or p.drew_from_empty or p.poison >= 10]
         end_game(state, losers, _loss_reason(state, losers[0]))
         return True
-    objects = state.objects
-    to_graveyard = []
-    to_destroy = []
-    legends: dict[tuple[int, str], list[int]] = {}
+    damaged = derived.damaged
+    if damaged:
+        derived.damaged = []
     # Toughness, counters, attachments and the legend rule change only with
-    # characteristics (layers.refresh, which sets sba_chars); damage at any time.
+    # characteristics (layers.refresh, which sets sba_chars); damage when it is dealt
+    # (Derived.damaged): a creature that survived a check with its damage can't die of it
+    # until its characteristics change.
     full = derived.sba_chars
     derived.sba_chars = False
-    # Permanents that entered with nothing else's characteristics changed: the others
-    # need only the damage check (in battlefield order with the full checks of these);
-    # a legendary one means the legend rule reads them all.
     entered = derived.sba_entered
-    only: set[int] | None = None
     if entered:
         derived.sba_entered = []
-        if not full:
-            full = True
-            only = set(entered)
-            for oid in entered:
-                new = objects.get(oid)
-                if new is not None and new.card._legendary:
-                    only = None
-                    break
-    if not full:  # only damage may have changed: creatures dealt damage
-        for oid in state.battlefield:
-            o = objects[oid]
-            if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
+    to_graveyard: list[GameObject] = []
+    to_destroy: list[GameObject] = []
+    acted = False
+    legend = None
+    if full:
+        acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
+                                           to_destroy)
+    elif entered:
+        # Permanents that entered with nothing else's characteristics changed: they get
+        # every check, the others dealt damage the damage check; a legendary newcomer
+        # means the legend rule reads them all.
+        if any(state.objects[oid].card._legendary for oid in entered
+               if oid in state.objects):
+            acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
+                                               to_destroy)
+        else:
+            acted, legend = _permanent_actions(
+                state, _in_order(state, [*entered, *damaged]), set(entered), to_graveyard,
+                to_destroy)
+    elif damaged:  # only damage may have changed: the creatures dealt damage
+        for oid in _in_order(state, damaged):
+            o = state.objects[oid]
+            if _destroyed_by_damage(o):
                 to_destroy.append(o)
-    else:  # characteristics changed: every state-based action about permanents
-        for oid in state.battlefield:
-            o = objects[oid]
-            card = o.card
-            if only is not None and oid not in only:
-                if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
-                    to_destroy.append(o)
-                continue
-            if (card._type_mask | o.extra_types) & T_CREATURE:
-                if o.toughness <= 0:  # 704.5f
-                    to_graveyard.append(o)
-                    continue
-                if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
-                    to_destroy.append(o)
-            counters = o.counters
-            if counters and "+1/+1" in counters and "-1/-1" in counters:  # 704.5q
-                n = min(counters["+1/+1"], counters["-1/-1"])
-                if n:
-                    for k in ("+1/+1", "-1/-1"):
-                        counters[k] -= n
-                        if counters[k] == 0:
-                            del counters[k]
-                    derived.dirty = True
-                    acted = True
-            if card._is_aura:
-                if not aura_legal(state, o):  # 704.5m
-                    to_graveyard.append(o)
-            elif o.attached_to >= 2 and (
-                    o.attached_to not in objects or not _attachment_legal(state, o)):
-                o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
-                derived.dirty = True
-                acted = True
-            if card._legendary:
-                legends.setdefault((o.controller, card.name), []).append(oid)
     # 704.3: these happen at the same time, one event: the leaves-the-battlefield
     # abilities of each permanent see all of them leave (603.10a).
     if to_graveyard or to_destroy:
         begin_event(state)
+        objects = state.objects
         for o in to_graveyard:
             if o.zone == 2 and o.oid in objects:
                 rep.leave_battlefield(state, o, GRAVEYARD)
@@ -116,16 +90,75 @@ def check(state: GameState) -> bool:
                 rep.destroy(state, o)
                 acted = True
         end_event(state)
-    for (controller, name), oids in legends.items():
-        if len(oids) > 1:  # 704.5j
-            state.tasks.append(LegendTask(player=controller, name=name))
-            acted = True
-            break
+    if legend is not None:  # 704.5j
+        state.tasks.append(LegendTask(player=legend[0], name=legend[1]))
+        acted = True
     if acted:
         ensure(state)
     else:
         derived.sba_needed = False
     return acted
+
+
+def _in_order(state: GameState, oids: list[int]) -> list[int]:
+    """The permanents among ``oids`` still on the battlefield, each once, in battlefield
+    order (what the old full scans destroyed them in)."""
+    objects = state.objects
+    if len(oids) == 1:
+        o = objects.get(oids[0])
+        return oids if o is not None and o.zone == 2 else []
+    here = {oid for oid in oids if (o := objects.get(oid)) is not None and o.zone == 2}
+    return sorted(here, key=state.battlefield.index)
+
+
+def _permanent_actions(state: GameState, oids: list[int], only: set[int] | None,
+                       to_graveyard: list[GameObject], to_destroy: list[GameObject]
+                       ) -> tuple[bool, tuple[int, str] | None]:
+    """The state-based actions about the permanents ``oids`` (in battlefield order): those
+    that move them are collected, to be done at once; the others (704.5n, q) are done
+    here (True if one was). Also the first controller and name the legend rule applies
+    to, if any. With ``only``, the permanents not in it get the damage check alone."""
+    derived = state.derived
+    objects = state.objects
+    acted = False
+    legends: dict[tuple[int, str], list[int]] = {}
+    for oid in oids:
+        o = objects[oid]
+        card = o.card
+        if only is not None and oid not in only:
+            if _destroyed_by_damage(o):
+                to_destroy.append(o)
+            continue
+        if (card._type_mask | o.extra_types) & T_CREATURE:
+            if o.toughness <= 0:  # 704.5f
+                to_graveyard.append(o)
+                continue
+            if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
+                to_destroy.append(o)
+        counters = o.counters
+        if counters and "+1/+1" in counters and "-1/-1" in counters:  # 704.5q
+            n = min(counters["+1/+1"], counters["-1/-1"])
+            if n:
+                for k in ("+1/+1", "-1/-1"):
+                    counters[k] -= n
+                    if counters[k] == 0:
+                        del counters[k]
+                derived.dirty = True
+                acted = True
+        if card._is_aura:
+            if not aura_legal(state, o):  # 704.5m
+                to_graveyard.append(o)
+        elif o.attached_to >= 2 and (
+                o.attached_to not in objects or not _attachment_legal(state, o)):
+            o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
+            derived.dirty = True
+            acted = True
+        if card._legendary:
+            legends.setdefault((o.controller, card.name), []).append(oid)
+    for key, same in legends.items():
+        if len(same) > 1:  # 704.5j
+            return acted, key
+    return acted, None
 
 
 def _destroyed_by_damage(o: GameObject) -> bool:

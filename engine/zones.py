@@ -55,6 +55,13 @@ def new_object(state: GameState, card: Card, owner: int, zone: int,
         if zone == LIBRARY:
             state.sight.library_changes[owner] += 1
             state.sight.libraries[owner].append(oid)  # the newest id: the list stays sorted
+        else:
+            derived.hand_changes[owner] += 1
+            if card._instant_speed:
+                instants = derived.hand_instants
+                n = instants[owner]
+                if n is not None:
+                    instants[owner] = n + 1
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
         derived.zone_action_cards[owner] += 1
     if zone == BATTLEFIELD:
@@ -154,7 +161,17 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
         del ids[bisect_left(ids, oid)]
         if obj.known:
             sight.library_known[owner] -= 1
-    elif card._zone_actions and (zone == HAND or zone == GRAVEYARD):
+    elif zone == HAND:
+        derived = state.derived
+        derived.hand_changes[obj.owner] += 1
+        if card._instant_speed:
+            instants = derived.hand_instants
+            n = instants[obj.owner]
+            if n is not None:
+                instants[obj.owner] = n - 1
+        if card._zone_actions:
+            derived.zone_action_cards[obj.owner] -= 1
+    elif card._zone_actions and zone == GRAVEYARD:
         state.derived.zone_action_cards[obj.owner] -= 1
 
 

@@ -3,8 +3,10 @@ decision of real games: characteristics after an incremental layers.refresh (ver
 full recomputation on a copy), each player's mana units (payment.mana_units versus
 _mana_units), the permanents with activated abilities (activation.activators), each
 player's creatures (engine.worth.board), the counts of permanents with spell-granting
-and "as ... enters" abilities (GameState.spell_granters, enter_replacers) and cost
-feasibility (mana.can_pay versus the solver). These caches key on counters the engine
+and "as ... enters" abilities (GameState.spell_granters, enter_replacers), the cards in
+hand with instant speed (Derived.hand_instants) and the hand's plan for legal actions
+(casting._hand_plan, memoised on Derived.hand_changes, versus one made on a clone), and
+cost feasibility (mana.can_pay versus the solver). These caches key on counters the engine
 bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 import pytest
 from gamesetup import bundled_deck
 
-from mtgsim.engine import activation, payment
+from mtgsim.engine import activation, casting, payment
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.clone import clone
@@ -69,7 +71,13 @@ def check(state: GameState) -> int:
             if cost is not None:
                 assert can_pay(cost.symbols, cost.generic, units) == (
                     solve(cost.symbols, cost.generic, units) is not None)
-        n += 2
+        hand = state.players[p].hand
+        instants = state.derived.hand_instants[p]
+        assert instants is None or instants == sum(
+            1 for oid in hand if state.objects[oid].card._instant_speed), "instants in hand"
+        plan = casting._hand_plan(state, p)
+        assert plan == casting._hand_plan(clone(state), p), f"turn {state.turn}: hand plan"
+        n += 4
     return n
 
 

@@ -248,6 +248,33 @@ def test_lethal_damage_destroys() -> None:
     assert [e.card for e in events(state, "destroy")] == ["Grizzly Bears"]
 
 
+def test_damage_marked_before_kills_when_more_is_dealt_or_toughness_drops() -> None:
+    """704.5g: lethal damage counts all damage marked this turn, also damage that was
+    marked at an earlier check the creature survived (the check after a second hit, or
+    after its toughness went down, reads it)."""
+    s = Setup()
+    shocks = [s.hand("Shock", 0), s.hand("Shock", 0)]
+    again = s.hand("Shock", 0)
+    disfigure = s.hand("Disfigure", 0)
+    for _ in range(5):
+        s.bf("Mountain", 0)
+    s.bf("Swamp", 0)
+    giants = [s.bf("Hill Giant", 1), s.bf("Hill Giant", 1)]
+    state = s.go()
+    for shock, giant in zip(shocks, giants, strict=True):
+        cast(state, shock, [giant])
+        resolve_all(state)
+        assert alive(state, giant) and obj(state, giant).damage == 2
+    cast(state, disfigure, [giants[1]])  # 3/3 with 2 damage becomes 1/1
+    resolve_all(state)
+    assert alive(state, giants[0]) and not alive(state, giants[1])
+    assert [e.card for e in events(state, "destroy")] == ["Hill Giant"]
+    cast(state, again, [giants[0]])  # 4 damage in all
+    resolve_all(state)
+    assert not alive(state, giants[0])
+    assert [e.card for e in events(state, "destroy")] == ["Hill Giant", "Hill Giant"]
+
+
 def test_plus_and_minus_counters_annihilate() -> None:
     s = Setup()
     bears = s.bf("Grizzly Bears", 0, counters={"+1/+1": 3, "-1/-1": 1})
