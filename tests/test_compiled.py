@@ -25,8 +25,10 @@ from mtgsim import compiled
 from mtgsim.compiled import BUILD_DIR, MANIFEST, CompiledFinder, digest, source_path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Cython, a C compiler and the interpreter's headers: what the build needs
 CAN_BUILD = (importlib.util.find_spec("Cython") is not None
-             and shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is not None)
+             and shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is not None
+             and Path(sysconfig.get_paths()["include"], "Python.h").is_file())
 
 LOADED = """
 import json
