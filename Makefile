@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test bench bench-pytest clean
+.PHONY: venv compiled pure run test bench bench-pytest clean
 
 venv: $(STAMP)
 
@@ -19,6 +19,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -e '.[dev]'
 	@touch $@
 
+# The compiled engine: the hot engine modules through Cython into build/compiled/, rebuilt
+# where their source changed (a no-op takes about a second). Without a C compiler nothing
+# is built and the pure-Python engine runs; MTGSIM_PURE_PYTHON=1 runs it anyway.
+compiled: venv
+	@$(BIN)/python scripts/compile_engine.py
+
+# Remove the compiled engine: everything runs the pure-Python reference.
+pure:
+	@if [ -x "$(BIN)/python" ]; then $(BIN)/python scripts/compile_engine.py --clean; \
+	else rm -rf build/compiled; fi
+
 # The main job: every pair of the sixteen archetype decks on local Ray (all cores),
 # written as a Parquet dataset under out/, then the HTML report of it.
 GAUNTLET_DECKS := $(filter-out decks/gruul_stompy.txt decks/azorius_skies.txt,$(wildcard decks/*.txt))
@@ -26,11 +37,11 @@ GAMES ?= 40
 ifndef OUT
 OUT := out/gauntlet-$(shell date +%Y%m%d-%H%M%S)
 endif
-run: venv
+run: compiled
 	$(BIN)/mtgsim gauntlet $(GAUNTLET_DECKS) --games $(GAMES) --out $(OUT) && \
 	$(BIN)/mtgsim report $(OUT)
 
-test: venv
+test: compiled
 	$(BIN)/ruff check mtgsim engine cluster pipelines results tests scripts
 	$(BIN)/mypy mtgsim/engine
 	@$(BIN)/python -m pytest; rc=$$?; \
@@ -39,11 +50,11 @@ test: venv
 	fi; \
 	exit $$rc
 
-bench: venv
+bench: compiled
 	$(BIN)/mtgsim bench
 
 # pytest-benchmark timing of 20 games (tests/bench is skipped by a plain `pytest`).
-bench-pytest: venv
+bench-pytest: compiled
 	$(BIN)/python -m pytest tests/bench --benchmark-only
 
 clean:

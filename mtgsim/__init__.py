@@ -8,6 +8,9 @@ checkout ``mtgsim/`` holds links to those folders; a wheel holds them as real fo
 The Python facade (``mtgsim.CardPool``, ``mtgsim.Game``, ``mtgsim.gauntlet``, ...) lives in
 ``mtgsim.api`` and is imported on first use, so ``import mtgsim.engine`` stays light;
 docs/api.md shows it at work.
+
+Importing it also lets the compiled engine modules load, when they were built
+(``mtgsim.compiled``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from mtgsim.engine import __version__
+from mtgsim import compiled
+
+# before any engine module is imported: the compiled ones load from build/compiled/ while
+# their source is unchanged (mtgsim.compiled; MTGSIM_PURE_PYTHON=1 turns it off)
+compiled.install()
+
+from mtgsim.engine import __version__  # noqa: E402
 
 _API = (
     "POLICIES", "CardPool", "Deck", "Game", "IllegalAnswer", "Policy", "Replay",

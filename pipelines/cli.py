@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mtgsim import engine
+from mtgsim import compiled, engine
 from mtgsim.engine.cardpool import CardDataError
 from mtgsim.engine.decks import DeckError
 from mtgsim.pipelines import deckinfo, jobcli, reporting
@@ -267,6 +267,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             "seed": args.seed,
             "engine_version": engine.__version__,
             "python": platform.python_version(),
+            "compiled_modules": compiled.loaded(),
         }))
     else:
         print(f"{decks[0].name} vs {decks[1].name}, {args.bench_policy} vs "
@@ -274,7 +275,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
               f"{stats.games} games on one core")
         print(f"{stats.seconds:.2f} s ({cpu:.2f} s CPU), {stats.mean_turns:.1f} turns/game, "
               f"{stats.mean_decisions:.1f} decisions/game")
-        print(f"{stats.games_per_second:.1f} games/s")
+        built = len(compiled.loaded())
+        print(f"{stats.games_per_second:.1f} games/s, "
+              + (f"compiled engine ({built} of {len(compiled.COMPILED)} modules)" if built
+                 else "pure-Python engine"))
     return 0
 
 

@@ -1,0 +1,136 @@
+"""The compiled engine: the hot engine modules built with Cython, loaded only while they match.
+
+The pure-Python engine is the reference; ``scripts/compile_engine.py`` (run by ``make venv``)
+compiles the modules in ``COMPILED`` unchanged, without type annotations turned into C types,
+so a compiled module runs the same code, and plays the same games, only with fewer
+instructions (tests/test_compiled.py checks the game fingerprints both ways).
+
+The builds live in ``build/compiled/`` beside a manifest of the source digest each was built
+from. Python would load an extension module sitting beside its ``.py`` even after the ``.py``
+changed; keeping them apart, and loading one only through ``CompiledFinder`` when its
+source's digest still matches, means an edited module runs as edited until it is built
+again. ``MTGSIM_PURE_PYTHON=1`` loads none of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import sysconfig
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+# The engine modules where a game spends its time (cProfile of heuristic and random bench
+# games: together about 97% of the engine's own time), by dotted name under mtgsim.engine.
+COMPILED: tuple[str, ...] = (
+    "activation", "ask", "card", "casting", "combat", "effect", "filters", "game",
+    "layers", "mana", "memo", "payment", "refs", "replacement", "resolution", "rng", "sba",
+    "targets", "triggers", "turn", "view", "worth", "zones",
+    "effects.choose_one", "effects.damage", "keywords.dredge", "keywords.replicate",
+    "policies.cast_score", "policies.choice_auras", "policies.combat_ai", "policies.context",
+    "policies.heuristic", "policies.planning", "policies.random", "policies.spells",
+    "policies.stops", "policies.targeting", "policies.tricks",
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD_DIR = ROOT / "build" / "compiled"
+MANIFEST = "manifest.json"
+PURE_ENV = "MTGSIM_PURE_PYTHON"
+
+
+def module_names() -> list[str]:
+    """The full import names of the modules that are compiled."""
+    return [f"mtgsim.engine.{name}" for name in COMPILED]
+
+
+def source_path(name: str) -> Path:
+    """The ``.py`` file of a module under mtgsim (through the checkout's links)."""
+    return ROOT.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
+    """What a build is keyed on: the source's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def platform_tag() -> str:
+    """Builds load only into the interpreter they were built for."""
+    return f"{sys.implementation.cache_tag}{sysconfig.get_config_var('EXT_SUFFIX')}"
+
+
+class CompiledFinder(importlib.abc.MetaPathFinder):
+    """A meta path finder that answers for the modules of a manifest whose source is
+    unchanged since the build, and leaves every other import to Python."""
+
+    def __init__(self, build_dir: Path, manifest: dict[str, str]) -> None:
+        self.build_dir = build_dir
+        self.manifest = manifest  # module name -> source digest it was built from
+
+    @classmethod
+    def from_build(cls, build_dir: Path) -> CompiledFinder | None:
+        """The finder of a build directory, or None if nothing usable was built there."""
+        try:
+            data = json.loads((build_dir / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("platform") != platform_tag():
+            return None
+        modules = data.get("modules")
+        if not isinstance(modules, dict) or not modules:
+            return None
+        return cls(build_dir, {str(k): str(v) for k, v in modules.items()})
+
+    def binary(self, name: str) -> Path:
+        """Where the build of a module lies."""
+        *package, leaf = name.split(".")
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        return self.build_dir.joinpath("lib", *package, leaf + suffix)
+
+    def usable(self, name: str) -> bool:
+        """Built, and built from the source that is there now."""
+        want = self.manifest.get(name)
+        if want is None or not self.binary(name).is_file():
+            return False
+        try:
+            return digest(source_path(name)) == want
+        except OSError:
+            return False
+
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if name not in self.manifest or not self.usable(name):
+            return None
+        location = str(self.binary(name))
+        loader = importlib.machinery.ExtensionFileLoader(name, location)
+        return importlib.util.spec_from_file_location(name, location, loader=loader)
+
+
+def install() -> CompiledFinder | None:
+    """Put the build's finder first on the import path, unless the pure engine is asked
+    for or nothing was built. Called once, by ``import mtgsim``."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    if any(isinstance(f, CompiledFinder) for f in sys.meta_path):
+        return None
+    finder = CompiledFinder.from_build(BUILD_DIR)
+    if finder is not None:
+        sys.meta_path.insert(0, finder)
+    return finder
+
+
+def loaded() -> list[str]:
+    """The compiled modules this process is running compiled, in ``COMPILED`` order."""
+    out = []
+    for name in module_names():
+        module = sys.modules.get(name)
+        if module is not None and str(getattr(module, "__file__", "")).endswith(
+                sysconfig.get_config_var("EXT_SUFFIX")):
+            out.append(name)
+    return out

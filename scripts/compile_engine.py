@@ -1,0 +1,107 @@
+"""Build the compiled engine: the modules of ``mtgsim.compiled.COMPILED`` through Cython.
+
+    python scripts/compile_engine.py          # build what changed (make venv runs it)
+    python scripts/compile_engine.py --clean  # remove the build: the pure engine runs
+
+Each module's source is compiled as it is (no annotation becomes a C type), so it plays the
+same games as the pure-Python engine with fewer instructions. The builds and their manifest
+go to build/compiled/; ``mtgsim.compiled`` loads a build only while its source's digest
+matches the manifest. Without Cython or a C compiler nothing is built, the manifest is
+removed and the pure-Python engine runs: the build is an accelerator, never a requirement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mtgsim.compiled import (  # noqa: E402
+    BUILD_DIR,
+    MANIFEST,
+    ROOT,
+    CompiledFinder,
+    digest,
+    module_names,
+    platform_tag,
+    source_path,
+)
+
+
+def generated_c(name: str) -> Path:
+    """Where Cython writes a module's C code."""
+    return (BUILD_DIR / "c" / source_path(name).relative_to(ROOT)).with_suffix(".c")
+
+
+def build(jobs: int, quiet: bool, digests: dict[str, str]) -> list[str]:
+    """Compile every module; the names of those built from the sources of ``digests``."""
+    from Cython.Build import cythonize
+    from setuptools import Extension, setup
+
+    extensions = [
+        Extension(name, [str(source_path(name).relative_to(ROOT))], optional=True,
+                  extra_compile_args=[] if not quiet else ["-w"])
+        for name in module_names()]
+    out = io.StringIO()
+    redirect = contextlib.redirect_stdout(out) if quiet else contextlib.nullcontext()
+    with redirect:
+        modules = cythonize(
+            extensions, build_dir=str(BUILD_DIR / "c"), nthreads=jobs, quiet=True,
+            compiler_directives={"language_level": 3, "annotation_typing": False})
+        setup(name="mtgsim-compiled", ext_modules=modules, script_name="compile_engine.py",
+              script_args=["-q", "build_ext", "--build-lib", str(BUILD_DIR / "lib"),
+                           "--build-temp", str(BUILD_DIR / "tmp"), "--parallel", str(jobs)])
+    finder = CompiledFinder(BUILD_DIR, digests)
+    return [name for name in module_names() if finder.binary(name).is_file()]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--clean", action="store_true", help="remove the compiled engine")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--verbose", action="store_true", help="show the compiler's output")
+    args = ap.parse_args()
+    manifest = BUILD_DIR / MANIFEST
+    before = CompiledFinder.from_build(BUILD_DIR)
+    manifest.unlink(missing_ok=True)  # nothing loads while a build is under way
+    if args.clean:
+        shutil.rmtree(BUILD_DIR, ignore_errors=True)
+        print("compiled engine removed: the pure-Python engine runs")
+        return 0
+    # the digests of the sources compiled now; a build left from other sources is removed
+    # first, so that a module that fails to build now cannot pass for built
+    digests = {name: digest(source_path(name)) for name in module_names()}
+    old = before.manifest if before is not None else {}
+    finder = CompiledFinder(BUILD_DIR, digests)
+    for name in module_names():
+        if old.get(name) != digests[name]:  # its C file too: a checkout can keep mtimes old
+            finder.binary(name).unlink(missing_ok=True)
+            generated_c(name).unlink(missing_ok=True)
+    try:
+        built = build(args.jobs, not args.verbose, digests)
+    except ImportError as exc:
+        print(f"compiled engine not built ({exc}): the pure-Python engine runs")
+        return 0
+    except (SystemExit, Exception) as exc:  # a missing compiler ends setup() this way
+        print(f"compiled engine not built ({exc or type(exc).__name__}): "
+              "the pure-Python engine runs")
+        return 0
+    modules = {name: digests[name] for name in built}
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    manifest.write_text(json.dumps({"platform": platform_tag(), "modules": modules},
+                                   indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    missing = [n for n in module_names() if n not in modules]
+    print(f"compiled engine: {len(built)} of {len(module_names())} modules built"
+          + (f" (not built: {', '.join(missing)})" if missing else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

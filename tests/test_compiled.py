@@ -1,0 +1,98 @@
+"""The compiled engine (mtgsim.compiled, scripts/compile_engine.py): built where it can be,
+loaded only while its source is unchanged, and playing the same games as the pure-Python
+reference engine.
+
+``make test`` builds it first (``make compiled``); on a machine with Cython and a C compiler
+these tests require the build to be there and in use, so an accelerator that silently stopped
+building fails here. The in-process game tests (tests/test_fingerprints.py and the rest) run
+the compiled modules; ``test_pure_python_engine_plays_the_golden_games`` runs the reference.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from mtgsim import compiled
+from mtgsim.compiled import BUILD_DIR, MANIFEST, CompiledFinder, digest, source_path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Cython, a C compiler and the interpreter's headers: what the build needs
+CAN_BUILD = (importlib.util.find_spec("Cython") is not None
+             and shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is not None
+             and Path(sysconfig.get_paths()["include"], "Python.h").is_file())
+
+LOADED = """
+import json
+import mtgsim.engine.game, mtgsim.engine.policies.heuristic, mtgsim.engine.policies.random
+import mtgsim.compiled
+print(json.dumps(mtgsim.compiled.loaded()))
+"""
+
+
+def loaded_in_child(**env: str) -> list[str]:
+    """The compiled modules a fresh process runs after importing the game and policies."""
+    done = subprocess.run([sys.executable, "-c", LOADED], capture_output=True, text=True,
+                          check=True, cwd=ROOT, env={**os.environ, **env})
+    names: list[str] = json.loads(done.stdout)
+    return names
+
+
+def test_every_compiled_module_exists() -> None:
+    for name in compiled.module_names():
+        assert source_path(name).is_file(), name
+    assert len(set(compiled.COMPILED)) == len(compiled.COMPILED)
+
+
+def test_the_build_is_there_and_in_use_where_it_can_be_built() -> None:
+    finder = CompiledFinder.from_build(BUILD_DIR)
+    usable = [] if finder is None else [n for n in compiled.module_names() if finder.usable(n)]
+    # exactly the modules built from their present source load compiled
+    assert loaded_in_child(MTGSIM_PURE_PYTHON="") == usable
+    if CAN_BUILD:
+        assert finder is not None, "no compiled engine: run `make compiled`"
+        assert usable == compiled.module_names(), "built from other sources: `make compiled`"
+        name = "mtgsim.engine.memo"
+        spec = CompiledFinder(BUILD_DIR, {name: digest(source_path(name))}).find_spec(name)
+        assert spec is not None and spec.origin is not None
+        assert spec.origin.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+
+
+def test_pure_python_switch_loads_no_compiled_module() -> None:
+    assert loaded_in_child(MTGSIM_PURE_PYTHON="1") == []
+
+
+def test_a_build_of_other_source_is_not_loaded() -> None:
+    finder = CompiledFinder(BUILD_DIR, {"mtgsim.engine.memo": "0" * 64})
+    assert finder.find_spec("mtgsim.engine.memo") is None
+    assert finder.find_spec("mtgsim.engine.state") is None  # never compiled
+
+
+def test_a_manifest_for_another_interpreter_is_ignored(tmp_path: Path) -> None:
+    (tmp_path / MANIFEST).write_text(json.dumps(
+        {"platform": "cpython-99.so", "modules": {"mtgsim.engine.memo": "x"}}))
+    assert CompiledFinder.from_build(tmp_path) is None
+    (tmp_path / MANIFEST).write_text("not json")
+    assert CompiledFinder.from_build(tmp_path) is None
+    assert CompiledFinder.from_build(tmp_path / "absent") is None
+
+
+@pytest.mark.slow
+def test_pure_python_engine_plays_the_golden_games() -> None:
+    """The reference: every pairing of the bundled decks, heuristic and random, with no
+    compiled module, gives the fingerprints tests/test_fingerprints.py checks the compiled
+    engine against."""
+    done = subprocess.run(
+        [sys.executable, "scripts/fingerprints.py", "--check", "tests/data/fingerprints.json"],
+        capture_output=True, text=True, cwd=ROOT, timeout=1200,
+        env={**os.environ, "MTGSIM_PURE_PYTHON": "1"})
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert " 0 differ" in done.stdout
