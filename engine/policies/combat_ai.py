@@ -318,30 +318,10 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     w = 0.6 + (0.2 if beatdown else 0.0) + (0.2 if opp_life <= 10 else 0.0)
     always = [i for i, a in enumerate(mine) if leaves_at_end(state, a) or has_annihilator(a)]
     useful = [i for i, a in enumerate(mine) if a.power > 0 or i in always]
-    # Each creature on its own: attack unless the defender's best answer costs me.
     cache: dict[tuple[int, int, int], float] = {}
     able_of: dict[int, list[GameObject]] = {}  # attacker -> the blockers able to block it
-    safe: list[int] = list(always)
-    free: list[int] = list(always)  # no block of theirs gains them anything
-    for i in useful:
-        if i in always:
-            continue
-        a = mine[i]
-        able = able_of[a.oid] = [b for b in blockers if can_block(state, b, a)]
-        if len(able) < blockers_needed(a):
-            safe.append(i)
-            free.append(i)
-            continue
-        risk, shield = attack_risk(state, a)
-        worst = 1e9
-        for b in able:
-            g = _pair_gain(state, a, b, risk, shield, w)
-            cache[(a.oid, b.oid, 0)] = g
-            worst = min(worst, g)
-        if worst >= -0.5 or (beatdown and worst >= -2.0):
-            safe.append(i)
-        if worst >= 0.0:
-            free.append(i)
+    safe, free = _safe_attackers(state, mine, useful, always, blockers, beatdown, w,
+                                 cache, able_of)
     candidates: list[list[int]] = [sorted(safe)]
     if sorted(useful) != candidates[0]:
         candidates.append(sorted(useful))
@@ -369,45 +349,88 @@ def choose_attackers(state: GameState, d: Decision) -> list[int]:
     chosen = list(candidates[best]) if scores[best] > 0 or candidates[best] == always else \
         list(always)
     crack = [o for o in theirs if not o.kw & KW_CANT_ATTACK]
-    # Not racing: a creature that would eat one of their attackers stays home when its
-    # own attack deals little.
     if chosen and not beatdown and scores[best] < 100:
-        for i in list(chosen):
-            a = mine[i]
-            if a.kw & KW_VIGILANCE or leaves_at_end(state, a) or has_annihilator(a):
-                continue
-            guard = 0.0
-            va = value(a)
-            for o in crack:
-                if o.power > 0 and can_block(state, a, o):
-                    a_dies, o_dies = fight(a, o)
-                    if o_dies and not a_dies:
-                        guard = max(guard, value(o))
-                    elif o_dies and value(o) > va:  # a trade it would win on value
-                        guard = max(guard, 0.6 * value(o))
-            if guard >= 3.0 and guard >= w * damage_of(a) + 1.0:
-                chosen.remove(i)
-    # Keep home enough blockers to survive the crack-back.
+        _keep_guards(state, mine, chosen, crack, w)
     if chosen and sum(damage_of(o) for o in crack) >= my_life and scores[best] < 100:
-        attacking = {mine[i].oid for i in chosen}
-        home = [o for o in creatures_of(state, me)
-                if o.oid not in attacking and not o.kw & KW_CANT_BLOCK]
-        through = unblocked_damage(state, crack, home)
-        for i in sorted(chosen, key=lambda j: -mine[j].toughness):
-            if through < my_life:
-                break
-            a = mine[i]
-            if a.kw & (KW_VIGILANCE | KW_CANT_BLOCK) or leaves_at_end(state, a):
-                continue
-            # only a creature that can stop some of it stays (not a ground creature
-            # against flyers)
-            less = unblocked_damage(state, crack, home + [a])
-            if less >= through:
-                continue
-            chosen.remove(i)
-            home.append(a)
-            through = less
+        _keep_home_enough(state, me, mine, chosen, crack, my_life)
     return sorted(chosen)
+
+
+def _safe_attackers(state: GameState, mine: list[GameObject], useful: list[int],
+                    always: list[int], blockers: list[GameObject], beatdown: bool, w: float,
+                    cache: dict[tuple[int, int, int], float],
+                    able_of: dict[int, list[GameObject]]) -> tuple[list[int], list[int]]:
+    """Each creature on its own: the ones to attack with because the defender's best
+    answer does not cost me (``safe``), and those no block of theirs gains them anything
+    against (``free``). Fills ``cache`` with each pair's gain and ``able_of`` with each
+    attacker's possible blockers."""
+    safe: list[int] = list(always)
+    free: list[int] = list(always)
+    for i in useful:
+        if i in always:
+            continue
+        a = mine[i]
+        able = able_of[a.oid] = [b for b in blockers if can_block(state, b, a)]
+        if len(able) < blockers_needed(a):
+            safe.append(i)
+            free.append(i)
+            continue
+        risk, shield = attack_risk(state, a)
+        worst = 1e9
+        for b in able:
+            g = _pair_gain(state, a, b, risk, shield, w)
+            cache[(a.oid, b.oid, 0)] = g
+            worst = min(worst, g)
+        if worst >= -0.5 or (beatdown and worst >= -2.0):
+            safe.append(i)
+        if worst >= 0.0:
+            free.append(i)
+    return safe, free
+
+
+def _keep_guards(state: GameState, mine: list[GameObject], chosen: list[int],
+                 crack: list[GameObject], w: float) -> None:
+    """Not racing: a creature that would eat one of their attackers stays home (leaves
+    ``chosen``) when its own attack deals little."""
+    for i in list(chosen):
+        a = mine[i]
+        if a.kw & KW_VIGILANCE or leaves_at_end(state, a) or has_annihilator(a):
+            continue
+        guard = 0.0
+        va = value(a)
+        for o in crack:
+            if o.power > 0 and can_block(state, a, o):
+                a_dies, o_dies = fight(a, o)
+                if o_dies and not a_dies:
+                    guard = max(guard, value(o))
+                elif o_dies and value(o) > va:  # a trade it would win on value
+                    guard = max(guard, 0.6 * value(o))
+        if guard >= 3.0 and guard >= w * damage_of(a) + 1.0:
+            chosen.remove(i)
+
+
+def _keep_home_enough(state: GameState, me: int, mine: list[GameObject], chosen: list[int],
+                      crack: list[GameObject], my_life: int) -> None:
+    """Keep home (out of ``chosen``) enough blockers to survive the crack-back, the
+    toughest first."""
+    attacking = {mine[i].oid for i in chosen}
+    home = [o for o in creatures_of(state, me)
+            if o.oid not in attacking and not o.kw & KW_CANT_BLOCK]
+    through = unblocked_damage(state, crack, home)
+    for i in sorted(chosen, key=lambda j: -mine[j].toughness):
+        if through < my_life:
+            break
+        a = mine[i]
+        if a.kw & (KW_VIGILANCE | KW_CANT_BLOCK) or leaves_at_end(state, a):
+            continue
+        # only a creature that can stop some of it stays (not a ground creature
+        # against flyers)
+        less = unblocked_damage(state, crack, home + [a])
+        if less >= through:
+            continue
+        chosen.remove(i)
+        home.append(a)
+        through = less
 
 
 def _fight_double(a: GameObject, b: GameObject, bonus: int) -> tuple[bool, bool]:
@@ -450,23 +473,75 @@ def _block_score(att: GameObject, blk: GameObject, lethal_risk: bool,
     return None
 
 
+def _blocked_through(objects: dict[int, GameObject], pairs: list[tuple[int, int]],
+                     a: GameObject, blocks: list[int]) -> int:
+    """Damage attacker ``a`` still deals the defender, blocked by ``blocks`` (indices of
+    ``pairs``)."""
+    if not blocks:
+        return damage_of(a)
+    if a.kw & KW_TRAMPLE:
+        absorb = sum(max(0, objects[pairs[i][0]].toughness - objects[pairs[i][0]].damage)
+                     for i in blocks)
+        return max(0, damage_of(a) - absorb)
+    return 0
+
+
+def _gang_block(objects: dict[int, GameObject], pairs: list[tuple[int, int]],
+                att: GameObject, options: list[int], need: int, worth: float,
+                lethal_risk: bool) -> list[int] | None:
+    """Enough blockers to kill ``att``, losing less than it is worth (or any group that
+    can block it when its damage is lethal); None: no gang block."""
+    if combat_kw(att) & KW_DEATHTOUCH and not lethal_risk:
+        return None
+    ranked = sorted(options, key=lambda i: -objects[pairs[i][0]].power)
+    k = max(need, 2)
+    if not (len(ranked) >= k and worth >= 5.0 or (lethal_risk and len(ranked) >= need)):
+        return None
+    group = ranked[:k] if len(ranked) >= k else ranked[:need]
+    if len(group) < need:
+        return None
+    power = sum(max(0, objects[pairs[i][0]].power) for i in group)
+    killed = power >= att.toughness - att.damage or any(
+        combat_kw(objects[pairs[i][0]]) & KW_DEATHTOUCH for i in group)
+    # the attacker kills at most its power's worth of blockers, biggest value first
+    left = damage_of(att)
+    lost = 0.0
+    for i in sorted(group, key=lambda i: -value(objects[pairs[i][0]])):
+        b = objects[pairs[i][0]]
+        hp = b.toughness - b.damage
+        if combat_kw(att) & KW_DEATHTOUCH and left > 0:
+            lost += value(b)
+            left -= 1
+        elif left >= hp:
+            lost += value(b)
+            left -= hp
+    return group if (killed and lost < worth) or lethal_risk else None
+
+
+def _defended_life(state: GameState, me: int) -> int:
+    """My life, less a margin when the attacker has cards and mana up: a pump spell may
+    still come."""
+    life = state.players[me].life
+    objects = state.objects
+    attacker_p = state.players[state.active]
+    if attacker_p.hand and any(not objects[o].tapped and objects[o].controller == state.active
+                               and objects[o].card._mana_abilities for o in state.battlefield):
+        life -= min(3, len(attacker_p.hand) + 1)
+    return life
+
+
 def choose_blockers(state: GameState, d: Decision) -> list[int]:
     me = d.player
     objects = state.objects
     combat = state.combat
     assert combat is not None
-    life = state.players[me].life
     pairs = d.pairs
     by_attacker: dict[int, list[int]] = {}
     for i, (_b, a) in enumerate(pairs):
         by_attacker.setdefault(a, []).append(i)
     attackers = sorted(combat.attackers, key=lambda a: -damage_of(objects[a]))
     incoming = sum(damage_of(objects[a]) for a in attackers)
-    # a pump spell may still come: keep a margin when they have cards and mana up
-    attacker_p = state.players[state.active]
-    if attacker_p.hand and any(not objects[o].tapped and objects[o].controller == state.active
-                               and objects[o].card._mana_abilities for o in state.battlefield):
-        life -= min(3, len(attacker_p.hand) + 1)
+    life = _defended_life(state, me)
     used: set[int] = set()
     plan: dict[int, list[int]] = {}  # attacker -> pair indices
     # Killing an attacker that leaves at end of turn anyway (Hellspark Elemental, an
@@ -474,16 +549,6 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
     worth = {a: life_value(state, me, damage_of(objects[a]))
              if leaves_at_end(state, objects[a]) else value(objects[a])
              for a in combat.attackers}
-
-    def through(a: GameObject, blocks: list[int]) -> int:
-        if not blocks:
-            return damage_of(a)
-        if a.kw & KW_TRAMPLE:
-            absorb = sum(max(0, objects[pairs[i][0]].toughness - objects[pairs[i][0]].damage)
-                         for i in blocks)
-            return max(0, damage_of(a) - absorb)
-        return 0
-
     for a in attackers:
         att = objects[a]
         need = blockers_needed(att)
@@ -502,59 +567,17 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             if best is not None and (best_score >= 40.0 or lethal_risk):
                 plan[a] = [best]
                 used.add(pairs[best][0])
-                incoming -= damage_of(att) - through(att, [best])
+                incoming -= damage_of(att) - _blocked_through(objects, pairs, att, [best])
                 life += _lifelink_gain(att, objects[pairs[best][0]])
                 continue
-        # Gang block: enough blockers to kill it, losing less than it is worth.
-        if combat_kw(att) & KW_DEATHTOUCH and not lethal_risk:
-            continue
-        ranked = sorted(options, key=lambda i: -objects[pairs[i][0]].power)
-        k = max(need, 2)
-        if len(ranked) >= k and worth[a] >= 5.0 or (lethal_risk and len(ranked) >= need):
-            group = ranked[:k] if len(ranked) >= k else ranked[:need]
-            if len(group) < need:
-                continue
-            power = sum(max(0, objects[pairs[i][0]].power) for i in group)
-            killed = power >= att.toughness - att.damage or any(
-                combat_kw(objects[pairs[i][0]]) & KW_DEATHTOUCH for i in group)
-            # the attacker kills at most its power's worth of blockers, biggest value first
-            left = damage_of(att)
-            lost = 0.0
-            for i in sorted(group, key=lambda i: -value(objects[pairs[i][0]])):
-                b = objects[pairs[i][0]]
-                hp = b.toughness - b.damage
-                if combat_kw(att) & KW_DEATHTOUCH and left > 0:
-                    lost += value(b)
-                    left -= 1
-                elif left >= hp:
-                    lost += value(b)
-                    left -= hp
-            if (killed and lost < worth[a]) or lethal_risk:
-                plan[a] = group
-                for i in group:
-                    used.add(pairs[i][0])
-                incoming -= damage_of(att) - through(att, group)
-    # Chump blocks when what is still coming is lethal.
-    if incoming >= life:
-        for a in attackers:
-            if incoming < life:
-                break
-            if a in plan:
-                continue
-            att = objects[a]
-            need = blockers_needed(att)
-            options = sorted((i for i in by_attacker.get(a, []) if pairs[i][0] not in used),
-                             key=lambda i: value(objects[pairs[i][0]]))
-            if len(options) < need:
-                continue
-            group = options[:need]
-            saved = damage_of(att) - through(att, group)
-            if saved <= 0:
-                continue
+        group = _gang_block(objects, pairs, att, options, need, worth[a], lethal_risk)
+        if group is not None:
             plan[a] = group
             for i in group:
                 used.add(pairs[i][0])
-            incoming -= saved
+            incoming -= damage_of(att) - _blocked_through(objects, pairs, att, group)
+    if incoming >= life:
+        _chump_blocks(objects, pairs, attackers, by_attacker, plan, used, incoming, life)
     chosen = [i for blocks in plan.values() for i in blocks]
     # Lure (509.1c): a creature that must block one of some attackers does.
     required = block_requirements(state, pairs)
@@ -567,7 +590,39 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
             if idx != NONE:
                 chosen.append(idx)
                 used.add(blocker)
-    # Legality: every blocked attacker has enough blockers, every blocker blocks once.
+    return _legal_blocks(objects, pairs, chosen)
+
+
+def _chump_blocks(objects: dict[int, GameObject], pairs: list[tuple[int, int]],
+                  attackers: list[int], by_attacker: dict[int, list[int]],
+                  plan: dict[int, list[int]], used: set[int], incoming: int,
+                  life: int) -> None:
+    """Chump blocks (added to ``plan`` and ``used``), the cheapest blockers first, while
+    what is still coming is lethal."""
+    for a in attackers:
+        if incoming < life:
+            break
+        if a in plan:
+            continue
+        att = objects[a]
+        need = blockers_needed(att)
+        options = sorted((i for i in by_attacker.get(a, []) if pairs[i][0] not in used),
+                         key=lambda i: value(objects[pairs[i][0]]))
+        if len(options) < need:
+            continue
+        group = options[:need]
+        saved = damage_of(att) - _blocked_through(objects, pairs, att, group)
+        if saved <= 0:
+            continue
+        plan[a] = group
+        for i in group:
+            used.add(pairs[i][0])
+        incoming -= saved
+
+
+def _legal_blocks(objects: dict[int, GameObject], pairs: list[tuple[int, int]],
+                  chosen: list[int]) -> list[int]:
+    """Legality: every blocked attacker has enough blockers, every blocker blocks once."""
     count: dict[int, int] = {}
     seen: set[int] = set()
     final = []
