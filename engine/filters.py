@@ -132,6 +132,13 @@ def matches_rest(state: GameState, f: Filter, obj: GameObject, controller: int,
             if (obj.lost_abilities or name not in card._kwnames) and not any(
                     a.keyword == name for a in obj.granted):
                 return False
+    return _matches_situation(state, f, obj, controller, source)
+
+
+def _matches_situation(state: GameState, f: Filter, obj: GameObject, controller: int,
+                       source: int) -> bool:
+    """The rest of ``matches_rest``: qualities that depend on the game around the object
+    (combat, attachments, this turn, amounts) more than on its characteristics."""
     if f.attacked_this_turn and (state.attacked_turn != state.turn
                                  or obj.oid not in state.attacked_this_turn):
         return False
