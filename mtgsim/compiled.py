@@ -34,7 +34,7 @@ COMPILED: tuple[str, ...] = (
     "layers", "mana", "memo", "payment", "refs", "replacement", "resolution", "rng", "sba",
     "targets", "triggers", "turn", "view", "worth", "zones",
     "effects.choose_one", "effects.damage", "keywords.dredge", "keywords.replicate",
-    "policies.cast_score", "policies.choice_auras", "policies.combat_ai", "policies.context",
+    "policies.blocking", "policies.cast_score", "policies.choice_auras", "policies.combat_ai", "policies.context",
     "policies.heuristic", "policies.planning", "policies.random", "policies.spells",
     "policies.stops", "policies.targeting", "policies.tricks",
 )

@@ -24,10 +24,10 @@ from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.policies import choices
 from mtgsim.engine.policies.activation import ActivationScorer
+from mtgsim.engine.policies.blocking import choose_blockers
 from mtgsim.engine.policies.cast_score import KEEP_FOR_RETRACE, CastScorer
 from mtgsim.engine.policies.combat_ai import (
     choose_attackers,
-    choose_blockers,
     kills,
     survives_fight,
 )
