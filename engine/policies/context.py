@@ -70,28 +70,27 @@ class Ctx:
         return len(self.units)
 
     @property
-    def mine(self) -> list[GameObject]:
-        """My creatures, in battlefield order (shared: read it)."""
+    def board(self) -> Board:
+        """The board (engine.worth.board), looked up when first asked."""
         b = self._board
         if b is None:
             b = self._board = board(self.state)
-        return b.creatures[self.me]
+        return b
+
+    @property
+    def mine(self) -> list[GameObject]:
+        """My creatures, in battlefield order (shared: read it)."""
+        return self.board.creatures[self.me]
 
     @property
     def theirs(self) -> list[GameObject]:
         """Their creatures, in battlefield order (shared: read it)."""
-        b = self._board
-        if b is None:
-            b = self._board = board(self.state)
-        return b.creatures[self.opp]
+        return self.board.creatures[self.opp]
 
     @property
     def lands(self) -> int:
         """The lands I control (types added by effects count)."""
-        b = self._board
-        if b is None:
-            b = self._board = board(self.state)
-        return b.lands[self.me]
+        return self.board.lands[self.me]
 
     @property
     def hand(self) -> list[GameObject]:
