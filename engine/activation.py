@@ -51,7 +51,7 @@ def activators(state: GameState) -> tuple[list[int], list[int]]:
     if hit is not None and hit[0] == refreshes:
         return hit[1]  # type: ignore[no-any-return]
     found: tuple[list[int], list[int]]
-    if hit is not None and hit[0] == refreshes - 1 and derived.entered_refresh == refreshes:
+    if hit is not None and derived.only_entered_since(hit[0]):
         found = (hit[1][0].copy(), hit[1][1].copy())
         start = hit[2]
     else:

@@ -134,6 +134,13 @@ class Derived:
         self.zone_action_cards = zone_actions
         return self
 
+    def only_entered_since(self, refreshes: int) -> bool:
+        """Whether the one refresh since the ``refreshes``-th found only permanents
+        entering (``layers._refresh_entered``): a fact about the battlefield found then is
+        brought up to date by adding the permanents at the battlefield's end that it had
+        not seen (engine.worth.board, engine.activation.activators)."""
+        return refreshes == self.refreshes - 1 and self.entered_refresh == self.refreshes
+
     def copy(self) -> Derived:
         """The derived data of a clone: the same pool and compiled cards, flags and
         counts; no memo entries (they hold the original's objects)."""

@@ -407,7 +407,7 @@ def board(state: GameState) -> Board:
     if hit is not None:
         if hit[0] == refreshes:
             return hit[1]  # type: ignore[no-any-return]
-        if hit[0] == refreshes - 1 and d.entered_refresh == refreshes:
+        if d.only_entered_since(hit[0]):
             b: Board = hit[1].with_entered(state)
             d.memo["board"] = (refreshes, b)
             return b
