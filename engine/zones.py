@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from mtgsim.engine.card import Card
+from mtgsim.engine.derived import Derived
 from mtgsim.engine.gamelog import describe as describe
 from mtgsim.engine.gamelog import log as log
 from mtgsim.engine.rng import shuffle as rng_shuffle
@@ -56,12 +57,7 @@ def new_object(state: GameState, card: Card, owner: int, zone: int,
             state.sight.library_changes[owner] += 1
             state.sight.libraries[owner].append(oid)  # the newest id: the list stays sorted
         else:
-            derived.hand_changes[owner] += 1
-            if card._instant_speed:
-                instants = derived.hand_instants
-                n = instants[owner]
-                if n is not None:
-                    instants[owner] = n + 1
+            _hand_counts(derived, owner, card, 1)
     if card._zone_actions and (zone == HAND or zone == GRAVEYARD):
         derived.zone_action_cards[owner] += 1
     if zone == BATTLEFIELD:
@@ -131,6 +127,18 @@ def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
     return p.exile
 
 
+def _hand_counts(derived: Derived, owner: int, card: Card, step: int) -> None:
+    """A card put into (``step`` 1) or taken from (-1) ``owner``'s hand: the hand's change
+    count (engine.casting._hand_plan keys on it) and, once counted, its instant-speed
+    cards (``Derived.hand_instants``)."""
+    derived.hand_changes[owner] += 1
+    if card._instant_speed:
+        instants = derived.hand_instants
+        n = instants[owner]
+        if n is not None:
+            instants[owner] = n + step
+
+
 def remove_from_zone(state: GameState, obj: GameObject) -> None:
     zone = obj.zone
     oid = obj.oid
@@ -163,12 +171,7 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
             sight.library_known[owner] -= 1
     elif zone == HAND:
         derived = state.derived
-        derived.hand_changes[obj.owner] += 1
-        if card._instant_speed:
-            instants = derived.hand_instants
-            n = instants[obj.owner]
-            if n is not None:
-                instants[obj.owner] = n - 1
+        _hand_counts(derived, obj.owner, card, -1)
         if card._zone_actions:
             derived.zone_action_cards[obj.owner] -= 1
     elif card._zone_actions and zone == GRAVEYARD:
