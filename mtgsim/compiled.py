@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD_DIR = ROOT / "build" / "compiled"
 MANIFEST = "manifest.json"
 PURE_ENV = "MTGSIM_PURE_PYTHON"
+EXT_SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))  # this interpreter's extensions
 
 
 def module_names() -> list[str]:
@@ -62,7 +63,7 @@ def digest(path: Path) -> str:
 
 def platform_tag() -> str:
     """Builds load only into the interpreter they were built for."""
-    return f"{sys.implementation.cache_tag}{sysconfig.get_config_var('EXT_SUFFIX')}"
+    return f"{sys.implementation.cache_tag}{EXT_SUFFIX}"
 
 
 class CompiledFinder(importlib.abc.MetaPathFinder):
@@ -90,8 +91,7 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
     def binary(self, name: str) -> Path:
         """Where the build of a module lies."""
         *package, leaf = name.split(".")
-        suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        return self.build_dir.joinpath("lib", *package, leaf + suffix)
+        return self.build_dir.joinpath("lib", *package, leaf + EXT_SUFFIX)
 
     def usable(self, name: str) -> bool:
         """Built, and built from the source that is there now."""
@@ -130,7 +130,6 @@ def loaded() -> list[str]:
     out = []
     for name in module_names():
         module = sys.modules.get(name)
-        if module is not None and str(getattr(module, "__file__", "")).endswith(
-                sysconfig.get_config_var("EXT_SUFFIX")):
+        if module is not None and str(getattr(module, "__file__", "")).endswith(EXT_SUFFIX):
             out.append(name)
     return out

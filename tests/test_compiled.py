@@ -63,7 +63,7 @@ def test_the_build_is_there_and_in_use_where_it_can_be_built() -> None:
         name = "mtgsim.engine.memo"
         spec = CompiledFinder(BUILD_DIR, {name: digest(source_path(name))}).find_spec(name)
         assert spec is not None and spec.origin is not None
-        assert spec.origin.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+        assert spec.origin.endswith(compiled.EXT_SUFFIX)
 
 
 def test_pure_python_switch_loads_no_compiled_module() -> None:
