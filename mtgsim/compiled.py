@@ -43,8 +43,8 @@ BUILD_DIR = ROOT / "build" / "compiled"
 MANIFEST = "manifest.json"
 PURE_ENV = "MTGSIM_PURE_PYTHON"
 # this interpreter's extension modules' suffix, as the import system has it (reading
-# sysconfig's instead loads its data into every process: more objects for the garbage
-# collector to walk in every game, 0.14 M instructions a heuristic game)
+# sysconfig's instead loads its data into every process, which measured 0.14 M more
+# instructions a heuristic game)
 EXT_SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
