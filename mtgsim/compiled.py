@@ -72,9 +72,11 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
     """A meta path finder that answers for the modules of a manifest whose source is
     unchanged since the build, and leaves every other import to Python."""
 
-    def __init__(self, build_dir: Path, manifest: dict[str, str]) -> None:
+    def __init__(self, build_dir: Path, manifest: dict[str, str],
+                 attribute_cache: str = "") -> None:
         self.build_dir = build_dir
         self.manifest = manifest  # module name -> source digest it was built from
+        self.attribute_cache = attribute_cache  # digest of scripts/attribute_cache.h then
 
     @classmethod
     def from_build(cls, build_dir: Path) -> CompiledFinder | None:
@@ -88,7 +90,8 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         modules = data.get("modules")
         if not isinstance(modules, dict) or not modules:
             return None
-        return cls(build_dir, {str(k): str(v) for k, v in modules.items()})
+        return cls(build_dir, {str(k): str(v) for k, v in modules.items()},
+                   str(data.get("attribute_cache", "")))
 
     def binary(self, name: str) -> Path:
         """Where the build of a module lies."""

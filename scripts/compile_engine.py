@@ -17,6 +17,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -40,26 +41,73 @@ def generated_c(name: str) -> Path:
     return (BUILD_DIR / "c" / source_path(name).relative_to(ROOT)).with_suffix(".c")
 
 
+# The inline cache of attribute reads that goes into every generated C file (its comment
+# says why), and where: after Cython's declaration of the read it replaces.
+ATTRIBUTE_CACHE = Path(__file__).resolve().parent / "attribute_cache.h"
+_GETATTR_PROTO = "/* PyObjectGetAttrStr.proto"
+# a read of a name the module's code spells out (`obj.name`: an interned constant of the
+# module), as opposed to Cython's helpers that read a name they are given (getattr())
+_NAMED_READ = re.compile(
+    r"__Pyx_PyObject_GetAttrStr\(([^;]*?), (__pyx_mstate_global->__pyx_n_[us]_\w+)\)")
+
+
+def attribute_cache_digest() -> str:
+    """What a build also depends on: a changed cache rebuilds every module."""
+    return digest(ATTRIBUTE_CACHE)
+
+
+def add_attribute_cache(c_file: Path) -> bool:
+    """Point the attribute reads of one generated C file at the inline cache (once; a file
+    Cython did not regenerate has it already). False if the file has no attribute read."""
+    text = c_file.read_text(encoding="utf-8")
+    if "MTGSIM_ATTRIBUTE_CACHE_H" in text:
+        return True
+    start = text.find(_GETATTR_PROTO)
+    if start < 0:
+        return False
+    end = text.index("#endif\n", start) + len("#endif\n")
+    body = _NAMED_READ.sub(_cached_read, text[end:])
+    cache = ATTRIBUTE_CACHE.read_text(encoding="utf-8")
+    c_file.write_text(text[:end] + cache + body, encoding="utf-8")
+    return True
+
+
+def _cached_read(match: re.Match[str]) -> str:
+    obj, name = match.groups()
+    if obj.count("(") != obj.count(")"):  # not one call's arguments: leave it
+        return match.group(0)
+    return f"MTGSIM_GETATTR({obj}, {name})"
+
+
 def build(jobs: int, quiet: bool, digests: dict[str, str]) -> list[str]:
     """Compile every module; the names of those built from the sources of ``digests``."""
+    compile_modules({name: source_path(name).relative_to(ROOT) for name in module_names()},
+                    BUILD_DIR, jobs, quiet)
+    finder = CompiledFinder(BUILD_DIR, digests)
+    return [name for name in module_names() if finder.binary(name).is_file()]
+
+
+def compile_modules(sources: dict[str, Path], build_dir: Path, jobs: int, quiet: bool) -> None:
+    """Cython, the attribute cache, the C compiler: each module (import name -> source) into
+    ``build_dir``/lib. A module that fails to compile is left out (``optional``)."""
     from Cython.Build import cythonize
     from setuptools import Extension, setup
 
     extensions = [
-        Extension(name, [str(source_path(name).relative_to(ROOT))], optional=True,
+        Extension(name, [str(source)], optional=True,
                   extra_compile_args=[] if not quiet else ["-w"])
-        for name in module_names()]
+        for name, source in sources.items()]
     out = io.StringIO()
     redirect = contextlib.redirect_stdout(out) if quiet else contextlib.nullcontext()
     with redirect:
         modules = cythonize(
-            extensions, build_dir=str(BUILD_DIR / "c"), nthreads=jobs, quiet=True,
+            extensions, build_dir=str(build_dir / "c"), nthreads=jobs, quiet=True,
             compiler_directives={"language_level": 3, "annotation_typing": False})
+        for module in modules:
+            add_attribute_cache(Path(module.sources[0]))
         setup(name="mtgsim-compiled", ext_modules=modules, script_name="compile_engine.py",
-              script_args=["-q", "build_ext", "--build-lib", str(BUILD_DIR / "lib"),
-                           "--build-temp", str(BUILD_DIR / "tmp"), "--parallel", str(jobs)])
-    finder = CompiledFinder(BUILD_DIR, digests)
-    return [name for name in module_names() if finder.binary(name).is_file()]
+              script_args=["-q", "build_ext", "--build-lib", str(build_dir / "lib"),
+                           "--build-temp", str(build_dir / "tmp"), "--parallel", str(jobs)])
 
 
 def main() -> int:
@@ -79,6 +127,8 @@ def main() -> int:
     # first, so that a module that fails to build now cannot pass for built
     digests = {name: digest(source_path(name)) for name in module_names()}
     old = before.manifest if before is not None else {}
+    if before is None or before.attribute_cache != attribute_cache_digest():
+        old = {}  # built with another attribute cache (or none): build every module again
     finder = CompiledFinder(BUILD_DIR, digests)
     for name in module_names():
         if old.get(name) != digests[name]:  # its C file too: a checkout can keep mtimes old
@@ -95,7 +145,8 @@ def main() -> int:
         return 0
     modules = {name: digests[name] for name in built}
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
-    manifest.write_text(json.dumps({"platform": platform_tag(), "modules": modules},
+    manifest.write_text(json.dumps({"platform": platform_tag(), "modules": modules,
+                                    "attribute_cache": attribute_cache_digest()},
                                    indent=1, sort_keys=True) + "\n", encoding="utf-8")
     missing = [n for n in module_names() if n not in modules]
     print(f"compiled engine: {len(built)} of {len(module_names())} modules built"

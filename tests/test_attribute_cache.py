@@ -1,0 +1,239 @@
+"""The compiled engine's inline cache of attribute reads (scripts/attribute_cache.h, put into
+the generated C by scripts/compile_engine.py): a compiled read gives what Python's own read
+gives, whatever the objects at a site and whatever happens to their types.
+
+The behaviour tests compile a probe module through the same build as the engine's modules
+and compare each of its reads with the same module run by the interpreter.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+import sysconfig
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import msgspec
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# Cython, a C compiler and the interpreter's headers (as in tests/test_compiled.py)
+CAN_BUILD = (importlib.util.find_spec("Cython") is not None
+             and shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is not None
+             and Path(sysconfig.get_paths()["include"], "Python.h").is_file())
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+compile_engine = _load("compile_engine", ROOT / "scripts" / "compile_engine.py")
+
+# the probe: one read site per function, each given objects of many kinds
+PROBE = '''
+def read_x(obj):
+    return obj.x
+
+
+def read_y(obj):
+    return obj.y
+
+
+def read_x_twice(a, b):
+    return a.x, b.x
+
+
+def read_named(obj, name):
+    return getattr(obj, name)
+'''
+
+
+class Slotted:
+    __slots__ = ("x", "y")
+
+    def __init__(self, x: object = None, y: object = None) -> None:
+        if x is not None:
+            self.x = x
+        if y is not None:
+            self.y = y
+
+
+class SlottedChild(Slotted):
+    __slots__ = ("z",)
+
+
+class PropertyChild(Slotted):
+    """x as a property: a data descriptor over the parent's slot."""
+
+    __slots__ = ()
+
+    @property  # type: ignore[override]
+    def x(self) -> object:
+        return "property"
+
+
+class Plain:
+    def __init__(self) -> None:
+        self.x = "dict"
+        self.y = "dict y"
+
+
+class Dynamic:
+    def __getattr__(self, name: str) -> object:
+        return f"computed {name}"
+
+
+class Stolen:
+    """A class that holds another class's slot descriptor: reading it is a TypeError."""
+
+    __slots__ = ("own",)  # where Slotted keeps x: a read through the descriptor must fail
+    x = Slotted.__dict__["x"]
+
+    def __init__(self) -> None:
+        self.own = "not x"
+
+
+class Fields(msgspec.Struct):
+    x: object = "struct x"
+    y: object = "struct y"
+
+
+def _fresh_slotted_class() -> type:
+    class Mutable:
+        __slots__ = ("x",)
+
+        def __init__(self) -> None:
+            self.x = "slot"
+    return Mutable
+
+
+@pytest.fixture(scope="module")
+def probes(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, ModuleType]:
+    """(the probe run by the interpreter, the probe compiled with the cache)."""
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    where = tmp_path_factory.mktemp("probe")
+    source = where / "attribute_probe.py"
+    source.write_text(PROBE, encoding="utf-8")
+    compile_engine.compile_modules({"attribute_probe": source}, where / "build", 1, True)
+    built = list((where / "build" / "lib").glob("attribute_probe*"))
+    assert len(built) == 1, "the probe did not build"
+    assert "MTGSIM_GETATTR(" in next((where / "build" / "c").rglob("*.c")).read_text()
+    compiled = _load("attribute_probe", built[0])
+    assert compiled.__file__ is not None and not compiled.__file__.endswith(".py")
+    return _load("attribute_probe_pure", source), compiled
+
+
+def _outcome(fn: Callable[..., Any], *args: object) -> object:
+    try:
+        return ("value", fn(*args))
+    except Exception as exc:  # noqa: BLE001 - the error is the outcome compared
+        return ("error", type(exc), str(exc))
+
+
+def _same(probes: tuple[ModuleType, ModuleType], fn: str, *args: object) -> object:
+    pure, compiled = probes
+    want = _outcome(getattr(pure, fn), *args)
+    got = _outcome(getattr(compiled, fn), *args)
+    assert got == want, (fn, args)
+    return got
+
+
+def test_reads_of_every_kind_of_object_at_one_site(probes: tuple[ModuleType, ModuleType]) -> None:
+    objects: list[object] = [
+        Slotted("a"), Slotted(), SlottedChild("child"), PropertyChild(), Plain(),
+        Dynamic(), Stolen(), Fields(), Fields(x=3), 5, "text", None, Slotted("again")]
+    for _ in range(2):
+        for obj in objects:  # each read twice: the site has cached its type the second time
+            for _ in range(2):
+                _same(probes, "read_x", obj)
+                _same(probes, "read_y", obj)
+                _same(probes, "read_x_twice", obj, objects[0])
+    assert _same(probes, "read_x", Slotted("a")) == ("value", "a")
+    assert _same(probes, "read_x", PropertyChild()) == ("value", "property")
+    assert _same(probes, "read_x", Slotted())[0] == "error"  # an empty slot
+    assert _same(probes, "read_x", Stolen())[0] == "error"
+
+
+def test_a_slot_emptied_after_it_was_read(probes: tuple[ModuleType, ModuleType]) -> None:
+    obj = Slotted("a")
+    assert _same(probes, "read_x", obj) == ("value", "a")
+    del obj.x
+    assert _same(probes, "read_x", obj)[0] == "error"
+    obj.x = "b"
+    assert _same(probes, "read_x", obj) == ("value", "b")
+
+
+def test_a_type_changed_after_its_slot_was_cached(probes: tuple[ModuleType, ModuleType]) -> None:
+    mutable = _fresh_slotted_class()
+    obj = mutable()
+    for _ in range(2):
+        assert _same(probes, "read_x", obj) == ("value", "slot")
+    mutable.x = property(lambda self: "replaced")  # type: ignore[attr-defined]
+    assert _same(probes, "read_x", obj) == ("value", "replaced")
+
+
+def test_a_base_changed_after_its_slot_was_cached(probes: tuple[ModuleType, ModuleType]) -> None:
+    base = _fresh_slotted_class()
+    child = type("Child", (base,), {"__slots__": ()})
+    obj = child()
+    for _ in range(2):
+        assert _same(probes, "read_x", obj) == ("value", "slot")
+    base.x = property(lambda self: "from the base")  # type: ignore[attr-defined]
+    assert _same(probes, "read_x", obj) == ("value", "from the base")
+
+
+def test_names_given_at_run_time_are_not_cached(probes: tuple[ModuleType, ModuleType]) -> None:
+    obj = Slotted("x value", "y value")
+    for name in ("x", "y", "x", "missing", "y"):
+        _same(probes, "read_named", obj, name)
+    assert _same(probes, "read_named", obj, "y") == ("value", "y value")
+
+
+def test_only_reads_of_named_constants_are_rewritten(tmp_path: Path) -> None:
+    c_file = tmp_path / "m.c"
+    c_file.write_text(
+        "/* PyObjectGetAttrStr.proto (used by X) */\n#if CYTHON_USE_TYPE_SLOTS\n"
+        "static CYTHON_INLINE PyObject* __Pyx_PyObject_GetAttrStr(PyObject* obj, "
+        "PyObject* attr_name);\n#endif\n"
+        "  t1 = __Pyx_PyObject_GetAttrStr(__pyx_v_state, __pyx_mstate_global->__pyx_n_u_stack);"
+        " if (unlikely(!t1)) goto err;\n"
+        "  t2 = __Pyx_PyObject_GetAttrStr(((PyObject *)__pyx_v_self), "
+        "__pyx_mstate_global->__pyx_n_u_x);\n"
+        "    return __Pyx_PyObject_GetAttrStr(o, n);\n"
+        "static CYTHON_INLINE PyObject* __Pyx_PyObject_GetAttrStr(PyObject* obj, "
+        "PyObject* attr_name) {\n", encoding="utf-8")
+    assert compile_engine.add_attribute_cache(c_file)
+    once = c_file.read_text(encoding="utf-8")
+    assert "MTGSIM_GETATTR(__pyx_v_state, __pyx_mstate_global->__pyx_n_u_stack);" in once
+    assert "MTGSIM_GETATTR(((PyObject *)__pyx_v_self), __pyx_mstate_global->__pyx_n_u_x)" in once
+    assert "return __Pyx_PyObject_GetAttrStr(o, n);" in once  # a name given at run time
+    assert once.count("static CYTHON_INLINE PyObject* __Pyx_PyObject_GetAttrStr(") == 2
+    assert compile_engine.add_attribute_cache(c_file)  # a second pass changes nothing
+    assert c_file.read_text(encoding="utf-8") == once
+    plain = tmp_path / "none.c"
+    plain.write_text("int f(void) { return 0; }\n", encoding="utf-8")
+    assert not compile_engine.add_attribute_cache(plain)
+
+
+def test_the_engine_build_used_the_cache_it_has_now() -> None:
+    from mtgsim.compiled import BUILD_DIR, CompiledFinder
+
+    finder = CompiledFinder.from_build(BUILD_DIR)
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    assert finder is not None, "no compiled engine: run `make compiled`"
+    assert finder.attribute_cache == compile_engine.attribute_cache_digest(), \
+        "built with another attribute cache: run `make compiled`"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(pytest.main([__file__]))
