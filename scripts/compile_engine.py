@@ -49,6 +49,9 @@ _GETATTR_PROTO = "/* PyObjectGetAttrStr.proto"
 # module), as opposed to Cython's helpers that read a name they are given (getattr())
 _NAMED_READ = re.compile(
     r"__Pyx_PyObject_GetAttrStr\(([^;]*?), (__pyx_mstate_global->__pyx_n_[us]_\w+)\)")
+_NAMED_WRITE = re.compile(
+    r"__Pyx_PyObject_SetAttrStr\(([^;]*?), (__pyx_mstate_global->__pyx_n_[us]_\w+), ")
+_TRUTH = re.compile(r"(?<!static CYTHON_INLINE int )__Pyx_PyObject_IsTrue\(")
 
 
 def attribute_cache_digest() -> str:
@@ -67,6 +70,8 @@ def add_attribute_cache(c_file: Path) -> bool:
         return False
     end = text.index("#endif\n", start) + len("#endif\n")
     body = _NAMED_READ.sub(_cached_read, text[end:])
+    body = _NAMED_WRITE.sub(_cached_write, body)
+    body = _TRUTH.sub("MTGSIM_IS_TRUE(", body)
     cache = ATTRIBUTE_CACHE.read_text(encoding="utf-8")
     c_file.write_text(text[:end] + cache + body, encoding="utf-8")
     return True
@@ -77,6 +82,13 @@ def _cached_read(match: re.Match[str]) -> str:
     if obj.count("(") != obj.count(")"):  # not one call's arguments: leave it
         return match.group(0)
     return f"MTGSIM_GETATTR({obj}, {name})"
+
+
+def _cached_write(match: re.Match[str]) -> str:
+    obj, name = match.groups()
+    if obj.count("(") != obj.count(")"):
+        return match.group(0)
+    return f"MTGSIM_SETATTR({obj}, {name}, "
 
 
 def build(jobs: int, quiet: bool, digests: dict[str, str]) -> list[str]:

@@ -53,6 +53,24 @@ def read_x_twice(a, b):
 
 def read_named(obj, name):
     return getattr(obj, name)
+
+
+def write_x(obj, value):
+    obj.x = value
+
+
+def delete_x(obj):
+    del obj.x
+
+
+def write_start(obj, value):
+    obj.start = value
+
+
+def truth(value):
+    if value:
+        return True
+    return False
 '''
 
 
@@ -104,6 +122,23 @@ class Stolen:
 class Fields(msgspec.Struct):
     x: object = "struct x"
     y: object = "struct y"
+
+
+class Untracked(msgspec.Struct, gc=False):
+    x: object = 0
+
+
+class Frozen(msgspec.Struct, frozen=True):
+    x: object = 0
+
+
+class Guarded(msgspec.Struct):
+    """A Struct with its own __setattr__: not msgspec's setattr any more."""
+
+    x: object = 0
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, ("guarded", value))
 
 
 def _fresh_slotted_class() -> type:
@@ -189,6 +224,92 @@ def test_a_base_changed_after_its_slot_was_cached(probes: tuple[ModuleType, Modu
         assert _same(probes, "read_x", obj) == ("value", "slot")
     base.x = property(lambda self: "from the base")  # type: ignore[attr-defined]
     assert _same(probes, "read_x", obj) == ("value", "from the base")
+
+
+def _writable() -> list[object]:
+    """Fresh objects of every kind a write site may meet (msgspec makes a Struct of atomic
+    values untracked by the garbage collector, which a write of a list must change)."""
+    return [Slotted("a"), Slotted(), SlottedChild(), PropertyChild(), Plain(), Dynamic(),
+            Stolen(), Fields(x=1, y=2), Fields(), Untracked(), Frozen(), Guarded(),
+            slice(1, 2), 5, None]
+
+
+def test_writes_of_every_kind_of_object_at_one_site(
+        probes: tuple[ModuleType, ModuleType]) -> None:
+    import gc
+
+    pure, compiled = probes
+    values: list[object] = [3, [1], (), ([],), "s", None, Fields()]
+    for _ in range(2):
+        for value in values:
+            for want_obj, got_obj in zip(_writable(), _writable(), strict=True):
+                for _ in range(2):  # the second write meets a site with its type cached
+                    want = _outcome(pure.write_x, want_obj, value)
+                    got = _outcome(compiled.write_x, got_obj, value)
+                    assert got == want, (type(got_obj), value)
+                    assert _outcome(pure.read_x, got_obj) == _outcome(pure.read_x, want_obj)
+                    assert gc.is_tracked(got_obj) == gc.is_tracked(want_obj), \
+                        (type(got_obj), value)
+    fields = Fields(x=1, y=2)
+    assert not gc.is_tracked(fields)
+    compiled.write_x(fields, 2)
+    assert not gc.is_tracked(fields)  # an atomic value: still untracked
+    compiled.write_x(fields, [1])
+    assert gc.is_tracked(fields) and fields.x == [1]
+
+
+def test_a_read_only_slot_is_never_written(probes: tuple[ModuleType, ModuleType]) -> None:
+    pure, compiled = probes
+    for _ in range(3):  # slice.start: an object member flagged READONLY
+        got, want = slice(1, 2), slice(1, 2)
+        assert _outcome(compiled.write_start, got, 5) == _outcome(pure.write_start, want, 5)
+        assert got.start == 1
+
+
+def test_deleting_and_writing_again(probes: tuple[ModuleType, ModuleType]) -> None:
+    pure, compiled = probes
+    for make in (lambda: Slotted("a"), lambda: Fields(x=1)):
+        want, got = make(), make()
+        for step in ("write", "delete", "delete", "write", "write"):
+            if step == "write":
+                assert _outcome(compiled.write_x, got, 7) == _outcome(pure.write_x, want, 7)
+            else:
+                assert _outcome(compiled.delete_x, got) == _outcome(pure.delete_x, want)
+            assert _outcome(pure.read_x, got) == _outcome(pure.read_x, want)
+
+
+def test_a_type_changed_after_a_write_was_cached(
+        probes: tuple[ModuleType, ModuleType]) -> None:
+    _, compiled = probes
+    mutable = _fresh_slotted_class()
+    obj = mutable()
+    for value in ("one", "two"):
+        compiled.write_x(obj, value)
+        assert obj.x == value
+    written: list[object] = []
+    mutable.x = property(lambda self: "property",  # type: ignore[attr-defined]
+                         lambda self, value: written.append(value))
+    compiled.write_x(obj, "three")
+    assert written == ["three"]
+
+
+def test_truth_of_every_kind_of_value(probes: tuple[ModuleType, ModuleType]) -> None:
+    class Falsy:
+        def __bool__(self) -> bool:
+            return False
+
+    class Sized(list[int]):
+        def __bool__(self) -> bool:
+            return True
+
+    values: list[object] = [
+        True, False, None, 0, 1, -1, 2**70, -(2**70), 0.0, 0.5, "", "a", [], [0], (), (0,),
+        {}, {0: 0}, set(), {0}, frozenset(), b"", b"x", Falsy(), Sized(), Slotted(),
+        Fields(), range(0), range(2)]
+    for value in values:
+        _same(probes, "truth", value)
+    assert _same(probes, "truth", Sized()) == ("value", True)
+    assert _same(probes, "truth", -(2**70)) == ("value", True)
 
 
 def test_names_given_at_run_time_are_not_cached(probes: tuple[ModuleType, ModuleType]) -> None:
