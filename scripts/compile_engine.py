@@ -52,6 +52,7 @@ _NAMED_READ = re.compile(
 _NAMED_WRITE = re.compile(
     r"__Pyx_PyObject_SetAttrStr\(([^;]*?), (__pyx_mstate_global->__pyx_n_[us]_\w+), ")
 _TRUTH = re.compile(r"(?<!static CYTHON_INLINE int )__Pyx_PyObject_IsTrue\(")
+_SUBSCRIPT = re.compile(r"(?<== )__Pyx_PyObject_GetItem\(")  # `t = seq[i]`, not its definition
 
 
 def attribute_cache_digest() -> str:
@@ -72,6 +73,7 @@ def add_attribute_cache(c_file: Path) -> bool:
     body = _NAMED_READ.sub(_cached_read, text[end:])
     body = _NAMED_WRITE.sub(_cached_write, body)
     body = _TRUTH.sub("MTGSIM_IS_TRUE(", body)
+    body = _SUBSCRIPT.sub("MTGSIM_GETITEM(", body)
     cache = ATTRIBUTE_CACHE.read_text(encoding="utf-8")
     c_file.write_text(text[:end] + cache + body, encoding="utf-8")
     return True

@@ -67,6 +67,10 @@ def write_start(obj, value):
     obj.start = value
 
 
+def item(seq, index):
+    return seq[index]
+
+
 def truth(value):
     if value:
         return True
@@ -310,6 +314,24 @@ def test_truth_of_every_kind_of_value(probes: tuple[ModuleType, ModuleType]) -> 
         _same(probes, "truth", value)
     assert _same(probes, "truth", Sized()) == ("value", True)
     assert _same(probes, "truth", -(2**70)) == ("value", True)
+
+
+def test_subscriptions_of_every_kind(probes: tuple[ModuleType, ModuleType]) -> None:
+    class Listed(list[int]):
+        def __getitem__(self, index: object) -> object:
+            return ("own", index)
+
+    sequences: list[object] = [[], [1], [1, 2, 3], (), (4, 5), list(range(40)), "abc",
+                               {0: "zero", 1: "one", -1: "minus"}, Listed([1, 2]), range(3),
+                               b"xy", 5, None]
+    indices: list[object] = [0, 1, 2, -1, -2, -3, -4, 3, 39, 40, 2**30 - 1, 2**30, 2**40,
+                             -(2**30), -(2**40), True, False, 1.0, "0", slice(0, 2), None]
+    for seq in sequences:
+        for index in indices:
+            _same(probes, "item", seq, index)
+    assert _same(probes, "item", [7, 8, 9], -1) == ("value", 9)
+    assert _same(probes, "item", (7, 8), -3)[0] == "error"
+    assert _same(probes, "item", Listed([1]), 0) == ("value", ("own", 0))
 
 
 def test_names_given_at_run_time_are_not_cached(probes: tuple[ModuleType, ModuleType]) -> None:
