@@ -26,7 +26,7 @@
  *
  * The same goes for writes (MTGSIM_SETATTR, below) and, without a cache, for `if x:`
  * (MTGSIM_IS_TRUE) and `seq[i]` (MTGSIM_GETITEM): together they took another 8% of a
- * compiled heuristic game.
+ * compiled heuristic game; and for method calls (MTGSIM_CALL_METHOD).
  */
 #ifndef MTGSIM_ATTRIBUTE_CACHE_H
 #define MTGSIM_ATTRIBUTE_CACHE_H
@@ -205,11 +205,58 @@ static CYTHON_INLINE PyObject *mtgsim_getitem(PyObject *obj, PyObject *key) {
 }
 #define MTGSIM_GETITEM(obj, key) mtgsim_getitem(obj, key)
 
+/* `obj.name(...)`: Cython calls PyObject_VectorcallMethod with obj as args[0], which looks
+ * the name up on the type (and in the instance's dict) at every call. A site keeps the
+ * last exact type and, when the name is a method descriptor of it (a function,
+ * list.append, ...) and the type's objects have no instance dict that could hide it, the
+ * descriptor; while the type is unchanged the call is the descriptor's, with obj as its
+ * first argument, which is what PyObject_VectorcallMethod makes of it. The descriptor is
+ * used only while the type's version says it is still the type's (so still alive). */
+typedef struct {
+    PyTypeObject *type;
+    unsigned int version;
+    PyObject *method;      /* borrowed from the type's dict, or NULL: call as before */
+} mtgsim_method_site;
+
+static PyObject *mtgsim_call_method_miss(mtgsim_method_site *site, PyObject *name,
+                                         PyObject *const *args, size_t nargsf) {
+    PyTypeObject *tp = Py_TYPE(args[0]);
+    site->type = NULL;
+    if (tp->tp_getattro == PyObject_GenericGetAttr && tp->tp_dictoffset == 0
+            && !PyType_HasFeature(tp, Py_TPFLAGS_MANAGED_DICT)) {
+        PyObject *descr = _PyType_Lookup(tp, name);
+        if (PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) && tp->tp_version_tag != 0) {
+            site->type = tp;
+            site->version = tp->tp_version_tag;
+            site->method = descr != NULL
+                && PyType_HasFeature(Py_TYPE(descr), Py_TPFLAGS_METHOD_DESCRIPTOR)
+                ? descr : NULL;
+        }
+    }
+    return PyObject_VectorcallMethod(name, args, nargsf, NULL);
+}
+
+static CYTHON_INLINE PyObject *mtgsim_call_method(mtgsim_method_site *site, PyObject *name,
+                                                  PyObject *const *args, size_t nargsf) {
+    PyTypeObject *tp = Py_TYPE(args[0]);
+    if (likely(tp == site->type && tp->tp_version_tag == site->version)) {
+        if (likely(site->method != NULL))
+            return PyObject_Vectorcall(site->method, args, nargsf, NULL);
+        return PyObject_VectorcallMethod(name, args, nargsf, NULL);
+    }
+    return mtgsim_call_method_miss(site, name, args, nargsf);
+}
+
+#define MTGSIM_CALL_METHOD(name, args, nargsf) __extension__ ({ \
+    static mtgsim_method_site mtgsim_site_; \
+    mtgsim_call_method(&mtgsim_site_, (name), (args), (nargsf)); })
+
 #else
 #define MTGSIM_GETATTR(obj, name) __Pyx_PyObject_GetAttrStr(obj, name)
 #define MTGSIM_SETATTR(obj, name, value) __Pyx_PyObject_SetAttrStr(obj, name, value)
 #define MTGSIM_IS_TRUE(x) __Pyx_PyObject_IsTrue(x)
 #define MTGSIM_GETITEM(obj, key) __Pyx_PyObject_GetItem(obj, key)
+#define MTGSIM_CALL_METHOD(name, args, nargsf) __Pyx_PyObject_FastCallMethod(name, args, nargsf)
 #endif
 
 #endif /* MTGSIM_ATTRIBUTE_CACHE_H */

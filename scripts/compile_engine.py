@@ -52,6 +52,8 @@ _NAMED_READ = re.compile(
 _NAMED_WRITE = re.compile(
     r"__Pyx_PyObject_SetAttrStr\(([^;]*?), (__pyx_mstate_global->__pyx_n_[us]_\w+), ")
 _TRUTH = re.compile(r"(?<!static CYTHON_INLINE int )__Pyx_PyObject_IsTrue\(")
+_METHOD_CALL = re.compile(
+    r"__Pyx_PyObject_FastCallMethod\(\(PyObject\*\)(__pyx_mstate_global->__pyx_n_[us]_\w+), ")
 _SUBSCRIPT = re.compile(r"(?<== )__Pyx_PyObject_GetItem\(")  # `t = seq[i]`, not its definition
 
 
@@ -74,6 +76,7 @@ def add_attribute_cache(c_file: Path) -> bool:
     body = _NAMED_WRITE.sub(_cached_write, body)
     body = _TRUTH.sub("MTGSIM_IS_TRUE(", body)
     body = _SUBSCRIPT.sub("MTGSIM_GETITEM(", body)
+    body = _METHOD_CALL.sub(r"MTGSIM_CALL_METHOD((PyObject*)\1, ", body)
     cache = ATTRIBUTE_CACHE.read_text(encoding="utf-8")
     c_file.write_text(text[:end] + cache + body, encoding="utf-8")
     return True

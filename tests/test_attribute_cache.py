@@ -71,6 +71,14 @@ def item(seq, index):
     return seq[index]
 
 
+def call_m(obj):
+    return obj.m(1)
+
+
+def call_count(obj):
+    return obj.count(1)
+
+
 def truth(value):
     if value:
         return True
@@ -332,6 +340,90 @@ def test_subscriptions_of_every_kind(probes: tuple[ModuleType, ModuleType]) -> N
     assert _same(probes, "item", [7, 8, 9], -1) == ("value", 9)
     assert _same(probes, "item", (7, 8), -3)[0] == "error"
     assert _same(probes, "item", Listed([1]), 0) == ("value", ("own", 0))
+
+
+class WithMethod:
+    __slots__ = ("own",)
+
+    def m(self, n: int) -> object:
+        return ("method", n)
+
+
+class OverridesMethod(WithMethod):
+    __slots__ = ()
+
+    def m(self, n: int) -> object:
+        return ("override", n)
+
+
+class StaticAndClass:
+    __slots__ = ()
+    m = staticmethod(lambda n: ("static", n))
+
+
+class ClassMethod:
+    __slots__ = ()
+
+    @classmethod
+    def m(cls, n: int) -> object:
+        return ("class", cls.__name__, n)
+
+
+class Shadowed:
+    """An instance attribute of the method's name: found before the class's method."""
+
+    def __init__(self) -> None:
+        self.m = lambda n: ("instance", n)
+
+    def m(self, n: int) -> object:  # type: ignore[no-redef]
+        return ("method", n)
+
+
+class StructMethod(msgspec.Struct):
+    x: int = 0
+
+    def m(self, n: int) -> object:
+        return ("struct", self.x, n)
+
+
+class CallableSlot:
+    __slots__ = ("m",)
+
+    def __init__(self) -> None:
+        self.m = lambda n: ("slot", n)
+
+
+def test_method_calls_of_every_kind(probes: tuple[ModuleType, ModuleType]) -> None:
+    objects: list[object] = [WithMethod(), OverridesMethod(), StaticAndClass(), ClassMethod(),
+                             Shadowed(), StructMethod(x=4), CallableSlot(), Slotted(), 5]
+    for _ in range(2):
+        for obj in objects:
+            for _ in range(2):
+                _same(probes, "call_m", obj)
+    for seq in ([1, 1, 2], (1, 3), "a1", b"1", {1: 2}, [[1]]):
+        for _ in range(2):
+            _same(probes, "call_count", seq)
+    assert _same(probes, "call_m", Shadowed()) == ("value", ("instance", 1))
+    assert _same(probes, "call_m", StructMethod(x=4)) == ("value", ("struct", 4, 1))
+
+
+def test_a_method_replaced_after_it_was_cached(probes: tuple[ModuleType, ModuleType]) -> None:
+    _, compiled = probes
+
+    class Replaceable:
+        __slots__ = ()
+
+        def m(self, n: int) -> object:
+            return ("first", n)
+
+    obj = Replaceable()
+    for _ in range(2):
+        assert compiled.call_m(obj) == ("first", 1)
+    Replaceable.m = lambda self, n: ("second", n)  # type: ignore[method-assign]
+    assert compiled.call_m(obj) == ("second", 1)
+    del Replaceable.m
+    with pytest.raises(AttributeError):
+        compiled.call_m(obj)
 
 
 def test_names_given_at_run_time_are_not_cached(probes: tuple[ModuleType, ModuleType]) -> None:
