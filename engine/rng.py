@@ -7,6 +7,13 @@ No global random state is used anywhere in the engine, so a game is a pure funct
 from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
+# the mask, splitmix64's increment and its two multipliers as the generator uses them
+# (private names, so that rng.pxd can make them and the state 64-bit C integers in the
+# compiled engine, where they are no attributes of the module)
+_MASK = MASK64
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 def seed_state(seed: int) -> int:
@@ -15,10 +22,10 @@ def seed_state(seed: int) -> int:
 
 def next_u64(state: int) -> tuple[int, int]:
     """Return (new_state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    state = (state + _GOLDEN) & _MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return state, z ^ (z >> 31)
 
 
@@ -32,9 +39,9 @@ def shuffle(state: int, items: list[int]) -> int:
     """Fisher-Yates shuffle in place; returns the new generator state. (``next_u64``
     written out inline: a library shuffle is most of a game's setup.)"""
     for i in range(len(items) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state

@@ -59,8 +59,13 @@ def source_path(name: str) -> Path:
 
 
 def digest(path: Path) -> str:
-    """What a build is keyed on: the source's bytes."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """What a build is keyed on: the source's bytes (a module's with those of the Cython
+    declarations beside it, its ``.pxd``, when it has one)."""
+    data = path.read_bytes()
+    declarations = path.with_suffix(".pxd")
+    if path.suffix == ".py" and declarations.is_file():
+        data += b"\0" + declarations.read_bytes()
+    return hashlib.sha256(data).hexdigest()
 
 
 def platform_tag() -> str:

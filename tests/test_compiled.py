@@ -96,3 +96,27 @@ def test_pure_python_engine_plays_the_golden_games() -> None:
         env={**os.environ, "MTGSIM_PURE_PYTHON": "1"})
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert " 0 differ" in done.stdout
+
+
+def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
+    """engine/rng.pxd makes the generator's arithmetic 64-bit C integers in the compiled
+    engine: its outputs, states and shuffles are the interpreter's, at the edges of the
+    64-bit range too."""
+    from mtgsim.engine import rng
+
+    spec = importlib.util.spec_from_file_location("rng_pure", source_path("mtgsim.engine.rng"))
+    assert spec is not None and spec.loader is not None
+    pure = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pure)
+    states = [0, 1, 2**32 - 1, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1,
+              *(pure.seed_state(s) for s in range(200))]
+    for state in states:
+        assert rng.next_u64(state) == pure.next_u64(state)
+        for n in (1, 2, 3, 7, 60, 2**24, 2**40, 2**70):
+            assert rng.randbelow(state, n) == pure.randbelow(state, n)
+        for size in (0, 1, 2, 3, 40, 60, 100):
+            items, expected = list(range(size)), list(range(size))
+            assert rng.shuffle(state, items) == pure.shuffle(state, expected)
+            assert items == expected
+    with pytest.raises(ZeroDivisionError):
+        rng.randbelow(5, 0)
