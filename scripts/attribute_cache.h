@@ -40,27 +40,34 @@ typedef struct {
     Py_ssize_t offset;     /* its slot's offset, or -1: not a slot, read as before */
 } mtgsim_attr_site;
 
+/* Point `site` at `name` as an object slot of `tp` (flags: the member flags that rule a
+ * slot out), or at "not a slot" (offset -1); or leave it empty when the type has no
+ * version tag, so nothing is cached. */
+static void mtgsim_cache_slot(mtgsim_attr_site *site, PyTypeObject *tp, PyObject *name,
+                              int flags) {
+    PyObject *descr = _PyType_Lookup(tp, name); /* borrowed; assigns a version tag */
+    site->type = NULL;
+    if (!PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) || tp->tp_version_tag == 0)
+        return;
+    site->type = tp;
+    site->version = tp->tp_version_tag;
+    site->offset = -1;
+    /* a slot of the object's own layout: a member descriptor of a type in its MRO (one
+       copied onto an unrelated class is left to member_get's TypeError) */
+    if (descr != NULL && Py_TYPE(descr) == &PyMemberDescr_Type
+            && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if ((member->type == T_OBJECT_EX || member->type == T_OBJECT)
+                && !(member->flags & flags))
+            site->offset = member->offset;
+    }
+}
+
 static PyObject *mtgsim_getattr_miss(mtgsim_attr_site *site, PyObject *obj, PyObject *name) {
     PyTypeObject *tp = Py_TYPE(obj);
     site->type = NULL;
-    if (tp->tp_getattro == PyObject_GenericGetAttr) {
-        PyObject *descr = _PyType_Lookup(tp, name); /* borrowed; assigns a version tag */
-        if (PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) && tp->tp_version_tag != 0) {
-            Py_ssize_t offset = -1;
-            /* a slot of the object's own layout: a member descriptor of a type in its MRO
-               (one copied onto an unrelated class is left to member_get's TypeError) */
-            if (descr != NULL && Py_TYPE(descr) == &PyMemberDescr_Type
-                    && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
-                PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-                if ((member->type == T_OBJECT_EX || member->type == T_OBJECT)
-                        && !(member->flags & READ_RESTRICTED))
-                    offset = member->offset;
-            }
-            site->type = tp;
-            site->version = tp->tp_version_tag;
-            site->offset = offset;
-        }
-    }
+    if (tp->tp_getattro == PyObject_GenericGetAttr)
+        mtgsim_cache_slot(site, tp, name, READ_RESTRICTED);
     return __Pyx_PyObject_GetAttrStr(obj, name);
 }
 
@@ -90,9 +97,7 @@ static CYTHON_INLINE PyObject *mtgsim_getattr(mtgsim_attr_site *site, PyObject *
  * struct of atomic values untracked; the same rule as its Struct_setattro_default).
  * Deleting an attribute (value NULL), and everything else, goes through PyObject_SetAttr. */
 typedef struct {
-    PyTypeObject *type;
-    unsigned int version;
-    Py_ssize_t offset;     /* -1: not a writable slot of a type known here */
+    mtgsim_attr_site slot; /* offset -1: not a writable slot of a type known here */
     int track;             /* msgspec's setattr: track the struct when a GC value comes */
 } mtgsim_set_site;
 
@@ -120,26 +125,13 @@ static setattrofunc mtgsim_struct_setattro(void) {
 static int mtgsim_setattr_miss(mtgsim_set_site *site, PyObject *obj, PyObject *name,
                                PyObject *value) {
     PyTypeObject *tp = Py_TYPE(obj);
-    site->type = NULL;
+    site->slot.type = NULL;
     int generic = tp->tp_setattro == PyObject_GenericSetAttr;
     int track = !generic && tp->tp_setattro != NULL
         && tp->tp_setattro == mtgsim_struct_setattro() && PyType_IS_GC(tp);
     if (generic || track) {
-        PyObject *descr = _PyType_Lookup(tp, name);
-        if (PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) && tp->tp_version_tag != 0) {
-            Py_ssize_t offset = -1;
-            if (descr != NULL && Py_TYPE(descr) == &PyMemberDescr_Type
-                    && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
-                PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-                if ((member->type == T_OBJECT_EX || member->type == T_OBJECT)
-                        && !(member->flags & READONLY))
-                    offset = member->offset;
-            }
-            site->type = tp;
-            site->version = tp->tp_version_tag;
-            site->offset = offset;
-            site->track = track;
-        }
+        mtgsim_cache_slot(&site->slot, tp, name, READONLY);
+        site->track = track;
     }
     return PyObject_SetAttr(obj, name, value);
 }
@@ -147,9 +139,9 @@ static int mtgsim_setattr_miss(mtgsim_set_site *site, PyObject *obj, PyObject *n
 static CYTHON_INLINE int mtgsim_setattr(mtgsim_set_site *site, PyObject *obj, PyObject *name,
                                         PyObject *value) {
     PyTypeObject *tp = Py_TYPE(obj);
-    if (likely(tp == site->type && tp->tp_version_tag == site->version)) {
-        if (likely(site->offset >= 0 && value != NULL)) {
-            PyObject **slot = (PyObject **)((char *)obj + site->offset);
+    if (likely(tp == site->slot.type && tp->tp_version_tag == site->slot.version)) {
+        if (likely(site->slot.offset >= 0 && value != NULL)) {
+            PyObject **slot = (PyObject **)((char *)obj + site->slot.offset);
             PyObject *old = *slot;
             Py_INCREF(value);
             *slot = value;
