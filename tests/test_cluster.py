@@ -139,7 +139,9 @@ def test_a_lost_cluster_is_one_line_and_the_job_resumes(tmp_path, head_factory):
     head = Head({"RAY_AUTH_MODE": "disabled"})
     head_factory.append(head)
     out = tmp_path / "job"
-    args = ["gauntlet", *DECKS, "--games", "800", "--unit-size", "10", "--commit-every",
+    # enough games that the job is still playing well after its first commit (800 were
+    # over before the kill once the compiled engine played 500 games/s on 2 workers)
+    args = ["gauntlet", *DECKS, "--games", "4000", "--unit-size", "10", "--commit-every",
             "0.5", "--out", str(out), "--seed", "2"]
     proc = subprocess.Popen([sys.executable, "-m", "mtgsim.pipelines.cli", *args,
                              "--address", head.address, "--quiet"], cwd=ROOT,
