@@ -204,8 +204,10 @@ def test_rows_are_committed_while_the_job_runs_and_compacted_at_the_end(tmp_path
 
 def test_ctrl_c_commits_what_is_played_and_prints_the_resume_command(tmp_path):
     out = tmp_path / "job"
-    cmd = [sys.executable, "-m", "mtgsim.pipelines.cli", *job_args(out, games=600),
+    cmd = [sys.executable, "-m", "mtgsim.pipelines.cli", *job_args(out, games=2000),
            "--unit-size", "5"]
+    # 2000 games: the job must still be playing 1.5 s after it starts (600 could end by
+    # then once the compiled engine played 300 games/s)
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     deadline = time.monotonic() + 120
@@ -224,11 +226,11 @@ def test_ctrl_c_commits_what_is_played_and_prints_the_resume_command(tmp_path):
     m = read_manifest(out)
     assert m.status == "interrupted"
     played = read_games(out).num_rows
-    assert 0 < played == m.games_completed < 600
-    assert f"{played} of 600 games committed" in err
+    assert 0 < played == m.games_completed < 2000
+    assert f"{played} of 2000 games committed" in err
     assert main(resume[1:]) == 0
     clean = tmp_path / "clean"
-    assert main(job_args(clean, "--unit-size", "5", games=600)) == 0
+    assert main(job_args(clean, "--unit-size", "5", games=2000)) == 0
     assert games_table(out).equals(games_table(clean))
 
 
