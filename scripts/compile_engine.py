@@ -20,6 +20,7 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,15 +42,16 @@ def generated_c(name: str) -> Path:
     return (BUILD_DIR / "c" / source_path(name).relative_to(ROOT)).with_suffix(".c")
 
 
-# The inline cache of attribute reads that goes into every generated C file (its comment
-# says why), and where: after Cython's declaration of the read it replaces.
+# The inline caches (attribute reads, writes and method calls; truth and subscription
+# without a call) that go into every generated C file (the header's comment says why), and
+# where: after Cython's declaration of the attribute read.
 ATTRIBUTE_CACHE = Path(__file__).resolve().parent / "attribute_cache.h"
 _GETATTR_PROTO = "/* PyObjectGetAttrStr.proto"
 # a read of a name the module's code spells out (`obj.name`: an interned constant of the
 # module), as opposed to Cython's helpers that read a name they are given (getattr())
 _NAMED_READ = re.compile(
     r"__Pyx_PyObject_GetAttrStr\(([^;]*?), (__pyx_mstate_global->__pyx_n_[us]_\w+)\)")
-_NAMED_WRITE = re.compile(
+_NAMED_WRITE = re.compile(  # up to the value, which stays as Cython wrote it
     r"__Pyx_PyObject_SetAttrStr\(([^;]*?), (__pyx_mstate_global->__pyx_n_[us]_\w+), ")
 _TRUTH = re.compile(r"(?<!static CYTHON_INLINE int )__Pyx_PyObject_IsTrue\(")
 _METHOD_CALL = re.compile(
@@ -63,8 +65,9 @@ def attribute_cache_digest() -> str:
 
 
 def add_attribute_cache(c_file: Path) -> bool:
-    """Point the attribute reads of one generated C file at the inline cache (once; a file
-    Cython did not regenerate has it already). False if the file has no attribute read."""
+    """Point the attribute reads and writes, truth tests, subscriptions and method calls of
+    one generated C file at the inline caches (once; a file Cython did not regenerate has
+    them already). False if the file has no attribute read, where they would go."""
     text = c_file.read_text(encoding="utf-8")
     if "MTGSIM_ATTRIBUTE_CACHE_H" in text:
         return True
@@ -72,8 +75,8 @@ def add_attribute_cache(c_file: Path) -> bool:
     if start < 0:
         return False
     end = text.index("#endif\n", start) + len("#endif\n")
-    body = _NAMED_READ.sub(_cached_read, text[end:])
-    body = _NAMED_WRITE.sub(_cached_write, body)
+    body = _NAMED_READ.sub(_named("MTGSIM_GETATTR({}, {})"), text[end:])
+    body = _NAMED_WRITE.sub(_named("MTGSIM_SETATTR({}, {}, "), body)
     body = _TRUTH.sub("MTGSIM_IS_TRUE(", body)
     body = _SUBSCRIPT.sub("MTGSIM_GETITEM(", body)
     body = _METHOD_CALL.sub(r"MTGSIM_CALL_METHOD((PyObject*)\1, ", body)
@@ -82,18 +85,15 @@ def add_attribute_cache(c_file: Path) -> bool:
     return True
 
 
-def _cached_read(match: re.Match[str]) -> str:
-    obj, name = match.groups()
-    if obj.count("(") != obj.count(")"):  # not one call's arguments: leave it
-        return match.group(0)
-    return f"MTGSIM_GETATTR({obj}, {name})"
-
-
-def _cached_write(match: re.Match[str]) -> str:
-    obj, name = match.groups()
-    if obj.count("(") != obj.count(")"):
-        return match.group(0)
-    return f"MTGSIM_SETATTR({obj}, {name}, "
+def _named(template: str) -> Callable[[re.Match[str]], str]:
+    """A substitution of a named read or write (object, name) into ``template``; a match
+    whose object is not one call's argument (unbalanced parentheses) is left alone."""
+    def substitute(match: re.Match[str]) -> str:
+        obj, name = match.groups()
+        if obj.count("(") != obj.count(")"):
+            return match.group(0)
+        return template.format(obj, name)
+    return substitute
 
 
 def build(jobs: int, quiet: bool, digests: dict[str, str]) -> list[str]:
@@ -143,9 +143,9 @@ def main() -> int:
     # the digests of the sources compiled now; a build left from other sources is removed
     # first, so that a module that fails to build now cannot pass for built
     digests = {name: digest(source_path(name)) for name in module_names()}
-    old = before.manifest if before is not None else {}
-    if before is None or before.attribute_cache != attribute_cache_digest():
-        old = {}  # built with another attribute cache (or none): build every module again
+    cache = attribute_cache_digest()
+    # a build with another attribute cache (or none) is built again, every module
+    old = before.manifest if before is not None and before.attribute_cache == cache else {}
     finder = CompiledFinder(BUILD_DIR, digests)
     for name in module_names():
         if old.get(name) != digests[name]:  # its C file too: a checkout can keep mtimes old
@@ -163,7 +163,7 @@ def main() -> int:
     modules = {name: digests[name] for name in built}
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
     manifest.write_text(json.dumps({"platform": platform_tag(), "modules": modules,
-                                    "attribute_cache": attribute_cache_digest()},
+                                    "attribute_cache": cache},
                                    indent=1, sort_keys=True) + "\n", encoding="utf-8")
     missing = [n for n in module_names() if n not in modules]
     print(f"compiled engine: {len(built)} of {len(module_names())} modules built"

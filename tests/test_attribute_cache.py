@@ -1,17 +1,16 @@
-"""The compiled engine's inline cache of attribute reads (scripts/attribute_cache.h, put into
-the generated C by scripts/compile_engine.py): a compiled read gives what Python's own read
-gives, whatever the objects at a site and whatever happens to their types.
+"""The compiled engine's inline caches (scripts/attribute_cache.h, put into the generated C
+by scripts/compile_engine.py): a compiled attribute read or write, truth test, subscription
+or method call gives what the interpreter's gives, whatever the objects at a site and
+whatever happens to their types.
 
 The behaviour tests compile a probe module through the same build as the engine's modules
-and compare each of its reads with the same module run by the interpreter.
+and compare each of its operations with the same module run by the interpreter.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import sys
-import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -19,12 +18,9 @@ from typing import Any
 
 import msgspec
 import pytest
+from test_compiled import CAN_BUILD
 
 ROOT = Path(__file__).resolve().parent.parent
-# Cython, a C compiler and the interpreter's headers (as in tests/test_compiled.py)
-CAN_BUILD = (importlib.util.find_spec("Cython") is not None
-             and shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is not None
-             and Path(sysconfig.get_paths()["include"], "Python.h").is_file())
 
 
 def _load(name: str, path: Path) -> ModuleType:
@@ -173,7 +169,10 @@ def probes(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Module
     compile_engine.compile_modules({"attribute_probe": source}, where / "build", 1, True)
     built = list((where / "build" / "lib").glob("attribute_probe*"))
     assert len(built) == 1, "the probe did not build"
-    assert "MTGSIM_GETATTR(" in next((where / "build" / "c").rglob("*.c")).read_text()
+    generated = next((where / "build" / "c").rglob("*.c")).read_text(encoding="utf-8")
+    for cached in ("MTGSIM_GETATTR(", "MTGSIM_SETATTR(", "MTGSIM_IS_TRUE(", "MTGSIM_GETITEM(",
+                   "MTGSIM_CALL_METHOD("):  # each cache in use, or its tests test nothing
+        assert cached in generated.split("#endif /* MTGSIM_ATTRIBUTE_CACHE_H */")[1], cached
     compiled = _load("attribute_probe", built[0])
     assert compiled.__file__ is not None and not compiled.__file__.endswith(".py")
     return _load("attribute_probe_pure", source), compiled
