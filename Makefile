@@ -19,9 +19,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -e '.[dev]'
 	@touch $@
 
-# The compiled engine: the hot engine modules through Cython into build/compiled/, rebuilt
-# where their source changed (a no-op takes about a second). Without a C compiler nothing
-# is built and the pure-Python engine runs; MTGSIM_PURE_PYTHON=1 runs it anyway.
+# The compiled engine: the hot engine modules through Cython into build/compiled/, with GCC
+# profile-guided (an instrumented build plays training games, then the real build), all of
+# it again when a source changed (a no-op takes about a second). Without a C compiler
+# nothing is built and the pure-Python engine runs; MTGSIM_PURE_PYTHON=1 runs it anyway.
 compiled: venv
 	@$(BIN)/python scripts/compile_engine.py
 

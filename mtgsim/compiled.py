@@ -78,10 +78,11 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
     unchanged since the build, and leaves every other import to Python."""
 
     def __init__(self, build_dir: Path, manifest: dict[str, str],
-                 attribute_cache: str = "") -> None:
+                 attribute_cache: str = "", profile_guided: bool = False) -> None:
         self.build_dir = build_dir
         self.manifest = manifest  # module name -> source digest it was built from
         self.attribute_cache = attribute_cache  # digest of scripts/attribute_cache.h then
+        self.profile_guided = profile_guided  # built from the training's profile (GCC)
 
     @classmethod
     def from_build(cls, build_dir: Path) -> CompiledFinder | None:
@@ -96,7 +97,7 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         if not isinstance(modules, dict) or not modules:
             return None
         return cls(build_dir, {str(k): str(v) for k, v in modules.items()},
-                   str(data.get("attribute_cache", "")))
+                   str(data.get("attribute_cache", "")), data.get("profile_guided") is True)
 
     def binary(self, name: str) -> Path:
         """Where the build of a module lies."""

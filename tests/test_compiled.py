@@ -120,3 +120,22 @@ def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
             assert items == expected
     with pytest.raises(ZeroDivisionError):
         rng.randbelow(5, 0)
+
+
+def test_the_build_is_profile_guided_with_gcc() -> None:
+    """`make compiled` trains the instrumented engine and builds from its profile with GCC
+    (scripts/compile_engine.py); the build in use says so in its manifest, and no module
+    of it carries the instrumentation (GCC's gcov counters)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import compile_engine
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    if not (CAN_BUILD and compile_engine.gcc_builds()):
+        pytest.skip("no GCC here: the plain build is the one made")
+    finder = CompiledFinder.from_build(BUILD_DIR)
+    assert finder is not None and finder.profile_guided, "run `make compiled`"
+    for name in compiled.module_names():
+        assert b"__gcov_" not in finder.binary(name).read_bytes(), name
+    assert not (BUILD_DIR / "profile").exists()
+    assert not list((BUILD_DIR / "tmp").rglob("*.gcda"))
