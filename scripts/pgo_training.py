@@ -12,7 +12,6 @@ build made from it, are the same on every run.
 
 from __future__ import annotations
 
-import itertools
 import sys
 from pathlib import Path
 
@@ -20,10 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mtgsim import compiled  # noqa: E402
 
-# Each pairing of the 18 bundled decks plays this many games per policy (153 pairings):
-# about 600 games, seconds of training.
+# Each pairing of the 18 bundled decks plays this many games per policy pairing
+# (heuristic and random, 153 deck pairings): about 600 games, seconds of training.
 GAMES_PER_PAIRING = 2
-POLICIES = ("heuristic", "random")
 
 
 def main() -> int:
@@ -34,26 +32,9 @@ def main() -> int:
                 for name in compiled.module_names()}
     sys.meta_path.insert(0, compiled.CompiledFinder(build_dir, manifest))
 
-    from mtgsim.engine.game import play_game
-    from mtgsim.pipelines.runner import (
-        DECKS_DIR,
-        game_seed,
-        load_card_pool,
-        load_main_deck,
-        make_policies,
-    )
+    from fingerprints import PAIRINGS, fingerprints  # the guard rail's games, all decks
 
-    pool = load_card_pool()
-    decks = [load_main_deck(str(p), pool) for p in sorted(DECKS_DIR.glob("*.txt"))]
-    games = 0
-    for policy in POLICIES:
-        for a, b in itertools.combinations(decks, 2):
-            for i in range(GAMES_PER_PAIRING):
-                seats = (a, b) if i % 2 == 0 else (b, a)
-                seed = game_seed(7, games)
-                play_game(seats[0].cards, seats[1].cards,
-                          make_policies([policy, policy], seed), seed)
-                games += 1
+    games = sum(len(rows) for rows in fingerprints(GAMES_PER_PAIRING, PAIRINGS).values())
     missing = [n for n in compiled.module_names() if n not in compiled.loaded()]
     if missing:  # a module trained on nothing would be built as if all of it were cold
         raise SystemExit(f"pgo_training: not loaded from {build_dir}: {', '.join(missing)}")

@@ -126,11 +126,8 @@ def test_the_build_is_profile_guided_with_gcc() -> None:
     """`make compiled` trains the instrumented engine and builds from its profile with GCC
     (scripts/compile_engine.py); the build in use says so in its manifest, and no module
     of it carries the instrumentation (GCC's gcov counters)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import compile_engine
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    from test_attribute_cache import compile_engine  # scripts/compile_engine.py, loaded once
+
     if not (CAN_BUILD and compile_engine.gcc_builds()):
         pytest.skip("no GCC here: the plain build is the one made")
     finder = CompiledFinder.from_build(BUILD_DIR)
