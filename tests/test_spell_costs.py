@@ -19,7 +19,8 @@ from mtgsim.engine.keywords import parse_keyword
 from mtgsim.engine.spell_costs import AdditionalCost, CastPermission, CostReduction
 from mtgsim.engine.state import StackItem
 
-ENGINE = Path(spell_costs.__file__).resolve().parent
+# the sources (a compiled module's __file__ is its build's, under build/compiled)
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 # Reminder text that speaks of paying for or casting the spell itself; a cast "without
 # paying its mana cost" by a triggered ability (rebound, cascade) is no cost.
