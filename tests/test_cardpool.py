@@ -6,6 +6,7 @@ Every error is checked the way a user meets it, through the command line: one li
 
 from __future__ import annotations
 
+import gc
 import shutil
 from pathlib import Path
 
@@ -15,11 +16,13 @@ import pytest
 from mtgsim.cluster.work import JobSpec, Player
 from mtgsim.engine.cardpool import (
     DATA_DIR,
+    GAME_YOUNG_THRESHOLD,
     CardDataError,
     CardSource,
     load_pool,
     parse_cards,
     read_extra,
+    young_collections_for_games,
 )
 from mtgsim.engine.tomlines import locate
 from mtgsim.pipelines.cli import main
@@ -227,3 +230,22 @@ def test_workers_build_the_same_pool_from_the_job_spec(tmp_path: Path) -> None:
     back = msgspec.msgpack.decode(wire, type=JobSpec)
     assert back == spec
     assert "Cave Bear" in Player(back).pool
+
+
+def test_loading_the_pool_makes_young_collections_rarer(tmp_path: Path) -> None:
+    """Loading a pool raises the youngest generation's threshold for the games to come,
+    but never lowers one set higher, and never turns a collector set off (0) back on."""
+    (tmp_path / "grizzly_bears.toml").write_text(BEARS, encoding="utf-8")
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)  # CPython's default
+        load_pool(str(tmp_path))  # (a pool not loaded before: load_pool keeps each one)
+        assert gc.get_threshold() == (GAME_YOUNG_THRESHOLD, 10, 10)
+        gc.set_threshold(50_000, 5, 7)
+        young_collections_for_games()
+        assert gc.get_threshold() == (50_000, 5, 7)
+        gc.set_threshold(0, 10, 10)
+        young_collections_for_games()
+        assert gc.get_threshold() == (0, 10, 10)
+    finally:
+        gc.set_threshold(*before)
