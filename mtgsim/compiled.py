@@ -93,11 +93,13 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
     unchanged since the build, and leaves every other import to Python."""
 
     def __init__(self, build_dir: Path, manifest: dict[str, str],
-                 attribute_cache: str = "", profile_guided: bool = False) -> None:
+                 attribute_cache: str = "", profile_guided: bool = False,
+                 build_flags: tuple[str, ...] = ()) -> None:
         self.build_dir = build_dir
         self.manifest = manifest  # module name -> source digest it was built from
         self.attribute_cache = attribute_cache  # digest of scripts/attribute_cache.h then
         self.profile_guided = profile_guided  # built from the training's profile (GCC)
+        self.build_flags = build_flags  # a profile-guided build's compiler flags
 
     @classmethod
     def from_build(cls, build_dir: Path) -> CompiledFinder | None:
@@ -111,8 +113,10 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         modules = data.get("modules")
         if not isinstance(modules, dict) or not modules:
             return None
+        flags = data.get("build_flags")
         return cls(build_dir, {str(k): str(v) for k, v in modules.items()},
-                   str(data.get("attribute_cache", "")), data.get("profile_guided") is True)
+                   str(data.get("attribute_cache", "")), data.get("profile_guided") is True,
+                   tuple(str(f) for f in flags) if isinstance(flags, list) else ())
 
     def binary(self, name: str) -> Path:
         """Where the build of a module lies."""

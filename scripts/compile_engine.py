@@ -110,8 +110,15 @@ def _named(template: str) -> Callable[[re.Match[str]], str]:
 # then optimised from the counts the training wrote (``.gcda`` files beside the object files,
 # so both builds use one temporary directory). A module the training never entered has no
 # counts: it is built as without a profile, which -Wno-missing-profile keeps quiet about.
-PROFILE_GENERATE = (["-fprofile-generate", "-fprofile-update=single"], ["-fprofile-generate"])
-PROFILE_USE = (["-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"], [])
+# -O2 rather than Python's -O3: with the profile the two run games at the same speed
+# (0.6% more instructions, 4% fewer instruction-cache misses), and -O2 builds in three
+# quarters of the time (8 against 11 minutes on 2 cores).
+OPTIMISE = ["-O2"]
+PROFILE_GENERATE = ([*OPTIMISE, "-fprofile-generate", "-fprofile-update=single"],
+                    ["-fprofile-generate"])
+PROFILE_USE = ([*OPTIMISE, "-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"], [])
+# what a profile-guided build's manifest records: one made with other flags is made again
+PGO_FLAGS = tuple(PROFILE_GENERATE[0] + PROFILE_GENERATE[1] + PROFILE_USE[0] + PROFILE_USE[1])
 TRAINING = Path(__file__).resolve().parent / "pgo_training.py"
 
 
@@ -240,7 +247,8 @@ def main() -> int:
     old = before.manifest if before is not None and before.attribute_cache == cache else {}
     finder = CompiledFinder(BUILD_DIR, digests)
     pgo = args.pgo and gcc_builds()
-    current = pgo and before is not None and before.profile_guided and all(
+    current = pgo and before is not None and before.profile_guided and \
+        before.build_flags == PGO_FLAGS and all(
         old.get(name) == digests[name] and finder.binary(name).is_file()
         for name in module_names())
     if pgo and not current:
@@ -264,7 +272,8 @@ def main() -> int:
     modules = {name: digests[name] for name in built}
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
     manifest.write_text(json.dumps({"platform": platform_tag(), "modules": modules,
-                                    "attribute_cache": cache, "profile_guided": guided},
+                                    "attribute_cache": cache, "profile_guided": guided,
+                                    "build_flags": list(PGO_FLAGS) if guided else []},
                                    indent=1, sort_keys=True) + "\n", encoding="utf-8")
     missing = [n for n in module_names() if n not in modules]
     print(f"compiled engine: {len(built)} of {len(module_names())} modules built"

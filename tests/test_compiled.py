@@ -124,14 +124,17 @@ def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
 
 def test_the_build_is_profile_guided_with_gcc() -> None:
     """`make compiled` trains the instrumented engine and builds from its profile with GCC
-    (scripts/compile_engine.py); the build in use says so in its manifest, and no module
-    of it carries the instrumentation (GCC's gcov counters)."""
+    (scripts/compile_engine.py); the build in use says so in its manifest, with the flags
+    it was built with (the current ones), and no module of it carries the instrumentation
+    (GCC's gcov counters)."""
     from test_attribute_cache import compile_engine  # scripts/compile_engine.py, loaded once
 
     if not (CAN_BUILD and compile_engine.gcc_builds()):
         pytest.skip("no GCC here: the plain build is the one made")
     finder = CompiledFinder.from_build(BUILD_DIR)
     assert finder is not None and finder.profile_guided, "run `make compiled`"
+    assert finder.build_flags == compile_engine.PGO_FLAGS, \
+        "built with other compiler flags: run `make compiled`"
     for name in compiled.module_names():
         assert b"__gcov_" not in finder.binary(name).read_bytes(), name
     assert not (BUILD_DIR / "profile").exists()
