@@ -42,18 +42,20 @@ def has_subtype(obj: GameObject, subtype: str) -> bool:
 # The fields ``matches`` checks first, from a compiled plan; the others need _matches_rest.
 _PLAN_FIELDS = frozenset(("types", "not_types", "controller", "other"))
 _DEFAULT = Filter()
-# id(filter) -> (filter, types mask, not-types mask, controller (0 any, 1 you, 2 other),
-# "other", whether any further quality is named). The filter itself is kept in the entry
-# so its id cannot be reused while the entry exists.
-_PLANS: dict[int, tuple[Filter, int, int, int, bool, bool]] = {}
+# filter -> (filter, types mask, not-types mask, controller (0 any, 1 you, 2 other),
+# "other", whether any further quality is named): a memo of a function of the filter's
+# value, keyed by that value (card data keeps its hash once computed, engine.carddefs.base,
+# so a lookup of the card data's own filters costs a hash read and an identity comparison). Equal filters share a
+# plan; nothing in it depends on which object, or which game, asked.
+_PLANS: dict[Filter, tuple[Filter, int, int, int, bool, bool]] = {}
 
 
 def plan_of(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
     """``f`` compiled: (f, types mask, not-types mask, controller (0 any, 1 you, 2 other),
     "other", whether ``matches_rest`` must also be asked). For a caller that matches one
     filter against many objects."""
-    plan = _PLANS.get(id(f))
-    if plan is None or plan[0] is not f:
+    plan = _PLANS.get(f)
+    if plan is None:
         plan = _plan(f)
     return plan
 
@@ -65,15 +67,15 @@ def _plan(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
     plan = (f, type_mask(f.types), type_mask(f.not_types), ctrl, f.other, rest)
     if len(_PLANS) > 4096:  # filters made while games run (not card data): bounded
         _PLANS.clear()
-    _PLANS[id(f)] = plan
+    _PLANS[f] = plan
     return plan
 
 
 def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
             source: int = -1) -> bool:
     """Does ``obj`` have the qualities ``f`` names, seen from ``controller``'s side?"""
-    plan = _PLANS.get(id(f))
-    if plan is None or plan[0] is not f:
+    plan = _PLANS.get(f)
+    if plan is None:
         plan = _plan(f)
     _, types, not_types, ctrl, other, rest = plan
     if types or not_types:

@@ -539,22 +539,22 @@ def card_want(state: GameState, me: int, card: Card) -> float:
 # --- reading effects ----------------------------------------------------------------------
 
 
-# harmful_to_target by (id of the effects, index): (the effects, answer). The entry holds
-# its effects, so their id is not reused while it is kept.
-_HARMFUL: dict[tuple[int, int], tuple[tuple[object, ...], int]] = {}
+# harmful_to_target by (the effects, index): a memo of a function of card data, keyed by
+# its value (card data keeps its hash, engine.carddefs.base): equal effects share an answer.
+_HARMFUL: dict[tuple[tuple[object, ...], int], int] = {}
 
 
 def harmful_to_target(effects: tuple[object, ...], index: int) -> int:
     """+1: target ``index`` should be mine; -1: the opponent's; 0: either (tap or untap,
     copies, colours)."""
-    key = (id(effects), index)
-    hit = _HARMFUL.get(key)
-    if hit is not None and hit[0] is effects:
-        return hit[1]
+    key = (effects, index)
+    sign = _HARMFUL.get(key)
+    if sign is not None:
+        return sign
     if len(_HARMFUL) > 4096:
         _HARMFUL.clear()
     sign = _harmful_to_target(effects, index)
-    _HARMFUL[key] = (effects, sign)
+    _HARMFUL[key] = sign
     return sign
 
 

@@ -13,5 +13,7 @@ class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     pass
 
 
-class _Frozen(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, frozen=True):
-    pass
+class _Frozen(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, frozen=True,
+              cache_hash=True):
+    """Card data never changes once loaded, so its hash is kept once computed: the engine's
+    memos of pure functions of card data (engine.filters, engine.worth) key on its value."""
