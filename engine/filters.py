@@ -39,19 +39,19 @@ def has_subtype(obj: GameObject, subtype: str) -> bool:
     return subtype in obj.card.subtypes or subtype in obj.extra_subtypes
 
 
-# The fields ``matches`` checks first, from a compiled plan; the others need _matches_rest.
+# The fields ``matches`` checks first, from a compiled plan; the others need matches_rest.
 _PLAN_FIELDS = frozenset(("types", "not_types", "controller", "other"))
 _DEFAULT = Filter()
-# filter -> (filter, types mask, not-types mask, controller (0 any, 1 you, 2 other),
-# "other", whether any further quality is named): a memo of a function of the filter's
-# value, keyed by that value (card data keeps its hash once computed, engine.carddefs.base,
-# so a lookup of the card data's own filters costs a hash read and an identity comparison). Equal filters share a
-# plan; nothing in it depends on which object, or which game, asked.
-_PLANS: dict[Filter, tuple[Filter, int, int, int, bool, bool]] = {}
+# filter -> (types mask, not-types mask, controller (0 any, 1 you, 2 other), "other",
+# whether any further quality is named): a memo of a function of the filter's value, keyed
+# by that value (card data keeps its hash once computed, engine.carddefs.base, so looking
+# up a card's own filter costs a hash read and an identity comparison). Equal filters
+# share a plan; nothing in it depends on which object, or which game, asked.
+_PLANS: dict[Filter, tuple[int, int, int, bool, bool]] = {}
 
 
-def plan_of(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
-    """``f`` compiled: (f, types mask, not-types mask, controller (0 any, 1 you, 2 other),
+def plan_of(f: Filter) -> tuple[int, int, int, bool, bool]:
+    """``f`` compiled: (types mask, not-types mask, controller (0 any, 1 you, 2 other),
     "other", whether ``matches_rest`` must also be asked). For a caller that matches one
     filter against many objects."""
     plan = _PLANS.get(f)
@@ -60,11 +60,11 @@ def plan_of(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
     return plan
 
 
-def _plan(f: Filter) -> tuple[Filter, int, int, int, bool, bool]:
+def _plan(f: Filter) -> tuple[int, int, int, bool, bool]:
     rest = any(getattr(f, name) != getattr(_DEFAULT, name)
                for name in f.__struct_fields__ if name not in _PLAN_FIELDS)
     ctrl = 0 if f.controller == "any" else 1 if f.controller == "you" else 2
-    plan = (f, type_mask(f.types), type_mask(f.not_types), ctrl, f.other, rest)
+    plan = (type_mask(f.types), type_mask(f.not_types), ctrl, f.other, rest)
     if len(_PLANS) > 4096:  # filters made while games run (not card data): bounded
         _PLANS.clear()
     _PLANS[f] = plan
@@ -77,7 +77,7 @@ def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
     plan = _PLANS.get(f)
     if plan is None:
         plan = _plan(f)
-    _, types, not_types, ctrl, other, rest = plan
+    types, not_types, ctrl, other, rest = plan
     if types or not_types:
         mask = obj.card._type_mask | obj.extra_types
         if types and not mask & types:

@@ -109,7 +109,7 @@ def _candidates(state: GameState, spec: Target, controller: int, source: int,
         f = spec.filter
         # matches() and can_target_object() written out: this loop runs for every
         # permanent each time a spell's castability or targets are worked out.
-        _, types, not_types, ctrl, other, rest = plan_of(f)
+        types, not_types, ctrl, other, rest = plan_of(f)
         creature_only = kind == "any" or kind == "creature"
         for oid in state.battlefield:
             o = objects[oid]
