@@ -34,7 +34,7 @@ COMPILED: tuple[str, ...] = (
     "activation", "amounts", "ask", "card", "casting", "combat", "conditions", "cost_parts",
     "costs", "derived", "effect", "filters", "game", "layers", "mana", "memo", "payment",
     "refs", "replacement", "resolution", "rng", "sba", "spell_costs", "state", "stats",
-    "targets", "triggers", "turn", "view", "worth", "zones", "carddefs.bits",
+    "targets", "triggers", "turn", "view", "worth", "worth_effects", "zones", "carddefs.bits",
     "effects.add_counters", "effects.choose_one", "effects.conditional", "effects.counter",
     "effects.create_token", "effects.damage", "effects.destroy", "effects.discard",
     "effects.doesnt_untap_next", "effects.draw", "effects.exile", "effects.may",

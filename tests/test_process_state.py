@@ -20,7 +20,7 @@ from mtgsim.engine.policies import make_policy
 PURE_MEMOS = {
     ("mtgsim.engine.mana", "_SOLVED"): "solve's answers by units content (values)",
     ("mtgsim.engine.filters", "_PLANS"): "a filter's compiled plan, by the filter's value",
-    ("mtgsim.engine.worth", "_HARMFUL"):
+    ("mtgsim.engine.worth_effects", "_HARMFUL"):
         "which side an effect's target should be on, by the effects' value (card data)",
 }
 
@@ -68,15 +68,16 @@ def test_games_change_no_module_level_state() -> None:
 
 
 def test_the_card_data_memos_are_keyed_by_value() -> None:
-    """engine.filters' plans and engine.worth's target sides are found by the card data's
+    """engine.filters' plans and engine.worth_effects' target sides are found by the card data's
     value, never by an object's address (id()): an equal filter made anew finds the same
     plan."""
-    from mtgsim.engine import filters, worth
+    from mtgsim.engine import filters, worth_effects
     from mtgsim.engine.cards import Filter
 
     _play([("gruul_stompy", "azorius_skies")], "heuristic")
     assert filters._PLANS and all(isinstance(k, Filter) for k in filters._PLANS)
-    assert worth._HARMFUL and all(isinstance(k[0], tuple) for k in worth._HARMFUL)
+    assert worth_effects._HARMFUL and all(
+        isinstance(k[0], tuple) for k in worth_effects._HARMFUL)
     made = Filter(types=("creature",), controller="opponent")
     first = filters.plan_of(made)
     again = filters.plan_of(Filter(types=("creature",), controller="opponent"))

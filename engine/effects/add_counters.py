@@ -14,7 +14,8 @@ from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effec
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.worth import each_of, guess_amount, is_creature, objs_for, sign_for, value
+from mtgsim.engine.worth import guess_amount, is_creature, value
+from mtgsim.engine.worth_effects import each_of, objs_for, sign_for
 from mtgsim.engine.zones import log
 
 

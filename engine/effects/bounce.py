@@ -14,7 +14,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import HAND, GameState, StackItem
-from mtgsim.engine.worth import objs_for, removal_worth, sign_for
+from mtgsim.engine.worth import removal_worth
+from mtgsim.engine.worth_effects import objs_for, sign_for
 from mtgsim.engine.zones import simultaneously
 
 

@@ -14,7 +14,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import creatures_of, players_for
+from mtgsim.engine.worth import creatures_of
+from mtgsim.engine.worth_effects import players_for
 from mtgsim.engine.zones import log
 
 

@@ -36,4 +36,4 @@ def resolve(state: GameState, item: StackItem, eff: CopySpell, asker: Asker,
 
 RULES = effect_rules(
     CopySpell, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: the copy is worth what the copied spell does, which the targeting of the copy decides (engine.worth.spell_threat values the original)'))
+    why_not_valued=('not estimated: the copy is worth what the copied spell does, which the targeting of the copy decides (engine.worth_effects.spell_threat values the original)'))

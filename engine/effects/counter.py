@@ -14,7 +14,7 @@ from mtgsim.engine.payment import mana_units, pay_cost
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.spell_costs import exiled_from_stack
 from mtgsim.engine.state import EXILE, GRAVEYARD, GameState, StackItem
-from mtgsim.engine.worth import spell_threat
+from mtgsim.engine.worth_effects import spell_threat
 from mtgsim.engine.zones import forget_object, log, move
 
 if TYPE_CHECKING:  # it uses this module; its class is named here only as a type

@@ -15,7 +15,8 @@ from mtgsim.engine.derived import card_of, game_card
 from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, unaffected
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import card_creature_value, guess_amount, players_for
+from mtgsim.engine.worth import card_creature_value, guess_amount
+from mtgsim.engine.worth_effects import players_for
 
 
 class CreateToken(Effect, tag="create_token", frozen=True):

@@ -17,17 +17,14 @@ from mtgsim.engine.refs import refs_of, source_object
 from mtgsim.engine.state import GameObject, GameState, StackItem
 from mtgsim.engine.worth import (
     death_triggers_value,
-    each_of,
     guess_amount,
     is_creature,
     leaver_worth,
     leaves_at_end,
     life_value,
-    objs_for,
-    players_for,
-    sign_for,
     value,
 )
+from mtgsim.engine.worth_effects import each_of, objs_for, players_for, sign_for
 
 
 class Damage(Effect, tag="damage", frozen=True):

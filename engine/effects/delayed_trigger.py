@@ -18,7 +18,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
-from mtgsim.engine.worth import by_sign
+from mtgsim.engine.worth_effects import by_sign
 
 
 class DelayedTriggerAbout(Effect, tag="delayed_trigger", frozen=True):

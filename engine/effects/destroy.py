@@ -14,7 +14,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import death_triggers_value, each_of, objs_for, removal_worth, sign_for
+from mtgsim.engine.worth import death_triggers_value, removal_worth
+from mtgsim.engine.worth_effects import each_of, objs_for, sign_for
 from mtgsim.engine.zones import simultaneously
 
 

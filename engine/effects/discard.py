@@ -12,7 +12,8 @@ from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.rng import randbelow
 from mtgsim.engine.state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of, players_for
+from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of
+from mtgsim.engine.worth_effects import players_for
 from mtgsim.engine.zones import log, move
 
 if TYPE_CHECKING:  # it uses this module; its class is named here only as a type

@@ -14,7 +14,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import is_creature, objs_for, sign_for, value
+from mtgsim.engine.worth import is_creature, value
+from mtgsim.engine.worth_effects import objs_for, sign_for
 
 
 class DoesntUntapNext(Effect, tag="doesnt_untap_next", frozen=True):

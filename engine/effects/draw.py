@@ -13,7 +13,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, helps
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import guess_amount, players_for
+from mtgsim.engine.worth import guess_amount
+from mtgsim.engine.worth_effects import players_for
 
 
 class Draw(Effect, tag="draw", frozen=True):

@@ -12,7 +12,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, EXILE, STACK, GameState, StackItem
-from mtgsim.engine.worth import objs_for, removal_worth, sign_for
+from mtgsim.engine.worth import removal_worth
+from mtgsim.engine.worth_effects import objs_for, sign_for
 from mtgsim.engine.zones import move, simultaneously
 
 

@@ -16,7 +16,7 @@ from mtgsim.engine.effects.additional_combat import attack_value
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.worth import players_for
+from mtgsim.engine.worth_effects import players_for
 from mtgsim.engine.zones import log
 
 

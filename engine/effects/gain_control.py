@@ -11,7 +11,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import BATTLEFIELD, NONE, ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth import objs_for, perm_value
+from mtgsim.engine.worth import perm_value
+from mtgsim.engine.worth_effects import objs_for
 
 
 class GainControl(Effect, tag="gain_control", frozen=True):

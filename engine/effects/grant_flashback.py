@@ -15,7 +15,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import effect_rules, helps
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import GRAVEYARD, ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth import by_sign
+from mtgsim.engine.worth_effects import by_sign
 from mtgsim.engine.zones import log
 
 

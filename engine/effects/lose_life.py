@@ -13,7 +13,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.refs import players_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import guess_amount, life_value, players_for
+from mtgsim.engine.worth import guess_amount, life_value
+from mtgsim.engine.worth_effects import players_for
 
 
 class LoseLife(Effect, tag="lose_life", frozen=True):

@@ -15,7 +15,7 @@ from mtgsim.engine.decisions import ColorFor
 from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import ContinuousEffect, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth import by_sign
+from mtgsim.engine.worth_effects import by_sign
 from mtgsim.engine.zones import log
 
 

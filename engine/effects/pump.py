@@ -17,7 +17,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth import each_of, guess_amount, is_creature, objs_for, pump_value, sign_for
+from mtgsim.engine.worth import guess_amount, is_creature
+from mtgsim.engine.worth_effects import each_of, objs_for, pump_value, sign_for
 from mtgsim.engine.zones import log
 
 

@@ -14,7 +14,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Estimate, effect_rules, hurts
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, LIBRARY, STACK, GameState, StackItem
-from mtgsim.engine.worth import card_creature_value, objs_for, perm_value
+from mtgsim.engine.worth import card_creature_value, perm_value
+from mtgsim.engine.worth_effects import objs_for
 from mtgsim.engine.zones import move, simultaneously
 
 

@@ -11,7 +11,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effect import Role, effect_rules, helps
 from mtgsim.engine.refs import permanents, refs_of
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import by_sign
+from mtgsim.engine.worth_effects import by_sign
 
 
 class Regenerate(Effect, tag="regenerate", frozen=True):

@@ -18,7 +18,8 @@ from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, refers
 from mtgsim.engine.filters import matches
 from mtgsim.engine.refs import permanents, players_of, refs_of
 from mtgsim.engine.state import BATTLEFIELD, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth import each_of, objs_for, perm_value, players_for, sign_for
+from mtgsim.engine.worth import perm_value
+from mtgsim.engine.worth_effects import each_of, objs_for, players_for, sign_for
 from mtgsim.engine.zones import simultaneously
 
 

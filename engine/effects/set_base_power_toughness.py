@@ -14,7 +14,8 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.effect import Estimate, each_matching, effect_rules, unaffected
 from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth import each_of, is_creature, sign_for, value
+from mtgsim.engine.worth import is_creature, value
+from mtgsim.engine.worth_effects import each_of, sign_for
 
 
 class SetBasePowerToughness(Effect, tag="set_base_power_toughness", frozen=True):

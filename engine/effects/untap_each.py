@@ -15,7 +15,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, unaffected
 from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import each_of, sign_for
+from mtgsim.engine.worth_effects import each_of, sign_for
 
 
 class UntapEach(Effect, tag="untap_each", frozen=True):

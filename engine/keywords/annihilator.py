@@ -68,4 +68,4 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 effect_rules(Annihilate, resolve=annihilate, estimate=None, sign=unaffected,
-             why_not_valued="not estimated as an effect: its worth is counted with the attacking creature (engine.worth.spell_threat adds 4 a point of annihilator)")
+             why_not_valued="not estimated as an effect: its worth is counted with the attacking creature (engine.worth_effects.spell_threat adds 4 a point of annihilator)")

@@ -31,7 +31,7 @@ from mtgsim.engine.keywords import compiles
 from mtgsim.engine.refs import refs_of
 from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.worth import by_sign
+from mtgsim.engine.worth_effects import by_sign
 from mtgsim.engine.zones import describe, log
 
 

@@ -31,7 +31,7 @@ from mtgsim.engine.refs import refs_of
 from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState, StackItem
 from mtgsim.engine.stats import count
-from mtgsim.engine.worth import by_sign
+from mtgsim.engine.worth_effects import by_sign
 
 
 class MoveCounter(Effect, tag="move_counter", frozen=True):

@@ -44,11 +44,11 @@ from mtgsim.engine.worth import (
     card_want,
     color_sources,
     dead_card,
-    harmful_to_target,
     is_creature,
     perm_value,
     value,
 )
+from mtgsim.engine.worth_effects import harmful_to_target
 
 
 def _tap_loss(ctx: Ctx, obj: GameObject) -> float:

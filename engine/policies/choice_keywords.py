@@ -31,9 +31,9 @@ from mtgsim.engine.worth import (
     death_triggers_value,
     is_creature,
     lands_of,
-    spell_threat,
     value,
 )
+from mtgsim.engine.worth_effects import spell_threat
 
 # --- dredge, devour, graft --------------------------------------------------------------------
 

@@ -19,12 +19,8 @@ from mtgsim.engine.mana import can_pay
 from mtgsim.engine.policies.context import Ctx
 from mtgsim.engine.state import BATTLEFIELD, NONE, GameObject, GameState
 from mtgsim.engine.targets import legal_targets
-from mtgsim.engine.worth import (
-    UNTARGETABLE,
-    harmful_to_target,
-    is_creature,
-    value,
-)
+from mtgsim.engine.worth import UNTARGETABLE, is_creature, value
+from mtgsim.engine.worth_effects import harmful_to_target
 
 
 class TargetPlanner:

@@ -37,15 +37,8 @@ from mtgsim.engine.state import (
     TriggerTask,
 )
 from mtgsim.engine.targets import legal_targets
-from mtgsim.engine.worth import (
-    UNTARGETABLE,
-    aura_is_hostile,
-    creatures_of,
-    harmful_to_target,
-    is_creature,
-    spell_threat,
-    value,
-)
+from mtgsim.engine.worth import UNTARGETABLE, aura_is_hostile, creatures_of, is_creature, value
+from mtgsim.engine.worth_effects import harmful_to_target, spell_threat
 
 
 class TargetChooser(TargetPlanner):

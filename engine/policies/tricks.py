@@ -26,7 +26,8 @@ from mtgsim.engine.policies.context import Ctx, first_effects, is_counterspell
 from mtgsim.engine.policies.planning import TargetPlanner
 from mtgsim.engine.state import DECLARE_BLOCKERS, NONE, GameObject
 from mtgsim.engine.targets import legal_targets
-from mtgsim.engine.worth import spell_threat, value
+from mtgsim.engine.worth import value
+from mtgsim.engine.worth_effects import spell_threat
 
 
 class TrickScorer(TargetPlanner):
