@@ -36,7 +36,8 @@ class Derived:
         "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
-        "resolved", "taps", "memo", "hand_changes", "hand_plans", "hand_instants", "decklists",
+        "resolved", "taps", "memo", "mana_memo", "hand_changes", "hand_plans", "hand_instants",
+        "decklists",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -98,6 +99,9 @@ class Derived:
         # a player's mana on theirs, engine.memo on the sum.
         self.taps = [0, 0, 0]
         self.memo: dict[str, Any] = {}  # engine.memo's entries
+        # per player, engine.payment.mana_units' entry: its key's parts, then the units
+        # (like memo entries, never copied)
+        self.mana_memo: list[tuple[Any, ...] | None] = [None, None]
         # per player, cards put into or taken from their hand (engine.zones), and the
         # hand's plan for the legal-action checks as of a count (engine.casting._hand_plan:
         # like memo entries, never copied)

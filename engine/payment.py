@@ -53,9 +53,6 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
 
 # The names of each player's entry in the state's memo dict (engine.memo): (key, the turn
 # when a creature is among the sources (else -1), full key or None, units and sources).
-_MANA_ENTRY = ("mana units 0", "mana units 1")
-
-
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
@@ -67,16 +64,19 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     # in a way that may touch their mana sources (Derived.mana_refreshes), the mana pool,
     # and turns when a source is a creature (summoning sickness ends). Mana abilities
     # with a condition or a computed amount may depend on anything else: their units are
-    # also keyed on memo.state_key.
-    key = (d.taps[player], d.mana_refreshes[player], len(state.players[player].pool))
-    cache = d.memo
-    hit = cache.get(_MANA_ENTRY[player])
-    if hit is not None and hit[0] == key and (hit[1] < 0 or hit[1] == state.turn) and (
-            hit[2] is None or hit[2] == state_key(state)):
-        return hit[3]  # type: ignore[no-any-return]
+    # also keyed on memo.state_key. The entry is a slot of the derived data, its key
+    # compared a part at a time (this runs several times a decision).
+    taps = d.taps[player]
+    refreshes = d.mana_refreshes[player]
+    floating = len(state.players[player].pool)
+    hit = d.mana_memo[player]
+    if hit is not None and hit[0] == taps and hit[1] == refreshes and hit[2] == floating \
+            and (hit[3] < 0 or hit[3] == state.turn) and (
+            hit[4] is None or hit[4] == state_key(state)):
+        return hit[5]  # type: ignore[no-any-return]
     units, sources, dynamic, creature = _mana_units(state, player)
-    cache[_MANA_ENTRY[player]] = (key, state.turn if creature else -1,
-                                  state_key(state) if dynamic else None, (units, sources))
+    d.mana_memo[player] = (taps, refreshes, floating, state.turn if creature else -1,
+                           state_key(state) if dynamic else None, (units, sources))
     return units, sources
 
 
