@@ -14,7 +14,7 @@ from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.card import Card
 from mtgsim.engine.state import ALL_STOPS, Answer, Decision, GameState
 from mtgsim.engine.turn import advance, answer, new_game
-from mtgsim.engine.view import player_view
+from mtgsim.engine.view import lend_view, player_view, take_back
 
 
 class Policy(Protocol):
@@ -23,7 +23,14 @@ class Policy(Protocol):
     ``view`` is what the deciding player may know (``engine.view.player_view``): the
     game state without the other player's hand, any library's order, the random state
     or the log. A policy decides from it alone (``tests/test_view.py`` holds every
-    shipped policy to that)."""
+    shipped policy to that).
+
+    A policy class that sets ``borrows_view = True`` promises to read the view only while
+    it decides, and to keep and change nothing of it: it is then lent the state itself,
+    with what its player may not know taken out for the decision and put back after it
+    (``engine.view.lend_view``), instead of a copy made and freed at every decision. The
+    shipped heuristic, random, goldfish and search policies borrow; a policy that keeps
+    views (the scripted policy's fallback, your own) gets copies."""
 
     name: str
 
@@ -33,6 +40,12 @@ class Policy(Protocol):
 def decide(policy: Policy, state: GameState, decision: Decision) -> Answer:
     """``policy``'s answer to ``decision``, asked with its player's view of ``state``:
     how every driver of a game asks a policy."""
+    if getattr(policy, "borrows_view", False):
+        lent = lend_view(state, decision.player)
+        try:
+            return policy.decide(state, decision)
+        finally:
+            take_back(state, lent)
     return policy.decide(player_view(state, decision.player), decision)
 
 
@@ -60,7 +73,14 @@ def step(state: GameState, policies: Sequence[Policy]) -> Answer | None:
     if d is None:
         return None
     policy = policies[d.player]
-    a = policy.decide(player_view(state, d.player), d)  # (decide, inlined: every decision)
+    if getattr(policy, "borrows_view", False):  # (decide, inlined: every decision)
+        lent = lend_view(state, d.player)
+        try:
+            a = policy.decide(state, d)
+        finally:
+            take_back(state, lent)
+    else:
+        a = policy.decide(player_view(state, d.player), d)
     try:
         answer(state, a)
     except IllegalAnswer as exc:

@@ -315,3 +315,108 @@ def test_a_view_shows_the_cards_a_search_offers(pool) -> None:  # type: ignore[n
                 return
             answer(state, decide(policies[d.player], state, d))
     pytest.fail("no game of these decks searched a library")
+
+
+# --- a view lent to a policy that borrows it -----------------------------------------------
+
+
+def _fields(struct: object) -> dict[str, object]:
+    return {f: getattr(struct, f) for f in struct.__struct_fields__}  # type: ignore[attr-defined]
+
+
+def _same_as_view(state: GameState, view: GameState) -> None:
+    """Every field of ``state`` (lent) holds what the same field of ``view`` holds."""
+    for name, value in _fields(view).items():
+        if name == "players":
+            for lent, copied in zip(state.players, view.players, strict=True):
+                assert _fields(lent) == _fields(copied)
+        else:
+            assert getattr(state, name) == value, name
+
+
+def _values(state: GameState) -> list[object]:
+    """The objects held by the fields of ``state`` and of its players."""
+    return [*_fields(state).values(), *(v for p in state.players for v in _fields(p).values())]
+
+
+def _same_objects(now: list[object], before: list[object]) -> bool:
+    return len(now) == len(before) and all(a is b for a, b in zip(now, before, strict=True))
+
+
+def test_a_lent_state_is_the_view_and_is_given_back(pool) -> None:  # type: ignore[no-untyped-def]
+    """While lent (engine.view.lend_view), the state holds field for field what
+    player_view's copy holds; take_back gives every field back, the same objects."""
+    from mtgsim.engine.view import lend_view, take_back
+
+    checked = 0
+    for a, b in PAIRINGS[:3]:
+        deck_a, deck_b = _deck(pool, a), _deck(pool, b)
+        policies = [make_policy("random", 5), make_policy("heuristic", 6)]
+        state = new_game([deck_a, deck_b], 9, keep_log=True, record=True)
+        while (d := advance(state)) is not None:
+            for me in (d.player, 1 - d.player):
+                view = player_view(state, me)
+                before = _values(state)
+                lent = lend_view(state, me)
+                _same_as_view(state, view)
+                take_back(state, lent)
+                assert _same_objects(_values(state), before)
+                checked += 1
+            answer(state, decide(policies[d.player], state, d))
+    assert checked > 300
+
+
+class _Watched:
+    """A borrowing policy wrapped to check it assigns no field of the state or of a
+    player while it decides (a copied view would have lost such a write; a lent one
+    would keep it), and that it is lent its view."""
+
+    borrows_view = True
+
+    def __init__(self, inner: Policy) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.asked = 0
+
+    def decide(self, view: GameState, d: Decision) -> Answer:
+        assert view.rng == 0 and view.log is None and view.decisions is None
+        seen = 1 << d.player
+        assert not any(o in view.objects and not view.objects[o].known & seen
+                       for o in view.players[1 - d.player].hand)
+        before = _values(view)
+        got = self.inner.decide(view, d)
+        assert _same_objects(_values(view), before), f"{self.name} changed a field of its view"
+        self.asked += 1
+        return got
+
+
+@pytest.mark.parametrize("name", ["heuristic", "random", "goldfish", "search:rollouts=4"])
+def test_the_borrowing_policies_change_no_field_of_their_view(pool, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert getattr(make_policy(name, 1), "borrows_view", False)
+    deck_a, deck_b = _deck(pool, "jund_cascade"), _deck(pool, "azorius_skies")
+    watched = [_Watched(make_policy(name, 3)), _Watched(make_policy("heuristic", 4))]
+    state = new_game([deck_a, deck_b], 13, keep_log=True, record=True,
+                     max_turns=6 if name.startswith("search") else 60)
+    play(state, watched)
+    assert state.result is not None and watched[0].asked > 10
+    assert state.rng != 0 and state.log and state.decisions  # given back after each
+
+
+def test_a_policy_that_fails_still_gives_the_state_back(pool) -> None:  # type: ignore[no-untyped-def]
+    from mtgsim.engine.game import step
+
+    class Failing:
+        name = "failing"
+        borrows_view = True
+
+        def decide(self, view: GameState, d: Decision) -> Answer:
+            raise RuntimeError("no answer")
+
+    deck_a, deck_b = _deck(pool, "gruul_stompy"), _deck(pool, "azorius_skies")
+    state = new_game([deck_a, deck_b], 2, keep_log=True, record=True)
+    d = advance(state)
+    assert d is not None
+    before = _values(state)
+    with pytest.raises(RuntimeError, match="no answer"):
+        step(state, [Failing(), Failing()])
+    assert _same_objects(_values(state), before) and state.rng != 0

@@ -79,6 +79,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     it ever acts (``stops``); the engine passes for it elsewhere."""
 
     name = "heuristic"
+    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
     stops = _stops()
 
     @staticmethod

@@ -15,6 +15,7 @@ _PRIORITY = DecisionKind.PRIORITY
 
 class RandomPolicy:
     name = "random"
+    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
 
     def __init__(self, seed: int) -> None:
         self.rng = seed_state(seed ^ 0x5EED)
