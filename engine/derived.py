@@ -22,6 +22,7 @@ from mtgsim.engine.card import Card, CardPool, content_key
 from mtgsim.engine.carddefs.carddef import CardDef
 
 if TYPE_CHECKING:
+    from mtgsim.engine.mana import Units
     from mtgsim.engine.state import GameObject, GameState
 
 _LIBRARY, _HAND, _BATTLEFIELD, _GRAVEYARD = 0, 1, 2, 3  # engine.state's zone numbers
@@ -36,8 +37,8 @@ class Derived:
         "dynamic_statics",
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
-        "resolved", "taps", "memo", "mana_memo", "hand_changes", "hand_plans", "hand_instants",
-        "decklists",
+        "resolved", "taps", "memo", "mana_memo", "units_seen", "hand_changes", "hand_plans",
+        "hand_instants", "decklists",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -102,6 +103,8 @@ class Derived:
         # per player, engine.payment.mana_units' entry: its key's parts, then the units
         # (like memo entries, never copied)
         self.mana_memo: list[tuple[Any, ...] | None] = [None, None]
+        # the game's mana units by content (engine.payment._units_of; never copied)
+        self.units_seen: dict[tuple[int, ...], Units] = {}
         # per player, cards put into or taken from their hand (engine.zones), and the
         # hand's plan for the legal-action checks as of a count (engine.casting._hand_plan:
         # like memo entries, never copied)

@@ -92,6 +92,9 @@ class Units(list[int]):
     # (set on first use: made with list's own constructor, no Python __init__ to run)
     order: list[int] | None = None
     payable: dict[tuple[tuple[int, ...], int], bool] | None = None
+    # the units as a tuple, when whoever made them had it (engine.payment keeps one Units
+    # per content in a game): solve's key
+    content: tuple[int, ...] | None = None
 
 
 # solve's answers by units content, symbols and generic: the same lands and costs come
@@ -99,6 +102,7 @@ class Units(list[int]):
 # function of values only (no game object is a key or a value): it never changes what
 # solve returns.
 _SOLVED: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...] | None] = {}
+_UNSOLVED = object()  # what _SOLVED.get gives for a question not asked yet
 
 
 def solve(
@@ -109,15 +113,23 @@ def solve(
     Returns the chosen unit indices (coloured symbols first, in symbol order, then generic
     units) or None if no payment exists.
     """
-    key = (tuple(units), symbols, generic)
-    if key in _SOLVED:
-        found = _SOLVED[key]
-        return None if found is None else list(found)
+    found = _solved(symbols, generic, units)
+    return None if found is None else list(found)
+
+
+def _solved(symbols: tuple[int, ...], generic: int,
+            units: list[int]) -> tuple[int, ...] | None:
+    """``solve``'s answer as kept in ``_SOLVED`` (found there, or worked out and kept)."""
+    content = units.content if isinstance(units, Units) else None
+    key = (content if content is not None else tuple(units), symbols, generic)
+    found = _SOLVED.get(key, _UNSOLVED)
+    if found is not _UNSOLVED:
+        return found  # type: ignore[return-value]
     chosen = _solve(symbols, generic, units)
     if len(_SOLVED) >= 65536:
         _SOLVED.clear()
-    _SOLVED[key] = None if chosen is None else tuple(chosen)
-    return chosen
+    found = _SOLVED[key] = None if chosen is None else tuple(chosen)
+    return found
 
 
 def _solve(
@@ -187,7 +199,7 @@ def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
     if ok is None:
         # (solve keeps its answers by units content: the same lands come back in other
         # states and games)
-        ok = answers[key] = solve(symbols, generic, units) is not None
+        ok = answers[key] = _solved(symbols, generic, units) is not None
     return ok
 
 

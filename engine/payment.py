@@ -243,7 +243,23 @@ def _mana_units(state: GameState,
                 sources.append((oid, idx))
     units.extend(late_units)
     sources.extend(late_sources)
-    return mana_mod.Units(units), sources, dynamic, creature
+    return _units_of(state, units), sources, dynamic, creature
+
+
+def _units_of(state: GameState, units: list[int]) -> mana_mod.Units:
+    """The game's one ``Units`` with the content of ``units``: what ``can_pay`` and
+    ``solve`` worked out about a player's units depends only on their content, so when the
+    same units come back (last turn's lands, untapped again) it is found again (kept in
+    ``Derived.units_seen``, bounded)."""
+    content = tuple(units)
+    seen = state.derived.units_seen
+    found = seen.get(content)
+    if found is None:
+        if len(seen) >= 256:
+            seen.clear()
+        found = seen[content] = mana_mod.Units(units)
+        found.content = content
+    return found
 
 
 def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
