@@ -37,6 +37,14 @@ from mtgsim.engine.stats import count
 from mtgsim.engine.targets import legal_targets, targets_available
 from mtgsim.engine.zones import describe, log
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_TARGET = DecisionKind.TARGET
+_STAGE_AFTER_STACKED = Stage.AFTER_STACKED
+_STAGE_MANA = Stage.MANA
+_STAGE_PAID = Stage.PAID
+_STAGE_SOURCE_MOVES = Stage.SOURCE_MOVES
+
 
 def activators(state: GameState) -> tuple[list[int], list[int]]:
     """Each player's permanents with activated abilities in battlefield order
@@ -124,9 +132,9 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
     ask_costs(state, asker, payment, parts,
               _activation_keeps(state, task.player, obj, cost))
     # Pay: mana first (mana abilities), then the other costs (601.2h, any order).
-    pay_costs(payment, parts, Stage.MANA)
+    pay_costs(payment, parts, _STAGE_MANA)
     state.tasks.pop()
-    pay_costs(payment, parts, Stage.PAID)
+    pay_costs(payment, parts, _STAGE_PAID)
     _activated(state, task, obj, ab)
     _put_on_stack(state, task, obj, ab, targets, payment, parts)
 
@@ -142,7 +150,7 @@ def _ask_targets(state: GameState, asker: Asker, player: int, obj: GameObject,
         if not options:
             raise IllegalAnswer(f"{obj.card.name}: no legal target left while activating")
         pick = asker.choose(Decision(
-            DecisionKind.TARGET, player, f"target for {obj.card.name}'s ability",
+            _KIND_TARGET, player, f"target for {obj.card.name}'s ability",
             options=options, source=obj.oid,
             about=TargetOf("ability", obj.card, len(targets), spec)))
         targets.append(options[pick])
@@ -164,14 +172,14 @@ def _put_on_stack(state: GameState, task: ActivateTask, obj: GameObject, ab: Act
     player = task.player
     sid = state.next_oid
     state.next_oid += 1
-    pay_costs(payment, parts, Stage.SOURCE_MOVES)
+    pay_costs(payment, parts, _STAGE_SOURCE_MOVES)
     state.stack.append(StackItem(
         sid, player, obj.oid, obj.card, False, ab.effects, ab.targets, targets,
         source_lki=obj, label=f"{obj.card.name} ability",
     ))
     if targets:
         triggers.became_target(state, state.stack[-1])  # ward (702.21a)
-    pay_costs(payment, parts, Stage.AFTER_STACKED)
+    pay_costs(payment, parts, _STAGE_AFTER_STACKED)
     if state.log is not None:
         log(state, "activate", player, obj.card.name + (f" ({ab.keyword})" if ab.keyword
                                                          else ""),

@@ -70,6 +70,13 @@ from mtgsim.engine.stats import count
 from mtgsim.engine.targets import legal_targets, targets_available
 from mtgsim.engine.zones import describe, log, move
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_MODE = DecisionKind.MODE
+_KIND_TARGET = DecisionKind.TARGET
+_KIND_X = DecisionKind.X
+_STAGE_PAID = Stage.PAID
+
 # --- targets of spells ----------------------------------------------------------------
 
 
@@ -434,7 +441,7 @@ def _ask_mode(state: GameState, asker: Asker, task: CastTask, obj: GameObject) -
                            None if task.free else _cast_keeps(state, task.player, obj, task.alt))
     labels = tuple(card.spell.modes[m].label for m in modes)
     pick = asker.choose(Decision(
-        DecisionKind.MODE, task.player, f"mode for {card.name}: " + " or ".join(labels),
+        _KIND_MODE, task.player, f"mode for {card.name}: " + " or ".join(labels),
         options=modes, source=obj.oid, about=Modes(labels)))
     return modes[pick]
 
@@ -459,7 +466,7 @@ def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject,
             if cap is not None:
                 top = min(top, cap)
             plan.x = asker.choose(Decision(
-                DecisionKind.X, player, f"X for {card.name}", options=list(range(top + 1)),
+                _KIND_X, player, f"X for {card.name}", options=list(range(top + 1)),
                 source=obj.oid, about=ForSpell(card)))
     # Additional costs may be paid also when cast without paying its mana cost (601.2b).
     for extra in ADDITIONAL:
@@ -503,7 +510,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
         if not options:
             raise IllegalAnswer(f"{card.name}: no legal target left while casting")
         pick = asker.choose(Decision(
-            DecisionKind.TARGET, player, f"target for {card.name}", options=options,
+            _KIND_TARGET, player, f"target for {card.name}", options=options,
             source=obj.oid, about=TargetOf("spell", card, len(targets), spec)))
         targets.append(options[pick])
     # 601.2f-h: total cost, what pays part of it instead of mana, mana abilities, payment.
@@ -529,7 +536,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
     for oid in plan.discards:
         move(state, state.objects[oid], GRAVEYARD)
     for payment, parts in others:
-        pay_costs(payment, parts, Stage.PAID)
+        pay_costs(payment, parts, _STAGE_PAID)
     _put_on_stack(state, task, obj, mode, plan, specs, targets)
     if used and reduction is not None and reduction.statistic:
         count(state, player, reduction.statistic, len(used))

@@ -50,6 +50,12 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.zones import log
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_ATTACKERS = DecisionKind.ATTACKERS
+_KIND_BLOCKERS = DecisionKind.BLOCKERS
+_KIND_DAMAGE_ORDER = DecisionKind.DAMAGE_ORDER
+
 B_BLACK = 4
 # Called with the declared attackers (after they are tapped), e.g. for keyword statistics.
 ATTACK_HOOKS: list[Callable[[GameState, list[int]], None]] = []
@@ -113,7 +119,7 @@ def attack_task(state: GameState, task: AttackTask) -> None:
     chosen: list[int] = []
     if optional:
         picks = asker.choose_many(Decision(
-            DecisionKind.ATTACKERS, player, "declare attackers", options=optional, multi=True,
+            _KIND_ATTACKERS, player, "declare attackers", options=optional, multi=True,
             min_count=0, max_count=len(optional)))
         chosen = [optional[i] for i in picks]
     attackers = forced + [oid for oid in optional if oid in chosen]
@@ -234,7 +240,7 @@ def block_task(state: GameState, task: BlockTask) -> None:
         pairs = [(b, a) for b, a in pairs if b not in required or a in required[b]]
     if pairs:
         picks = asker.choose_many(Decision(
-            DecisionKind.BLOCKERS, defender, "declare blockers", options=list(range(len(pairs))),
+            _KIND_BLOCKERS, defender, "declare blockers", options=list(range(len(pairs))),
             pairs=pairs, multi=True, min_count=0, max_count=len(pairs)))
         chosen = settle_blocks(state, required, [pairs[i] for i in picks])
     blockers_of: dict[int, list[int]] = {}
@@ -244,7 +250,7 @@ def block_task(state: GameState, task: BlockTask) -> None:
         bl = blockers_of.get(a)
         if bl and len(bl) > 1:
             order = asker.choose_many(Decision(
-                DecisionKind.DAMAGE_ORDER, state.active, f"damage order for {state.objects[a].card.name}",
+                _KIND_DAMAGE_ORDER, state.active, f"damage order for {state.objects[a].card.name}",
                 options=list(bl), multi=True, min_count=len(bl), max_count=len(bl),
                 source=a))
             blockers_of[a] = [bl[i] for i in order]

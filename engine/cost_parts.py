@@ -41,6 +41,13 @@ from mtgsim.engine.state import (
 from mtgsim.engine.worth import is_creature, perm_value, value
 from mtgsim.engine.zones import log, move, reveal, simultaneously
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_COST = DecisionKind.COST
+_KIND_COST_COUNTER = DecisionKind.COST_COUNTER
+_KIND_COST_DISCARD = DecisionKind.COST_DISCARD
+_KIND_COST_TAP = DecisionKind.COST_TAP
+
 NO_CHOICE_SOURCE = "it is paid with the source itself"
 
 
@@ -74,7 +81,7 @@ def _ask_tap_untapped(state: GameState, asker: Asker, player: int, src: GameObje
     if len(options) < n:
         raise IllegalAnswer(f"{src.card.name}: not enough untapped permanents to tap")
     picks = asker.choose_many(Decision(
-        DecisionKind.COST_TAP, player, f"tap {n} for {src.card.name}", options=options,
+        _KIND_COST_TAP, player, f"tap {n} for {src.card.name}", options=options,
         multi=True, min_count=n, max_count=n, source=src.oid, about=CostOf("tap", src.card)))
     return tuple(options[i] for i in picks)
 
@@ -209,7 +216,7 @@ def _ask_counters(state: GameState, asker: Asker, player: int, src: GameObject, 
             if not options:
                 raise IllegalAnswer(f"{name}: not enough {kind} counters to remove")
             pick = options[asker.choose(Decision(
-                DecisionKind.COST_COUNTER, player, f"remove a {kind} counter for {name} from",
+                _KIND_COST_COUNTER, player, f"remove a {kind} counter for {name} from",
                 options=options, source=src.oid,
                 about=CostOf("remove_counter", src.card, counter=kind)))]
             left[pick] -= 1
@@ -221,7 +228,7 @@ def _ask_counters(state: GameState, asker: Asker, player: int, src: GameObject, 
         if not options:
             raise IllegalAnswer(f"{name}: no permanent to put a counter on")
         removed.append(options[asker.choose(Decision(
-            DecisionKind.COST_COUNTER, player, f"put a {cost.put_counter} counter for {name} on",
+            _KIND_COST_COUNTER, player, f"put a {cost.put_counter} counter for {name} on",
             options=options, source=src.oid,
             about=CostOf("put_counter", src.card, counter=cost.put_counter or "")))])
     return tuple(removed)
@@ -276,7 +283,7 @@ def _ask_discard(state: GameState, asker: Asker, player: int, src: GameObject, c
                  keeps: Keeps | None) -> tuple[int, ...]:
     hand = _hand_without(state, player, src)
     picks = asker.choose_many(Decision(
-        DecisionKind.COST_DISCARD, player, f"discard for {src.card.name}", options=hand,
+        _KIND_COST_DISCARD, player, f"discard for {src.card.name}", options=hand,
         multi=True, min_count=cost.discard, max_count=cost.discard, source=src.oid,
         about=CostOf("discard", src.card)))
     return tuple(hand[i] for i in picks)
@@ -301,7 +308,7 @@ def _ask_return(state: GameState, asker: Asker, player: int, src: GameObject, co
     options = [o for o in controlled(state, player, cost.return_to_hand, src.oid)
                if keeps_ok(keeps, {o})]
     pick = asker.choose(Decision(
-        DecisionKind.COST, player, f"return for {src.card.name}", options=options,
+        _KIND_COST, player, f"return for {src.card.name}", options=options,
         source=src.oid, about=CostOf("return", src.card)))
     return (options[pick],)
 
@@ -331,12 +338,12 @@ def _ask_sacrifices(state: GameState, asker: Asker, player: int, src: GameObject
     n = cost.sacrifice_n
     if n == 1:
         return (options[asker.choose(Decision(
-            DecisionKind.COST, player, f"sacrifice for {name}", options=options,
+            _KIND_COST, player, f"sacrifice for {name}", options=options,
             source=src.oid, about=CostOf("sacrifice", src.card)))],)
     if len(options) < n:
         raise IllegalAnswer(f"{name}: not enough permanents to sacrifice")
     picks = asker.choose_many(Decision(
-        DecisionKind.COST, player, f"sacrifice {n} for {name}", options=options,
+        _KIND_COST, player, f"sacrifice {n} for {name}", options=options,
         multi=True, min_count=n, max_count=n, source=src.oid,
         about=CostOf("sacrifice", src.card)))
     return tuple(options[i] for i in picks)

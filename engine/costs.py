@@ -86,6 +86,11 @@ class Stage(IntEnum):
     AFTER_STACKED = 3  # once the ability is on the stack ("Sacrifice this": its LKI)
 
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_STAGE_MANA = Stage.MANA
+
+
 @dataclass(slots=True)
 class Payment:
     """One payment of one cost: who pays, for what, the permanents each part chose (by
@@ -162,7 +167,7 @@ def parts_of(cost: Cost, spell: bool = False) -> tuple[CostPart, ...]:
     mana, which is part of the spell's total cost (601.2f, ``engine.casting``). A pure
     function of the (immutable) cost, remembered: it is asked at every priority."""
     return tuple(p for p in COST_PARTS
-                 if p.present(cost) and not (spell and p.stage == Stage.MANA))
+                 if p.present(cost) and not (spell and p.stage == _STAGE_MANA))
 
 
 @cache

@@ -74,6 +74,12 @@ class Role(Enum):
     HAUNT = "haunt"  # exiles its source haunting a creature (702.55)
 
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_MAY = DecisionKind.MAY
+_ROLE_COUNTER = Role.COUNTER
+
+
 # avoidable(state, effect, controller): can the controller of the spell this effect
 # counters keep it from being countered (pay the tax; has no hand to discard)?
 Avoidable = Callable[[GameState, Any, int], bool]
@@ -107,7 +113,7 @@ def effect_rules(kind: type, *, resolve: Resolve, estimate: Estimator | None, si
         raise ValueError(f"effect {kind.__name__} registered twice")
     if estimate is None and not why_not_valued:
         raise ValueError(f"effect {kind.__name__}: no estimate and no reason why")
-    if (role is Role.COUNTER) != (avoidable is not None):
+    if (role is _ROLE_COUNTER) != (avoidable is not None):
         raise ValueError(f"effect {kind.__name__}: a counter says when it is avoidable")
     rules = EffectRules(kind, resolve, estimate, sign, why_not_valued, either_side, role,
                         avoidable)
@@ -180,7 +186,7 @@ def each_matching(state: GameState, item: StackItem, f: Filter) -> list[GameObje
 
 def yes_no(asker: Asker, player: int, prompt: str, source: int, about: AboutT) -> bool:
     """Ask a "may" question (yes: option 0); ``about`` says what it is about."""
-    return asker.choose(Decision(DecisionKind.MAY, player, prompt, options=[YES, NO],
+    return asker.choose(Decision(_KIND_MAY, player, prompt, options=[YES, NO],
                                  source=source, about=about)) == 0
 
 

@@ -43,6 +43,11 @@ from mtgsim.engine.state import (
 from mtgsim.engine.targets import can_enchant
 from mtgsim.engine.zones import arrived, departed, describe, draw_card, log, move, new_object
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_ATTACH = DecisionKind.ATTACH
+_KIND_COLOR = DecisionKind.COLOR
+
 if TYPE_CHECKING:
     from mtgsim.engine.ask import Asker
 
@@ -235,7 +240,7 @@ def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | No
         return None
     if asker is None:
         return options[0]
-    pick = asker.choose(Decision(DecisionKind.ATTACH, controller, f"attach {card.name} to",
+    pick = asker.choose(Decision(_KIND_ATTACH, controller, f"attach {card.name} to",
                                  options=options, about=Attaching(card)))
     return options[pick]
 
@@ -335,7 +340,7 @@ def _choose_color(state: GameState, card: Card, controller: int,
         return None
     pick = 0
     if asker is not None:
-        pick = asker.choose(Decision(DecisionKind.COLOR, controller,
+        pick = asker.choose(Decision(_KIND_COLOR, controller,
                                      f"{card.name}: choose a color",
                                      options=list(COLOR_CHOICES),
                                      about=ColorFor("as_enters", card)))

@@ -23,6 +23,10 @@ from mtgsim.engine.state import (
 from mtgsim.engine.targets import can_enchant as can_enchant
 from mtgsim.engine.zones import begin_event, end_event, log, simultaneously
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_LEGEND = DecisionKind.LEGEND
+
 
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
@@ -220,7 +224,7 @@ def legend_task(state: GameState, task: LegendTask) -> None:
     oids = [oid for oid in state.battlefield
             if state.objects[oid].controller == task.player
             and state.objects[oid].card.name == task.name]
-    keep = asker.choose(Decision(DecisionKind.LEGEND, task.player, f"keep which {task.name}?",
+    keep = asker.choose(Decision(_KIND_LEGEND, task.player, f"keep which {task.name}?",
                                  options=oids, about=Legend(task.name)))
     state.tasks.pop()
     with simultaneously(state):  # 704.5j: the others at once

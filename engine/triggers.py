@@ -39,6 +39,11 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.targets import legal_targets
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_MODE = DecisionKind.MODE
+_KIND_TARGET = DecisionKind.TARGET
+
 
 def _queue(state: GameState, src: GameObject, ab: Triggered, subject: int = NONE,
            lki: GameObject | None = None, spell: StackItem | None = None) -> None:
@@ -424,7 +429,7 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
                 continue
             labels = tuple(modes[m].label for m in legal)
             mode = legal[asker.choose(Decision(
-                DecisionKind.MODE, t.controller,
+                _KIND_MODE, t.controller,
                 f"mode for {t.card.name}'s ability: " + " or ".join(labels), options=legal,
                 source=t.source, about=Modes(labels)))]
             specs = modes[mode].targets
@@ -436,7 +441,7 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
                 ok = False
                 break
             pick = asker.choose(Decision(
-                DecisionKind.TARGET, t.controller, f"target for {t.card.name}'s ability",
+                _KIND_TARGET, t.controller, f"target for {t.card.name}'s ability",
                 options=options, source=t.source,
                 about=TargetOf("trigger", t.card, len(targets), spec)))
             targets.append(options[pick])

@@ -67,6 +67,12 @@ from mtgsim.engine.state import (
 )
 from mtgsim.engine.zones import draw_card, log, move, shuffle_library
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_BOTTOM = DecisionKind.BOTTOM
+_KIND_DISCARD = DecisionKind.DISCARD
+_KIND_MULLIGAN = DecisionKind.MULLIGAN
+
 KEEP, MULLIGAN = 0, 1
 _PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
 HAND_SIZE = 7
@@ -146,7 +152,7 @@ def mulligan_task(state: GameState, task: MulliganTask) -> None:
     p = state.players[task.player]
     if p.mulligans < HAND_SIZE:
         choice = asker.choose(Decision(
-            DecisionKind.MULLIGAN, task.player,
+            _KIND_MULLIGAN, task.player,
             f"keep this hand ({p.mulligans} mulligans)?", options=[KEEP, MULLIGAN],
             about=Mulligans(p.mulligans)))
     else:
@@ -166,7 +172,7 @@ def mulligan_task(state: GameState, task: MulliganTask) -> None:
     if n:
         hand = list(p.hand)
         picks = asker.choose_many(Decision(
-            DecisionKind.BOTTOM, task.player, f"put {n} on the bottom", options=hand,
+            _KIND_BOTTOM, task.player, f"put {n} on the bottom", options=hand,
             multi=True, min_count=n, max_count=n))
         for i in picks:
             move(state, state.objects[hand[i]], LIBRARY, bottom=True)
@@ -182,7 +188,7 @@ def cleanup_task(state: GameState, task: DiscardTask) -> None:
     chosen: list[int] = []
     if n > 0:
         picks = asker.choose_many(Decision(
-            DecisionKind.DISCARD, player, f"discard {n} to hand size", options=hand,
+            _KIND_DISCARD, player, f"discard {n} to hand size", options=hand,
             multi=True, min_count=n, max_count=n, about=Discarding("hand_size")))
         chosen = [hand[i] for i in picks]
     state.tasks.pop()

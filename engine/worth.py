@@ -55,6 +55,16 @@ from mtgsim.engine.state import (
     GameState,
 )
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_COUNTER = Role.COUNTER
+_ROLE_DAMAGE = Role.DAMAGE
+_ROLE_DRAW = Role.DRAW
+_ROLE_EXILE = Role.EXILE
+_ROLE_REMOVAL = Role.REMOVAL
+_ROLE_SACRIFICE = Role.SACRIFICE
+_ROLE_TEMPORARY = Role.TEMPORARY
+
 UNTARGETABLE = KW_HEXPROOF | KW_SHROUD
 EVASION = KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE
 HOSTILE_AURA_KW = {"can't attack", "can't block", "activated abilities can't be activated"}
@@ -75,7 +85,7 @@ def destroys_on_damage(card: Card) -> bool:
     for ab in card._triggered:
         if ab.when == "deals_combat_damage_to_creature":
             for e in ab.effects:
-                if role_of(e) is Role.REMOVAL:
+                if role_of(e) is _ROLE_REMOVAL:
                     return True
     return False
 
@@ -160,11 +170,11 @@ def leaves_at_end(state: GameState, o: GameObject) -> bool:
     for ab in o.card._triggered:
         if ab.when in ("end_step", "each_end_step"):
             for e in ab.effects:
-                if role_of(e) is Role.SACRIFICE and e.what == "self":
+                if role_of(e) is _ROLE_SACRIFICE and e.what == "self":
                     return True
     for dl in state.delayed:
         if dl.subject == o.oid and dl.when == "end_step" and any(
-                role_of(e) is Role.TEMPORARY or role_of(e) is Role.EXILE
+                role_of(e) is _ROLE_TEMPORARY or role_of(e) is _ROLE_EXILE
                 for e in dl.ability.effects):
             return True
     return False
@@ -514,13 +524,13 @@ def card_want(state: GameState, me: int, card: Card) -> float:
         effects = spell.effects if not spell.modes else spell.modes[0].effects
         for e in effects:
             role = role_of(e)
-            if role is Role.COUNTER:
+            if role is _ROLE_COUNTER:
                 return base + (5.0 if state.players[opp].hand else 3.0)
             if role in _REMOVALS and spell.targets:
                 return base + (2.5 + best_theirs if best_theirs else 1.5)
-            if role is Role.DAMAGE:
+            if role is _ROLE_DAMAGE:
                 return base + 3.0 + (min(best_theirs, 6.0) if best_theirs else 1.0)
-            if role is Role.DRAW:
+            if role is _ROLE_DRAW:
                 return base + 4.0
         if mask & (T_INSTANT | T_SORCERY):
             return base + 3.0 + 0.3 * card._mana_value

@@ -14,6 +14,10 @@ from mtgsim.engine.decisions import Modes
 from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
 from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_MODE = DecisionKind.MODE
+
 
 class ForEachTarget(Effect, tag="choose_one", frozen=True):
     """A mode chosen as the effect happens ("tap or untap target permanent")."""
@@ -26,7 +30,7 @@ def resolve(state: GameState, item: StackItem, eff: ForEachTarget, asker: Asker,
             queue: list[EffectT]) -> None:
     labels = list(eff.labels) or [str(i) for i in range(len(eff.options))]
     pick = asker.choose(Decision(
-        DecisionKind.MODE, item.controller, f"{item.label}: " + " or ".join(labels),
+        _KIND_MODE, item.controller, f"{item.label}: " + " or ".join(labels),
         options=list(range(len(eff.options))), source=item.source,
         about=Modes(tuple(labels))))
     queue[0:0] = eff.options[pick]

@@ -16,6 +16,10 @@ from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of
 from mtgsim.engine.worth_effects import players_for
 from mtgsim.engine.zones import log, move
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_DISCARD = DecisionKind.DISCARD
+
 if TYPE_CHECKING:  # it uses this module; its class is named here only as a type
     from mtgsim.engine.effects.discard_chosen import DiscardChosen
 
@@ -48,7 +52,7 @@ def resolve(state: GameState, item: StackItem, eff: Discard, asker: Asker,
                 chosen.append(pool.pop(j))
         else:
             picks = asker.choose_many(Decision(
-                DecisionKind.DISCARD, p, f"discard {k}", options=list(hand), multi=True,
+                _KIND_DISCARD, p, f"discard {k}", options=list(hand), multi=True,
                 min_count=k, max_count=k, source=item.source, about=Discarding("effect")))
             chosen = [hand[i] for i in picks]
         for oid in chosen:

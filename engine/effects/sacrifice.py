@@ -22,6 +22,10 @@ from mtgsim.engine.worth import perm_value
 from mtgsim.engine.worth_effects import each_of, objs_for, players_for, sign_for
 from mtgsim.engine.zones import simultaneously
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_SACRIFICE = DecisionKind.SACRIFICE
+
 
 class Sacrifice(Effect, tag="sacrifice", frozen=True):
     """``who`` sacrifices ``amount`` permanents matching ``filter`` of their choice."""
@@ -56,7 +60,7 @@ def sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -
         if k == 0:
             continue
         picks = asker.choose_many(Decision(
-            DecisionKind.SACRIFICE, p, f"sacrifice {k}", options=options, multi=True,
+            _KIND_SACRIFICE, p, f"sacrifice {k}", options=options, multi=True,
             min_count=k, max_count=k, source=item.source, about=Sacrificing()))
         chosen.extend(options[i] for i in picks)
     with simultaneously(state):

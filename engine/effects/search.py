@@ -20,6 +20,10 @@ from mtgsim.engine.filters import matches
 from mtgsim.engine.state import GRAVEYARD, HAND, Decision, DecisionKind, GameState, StackItem
 from mtgsim.engine.zones import log, move, reveal, shuffle_library
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_SEARCH = DecisionKind.SEARCH
+
 
 class Search(Effect, tag="search", frozen=True):
     """Search your library for a card matching ``filter``, then shuffle."""
@@ -43,7 +47,7 @@ def search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> None
     found: list[int] = []
     if options:
         picks = asker.choose_many(Decision(
-            DecisionKind.SEARCH, p, "search your library", options=options, multi=True,
+            _KIND_SEARCH, p, "search your library", options=options, multi=True,
             min_count=0, max_count=1, source=item.source, about=Searching(p)))
         found = [options[i] for i in picks]
     for oid in found:

@@ -34,6 +34,10 @@ from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import simultaneously
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_SACRIFICE = DecisionKind.SACRIFICE
+
 
 class Annihilate(Effect, tag="annihilate", frozen=True):
     """702.86a: the defending player sacrifices N permanents."""
@@ -54,7 +58,7 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if k == 0:
         return
     picks = asker.choose_many(Decision(
-        DecisionKind.SACRIFICE, defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
+        _KIND_SACRIFICE, defender, f"sacrifice {k} permanent(s) to annihilator {eff.n}",
         options=options, multi=True, min_count=k, max_count=k, source=item.source,
         about=Sacrificing("annihilator")))
     done = 0

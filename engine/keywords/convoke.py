@@ -33,6 +33,10 @@ from mtgsim.engine.payment import mana_units, units_without
 from mtgsim.engine.spell_costs import CostReduction, cost_reduction, spell_keyword_granted
 from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_CONVOKE_TAP = DecisionKind.CONVOKE_TAP
+
 
 def spell_has_convoke(state: GameState, player: int, obj: GameObject) -> bool:
     """The spell ``player`` casts (or is casting) has convoke: printed or granted; any
@@ -181,7 +185,7 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
             break
         options.sort(key=lambda oid: (not objects[oid].sick, objects[oid].power, oid))
         picks = asker.choose_many(Decision(
-            DecisionKind.CONVOKE_TAP, player,
+            _KIND_CONVOKE_TAP, player,
             f"tap a creature to convoke {obj.card.name}" + (" (none: pay the rest)"
                                                             if can_stop else ""),
             options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,

@@ -42,6 +42,10 @@ from mtgsim.engine.state import BATTLEFIELD, Decision, GameObject, GameState
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import begin_event, end_event
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_DEVOUR = DecisionKind.DEVOUR
+
 QUALITY_TYPES = {"": T_CREATURE, "creature": T_CREATURE, "artifact": T_ARTIFACT,
                  "land": T_LAND}
 
@@ -76,7 +80,7 @@ def devour_enters(state: GameState, card: Card, controller: int,
         picks: list[int] = []
         if options and asker is not None:
             picks = asker.choose_many(Decision(
-                DecisionKind.DEVOUR, controller, f"{card.name}: sacrifice any number to {k.text}",
+                _KIND_DEVOUR, controller, f"{card.name}: sacrifice any number to {k.text}",
                 options=options, multi=True, min_count=0, max_count=len(options),
                 about=Devouring(card, k.text)))
         eaten = [options[i] for i in picks]

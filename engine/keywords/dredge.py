@@ -12,6 +12,10 @@ from mtgsim.engine.state import HAND, NONE, Decision, GameObject, GameState
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log, mill, move
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_DREDGE = DecisionKind.DREDGE
+
 
 def dredge_value(card_obj: GameObject) -> int:
     """N of the card's dredge (0 without dredge). Asked of every graveyard card on
@@ -36,7 +40,7 @@ def dredge(state: GameState, player: int, asker: Asker | None) -> bool:
     if not options or asker is None:
         return False
     options.append(NONE)  # draw instead
-    pick = asker.choose(Decision(DecisionKind.DREDGE, player, "dredge instead of drawing?",
+    pick = asker.choose(Decision(_KIND_DREDGE, player, "dredge instead of drawing?",
                                  options=options))
     chosen = options[pick]
     if chosen == NONE:

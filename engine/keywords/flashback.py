@@ -19,6 +19,10 @@ from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
 from mtgsim.engine.spell_costs import CastPermission, cast_permission
 from mtgsim.engine.state import GRAVEYARD, Decision, GameObject, GameState
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_FLASHBACK_COST = DecisionKind.FLASHBACK_COST
+
 
 def granted_flashback(state: GameState, oid: int) -> list[str]:
     """Flashback costs that effects gave this object (it keeps them while it stays in
@@ -66,7 +70,7 @@ def choose_flashback_cost(state: GameState, asker: Asker, player: int, obj: Game
         return payable[0]
     texts = tuple(c.text for c in payable)
     pick = asker.choose(Decision(
-        DecisionKind.FLASHBACK_COST, player,
+        _KIND_FLASHBACK_COST, player,
         f"flashback cost for {obj.card.name}: " + " or ".join(texts),
         options=list(range(len(payable))), source=obj.oid, about=FlashbackCosts(texts)))
     return payable[pick]

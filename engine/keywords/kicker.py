@@ -19,6 +19,10 @@ from mtgsim.engine.payment import total_cost
 from mtgsim.engine.spell_costs import AdditionalCost, SpellPlan, additional_cost
 from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState, StackItem
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_MAY = DecisionKind.MAY
+
 
 def _stack_item_of(state: GameState, obj: GameObject) -> StackItem | None:
     for it in state.stack:
@@ -46,7 +50,7 @@ def ask_kicker(state: GameState, asker: Asker, player: int, obj: GameObject, pla
         kcost = parse_cost(inst.cost)
         symbols, generic = total_cost([*plan.mana, kcost], plan.x)
         if can_pay(symbols, generic, units) and asker.choose(Decision(
-                DecisionKind.MAY, player, f"pay kicker {inst.cost}?", options=[1, 0],
+                _KIND_MAY, player, f"pay kicker {inst.cost}?", options=[1, 0],
                 source=obj.oid, about=ForSpell(obj.card, inst.cost))) == 0:
             plan.kicked = True
             plan.mana.append(kcost)

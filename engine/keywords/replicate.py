@@ -50,6 +50,10 @@ from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState, S
 from mtgsim.engine.stats import count
 from mtgsim.engine.triggers import CAST_HOOKS, queue_trigger
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_REPLICATE = DecisionKind.REPLICATE
+
 
 class ReplicateCopies(Effect, tag="replicate_copies", frozen=True):
     """702.56a: copy the spell once per payment of this replicate instance."""
@@ -122,7 +126,7 @@ def ask_replicate(state: GameState, asker: Asker, player: int, obj: GameObject,
                 break
             top += 1
         n = asker.choose(Decision(
-            DecisionKind.REPLICATE, player, f"pay replicate {inst.cost} how many times?",
+            _KIND_REPLICATE, player, f"pay replicate {inst.cost} how many times?",
             options=list(range(top + 1)), source=obj.oid,
             about=ForSpell(obj.card, inst.cost))) if top else 0
         plan.replicate_counts.append(n)

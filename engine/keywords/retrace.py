@@ -26,6 +26,10 @@ from mtgsim.engine.mana import ManaCost
 from mtgsim.engine.spell_costs import CastPermission, SpellPlan, cast_permission
 from mtgsim.engine.state import GRAVEYARD, Decision, DecisionKind, GameObject, GameState
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_COST_DISCARD = DecisionKind.COST_DISCARD
+
 
 def has_retrace(state: GameState, obj: GameObject) -> bool:
     return obj.card.has_keyword("retrace")
@@ -49,7 +53,7 @@ def ask_land(state: GameState, asker: Asker, player: int, obj: GameObject, plan:
     lands = [o for o in state.players[player].hand
              if state.objects[o].card._type_mask & T_LAND]
     pick = asker.choose(Decision(
-        DecisionKind.COST_DISCARD, player, f"discard a land card to retrace {obj.card.name}",
+        _KIND_COST_DISCARD, player, f"discard a land card to retrace {obj.card.name}",
         options=lands, source=obj.oid, about=ForSpell(obj.card)))
     plan.discards.append(lands[pick])
 

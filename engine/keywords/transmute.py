@@ -23,6 +23,10 @@ from mtgsim.engine.state import HAND, Decision, GameState, StackItem
 from mtgsim.engine.stats import count
 from mtgsim.engine.zones import log, move, reveal, shuffle_library
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_SEARCH = DecisionKind.SEARCH
+
 
 class TransmuteSearch(Effect, tag="transmute_search", frozen=True):
     """702.53a: search for a card with the same mana value as the discarded card."""
@@ -43,7 +47,7 @@ def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
     found = []
     if options:
         picks = asker.choose_many(Decision(
-            DecisionKind.SEARCH, player, f"transmute: a card with mana value {mv}",
+            _KIND_SEARCH, player, f"transmute: a card with mana value {mv}",
             options=options, multi=True, min_count=0, max_count=1, source=item.source,
             about=Searching(player, mv)))
         found = [options[i] for i in picks]

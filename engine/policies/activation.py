@@ -50,6 +50,16 @@ from mtgsim.engine.worth import (
 )
 from mtgsim.engine.worth_effects import harmful_to_target
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_DAMAGE = Role.DAMAGE
+_ROLE_DRAW = Role.DRAW
+_ROLE_OTHER = Role.OTHER
+_ROLE_PUMP = Role.PUMP
+_ROLE_REGENERATE = Role.REGENERATE
+_ROLE_REMOVAL = Role.REMOVAL
+_ROLE_STEAL = Role.STEAL
+
 
 def _tap_loss(ctx: Ctx, obj: GameObject) -> float:
     """What tapping this creature now gives up: an attack this turn, or a block."""
@@ -86,8 +96,8 @@ class ActivationScorer(TargetPlanner):
             return 1.0 if ctx.opp_end and obj.card._mana_value > ctx.lands + 2 else 0.0
         effects = ab.effects
         first: Any = effects[0] if effects else None
-        role = role_of(first) if first is not None else Role.OTHER
-        if role is Role.REGENERATE:
+        role = role_of(first) if first is not None else _ROLE_OTHER
+        if role is _ROLE_REGENERATE:
             return self._regenerate_score(ctx, obj, ab)
         if state.stack and state.stack[-1].controller == ctx.me:
             return 0.0  # let my own spell or ability resolve first
@@ -101,10 +111,10 @@ class ActivationScorer(TargetPlanner):
         # Timing: sorcery-speed value now, or instant-speed at the right moments.
         if not (ctx.main or ctx.opp_end or state.stack or state.combat is not None):
             return 0.0
-        if role is Role.PUMP and not first.negative and first.each is None \
+        if role is _ROLE_PUMP and not first.negative and first.each is None \
                 and ab.targets == () and first.what == "self":
             return self._firebreathing_score(ctx, obj, first)
-        pumps = bool(effects) and all(role_of(e) is Role.PUMP for e in effects)
+        pumps = bool(effects) and all(role_of(e) is _ROLE_PUMP for e in effects)
         if ab.targets and pumps and all(_grants_only(e) for e in effects):
             return self._grant_score(ctx, obj, ab)
         if pumps and ab.targets and not getattr(first, "negative", False):
@@ -112,12 +122,12 @@ class ActivationScorer(TargetPlanner):
         score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
         if ab.targets and not targets:
             return 0.0
-        if role is Role.STEAL:
+        if role is _ROLE_STEAL:
             return 35.0 + score if score > 3.0 else 0.0
         gain = score - loss
         if gain <= 0.5:
             return 0.0
-        if role is Role.DAMAGE:
+        if role is _ROLE_DAMAGE:
             if gain >= 100:
                 return 90.0
             if targets and targets[0] >= 2:
@@ -126,7 +136,7 @@ class ActivationScorer(TargetPlanner):
             if ctx.opp_end or (ctx.main and ctx.step == MAIN2):
                 return 5.0 + gain
             return 0.0
-        if role is Role.DRAW:
+        if role is _ROLE_DRAW:
             return 4.0 + gain if ctx.opp_end else 0.0
         if state.stack:
             top = state.stack[-1]
@@ -231,8 +241,8 @@ class ActivationScorer(TargetPlanner):
                 e: Any
                 for e in top.effects:
                     role = role_of(e)
-                    if role is Role.REMOVAL or role is Role.STEAL or (
-                            role is Role.DAMAGE and isinstance(e.amount, int)
+                    if role is _ROLE_REMOVAL or role is _ROLE_STEAL or (
+                            role is _ROLE_DAMAGE and isinstance(e.amount, int)
                             and e.amount >= obj.toughness - obj.damage):
                         return True
         return False
@@ -257,7 +267,7 @@ class ActivationScorer(TargetPlanner):
                     not item.targets or item.targets[0] == target.oid):
                 return 0.0
             if item.controller == ctx.me and target.oid in item.targets and has_role(
-                    item.effects, Role.REGENERATE):
+                    item.effects, _ROLE_REGENERATE):
                 return 0.0
         if ab.cost.sacrifice is not None:
             fodder = [c for c in ctx.mine if c.oid != obj.oid and c.oid != target.oid]
@@ -340,7 +350,7 @@ class ActivationScorer(TargetPlanner):
         if spare < cost:
             return 0.0
         effects = ab.effects
-        if has_role(effects, Role.DRAW):
+        if has_role(effects, _ROLE_DRAW):
             lib = len(state.players[ctx.me].library)
             if lib < 12:
                 return 0.0
@@ -348,7 +358,7 @@ class ActivationScorer(TargetPlanner):
         score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
         if ab.targets and not targets:
             return 0.0
-        if has_role(effects, Role.PUMP):
+        if has_role(effects, _ROLE_PUMP):
             # +1/+1 on a creature that will attack this turn
             t = state.objects.get(targets[0]) if targets and targets[0] >= 2 else None
             if t is None or t.controller != ctx.me or t.kw & KW_CANT_ATTACK:

@@ -22,6 +22,10 @@ from mtgsim.engine.worth import (
     value,
 )
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_DISCARD = DecisionKind.DISCARD
+
 _PIP = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}
 _COLOR_ORDER = (1, 2, 4, 8, 16)  # the "color" decisions' options, W U B R G
 
@@ -141,7 +145,7 @@ def discard(state: GameState, d: Decision) -> list[int]:
         s = 5.0 - abs(c._mana_value - 2.5) * (1.0 if not lands_in_play else 0.5)
         if lands_in_play and dead_card(c, colors):
             s -= 3.0
-        if "dredge" in c._kwnames and d.kind is DecisionKind.DISCARD:
+        if "dredge" in c._kwnames and d.kind is _KIND_DISCARD:
             s -= 2.5  # it comes back from the graveyard (not from the library bottom)
         if c._mana_value > lands_in_play + lands_in_hand + 2:
             s -= 1.0

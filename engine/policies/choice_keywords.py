@@ -35,6 +35,12 @@ from mtgsim.engine.worth import (
 )
 from mtgsim.engine.worth_effects import spell_threat
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_DRAW = Role.DRAW
+_ROLE_OPTIONAL = Role.OPTIONAL
+_ROLE_RECURSION = Role.RECURSION
+
 # --- dredge, devour, graft --------------------------------------------------------------------
 
 
@@ -107,7 +113,7 @@ def _land_colors(card: Card) -> int:
 def _returns_lands(card: Card) -> bool:
     spell = card.spell
     return spell is not None and bool(spell.targets) and any(
-        role_of(e) is Role.RECURSION for e in spell.effects) and \
+        role_of(e) is _ROLE_RECURSION for e in spell.effects) and \
         spell.targets[0].filter.types == ("land",)
 
 
@@ -224,7 +230,7 @@ def may(state: GameState, d: Decision) -> int:
             return 0 if _graft_ok(state, item, me) else 1
         if item.controller == me:
             lib = len(state.players[me].library)
-            if lib <= 3 and any(role_of(e) is Role.DRAW for e in item.effects):
+            if lib <= 3 and any(role_of(e) is _ROLE_DRAW for e in item.effects):
                 return 1
             v = effects_value(state, me, _inner(item), item.targets, item.source, item.x)
             if v < -0.5:
@@ -236,7 +242,7 @@ def _inner(item: StackItem) -> tuple[object, ...]:
     out: list[object] = []
     for e in item.effects:
         inner = getattr(e, "effects", None)
-        if role_of(e) is Role.OPTIONAL and inner is not None:
+        if role_of(e) is _ROLE_OPTIONAL and inner is not None:
             out.extend(inner)
         else:
             out.append(e)

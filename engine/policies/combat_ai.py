@@ -42,6 +42,10 @@ from mtgsim.engine.worth import (
     value,
 )
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_PUMP = Role.PUMP
+
 STRIKE = KW_FIRST_STRIKE | KW_DOUBLE_STRIKE
 
 
@@ -156,7 +160,7 @@ def pump_in_hand(state: GameState, me: int) -> int:
         effects = c.spell.modes[0].effects if c.spell.modes else c.spell.effects
         e: Any
         for e in effects:
-            if role_of(e) is Role.PUMP and e.each is None and not e.negative and \
+            if role_of(e) is _ROLE_PUMP and e.each is None and not e.negative and \
                     isinstance(e.power, int) and e.power > best:
                 if units is None:
                     units = mana_units(state, me)[0]

@@ -16,6 +16,10 @@ from mtgsim.engine.policies.combat_ai import damage_of
 from mtgsim.engine.state import END, MAIN1, MAIN2, GameObject, GameState
 from mtgsim.engine.worth import Board, board
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_COUNTER = Role.COUNTER
+
 COLOR_BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 
 
@@ -132,10 +136,10 @@ def is_counterspell(card: Card) -> bool:
     spell = card.spell
     if spell is not None:
         for effects in ([spell.effects] + [m.effects for m in spell.modes]):
-            if has_role(effects, Role.COUNTER):
+            if has_role(effects, _ROLE_COUNTER):
                 return True
     if card.is_creature and card._kw & KW_FLASH:
-        return any(ab.when == "enters" and has_role(ab.effects, Role.COUNTER)
+        return any(ab.when == "enters" and has_role(ab.effects, _ROLE_COUNTER)
                    for ab in card._triggered)
     return False
 

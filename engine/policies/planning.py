@@ -22,6 +22,13 @@ from mtgsim.engine.targets import legal_targets
 from mtgsim.engine.worth import UNTARGETABLE, is_creature, value
 from mtgsim.engine.worth_effects import harmful_to_target
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_DAMAGE = Role.DAMAGE
+_ROLE_DRAW = Role.DRAW
+_ROLE_REMOVAL = Role.REMOVAL
+_ROLE_STEAL = Role.STEAL
+
 
 class TargetPlanner:
     """The plan a priority decision leaves for the questions that follow it (a mixin of
@@ -95,7 +102,7 @@ class TargetPlanner:
         state = ctx.state
         first: Any = effects[0] if effects else None
         x = top
-        if role_of(first) is Role.DAMAGE:
+        if role_of(first) is _ROLE_DAMAGE:
             if ctx.opp_life <= top:
                 x = ctx.opp_life
             else:
@@ -107,7 +114,7 @@ class TargetPlanner:
                             value(c) > best_v and value(c) >= 3.0:
                         best_x, best_v = need, value(c)
                 x = best_x
-        elif role_of(first) is Role.DRAW:
+        elif role_of(first) is _ROLE_DRAW:
             me = state.players[ctx.me]
             opp = state.players[ctx.opp]
             if first.who == "each_player" and len(opp.library) < top and \
@@ -134,9 +141,9 @@ class TargetPlanner:
                 ref = f"t{i}"
                 e: Any
                 for e in item.effects:
-                    if role_of(e) is Role.DAMAGE and e.to == ref and isinstance(e.amount, int):
+                    if role_of(e) is _ROLE_DAMAGE and e.to == ref and isinstance(e.amount, int):
                         damage[t] = damage.get(t, 0) + e.amount
-                    elif role_of(e) in (Role.REMOVAL, Role.STEAL) and getattr(e, "what", "") == ref:
+                    elif role_of(e) in (_ROLE_REMOVAL, _ROLE_STEAL) and getattr(e, "what", "") == ref:
                         out[t] = 2
         for t, n in damage.items():
             o = objects.get(t) if t >= 2 else None

@@ -30,6 +30,22 @@ from mtgsim.engine.worth import (
     value,
 )
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_COUNTER = Role.COUNTER
+_ROLE_COUNTERS = Role.COUNTERS
+_ROLE_DAMAGE = Role.DAMAGE
+_ROLE_DRAW = Role.DRAW
+_ROLE_EXTRA_COMBAT = Role.EXTRA_COMBAT
+_ROLE_OTHER = Role.OTHER
+_ROLE_PUMP = Role.PUMP
+_ROLE_RECURSION = Role.RECURSION
+_ROLE_TAP_DOWN = Role.TAP_DOWN
+_ROLE_TEMPORARY = Role.TEMPORARY
+_ROLE_TOKENS = Role.TOKENS
+_ROLE_TUTOR = Role.TUTOR
+_ROLE_UNTAP_ALL = Role.UNTAP_ALL
+
 
 class SpellScorer(TrickScorer):
     """Instant and sorcery scores (a mixin of ``HeuristicPolicy``)."""
@@ -55,7 +71,7 @@ class SpellScorer(TrickScorer):
             modes = [(-1, spell.targets, spell.effects)]
         best = 0.0
         for mode, specs, effects in modes:
-            if has_role(effects, Role.COUNTER):
+            if has_role(effects, _ROLE_COUNTER):
                 continue  # only with something on the stack
             score = self._effects_score(ctx, obj, specs, effects, sorcery)
             if score > best:
@@ -89,10 +105,10 @@ class SpellScorer(TrickScorer):
             if x <= 0:
                 return 0.0
         first: Any = effects[0] if effects else None
-        role = role_of(first) if first is not None else Role.OTHER
-        if role is Role.PUMP and not first.negative and first.each is None and specs \
+        role = role_of(first) if first is not None else _ROLE_OTHER
+        if role is _ROLE_PUMP and not first.negative and first.each is None and specs \
                 and "epic" not in card._kwnames \
-                and not has_role(effects, Role.EXTRA_COMBAT):
+                and not has_role(effects, _ROLE_EXTRA_COMBAT):
             # A combat trick is worth the fight it wins or the creature it saves, and
             # _trick_score picks that target itself: the targets' effect values (below)
             # would not count. (Castability already found a legal target.)
@@ -100,30 +116,30 @@ class SpellScorer(TrickScorer):
         value_, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
         if specs and not targets:
             return 0.0
-        if role is Role.DAMAGE and not x and value_ < 3.0:
+        if role is _ROLE_DAMAGE and not x and value_ < 3.0:
             combo = self._burn_pair(ctx, obj, effects, specs)
             if combo is not None and combo[0] > value_:
                 value_, targets = combo[0], [combo[1]]
                 self.plan[obj.oid] = list(targets)
                 self.plan_rep[obj.oid] = 0  # the mana is for the second spell
-        if has_role(effects, Role.EXTRA_COMBAT):
+        if has_role(effects, _ROLE_EXTRA_COMBAT):
             return self._extra_combat_score(ctx, effects)
         if "epic" in card._kwnames:
             return self._epic_score(ctx)
-        if role in (Role.PUMP, Role.COUNTERS) and not getattr(first, "negative", False) \
+        if role in (_ROLE_PUMP, _ROLE_COUNTERS) and not getattr(first, "negative", False) \
                 and (getattr(first, "counter", "+1/+1") == "+1/+1"):
             return self._pump_spell_score(ctx, obj, first, effects, specs, value_, sorcery)
-        if role is Role.DRAW and not specs:
+        if role is _ROLE_DRAW and not specs:
             return self._draw_spell_score(ctx, first, value_, x, sorcery)
-        if role is Role.TUTOR or (role is not Role.TAP_DOWN and has_role(effects, Role.TUTOR)):
+        if role is _ROLE_TUTOR or (role is not _ROLE_TAP_DOWN and has_role(effects, _ROLE_TUTOR)):
             if ctx.main:
                 return 40.0 - ctx.lands if ctx.lands < 7 else 5.0
             return 6.0 if ctx.opp_end else 0.0
-        if role is Role.TOKENS or (not specs and has_role(effects, Role.TOKENS)):
+        if role is _ROLE_TOKENS or (not specs and has_role(effects, _ROLE_TOKENS)):
             return self._tokens_score(ctx, obj, effects, value_)
-        if role is Role.TAP_DOWN:
+        if role is _ROLE_TAP_DOWN:
             return self._tap_score(ctx, value_, targets)
-        if role is Role.RECURSION:
+        if role is _ROLE_RECURSION:
             if value_ <= 1.0:
                 return 0.0
             if ctx.opp_end or (ctx.main and (sorcery or ctx.urgent and ctx.step == MAIN1)):
@@ -136,7 +152,7 @@ class SpellScorer(TrickScorer):
         state = ctx.state
         attacked = [o for o in ctx.mine if state.attacked_turn == state.turn
                     and o.oid in state.attacked_this_turn]
-        if ctx.main and ctx.step == MAIN2 and attacked and has_role(effects, Role.UNTAP_ALL):
+        if ctx.main and ctx.step == MAIN2 and attacked and has_role(effects, _ROLE_UNTAP_ALL):
             return 26.0
         return 0.0
 
@@ -159,7 +175,7 @@ class SpellScorer(TrickScorer):
             trick = self._trick_score(ctx, obj, first)
             if trick > 0:
                 return trick
-            if role_of(first) is Role.COUNTERS and (ctx.main or ctx.opp_end) and \
+            if role_of(first) is _ROLE_COUNTERS and (ctx.main or ctx.opp_end) and \
                     value_ > 0:
                 return 6.0 + value_ * 0.5 if ctx.opp_end or sorcery else 0.0
             return 0.0
@@ -193,7 +209,7 @@ class SpellScorer(TrickScorer):
         only against an attack."""
         combat = ctx.state.combat
         mv = obj.card._mana_value
-        if has_role(effects, Role.TEMPORARY):
+        if has_role(effects, _ROLE_TEMPORARY):
             in_their_combat = not ctx.my_turn and ctx.step in (
                 DECLARE_ATTACKERS, DECLARE_BLOCKERS) and combat is not None
             if in_their_combat and ctx.step == DECLARE_ATTACKERS:
@@ -217,7 +233,7 @@ class SpellScorer(TrickScorer):
         if harmful_creature:
             return self._removal_score(ctx, obj, state.objects[targets[0]], value_, sorcery)
         face = specs and targets and targets[0] == ctx.opp
-        if face and first is not None and role_of(first) is Role.DAMAGE:
+        if face and first is not None and role_of(first) is _ROLE_DAMAGE:
             return self._burn_face_score(ctx, obj, first, value_)
         if value_ < 1.5:
             return 0.0
@@ -307,7 +323,7 @@ class SpellScorer(TrickScorer):
         e: Any
         for o in ctx.hand:
             for e in first_effects(o.card):
-                if role_of(e) is Role.DAMAGE and isinstance(e.amount, int) and e.each is None:
+                if role_of(e) is _ROLE_DAMAGE and isinstance(e.amount, int) and e.each is None:
                     burn_total += e.amount
         if burn_total >= ctx.opp_life:
             return 40.0
@@ -358,7 +374,7 @@ def _burn_amount(specs: tuple[Target, ...], effects: tuple[EffectT, ...]) -> int
     total = 0
     for e in effects:
         d: Any = e
-        if role_of(d) is Role.DAMAGE and d.each is None and d.to == "t0" and \
+        if role_of(d) is _ROLE_DAMAGE and d.each is None and d.to == "t0" and \
                 isinstance(d.amount, int):
             total += d.amount
     return total

@@ -40,6 +40,18 @@ from mtgsim.engine.targets import legal_targets
 from mtgsim.engine.worth import UNTARGETABLE, aura_is_hostile, creatures_of, is_creature, value
 from mtgsim.engine.worth_effects import harmful_to_target, spell_threat
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_DAMAGE = Role.DAMAGE
+_ROLE_DRAW = Role.DRAW
+_ROLE_EACH_TARGET = Role.EACH_TARGET
+_ROLE_HAUNT = Role.HAUNT
+_ROLE_PUMP = Role.PUMP
+_ROLE_REMOVAL = Role.REMOVAL
+_ROLE_STEAL = Role.STEAL
+_ROLE_TAP_DOWN = Role.TAP_DOWN
+_ROLE_TOKENS = Role.TOKENS
+
 
 class TargetChooser(TargetPlanner):
     """Targets, modes, X and replicate (a mixin of ``HeuristicPolicy``, which seeds the
@@ -115,9 +127,9 @@ class TargetChooser(TargetPlanner):
             hit = 0
             e: Any
             for e in effects:
-                if role_of(e) is Role.DAMAGE and e.to == f"t{idx}" and isinstance(e.amount, int):
+                if role_of(e) is _ROLE_DAMAGE and e.to == f"t{idx}" and isinstance(e.amount, int):
                     hit += e.amount
-                elif role_of(e) in (Role.REMOVAL, Role.STEAL) and getattr(e, "what", "") == \
+                elif role_of(e) in (_ROLE_REMOVAL, _ROLE_STEAL) and getattr(e, "what", "") == \
                         f"t{idx}":
                     hit = -1000
             self._copy_dmg[t] = self._copy_dmg.get(t, 0) + hit
@@ -183,7 +195,7 @@ class TargetChooser(TargetPlanner):
                 if t.source == d.source:
                     tab = t.ability
                     if tab.keyword == "haunt" and tab.effects and \
-                            role_of(tab.effects[0]) is Role.HAUNT:
+                            role_of(tab.effects[0]) is _ROLE_HAUNT:
                         return (), 1
                     if tab.targets:
                         return tab.effects, len(tab.targets)
@@ -272,10 +284,10 @@ class TargetChooser(TargetPlanner):
             return top
         effects = first_effects(obj.card)
         me = d.player
-        if effects and role_of(effects[0]) is Role.DRAW:
+        if effects and role_of(effects[0]) is _ROLE_DRAW:
             lib = len(state.players[me].library)
             return max(0, min(top, lib - 10, 7 - len(state.players[me].hand) + 1))
-        if effects and role_of(effects[0]) is Role.DAMAGE:
+        if effects and role_of(effects[0]) is _ROLE_DAMAGE:
             opp_life = state.players[1 - me].life
             if opp_life <= top:
                 return opp_life
@@ -300,7 +312,7 @@ class TargetChooser(TargetPlanner):
         specs = spell.targets if spell is not None else ()
         first: Any = effects[0] if effects else None
         want = top
-        if role_of(first) is Role.DAMAGE and specs:
+        if role_of(first) is _ROLE_DAMAGE and specs:
             amount = first.amount if isinstance(first.amount, int) else 1
             kills = sorted((c for c in creatures_of(state, opp)
                             if not c.kw & UNTARGETABLE and not c.protection & card._color_mask),
@@ -318,11 +330,11 @@ class TargetChooser(TargetPlanner):
                 want = shots - 1
                 if state.active != me and state.step == END:
                     want = top  # the rest at the opponent's face
-        elif role_of(first) is Role.DRAW:
+        elif role_of(first) is _ROLE_DRAW:
             lib = len(state.players[me].library)
             hand = len(state.players[me].hand)
             want = min(top, lib - 10, max(0, 8 - hand))
-        elif role_of(first) is Role.PUMP and specs:
+        elif role_of(first) is _ROLE_PUMP and specs:
             combat = state.combat
             if combat is not None:
                 mine = [a for a in combat.attackers if a in state.objects
@@ -330,10 +342,10 @@ class TargetChooser(TargetPlanner):
                 want = len(mine) - 1
             else:
                 want = 0
-        elif role_of(first) is Role.TAP_DOWN and specs:
+        elif role_of(first) is _ROLE_TAP_DOWN and specs:
             untapped = [c for c in creatures_of(state, opp) if not c.tapped]
             want = len(untapped) - 1
-        elif role_of(first) is Role.TOKENS:
+        elif role_of(first) is _ROLE_TOKENS:
             want = top
         return max(0, min(top, want))
 
@@ -343,4 +355,4 @@ class TargetChooser(TargetPlanner):
 
 
 def _is_tap_untap(item: StackItem) -> bool:
-    return any(role_of(e) is Role.EACH_TARGET for e in item.effects)
+    return any(role_of(e) is _ROLE_EACH_TARGET for e in item.effects)

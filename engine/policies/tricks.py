@@ -29,6 +29,13 @@ from mtgsim.engine.targets import legal_targets
 from mtgsim.engine.worth import value
 from mtgsim.engine.worth_effects import spell_threat
 
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_COUNTER = Role.COUNTER
+_ROLE_COUNTERS = Role.COUNTERS
+_ROLE_DAMAGE = Role.DAMAGE
+_ROLE_PUMP = Role.PUMP
+
 
 class TrickScorer(TargetPlanner):
     """Combat tricks and responses (a mixin of ``HeuristicPolicy``)."""
@@ -37,7 +44,7 @@ class TrickScorer(TargetPlanner):
         """"Creatures you control get +N/+N": after blockers, for the extra damage."""
         state = ctx.state
         combat = state.combat
-        if role_of(first) is not Role.PUMP or first.each is None:
+        if role_of(first) is not _ROLE_PUMP or first.each is None:
             return 0.0
         bonus = first.power if isinstance(first.power, int) else 1
         if ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None and \
@@ -94,7 +101,7 @@ class TrickScorer(TargetPlanner):
             return 0.0
         state = ctx.state
         combat = state.combat
-        if role_of(pump) is Role.PUMP:
+        if role_of(pump) is _ROLE_PUMP:
             bp = pump.power if isinstance(pump.power, int) else 1
             bt = pump.toughness if isinstance(pump.toughness, int) else 1
             kws = pump.keywords
@@ -106,7 +113,7 @@ class TrickScorer(TargetPlanner):
             top = state.stack[-1]
             e: Any
             for e in top.effects:
-                if role_of(e) is Role.DAMAGE and isinstance(e.amount, int):
+                if role_of(e) is _ROLE_DAMAGE and isinstance(e.amount, int):
                     t = top.targets[0]
                     o = state.objects.get(t) if t >= 2 else None
                     if o is not None and o.controller == ctx.me and \
@@ -169,12 +176,12 @@ class TrickScorer(TargetPlanner):
                         return 0.0
                     return 45.0 + threat
                 for mode, specs, effects in self._modes_of(card):
-                    if not has_role(effects, Role.COUNTER):
+                    if not has_role(effects, _ROLE_COUNTER):
                         continue
                     opts = legal_targets(state, specs[0], ctx.me, obj.oid, spell=True) \
                         if specs else []
                     if top.sid in opts:
-                        counter = first_of_role(effects, Role.COUNTER)
+                        counter = first_of_role(effects, _ROLE_COUNTER)
                         if counter_avoidable(state, counter, top.controller):
                             continue
                         self.plan[obj.oid] = [top.sid]
@@ -185,11 +192,11 @@ class TrickScorer(TargetPlanner):
         # Save my creature from burn with a pump.
         if not card.is_creature and card.spell is not None:
             effects = first_effects(card)
-            if effects and role_of(effects[0]) in (Role.PUMP, Role.COUNTERS) and \
+            if effects and role_of(effects[0]) in (_ROLE_PUMP, _ROLE_COUNTERS) and \
                     card.spell.targets:
                 first: Any = effects[0]
-                if role_of(first) is Role.PUMP and not first.negative or role_of(
-                        first) is Role.COUNTERS and first.counter == "+1/+1":
+                if role_of(first) is _ROLE_PUMP and not first.negative or role_of(
+                        first) is _ROLE_COUNTERS and first.counter == "+1/+1":
                     return self._trick_score(ctx, obj, first)
         return 0.0
 
