@@ -73,14 +73,7 @@ def step(state: GameState, policies: Sequence[Policy]) -> Answer | None:
     if d is None:
         return None
     policy = policies[d.player]
-    if getattr(policy, "borrows_view", False):  # (decide, inlined: every decision)
-        lent = lend_view(state, d.player)
-        try:
-            a = policy.decide(state, d)
-        finally:
-            take_back(state, lent)
-    else:
-        a = policy.decide(player_view(state, d.player), d)
+    a = decide(policy, state, d)
     try:
         answer(state, a)
     except IllegalAnswer as exc:

@@ -51,8 +51,6 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     return own + o.granted_mana if o.granted_mana else own
 
 
-# The names of each player's entry in the state's memo dict (engine.memo): (key, the turn
-# when a creature is among the sources (else -1), full key or None, units and sources).
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
@@ -64,7 +62,9 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     # in a way that may touch their mana sources (Derived.mana_refreshes), the mana pool,
     # and turns when a source is a creature (summoning sickness ends). Mana abilities
     # with a condition or a computed amount may depend on anything else: their units are
-    # also keyed on memo.state_key. The entry is a slot of the derived data, its key
+    # also keyed on memo.state_key. The entry is a slot of the derived data
+    # (Derived.mana_memo): taps, refreshes, pool size, the turn when a creature is among
+    # the sources (else -1), the full key or None, then the units and sources; its key is
     # compared a part at a time (this runs several times a decision).
     taps = d.taps[player]
     refreshes = d.mana_refreshes[player]
