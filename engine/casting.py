@@ -33,7 +33,14 @@ from mtgsim.engine.costs import (
 from mtgsim.engine.decisions import ForSpell, Modes, TargetOf
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
-from mtgsim.engine.payment import mana_units, max_x, pay_symbols, total_cost, units_without
+from mtgsim.engine.payment import (
+    mana_units,
+    max_x,
+    pay_symbols,
+    total_cost,
+    units_unchanged,
+    units_without,
+)
 from mtgsim.engine.spell_costs import (
     ADDITIONAL,
     ALT_ALTERNATIVE,
@@ -334,9 +341,23 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     instants = derived.hand_instants[player]
     if instants is None:
         instants = _count_instants(state, player)
-    if not sorcery_ok and not instants and not zone_actions and not own_activators and not (
-            state.effects and _granted_elsewhere(state, player)):
-        # Fast path: nothing in hand at instant speed and no activated abilities.
+    if not sorcery_ok and not zone_actions and not own_activators and not state.effects:
+        if not instants:
+            # Fast path: nothing in hand at instant speed and no activated abilities.
+            return [PASS_ACTION]
+        idle = derived.idle[player]
+        if idle is not None and idle[0] == derived.hand_changes[player] and \
+                not (idle[2] and state.stack) and not derived.spell_granters:
+            # The same hand and the same mana: still nothing (_idle). The mana entry is
+            # still mana_units' answer (payment.units_unchanged, inline: every priority).
+            entry = idle[1]
+            if entry is derived.mana_memo[player] and entry[0] == derived.taps[player] and \
+                    entry[1] == derived.mana_refreshes[player] and \
+                    entry[2] == len(state.players[player].pool) and \
+                    (entry[3] < 0 or entry[3] == state.turn):
+                return [PASS_ACTION]
+    elif not sorcery_ok and not instants and not zone_actions and not own_activators and \
+            not _granted_elsewhere(state, player):
         return [PASS_ACTION]
     plan = _hand_plan(state, player)
     p = state.players[player]
@@ -383,7 +404,39 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                             state, player, o, idx, ab, sorcery_ok):
                         done.add((o.card.name, idx))
                         actions.append(Action(ACTIVATE, oid, idx))
+    if len(actions) == 1 and not sorcery_ok and p.can_cast_spells and not zone_actions and \
+            not own_activators and not state.effects and not derived.spell_granters:
+        _idle(state, player, plan[2])
     return actions
+
+
+def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
+    """Note that ``player`` can cast none of these instant-speed ``candidates`` from their
+    hand (they have no activated ability, no card usable from a zone and no permission
+    from an effect), when each is refused for a reason that holds while the hand and the
+    player's mana stay as they are (``Derived.hand_changes``, the mana entry of
+    ``payment.mana_units``): more mana than there is, a cost the units can't pay, or a
+    spell to target while the stack is empty (then the verdict needs the stack empty).
+    ``legal_actions`` then answers "only pass" from the verdict; a card refused for any
+    other reason (its targets, another way to cast it) leaves no verdict."""
+    derived = state.derived
+    entry = derived.mana_memo[player]  # (legal_actions has just asked mana_units)
+    if entry is None or not units_unchanged(state, player, entry):
+        return
+    units = entry[5][0]
+    have = len(units)
+    stack = False
+    for _oid, _alts, quick, plain, targets in candidates:
+        if have < quick:
+            continue
+        if plain is None:
+            return
+        if can_pay(plain.symbols, plain.generic, units):
+            if state.stack or not any(t.kind == "spell" and not t.optional and not t.x_times
+                                      for t in targets):
+                return
+            stack = True  # "target spell" with nothing on the stack
+    derived.idle[player] = (derived.hand_changes[player], entry, stack)
 
 
 def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: Cost,

@@ -38,7 +38,7 @@ class Derived:
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
         "resolved", "taps", "memo", "mana_memo", "units_seen", "hand_changes", "hand_plans",
-        "hand_instants", "decklists",
+        "hand_instants", "idle", "decklists",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -113,6 +113,10 @@ class Derived:
         # per player, the cards in hand with instant speed (Card._instant_speed), kept by
         # engine.zones once engine.casting counted them (None: not counted in this state)
         self.hand_instants: list[int | None] = [None, None]
+        # per player, engine.casting's verdict that they can do nothing at instant speed
+        # for want of mana (or of a spell to target): the hand count and mana entry it
+        # holds for, and whether it needs the stack empty (like memo entries, never copied)
+        self.idle: list[tuple[int, tuple[Any, ...], bool] | None] = [None, None]
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None

@@ -87,14 +87,25 @@ class Units(list[int]):
     """A player's mana units (one colour mask each) as ``engine.payment.mana_units``
     found them. Never changed once made, so what ``solve`` and ``can_pay`` work out about
     them (the order units are tried in, which costs are payable) is kept with them, and
-    goes when they go: a game's facts stay that game's."""
+    goes when they go: a game's facts stay that game's. Made by ``units_of`` (slots, not
+    an instance dict: they are read at every ``can_pay``)."""
 
-    # (set on first use: made with list's own constructor, no Python __init__ to run)
-    order: list[int] | None = None
-    payable: dict[tuple[tuple[int, ...], int], bool] | None = None
-    # the units as a tuple, when whoever made them had it (engine.payment keeps one Units
-    # per content in a game): solve's key
-    content: tuple[int, ...] | None = None
+    __slots__ = ("order", "payable", "content")
+    # (set on first use)
+    order: list[int] | None
+    payable: dict[tuple[tuple[int, ...], int], bool] | None
+    # the units as a tuple (engine.payment keeps one Units per content in a game): solve's
+    # key
+    content: tuple[int, ...]
+
+
+def units_of(content: tuple[int, ...]) -> Units:
+    """New ``Units`` with these units (list's own constructor, no Python ``__init__``)."""
+    units = Units(content)
+    units.order = None
+    units.payable = None
+    units.content = content
+    return units
 
 
 # solve's answers by units content, symbols and generic: the same lands and costs come
@@ -120,8 +131,7 @@ def solve(
 def _solved(symbols: tuple[int, ...], generic: int,
             units: list[int]) -> tuple[int, ...] | None:
     """``solve``'s answer as kept in ``_SOLVED`` (found there, or worked out and kept)."""
-    content = units.content if isinstance(units, Units) else None
-    key = (content if content is not None else tuple(units), symbols, generic)
+    key = (units.content if isinstance(units, Units) else tuple(units), symbols, generic)
     found = _SOLVED.get(key, _UNSOLVED)
     if found is not _UNSOLVED:
         return found  # type: ignore[return-value]

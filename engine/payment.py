@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from functools import cache
+from typing import Any
 
 from mtgsim.engine import mana as mana_mod
 from mtgsim.engine import replacement as rep
@@ -78,6 +79,18 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     d.mana_memo[player] = (taps, refreshes, floating, state.turn if creature else -1,
                            state_key(state) if dynamic else None, (units, sources))
     return units, sources
+
+
+def units_unchanged(state: GameState, player: int, entry: tuple[Any, ...]) -> bool:
+    """Whether ``entry``, a ``Derived.mana_memo`` entry of ``player``'s taken after a call
+    of ``mana_units``, is still what ``mana_units`` would answer with (after
+    ``layers.ensure``): its key holds and no other entry replaced it. An entry keyed on the
+    whole state (``memo.state_key``) is never taken as unchanged."""
+    d = state.derived
+    return entry is d.mana_memo[player] and entry[0] == d.taps[player] and \
+        entry[1] == d.mana_refreshes[player] and \
+        entry[2] == len(state.players[player].pool) and \
+        (entry[3] < 0 or entry[3] == state.turn) and entry[4] is None
 
 
 @cache
@@ -257,8 +270,7 @@ def _units_of(state: GameState, units: list[int]) -> mana_mod.Units:
     if found is None:
         if len(seen) >= 256:
             seen.clear()
-        found = seen[content] = mana_mod.Units(units)
-        found.content = content
+        found = seen[content] = mana_mod.units_of(content)
     return found
 
 

@@ -5,8 +5,9 @@ _mana_units), the permanents with activated abilities (activation.activators), e
 player's creatures (engine.worth.board), the counts of permanents with spell-granting
 and "as ... enters" abilities (GameState.spell_granters, enter_replacers), the cards in
 hand with instant speed (Derived.hand_instants) and the hand's plan for legal actions
-(casting._hand_plan, memoised on Derived.hand_changes, versus one made on a clone), and
-cost feasibility (mana.can_pay versus the solver). These caches key on counters the engine
+(casting._hand_plan, memoised on Derived.hand_changes, versus one made on a clone), cost
+feasibility (mana.can_pay versus the solver), and the legal actions a verdict that a player
+can do nothing at instant speed answers (Derived.idle, versus a clone's). These caches key on counters the engine
 bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from gamesetup import bundled_deck
 
-from mtgsim.engine import activation, casting, payment
+from mtgsim.engine import activation, casting, payment, turn
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.clone import clone
@@ -118,3 +119,33 @@ def test_memoised_facts_stay_with_their_state() -> None:
     for other in (clone(state), from_msgpack(to_msgpack(state), state.derived.pool)):
         assert other.derived is not state.derived and other.derived.memo == {}
         assert payment.mana_units(other, 0) == payment._mana_units(other, 0)[:2]
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_idle_verdicts_answer_as_a_fresh_state_would(policy: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every priority of real games (decisions and automatic passes alike), the legal
+    actions equal those of a clone, which has no verdict that its player can do nothing
+    at instant speed (Derived.idle); and the verdict answered many of them."""
+    real = casting.legal_actions
+    answered = 0
+    compared = 0
+
+    def compared_with_a_clone(state: GameState, player: int) -> list[object]:
+        nonlocal answered, compared
+        verdict = state.derived.idle[player]
+        got = real(state, player)
+        assert got == real(clone(state), player), f"turn {state.turn}, step {state.step}"
+        compared += 1
+        answered += verdict is not None and state.derived.idle[player] is verdict and \
+            len(got) == 1
+        return got
+
+    monkeypatch.setattr(turn, "legal_actions", compared_with_a_clone)
+    for i, deck in enumerate(DECKS):
+        decks = [bundled_deck(deck), bundled_deck(DECKS[(i + 5) % len(DECKS)])]
+        policies = [make_policy(policy, 3 * i), make_policy(policy, 3 * i + 1)]
+        state = new_game(decks, 40 + i, stops=policy_stops(policies, decks))
+        while (d := advance(state)) is not None:
+            answer(state, decide(policies[d.player], state, d))
+    assert compared > 2000 and answered > compared // 20, (compared, answered)
