@@ -25,8 +25,11 @@
  * expressions); other compilers keep Cython's read.
  *
  * The same goes for writes (MTGSIM_SETATTR, below) and, without a cache, for `if x:`
- * (MTGSIM_IS_TRUE) and `seq[i]` (MTGSIM_GETITEM): together they took another 8% of a
- * compiled heuristic game; and for method calls (MTGSIM_CALL_METHOD).
+ * (MTGSIM_IS_TRUE) and `seq[i]` (MTGSIM_GETITEM, also `objects[oid]` on a dict): together
+ * they took another 8% of a compiled heuristic game; and for method calls
+ * (MTGSIM_CALL_METHOD). A read of a module's global (`sba.check`) keeps the value with the
+ * version of the module's dict, in the read site's bytes, answered by the miss function so
+ * that the inline part of every read stays as small as it was.
  */
 #ifndef MTGSIM_ATTRIBUTE_CACHE_H
 #define MTGSIM_ATTRIBUTE_CACHE_H
@@ -34,10 +37,21 @@
 #if CYTHON_USE_TYPE_SLOTS && !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX < 0x030C0000 \
     && (defined(__GNUC__) || defined(__clang__))
 
+/* A read site's cache, or a write site's (below). For a read of a module's global
+ * (`sba.check`: a module is no generic-getattr type, so no slot of it is cached) the same
+ * bytes hold a module entry: `type` is MTGSIM_MODULE_TAG (no type: the inline check never
+ * passes and the read goes to mtgsim_getattr_miss), with the version of the module's dict
+ * when the value was read, and the value. */
 typedef struct {
-    PyTypeObject *type;    /* the type last seen here, or NULL */
-    unsigned int version;  /* its tp_version_tag then (never 0) */
-    Py_ssize_t offset;     /* its slot's offset, or -1: not a slot, read as before */
+    PyTypeObject *type;    /* the type last seen here, or NULL (or MTGSIM_MODULE_TAG) */
+    union {
+        unsigned int version;       /* its tp_version_tag then (never 0) */
+        PY_UINT64_T dict_version;   /* a module entry's */
+    };
+    union {
+        Py_ssize_t offset;  /* its slot's offset, or -1: not a slot, read as before */
+        PyObject *value;    /* a module entry's: borrowed from the module's dict */
+    };
 } mtgsim_attr_site;
 
 /* Point `site` at `name` as an object slot of `tp` (flags: the member flags that rule a
@@ -63,8 +77,42 @@ static void mtgsim_cache_slot(mtgsim_attr_site *site, PyTypeObject *tp, PyObject
     }
 }
 
+static char mtgsim_module_tag_;  /* its address marks a module entry */
+#define MTGSIM_MODULE_TAG ((PyTypeObject *)&mtgsim_module_tag_)
+/* a dict's version: a new one, from one counter, when it is made and at every change; so
+ * a dict with the version an entry was read at is that dict, unchanged since */
+#define MTGSIM_DICT_VERSION(dict) (((PyDictObject *)(dict))->ma_version_tag)
+
+/* A module entry for `module.name`: what module_getattro gives for a name that the module
+ * type has no attribute of and the module's dict holds (an exact module: a subclass may
+ * have properties). Otherwise the site stays empty. */
+static void mtgsim_cache_module(mtgsim_attr_site *site, PyObject *dict, PyObject *name) {
+    PyObject *value;
+    if (dict == NULL || !PyDict_CheckExact(dict) || _PyType_Lookup(&PyModule_Type, name) != NULL)
+        return;
+    value = PyDict_GetItemWithError(dict, name); /* borrowed */
+    if (value == NULL) {
+        PyErr_Clear(); /* (a str key: no error can come of it) */
+        return;
+    }
+    site->type = MTGSIM_MODULE_TAG;
+    site->dict_version = MTGSIM_DICT_VERSION(dict);
+    site->value = value;
+}
+
 static PyObject *mtgsim_getattr_miss(mtgsim_attr_site *site, PyObject *obj, PyObject *name) {
     PyTypeObject *tp = Py_TYPE(obj);
+    if (tp == &PyModule_Type) {
+        PyObject *dict = PyModule_GetDict(obj); /* borrowed */
+        if (site->type == MTGSIM_MODULE_TAG && dict != NULL
+                && MTGSIM_DICT_VERSION(dict) == site->dict_version) {
+            Py_INCREF(site->value);
+            return site->value;
+        }
+        site->type = NULL;
+        mtgsim_cache_module(site, dict, name);
+        return __Pyx_PyObject_GetAttrStr(obj, name);
+    }
     site->type = NULL;
     if (tp->tp_getattro == PyObject_GenericGetAttr)
         mtgsim_cache_slot(site, tp, name, READ_RESTRICTED);
@@ -176,6 +224,28 @@ static CYTHON_INLINE int mtgsim_is_true(PyObject *x) {
 /* `seq[i]` for an exact list or tuple and an exact int of one digit (what an index into
  * the state's lists is): the item, as list_subscript and tuplesubscript give it; every
  * other subscription, and an index out of range, goes through PyObject_GetItem. */
+/* Any other `obj[key]`: for an exact dict and an exact int of one digit (an object id
+ * into the state's objects) the lookup with the int's hash worked out here, as long_hash
+ * gives it (the value; -1, the error value, is -2), without PyObject_GetItem's and
+ * dict_subscript's dispatch; a missing key, and everything else, as PyObject_GetItem. */
+static PyObject *mtgsim_getitem_other(PyObject *obj, PyObject *key) {
+    if (Py_TYPE(obj) == &PyDict_Type && Py_TYPE(key) == &PyLong_Type) {
+        Py_ssize_t digits = Py_SIZE(key);  /* the sign is the int's (before 3.12) */
+        if (digits >= -1 && digits <= 1) {
+            Py_hash_t d = digits == 0 ? 0 : (Py_hash_t)((PyLongObject *)key)->ob_digit[0];
+            PyObject *value = _PyDict_GetItem_KnownHash(
+                obj, key, digits < 0 ? (d == 1 ? -2 : -d) : d); /* borrowed */
+            if (value != NULL) {
+                Py_INCREF(value);
+                return value;
+            }
+            if (PyErr_Occurred())
+                return NULL;
+        }
+    }
+    return PyObject_GetItem(obj, key);
+}
+
 static CYTHON_INLINE PyObject *mtgsim_getitem(PyObject *obj, PyObject *key) {
     PyTypeObject *tp = Py_TYPE(obj);
     if (Py_TYPE(key) == &PyLong_Type && (tp == &PyList_Type || tp == &PyTuple_Type)) {
@@ -193,7 +263,7 @@ static CYTHON_INLINE PyObject *mtgsim_getitem(PyObject *obj, PyObject *key) {
             }
         }
     }
-    return PyObject_GetItem(obj, key);
+    return mtgsim_getitem_other(obj, key);
 }
 #define MTGSIM_GETITEM(obj, key) mtgsim_getitem(obj, key)
 

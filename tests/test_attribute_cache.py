@@ -209,6 +209,40 @@ def test_reads_of_every_kind_of_object_at_one_site(probes: tuple[ModuleType, Mod
     assert _same(probes, "read_x", Stolen())[0] == "error"
 
 
+def test_reads_of_module_globals(probes: tuple[ModuleType, ModuleType]) -> None:
+    """A read site caches a module's global (``sba.check``) until the module's dict
+    changes, and reads it again for another module or a changed dict."""
+    mod = ModuleType("probe_globals")
+    mod.x = 1
+    other = ModuleType("probe_other")
+    other.x = "other"
+    for _ in range(3):
+        assert _same(probes, "read_x", mod) == ("value", 1)
+    mod.x = 2  # the dict changed: the value is read again
+    assert _same(probes, "read_x", mod) == ("value", 2)
+    mod.y = "added"  # another name: the dict's version moves on, the value stays
+    assert _same(probes, "read_x", mod) == ("value", 2)
+    for _ in range(2):  # two modules at one site
+        assert _same(probes, "read_x", other) == ("value", "other")
+        assert _same(probes, "read_x", mod) == ("value", 2)
+    del mod.x
+    assert _same(probes, "read_x", mod)[0] == "error"  # AttributeError, the same message
+    mod.__getattr__ = lambda name: ("module getattr", name)  # type: ignore[method-assign]
+    assert _same(probes, "read_x", mod) == ("value", ("module getattr", "x"))
+    mod.x = 3
+    assert _same(probes, "read_x", mod) == ("value", 3)
+
+    class Subclass(ModuleType):  # not the module type itself: never cached
+        @property
+        def x(self) -> str:
+            return "property"
+
+    sub = Subclass("probe_sub")
+    sub.__dict__["x"] = "shadowed"
+    for _ in range(2):
+        assert _same(probes, "read_x", sub) == ("value", "property")
+
+
 def test_a_slot_emptied_after_it_was_read(probes: tuple[ModuleType, ModuleType]) -> None:
     obj = Slotted("a")
     assert _same(probes, "read_x", obj) == ("value", "a")
@@ -328,9 +362,27 @@ def test_subscriptions_of_every_kind(probes: tuple[ModuleType, ModuleType]) -> N
         def __getitem__(self, index: object) -> object:
             return ("own", index)
 
+    class Missing(dict[int, str]):
+        def __missing__(self, key: object) -> object:
+            return ("missing", key)
+
+    class EqRaises:  # hashes like an int (a one-digit int's hash is its value)
+        def __init__(self, h: int) -> None:
+            self.h = h
+
+        def __hash__(self) -> int:
+            return self.h
+
+        def __eq__(self, other: object) -> bool:
+            raise ValueError("no comparing")
+
     sequences: list[object] = [[], [1], [1, 2, 3], (), (4, 5), list(range(40)), "abc",
                                {0: "zero", 1: "one", -1: "minus"}, Listed([1, 2]), range(3),
-                               b"xy", 5, None]
+                               b"xy", 5, None,
+                               # dicts: -1 and -2 hash alike, 1.0 and True equal 1
+                               {-2: "m2", -1: "m1", 2**30 - 1: "big", 2**30: "bigger"},
+                               {1.0: "float"}, {True: "true", False: "false"},
+                               Missing({3: "three"}), {EqRaises(1): "raises"}]
     indices: list[object] = [0, 1, 2, -1, -2, -3, -4, 3, 39, 40, 2**30 - 1, 2**30, 2**40,
                              -(2**30), -(2**40), True, False, 1.0, "0", slice(0, 2), None]
     for seq in sequences:
@@ -339,6 +391,11 @@ def test_subscriptions_of_every_kind(probes: tuple[ModuleType, ModuleType]) -> N
     assert _same(probes, "item", [7, 8, 9], -1) == ("value", 9)
     assert _same(probes, "item", (7, 8), -3)[0] == "error"
     assert _same(probes, "item", Listed([1]), 0) == ("value", ("own", 0))
+    assert _same(probes, "item", {-2: "m2", -1: "m1"}, -1) == ("value", "m1")
+    assert _same(probes, "item", {1.0: "float"}, 1) == ("value", "float")
+    assert _same(probes, "item", {0: "zero"}, 1)[0] == "error"  # KeyError
+    assert _same(probes, "item", Missing({}), 1) == ("value", ("missing", 1))
+    assert _same(probes, "item", {EqRaises(1): "raises"}, 1)[0] == "error"  # ValueError
 
 
 class WithMethod:
