@@ -78,6 +78,8 @@ def _grants_only(e: Any) -> bool:
 class ActivationScorer(TargetPlanner):
     """Activated-ability scores (a mixin of ``HeuristicPolicy``)."""
 
+    __slots__ = ()  # (its state is in TargetPlanner's slots)
+
     def _activate_score(self, ctx: Ctx, obj: GameObject, index: int) -> float:
         state = ctx.state
         ab = activated_abilities(obj)[index]

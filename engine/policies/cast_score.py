@@ -37,6 +37,8 @@ KEEP_FOR_RETRACE = 4
 class CastScorer(SpellScorer):
     """Casting scores (a mixin of ``HeuristicPolicy``)."""
 
+    __slots__ = ()  # (its state is in TargetPlanner's slots)
+
     def _cast_score(self, ctx: Ctx, obj: GameObject, alt: int) -> float:
         card = obj.card
         state = ctx.state

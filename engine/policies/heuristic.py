@@ -78,6 +78,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     """Stops (like MTGO's): with an empty stack it wants priority only in the steps where
     it ever acts (``stops``); the engine passes for it elsewhere."""
 
+    # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
+    # the compiled engine caches a slot read, and a method call only on objects without
+    # an instance dict.
+    __slots__ = ()
     name = "heuristic"
     borrows_view = True  # reads the view only while deciding (engine.game.Policy)
     stops = _stops()

@@ -34,6 +34,10 @@ class TargetPlanner:
     """The plan a priority decision leaves for the questions that follow it (a mixin of
     ``HeuristicPolicy``, which creates the dicts)."""
 
+    # (slots, not an instance dict: the compiled engine caches slot reads; every mixin
+    # declares the state it keeps, here the plan, in TargetChooser the target counters)
+    __slots__ = ("plan", "plan_mode", "plan_x", "plan_rep")
+
     plan: dict[int, list[int]]  # source oid -> intended targets
     plan_mode: dict[int, int]  # source oid -> intended mode
     plan_x: dict[int, int]  # source oid -> intended X

@@ -14,6 +14,7 @@ _PRIORITY = DecisionKind.PRIORITY
 
 
 class RandomPolicy:
+    __slots__ = ("rng",)  # (a slot: read and written at every choice)
     name = "random"
     borrows_view = True  # reads the view only while deciding (engine.game.Policy)
 

@@ -50,6 +50,8 @@ _ROLE_UNTAP_ALL = Role.UNTAP_ALL
 class SpellScorer(TrickScorer):
     """Instant and sorcery scores (a mixin of ``HeuristicPolicy``)."""
 
+    __slots__ = ()  # (its state is in TargetPlanner's slots)
+
     def _spell_score(self, ctx: Ctx, obj: GameObject, alt: int) -> float:
         card = obj.card
         spell = card.spell

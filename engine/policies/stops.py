@@ -24,7 +24,9 @@ from mtgsim.engine.state import (
 
 
 def deck_stops(deck: Iterable[Card]) -> int:
-    cards = list(deck)
+    """The stop mask of a deck (computed for every game: each card once, whatever the
+    order, since only whether some card can act matters)."""
+    cards = list(dict.fromkeys(deck))
     instant = any(c._instant_speed or c.has_keyword("flashback") for c in cards)
     activated = any(a.zone == "battlefield" for c in cards for a in c._activated) or any(
         band.abilities for c in cards for band in c.levels)

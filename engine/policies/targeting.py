@@ -57,6 +57,8 @@ class TargetChooser(TargetPlanner):
     """Targets, modes, X and replicate (a mixin of ``HeuristicPolicy``, which seeds the
     RNG and the per-resolution target counters)."""
 
+    __slots__ = ("rng", "_tkey", "_tidx", "_copy_key", "_copy_dmg")
+
     rng: int
     _tkey: tuple[Task | None, int]
     _tidx: int

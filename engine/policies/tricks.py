@@ -40,6 +40,8 @@ _ROLE_PUMP = Role.PUMP
 class TrickScorer(TargetPlanner):
     """Combat tricks and responses (a mixin of ``HeuristicPolicy``)."""
 
+    __slots__ = ()  # (its state is in TargetPlanner's slots)
+
     def _mass_pump_score(self, ctx: Ctx, first: Any, effects: tuple[EffectT, ...]) -> float:
         """"Creatures you control get +N/+N": after blockers, for the extra damage."""
         state = ctx.state
