@@ -37,22 +37,32 @@
 #if CYTHON_USE_TYPE_SLOTS && !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX < 0x030C0000 \
     && (defined(__GNUC__) || defined(__clang__))
 
-/* A read site's cache, or a write site's (below). For a read of a module's global
- * (`sba.check`: a module is no generic-getattr type, so no slot of it is cached) the same
- * bytes hold a module entry: `type` is MTGSIM_MODULE_TAG (no type: the inline check never
- * passes and the read goes to mtgsim_getattr_miss), with the version of the module's dict
- * when the value was read, and the value. */
+/* A read site's cache, or a write site's (below). Two more kinds of entry use the same
+ * bytes, both marked in `type` so that the inline check never passes and the read goes to
+ * mtgsim_getattr_miss, which answers them:
+ * - a read of a module's global (`sba.check`: a module is no generic-getattr type, so no
+ *   slot of it is cached): `type` is MTGSIM_MODULE_TAG, with the version of the module's
+ *   dict when the value was read, and the value;
+ * - a read of a name that is no slot of the type but an attribute of the type whose
+ *   reading the generic read would give without looking at the object (a property or
+ *   other data descriptor; or, for objects without an instance dict, a method, as in
+ *   `d.get` before a call with a default, or a plain class attribute): `type` is the type
+ *   with its lowest bit set (MTGSIM_DESCR_TAG), with its version and the attribute. */
 typedef struct {
-    PyTypeObject *type;    /* the type last seen here, or NULL (or MTGSIM_MODULE_TAG) */
+    PyTypeObject *type;    /* the type last seen here, or NULL (or a tag) */
     union {
         unsigned int version;       /* its tp_version_tag then (never 0) */
         PY_UINT64_T dict_version;   /* a module entry's */
     };
     union {
         Py_ssize_t offset;  /* its slot's offset, or -1: not a slot, read as before */
-        PyObject *value;    /* a module entry's: borrowed from the module's dict */
+        PyObject *value;    /* a module entry's, or a descriptor entry's: borrowed, from
+                               the module's dict or the type's (alive while the version
+                               holds) */
     };
 } mtgsim_attr_site;
+
+#define MTGSIM_DESCR_TAG(tp) ((PyTypeObject *)((uintptr_t)(tp) | 1))
 
 /* Point `site` at `name` as an object slot of `tp` (flags: the member flags that rule a
  * slot out), or at "not a slot" (offset -1); or leave it empty when the type has no
@@ -100,6 +110,24 @@ static void mtgsim_cache_module(mtgsim_attr_site *site, PyObject *dict, PyObject
     site->value = value;
 }
 
+/* A descriptor entry for `name` of `tp` (just cached as "not a slot", so its version tag
+ * is current), when PyObject_GenericGetAttr's answer for an object of `tp` depends only on
+ * the type's attribute: a data descriptor's get (it comes before the instance dict), or,
+ * when `tp`'s objects have no instance dict, a non-data descriptor's get or the attribute
+ * itself. Otherwise the entry stays "not a slot". */
+static void mtgsim_cache_descr(mtgsim_attr_site *site, PyTypeObject *tp, PyObject *name) {
+    PyObject *descr = _PyType_Lookup(tp, name); /* borrowed */
+    PyTypeObject *dtp;
+    if (descr == NULL || tp->tp_version_tag != site->version)
+        return;
+    dtp = Py_TYPE(descr);
+    if (!(dtp->tp_descr_get != NULL && dtp->tp_descr_set != NULL)
+            && (tp->tp_dictoffset != 0 || PyType_HasFeature(tp, Py_TPFLAGS_MANAGED_DICT)))
+        return;
+    site->type = MTGSIM_DESCR_TAG(tp);
+    site->value = descr;
+}
+
 static PyObject *mtgsim_getattr_miss(mtgsim_attr_site *site, PyObject *obj, PyObject *name) {
     PyTypeObject *tp = Py_TYPE(obj);
     if (tp == &PyModule_Type) {
@@ -113,9 +141,20 @@ static PyObject *mtgsim_getattr_miss(mtgsim_attr_site *site, PyObject *obj, PyOb
         mtgsim_cache_module(site, dict, name);
         return __Pyx_PyObject_GetAttrStr(obj, name);
     }
+    if (site->type == MTGSIM_DESCR_TAG(tp) && tp->tp_version_tag == site->version) {
+        PyObject *descr = site->value;
+        descrgetfunc get = Py_TYPE(descr)->tp_descr_get;
+        if (get != NULL)
+            return get(descr, obj, (PyObject *)tp);
+        Py_INCREF(descr);
+        return descr;
+    }
     site->type = NULL;
-    if (tp->tp_getattro == PyObject_GenericGetAttr)
+    if (tp->tp_getattro == PyObject_GenericGetAttr) {
         mtgsim_cache_slot(site, tp, name, READ_RESTRICTED);
+        if (site->type == tp && site->offset < 0)
+            mtgsim_cache_descr(site, tp, name);
+    }
     return __Pyx_PyObject_GetAttrStr(obj, name);
 }
 

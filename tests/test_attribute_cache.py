@@ -47,6 +47,10 @@ def read_x_twice(a, b):
     return a.x, b.x
 
 
+def read_get(obj):
+    return obj.get
+
+
 def read_named(obj, name):
     return getattr(obj, name)
 
@@ -241,6 +245,59 @@ def test_reads_of_module_globals(probes: tuple[ModuleType, ModuleType]) -> None:
     sub.__dict__["x"] = "shadowed"
     for _ in range(2):
         assert _same(probes, "read_x", sub) == ("value", "property")
+
+
+class MethodX:
+    __slots__ = ()
+
+    def x(self) -> str:
+        return "method"
+
+
+class ConstantX:
+    __slots__ = ()
+    x = "class constant"
+
+
+class ConstantWithDict:  # its objects have an instance dict, which may shadow x
+    x = "class constant"
+
+
+class PropertyWithDict:  # a data descriptor: it comes before the instance dict
+    @property
+    def x(self) -> str:
+        return "property"
+
+
+def test_reads_of_type_attributes(probes: tuple[ModuleType, ModuleType]) -> None:
+    """A read of a name that is no slot but an attribute of the type (a method, a class
+    constant, a property) answers from the cached attribute while the type is unchanged,
+    and as the interpreter does when an instance dict could shadow it."""
+    method = MethodX()
+    for _ in range(3):
+        assert _same(probes, "read_x", method) == ("value", method.x)  # a bound method
+    for _ in range(3):
+        assert _same(probes, "read_x", ConstantX()) == ("value", "class constant")
+    ConstantX.x = "changed"  # the type changed: read again
+    assert _same(probes, "read_x", ConstantX()) == ("value", "changed")
+    shadowed = ConstantWithDict()
+    for _ in range(2):
+        assert _same(probes, "read_x", shadowed) == ("value", "class constant")
+    shadowed.x = "instance"
+    assert _same(probes, "read_x", shadowed) == ("value", "instance")
+    prop = PropertyWithDict()
+    prop.__dict__["x"] = "in the dict"
+    for _ in range(3):
+        assert _same(probes, "read_x", prop) == ("value", "property")
+    PropertyWithDict.x = property(lambda self: "new property")  # type: ignore[assignment]
+    assert _same(probes, "read_x", prop) == ("value", "new property")
+    del PropertyWithDict.x  # now the instance dict answers
+    assert _same(probes, "read_x", prop) == ("value", "in the dict")
+    for obj in ({1: "one"}, {}, [], 5):  # dict.get before a call with a default
+        for _ in range(2):
+            assert _same(probes, "read_get", obj)[0] == ("value" if isinstance(obj, dict)
+                                                         else "error")
+    assert probes[1].read_get({1: "one"})(1, None) == "one"
 
 
 def test_a_slot_emptied_after_it_was_read(probes: tuple[ModuleType, ModuleType]) -> None:
