@@ -38,7 +38,7 @@ class Derived:
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
         "resolved", "taps", "memo", "mana_memo", "units_seen", "hand_changes", "hand_plans",
-        "hand_instants", "idle", "decklists",
+        "hand_instants", "idle", "stop_table", "decklists",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -117,6 +117,8 @@ class Derived:
         # for want of mana (or of a spell to target): the hand count and mana entry it
         # holds for, and whether it needs the stack empty (like memo entries, never copied)
         self.idle: list[tuple[int, tuple[Any, ...], bool] | None] = [None, None]
+        # GameState.stops as a flag per step for each player (engine.turn._stop_table)
+        self.stop_table: tuple[Any, ...] | None = None
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None

@@ -321,9 +321,10 @@ def _cleanup_finish(state: GameState) -> bool:
 
 
 # The steps always followed by the next one, with no phase added or step skipped after
-# them (500.8, 508.8): the hot path of ``_next_step``.
-_PLAIN_STEPS = sum(1 << step for step in (
-    UNTAP, UPKEEP, DRAW, BEGIN_COMBAT, FIRST_STRIKE_DAMAGE, COMBAT_DAMAGE, END))
+# them (500.8, 508.8): the hot path of ``_next_step``. (A flag per step: an item of a
+# tuple is read inline by the compiled engine, a bit of an int takes a shift and an and.)
+_PLAIN_STEPS = tuple(step in (UNTAP, UPKEEP, DRAW, BEGIN_COMBAT, FIRST_STRIKE_DAMAGE,
+                              COMBAT_DAMAGE, END) for step in range(CLEANUP + 1))
 
 
 def _next_step(state: GameState) -> None:
@@ -335,7 +336,7 @@ def _next_step(state: GameState) -> None:
         p1.pool = []
     step = state.step
     state.in_priority = False
-    if _PLAIN_STEPS >> step & 1:
+    if _PLAIN_STEPS[step]:
         state.step = step + 1
         return
     if step == CLEANUP:
@@ -434,14 +435,17 @@ def _priority(state: GameState) -> None:
     elif not state.stop_every_priority:
         step = state.step
         stops = state.stops
-        if not stops[player] >> (step if player == state.active else step + 13) & 1:
+        table = d.stop_table
+        if table is None or table[0] is not stops[0] or table[1] is not stops[1]:
+            table = _stop_table(state)
+        if not table[2 + player][step if player == state.active else step + 13]:
             # The player does not stop in this step (their stops) and passes without
             # being asked. If the other player has not passed yet and has no stop here
             # either, their priority, with the state unchanged, would be the same
             # automatic pass: both are taken at once and the step ends (pass_priority
             # with an empty stack, inline: most steps end here).
-            if state.passes == 0 and not stops[1 - player] >> (
-                    step if player != state.active else step + 13) & 1:
+            if state.passes == 0 and not table[3 - player][
+                    step if player != state.active else step + 13]:
                 state.priority = 1 - player
                 state.passes = 0
                 if step == CLEANUP:
@@ -456,6 +460,17 @@ def _priority(state: GameState) -> None:
         pass_priority(state)
         return
     state.pending = Decision(_PRIORITY, player, actions=actions)
+
+
+def _stop_table(state: GameState) -> tuple[int, int, tuple[bool, ...], tuple[bool, ...]]:
+    """``GameState.stops`` as ``Derived.stop_table``: the two masks it was made from (the
+    int objects themselves: the table holds while the state has them), then each player's
+    stops as a flag per bit (``stop_bit``'s numbering: a step of their own turn, or 13 more
+    for the other player's)."""
+    s0, s1 = state.stops
+    table = state.derived.stop_table = (
+        s0, s1, *(tuple(bool(mask >> bit & 1) for bit in range(26)) for mask in (s0, s1)))
+    return table
 
 
 def pass_priority(state: GameState) -> None:

@@ -52,3 +52,25 @@ def test_deck_stops_follow_what_the_deck_can_do() -> None:
     assert not plain & stop_bit(UPKEEP, True) and not plain & STOP_OWN_STACK
     # an activated ability may be used there (a regeneration in response, forecast...)
     assert able & stop_bit(UPKEEP, True) and able & STOP_OWN_STACK
+
+
+def test_stops_changed_during_a_game_are_followed() -> None:
+    """The engine reads each player's stops as a table kept with the derived data
+    (engine.turn._stop_table): replacing a mask mid-game, or the list, is seen at once."""
+    s = Setup(beacons=False)
+    s.hand("Shock", 1)
+    s.bf("Mountain", 1)
+    state = s.go()
+    assert state.step == MAIN1 and state.active == 0
+    no_stops = ALL_STOPS & ~stop_bit(MAIN1, True) & ~stop_bit(MAIN1, False)
+    state.stops = [no_stops, no_stops]
+    d = advance(state)  # nobody stops in player 0's main phase: it ends unasked
+    assert d is not None and state.step != MAIN1
+    s2 = Setup(beacons=False)
+    s2.hand("Shock", 1)
+    s2.bf("Mountain", 1)
+    state = s2.go()
+    state.stops = [no_stops, no_stops]
+    state.stops[1] = no_stops | stop_bit(MAIN1, False)  # in place: player 1 stops now
+    d = advance(state)
+    assert d is not None and d.player == 1 and state.step == MAIN1
