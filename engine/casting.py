@@ -32,7 +32,7 @@ from mtgsim.engine.costs import (
 )
 from mtgsim.engine.decisions import ForSpell, Modes, TargetOf
 from mtgsim.engine.layers import ensure
-from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
+from mtgsim.engine.mana import ManaCost, can_pay, can_pay_cost, parse_cost
 from mtgsim.engine.payment import (
     mana_units,
     max_x,
@@ -215,8 +215,7 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
         if alt == ALT_NORMAL:  # the hot path: a quick count before the solver
             cost = card._cost
             assert cost is not None
-            if len(pool) < cost.generic + len(cost.symbols) or \
-                    not can_pay(cost.symbols, cost.generic, pool):
+            if len(pool) < cost.generic + len(cost.symbols) or not can_pay_cost(cost, pool):
                 return False
             if card.spell is None and not card._is_aura:
                 return True  # a permanent spell with no target and no additional cost
@@ -296,7 +295,7 @@ def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
             if have < quick:
                 continue  # more mana than there is, and no other way to pay (quick reject)
             if plain is not None:  # _can_cast's hot path, inline
-                if can_pay(plain.symbols, plain.generic, units) and (
+                if can_pay_cost(plain, units) and (
                         not targets or targets_available(state, targets, player, oid,
                                                          spell=True)):
                     out.append((oid, ALT_NORMAL))
@@ -431,7 +430,7 @@ def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
             continue
         if plain is None:
             return
-        if can_pay(plain.symbols, plain.generic, units):
+        if can_pay_cost(plain, units):
             if state.stack or not any(t.kind == "spell" and not t.optional and not t.x_times
                                       for t in targets):
                 return

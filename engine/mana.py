@@ -24,8 +24,8 @@ class ManaCostError(ValueError):
     pass
 
 
-class ManaCost(msgspec.Struct, frozen=True):
-    """A compiled mana cost."""
+class ManaCost(msgspec.Struct, frozen=True, cache_hash=True):
+    """A compiled mana cost (its hash kept: ``can_pay_cost`` looks costs up by it)."""
 
     generic: int = 0
     symbols: tuple[int, ...] = ()  # one colour mask per coloured / colourless symbol
@@ -90,10 +90,11 @@ class Units(list[int]):
     goes when they go: a game's facts stay that game's. Made by ``units_of`` (slots, not
     an instance dict: they are read at every ``can_pay``)."""
 
-    __slots__ = ("order", "payable", "content")
+    __slots__ = ("order", "payable", "payable_costs", "content")
     # (set on first use)
     order: list[int] | None
     payable: dict[tuple[tuple[int, ...], int], bool] | None
+    payable_costs: dict[ManaCost, bool] | None  # can_pay_cost's, by the cost itself
     # the units as a tuple (engine.payment keeps one Units per content in a game): solve's
     # key
     content: tuple[int, ...]
@@ -104,6 +105,7 @@ def units_of(content: tuple[int, ...]) -> Units:
     units = Units(content)
     units.order = None
     units.payable = None
+    units.payable_costs = None
     units.content = content
     return units
 
@@ -210,6 +212,25 @@ def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
         # (solve keeps its answers by units content: the same lands come back in other
         # states and games)
         ok = answers[key] = _solved(symbols, generic, units) is not None
+    return ok
+
+
+def can_pay_cost(cost: ManaCost, units: list[int]) -> bool:
+    """``can_pay`` for a cost without X (a card's own cost, made once when the card is
+    compiled): kept with the units by the cost itself, whose hash is kept, instead of by a
+    tuple of its symbols and generic amount made and hashed at every call."""
+    if len(units) < cost.generic + len(cost.symbols):
+        return False
+    if not cost.symbols:
+        return True
+    if not isinstance(units, Units):
+        return can_pay(cost.symbols, cost.generic, units)
+    answers = units.payable_costs
+    if answers is None:
+        answers = units.payable_costs = {}
+    ok = answers.get(cost)
+    if ok is None:
+        ok = answers[cost] = can_pay(cost.symbols, cost.generic, units)
     return ok
 
 

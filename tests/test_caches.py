@@ -6,9 +6,10 @@ player's creatures (engine.worth.board), the counts of permanents with spell-gra
 and "as ... enters" abilities (GameState.spell_granters, enter_replacers), the cards in
 hand with instant speed (Derived.hand_instants) and the hand's plan for legal actions
 (casting._hand_plan, memoised on Derived.hand_changes, versus one made on a clone), cost
-feasibility (mana.can_pay versus the solver), and the legal actions a verdict that a player
-can do nothing at instant speed answers (Derived.idle, versus a clone's). These caches key on counters the engine
-bumps (tap epochs, refresh counts); a missed bump would show here as a difference."""
+feasibility (mana.can_pay and can_pay_cost versus the solver), and the legal actions a
+verdict that a player can do nothing at instant speed answers (Derived.idle, versus a
+clone's). These caches key on counters the engine bumps (tap epochs, refresh counts); a
+missed bump would show here as a difference."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.clone import clone
 from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.layers import ensure, refresh
-from mtgsim.engine.mana import can_pay, solve
+from mtgsim.engine.mana import can_pay, can_pay_cost, solve
 from mtgsim.engine.policies import make_policy
 from mtgsim.engine.serialize import from_msgpack, to_msgpack
 from mtgsim.engine.state import GameState
@@ -71,7 +72,8 @@ def check(state: GameState) -> int:
             cost = state.objects[oid].card._cost
             if cost is not None:
                 assert can_pay(cost.symbols, cost.generic, units) == (
-                    solve(cost.symbols, cost.generic, units) is not None)
+                    solve(cost.symbols, cost.generic, units) is not None) == \
+                    can_pay_cost(cost, units)
         hand = state.players[p].hand
         instants = state.derived.hand_instants[p]
         assert instants is None or instants == sum(

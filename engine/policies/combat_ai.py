@@ -30,7 +30,7 @@ from mtgsim.engine.combat import (
     can_block,
 )
 from mtgsim.engine.effect import Role, role_of
-from mtgsim.engine.mana import can_pay
+from mtgsim.engine.mana import can_pay_cost
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.state import Decision, GameObject, GameState
 from mtgsim.engine.triggers import with_triggers
@@ -164,7 +164,7 @@ def pump_in_hand(state: GameState, me: int) -> int:
                     isinstance(e.power, int) and e.power > best:
                 if units is None:
                     units = mana_units(state, me)[0]
-                if can_pay(c._cost.symbols, c._cost.generic, units):
+                if can_pay_cost(c._cost, units):
                     best = e.power
     return best
 

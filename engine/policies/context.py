@@ -10,7 +10,7 @@ from functools import lru_cache
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import KW_CANT_ATTACK, KW_FLASH, EffectT
 from mtgsim.engine.effect import Role, has_role
-from mtgsim.engine.mana import can_pay
+from mtgsim.engine.mana import can_pay_cost
 from mtgsim.engine.payment import mana_units
 from mtgsim.engine.policies.combat_ai import damage_of
 from mtgsim.engine.state import END, MAIN1, MAIN2, GameObject, GameState
@@ -122,7 +122,7 @@ class Ctx:
                 for o in self.hand:
                     c = o.card
                     if c._instant_speed and c._cost is not None and is_counterspell(c) and \
-                            can_pay(c._cost.symbols, c._cost.generic, self.units):
+                            can_pay_cost(c._cost, self.units):
                         mv = c._mana_value
                         reserve = mv if not reserve else min(reserve, mv)
             self._reserve = reserve

@@ -24,14 +24,20 @@ from mtgsim.engine.state import (
 
 
 def deck_stops(deck: Iterable[Card]) -> int:
-    """The stop mask of a deck (computed for every game: each card once, whatever the
-    order, since only whether some card can act matters)."""
-    cards = list(dict.fromkeys(deck))
-    instant = any(c._instant_speed or c.has_keyword("flashback") for c in cards)
-    activated = any(a.zone == "battlefield" for c in cards for a in c._activated) or any(
-        band.abilities for c in cards for band in c.levels)
-    upkeep = any(a.upkeep_only or a.zone != "battlefield" for c in cards
-                 for a in c._activated)
+    """The stop mask of a deck. (Worked out for every game: one loop, no generator.)"""
+    instant = activated = upkeep = False
+    for c in deck:
+        if c._instant_speed or c.has_keyword("flashback"):
+            instant = True
+        for a in c._activated:
+            if a.zone == "battlefield":
+                activated = True
+            if a.upkeep_only or a.zone != "battlefield":
+                upkeep = True
+        if not activated:
+            for band in c.levels:
+                if band.abilities:
+                    activated = True
     mask = stop_bit(MAIN1, True) | stop_bit(MAIN2, True)
     if upkeep:
         mask |= stop_bit(UPKEEP, True)  # forecast and other upkeep-only abilities
