@@ -155,6 +155,16 @@ def _solve(
         order = sorted(range(n), key=[POPCOUNT[u] for u in units].__getitem__)
         if isinstance(units, Units):
             units.order = order
+    if len(symbols) <= 1:  # (most costs) the search's first answer, without the search
+        if not symbols:
+            return order[:generic]
+        need = symbols[0]
+        for first in order:
+            if units[first] & need:
+                break
+        else:
+            return None
+        return [first, *[i for i in order if i != first][:generic]]
     used = [False] * n
     chosen: list[int] = []
 
@@ -202,17 +212,58 @@ def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
     if not symbols:
         return True
     if not isinstance(units, Units):
-        return solve(symbols, generic, units) is not None
+        return symbols_payable(symbols, units)
     answers = units.payable  # kept with a player's units (engine.payment.mana_units)
     if answers is None:
         answers = units.payable = {}
     key = (symbols, generic)
     ok = answers.get(key)
     if ok is None:
-        # (solve keeps its answers by units content: the same lands come back in other
-        # states and games)
-        ok = answers[key] = _solved(symbols, generic, units) is not None
+        ok = answers[key] = symbols_payable(symbols, units)
     return ok
+
+
+@cache
+def _hall_conditions(symbols: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Hall's condition for paying ``symbols``, one pair (colours, symbols) per set of
+    the symbols' distinct masks: at least that many units must make one of those colours.
+    Symbols with one mask have the same units to choose from, so the sets of distinct
+    masks stand for every set of symbols (the largest with those masks)."""
+    distinct = sorted(set(symbols))
+    need_by_cover: dict[int, int] = {}
+    for subset in range(1, 1 << len(distinct)):
+        cover = need = 0
+        for j, mask in enumerate(distinct):
+            if subset >> j & 1:
+                cover |= mask
+                need += symbols.count(mask)
+        if need > need_by_cover.get(cover, 0):
+            need_by_cover[cover] = need
+    return tuple(sorted(need_by_cover.items()))
+
+
+def symbols_payable(symbols: tuple[int, ...], units: list[int]) -> bool:
+    """Whether each of ``symbols`` can have a unit of its own (a matching in the graph
+    ``solve`` searches, found or refuted by Hall's theorem without the search): every set
+    of the symbols needs at least as many units making one of their colours. With the
+    units' count checked first (the generic part takes any unit), exactly when ``solve``
+    finds a payment."""
+    content = units.content if isinstance(units, Units) else units  # (a tuple: read fast)
+    if len(symbols) == 1:  # (most costs)
+        need = symbols[0]
+        for unit in content:
+            if unit & need:
+                return True
+        return False
+    for cover, need in _hall_conditions(symbols):
+        for unit in content:
+            if unit & cover:
+                need -= 1
+                if not need:
+                    break
+        else:
+            return False
+    return True
 
 
 def can_pay_cost(cost: ManaCost, units: list[int]) -> bool:
@@ -230,7 +281,7 @@ def can_pay_cost(cost: ManaCost, units: list[int]) -> bool:
         answers = units.payable_costs = {}
     ok = answers.get(cost)
     if ok is None:
-        ok = answers[cost] = can_pay(cost.symbols, cost.generic, units)
+        ok = answers[cost] = symbols_payable(cost.symbols, units)
     return ok
 
 

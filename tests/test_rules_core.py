@@ -53,7 +53,7 @@ from mtgsim.engine.effects.damage import Damage
 from mtgsim.engine.effects.gain_life import GainLife
 from mtgsim.engine.game import play
 from mtgsim.engine.layers import ensure
-from mtgsim.engine.mana import B, G, R, U, W, parse_cost, solve
+from mtgsim.engine.mana import B, G, R, U, W, can_pay, parse_cost, solve, units_of
 from mtgsim.engine.policies import RandomPolicy
 from mtgsim.engine.state import (
     BEGIN_COMBAT,
@@ -874,8 +874,18 @@ def test_solver_finds_a_payment_iff_one_exists(cost: str, units: list[int],
     c = parse_cost(cost)
     chosen = solve(c.symbols, c.generic, units)
     assert (chosen is not None) == payable
+    assert can_pay(c.symbols, c.generic, units) == payable
     if chosen is not None:
         assert _valid_payment(c.symbols, c.generic, units, chosen)
+
+
+def test_solver_spends_the_least_flexible_units() -> None:
+    # one symbol (most costs): the first unit of fewest colours that pays it, then the
+    # generic part from the rest in the same order; the dual land stays untapped
+    assert solve((G,), 1, [R | G, G, R]) == [1, 2]
+    assert solve((G,), 0, [R | G, R, G]) == [2]
+    assert solve((), 2, [R | G, R, G]) == [1, 2]
+    assert solve((R, G), 1, [R | G, G, R, W]) == [2, 1, 3]
 
 
 def test_solver_agrees_with_brute_force_on_random_instances() -> None:
@@ -892,6 +902,9 @@ def test_solver_agrees_with_brute_force_on_random_instances() -> None:
         expected = _payable_brute_force(symbols, generic, units)
         chosen = solve(symbols, generic, units)
         assert (chosen is not None) == expected, (symbols, generic, units)
+        # can_pay answers by Hall's condition, without the solver's search
+        assert can_pay(symbols, generic, units) == expected, (symbols, generic, units)
+        assert can_pay(symbols, generic, units_of(tuple(units))) == expected
         if chosen is not None:
             payable_count += 1
             assert _valid_payment(symbols, generic, units, chosen)
