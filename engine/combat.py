@@ -37,6 +37,7 @@ from mtgsim.engine.cards import (
     T_CREATURE,
 )
 from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.filters import matches
 from mtgsim.engine.layers import ensure
 from mtgsim.engine.state import (
@@ -76,9 +77,8 @@ def can_attack(state: GameState, o: GameObject) -> bool:
 
 def possible_attackers(state: GameState, player: int) -> list[int]:
     ensure(state)
-    objects = state.objects
-    return [oid for oid in state.battlefield
-            if objects[oid].controller == player and can_attack(state, objects[oid])]
+    return [o.oid for o in permanents(state)
+            if o.controller == player and can_attack(state, o)]
 
 
 def can_block(state: GameState, blocker: GameObject, attacker: GameObject) -> bool:
@@ -144,14 +144,14 @@ def block_options(state: GameState) -> list[tuple[int, int]]:
     ensure(state)
     objects = state.objects
     pairs = []
-    blockers = [oid for oid in state.battlefield if objects[oid].controller == combat.defender
-                and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE
-                and not objects[oid].tapped]
-    for b in blockers:
-        bo = objects[b]
-        for a in combat.attackers:
-            if can_block(state, bo, objects[a]):
-                pairs.append((b, a))
+    defender = combat.defender
+    for bo in permanents(state):
+        if bo.controller == defender and (bo.card._type_mask | bo.extra_types) & T_CREATURE \
+                and not bo.tapped:
+            b = bo.oid
+            for a in combat.attackers:
+                if can_block(state, bo, objects[a]):
+                    pairs.append((b, a))
     return pairs
 
 

@@ -38,7 +38,7 @@ class Derived:
         "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
         "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
         "resolved", "taps", "memo", "mana_memo", "units_seen", "hand_changes", "hand_plans",
-        "hand_instants", "idle", "stop_table", "decklists",
+        "hand_instants", "idle", "stop_table", "decklists", "permanents",
     )
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
@@ -122,6 +122,11 @@ class Derived:
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
+        # the objects of GameState.battlefield, in its order (``permanents``), as of the
+        # last refresh: every battlefield change marks the state dirty or a permanent
+        # entered, and the refresh that clears them drops this list (like memo entries,
+        # never copied)
+        self.permanents: list[GameObject] | None = None
 
     def __eq__(self, other: object) -> bool:
         """Derived data never tells two states apart: it is a function of the state."""
@@ -281,3 +286,19 @@ def game_card(state: GameState, defn: CardDef) -> Card:
         d.extra.append(card)
         d.index[key] = card
     return card
+
+
+def permanents(state: GameState) -> list[GameObject]:
+    """The objects on the battlefield in its order (``state.battlefield``'s objects), for
+    the scans that read every permanent: kept in ``Derived.permanents`` from one refresh
+    to the next (made afresh, not kept, while a change awaits one), so a scan reads a list
+    instead of looking each id up in ``state.objects``. Read it, never change it."""
+    d = state.derived
+    perms = d.permanents
+    if perms is not None and not d.dirty and not d.entered:
+        return perms
+    objects = state.objects
+    perms = [objects[oid] for oid in state.battlefield]
+    if not d.dirty and not d.entered:
+        d.permanents = perms
+    return perms

@@ -102,6 +102,7 @@ def refresh(state: GameState) -> None:
         derived.entered = []
         if not derived.dirty and not derived.nonlocal_statics and all(
                 not objects[oid].card._layered for oid in entered if oid in objects):
+            derived.permanents = None  # (engine.derived.permanents makes it again)
             _refresh_entered(state, entered)
             return
     derived.dirty = False
@@ -112,7 +113,7 @@ def refresh(state: GameState) -> None:
     derived.mana_refreshes[1] += 1
     if derived.mana_entered:
         derived.mana_entered = []
-    perms = [objects[oid] for oid in state.battlefield]
+    perms = derived.permanents = [objects[oid] for oid in state.battlefield]
     layered = dynamic = nonlocal_ = False
     for o in perms:
         c = o.card

@@ -15,6 +15,7 @@ from mtgsim.engine import mana as mana_mod
 from mtgsim.engine import replacement as rep
 from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from mtgsim.engine.conditions import condition_holds
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.effects.add_chosen_color_mana import AddChosenColorMana
 from mtgsim.engine.effects.add_mana import AddMana
 from mtgsim.engine.layers import ensure, static_amount
@@ -157,11 +158,9 @@ def _sources_entered(state: GameState, hit: tuple[tuple[int, int], _Sources],
 
 
 def _find_mana_sources(state: GameState) -> _Sources:
-    objects = state.objects
     found: tuple[list[_Source], list[_Source]] = ([], [])
     hosts = set()
-    for oid in state.battlefield:
-        o = objects[oid]
+    for o in permanents(state):
         if o.attached_to >= 2:
             hosts.add(o.attached_to)
         card = o.card
@@ -370,9 +369,7 @@ def aura_mana(state: GameState, land: GameObject) -> list[int]:
     for mana: "Whenever enchanted land is tapped for mana, its controller adds an
     additional ..." (a triggered mana ability: it resolves at once, 605.1b, 605.4a)."""
     out: list[int] = []
-    objects = state.objects
-    for oid in state.battlefield:
-        aura = objects[oid]
+    for aura in permanents(state):
         if aura.attached_to != land.oid or aura.lost_abilities:
             continue
         for ab in aura.card._triggered:

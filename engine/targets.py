@@ -11,6 +11,7 @@ from collections.abc import Collection
 
 from mtgsim.engine.card import Card
 from mtgsim.engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.filters import matches, matches_rest, plan_of
 from mtgsim.engine.state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
 
@@ -111,8 +112,8 @@ def _candidates(state: GameState, spec: Target, controller: int, source: int,
         # permanent each time a spell's castability or targets are worked out.
         types, not_types, ctrl, other, rest = plan_of(f)
         creature_only = kind == "any" or kind == "creature"
-        for oid in state.battlefield:
-            o = objects[oid]
+        for o in permanents(state):
+            oid = o.oid
             mask = o.card._type_mask | o.extra_types
             if creature_only and not mask & T_CREATURE or types and not mask & types or \
                     mask & not_types:

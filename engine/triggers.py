@@ -21,6 +21,7 @@ from mtgsim.engine.card import Card
 from mtgsim.engine.cards import T_CREATURE, Triggered
 from mtgsim.engine.conditions import condition_holds
 from mtgsim.engine.decisions import DecisionKind, Modes, TargetOf
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.filters import matches
 from mtgsim.engine.gamelog import describe, log
 from mtgsim.engine.layers import ensure
@@ -205,9 +206,7 @@ def with_triggers(state: GameState) -> list[int]:
 
 
 def _find_with_triggers(state: GameState) -> list[int]:
-    objects = state.objects
-    return [oid for oid in state.battlefield
-            if objects[oid].card._triggered or objects[oid].granted]
+    return [o.oid for o in permanents(state) if o.card._triggered or o.granted]
 
 
 def step_began(state: GameState, when: str) -> None:
@@ -274,9 +273,7 @@ def cast(state: GameState, spell: GameObject, item: StackItem | None = None) -> 
     if item is not None:
         for hook in CAST_HOOKS:
             hook(state, spell, item)
-    objects = state.objects
-    for oid in state.battlefield:
-        o = objects[oid]
+    for o in permanents(state):
         if not (o.card._triggered or o.granted) or o.controller != spell.controller:
             continue
         for ab in _triggered(o):

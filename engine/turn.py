@@ -22,7 +22,7 @@ from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
 from mtgsim.engine.casting import cast_task, legal_actions, play_land
 from mtgsim.engine.combat import attack_task, block_task, combat_damage, has_first_strikers
 from mtgsim.engine.decisions import Discarding, Mulligans
-from mtgsim.engine.derived import Derived, Sight, game_card
+from mtgsim.engine.derived import Derived, Sight, game_card, permanents
 from mtgsim.engine.resolution import resolve_top
 from mtgsim.engine.rng import seed_state
 from mtgsim.engine.state import (
@@ -239,8 +239,7 @@ def _turn_based_actions(state: GameState) -> bool:
         # (Fields are written only when they change: a Struct field write costs more than
         # a read.)
         objects = state.objects
-        for oid in state.battlefield:
-            o = objects[oid]
+        for o in permanents(state):
             if o.used_once:
                 o.used_once = 0
             if o.controller == active:
@@ -299,9 +298,7 @@ def _turn_based_actions(state: GameState) -> bool:
 def _cleanup_finish(state: GameState) -> bool:
     """514.2: remove damage, end "until end of turn" effects. True if priority follows."""
     derived = state.derived
-    objects = state.objects
-    for oid in state.battlefield:
-        o = objects[oid]
+    for o in permanents(state):
         if o.damage or o.regen_shields or o.deathtouched:
             o.damage = 0
             o.regen_shields = 0

@@ -39,6 +39,7 @@ from mtgsim.engine.cards import (
     T_LAND,
     T_SORCERY,
 )
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.effect import (
     Role,
     effect_sign,
@@ -208,12 +209,11 @@ def leaver_worth(state: GameState, o: GameObject) -> float:
 def perm_value(state: GameState, o: GameObject, me: int) -> float:
     """What losing this permanent costs its controller (creatures, lands, Auras...)."""
     if is_creature(o):
-        return value(o) + 0.5 * sum(1 for a in state.battlefield
-                                    if state.objects[a].attached_to == o.oid)
+        return value(o) + 0.5 * sum(1 for a in permanents(state) if a.attached_to == o.oid)
     mask = o.card._type_mask
     if mask & T_LAND:
-        lands = sum(1 for oid in state.battlefield if state.objects[oid].controller ==
-                    o.controller and state.objects[oid].card._type_mask & T_LAND)
+        lands = sum(1 for p in permanents(state)
+                    if p.controller == o.controller and p.card._type_mask & T_LAND)
         return 4.0 if lands <= 4 else (2.5 if lands <= 6 else 1.5)
     if o.card.is_aura and o.attached_to >= 2:
         host = state.objects.get(o.attached_to)
@@ -429,8 +429,7 @@ def color_sources(state: GameState, me: int) -> int:
     """Colours ``me`` can make now or with the lands in hand (a colour-bit mask)."""
     mask = 0
     objects = state.objects
-    for oid in state.battlefield:
-        o = objects[oid]
+    for o in permanents(state):
         if o.controller == me:
             for ab in o.card._mana_abilities:
                 mask |= color_bits(ab.colors)

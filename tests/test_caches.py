@@ -1,9 +1,10 @@
 """The engine's memoised and incremental facts agree with a fresh computation at every
 decision of real games: characteristics after an incremental layers.refresh (versus a
 full recomputation on a copy), each player's mana units (payment.mana_units versus
-_mana_units), the permanents with activated abilities (activation.activators), each
-player's creatures (engine.worth.board), the counts of permanents with spell-granting
-and "as ... enters" abilities (GameState.spell_granters, enter_replacers), the cards in
+_mana_units), the permanents with activated abilities (activation.activators), the
+objects on the battlefield (derived.permanents), each player's creatures
+(engine.worth.board), the counts of permanents with spell-granting and "as ... enters"
+abilities (GameState.spell_granters, enter_replacers), the cards in
 hand with instant speed (Derived.hand_instants) and the hand's plan for legal actions
 (casting._hand_plan, memoised on Derived.hand_changes, versus one made on a clone), cost
 feasibility (mana.can_pay and can_pay_cost versus the solver), and the legal actions a
@@ -22,6 +23,7 @@ from mtgsim.engine import activation, casting, payment, turn
 from mtgsim.engine.ask import IllegalAnswer
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.clone import clone
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.layers import ensure, refresh
 from mtgsim.engine.mana import can_pay, can_pay_cost, solve
@@ -38,9 +40,18 @@ CHARACTERISTICS = ("controller", "kw", "power", "toughness", "color", "protectio
                    "granted", "granted_activated", "min_blockers", "sick")
 
 
+def _same_permanents(state: GameState) -> None:
+    perms = permanents(state)
+    assert len(perms) == len(state.battlefield), f"turn {state.turn}: permanents"
+    for o, oid in zip(perms, state.battlefield, strict=True):
+        assert o is state.objects[oid], f"turn {state.turn}: permanents"
+
+
 def check(state: GameState) -> int:
     """Compare every cached fact with a fresh computation; the number of facts compared."""
+    _same_permanents(state)  # kept from the last refresh, or made now if one is due
     ensure(state)
+    _same_permanents(state)
     full = clone(state)
     full.derived.plain = False  # no incremental shortcut: every permanent recomputed
     refresh(full)

@@ -19,6 +19,7 @@ from mtgsim.engine.cards import (
     T_LAND,
 )
 from mtgsim.engine.decisions import Attaching
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.state import (
     Decision,
     GameObject,
@@ -71,8 +72,7 @@ def aura_host_score(state: GameState, me: int, card: Card, o: GameObject,
     if kw & (KW_FLYING | KW_UNBLOCKABLE) or o.min_blockers or any(
             st.cant_be_blocked_by is not None for st in o.card._statics):
         score += 2.0
-    auras = sum(1 for a in state.battlefield if state.objects[a].attached_to == o.oid
-                and state.objects[a].card.is_aura)
+    auras = sum(1 for a in permanents(state) if a.attached_to == o.oid and a.card.is_aura)
     grows = any(st.applies_to == "self" and not isinstance(st.power, int)
                 for st in o.card._statics)
     if grows:

@@ -29,6 +29,7 @@ from mtgsim.engine.combat import (
     can_attack,
     can_block,
 )
+from mtgsim.engine.derived import permanents
 from mtgsim.engine.effect import Role, role_of
 from mtgsim.engine.mana import can_pay_cost
 from mtgsim.engine.payment import mana_units
@@ -96,9 +97,7 @@ def attack_risk(state: GameState, a: GameObject) -> tuple[float, bool]:
     leaves at end of turn anyway costs next to nothing."""
     v = 0.0 if leaves_at_end(state, a) else value(a)
     shield = False
-    objects = state.objects
-    for oid in state.battlefield:
-        au = objects[oid]
+    for au in permanents(state):
         if au.attached_to != a.oid or not au.card.is_aura or au.controller != a.controller:
             continue
         if au.card.has_keyword("umbra armor") and not au.lost_abilities:
