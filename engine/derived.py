@@ -291,12 +291,17 @@ def game_card(state: GameState, defn: CardDef) -> Card:
 def permanents(state: GameState) -> list[GameObject]:
     """The objects on the battlefield in its order (``state.battlefield``'s objects), for
     the scans that read every permanent: kept in ``Derived.permanents`` from one refresh
-    to the next (made afresh, not kept, while a change awaits one), so a scan reads a list
-    instead of looking each id up in ``state.objects``. Read it, never change it."""
+    to the next, so a scan reads a list instead of looking each id up in
+    ``state.objects``. While a change awaits a refresh the answer is made and not kept:
+    when permanents only entered (a departure marks the state dirty), the kept list and
+    the newcomers at the battlefield's end. Read it, never change it."""
     d = state.derived
     perms = d.permanents
-    if perms is not None and not d.dirty and not d.entered:
-        return perms
+    if perms is not None and not d.dirty:
+        if not d.entered:
+            return perms
+        objects = state.objects
+        return perms + [objects[oid] for oid in state.battlefield[len(perms):]]
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
     if not d.dirty and not d.entered:

@@ -77,9 +77,7 @@ CAST_HOOKS: list[Callable[[GameState, GameObject, StackItem], None]] = []
 
 
 def _scan(state: GameState, when: str, subject: GameObject | None = None) -> None:
-    objects = state.objects
-    for oid in state.battlefield:
-        o = objects[oid]
+    for o in permanents(state):
         if not o.card._triggered and not o.granted:
             continue
         for ab in _triggered(o):
@@ -237,16 +235,14 @@ def attacked(state: GameState, attackers: list[int]) -> None:
                     _queue(state, o, ab, o.oid, o)
     if len(attackers) == 1:  # 506.5: it attacks alone
         alone = objects[attackers[0]]
-        for oid in state.battlefield:
-            o = objects[oid]
+        for o in permanents(state):
             if o.controller != alone.controller or not (o.card._triggered or o.granted):
                 continue
             for ab in _triggered(o):
                 if ab.when == "ally_attacks_alone":
                     _queue(state, o, ab, alone.oid, alone)
     # "Whenever enchanted creature attacks": abilities of the Auras attached to attackers.
-    for oid in state.battlefield:
-        o = objects[oid]
+    for o in permanents(state):
         if o.attached_to in attackers and o.card._triggered and not o.lost_abilities:
             for ab in o.card._triggered:
                 if ab.when == "enchanted_attacks":

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gamesetup import bundled_deck
+from gamesetup import Setup, bundled_deck
 
 from mtgsim.engine import activation, casting, payment, turn
 from mtgsim.engine.ask import IllegalAnswer
@@ -28,10 +28,12 @@ from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.layers import ensure, refresh
 from mtgsim.engine.mana import can_pay, can_pay_cost, solve
 from mtgsim.engine.policies import make_policy
+from mtgsim.engine.replacement import enter
 from mtgsim.engine.serialize import from_msgpack, to_msgpack
-from mtgsim.engine.state import GameState
+from mtgsim.engine.state import GRAVEYARD, GameState
 from mtgsim.engine.turn import advance, answer, new_game
 from mtgsim.engine.worth import board
+from mtgsim.engine.zones import move
 from mtgsim.pipelines.runner import DECKS_DIR
 
 DECKS = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt"))
@@ -162,3 +164,27 @@ def test_idle_verdicts_answer_as_a_fresh_state_would(policy: str,
         while (d := advance(state)) is not None:
             answer(state, decide(policies[d.player], state, d))
     assert compared > 2000 and answered > compared // 20, (compared, answered)
+
+
+def test_permanents_follow_the_battlefield_between_refreshes() -> None:
+    """derived.permanents while a change awaits a refresh: newcomers at the end of the
+    kept list, and a departure (the state dirty) made afresh."""
+    s = Setup()
+    bears = s.bf("Grizzly Bears", 0)
+    s.bf("Forest", 0)
+    lions = s.hand("Savannah Lions", 1)
+    state = s.go()
+    ensure(state)
+    kept = permanents(state)
+    assert kept is permanents(state)  # kept from the refresh
+    enter(state, state.objects[lions], 1)  # entered, no refresh yet
+    assert state.derived.entered and not state.derived.dirty
+    _same_permanents(state)
+    assert [o.card.name for o in permanents(state)][-3:] == [
+        "Grizzly Bears", "Forest", "Savannah Lions"]
+    move(state, state.objects[bears], GRAVEYARD)  # dirty: made afresh
+    _same_permanents(state)
+    ensure(state)
+    _same_permanents(state)
+    names = [o.card.name for o in permanents(state)]
+    assert names[-2:] == ["Forest", "Savannah Lions"] and "Grizzly Bears" not in names
