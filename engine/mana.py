@@ -4,7 +4,8 @@ A cost is compiled once into a small value: a generic amount, one bitmask per co
 symbol (a hybrid symbol's mask has two colour bits), and the number of X symbols.
 Payment is a bipartite matching of symbols to mana units; ``solve`` backtracks over the
 (small) candidate set so it finds a payment whenever one exists, and prefers units that
-produce fewer colours so flexible sources stay untapped.
+produce fewer colours so flexible sources stay untapped. Whether one exists (``can_pay``)
+is decided by Hall's condition, without the search.
 """
 
 from __future__ import annotations

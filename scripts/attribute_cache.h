@@ -260,9 +260,6 @@ static CYTHON_INLINE int mtgsim_is_true(PyObject *x) {
 }
 #define MTGSIM_IS_TRUE(x) mtgsim_is_true(x)
 
-/* `seq[i]` for an exact list or tuple and an exact int of one digit (what an index into
- * the state's lists is): the item, as list_subscript and tuplesubscript give it; every
- * other subscription, and an index out of range, goes through PyObject_GetItem. */
 /* Any other `obj[key]`: for an exact dict and an exact int of one digit (an object id
  * into the state's objects) the lookup with the int's hash worked out here, as long_hash
  * gives it (the value; -1, the error value, is -2), without PyObject_GetItem's and
@@ -285,6 +282,9 @@ static PyObject *mtgsim_getitem_other(PyObject *obj, PyObject *key) {
     return PyObject_GetItem(obj, key);
 }
 
+/* `seq[i]` for an exact list or tuple and an exact int of one digit (what an index into
+ * the state's lists is): the item, as list_subscript and tuplesubscript give it; every
+ * other subscription, and an index out of range, goes to mtgsim_getitem_other. */
 static CYTHON_INLINE PyObject *mtgsim_getitem(PyObject *obj, PyObject *key) {
     PyTypeObject *tp = Py_TYPE(obj);
     if (Py_TYPE(key) == &PyLong_Type && (tp == &PyList_Type || tp == &PyTuple_Type)) {
