@@ -20,6 +20,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
@@ -75,12 +76,35 @@ def source_path(name: str) -> Path:
 
 def digest(path: Path) -> str:
     """What a build is keyed on: the source's bytes (a module's with those of the Cython
-    declarations beside it, its ``.pxd``, when it has one)."""
+    declarations beside it, its ``.pxd``, when it has one, and of the declarations of each
+    module that one cimports from, whose C functions the build calls)."""
     data = path.read_bytes()
     declarations = path.with_suffix(".pxd")
     if path.suffix == ".py" and declarations.is_file():
-        data += b"\0" + declarations.read_bytes()
+        text = declarations.read_bytes()
+        data += b"\0" + text
+        for name in _cimported(text.decode("utf-8", "replace")):
+            other = source_path(name).with_suffix(".pxd")
+            data += b"\0" + (other.read_bytes() if other.is_file() else b"")
     return hashlib.sha256(data).hexdigest()
+
+
+_CIMPORT = re.compile(r"^from (mtgsim\.engine\.[\w.]+) cimport ", re.M)
+
+
+def _cimported(declarations: str) -> list[str]:
+    """The modules a ``.pxd``'s text cimports from (their C functions are called directly,
+    so the module's build works only beside their builds)."""
+    return sorted(set(_CIMPORT.findall(declarations)))
+
+
+def cimports(name: str) -> list[str]:
+    """The modules a module's declarations cimport from (none without a ``.pxd``)."""
+    declarations = source_path(name).with_suffix(".pxd")
+    try:
+        return _cimported(declarations.read_text(encoding="utf-8"))
+    except OSError:
+        return []
 
 
 def platform_tag() -> str:
@@ -100,6 +124,7 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         self.attribute_cache = attribute_cache  # digest of scripts/attribute_cache.h then
         self.profile_guided = profile_guided  # built from the training's profile (GCC)
         self.build_flags = build_flags  # a profile-guided build's compiler flags
+        self._usable: dict[str, bool] = {}  # usable()'s answers, each found once
 
     @classmethod
     def from_build(cls, build_dir: Path) -> CompiledFinder | None:
@@ -123,15 +148,26 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         *package, leaf = name.split(".")
         return self.build_dir.joinpath("lib", *package, leaf + EXT_SUFFIX)
 
-    def usable(self, name: str) -> bool:
-        """Built, and built from the source that is there now."""
+    def usable(self, name: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Built, and built from the source that is there now, as is every module it
+        cimports from: a build calls their builds' C functions, which a module running
+        as Python has not (its import would fail), so an edited module runs as Python with
+        every module that cimports from it until the next build."""
+        known = self._usable.get(name)
+        if known is None:
+            known = self._usable[name] = self._check(name, seen | {name})
+        return known
+
+    def _check(self, name: str, seen: frozenset[str]) -> bool:
         want = self.manifest.get(name)
         if want is None or not self.binary(name).is_file():
             return False
         try:
-            return digest(source_path(name)) == want
+            if digest(source_path(name)) != want:
+                return False
         except OSError:
             return False
+        return all(other in seen or self.usable(other, seen) for other in cimports(name))
 
     def find_spec(self, name: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:

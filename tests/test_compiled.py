@@ -10,9 +10,11 @@ the compiled modules; ``test_pure_python_engine_plays_the_golden_games`` runs th
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -114,6 +116,42 @@ def test_a_build_of_other_source_is_not_loaded() -> None:
     assert finder.find_spec("mtgsim.engine.state") is None  # never compiled
 
 
+def test_a_module_loads_compiled_only_beside_the_builds_it_cimports_from() -> None:
+    """engine/casting.pxd cimports functions of mtgsim.engine.mana, whose build's C functions
+    casting's build calls: while mana's source differs from its build's (an edit since),
+    mana runs as Python and casting with it; modules that cimport nothing of it still
+    load compiled."""
+    name = "mtgsim.engine.casting"
+    assert "mtgsim.engine.mana" in compiled.cimports(name)
+    assert compiled.cimports("mtgsim.engine.memo") == []
+    every = {n: digest(source_path(n)) for n in compiled.module_names()}
+    assert CompiledFinder(BUILD_DIR, every).usable(name) == CAN_BUILD
+    finder = CompiledFinder(BUILD_DIR, {**every, "mtgsim.engine.mana": "0" * 64})
+    assert not finder.usable("mtgsim.engine.mana")
+    assert not finder.usable(name) and finder.find_spec(name) is None
+    assert finder.usable("mtgsim.engine.memo") == CAN_BUILD
+
+
+def test_a_build_is_keyed_on_the_declarations_it_cimports(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to mtgsim.engine.mana's declarations builds casting, which cimports from
+    it, again (its digest changes)."""
+    for name in ("mtgsim.engine.casting", "mtgsim.engine.mana"):
+        for suffix in (".py", ".pxd"):
+            target = tmp_path.joinpath(*name.split(".")).with_suffix(suffix)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source_path(name).with_suffix(suffix), target)
+    monkeypatch.setattr(compiled, "source_path",
+                        lambda name: tmp_path.joinpath(*name.split(".")).with_suffix(".py"))
+    casting = compiled.source_path("mtgsim.engine.casting")
+    before = digest(casting)
+    assert before == digest(source_path("mtgsim.engine.casting"))
+    mana = compiled.source_path("mtgsim.engine.mana").with_suffix(".pxd")
+    mana.write_text(mana.read_text(encoding="utf-8") + "cpdef _stand_in(x)\n",
+                    encoding="utf-8")
+    assert digest(casting) != before
+
+
 def test_a_manifest_for_another_interpreter_is_ignored(tmp_path: Path) -> None:
     (tmp_path / MANIFEST).write_text(json.dumps(
         {"platform": "cpython-99.so", "modules": {"mtgsim.engine.memo": "x"}}))
@@ -158,6 +196,85 @@ def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
             assert items == expected
     with pytest.raises(ZeroDivisionError):
         rng.randbelow(5, 0)
+
+
+_CPDEF = re.compile(r"cpdef (?:[\w ]+ )?(\w+)\((.*)\)")
+
+
+def _declarations(pxd: Path) -> list[tuple[str, list[tuple[str, bool]]]]:
+    """A .pxd's cpdef functions: (name, [(parameter, has a default), ...])."""
+    out = []
+    for line in pxd.read_text(encoding="utf-8").splitlines():
+        match = _CPDEF.fullmatch(line.strip())
+        if match:
+            params = [p.strip() for p in match.group(2).split(",") if p.strip()]
+            out.append((match.group(1), [(p.removesuffix("=*").split()[-1], p.endswith("=*"))
+                                         for p in params]))
+    return out
+
+
+def test_cpdef_declarations_match_their_functions() -> None:
+    """The .pxd files beside compiled modules declare functions cpdef (engine/turn.pxd says
+    why): each declaration names a module-level def of the module with the same
+    parameters, ``=*`` on exactly those with a default, and the def holds nothing Cython
+    refuses in a cpdef function (a closure: a lambda, a generator expression, a nested
+    def) and no parameter it cannot declare (keyword-only, variadic). A mismatch fails
+    the module's build, which leaves it out of the compiled engine."""
+    checked = 0
+    for name in compiled.module_names():
+        pxd = source_path(name).with_suffix(".pxd")
+        if not pxd.is_file():
+            continue
+        tree = ast.parse(source_path(name).read_text(encoding="utf-8"))
+        defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        for fn, params in _declarations(pxd):
+            where = f"{pxd.name}: {fn}"
+            assert fn in defs, f"{where}: no such function"
+            node = defs[fn]
+            args = node.args
+            assert not (args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs), where
+            assert not node.decorator_list, where
+            first_default = len(args.args) - len(args.defaults)
+            assert params == [(a.arg, i >= first_default) for i, a in enumerate(args.args)], \
+                f"{where}: the parameters differ from the def's"
+            inner = [type(n).__name__ for n in ast.walk(node) if n is not node and isinstance(
+                n, (ast.Lambda, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef,
+                    ast.ClassDef, ast.Yield, ast.YieldFrom))]
+            assert not inner, f"{where}: holds {inner}, which a cpdef function cannot"
+            checked += 1
+    assert checked >= 80
+
+
+_CIMPORT = re.compile(r"from (mtgsim\.engine\.[\w.]+) cimport (\w+)(?: as (\w+))?")
+
+
+def test_each_cimport_is_a_cpdef_function_the_module_imports() -> None:
+    """A module's .pxd cimports a function of another compiled module (its calls become C
+    calls) only when the other module's .pxd declares it cpdef and the module's own code
+    imports it under the same name at its top level, so that the name means one function
+    compiled and interpreted."""
+    declared = {name: {fn for fn, _ in _declarations(source_path(name).with_suffix(".pxd"))}
+                for name in compiled.module_names()
+                if source_path(name).with_suffix(".pxd").is_file()}
+    checked = 0
+    for name in compiled.module_names():
+        pxd = source_path(name).with_suffix(".pxd")
+        if not pxd.is_file():
+            continue
+        tree = ast.parse(source_path(name).read_text(encoding="utf-8"))
+        imported = {(node.module, a.name, a.asname) for node in tree.body
+                    if isinstance(node, ast.ImportFrom) for a in node.names}
+        for line in pxd.read_text(encoding="utf-8").splitlines():
+            match = _CIMPORT.fullmatch(line.strip())
+            if not match:
+                assert " cimport " not in line, f"{pxd.name}: {line}"
+                continue
+            other, fn, alias = match.groups()
+            assert other in compiled.module_names(), f"{pxd.name}: {other} is not compiled"
+            assert fn in declared.get(other, set()), f"{pxd.name}: {other}.{fn} is not cpdef"
+            assert (other, fn, alias) in imported, f"{pxd.name}: {line} is not imported so"
+            checked += 1
+    assert checked >= 90
 
 
 def test_the_build_is_profile_guided_with_gcc() -> None:

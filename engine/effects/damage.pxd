@@ -1,0 +1,17 @@
+# Cython's declarations for engine/effects/damage.py, read only when the compiled engine is built
+# (scripts/compile_engine.py; the interpreter never reads this file). The hot calls between
+# the engine's functions become C calls instead of Python's call protocol (about 90
+# instructions each): a function called in its own module or from another is declared
+# cpdef here, and a module cimports those it calls from others (a compiled module loads
+# only with the compiled builds of the modules it cimports from: mtgsim.compiled).
+# Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
+# function may hold no closure (a lambda, a generator expression, a nested def):
+# tests/test_compiled.py checks each declaration against its definition.
+from mtgsim.engine.worth cimport death_triggers_value
+from mtgsim.engine.worth cimport guess_amount
+from mtgsim.engine.worth cimport is_creature
+from mtgsim.engine.worth cimport life_value
+from mtgsim.engine.worth cimport value
+from mtgsim.engine.worth_effects cimport objs_for
+from mtgsim.engine.worth_effects cimport players_for
+from mtgsim.engine.worth_effects cimport sign_for
