@@ -153,7 +153,7 @@ def permission_costs(state: GameState, obj: GameObject, alt: int) -> list[ManaCo
 
 def expand_targets(specs: tuple[Target, ...], x: int) -> tuple[Target, ...]:
     """601.2c: "X target ..." is X targets, each a different object."""
-    if not any(s.x_times for s in specs):
+    if not any([s.x_times for s in specs]):
         return specs
     out: list[Target] = []
     for s in specs:
@@ -431,11 +431,18 @@ def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
         if plain is None:
             return
         if can_pay_cost(plain, units):
-            if state.stack or not any(t.kind == "spell" and not t.optional and not t.x_times
-                                      for t in targets):
+            if state.stack or not _targets_a_spell(targets):
                 return
             stack = True  # "target spell" with nothing on the stack
     derived.idle[player] = (derived.hand_changes[player], entry, stack)
+
+
+def _targets_a_spell(targets: tuple[Target, ...]) -> bool:
+    """Must one of these targets be a spell (not an optional one, not "X target")?"""
+    for t in targets:
+        if t.kind == "spell" and not t.optional and not t.x_times:
+            return True
+    return False
 
 
 def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: Cost,
@@ -491,7 +498,7 @@ def _ask_mode(state: GameState, asker: Asker, task: CastTask, obj: GameObject) -
         return -1
     modes = castable_modes(state, card, task.player, obj.oid,
                            None if task.free else _cast_keeps(state, task.player, obj, task.alt))
-    labels = tuple(card.spell.modes[m].label for m in modes)
+    labels = tuple([card.spell.modes[m].label for m in modes])
     pick = asker.choose(Decision(
         _KIND_MODE, task.player, f"mode for {card.name}: " + " or ".join(labels),
         options=modes, source=obj.oid, about=Modes(labels)))

@@ -100,8 +100,8 @@ def refresh(state: GameState) -> None:
     entered = derived.entered
     if entered:
         derived.entered = []
-        if not derived.dirty and not derived.nonlocal_statics and all(
-                not objects[oid].card._layered for oid in entered if oid in objects):
+        if not derived.dirty and not derived.nonlocal_statics and not any(
+                [objects[oid].card._layered for oid in entered if oid in objects]):
             derived.permanents = None  # (engine.derived.permanents makes it again)
             _refresh_entered(state, entered)
             return

@@ -12,3 +12,4 @@ from mtgsim.engine.zones cimport draw_card
 cpdef source_keywords(source)
 cpdef prepare_enter(state, card, controller, asker)
 cpdef leave_battlefield(state, obj, zone, sacrificed=*)
+cpdef _choose_color(state, card, controller, asker)

@@ -335,8 +335,8 @@ ENTER_HOOKS.append(enters_with_counters)
 
 def _choose_color(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> AfterEnter | None:
-    if not card._enter_replacements or not any(
-            isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities):
+    if not card._enter_replacements or not any([
+            isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities]):
         return None
     pick = 0
     if asker is not None:

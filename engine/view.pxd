@@ -10,3 +10,4 @@
 cpdef _known(state, me)
 cpdef lend_view(state, me)
 cpdef take_back(state, lent)
+cpdef _library(state, p, me)

@@ -127,7 +127,7 @@ def _library(state: GameState, p: Player, me: int) -> list[int]:
         known = 1 << me
         objects = state.objects
         places = [oid if objects[oid].known & known else NONE for oid in library]
-        rest = iter(sorted(oid for oid, at in zip(library, places, strict=True) if at == NONE))
+        rest = iter(sorted([oid for oid, at in zip(library, places, strict=True) if at == NONE]))
         shown = [at if at != NONE else next(rest) for at in places]
     else:
         known = 1 << me

@@ -174,9 +174,9 @@ def leaves_at_end(state: GameState, o: GameObject) -> bool:
                 if role_of(e) is _ROLE_SACRIFICE and e.what == "self":
                     return True
     for dl in state.delayed:
-        if dl.subject == o.oid and dl.when == "end_step" and any(
+        if dl.subject == o.oid and dl.when == "end_step" and any([
                 role_of(e) is _ROLE_TEMPORARY or role_of(e) is _ROLE_EXILE
-                for e in dl.ability.effects):
+                for e in dl.ability.effects]):
             return True
     return False
 

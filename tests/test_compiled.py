@@ -252,7 +252,9 @@ def test_each_cimport_is_a_cpdef_function_the_module_imports() -> None:
     """A module's .pxd cimports a function of another compiled module (its calls become C
     calls) only when the other module's .pxd declares it cpdef and the module's own code
     imports it under the same name at its top level, so that the name means one function
-    compiled and interpreted."""
+    compiled and interpreted. Never a module (``from mtgsim.engine cimport replacement as
+    rep``, for ``rep.enter(...)``): Cython 3.3.1 compiles a call through it whose keyword
+    arguments skip a parameter into a read of the bare name (``enter``), a NameError."""
     declared = {name: {fn for fn, _ in _declarations(source_path(name).with_suffix(".pxd"))}
                 for name in compiled.module_names()
                 if source_path(name).with_suffix(".pxd").is_file()}
@@ -275,6 +277,24 @@ def test_each_cimport_is_a_cpdef_function_the_module_imports() -> None:
             assert (other, fn, alias) in imported, f"{pxd.name}: {line} is not imported so"
             checked += 1
     assert checked >= 90
+
+
+def test_no_comprehension_yields_a_chain_cython_miscompiles() -> None:
+    """Cython 3.3.1 compiles a list comprehension whose item is an ``and``/``or`` chain of
+    three or more mixed operands (``[t.kind == "spell" and not t.optional and not
+    t.x_times for t in targets]``) into C that appends a C truth value as an object: the
+    compiled engine crashes where the interpreter answers. The same chain in a loop, in a
+    condition or in ``any(...)`` of a generator compiles right; no compiled module has one
+    as a comprehension's item."""
+    found = []
+    for name in compiled.module_names():
+        tree = ast.parse(source_path(name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp)):
+                items = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+                found += [f"{name}:{node.lineno}" for item in items
+                          if isinstance(item, ast.BoolOp) and len(item.values) >= 3]
+    assert not found
 
 
 def test_the_build_is_profile_guided_with_gcc() -> None:

@@ -10,6 +10,7 @@
 from mtgsim.engine.worth cimport death_triggers_value
 from mtgsim.engine.worth cimport guess_amount
 from mtgsim.engine.worth cimport is_creature
+from mtgsim.engine.worth cimport leaves_at_end
 from mtgsim.engine.worth cimport life_value
 from mtgsim.engine.worth cimport value
 from mtgsim.engine.worth_effects cimport objs_for

@@ -11,4 +11,5 @@ from mtgsim.engine.combat cimport blockers_needed
 from mtgsim.engine.policies.combat_ai cimport damage_of
 from mtgsim.engine.policies.combat_ai cimport fight
 from mtgsim.engine.worth cimport combat_kw
+from mtgsim.engine.worth cimport leaves_at_end
 from mtgsim.engine.worth cimport value

@@ -7,6 +7,7 @@
 # Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
 # function may hold no closure (a lambda, a generator expression, a nested def):
 # tests/test_compiled.py checks each declaration against its definition.
+# (`double` is a C type to Cython: declared as an object argument of that name)
 from mtgsim.engine.combat cimport blockers_needed
 from mtgsim.engine.combat cimport can_block
 from mtgsim.engine.derived cimport permanents
@@ -14,12 +15,13 @@ from mtgsim.engine.effect cimport role_of
 from mtgsim.engine.triggers cimport with_triggers
 from mtgsim.engine.worth cimport combat_kw
 from mtgsim.engine.worth cimport creatures_of
+from mtgsim.engine.worth cimport leaves_at_end
 from mtgsim.engine.worth cimport value
 cpdef _lethal(power, kw, dst, toughness)
 cpdef damage_of(o)
 cpdef fight(a, b, a_bonus=*, b_bonus=*)
-# (`double` is a C type to Cython: declared as an object argument of that name)
 cpdef _pair_gain(state, a, b, risk, shield, w, bonus=*, object double=*)
 cpdef pump_in_hand(state, me)
 cpdef _alone_bonus(state, me)
 cpdef _safe_attackers(state, mine, useful, always, blockers, beatdown, w, cache, able_of)
+cpdef has_annihilator(o)

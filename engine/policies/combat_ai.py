@@ -110,7 +110,7 @@ def attack_risk(state: GameState, a: GameObject) -> tuple[float, bool]:
 
 
 def has_annihilator(o: GameObject) -> bool:
-    return not o.lost_abilities and any(k.name == "annihilator" for k in o.card._kwi)
+    return not o.lost_abilities and any([k.name == "annihilator" for k in o.card._kwi])
 
 
 def _alone_bonus(state: GameState, me: int) -> tuple[int, bool]:

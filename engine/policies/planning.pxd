@@ -7,6 +7,7 @@
 # Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
 # function may hold no closure (a lambda, a generator expression, a nested def):
 # tests/test_compiled.py checks each declaration against its definition.
+from mtgsim.engine.casting cimport expand_targets
 from mtgsim.engine.effect cimport effects_value
 from mtgsim.engine.targets cimport legal_targets
 from mtgsim.engine.worth cimport is_creature
