@@ -213,6 +213,16 @@ def _declarations(pxd: Path) -> list[tuple[str, list[tuple[str, bool]]]]:
     return out
 
 
+def _modules_with_declarations() -> list[tuple[str, Path, ast.Module]]:
+    """The compiled modules with a .pxd: (name, the .pxd, the parsed source)."""
+    out = []
+    for name in compiled.module_names():
+        pxd = source_path(name).with_suffix(".pxd")
+        if pxd.is_file():
+            out.append((name, pxd, ast.parse(source_path(name).read_text(encoding="utf-8"))))
+    return out
+
+
 def test_cpdef_declarations_match_their_functions() -> None:
     """The .pxd files beside compiled modules declare functions cpdef (engine/turn.pxd says
     why): each declaration names a module-level def of the module with the same
@@ -221,11 +231,7 @@ def test_cpdef_declarations_match_their_functions() -> None:
     def) and no parameter it cannot declare (keyword-only, variadic). A mismatch fails
     the module's build, which leaves it out of the compiled engine."""
     checked = 0
-    for name in compiled.module_names():
-        pxd = source_path(name).with_suffix(".pxd")
-        if not pxd.is_file():
-            continue
-        tree = ast.parse(source_path(name).read_text(encoding="utf-8"))
+    for _name, pxd, tree in _modules_with_declarations():
         defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
         for fn, params in _declarations(pxd):
             where = f"{pxd.name}: {fn}"
@@ -255,15 +261,10 @@ def test_each_cimport_is_a_cpdef_function_the_module_imports() -> None:
     compiled and interpreted. Never a module (``from mtgsim.engine cimport replacement as
     rep``, for ``rep.enter(...)``): Cython 3.3.1 compiles a call through it whose keyword
     arguments skip a parameter into a read of the bare name (``enter``), a NameError."""
-    declared = {name: {fn for fn, _ in _declarations(source_path(name).with_suffix(".pxd"))}
-                for name in compiled.module_names()
-                if source_path(name).with_suffix(".pxd").is_file()}
+    modules = _modules_with_declarations()
+    declared = {name: {fn for fn, _ in _declarations(pxd)} for name, pxd, _tree in modules}
     checked = 0
-    for name in compiled.module_names():
-        pxd = source_path(name).with_suffix(".pxd")
-        if not pxd.is_file():
-            continue
-        tree = ast.parse(source_path(name).read_text(encoding="utf-8"))
+    for _name, pxd, tree in modules:
         imported = {(node.module, a.name, a.asname) for node in tree.body
                     if isinstance(node, ast.ImportFrom) for a in node.names}
         for line in pxd.read_text(encoding="utf-8").splitlines():
