@@ -78,15 +78,23 @@ def digest(path: Path) -> str:
     """What a build is keyed on: the source's bytes (a module's with those of the Cython
     declarations beside it, its ``.pxd``, when it has one, and of the declarations of each
     module that one cimports from, whose C functions the build calls)."""
+    return _keyed(path)[0]
+
+
+def _keyed(path: Path) -> tuple[str, list[str]]:
+    """``digest`` of a source, and the modules its declarations cimport from (the ``.pxd``
+    read once for both)."""
     data = path.read_bytes()
     declarations = path.with_suffix(".pxd")
+    others: list[str] = []
     if path.suffix == ".py" and declarations.is_file():
         text = declarations.read_bytes()
         data += b"\0" + text
-        for name in _cimported(text.decode("utf-8", "replace")):
+        others = _cimported(text.decode("utf-8", "replace"))
+        for name in others:
             other = source_path(name).with_suffix(".pxd")
             data += b"\0" + (other.read_bytes() if other.is_file() else b"")
-    return hashlib.sha256(data).hexdigest()
+    return hashlib.sha256(data).hexdigest(), others
 
 
 _CIMPORT = re.compile(r"^from (mtgsim\.engine\.[\w.]+) cimport ", re.M)
@@ -163,11 +171,12 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         if want is None or not self.binary(name).is_file():
             return False
         try:
-            if digest(source_path(name)) != want:
-                return False
+            key, others = _keyed(source_path(name))
         except OSError:
             return False
-        return all(other in seen or self.usable(other, seen) for other in cimports(name))
+        if key != want:
+            return False
+        return all(other in seen or self.usable(other, seen) for other in others)
 
     def find_spec(self, name: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
