@@ -43,8 +43,8 @@ run: compiled
 	$(BIN)/mtgsim report $(OUT)
 
 test: compiled
-	$(BIN)/ruff check mtgsim engine cluster pipelines results tests scripts
-	$(BIN)/mypy mtgsim/engine
+	$(BIN)/ruff check mtgsim engine cluster pipelines results decks tests scripts
+	$(BIN)/python scripts/typecheck.py
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then \
 		echo "error: pytest collected no tests (exit code 5)" >&2; exit 1; \

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from mtgsim.engine.rng import MASK64
+from mtgsim.engine.state.rng import MASK64
 
 SEED_MAX = MASK64  # job and game seeds are 0 .. 2**64 - 1
 

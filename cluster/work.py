@@ -19,14 +19,14 @@ import msgspec
 import pyarrow as pa
 
 from mtgsim.cluster.seeds import Pairing, policy_seed, swiss_index
-from mtgsim.engine.card import Card
-from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import CardDef
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import Policy, play, policy_stops
-from mtgsim.engine.policies import make_policy
-from mtgsim.engine.state import Answer, Decision, GameState
-from mtgsim.engine.stats import STAT_KEYS
-from mtgsim.engine.turn import new_game
+from mtgsim.engine.players.policies import make_policy
+from mtgsim.engine.rules.turn import new_game
+from mtgsim.engine.state.game_state import Answer, Decision, GameState
+from mtgsim.engine.state.stats import STAT_KEYS
 from mtgsim.pipelines.replay import Failure, record_failure
 from mtgsim.results.schema import GAMES, INT32_MAX, INT32_MIN
 

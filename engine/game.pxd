@@ -6,9 +6,9 @@
 # only with the compiled builds of the modules it cimports from: mtgsim.compiled).
 # Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
 # function may hold no closure (a lambda, a generator expression, a nested def):
-# tests/test_compiled.py checks each declaration against its definition.
-from mtgsim.engine.turn cimport answer
-from mtgsim.engine.view cimport lend_view
-from mtgsim.engine.view cimport take_back
+# tests/packaging/test_compiled.py checks each declaration against its definition.
+from mtgsim.engine.rules.turn cimport answer
+from mtgsim.engine.state.view cimport lend_view
+from mtgsim.engine.state.view cimport take_back
 cpdef step(state, policies)
 cpdef decide(policy, state, decision)

@@ -1,7 +1,7 @@
 """The public face of the engine: build a game from decks, drive it with policies.
 
 Static definition (card pool, decks) is separate from the mutable GameState; policies
-see the deciding player's view of the state (engine.view) and the pending Decision, and
+see the deciding player's view of the state (engine.state.view) and the pending Decision, and
 answer with an index (or list of indices).
 """
 
@@ -10,25 +10,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.card import Card
-from mtgsim.engine.state import ALL_STOPS, Answer, Decision, GameState
-from mtgsim.engine.turn import advance, answer, new_game
-from mtgsim.engine.view import lend_view, player_view, take_back
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.game_state import ALL_STOPS, Answer, Decision, GameState
+from mtgsim.engine.state.view import lend_view, player_view, take_back
 
 
 class Policy(Protocol):
     """Anything that answers decisions. Must be deterministic given its own seed.
 
-    ``view`` is what the deciding player may know (``engine.view.player_view``): the
+    ``view`` is what the deciding player may know (``engine.state.view.player_view``): the
     game state without the other player's hand, any library's order, the random state
-    or the log. A policy decides from it alone (``tests/test_view.py`` holds every
+    or the log. A policy decides from it alone (``tests/players/test_view.py`` holds every
     shipped policy to that).
 
     A policy class that sets ``borrows_view = True`` promises to read the view only while
     it decides, and to keep and change nothing of it: it is then lent the state itself,
     with what its player may not know taken out for the decision and put back after it
-    (``engine.view.lend_view``), instead of a copy made and freed at every decision. The
+    (``engine.state.view.lend_view``), instead of a copy made and freed at every decision. The
     shipped heuristic, random, goldfish and search policies borrow; a policy that keeps
     views (the scripted policy's fallback, your own) gets copies."""
 

@@ -30,18 +30,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mtgsim.cluster.seeds import policy_seed
-from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.card import Card
-from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
 from mtgsim.engine.cards import COLOR_BIT
-from mtgsim.engine.decks import parse_deck
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.cards.pool import CardSource, known_cards, read_extra
+from mtgsim.engine.decklists.deck import parse_deck
 from mtgsim.engine.game import deck_cards, play, policy_stops
 from mtgsim.engine.game import step as engine_step
-from mtgsim.engine.policies import POLICIES, PolicySpecError, make_policy, parse_policy
-from mtgsim.engine.state import CAST, PASS, PLAY, Answer, Decision, GameResult, GameState
-from mtgsim.engine.turn import advance, answer, new_game
-from mtgsim.engine.view import player_view
-from mtgsim.engine.zones import describe
+from mtgsim.engine.players.policies import POLICIES, PolicySpecError, make_policy, parse_policy
+from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.rules.zones import describe
+from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.game_state import CAST, PASS, PLAY, Answer, Decision, GameResult, GameState
+from mtgsim.engine.state.view import player_view
 from mtgsim.pipelines.replay import (
     Replay,
     ReplayMismatch,
@@ -265,7 +265,7 @@ class Game:
 
     def view(self, player: int | None = None) -> GameState:
         """What ``player`` (default: the one deciding now) may know of the game: the state
-        a policy's ``decide`` is given (engine.view.player_view: no other player's hand, no
+        a policy's ``decide`` is given (engine.state.view.player_view: no other player's hand, no
         library's order). Read it, never change it."""
         if player is None:
             d = self.decision

@@ -3,7 +3,7 @@
 The pure-Python engine is the reference; ``scripts/compile_engine.py`` (run by ``make venv``)
 compiles the modules in ``COMPILED`` unchanged, without type annotations turned into C types,
 so a compiled module runs the same code, and plays the same games, only with fewer
-instructions (tests/test_compiled.py checks the game fingerprints both ways).
+instructions (tests/packaging/test_compiled.py checks the game fingerprints both ways).
 
 The builds live in ``build/compiled/`` beside a manifest of the source digest each was built
 from. Python would load an extension module sitting beside its ``.py`` even after the ``.py``
@@ -27,31 +27,37 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
+from mtgsim.layout import PACKAGE_DIRS
+
 # The engine modules games run, by dotted name under mtgsim.engine: cProfile over the
 # compiled engine sees only the functions still interpreted, and over the fingerprint games
 # (every pairing of the bundled decks, heuristic and random) no module left out takes more
 # than 0.04% of the time; what is left runs while loading cards and decks, or rarely.
 COMPILED: tuple[str, ...] = (
-    "activation", "amounts", "ask", "card", "casting", "combat", "conditions", "cost_parts",
-    "costs", "derived", "effect", "filters", "game", "layers", "mana", "memo", "payment",
-    "refs", "replacement", "resolution", "rng", "sba", "spell_costs", "state", "stats",
-    "targets", "triggers", "turn", "view", "worth", "worth_effects", "zones", "carddefs.bits",
-    "effects.add_counters", "effects.choose_one", "effects.conditional", "effects.counter",
-    "effects.create_token", "effects.damage", "effects.destroy", "effects.discard",
-    "effects.doesnt_untap_next", "effects.draw", "effects.exile", "effects.may",
-    "effects.pump", "effects.return_from_graveyard", "effects.sacrifice", "effects.search",
-    "effects.tap", "effects.untap",
+    "cards.card", "cards.schema.bits", "effects.add_counters", "effects.choose_one",
+    "effects.conditional", "effects.counter", "effects.create_token", "effects.damage",
+    "effects.destroy", "effects.discard", "effects.doesnt_untap_next", "effects.draw",
+    "effects.exile", "effects.may", "effects.pump", "effects.return_from_graveyard",
+    "effects.sacrifice", "effects.search", "effects.tap", "effects.untap", "game",
     "keywords.annihilator", "keywords.bloodthirst", "keywords.cascade", "keywords.convoke",
     "keywords.devour", "keywords.dredge", "keywords.enchant", "keywords.epic",
     "keywords.exalted", "keywords.flash", "keywords.flashback", "keywords.graft",
     "keywords.haunt", "keywords.kicker", "keywords.level_up", "keywords.rebound",
     "keywords.recover", "keywords.replicate", "keywords.retrace", "keywords.transmute",
     "keywords.umbra_armor", "keywords.unearth", "keywords.wither",
-    "policies.activation", "policies.blocking", "policies.cast_score",
-    "policies.choice_auras", "policies.choice_cards", "policies.choice_costs",
-    "policies.choice_keywords", "policies.combat_ai", "policies.context",
-    "policies.heuristic", "policies.planning", "policies.random", "policies.spells",
-    "policies.stops", "policies.targeting", "policies.tricks",
+    "players.policies.activation", "players.policies.blocking", "players.policies.cast_score",
+    "players.policies.choice_auras", "players.policies.choice_cards",
+    "players.policies.choice_costs", "players.policies.choice_keywords",
+    "players.policies.combat_ai", "players.policies.context", "players.policies.heuristic",
+    "players.policies.planning", "players.policies.random", "players.policies.spells",
+    "players.policies.stops", "players.policies.targeting", "players.policies.tricks",
+    "players.worth", "players.worth_effects", "rules.activation", "rules.amounts",
+    "rules.casting", "rules.combat", "rules.conditions", "rules.cost_parts", "rules.costs",
+    "rules.effect", "rules.filters", "rules.layers", "rules.mana", "rules.payment",
+    "rules.refs", "rules.replacement", "rules.resolution", "rules.sba", "rules.spell_costs",
+    "rules.targets", "rules.triggers", "rules.turn", "rules.zones", "state.ask",
+    "state.derived", "state.game_state", "state.memo", "state.rng", "state.stats",
+    "state.view",
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,8 +76,15 @@ def module_names() -> list[str]:
 
 
 def source_path(name: str) -> Path:
-    """The ``.py`` file of a module under mtgsim (through the checkout's links)."""
-    return ROOT.joinpath(*name.split(".")).with_suffix(".py")
+    """The ``.py`` file of a module under mtgsim in the checkout (a module's own file, or
+    its package's ``__init__.py``), by the package mapping of ``PACKAGE_DIRS``."""
+    parts = name.split(".")
+    for size in range(len(parts), 0, -1):
+        folder = PACKAGE_DIRS.get(".".join(parts[:size]))
+        if folder is not None:
+            path = ROOT.joinpath(folder, *parts[size:])
+            return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    raise ValueError(f"{name} is not a module of mtgsim")
 
 
 def digest(path: Path) -> str:

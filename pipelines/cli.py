@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from mtgsim import compiled, engine
-from mtgsim.engine.cardpool import CardDataError
-from mtgsim.engine.decks import DeckError
+from mtgsim.engine.cards.pool import CardDataError
+from mtgsim.engine.decklists.deck import DeckError
 from mtgsim.pipelines import deckinfo, jobcli, reporting
 from mtgsim.pipelines.argtypes import positive, seed
 from mtgsim.pipelines.jobcli import EXIT_FAILED, EXIT_INTERRUPTED, card_source_of
@@ -326,7 +326,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         for name in sorted(pool):
             print(name)
         return 0
-    from mtgsim.engine.cardcheck import check, read_reference
+    from mtgsim.engine.cards.check import check, read_reference
 
     reference = read_reference(args.reference)
     only = source.extra_names() if source.extra else None
@@ -349,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--card-data", metavar="DIR",
                         help="directory of card files (*.toml) that replaces the bundled "
-                             "cards (default: the bundled engine/carddata)")
+                             "cards (default: the bundled engine/cards/data)")
     common.add_argument("--cards", action="append", metavar="PATH",
                         help="your own card file, or a directory of them, added to the "
                              "pool; give it once per path")

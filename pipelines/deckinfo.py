@@ -1,6 +1,6 @@
 """Deck statistics for people: ``mtgsim deck check FILE...`` and ``mtgsim decks``.
 
-``deck check`` validates each deck list (``engine.decks``) and prints its mana curve (the
+``deck check`` validates each deck list (``engine.decklists.deck``) and prints its mana curve (the
 number of non-land main-deck cards at each mana value, with a text histogram), its colour
 sources against the coloured mana symbols its spells need, and how many cards carry each
 keyword ability. ``decks`` lists the bundled decks with the archetype named on the first
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mtgsim.engine.card import Card
-from mtgsim.engine.cardpool import known_cards
-from mtgsim.engine.decks import Deck, DeckError, load_deck
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.cards.pool import known_cards
+from mtgsim.engine.decklists.deck import Deck, DeckError, load_deck
 from mtgsim.engine.keywords import NOT_ORACLE
 
 COLORS = "WUBRG"
@@ -132,13 +132,13 @@ def archetype_of(header: list[str], fallback: str) -> str:
 
 def keyword_names(card: Card) -> list[str]:
     """The card's printed keyword abilities by name ("Annihilator", "Level up", "Enchant")."""
-    names = {n for n in card._kwnames if n not in NOT_ORACLE}
+    names = {n for n in card.keyword_names if n not in NOT_ORACLE}
     return sorted(n[:1].upper() + n[1:] for n in names)
 
 
 def _mana_colors(card: Card) -> set[str]:
     out: set[str] = set()
-    for ab in card._mana_abilities:
+    for ab in card.mana_abilities:
         out.update(ch for ch in ab.colors if ch in COLORS)
     return out
 
@@ -181,7 +181,7 @@ def deck_info(deck: Deck, path: str, text: str, pool: Mapping[str, Card]) -> Dec
         if card.is_land:
             lands += n
             continue
-        curve[card._mana_value] += n
+        curve[card.mana_value] += n
         for c, k in _pips(card).items():
             need = colors[c] if c in colors else hybrid.setdefault(c, ColorSources())
             need.pips += k * n

@@ -31,13 +31,13 @@ from pathlib import Path
 import msgspec
 
 from mtgsim.cluster.seeds import check_seed, mix, policy_seed
-from mtgsim.engine.card import Card
-from mtgsim.engine.cardpool import CardSource
 from mtgsim.engine.cards import T_LAND
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import play, policy_stops
-from mtgsim.engine.policies import make_policy
-from mtgsim.engine.rng import randbelow, seed_state
-from mtgsim.engine.turn import new_game
+from mtgsim.engine.players.policies import make_policy
+from mtgsim.engine.rules.turn import new_game
+from mtgsim.engine.state.rng import randbelow, seed_state
 from mtgsim.pipelines.replay import record_failure
 
 COLOURS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}
@@ -46,7 +46,7 @@ STYLES = ("any", "colours", "dense")
 
 
 class Rng:
-    """A splitmix64 stream (engine.rng) for drawing decks."""
+    """A splitmix64 stream (engine.state.rng) for drawing decks."""
 
     def __init__(self, seed: int) -> None:
         self.state = seed_state(seed)
@@ -72,8 +72,8 @@ class DeckMaker:
         names = sorted(pool)
         self.basics = sorted(n for n in names if "basic" in pool[n].supertypes)
         self.nonbasic = [n for n in names if "basic" not in pool[n].supertypes]
-        self.lands = [n for n in self.nonbasic if pool[n]._type_mask & T_LAND]
-        self.spells = [n for n in self.nonbasic if not pool[n]._type_mask & T_LAND]
+        self.lands = [n for n in self.nonbasic if pool[n].type_mask & T_LAND]
+        self.spells = [n for n in self.nonbasic if not pool[n].type_mask & T_LAND]
         self.basic_of = {c: b for c, b in BASIC_OF.items() if b in pool}
 
     def deck(self, rng: Rng) -> tuple[str, list[str]]:
@@ -97,7 +97,7 @@ class DeckMaker:
         elif style == "colours":
             chosen = sorted({rng.choice(list(self.basic_of)) for _ in range(1 + rng.below(3))})
             mask = sum(COLOURS[c] for c in chosen)
-            fits = [n for n in self.spells if not self.pool[n]._color_mask & ~mask]
+            fits = [n for n in self.spells if not self.pool[n].color_mask & ~mask]
             distinct = [rng.choice(fits) for _ in range(6 + rng.below(14))]
             room = min(size - lands, 4 * len(set(distinct)))  # the rest: more lands
             while len(names) < room:

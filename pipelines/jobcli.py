@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from mtgsim.engine.cardpool import CardSource
+from mtgsim.engine.cards.pool import CardSource
 from mtgsim.pipelines.argtypes import count, positive, seconds, seed, share
 from mtgsim.pipelines.policyargs import add_policy_options, deck_policies
 from mtgsim.pipelines.runner import card_source, load_card_pool, load_main_deck
@@ -364,7 +364,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     except JobError as exc:
         _err(str(exc))
         return EXIT_USAGE
-    from mtgsim.engine.policies.spec import canonical
+    from mtgsim.engine.players.policies.spec import canonical
 
     order = [canonical(p) for p in policies]
     options = _job_options(args, [], [])  # the entrants' policies are the ladder's own

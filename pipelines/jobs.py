@@ -35,8 +35,8 @@ from mtgsim import engine
 from mtgsim.cluster.pool import ClusterError, ClusterLost, RayExecutor, SerialExecutor
 from mtgsim.cluster.seeds import check_seed, deck_digest
 from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
-from mtgsim.engine.cardpool import CardSource
-from mtgsim.engine.policies.spec import PolicySpecError, canonical
+from mtgsim.engine.cards.pool import CardSource
+from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.results.dataset import (
     STAGING_DIR,

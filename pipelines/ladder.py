@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mtgsim.engine.policies.spec import PolicySpecError, canonical
+from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.pipelines.jobs import JobError, JobResult, run_job
 from mtgsim.pipelines.runner import DECKS_DIR, LoadedDeck
 
@@ -31,7 +31,7 @@ BASE_POLICIES = ("goldfish", "random", "heuristic")
 def default_policies() -> tuple[str, ...]:
     """The ladder's rungs, weakest first: goldfish, random, heuristic and, when the
     search policy is there, search at the two budgets measured in docs/policies.md."""
-    from mtgsim.engine.policies.spec import SETTINGS
+    from mtgsim.engine.players.policies.spec import SETTINGS
 
     if "search" in SETTINGS:
         return (*BASE_POLICIES, "search:rollouts=2", "search:rollouts=4")  # measured

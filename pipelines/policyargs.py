@@ -1,7 +1,7 @@
 """Who pilots which deck, from the command line: ``--policy-a SPEC`` and ``--policy-b
 SPEC`` (the sides: ``DECK_A``/``DECK_B`` of play and batch, a matchup's first and second
 deck in the jobs) and ``--policy DECK=SPEC`` (that deck's pilot wherever it plays; given
-once per deck). Specs are ``engine.policies.spec`` text; a bad one is a one-line usage
+once per deck). Specs are ``engine.players.policies.spec`` text; a bad one is a one-line usage
 error (exit 2) naming the option, checked before anything runs."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from mtgsim.engine.policies.spec import POLICY_NAMES, PolicySpecError, canonical
+from mtgsim.engine.players.policies.spec import POLICY_NAMES, PolicySpecError, canonical
 
 
 class PolicyArgError(ValueError):

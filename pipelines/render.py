@@ -1,6 +1,6 @@
 """The game log for people: one line per event, grouped by turn, with life totals.
 
-Seat 0 is player A and seat 1 is player B, matching ``engine.zones.describe`` (which
+Seat 0 is player A and seat 1 is player B, matching ``engine.rules.zones.describe`` (which
 names players in event targets as ``player A`` / ``player B``).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mtgsim.engine.state import Event, GameResult
+from mtgsim.engine.state.game_state import Event, GameResult
 
 STARTING_LIFE = 20
 PREGAME_KINDS = frozenset({"draw", "mulligan"})

@@ -34,12 +34,12 @@ from typing import Any
 import msgspec
 
 from mtgsim import engine
-from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.card import Card
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.game import Policy, play, policy_stops
-from mtgsim.engine.policies import PolicySpecError, make_policy, parse_policy
-from mtgsim.engine.state import Answer, Decision, Event, GameState
-from mtgsim.engine.turn import new_game
+from mtgsim.engine.players.policies import PolicySpecError, make_policy, parse_policy
+from mtgsim.engine.rules.turn import new_game
+from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.game_state import Answer, Decision, Event, GameState
 
 FORMAT = "mtgsim-replay"
 VERSION = 2

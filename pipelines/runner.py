@@ -20,19 +20,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import mtgsim
 from mtgsim import engine
 from mtgsim.cluster import seeds
-from mtgsim.engine.card import Card, CardPool
-from mtgsim.engine.cardpool import CardSource, known_cards, read_extra
-from mtgsim.engine.decks import load_deck
+from mtgsim.decks import DECKS_DIR
+from mtgsim.engine.cards.card import Card, CardPool
+from mtgsim.engine.cards.pool import CardSource, known_cards, read_extra
+from mtgsim.engine.decklists.deck import load_deck
 from mtgsim.engine.game import Policy, deck_cards, play_game
-from mtgsim.engine.policies import make_policy
-from mtgsim.engine.state import GameState
+from mtgsim.engine.players.policies import make_policy
+from mtgsim.engine.state.game_state import GameState
 
 REPO_ROOT = Path(engine.__file__).resolve().parent.parent
-# The bundled decks: package data of mtgsim (decks/ in the checkout, linked from mtgsim/).
-DECKS_DIR = Path(mtgsim.__file__).parent / "decks"
 BUNDLED_MATCHUP = ("gruul_stompy", "azorius_skies")
 SEED_STRIDE = 1_000_003
 

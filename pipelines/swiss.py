@@ -30,8 +30,8 @@ from mtgsim import engine
 from mtgsim.cluster.pool import RayExecutor, SerialExecutor
 from mtgsim.cluster.seeds import check_seed
 from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit
-from mtgsim.engine.cardpool import CardSource
-from mtgsim.engine.rng import randbelow, seed_state, shuffle
+from mtgsim.engine.cards.pool import CardSource
+from mtgsim.engine.state.rng import randbelow, seed_state, shuffle
 from mtgsim.pipelines.jobs import (
     JobError,
     abandon_output,

@@ -3,7 +3,7 @@ ratings with a play/draw term, field win rates, metagame dynamics and the equili
 with its bootstrap, play/draw advantage, game lengths, kill turns and mulligans.
 
 Everything takes plain arrays or a pyarrow table, so it can be checked on synthetic data
-with known answers (tests/test_analysis.py). A pair of decks that was never played is
+with known answers (tests/results/test_analysis.py). A pair of decks that was never played is
 NaN in every matrix, never a measured 50%.
 """
 

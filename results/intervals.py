@@ -3,7 +3,7 @@
 Draws count as half a win, so counts may be half-integers: the score intervals below are
 defined for any count between 0 and n (scipy's ``binomtest`` takes integers only, which is
 why the Wilson interval comes from statsmodels; for integer counts the two agree, see
-tests/test_analysis.py). What statsmodels lacks, Newcombe's interval for a difference of
+tests/results/test_analysis.py). What statsmodels lacks, Newcombe's interval for a difference of
 *paired* proportions, is written out here from the paper.
 """
 

@@ -11,7 +11,7 @@ import msgspec
 import numpy as np
 import pyarrow as pa
 
-from mtgsim.engine.stats import STAT_KEYS
+from mtgsim.engine.state.stats import STAT_KEYS
 from mtgsim.results import figures
 from mtgsim.results.analysis import (
     Games,

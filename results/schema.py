@@ -2,7 +2,7 @@
 
 ``games``: one row per game. Deck names, policy specs and reasons are dictionary-encoded
 strings; ``policy_a``/``policy_b`` are the canonical specs of the policies that piloted
-each deck (``engine.policies.spec``), and ``think_us_a``/``think_us_b`` the wall-clock
+each deck (``engine.players.policies.spec``), and ``think_us_a``/``think_us_b`` the wall-clock
 microseconds each spent deciding (a search's rollouts included: the policy's cost per
 game). Datasets of manifest format ``mtgsim-job/2`` lack these four columns:
 ``results.dataset.read_games`` fills the policies in from the manifest and the times
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from mtgsim.engine.stats import STAT_KEYS
+from mtgsim.engine.state.stats import STAT_KEYS
 
 DICT_STR = pa.dictionary(pa.int32(), pa.string())
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1

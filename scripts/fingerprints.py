@@ -11,7 +11,7 @@ compares and lists the first games that differ (exit 1 when any does).
     ... change the engine ...
     python scripts/fingerprints.py --check /tmp/before.json
 
-``tests/test_fingerprints.py`` checks the committed ``tests/data/fingerprints.json``;
+``tests/state/test_fingerprints.py`` checks the committed ``tests/data/fingerprints.json``;
 a deliberate change of play (an AI change, a rules fix) rewrites it in its own commit
 with ``--write tests/data/fingerprints.json``.
 """

@@ -6,13 +6,13 @@ level or inside a function (an import moved into a function to dodge a circle is
 circle), but not under ``if TYPE_CHECKING:`` (annotations only: the schema's own
 recursive unions). Importing ``a.b.c`` is an edge to ``a.b.c`` only, not to the package
 ``a.b`` that Python initialises first: a package's ``__init__`` importing its own
-modules (``engine.carddefs``, ``engine.policies``) is no circle.
+modules (``engine.cards.schema``, ``engine.players.policies``) is no circle.
 
     python scripts/import_graph.py            # the graph, one module a line, then cycles
     python scripts/import_graph.py --cycles   # only the cycles (exit 1 if there are any)
     python scripts/import_graph.py --layers   # modules by layer: what each may import
 
-``cycles()`` and ``forbidden()`` are what ``tests/test_import_graph.py`` checks.
+``cycles()`` and ``forbidden()`` are what ``tests/packaging/test_import_graph.py`` checks.
 """
 
 from __future__ import annotations
@@ -135,34 +135,58 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
+def _under(module: str, *packages: str) -> bool:
+    """Whether ``module`` is one of ``packages`` (relative to the engine) or inside one."""
+    return any(module == f"{PACKAGE}.{p}" or module.startswith(f"{PACKAGE}.{p}.")
+               for p in packages)
+
+
 def is_policy(module: str) -> bool:
-    return module.startswith(PACKAGE + ".policies")
+    return _under(module, "players.policies")
+
+
+def is_players(module: str) -> bool:
+    return _under(module, "players")
 
 
 def is_schema(module: str) -> bool:
-    return module.startswith(PACKAGE + ".carddefs") or module == PACKAGE + ".cards"
+    """The card schema: ``cards.schema`` and the ``cards`` package that re-exports it."""
+    return _under(module, "cards.schema") or module == PACKAGE + ".cards"
 
 
-# The engine's parts outside the rules: the AI, the scenario runner (which plays policies'
-# and scripted answers) and the deck/card file tools; everything else is the rules.
-NOT_RULES = (".policies", ".scenario")
+# The layers, from the bottom: the card schema (data, importing nothing else), then the
+# card data's loading, the deck lists, the game state and the rules, which import nothing
+# of the players; the vocabulary of mechanics (effects, keywords, the cost parts), whose
+# modules each carry the AI's estimate of their mechanic and so import the valuation
+# (``players.worth``, ``players.worth_effects``) but no policy; the players; and at the top
+# the game's public face (``game``) and the scenario runner, which plays policies.
+CORE = ("cards", "decklists", "state", "rules")
+VOCABULARY = ("effects", "keywords", "rules.cost_parts")
+VALUATION = ("players.worth", "players.worth_effects")
+ABOVE = ("scenario",)
 
 
 def is_rules(module: str) -> bool:
-    rest = module[len(PACKAGE):]
-    return module != PACKAGE and not rest.startswith(NOT_RULES) and not is_schema(module)
+    """The rules and everything under them: what may import nothing of the players."""
+    return _under(module, *CORE) and not _under(module, *VOCABULARY)
 
 
 def forbidden(edges: dict[str, set[str]]) -> list[str]:
-    """Imports the layering forbids: the rules importing a policy, the schema importing
-    anything of the engine but the schema."""
+    """Imports the layering forbids: the schema importing anything of the engine but the
+    schema, the rules (state, card data, deck lists) importing anything of the players,
+    the mechanics importing a policy, or anything but the players and the scenario runner
+    importing a policy."""
     bad = []
     for a in sorted(edges):
         for b in sorted(edges[a]):
-            if is_rules(a) and is_policy(b):
-                bad.append(f"{a} -> {b} (the rules import a policy)")
             if is_schema(a) and not is_schema(b) and b != PACKAGE:
                 bad.append(f"{a} -> {b} (the schema imports the rules)")
+            elif is_rules(a) and is_players(b):
+                bad.append(f"{a} -> {b} (the rules import the players)")
+            elif _under(a, *VOCABULARY) and is_players(b) and not _under(b, *VALUATION):
+                bad.append(f"{a} -> {b} (a mechanic imports a policy)")
+            elif is_policy(b) and not is_players(a) and not _under(a, *ABOVE):
+                bad.append(f"{a} -> {b} (the rules import a policy)")
     for a, mods in sorted(outside_imports().items()):
         bad.extend(f"{a} -> {m} (engine/ imports cluster/, results/ or pipelines/)"
                    for m in sorted(mods))

@@ -2,8 +2,8 @@
 matchup (gruul_stompy vs azorius_skies, heuristic vs heuristic, as ``mtgsim bench``).
 
 For each of N games (seeds as in ``mtgsim bench``), at the first decision of each turn it
-reaches: the msgpack size of the state (``engine.serialize.to_msgpack``), the time of
-``engine.clone.clone`` and of a msgpack round trip (encode and decode). Prints the median
+reaches: the msgpack size of the state (``engine.state.serialize.to_msgpack``), the time of
+``engine.state.clone.clone`` and of a msgpack round trip (encode and decode). Prints the median
 over the games of each figure per turn.
 
     python scripts/state_size.py              # 20 games
@@ -18,11 +18,11 @@ import statistics
 import sys
 import time
 
-from mtgsim.engine.clone import clone
 from mtgsim.engine.game import decide, policy_stops
-from mtgsim.engine.serialize import from_msgpack, to_msgpack
-from mtgsim.engine.state import GameState
-from mtgsim.engine.turn import advance, answer, new_game
+from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.serialize import from_msgpack, to_msgpack
 from mtgsim.pipelines.runner import game_seed, load_card_pool, load_main_deck, make_policies
 
 TURNS = (5, 10, 15)

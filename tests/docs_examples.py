@@ -1,6 +1,6 @@
 """The examples of README.md and docs/*.md, read from their fenced code blocks.
 
-``tests/test_docs.py`` runs them; this module only reads them. A block is an example
+``tests/packaging/test_docs.py`` runs them; this module only reads them. A block is an example
 when its language is a shell (``sh``, ``bash``, ``shell``) or Python (``python``, ``py``).
 An HTML comment on the line(s) just before a fence says more about it (GitHub shows none):
 

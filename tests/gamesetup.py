@@ -2,8 +2,8 @@
 
 ``Setup`` makes a started two-player game with no mulligans, puts named cards into zones,
 and hands the state to the caller positioned at a chosen step with the active player
-holding priority. The module-level helpers drive it through ``engine.turn.advance`` and
-``engine.turn.answer`` exactly as a policy would.
+holding priority. The module-level helpers drive it through ``engine.rules.turn.advance`` and
+``engine.rules.turn.answer`` exactly as a policy would.
 
 A "beacon" is a test-only artifact with a free activated ability that does nothing. A
 player who controls one is always asked when they get priority (the engine passes for a
@@ -18,14 +18,17 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from mtgsim.engine.card import Card, CardPool
-from mtgsim.engine.cardpool import known_cards, load_pool
+from mtgsim.decks import DECKS_DIR
 from mtgsim.engine.cards import Activated, CardDef, Cost
-from mtgsim.engine.decks import load_deck
-from mtgsim.engine.derived import game_card
+from mtgsim.engine.cards.card import Card, CardPool
+from mtgsim.engine.cards.pool import known_cards, load_pool
+from mtgsim.engine.decklists.deck import load_deck
 from mtgsim.engine.game import deck_cards
+from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.rules.zones import new_object
 from mtgsim.engine.scenario.runner import Runner, load_scenario, play_scenario
-from mtgsim.engine.state import (
+from mtgsim.engine.state.derived import game_card
+from mtgsim.engine.state.game_state import (
     ACTIVATE,
     BATTLEFIELD,
     CAST,
@@ -43,11 +46,8 @@ from mtgsim.engine.state import (
     GameObject,
     GameState,
 )
-from mtgsim.engine.turn import advance, answer, new_game
-from mtgsim.engine.zones import new_object
 
 POOL = load_pool()
-DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
 _DECKS: dict[str, list[Card]] = {}
 
 BEACON = CardDef(

@@ -1,7 +1,7 @@
 """One module per effect of card text, named by its tag (``{ do = "damage" }`` is
 ``damage.py``): its data class (built from the schema's primitives only) and its rules —
 how it resolves, what the AI thinks it is worth, its role for the heuristic — registered
-in the effect table (``engine.effect``); ``engine.effects.all`` finds and imports every
+in the effect table (``engine.rules.effect``); ``engine.effects.all`` finds and imports every
 one.
 
 The effects keyword abilities expand into live in their keyword's module

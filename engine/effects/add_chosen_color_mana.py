@@ -5,14 +5,14 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.refs import source_object
-from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.refs import source_object
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class AddChosenColorMana(Effect, tag="add_chosen_color_mana", frozen=True):

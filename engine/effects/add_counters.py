@@ -3,20 +3,27 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import GameObject, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.worth import guess_amount, is_creature, value
-from mtgsim.engine.worth_effects import each_of, objs_for, sign_for
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth import guess_amount, is_creature, value
+from mtgsim.engine.players.worth_effects import each_of, objs_for, sign_for
+from mtgsim.engine.rules.effect import (
+    Estimate,
+    Role,
+    amount_of,
+    each_matching,
+    effect_rules,
+    refers,
+)
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class AddCounters(Effect, tag="add_counters", frozen=True):

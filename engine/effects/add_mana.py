@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from mtgsim.engine import mana as mana_mod
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.rules import mana as mana_mod
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class AddMana(Effect, tag="add_mana", frozen=True):

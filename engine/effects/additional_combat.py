@@ -7,7 +7,6 @@ beginning of that combat, ..." (a delayed trigger, 603.7).
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     KW_CANT_ATTACK,
     KW_DEFENDER,
@@ -16,10 +15,11 @@ from mtgsim.engine.cards import (
     EffectT,
     Triggered,
 )
-from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
-from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
-from mtgsim.engine.worth import creatures_of, life_value
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth import creatures_of, life_value
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, unaffected
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import DelayedTrigger, GameState, StackItem
 
 
 class AdditionalCombat(Effect, tag="additional_combat", frozen=True):

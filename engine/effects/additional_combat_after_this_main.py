@@ -6,15 +6,15 @@ additional main phase" (500.8, 505.1a): added right after the current main phase
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
 from mtgsim.engine.effects.additional_combat import attack_value
-from mtgsim.engine.state import MAIN1, MAIN2, GameState, StackItem
-from mtgsim.engine.zones import log
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, unaffected
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import MAIN1, MAIN2, GameState, StackItem
 
 
 class AdditionalCombatAfterThisMain(Effect, tag="additional_combat_after_this_main",
@@ -27,7 +27,7 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombatAfterThisMai
             queue: list[EffectT]) -> None:
     if state.step != MAIN1 and state.step != MAIN2:
         return  # "this main phase": there is none
-    state.combats_after_main += 1  # engine.turn: combat, then an additional main phase
+    state.combats_after_main += 1  # engine.rules.turn: combat, then an additional main phase
     if state.log is not None:
         log(state, "additional_combat", item.controller, item.card.name)
 

@@ -1,5 +1,5 @@
 """Imports every effect module of this package, so that each registers its effect (its
-data class, how it resolves, what the AI thinks it is worth) in ``engine.effect``.
+data class, how it resolves, what the AI thinks it is worth) in ``engine.rules.effect``.
 
 The modules are found, not listed: a new effect is one new module here and its tests.
 They are imported in the order of their names, so the table is filled the same way on

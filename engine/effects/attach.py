@@ -7,16 +7,16 @@ or is already attached to it (701.3c).
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.sba import can_enchant
-from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
-from mtgsim.engine.zones import describe, log
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.sba import can_enchant
+from mtgsim.engine.rules.zones import describe, log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, GameState, StackItem
 
 
 class Attach(Effect, tag="attach", frozen=True):

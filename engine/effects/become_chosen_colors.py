@@ -6,16 +6,22 @@ layer 5, 613.1e); the colors are chosen as the effect happens (608.2d).
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     COLOR_BIT,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, unaffected
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import ContinuousEffect, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log
+from mtgsim.engine.rules.effect import COLOR_CHOICES, effect_rules, unaffected
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import (
+    ContinuousEffect,
+    Decision,
+    DecisionKind,
+    GameState,
+    StackItem,
+)
 
 
 class BecomeChosenColors(Effect, tag="become_chosen_colors", frozen=True):

@@ -7,17 +7,17 @@ and sets base power/toughness (layer 7b), for the rest of the game unless
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     TYPE_BIT,
     CardType,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, effect_rules, unaffected
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
-from mtgsim.engine.zones import log
+from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import ContinuousEffect, GameState, StackItem
 
 
 class Becomes(Effect, tag="becomes", frozen=True):

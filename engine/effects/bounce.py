@@ -5,18 +5,18 @@ Return a permanent to its owner's hand.
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import HAND, GameState, StackItem
-from mtgsim.engine.worth import removal_worth
-from mtgsim.engine.worth_effects import objs_for, sign_for
-from mtgsim.engine.zones import simultaneously
+from mtgsim.engine.players.worth import removal_worth
+from mtgsim.engine.players.worth_effects import objs_for, sign_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.zones import simultaneously
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import HAND, GameState, StackItem
 
 
 class Bounce(Effect, tag="bounce", frozen=True):

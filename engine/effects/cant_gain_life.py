@@ -5,18 +5,18 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     KW_LIFELINK,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, effect_rules, unaffected
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import creatures_of
-from mtgsim.engine.worth_effects import players_for
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth import creatures_of
+from mtgsim.engine.players.worth_effects import players_for
+from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class CantGainLife(Effect, tag="cant_gain_life", frozen=True):

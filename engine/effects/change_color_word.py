@@ -12,20 +12,27 @@ from typing import Any
 
 import msgspec
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     CardDef,
     Effect,
     EffectT,
 )
-from mtgsim.engine.casting import spell_effects, spell_targets
-from mtgsim.engine.decisions import ColorFor
-from mtgsim.engine.derived import game_card
-from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, unaffected
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import BATTLEFIELD, STACK, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.rules.casting import spell_effects, spell_targets
+from mtgsim.engine.rules.effect import COLOR_CHOICES, effect_rules, unaffected
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import ColorFor
+from mtgsim.engine.state.derived import game_card
+from mtgsim.engine.state.game_state import (
+    BATTLEFIELD,
+    STACK,
+    Decision,
+    DecisionKind,
+    GameState,
+    StackItem,
+)
 
 
 class ChangeColorWord(Effect, tag="change_color_word", frozen=True):

@@ -5,14 +5,14 @@ A mode chosen as the effect happens ("tap or untap target permanent").
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.decisions import Modes
-from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
-from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, unaffected
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import Modes
+from mtgsim.engine.state.game_state import Decision, DecisionKind, GameState, StackItem
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)

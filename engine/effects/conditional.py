@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Condition,
     Effect,
     EffectT,
 )
-from mtgsim.engine.conditions import condition_holds
-from mtgsim.engine.effect import Estimate, effect_rules, effects_sign
-from mtgsim.engine.refs import source_object
-from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.rules.conditions import condition_holds
+from mtgsim.engine.rules.effect import Estimate, effect_rules, effects_sign
+from mtgsim.engine.rules.refs import source_object
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class If(Effect, tag="if", frozen=True):

@@ -5,15 +5,15 @@ Copy a spell on the stack (707.10); ``new_targets``: "you may choose new targets
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.copies import choose_new_targets, copy_spell
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.rules.copies import choose_new_targets, copy_spell
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class CopySpell(Effect, tag="copy_spell", frozen=True):
@@ -36,4 +36,4 @@ def resolve(state: GameState, item: StackItem, eff: CopySpell, asker: Asker,
 
 RULES = effect_rules(
     CopySpell, resolve=resolve, estimate=None, sign=unaffected,
-    why_not_valued=('not estimated: the copy is worth what the copied spell does, which the targeting of the copy decides (engine.worth_effects.spell_threat values the original)'))
+    why_not_valued=('not estimated: the copy is worth what the copied spell does, which the targeting of the copy decides (engine.players.worth_effects.spell_threat values the original)'))

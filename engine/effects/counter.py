@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mtgsim.engine import mana as mana_mod
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import Effect, EffectT
-from mtgsim.engine.decisions import MayPay
-from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts, refers, yes_no
-from mtgsim.engine.payment import mana_units, pay_cost
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.spell_costs import exiled_from_stack
-from mtgsim.engine.state import EXILE, GRAVEYARD, GameState, StackItem
-from mtgsim.engine.worth_effects import spell_threat
-from mtgsim.engine.zones import forget_object, log, move
+from mtgsim.engine.players.worth_effects import spell_threat
+from mtgsim.engine.rules import mana as mana_mod
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts, refers, yes_no
+from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.spell_costs import exiled_from_stack
+from mtgsim.engine.rules.zones import forget_object, log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayPay
+from mtgsim.engine.state.game_state import EXILE, GRAVEYARD, GameState, StackItem
 
 if TYPE_CHECKING:  # it uses this module; its class is named here only as a type
     from mtgsim.engine.effects.counter_unless_discard_hand import CounterUnlessDiscardHand
@@ -49,7 +49,7 @@ def counter(state: GameState, item: StackItem, eff: CounterSpell, asker: Asker) 
 
 def cant_be_countered(target: StackItem) -> bool:
     """"This spell can't be countered" (a static ability that works on the stack)."""
-    return target.is_spell and target.card._cant_be_countered
+    return target.is_spell and target.card.cant_be_countered
 
 
 def counter_item(state: GameState, target: StackItem) -> None:

@@ -6,17 +6,17 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.decisions import MayDiscardHand
-from mtgsim.engine.effect import Role, effect_rules, hurts, yes_no
 from mtgsim.engine.effects.counter import cant_be_countered, counter_item, estimate
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import GRAVEYARD, GameState, StackItem
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.rules.effect import Role, effect_rules, hurts, yes_no
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayDiscardHand
+from mtgsim.engine.state.game_state import GRAVEYARD, GameState, StackItem
 
 
 class CounterUnlessDiscardHand(Effect, tag="counter_unless_discard_hand", frozen=True):

@@ -3,20 +3,20 @@
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     CardDef,
     Effect,
     EffectT,
 )
-from mtgsim.engine.derived import card_of, game_card
-from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, unaffected
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import card_creature_value, guess_amount
-from mtgsim.engine.worth_effects import players_for
+from mtgsim.engine.players.worth import card_creature_value, guess_amount
+from mtgsim.engine.players.worth_effects import players_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, Role, amount_of, effect_rules, unaffected
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import card_of, game_card
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class CreateToken(Effect, tag="create_token", frozen=True):

@@ -6,15 +6,15 @@ copiable values, i.e. the printed characteristics, not counters or effects; 111.
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, refers, unaffected
-from mtgsim.engine.refs import permanents, players_of, refs_of
-from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import effect_rules, refers, unaffected
+from mtgsim.engine.rules.refs import permanents, players_of, refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class CreateTokenCopy(Effect, tag="create_token_copy", frozen=True):

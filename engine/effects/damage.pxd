@@ -6,13 +6,13 @@
 # only with the compiled builds of the modules it cimports from: mtgsim.compiled).
 # Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
 # function may hold no closure (a lambda, a generator expression, a nested def):
-# tests/test_compiled.py checks each declaration against its definition.
-from mtgsim.engine.worth cimport death_triggers_value
-from mtgsim.engine.worth cimport guess_amount
-from mtgsim.engine.worth cimport is_creature
-from mtgsim.engine.worth cimport leaves_at_end
-from mtgsim.engine.worth cimport life_value
-from mtgsim.engine.worth cimport value
-from mtgsim.engine.worth_effects cimport objs_for
-from mtgsim.engine.worth_effects cimport players_for
-from mtgsim.engine.worth_effects cimport sign_for
+# tests/packaging/test_compiled.py checks each declaration against its definition.
+from mtgsim.engine.players.worth cimport death_triggers_value
+from mtgsim.engine.players.worth cimport guess_amount
+from mtgsim.engine.players.worth cimport is_creature
+from mtgsim.engine.players.worth cimport leaves_at_end
+from mtgsim.engine.players.worth cimport life_value
+from mtgsim.engine.players.worth cimport value
+from mtgsim.engine.players.worth_effects cimport objs_for
+from mtgsim.engine.players.worth_effects cimport players_for
+from mtgsim.engine.players.worth_effects cimport sign_for

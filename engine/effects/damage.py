@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     KW_INDESTRUCTIBLE,
     Amount,
@@ -12,10 +10,7 @@ from mtgsim.engine.cards import (
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
-from mtgsim.engine.refs import refs_of, source_object
-from mtgsim.engine.state import GameObject, GameState, StackItem
-from mtgsim.engine.worth import (
+from mtgsim.engine.players.worth import (
     death_triggers_value,
     guess_amount,
     is_creature,
@@ -24,7 +19,19 @@ from mtgsim.engine.worth import (
     life_value,
     value,
 )
-from mtgsim.engine.worth_effects import each_of, objs_for, players_for, sign_for
+from mtgsim.engine.players.worth_effects import each_of, objs_for, players_for, sign_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import (
+    Estimate,
+    Role,
+    amount_of,
+    each_matching,
+    effect_rules,
+    refers,
+)
+from mtgsim.engine.rules.refs import refs_of, source_object
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
 
 
 class Damage(Effect, tag="damage", frozen=True):

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Triggered,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import DelayedTrigger, GameState, StackItem
 
 
 class DelayedAt(Effect, tag="delayed_at", frozen=True):

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Triggered,
 )
-from mtgsim.engine.effect import effect_rules, helps
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
-from mtgsim.engine.worth_effects import by_sign
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import effect_rules, helps
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import DelayedTrigger, GameState, StackItem
 
 
 class DelayedTriggerAbout(Effect, tag="delayed_trigger", frozen=True):

@@ -3,20 +3,20 @@
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     KW_INDESTRUCTIBLE,
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, hurts
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import death_triggers_value, removal_worth
-from mtgsim.engine.worth_effects import each_of, objs_for, sign_for
-from mtgsim.engine.zones import simultaneously
+from mtgsim.engine.players.worth import death_triggers_value, removal_worth
+from mtgsim.engine.players.worth_effects import each_of, objs_for, sign_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, Role, each_matching, effect_rules, hurts
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.zones import simultaneously
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class Destroy(Effect, tag="destroy", frozen=True):

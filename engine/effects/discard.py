@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import Amount, Effect, EffectT
-from mtgsim.engine.decisions import Discarding
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, hurts
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.rng import randbelow
-from mtgsim.engine.state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth import guess_amount, known_lands_in_hand, lands_of
-from mtgsim.engine.worth_effects import players_for
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.players.worth import guess_amount, known_lands_in_hand, lands_of
+from mtgsim.engine.players.worth_effects import players_for
+from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, hurts
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import Discarding
+from mtgsim.engine.state.game_state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.state.rng import randbelow
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)

@@ -7,19 +7,19 @@ chooses).
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import amount_of, effect_rules, hurts
 from mtgsim.engine.effects.discard import estimate, put_discarded
-from mtgsim.engine.filters import matches
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log, reveal
+from mtgsim.engine.rules.effect import amount_of, effect_rules, hurts
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log, reveal
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import Decision, DecisionKind, GameState, StackItem
 
 
 class DiscardChosen(Effect, tag="discard_chosen", frozen=True):

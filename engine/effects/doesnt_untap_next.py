@@ -5,17 +5,17 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     T_LAND,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import is_creature, value
-from mtgsim.engine.worth_effects import objs_for, sign_for
+from mtgsim.engine.players.worth import is_creature, value
+from mtgsim.engine.players.worth_effects import objs_for, sign_for
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class DoesntUntapNext(Effect, tag="doesnt_untap_next", frozen=True):
@@ -40,7 +40,7 @@ def estimate(ev: Estimate, e: DoesntUntapNext) -> None:
             w = 0.2 * value(o) if True \
                 else 0.0
             ev.total -= sign_for(o, me) * w
-        elif o.card._type_mask & T_LAND and not o.tapped:
+        elif o.card.type_mask & T_LAND and not o.tapped:
             ev.total -= sign_for(o, me) * (0.5 if state.active != o.controller
                                         else 0.1)
 

@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import BATTLEFIELD, EXILE, STACK, GameState, StackItem
-from mtgsim.engine.worth import removal_worth
-from mtgsim.engine.worth_effects import objs_for, sign_for
-from mtgsim.engine.zones import move, simultaneously
+from mtgsim.engine.players.worth import removal_worth
+from mtgsim.engine.players.worth_effects import objs_for, sign_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import move, simultaneously
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, EXILE, STACK, GameState, StackItem
 
 
 class Exile(Effect, tag="exile", frozen=True):

@@ -5,12 +5,12 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import Effect, EffectT, Triggered
-from mtgsim.engine.effect import Role, effect_rules, unaffected
 from mtgsim.engine.effects.exile import Exile
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
+from mtgsim.engine.rules.effect import Role, effect_rules, unaffected
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import DelayedTrigger, GameState, StackItem
 
 
 class ExileAtNextEndStep(Effect, tag="exile_at_next_end_step", frozen=True):

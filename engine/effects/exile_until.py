@@ -6,17 +6,17 @@ last exiled card is remembered for ``{ of = "exiled_mana_value" }``.
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.filters import matches
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import EXILE, GameObject, GameState, StackItem
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import EXILE, GameObject, GameState, StackItem
 
 
 class ExileUntil(Effect, tag="exile_until", frozen=True):
@@ -38,7 +38,7 @@ def resolve(state: GameState, item: StackItem, eff: ExileUntil, asker: Asker,
             hit = matches(state, eff.filter, obj, p, item.source)
             exiled.append(move(state, obj, EXILE))
             if hit:
-                item.data = obj.card._mana_value
+                item.data = obj.card.mana_value
                 break
         if state.log is not None and exiled:
             log(state, "exile", p, ", ".join(o.card.name for o in exiled))

@@ -6,18 +6,18 @@ are taken first.
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, effect_rules, helps
 from mtgsim.engine.effects.additional_combat import attack_value
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.worth_effects import players_for
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth_effects import players_for
+from mtgsim.engine.rules.effect import Estimate, effect_rules, helps
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class ExtraTurn(Effect, tag="extra_turn", frozen=True):

@@ -5,16 +5,16 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Triggered,
 )
-from mtgsim.engine.effect import effect_rules, helps
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth_effects import by_sign
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import effect_rules, helps
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
 
 
 class GainAbility(Effect, tag="gain_ability", frozen=True):
@@ -27,7 +27,7 @@ class GainAbility(Effect, tag="gain_ability", frozen=True):
 
 def resolve(state: GameState, item: StackItem, eff: GainAbility, asker: Asker,
             queue: list[EffectT]) -> None:
-    """Layer 6: the permanent has the ability until end of turn (engine.triggers reads
+    """Layer 6: the permanent has the ability until end of turn (engine.rules.triggers reads
     granted triggered abilities through ``abilities_of``)."""
     if eff.ability is None:
         return

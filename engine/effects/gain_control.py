@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, Role, effect_rules, hurts
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import BATTLEFIELD, NONE, ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth import perm_value
-from mtgsim.engine.worth_effects import objs_for
+from mtgsim.engine.players.worth import perm_value
+from mtgsim.engine.players.worth_effects import objs_for
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, ContinuousEffect, GameState, StackItem
 
 
 class GainControl(Effect, tag="gain_control", frozen=True):

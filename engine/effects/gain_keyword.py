@@ -6,16 +6,16 @@ keyword ability as printed; it stays with the permanent the spell becomes (400.7
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, helps
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import STACK, GameState, StackItem
-from mtgsim.engine.worth_effects import by_sign
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import effect_rules, helps
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import STACK, GameState, StackItem
 
 
 class GainKeyword(Effect, tag="gain_keyword", frozen=True):
@@ -29,7 +29,7 @@ class GainKeyword(Effect, tag="gain_keyword", frozen=True):
 def resolve(state: GameState, item: StackItem, eff: GainKeyword, asker: Asker,
             queue: list[EffectT]) -> None:
     """"It gains bloodthirst 3": the spell has it, and so does the permanent it becomes
-    (400.7a; engine.replacement.with_keywords applies it as the permanent enters)."""
+    (400.7a; engine.rules.replacement.with_keywords applies it as the permanent enters)."""
     for r in refs_of(state, item, eff.what):
         obj = state.objects.get(r)
         if obj is None or r < 2 or obj.zone != STACK:

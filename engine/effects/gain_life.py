@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, helps
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import guess_amount
-from mtgsim.engine.worth_effects import players_for
+from mtgsim.engine.players.worth import guess_amount
+from mtgsim.engine.players.worth_effects import players_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, helps
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class GainLife(Effect, tag="gain_life", frozen=True):

@@ -7,16 +7,16 @@ casting permission from the graveyard; ``cost`` "" means the card's mana cost.
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, helps
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import GRAVEYARD, ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth_effects import by_sign
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import effect_rules, helps
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GRAVEYARD, ContinuousEffect, GameState, StackItem
 
 
 class GrantFlashback(Effect, tag="grant_flashback", frozen=True):

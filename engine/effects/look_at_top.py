@@ -7,16 +7,16 @@ the player told to put them back). ``exile_any``: the "exile any number" part.
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import amount_of, effect_rules, unaffected
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import EXILE, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log, look_at, move
+from mtgsim.engine.rules.effect import amount_of, effect_rules, unaffected
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log, look_at, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import EXILE, Decision, DecisionKind, GameState, StackItem
 
 
 class LookAtTop(Effect, tag="look_at_top", frozen=True):

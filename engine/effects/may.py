@@ -5,14 +5,14 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.decisions import MayEffect
-from mtgsim.engine.effect import Estimate, Role, effect_rules, effects_sign, yes_no
-from mtgsim.engine.state import GameState, StackItem
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, effects_sign, yes_no
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayEffect
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class May(Effect, tag="may", frozen=True):

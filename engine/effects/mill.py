@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import amount_of, effect_rules, unaffected
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.zones import mill
+from mtgsim.engine.rules.effect import amount_of, effect_rules, unaffected
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import mill
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class Mill(Effect, tag="mill", frozen=True):

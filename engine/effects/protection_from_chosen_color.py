@@ -6,17 +6,23 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.decisions import ColorFor
-from mtgsim.engine.effect import COLOR_CHOICES, effect_rules, helps
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import ContinuousEffect, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth_effects import by_sign
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import COLOR_CHOICES, effect_rules, helps
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import ColorFor
+from mtgsim.engine.state.game_state import (
+    ContinuousEffect,
+    Decision,
+    DecisionKind,
+    GameState,
+    StackItem,
+)
 
 
 class ProtectionFromChosenColor(Effect, tag="protection_from_chosen_color", frozen=True):

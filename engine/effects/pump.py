@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
@@ -14,12 +13,20 @@ from mtgsim.engine.cards import (
     Keyword,
     keyword_mask,
 )
-from mtgsim.engine.effect import Estimate, Role, amount_of, each_matching, effect_rules, refers
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth import guess_amount, is_creature
-from mtgsim.engine.worth_effects import each_of, objs_for, pump_value, sign_for
-from mtgsim.engine.zones import log
+from mtgsim.engine.players.worth import guess_amount, is_creature
+from mtgsim.engine.players.worth_effects import each_of, objs_for, pump_value, sign_for
+from mtgsim.engine.rules.effect import (
+    Estimate,
+    Role,
+    amount_of,
+    each_matching,
+    effect_rules,
+    refers,
+)
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import ContinuousEffect, GameState, StackItem
 
 
 class Pump(Effect, tag="pump", frozen=True):

@@ -6,18 +6,18 @@ from among them onto the battlefield [tapped], then shuffle" (401.5, 701.20).
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import amount_of, effect_rules, unaffected
-from mtgsim.engine.filters import matches
-from mtgsim.engine.state import Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import shuffle_library
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import amount_of, effect_rules, unaffected
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.zones import shuffle_library
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import Decision, DecisionKind, GameState, StackItem
 
 
 class PutFromTopOntoBattlefield(Effect, tag="put_from_top_onto_battlefield", frozen=True):

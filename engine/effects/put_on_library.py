@@ -5,18 +5,18 @@ Put a card or permanent into its owner's library (top, bottom, or Nth from top).
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, effect_rules, hurts
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import BATTLEFIELD, LIBRARY, STACK, GameState, StackItem
-from mtgsim.engine.worth import card_creature_value, perm_value
-from mtgsim.engine.worth_effects import objs_for
-from mtgsim.engine.zones import move, simultaneously
+from mtgsim.engine.players.worth import card_creature_value, perm_value
+from mtgsim.engine.players.worth_effects import objs_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import move, simultaneously
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, LIBRARY, STACK, GameState, StackItem
 
 
 class PutOnLibrary(Effect, tag="put_on_library", frozen=True):

@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Role, effect_rules, helps
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth_effects import by_sign
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import Role, effect_rules, helps
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class Regenerate(Effect, tag="regenerate", frozen=True):

@@ -5,18 +5,18 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.filters import matches
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.rng import randbelow
-from mtgsim.engine.state import HAND, GameState, StackItem
-from mtgsim.engine.zones import log, move
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import HAND, GameState, StackItem
+from mtgsim.engine.state.rng import randbelow
 
 
 class ReturnAtRandom(Effect, tag="return_at_random", frozen=True):

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, Role, effect_rules, helps, refers
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import GRAVEYARD, HAND, GameState, StackItem
-from mtgsim.engine.worth import card_want
-from mtgsim.engine.zones import move, simultaneously
+from mtgsim.engine.players.worth import card_want
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, helps, refers
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import move, simultaneously
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GRAVEYARD, HAND, GameState, StackItem
 
 
 class ReturnFromGraveyard(Effect, tag="return_from_graveyard", frozen=True):

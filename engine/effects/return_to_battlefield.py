@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, effect_rules, helps
 from mtgsim.engine.effects.add_counters import add_counters
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.replacement import AfterEnter
-from mtgsim.engine.state import GRAVEYARD, GameObject, GameState, StackItem
-from mtgsim.engine.stats import count
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, effect_rules, helps
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.replacement import AfterEnter
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GRAVEYARD, GameObject, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class ReturnToBattlefield(Effect, tag="return_to_battlefield", frozen=True):

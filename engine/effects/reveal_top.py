@@ -6,17 +6,17 @@ player puts it into their hand" (701.16a).
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.filters import matches
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import HAND, GameState, StackItem
-from mtgsim.engine.zones import log, move, reveal
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log, move, reveal
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import HAND, GameState, StackItem
 
 
 class RevealTop(Effect, tag="reveal_top", frozen=True):

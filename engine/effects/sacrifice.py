@@ -5,22 +5,22 @@
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.decisions import Sacrificing
-from mtgsim.engine.effect import Estimate, Role, amount_of, effect_rules, refers
-from mtgsim.engine.filters import matches
-from mtgsim.engine.refs import permanents, players_of, refs_of
-from mtgsim.engine.state import BATTLEFIELD, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.worth import perm_value
-from mtgsim.engine.worth_effects import each_of, objs_for, players_for, sign_for
-from mtgsim.engine.zones import simultaneously
+from mtgsim.engine.players.worth import perm_value
+from mtgsim.engine.players.worth_effects import each_of, objs_for, players_for, sign_for
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, Role, amount_of, effect_rules, refers
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import permanents, players_of, refs_of
+from mtgsim.engine.rules.zones import simultaneously
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import Sacrificing
+from mtgsim.engine.state.game_state import BATTLEFIELD, Decision, DecisionKind, GameState, StackItem
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)

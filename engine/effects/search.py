@@ -7,18 +7,25 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.decisions import Searching
-from mtgsim.engine.effect import Estimate, Role, effect_rules, unaffected
-from mtgsim.engine.filters import matches
-from mtgsim.engine.state import GRAVEYARD, HAND, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log, move, reveal, shuffle_library
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, unaffected
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.zones import log, move, reveal, shuffle_library
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import Searching
+from mtgsim.engine.state.game_state import (
+    GRAVEYARD,
+    HAND,
+    Decision,
+    DecisionKind,
+    GameState,
+    StackItem,
+)
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Amount,
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.decisions import Searching
-from mtgsim.engine.effect import Estimate, amount_of, effect_rules, unaffected
-from mtgsim.engine.filters import matches
-from mtgsim.engine.refs import players_of, refs_of
-from mtgsim.engine.state import EXILE, HAND, Decision, DecisionKind, GameState, StackItem
-from mtgsim.engine.zones import log, move, shuffle_library
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, unaffected
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import players_of, refs_of
+from mtgsim.engine.rules.zones import log, move, shuffle_library
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import Searching
+from mtgsim.engine.state.game_state import EXILE, HAND, Decision, DecisionKind, GameState, StackItem
 
 
 class SearchLibrary(Effect, tag="search_library", frozen=True):

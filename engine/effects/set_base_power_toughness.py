@@ -6,16 +6,16 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import Estimate, each_matching, effect_rules, unaffected
-from mtgsim.engine.state import ContinuousEffect, GameState, StackItem
-from mtgsim.engine.worth import is_creature, value
-from mtgsim.engine.worth_effects import each_of, sign_for
+from mtgsim.engine.players.worth import is_creature, value
+from mtgsim.engine.players.worth_effects import each_of, sign_for
+from mtgsim.engine.rules.effect import Estimate, each_matching, effect_rules, unaffected
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import ContinuousEffect, GameState, StackItem
 
 
 class SetBasePowerToughness(Effect, tag="set_base_power_toughness", frozen=True):

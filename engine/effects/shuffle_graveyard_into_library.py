@@ -5,15 +5,15 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.refs import players_of
-from mtgsim.engine.state import LIBRARY, GameState, StackItem
-from mtgsim.engine.zones import log, move, shuffle_library
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.zones import log, move, shuffle_library
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import LIBRARY, GameState, StackItem
 
 
 class ShuffleGraveyardIntoLibrary(Effect, tag="shuffle_graveyard_into_library",

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.effect import Estimate, effect_rules, helps
-from mtgsim.engine.refs import permanents, refs_of
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth import is_creature, value
-from mtgsim.engine.worth_effects import objs_for, sign_for
+from mtgsim.engine.players.worth import is_creature, value
+from mtgsim.engine.players.worth_effects import objs_for, sign_for
+from mtgsim.engine.rules.effect import Estimate, effect_rules, helps
+from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class Untap(Effect, tag="untap", frozen=True):

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     T_CREATURE,
     T_LAND,
@@ -13,9 +12,10 @@ from mtgsim.engine.cards import (
     EffectT,
     Filter,
 )
-from mtgsim.engine.effect import Estimate, Role, each_matching, effect_rules, unaffected
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.worth_effects import each_of, sign_for
+from mtgsim.engine.players.worth_effects import each_of, sign_for
+from mtgsim.engine.rules.effect import Estimate, Role, each_matching, effect_rules, unaffected
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class UntapEach(Effect, tag="untap_each", frozen=True):
@@ -37,7 +37,7 @@ def estimate(ev: Estimate, e: UntapEach) -> None:
     for o in each_of(ev.state, e.filter, ev.me, ev.source):
         if not o.tapped:
             continue
-        mask = o.card._type_mask | o.extra_types
+        mask = o.card.type_mask | o.extra_types
         v = 1.0 if mask & T_CREATURE else 0.5 if mask & T_LAND else 0.3
         ev.total += sign_for(o, ev.me) * v
 

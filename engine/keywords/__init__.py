@@ -2,8 +2,8 @@
 
 Each keyword lives in its own module in this package, citing its rules, and plugs into
 the core through its general mechanisms: the abilities it compiles into (triggered,
-activated, static), replacement hooks (engine.replacement), casting permissions and
-additional costs (engine.casting), and delayed triggers. Plain evasion and combat
+activated, static), replacement hooks (engine.rules.replacement), casting permissions and
+additional costs (engine.rules.casting), and delayed triggers. Plain evasion and combat
 keywords are bits (engine.cards.KEYWORD_BITS) handled by the core rules modules.
 """
 
@@ -24,8 +24,8 @@ from mtgsim.engine.cards import (
 )
 
 if TYPE_CHECKING:
-    from mtgsim.engine.card import Card
-    from mtgsim.engine.state import GameObject
+    from mtgsim.engine.cards.card import Card
+    from mtgsim.engine.state.game_state import GameObject
 
 # Rules shorthands accepted in ``keywords`` that are not Oracle keyword abilities.
 NOT_ORACLE = {
@@ -99,7 +99,7 @@ _ENCHANT_FILTERS = {
 def compile_keywords(card: Card) -> tuple[AbilityT, ...]:
     """Fill in the card's keyword-derived fields; return the abilities they expand into.
 
-    A step of loading the pool (``engine.cardpool.compile_card``, which has every
+    A step of loading the pool (``engine.cards.pool.compile_card``, which has every
     keyword module registered: ``engine.keywords.all``)."""
 
     mask = 0
@@ -134,7 +134,7 @@ def compile_keywords(card: Card) -> tuple[AbilityT, ...]:
             elif parsed.quality.rstrip("s") in TYPE_BIT:  # "protection from instants"
                 protection_types |= TYPE_BIT[parsed.quality.rstrip("s")]
             elif parsed.quality == "colored spells":  # spells that are one or more colors
-                card._protection_spells = True
+                card.protection_spells = True
     if enchant_filters:
         # 702.5c: with several enchant abilities it can enchant only what matches all.
         card.enchant = enchant_filters[0] if len(enchant_filters) == 1 else \
@@ -143,11 +143,11 @@ def compile_keywords(card: Card) -> tuple[AbilityT, ...]:
         # 702.5c-d: "Enchant player" and "Enchant [object]": nothing matches all of them.
         raise ValueError(f"{card.name}: an Aura with 'Enchant player' and another enchant "
                          "ability can enchant nothing")
-    card._kw = mask
-    card._kwi = tuple(instances)
-    card._kwnames = frozenset(names)
-    card._protection_extra = tuple(protection)
-    card._protection_types = protection_types
+    card.keyword_mask = mask
+    card.keyword_instances = tuple(instances)
+    card.keyword_names = frozenset(names)
+    card.protection_extra = tuple(protection)
+    card.protection_types = protection_types
     extra: list[AbilityT] = []
     for inst in instances:
         fn = COMPILERS.get(inst.name)
@@ -170,7 +170,7 @@ def object_keywords(obj: GameObject) -> list[str]:
     """The keyword abilities an object has now, by lower-case name."""
     names = [name for bit, name in KEYWORD_NAMES.items() if obj.kw & bit]
     if not obj.lost_abilities:
-        names.extend(k.name for k in obj.card._kwi)
+        names.extend(k.name for k in obj.card.keyword_instances)
         for text in obj.gained_keywords:  # gained by an effect (400.7a)
             parsed = parse_keyword(text)
             if isinstance(parsed, KeywordInstance):

@@ -17,22 +17,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
     KeywordInstance,
     Triggered,
 )
-from mtgsim.engine.decisions import DecisionKind, Sacrificing
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import BATTLEFIELD, Decision, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import simultaneously
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import simultaneously
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import DecisionKind, Sacrificing
+from mtgsim.engine.state.game_state import BATTLEFIELD, Decision, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -72,4 +72,4 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 effect_rules(Annihilate, resolve=annihilate, estimate=None, sign=unaffected,
-             why_not_valued="not estimated as an effect: its worth is counted with the attacking creature (engine.worth_effects.spell_threat adds 4 a point of annihilator)")
+             why_not_valued="not estimated as an effect: its worth is counted with the attacking creature (engine.players.worth_effects.spell_threat adds 4 a point of annihilator)")

@@ -2,7 +2,7 @@
 
 702.54a "Bloodthirst N" means "If an opponent was dealt damage this turn, this permanent
 enters with N +1/+1 counters on it." Any damage from any source at any time this turn
-counts (``Player.damage_this_turn``, kept by engine.replacement.deal_damage and reset as
+counts (``Player.damage_this_turn``, kept by engine.rules.replacement.deal_damage and reset as
 the turn begins); damage to creatures, to yourself, prevented damage and life loss don't.
 702.54b "Bloodthirst X" means "This permanent enters with X +1/+1 counters on it, where X
 is the total damage your opponents have been dealt this turn."
@@ -15,19 +15,19 @@ before any enters-the-battlefield trigger or state-based action looks at it.
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import add_counters
-from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
-from mtgsim.engine.state import GameObject, GameState
-from mtgsim.engine.stats import count
+from mtgsim.engine.rules.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import GameObject, GameState
+from mtgsim.engine.state.stats import count
 
 
 def bloodthirst_counters(state: GameState, card: Card, controller: int) -> int:
     """The +1/+1 counters all bloodthirst instances of ``card`` give as it enters."""
     damage = sum(p.damage_this_turn for p in state.players if p.idx != controller)
     total = 0
-    for k in card._kwi:
+    for k in card.keyword_instances:
         if k.name != "bloodthirst":
             continue
         if k.n < 0:  # 702.54b
@@ -39,7 +39,7 @@ def bloodthirst_counters(state: GameState, card: Card, controller: int) -> int:
 
 def bloodthirst_enters(state: GameState, card: Card, controller: int,
                        asker: Asker | None) -> AfterEnter | None:
-    if "bloodthirst" not in card._kwnames:
+    if "bloodthirst" not in card.keyword_names:
         return None
     total = bloodthirst_counters(state, card, controller)
     if not total:

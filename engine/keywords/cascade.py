@@ -8,7 +8,7 @@ is less than this spell's mana value. Then put all cards exiled this way that we
 cast on the bottom of your library in a random order."
 
 * It triggers on casting only (``cast_self`` triggers are checked for spells as they
-  are cast, engine.triggers.cast), so copies, which are not cast, don't cascade.
+  are cast, engine.rules.triggers.cast), so copies, which are not cast, don't cascade.
 * "This spell's mana value" is the spell's as it was cast (its stack item, kept by the
   trigger as last known information if the spell has left the stack), X included.
 * The hit card is cast during the ability's resolution (a CastTask: it IS cast, so its
@@ -30,22 +30,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
     KeywordInstance,
     Triggered,
 )
-from mtgsim.engine.casting import castable_modes
-from mtgsim.engine.decisions import MayCast
-from mtgsim.engine.effect import Estimate, effect_rules, unaffected, yes_no
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.rng import shuffle
-from mtgsim.engine.state import EXILE, LIBRARY, CastTask, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import conceal, log, move
+from mtgsim.engine.rules.casting import castable_modes
+from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected, yes_no
+from mtgsim.engine.rules.zones import conceal, log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayCast
+from mtgsim.engine.state.game_state import EXILE, LIBRARY, CastTask, GameState, StackItem
+from mtgsim.engine.state.rng import shuffle
+from mtgsim.engine.state.stats import count
 
 
 class CascadeEffect(Effect, tag="cascade", frozen=True):
@@ -60,7 +60,7 @@ class CascadeBottom(Effect, tag="cascade_bottom", frozen=True):
 
 # 702.85b: (state, player, ids of the library cards being exiled, top first, asker):
 # actions "as you cascade" happen after exiling and before the choice to cast. Like every
-# handler, a hook may be replayed after an answer (engine.ask), so it must ask its
+# handler, a hook may be replayed after an answer (engine.state.ask), so it must ask its
 # questions before it changes anything. No supported card has such an action.
 CascadeHook = Callable[[GameState, int, list[int], Asker], None]
 AS_YOU_CASCADE_HOOKS: list[CascadeHook] = []
@@ -77,10 +77,10 @@ def spell_mana_value(state: GameState, item: StackItem) -> int:
     if spell is None:
         spell = next((i for i in state.stack if i.sid == item.subject), None)
     if spell is not None:
-        cost = spell.card._cost
-        return spell.card._mana_value + (spell.x * cost.x if cost is not None else 0)
+        cost = spell.card.cost
+        return spell.card.mana_value + (spell.x * cost.x if cost is not None else 0)
     lki = item.subject_lki
-    return lki.card._mana_value if lki is not None else item.card._mana_value
+    return lki.card.mana_value if lki is not None else item.card.mana_value
 
 
 def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
@@ -93,7 +93,7 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
     for i in range(len(library) - 1, -1, -1):  # from the top
         depth += 1
         card = state.objects[library[i]].card
-        if not card.is_land and card._mana_value < limit:
+        if not card.is_land and card.mana_value < limit:
             hit = library[i]
             break
     # Every question comes before anything moves: the cards are known from the order.
@@ -105,7 +105,7 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
         hit_obj = state.objects[hit]
         # "if the resulting spell's mana value is less than this spell's mana value":
         # cast without paying its mana cost, X is 0 (107.3b), so it is the card's.
-        if state.players[player].can_cast_spells and hit_obj.card._mana_value < limit \
+        if state.players[player].can_cast_spells and hit_obj.card.mana_value < limit \
                 and castable_modes(state, hit_obj.card, player, hit):
             cast_it = yes_no(asker, player, f"cascade: cast {hit_obj.card.name} free?", hit,
                              MayCast("cascade", hit_obj.card))
@@ -117,7 +117,7 @@ def cascade(state: GameState, item: StackItem, eff: Any, asker: Asker,
         log(state, "cascade", player, item.card.name, ", ".join(o.card.name for o in exiled))
     cast_obj = exiled[-1] if hit >= 0 and cast_it else None
     if hit >= 0:
-        mv = exiled[-1].card._mana_value
+        mv = exiled[-1].card.mana_value
         count(state, player, "cascade_hits")
         count(state, player, "cascade_hit_mana_value", mv)
         stats = state.players[player].stats
@@ -149,8 +149,8 @@ def estimate_cascade(ev: Estimate, eff: Any) -> None:
     src = state.objects.get(ev.source)
     if src is None:
         return
-    cost = src.card._cost
-    limit = src.card._mana_value + (ev.x * cost.x if cost is not None else 0)
+    cost = src.card.cost
+    limit = src.card.mana_value + (ev.x * cost.x if cost is not None else 0)
     total, hits = 0, 0
     objects = state.objects
     for oid in state.players[ev.me].library:
@@ -158,8 +158,8 @@ def estimate_cascade(ev: Estimate, eff: Any) -> None:
         if o is None:
             continue  # not known to this player
         card = o.card
-        if not card.is_land and card._mana_value < limit:
-            total += card._mana_value
+        if not card.is_land and card.mana_value < limit:
+            total += card.mana_value
             hits += 1
     if hits:
         ev.total += 1.0 + total / hits

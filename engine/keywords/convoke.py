@@ -6,8 +6,8 @@ colour you control rather than pay that mana, and for each generic mana an untap
 creature you control. Tapping a creature this way is not a {T} cost, so a creature that
 came under your control this turn can convoke.
 702.51b: it is neither an additional nor an alternative cost and applies only after the
-total cost is known: this module registers it in engine.spell_costs as a cost reduction;
-engine.casting.cast_task totals the cost (mana cost or alternative cost, X, replicate,
+total cost is known: this module registers it in engine.rules.spell_costs as a cost reduction;
+engine.rules.casting.cast_task totals the cost (mana cost or alternative cost, X, replicate,
 kicker) first, then ``ask_convoke`` asks "convoke_tap" questions, one creature at a time,
 and ``apply_convoke`` matches each tapped creature to one coloured symbol of one of its
 colours or one generic mana. A creature that would pay nothing (or leave the rest
@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import T_CREATURE
-from mtgsim.engine.decisions import ForSpell
-from mtgsim.engine.mana import can_pay
-from mtgsim.engine.payment import mana_units, units_without
-from mtgsim.engine.spell_costs import CostReduction, cost_reduction, spell_keyword_granted
-from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState
+from mtgsim.engine.rules.mana import can_pay
+from mtgsim.engine.rules.payment import mana_units, units_without
+from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction, spell_keyword_granted
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import ForSpell
+from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -50,7 +50,7 @@ def convoke_candidates(state: GameState, player: int) -> list[int]:
     objects = state.objects
     return [oid for oid in state.battlefield
             if objects[oid].controller == player and not objects[oid].tapped
-            and (objects[oid].card._type_mask | objects[oid].extra_types) & T_CREATURE]
+            and (objects[oid].card.type_mask | objects[oid].extra_types) & T_CREATURE]
 
 
 def convoke_pool(state: GameState, player: int) -> tuple[list[int], list[int]]:
@@ -67,7 +67,7 @@ def convoke_pool(state: GameState, player: int) -> tuple[list[int], list[int]]:
         if oid >= 0 and oid not in seen:
             seen.add(oid)
             o = objects[oid]
-            if not o.tapped and (o.card._type_mask | o.extra_types) & T_CREATURE:
+            if not o.tapped and (o.card.type_mask | o.extra_types) & T_CREATURE:
                 units[i] |= o.color & 31
     for oid in convoke_candidates(state, player):
         if oid not in seen:

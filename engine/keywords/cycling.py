@@ -4,8 +4,8 @@ is an activated ability that functions only while the card is in its owner's han
 
 from __future__ import annotations
 
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import AbilityT, Activated, Cost, KeywordInstance
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.draw import Draw
 from mtgsim.engine.keywords import compiles
 

@@ -6,7 +6,7 @@ this way."
 702.82b "It devoured" means "sacrificed as a result of its devour ability as it entered
 the battlefield": the permanent remembers what it devoured (``GameObject.devoured`` and
 ``devoured_lki``, read by the ``devoured`` condition and amount of engine/keywords/
-engine.filters: devoured_matching, the ``devoured`` amount).
+engine.rules.filters: devoured_matching, the ``devoured`` amount).
 702.82c "Devour [quality] N": any number of [quality] permanents ("Devour artifact 1",
 "Devour land 3", "Devour Food 3").
 
@@ -23,9 +23,6 @@ Decision "devour" (multi, 0..all): which permanents to sacrifice to this instanc
 
 from __future__ import annotations
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     T_ARTIFACT,
     T_CREATURE,
@@ -33,14 +30,17 @@ from mtgsim.engine.cards import (
     Devoured,
     KeywordInstance,
 )
-from mtgsim.engine.conditions import condition_rule
-from mtgsim.engine.decisions import DecisionKind, Devouring
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import add_counters
-from mtgsim.engine.filters import devoured_matching, has_subtype
-from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
-from mtgsim.engine.state import BATTLEFIELD, Decision, GameObject, GameState
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import begin_event, end_event
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.conditions import condition_rule
+from mtgsim.engine.rules.filters import devoured_matching, has_subtype
+from mtgsim.engine.rules.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.rules.zones import begin_event, end_event
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import DecisionKind, Devouring
+from mtgsim.engine.state.game_state import BATTLEFIELD, Decision, GameObject, GameState
+from mtgsim.engine.state.stats import count
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -54,7 +54,7 @@ def qualifies(obj: GameObject, quality: str) -> bool:
     """Is ``obj`` a permanent of the devour instance's quality (702.82a, c)?"""
     mask = QUALITY_TYPES.get(quality)
     if mask is not None:
-        return bool((obj.card._type_mask | obj.extra_types) & mask)
+        return bool((obj.card.type_mask | obj.extra_types) & mask)
     return has_subtype(obj, quality.capitalize())  # "Devour Food 3"
 
 
@@ -66,9 +66,9 @@ def counters_for(inst: KeywordInstance, eaten: int) -> int:
 
 def devour_enters(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> AfterEnter | None:
-    if "devour" not in card._kwnames:
+    if "devour" not in card.keyword_names:
         return None
-    instances = [k for k in card._kwi if k.name == "devour"]
+    instances = [k for k in card.keyword_instances if k.name == "devour"]
     if not instances:
         return None
     chosen: list[int] = []

@@ -5,12 +5,12 @@ draw step. With fewer than N cards in the library it can't be used (702.52b)."""
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.decisions import DecisionKind
-from mtgsim.engine.replacement import DRAW_HOOKS
-from mtgsim.engine.state import HAND, NONE, Decision, GameObject, GameState
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log, mill, move
+from mtgsim.engine.rules.replacement import DRAW_HOOKS
+from mtgsim.engine.rules.zones import log, mill, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import DecisionKind
+from mtgsim.engine.state.game_state import HAND, NONE, Decision, GameObject, GameState
+from mtgsim.engine.state.stats import count
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -21,9 +21,9 @@ def dredge_value(card_obj: GameObject) -> int:
     """N of the card's dredge (0 without dredge). Asked of every graveyard card on
     every draw, so a card without the keyword is answered from its name set."""
     card = card_obj.card
-    if "dredge" not in card._kwnames:
+    if "dredge" not in card.keyword_names:
         return 0
-    for k in card._kwi:
+    for k in card.keyword_instances:
         if k.name == "dredge":
             return k.n
     return 0

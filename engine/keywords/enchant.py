@@ -8,26 +8,26 @@ spell can target and what the Aura can enchant (702.5a). The engine's pieces:
   them (``Filter.all_of``, 702.5c). "Enchant player" sets ``enchant_player`` (702.5d).
   Qualities without a stock filter are given in card data (``enchant = {...}``: "Enchant
   creature with another Aura attached to it" is ``with_other_aura``).
-* Aura spells target (303.4a, 601.2c): ``engine.casting.aura_target`` turns the enchant
+* Aura spells target (303.4a, 601.2c): ``engine.rules.casting.aura_target`` turns the enchant
   abilities into the spell's one target, so hexproof, shroud and protection apply to it;
   an "Enchant player" Aura targets only players (702.5d). As the spell resolves with a
   legal target the Aura enters attached to it (303.4b, 608.3); with its target gone it
   doesn't resolve and goes to the graveyard (608.2b, effects.resolve_top).
-* An Aura permanent targets nothing: the state-based action ``engine.sba.aura_legal``
-  (704.5m, 303.4c) checks only what it may enchant (``engine.sba.can_enchant``: its
+* An Aura permanent targets nothing: the state-based action ``engine.rules.sba.aura_legal``
+  (704.5m, 303.4c) checks only what it may enchant (``engine.rules.sba.can_enchant``: its
   enchant abilities, players only for "Enchant player", not itself, protection, 702.16c),
   never hexproof or shroud. An Aura attached to an illegal object or player, to an object
   that no longer exists, to a player who left the game, or to nothing goes to its
   owner's graveyard; an Aura that is also a creature can't enchant anything (303.4d).
 * An Aura entering the battlefield other than by resolving (a search, a return from the
-  graveyard): ``engine.replacement.enter`` asks its controller what it enchants among the
+  graveyard): ``engine.rules.replacement.enter`` asks its controller what it enchants among the
   legal choices (``aura_choice``, decision "attach", 303.4f; no targeting); with no legal
   choice it stays in its zone, or goes to the graveyard from the stack (303.4g).
 * "Attach" (701.3) moves an Aura on the battlefield only to something it can enchant
   (``engine.effects.attach``).
 * Control (303.4e): the Aura and the enchanted object have their own controllers (layer
   2 changes one, not the other); the Aura's activated abilities are offered only to the
-  Aura's controller (``engine.casting.legal_actions``), while abilities it grants
+  Aura's controller (``engine.rules.casting.legal_actions``), while abilities it grants
   (``Static.grants``, layer 6) belong to the enchanted object: its controller activates
   them and controls their triggers (``GameObject.granted`` / ``granted_activated``).
 * An Aura is attached to one object or player only (``GameObject.attached_to``).
@@ -35,15 +35,15 @@ spell can target and what the Aura can enchant (702.5a). The engine's pieces:
 
 from __future__ import annotations
 
-from mtgsim.engine.state import GameObject, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.triggers import CAST_HOOKS
+from mtgsim.engine.rules.triggers import CAST_HOOKS
+from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 def count_aura_cast(state: GameState, spell: GameObject, item: StackItem) -> None:
     """Statistic "auras_cast": Aura spells cast (303.4a: they target what they will
     enchant)."""
-    if spell.card._is_aura:
+    if spell.card.is_aura:
         count(state, item.controller, "auras_cast")
 
 

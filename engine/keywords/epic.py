@@ -22,19 +22,19 @@ from typing import Any
 
 import msgspec
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     Effect,
     Triggered,
 )
-from mtgsim.engine.copies import choose_new_targets, copy_spell
-from mtgsim.engine.derived import game_card
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.resolution import RESOLVED_HOOKS
-from mtgsim.engine.state import DelayedTrigger, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.rules.copies import choose_new_targets, copy_spell
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.resolution import RESOLVED_HOOKS
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import game_card
+from mtgsim.engine.state.game_state import DelayedTrigger, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class EpicCopy(Effect, tag="epic_copy", frozen=True):

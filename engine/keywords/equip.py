@@ -4,18 +4,16 @@
 control. Activate only as a sorcery."
 301.5c An Equipment that is also a creature can't equip a creature; an Equipment can't
 equip itself; an Equipment that becomes unattached stays on the battlefield (state-based
-action 704.5n, engine/sba.py: attached to something that isn't a creature, or to nothing
+action 704.5n, engine/rules/sba.py: attached to something that isn't a creature, or to nothing
 any more). 701.3b-c: attaching to what it is already attached to does nothing; a new
 attachment gets a new timestamp (613.7e). What an Equipment grants is a static ability
-``applies_to = "equipped"`` (engine/layers.py).
+``applies_to = "equipped"`` (engine/rules/layers.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     T_CREATURE,
     AbilityT,
@@ -26,13 +24,15 @@ from mtgsim.engine.cards import (
     KeywordInstance,
     Target,
 )
-from mtgsim.engine.effect import effect_rules, helps
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.state import BATTLEFIELD, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.worth_effects import by_sign
-from mtgsim.engine.zones import describe, log
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import effect_rules, helps
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.zones import describe, log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class AttachEquipment(Effect, tag="attach_equipment", frozen=True):
@@ -62,9 +62,9 @@ def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
     if equipment is None or target is None or equipment.zone != BATTLEFIELD or \
             target.zone != BATTLEFIELD or equipment.oid == target.oid:
         return
-    if (equipment.card._type_mask | equipment.extra_types) & T_CREATURE:  # 301.5c
+    if (equipment.card.type_mask | equipment.extra_types) & T_CREATURE:  # 301.5c
         return
-    if not (target.card._type_mask | target.extra_types) & T_CREATURE:
+    if not (target.card.type_mask | target.extra_types) & T_CREATURE:
         return
     if equipment.attached_to == target.oid:  # 701.3c: nothing happens
         return

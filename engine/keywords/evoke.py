@@ -3,7 +3,7 @@ cost" and "When this permanent enters, if its evoke cost was paid, its controlle
 sacrifices it."
 
 The alternative cost is the casting permission ``EVOKE`` (code 3, from the hand),
-registered in ``engine.spell_costs`` and offered by ``engine.casting``; this module also
+registered in ``engine.rules.spell_costs`` and offered by ``engine.rules.casting``; this module also
 compiles the keyword into its sacrifice trigger, with an intervening "if" (603.4,
 ``AltCostPaid``): the permanent remembers the permission its spell was cast with
 (``GameObject.cast_alt``).
@@ -11,14 +11,14 @@ compiles the keyword into its sacrifice trigger, with an intervening "if" (603.4
 
 from __future__ import annotations
 
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import AbilityT, AltCostPaid, KeywordInstance, Triggered
-from mtgsim.engine.conditions import condition_rule
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.sacrifice import Sacrifice
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.mana import ManaCost, parse_cost
-from mtgsim.engine.spell_costs import CastPermission, cast_permission, permission_name
-from mtgsim.engine.state import HAND, GameObject, GameState
+from mtgsim.engine.rules.conditions import condition_rule
+from mtgsim.engine.rules.mana import ManaCost, parse_cost
+from mtgsim.engine.rules.spell_costs import CastPermission, cast_permission, permission_name
+from mtgsim.engine.state.game_state import HAND, GameObject, GameState
 
 
 @compiles("evoke")
@@ -37,7 +37,7 @@ def alt_cost_paid(state: GameState, cond: AltCostPaid, controller: int, source: 
 
 
 def has_evoke(state: GameState, obj: GameObject) -> bool:
-    return "evoke" in obj.card._kwnames
+    return "evoke" in obj.card.keyword_names
 
 
 def evoke_cost(state: GameState, obj: GameObject) -> list[ManaCost]:

@@ -2,7 +2,7 @@
 
 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until
 end of turn." It compiles into a triggered ability on the "ally_attacks_alone" event
-(engine.triggers.attacked), which every permanent its controller controls checks, also
+(engine.rules.triggers.attacked), which every permanent its controller controls checks, also
 noncreature ones (Cathedral of War), not only the attacker; the opponent's exalted
 permanents don't trigger. The bonus is an until-end-of-turn effect on "it" (the lone
 attacker), which ends in the cleanup step (514.2).
@@ -21,18 +21,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
     KeywordInstance,
     Triggered,
 )
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
-from mtgsim.engine.stats import count
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class Exalt(Effect, tag="exalt", frozen=True):

@@ -4,20 +4,20 @@ the flashback cost was paid, exile this card instead of putting it anywhere else
 time it would leave the stack."
 
 This module registers the casting permission ``FLASHBACK`` (code 1) in
-``engine.spell_costs``: which cards have it — printed, or granted until end of turn by an
+``engine.rules.spell_costs``: which cards have it — printed, or granted until end of turn by an
 effect (Snapcaster Mage's ``grant_flashback``, a ContinuousEffect with
 ``flashback_cost``) — which flashback cost is paid (the player's choice when a card has
 several, a printed one and a granted one, that they can pay), and that the card is exiled
-whenever it would leave the stack (``engine.resolution``, ``engine.effects.counter``).
+whenever it would leave the stack (``engine.rules.resolution``, ``engine.effects.counter``).
 """
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.decisions import DecisionKind, FlashbackCosts
-from mtgsim.engine.mana import ManaCost, can_pay, parse_cost
-from mtgsim.engine.spell_costs import CastPermission, cast_permission
-from mtgsim.engine.state import GRAVEYARD, Decision, GameObject, GameState
+from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost
+from mtgsim.engine.rules.spell_costs import CastPermission, cast_permission
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import DecisionKind, FlashbackCosts
+from mtgsim.engine.state.game_state import GRAVEYARD, Decision, GameObject, GameState
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)

@@ -5,16 +5,16 @@
 
 The activated ability itself is card text: an ``Activated`` with ``zone = "hand"``,
 ``upkeep_only`` and ``once_per_turn``, ``keyword = "forecast"`` and ``cost.reveal_self``.
-The general activation rules enforce it (engine.casting.can_activate): "hand" abilities
+The general activation rules enforce it (engine.rules.casting.can_activate): "hand" abilities
 are offered only for cards in the hand of the player (its owner), ``upkeep_only`` only in
 that player's own upkeep step, ``once_per_turn`` through the object's used-abilities mask
 (cleared as each turn begins; a card that leaves the hand is a new object, 400.7).
-Activations are counted as ``forecast_activations`` (engine.casting)."""
+Activations are counted as ``forecast_activations`` (engine.rules.casting)."""
 
 from __future__ import annotations
 
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import AbilityT, Activated, KeywordInstance
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
 
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
@@ -24,14 +22,16 @@ from mtgsim.engine.cards import (
     SelfHasCounter,
     Triggered,
 )
-from mtgsim.engine.effect import effect_rules, refers
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.refs import refs_of
-from mtgsim.engine.replacement import ENTER_HOOKS, AfterEnter
-from mtgsim.engine.state import BATTLEFIELD, GameObject, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.worth_effects import by_sign
+from mtgsim.engine.players.worth_effects import by_sign
+from mtgsim.engine.rules.effect import effect_rules, refers
+from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.rules.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import BATTLEFIELD, GameObject, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class MoveCounter(Effect, tag="move_counter", frozen=True):
@@ -51,9 +51,9 @@ def compile_graft(card: Card, inst: KeywordInstance) -> list[AbilityT]:
 
 def graft_enters(state: GameState, card: Card, controller: int,
                  asker: Asker | None) -> AfterEnter | None:
-    if "graft" not in card._kwnames:
+    if "graft" not in card.keyword_names:
         return None
-    total = sum(k.n for k in card._kwi if k.name == "graft")
+    total = sum(k.n for k in card.keyword_instances if k.name == "graft")
     if not total:
         return None
 

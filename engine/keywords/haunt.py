@@ -12,7 +12,7 @@ left the graveyard, nothing happens and the card stays where it is.
 (``GameObject.haunting`` holds that object's id, which control changes and
 characteristic changes don't alter; a zone change makes a new object, 400.7, which is not
 haunted). 702.55c: its abilities that refer to "the creature it haunts" trigger from
-exile (``haunted_dies``, engine.triggers.left_battlefield: when that object is put into a
+exile (``haunted_dies``, engine.rules.triggers.left_battlefield: when that object is put into a
 graveyard from the battlefield; not when it is exiled or returned to hand). Card data
 gives those abilities ``keyword = "haunt"`` so they count as haunt triggers."""
 
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
@@ -30,11 +28,13 @@ from mtgsim.engine.cards import (
     Target,
     Triggered,
 )
-from mtgsim.engine.effect import Role, effect_rules, unaffected
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.state import EXILE, GRAVEYARD, NONE, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import describe, log, move
+from mtgsim.engine.rules.effect import Role, effect_rules, unaffected
+from mtgsim.engine.rules.zones import describe, log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import EXILE, GRAVEYARD, NONE, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class HauntExile(Effect, tag="haunt_exile", frozen=True):

@@ -1,8 +1,8 @@
 """Kicker (702.33): "You may pay an additional [cost] as you cast this spell"; "if this
 spell was kicked" (702.33d) is the condition ``Kicked``.
 
-This module registers the additional cost ``KICKER`` in ``engine.spell_costs``, which
-``engine.casting`` asks after replicate (601.2b: offered only when the total cost with it
+This module registers the additional cost ``KICKER`` in ``engine.rules.spell_costs``, which
+``engine.rules.casting`` asks after replicate (601.2b: offered only when the total cost with it
 can be paid; the spell's ``kicked`` flag records that it was paid), and checks the
 condition, for the spell on the stack or the permanent it became (its stack item while
 it resolves).
@@ -10,14 +10,14 @@ it resolves).
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import Kicked
-from mtgsim.engine.conditions import condition_rule
-from mtgsim.engine.decisions import ForSpell
-from mtgsim.engine.mana import can_pay, parse_cost
-from mtgsim.engine.payment import total_cost
-from mtgsim.engine.spell_costs import AdditionalCost, SpellPlan, additional_cost
-from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState, StackItem
+from mtgsim.engine.rules.conditions import condition_rule
+from mtgsim.engine.rules.mana import can_pay, parse_cost
+from mtgsim.engine.rules.payment import total_cost
+from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import ForSpell
+from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState, StackItem
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -39,7 +39,7 @@ def kicked(state: GameState, cond: Kicked, controller: int, source: GameObject,
 
 
 def may_kick(state: GameState, obj: GameObject) -> bool:
-    return "kicker" in obj.card._kwnames
+    return "kicker" in obj.card.keyword_names
 
 
 def ask_kicker(state: GameState, asker: Asker, player: int, obj: GameObject, plan: SpellPlan,

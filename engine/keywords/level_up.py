@@ -9,14 +9,14 @@ it may be activated whatever the number of level counters, also past the last ba
 [abilities] [P/T]" means "As long as this creature has at least N1 and no more than N2
 level counters on it, it has base power and toughness [P/T] and has [abilities]"
 ("{LEVEL N3+}": N3 or more). Card data gives them as ``levels`` (``LevelBand``): the
-band's power/toughness is layer 7b and its keyword bits layer 6 (engine.layers); the
+band's power/toughness is layer 7b and its keyword bits layer 6 (engine.rules.layers); the
 band's other abilities are compiled here into the card's own abilities, each existing
 only while the band applies (``LevelBetween``):
 
 * activated abilities: ``condition`` (can't be activated outside the band, 602.5b);
 * triggered abilities: ``exists_if`` (it triggers only if it exists then, 603.2);
-* mana abilities: ``condition`` (engine.payment skips them outside the band);
-* static abilities: ``condition`` (611.3a; engine.layers applies them only then), such
+* mana abilities: ``condition`` (engine.rules.payment skips them outside the band);
+* static abilities: ``condition`` (611.3a; engine.rules.layers applies them only then), such
   as "Other creatures you control get +1/+1" or "Elves you control have '{T}: Add
   {G}{G}.'" (a granted mana ability, ``Static.grants_mana``).
 
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import msgspec
 
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Activated,
@@ -44,10 +43,11 @@ from mtgsim.engine.cards import (
     Static,
     Triggered,
 )
-from mtgsim.engine.conditions import condition_rule
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import AddCounters
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.state import GameObject, GameState
+from mtgsim.engine.rules.conditions import condition_rule
+from mtgsim.engine.state.game_state import GameObject, GameState
 
 
 @compiles("level up")

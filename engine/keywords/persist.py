@@ -8,8 +8,8 @@ as it last existed (603.10a, 603.4); the counter is put on as it enters (614.1c)
 
 from __future__ import annotations
 
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import AbilityT, HadCounter, KeywordInstance, Not, Triggered
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.return_to_battlefield import ReturnToBattlefield
 from mtgsim.engine.keywords import compiles
 

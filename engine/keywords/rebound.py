@@ -26,16 +26,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.ask import Asker
 from mtgsim.engine.cards import (
     Effect,
     Triggered,
 )
-from mtgsim.engine.casting import castable_modes
-from mtgsim.engine.decisions import MayCast
-from mtgsim.engine.effect import effect_rules, unaffected, yes_no
-from mtgsim.engine.resolution import SPELL_DONE_HOOKS
-from mtgsim.engine.state import (
+from mtgsim.engine.rules.casting import castable_modes
+from mtgsim.engine.rules.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.rules.resolution import SPELL_DONE_HOOKS
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayCast
+from mtgsim.engine.state.game_state import (
     EXILE,
     HAND,
     CastTask,
@@ -44,8 +45,7 @@ from mtgsim.engine.state import (
     GameState,
     StackItem,
 )
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log
+from mtgsim.engine.state.stats import count
 
 
 class ReboundCast(Effect, tag="rebound_cast", frozen=True):

@@ -1,7 +1,7 @@
 """Recover [cost] (702.59): works only from the graveyard. "When a creature is put into
 your graveyard from the battlefield, you may pay [cost]. If you do, return this card
 from the graveyard to your hand. Otherwise, exile this card." The trigger event is
-``your_creature_to_graveyard`` (engine.triggers.left_battlefield): a creature card or token
+``your_creature_to_graveyard`` (engine.rules.triggers.left_battlefield): a creature card or token
 put from the battlefield into the graveyard of the recover card's owner. Leaves-the-
 battlefield triggers look back in time (603.10a), so a card does not see its own death nor
 that of creatures dying at the same moment (it wasn't in the graveyard before). The
@@ -12,23 +12,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine import mana as mana_mod
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
     KeywordInstance,
     Triggered,
 )
-from mtgsim.engine.decisions import MayPay
-from mtgsim.engine.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.payment import mana_units, pay_cost
-from mtgsim.engine.state import EXILE, GRAVEYARD, HAND, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import move
+from mtgsim.engine.rules import mana as mana_mod
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.zones import move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayPay
+from mtgsim.engine.state.game_state import EXILE, GRAVEYARD, HAND, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class RecoverPay(Effect, tag="recover_pay", frozen=True):

@@ -3,7 +3,7 @@
 702.56a Replicate is a keyword that represents two abilities. The first is a static
 ability that functions while the spell with replicate is on the stack: "As an additional
 cost to cast this spell, you may pay [cost] any number of times" (the additional cost
-``REPLICATE`` of engine.spell_costs, asked by engine.casting before kicker as the
+``REPLICATE`` of engine.rules.spell_costs, asked by engine.rules.casting before kicker as the
 "replicate" decision, one per instance, and added to the total cost: 601.2b, 601.2f-h). The second is a triggered ability that functions while the
 spell is on the stack: "When you cast this spell, if a replicate cost was paid for it,
 copy it for each time its replicate cost was paid. If the spell has any targets, you may
@@ -28,8 +28,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
@@ -37,18 +35,20 @@ from mtgsim.engine.cards import (
     ReplicatePaid,
     Triggered,
 )
-from mtgsim.engine.conditions import condition_holds, condition_rule
-from mtgsim.engine.copies import choose_new_targets, copy_spell
-from mtgsim.engine.decisions import ForSpell
-from mtgsim.engine.effect import effect_rules, unaffected
-from mtgsim.engine.filters import matches
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.mana import can_pay, parse_cost
-from mtgsim.engine.payment import total_cost
-from mtgsim.engine.spell_costs import AdditionalCost, SpellPlan, additional_cost
-from mtgsim.engine.state import Decision, DecisionKind, GameObject, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.triggers import CAST_HOOKS, queue_trigger
+from mtgsim.engine.rules.conditions import condition_holds, condition_rule
+from mtgsim.engine.rules.copies import choose_new_targets, copy_spell
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.mana import can_pay, parse_cost
+from mtgsim.engine.rules.payment import total_cost
+from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost
+from mtgsim.engine.rules.triggers import CAST_HOOKS, queue_trigger
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import ForSpell
+from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -70,7 +70,7 @@ def replicate_trigger(index: int) -> Triggered:
 
 @compiles("replicate")
 def compile_replicate(card: Card, inst: KeywordInstance) -> list[AbilityT]:
-    index = [k for k in card._kwi if k.name == "replicate"].index(inst)
+    index = [k for k in card.keyword_instances if k.name == "replicate"].index(inst)
     return [replicate_trigger(index)]
 
 
@@ -82,9 +82,9 @@ def granted_instances(state: GameState, player: int, spell: GameObject) -> list[
     objects = state.objects
     for oid in state.battlefield:
         o = objects[oid]
-        if o.controller != player or o.lost_abilities or not o.card._statics:
+        if o.controller != player or o.lost_abilities or not o.card.statics:
             continue
-        for st in o.card._statics:
+        for st in o.card.statics:
             if st.applies_to != "spells_you_cast":
                 continue
             for text in st.spell_keywords:
@@ -110,7 +110,7 @@ def replicate_instances(state: GameState, player: int, spell: GameObject) -> lis
 
 def may_replicate(state: GameState, obj: GameObject) -> bool:
     """Printed replicate, or a permanent that may give spells replicate."""
-    return "replicate" in obj.card._kwnames or state.derived.spell_granters > 0
+    return "replicate" in obj.card.keyword_names or state.derived.spell_granters > 0
 
 
 def ask_replicate(state: GameState, asker: Asker, player: int, obj: GameObject,

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Activated,
@@ -16,12 +14,14 @@ from mtgsim.engine.cards import (
     Effect,
     KeywordInstance,
 )
-from mtgsim.engine.decisions import DecisionKind, Searching
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.state import HAND, Decision, GameState, StackItem
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log, move, reveal, shuffle_library
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.zones import log, move, reveal, shuffle_library
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import DecisionKind, Searching
+from mtgsim.engine.state.game_state import HAND, Decision, GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -41,9 +41,9 @@ def compile_transmute(card: Card, inst: KeywordInstance) -> list[AbilityT]:
 def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
                      queue: list[Any]) -> None:
     player = item.controller
-    mv = (item.source_lki or state.objects[item.source]).card._mana_value
+    mv = (item.source_lki or state.objects[item.source]).card.mana_value
     library = state.players[player].library
-    options = [oid for oid in reversed(library) if state.objects[oid].card._mana_value == mv]
+    options = [oid for oid in reversed(library) if state.objects[oid].card.mana_value == mv]
     found = []
     if options:
         picks = asker.choose_many(Decision(
@@ -61,4 +61,4 @@ def transmute_search(state: GameState, item: StackItem, eff: Any, asker: Asker,
 
 
 effect_rules(TransmuteSearch, resolve=transmute_search, estimate=None, sign=unaffected,
-             why_not_valued="not estimated: a search valued by the card chosen (engine.worth.card_want)")
+             why_not_valued="not estimated: a search valued by the card chosen (engine.players.worth.card_want)")

@@ -1,7 +1,7 @@
 """Umbra armor (702.89, formerly totem armor): "If enchanted permanent would be destroyed,
 instead remove all damage marked on it and destroy this Aura."
 
-A replacement effect on destruction (614.1a, engine.replacement.DESTROY_HOOKS): by a
+A replacement effect on destruction (614.1a, engine.rules.replacement.DESTROY_HOOKS): by a
 destroy effect or by the state-based actions for lethal or deathtouch damage (704.5g-h).
 It doesn't apply to what isn't destruction: sacrifice (701.17), toughness 0 or less
 (704.5f), exile or a return to hand; nor to an indestructible permanent, which wouldn't
@@ -12,10 +12,10 @@ older printings is read as umbra armor (702.89b, engine.keywords.parse_keyword).
 
 from __future__ import annotations
 
-from mtgsim.engine.replacement import DESTROY_HOOKS, destroy
-from mtgsim.engine.state import GameObject, GameState
-from mtgsim.engine.stats import count
-from mtgsim.engine.zones import log
+from mtgsim.engine.rules.replacement import DESTROY_HOOKS, destroy
+from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.game_state import GameObject, GameState
+from mtgsim.engine.state.stats import count
 
 
 def umbra_armor(state: GameState, obj: GameObject) -> bool:

@@ -21,9 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine import replacement as rep
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     KW_HASTE,
     AbilityT,
@@ -33,12 +30,15 @@ from mtgsim.engine.cards import (
     KeywordInstance,
     Triggered,
 )
-from mtgsim.engine.combat import ATTACK_HOOKS
-from mtgsim.engine.effect import effect_rules, unaffected
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.exile import Exile
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.replacement import LEAVE_HOOKS
-from mtgsim.engine.state import (
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.combat import ATTACK_HOOKS
+from mtgsim.engine.rules.effect import effect_rules, unaffected
+from mtgsim.engine.rules.replacement import LEAVE_HOOKS
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import (
     EXILE,
     GRAVEYARD,
     ContinuousEffect,
@@ -47,7 +47,7 @@ from mtgsim.engine.state import (
     GameState,
     StackItem,
 )
-from mtgsim.engine.stats import count
+from mtgsim.engine.state.stats import count
 
 
 class UnearthReturn(Effect, tag="unearth_return", frozen=True):

@@ -2,7 +2,7 @@
 
 702.21a "Ward [cost]" means "Whenever this permanent becomes the target of a spell or
 ability an opponent controls, counter that spell or ability unless that player pays
-[cost]." The trigger (``becomes_target``, engine/triggers.became_target) is about the
+[cost]." The trigger (``becomes_target``, engine/rules/triggers.became_target) is about the
 spell or ability ("it" = its stack id). A spell that can't be countered stays.
 702.21b Multiple instances trigger separately (each compiles to its own ability).
 """
@@ -11,21 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine import mana as mana_mod
-from mtgsim.engine.ask import Asker
-from mtgsim.engine.card import Card
 from mtgsim.engine.cards import (
     AbilityT,
     Effect,
     KeywordInstance,
     Triggered,
 )
-from mtgsim.engine.decisions import MayPay
-from mtgsim.engine.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.counter import counter_item
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.state import GameState, StackItem
-from mtgsim.engine.stats import count
+from mtgsim.engine.rules import mana as mana_mod
+from mtgsim.engine.rules.effect import effect_rules, unaffected, yes_no
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayPay
+from mtgsim.engine.state.game_state import GameState, StackItem
+from mtgsim.engine.state.stats import count
 
 
 class WardCounter(Effect, tag="ward_counter", frozen=True):
@@ -43,7 +43,7 @@ def compile_ward(card: Card, inst: KeywordInstance) -> list[AbilityT]:
 
 def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
-    from mtgsim.engine.payment import mana_units, pay_cost
+    from mtgsim.engine.rules.payment import mana_units, pay_cost
 
     target = next((i for i in state.stack if i.sid == item.subject), None)
     if target is None:

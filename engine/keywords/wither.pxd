@@ -6,5 +6,5 @@
 # only with the compiled builds of the modules it cimports from: mtgsim.compiled).
 # Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
 # function may hold no closure (a lambda, a generator expression, a nested def):
-# tests/test_compiled.py checks each declaration against its definition.
-from mtgsim.engine.replacement cimport source_keywords
+# tests/packaging/test_compiled.py checks each declaration against its definition.
+from mtgsim.engine.rules.replacement cimport source_keywords

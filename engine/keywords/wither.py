@@ -11,15 +11,15 @@ the left-behind object had (including wither granted by Equipment).
 stack: its printed keywords).
 702.80d Multiple instances are redundant: wither is a keyword bit.
 -1/-1 and +1/+1 counters on one permanent annihilate as a state-based action (704.5q,
-engine/sba.py).
+engine/rules/sba.py).
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.cards import KW_WITHER
-from mtgsim.engine.replacement import DAMAGE_TO_CREATURE_HOOKS, source_keywords
-from mtgsim.engine.state import GameObject, GameState
-from mtgsim.engine.stats import count
+from mtgsim.engine.rules.replacement import DAMAGE_TO_CREATURE_HOOKS, source_keywords
+from mtgsim.engine.state.game_state import GameObject, GameState
+from mtgsim.engine.state.stats import count
 
 
 def wither_damage(state: GameState, source: GameObject, target: GameObject, amount: int,

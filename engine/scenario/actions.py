@@ -7,19 +7,20 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from mtgsim.engine.activation import activated_abilities
-from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.clone import clone
-from mtgsim.engine.decisions import DecisionKind
 from mtgsim.engine.keywords.level_up import has_now
+from mtgsim.engine.rules.activation import activated_abilities
+from mtgsim.engine.rules.spell_costs import permission_name
+from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.scenario.answers import DecisionAnswers
 from mtgsim.engine.scenario.format import (
     ActionSpec,
     AdvanceTo,
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ZONE_BY_NAME, ScenarioError
-from mtgsim.engine.spell_costs import permission_name
-from mtgsim.engine.state import (
+from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.decisions import DecisionKind
+from mtgsim.engine.state.game_state import (
     ACTIVATE,
     BATTLEFIELD,
     CAST,
@@ -31,7 +32,6 @@ from mtgsim.engine.state import (
     Action,
     Decision,
 )
-from mtgsim.engine.turn import advance, answer
 
 
 class ActionDriver(DecisionAnswers):

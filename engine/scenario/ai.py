@@ -9,11 +9,11 @@ policy finds the play.
 from __future__ import annotations
 
 from mtgsim.engine.game import decide
-from mtgsim.engine.policies import PolicySpecError, make_policy
+from mtgsim.engine.players.policies import PolicySpecError, make_policy
+from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.scenario.format import AiSpec
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError
-from mtgsim.engine.state import GameState
-from mtgsim.engine.turn import advance, answer
+from mtgsim.engine.state.game_state import GameState
 
 MAX_DECISIONS = 5000
 

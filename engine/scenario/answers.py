@@ -6,16 +6,16 @@ deciding player's queue of choices; anything else gets a fixed, predictable defa
 
 from __future__ import annotations
 
-from mtgsim.engine.ask import IllegalAnswer
-from mtgsim.engine.decisions import DecisionKind, Modes
 from mtgsim.engine.scenario.format import (
     Choice,
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
-from mtgsim.engine.state import (
+from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.decisions import DecisionKind, Modes
+from mtgsim.engine.state.game_state import (
     Decision,
 )
-from mtgsim.engine.view import player_view
+from mtgsim.engine.state.view import player_view
 
 # Questions of casting that the action's own keys answer (FORMAT.md: an omitted key
 # means X = 0, no replicate payment, no convoke), never the choice queue.
@@ -68,7 +68,7 @@ class DecisionAnswers(ScenarioSetup):
                    used: set[int] | None = None) -> int:
         """The option ``choice`` names (a player, a label, a card name), as ``player``
         sees the options: a scenario's answers are a player's, so they are read from
-        that player's view (engine.view), as a policy's are."""
+        that player's view (engine.state.view), as a policy's are."""
         state = player_view(self.state, player)
         if choice in PLAYER_NAMES and PLAYER_NAMES[choice] in options:
             return PLAYER_NAMES[choice]
@@ -236,7 +236,7 @@ class DecisionAnswers(ScenarioSetup):
     def _attackers(self, d: Decision, names: list[str]) -> list[int]:
         used: set[int] = set()
         out = []
-        from mtgsim.engine.combat import possible_attackers
+        from mtgsim.engine.rules.combat import possible_attackers
 
         # Creatures that attack each combat if able are declared by the engine, not asked
         # about (508.1d): naming them alongside optional attackers is fine.

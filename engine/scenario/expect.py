@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import Counter
 
 from mtgsim.engine.cards import KEYWORD_BITS
-from mtgsim.engine.layers import ensure
+from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.scenario.format import (
     SideExpect,
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
-from mtgsim.engine.state import (
+from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     GameObject,
 )

@@ -116,7 +116,7 @@ class AiSpec(_S):
     """A project extension of the format (tests/data/shared/conformance/AI.md): after
     the actions, policies play on and the scenario checks what ``player``'s achieved."""
 
-    policy: str = "heuristic"  # a policy spec (engine.policies.spec) deciding for player
+    policy: str = "heuristic"  # a policy spec (engine.players.policies.spec) deciding for player
     player: Literal["A", "B"] = "A"
     opponent: str = "heuristic"  # the other player's policy
     # "wins this turn": the game is over with the player the winner before the turn
@@ -134,7 +134,7 @@ class Scenario(_S):
     actions: list[ActionSpec] = []
     expect: Expect = msgspec.field(default_factory=Expect)
     # Hypothetical cards for rules that no card of the pool reaches (an Aura with two
-    # enchant abilities, 702.5c): [[cards]] tables as in engine/carddata, known to this
+    # enchant abilities, 702.5c): [[cards]] tables as in engine/cards/data, known to this
     # scenario only; their names must not be those of pool cards.
     cards: list[CardDef] = []
     ai: AiSpec | None = None  # an AI puzzle (project extension, see AiSpec)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import msgspec
 
-from mtgsim.engine.card import CardCompileError, CardPool
-from mtgsim.engine.cardpool import load_pool
+from mtgsim.engine.cards.card import CardCompileError, CardPool
+from mtgsim.engine.cards.pool import load_pool
 from mtgsim.engine.scenario.actions import ActionDriver
 from mtgsim.engine.scenario.expect import ExpectationChecks, has_ability
 from mtgsim.engine.scenario.format import Scenario

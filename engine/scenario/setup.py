@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections import deque
 
-from mtgsim.engine.card import Card, CardPool
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
-from mtgsim.engine.layers import ensure
+from mtgsim.engine.cards.card import Card, CardPool
+from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.turn import new_game
+from mtgsim.engine.rules.zones import new_object
 from mtgsim.engine.scenario.format import (
     ActionSpec,
     Choice,
@@ -18,7 +20,7 @@ from mtgsim.engine.scenario.format import (
     Scenario,
     SideSetup,
 )
-from mtgsim.engine.state import (
+from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     EXILE,
     GRAVEYARD,
@@ -28,8 +30,6 @@ from mtgsim.engine.state import (
     GameObject,
     GameState,
 )
-from mtgsim.engine.turn import new_game
-from mtgsim.engine.zones import new_object
 
 PLAYER_NAMES = {"A": 0, "B": 1}
 ZONE_BY_NAME = {"hand": HAND, "graveyard": GRAVEYARD, "exile": EXILE, "library": LIBRARY}
@@ -108,7 +108,7 @@ class ScenarioSetup:
                                "make them lose, 704.5c")
         for oid in state.battlefield:
             o = state.objects[oid]
-            if not (o.card._type_mask | o.extra_types) & T_CREATURE:
+            if not (o.card.type_mask | o.extra_types) & T_CREATURE:
                 continue
             what = f"{'AB'[o.controller]}'s {o.card.name}"
             if o.toughness <= 0:

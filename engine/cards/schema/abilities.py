@@ -1,0 +1,204 @@
+"""Schema of abilities: costs, spell abilities and modes, triggered, activated, mana,
+static and replacement abilities (the ``AbilityT`` union).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from mtgsim.engine.cards.schema.base import _Frozen
+from mtgsim.engine.cards.schema.bits import Keyword
+from mtgsim.engine.cards.schema.filters import Filter, Target
+from mtgsim.engine.cards.schema.unions import Amount, Condition, EffectT
+
+# --- abilities ------------------------------------------------------------------------
+
+
+class Mode(_Frozen, frozen=True):
+    label: str
+    targets: tuple[Target, ...] = ()
+    effects: tuple[EffectT, ...] = ()
+
+
+class Cost(_Frozen, frozen=True):
+    """The cost of an activated ability (rule 602.1a / 118)."""
+
+    mana: str = ""
+    tap: bool = False
+    sacrifice_self: bool = False
+    pay_life: int = 0
+    discard: int = 0
+    return_to_hand: Filter | None = None  # "Return a Forest you control to its owner's hand"
+    put_counter: str | None = None  # "Put a -1/-1 counter on this"
+    discard_self: bool = False  # transmute: "Discard this card"
+    sacrifice: Filter | None = None  # "Sacrifice a creature"
+    remove_counter: str | None = None
+    untap: bool = False  # {Q}, the untap symbol (107.6): untap this permanent
+    # "Remove two +1/+1 counters from among creatures you control": N counters of kind
+    # ``remove_counters_kind`` from permanents you control matching the filter
+    remove_counters_among: Filter | None = None
+    remove_counters_n: int = 1
+    remove_counters_kind: str = "+1/+1"
+    # "put a -1/-1 counter (``put_counter``) on a creature you control" (a chosen one)
+    put_counter_on: Filter | None = None
+    sacrifice_n: int = 1  # how many permanents matching ``sacrifice`` ("Sacrifice four ...")
+    # "Tap two untapped white and/or blue creatures you control" (any of them, summoning
+    # sickness doesn't matter: 302.6 restricts only {T} of the creature itself)
+    tap_untapped: Filter | None = None
+    tap_untapped_count: int = 1
+    reveal_self: bool = False  # "Reveal [this card] from your hand" (forecast, 702.57)
+
+
+class SpellAbility(_Frozen, frozen=True):
+    """What an instant or sorcery does when it resolves (or a permanent spell's targets)."""
+
+    targets: tuple[Target, ...] = ()
+    effects: tuple[EffectT, ...] = ()
+    modes: tuple[Mode, ...] = ()  # "Choose one -" (601.2b)
+    # "As an additional cost to cast this spell, ..." (601.2b, 601.2f-h)
+    additional_cost: Cost | None = None
+
+
+TriggerEvent = Literal[
+    "enters",  # this enters the battlefield
+    "dies",  # this is put into a graveyard from the battlefield
+    "leaves_to_graveyard",  # this goes from the battlefield to a graveyard (Rancor)
+    "attacks",  # this attacks
+    "blocks",
+    "attacks_or_blocks",
+    "upkeep",  # beginning of your upkeep
+    "end_step",  # beginning of your end step
+    "each_upkeep",  # beginning of each upkeep
+    "you_cast",  # whenever you cast a spell matching filter
+    "creature_dies",  # whenever a creature matching filter dies (this one included)
+    "other_enters",  # whenever another permanent matching filter enters
+    "deals_combat_damage_to_player",
+    "enchanted_tapped_for_mana",
+    "cast_self",  # when you cast this spell (cascade, replicate): works on the stack
+    "ally_attacks_alone",  # whenever a creature you control attacks alone (exalted)
+    "your_creature_to_graveyard",  # recover: works in the graveyard (702.59a)
+    "haunted_dies",  # "when the creature it haunts dies": works in exile (702.55c)
+    "spell_to_graveyard",  # haunt on a spell: put into a graveyard as it resolves
+    "each_end_step",  # beginning of each end step (anyone's: "the end step", 513.1)
+    # whenever another creature leaves the battlefield (to any zone; 603.6c, 603.10a)
+    "another_creature_leaves",
+    # whenever an opponent sacrifices a permanent matching filter (701.17); "it" = it
+    "opponent_sacrifices",
+    # when this card is put into a graveyard from anywhere (works in the graveyard)
+    "put_into_graveyard",
+    "begin_combat",  # beginning of combat on your turn (507)
+    "deals_damage_to_player",  # this deals damage (any, 120.3) to a player; "it" = player
+    "deals_combat_damage_to_creature",  # this deals combat damage to a creature ("it")
+    "becomes_target",  # this becomes the target of a spell or ability an opponent controls
+    "end_combat",  # "at end of combat" (511.2; delayed triggers)
+    "enchanted_player_upkeep",  # beginning of the upkeep of the player this Aura enchants
+    "deals_damage_to_opponent",  # this deals damage (any, 120.3) to an opponent of its
+    # controller; "it" = that player
+    "deals_damage",  # this deals damage (any, 120.3); "that much" = the damage dealt
+    "enchanted_attacks",  # the creature this Aura enchants attacks; "it" = that creature
+    # "when enchanted / equipped creature dies" (an Aura's, an Equipment's): looks back in
+    # time (603.10a), so it triggers though the Aura or Equipment leaves or is unattached
+    # right after (704.5m-n) or left with it; "it" = that creature
+    "enchanted_dies",
+    "equipped_dies",
+]
+
+
+class Triggered(_Frozen, tag="triggered", frozen=True):
+    """A triggered ability (603)."""
+
+    when: TriggerEvent
+    effects: tuple[EffectT, ...]
+    targets: tuple[Target, ...] = ()
+    filter: Filter = Filter()
+    condition: Condition | None = None  # intervening "if" (603.4)
+    # The ability exists only while this holds ("this spell has cascade as long as ...",
+    # Delirium): checked when the event happens, not again on resolution.
+    exists_if: Condition | None = None
+    optional: bool = False  # "you may"
+    keyword: str = ""  # the keyword ability this is ("exalted", "annihilator", ...), if any
+    # "choose one —": the mode (its targets and effects replace ``targets``/``effects``)
+    # is chosen as the ability is put on the stack (603.3c, 700.2)
+    modes: tuple[Mode, ...] = ()
+
+
+class Activated(_Frozen, tag="activated", frozen=True):
+    """An activated ability (602)."""
+
+    cost: Cost
+    effects: tuple[EffectT, ...]
+    targets: tuple[Target, ...] = ()
+    sorcery_speed: bool = False
+    your_turn_only: bool = False
+    keyword: str = ""  # the keyword ability this is ("level up", "unearth", ...), if any
+    once_per_turn: bool = False
+    zone: Literal["battlefield", "hand", "graveyard"] = "battlefield"  # where it works
+    upkeep_only: bool = False  # forecast: only during your upkeep (702.57b)
+    condition: Condition | None = None  # "Activate only if ..." (602.5b)
+
+
+class ManaAbility(_Frozen, tag="mana", frozen=True):
+    """A mana ability (605): produces one mana of one of ``colors`` per activation."""
+
+    colors: str  # "G", "RGW" (choice of one), "C"
+    tap: bool = True
+    sacrifice_self: bool = False
+    amount: Amount = 1
+    # it exists / may be activated only while this holds (a leveler's band, 711.2)
+    condition: Condition | None = None
+
+
+class Static(_Frozen, tag="static", frozen=True):
+    """A static ability that generates a continuous effect (604, 613).
+
+    ``applies_to``: "self", "enchanted" (Auras, 303.4), "equipped", "filter", or
+    "spells_you_cast" (only ``spell_keywords``: it affects spells, not permanents).
+    """
+
+    applies_to: Literal["self", "enchanted", "equipped", "filter", "spells_you_cast"] = "self"
+    filter: Filter = Filter()
+    power: Amount = 0
+    toughness: Amount = 0
+    keywords: tuple[Keyword, ...] = ()
+    set_base: tuple[int, int] | None = None  # layer 7b
+    lose_all_abilities: bool = False  # layer 6
+    gain_control: bool = False  # layer 2
+    add_subtypes: tuple[str, ...] = ()  # layer 4
+    protection: tuple[str, ...] = ()
+    condition: Condition | None = None  # "... as long as / if [condition]" (611.3a)
+    # "[this] can't be blocked by [creatures matching filter]" (509.1b); the filter's
+    # source is the attacking creature ("power less than this creature's power")
+    cant_be_blocked_by: Filter | None = None
+    # "enchanted creature has 'Whenever this creature attacks, ...'" / "has '{T}: ...'"
+    # (layer 6): abilities given to the affected objects; they are those objects' own,
+    # controlled (and activated) by their controller (303.4e, 113.6)
+    grants: tuple[Triggered | Activated, ...] = ()
+    # "Elves you control have '{T}: Add {G}{G}.'" (layer 6): mana abilities given to the
+    # affected permanents, activated by their controllers (605)
+    grants_mana: tuple[ManaAbility, ...] = ()
+    # "[this] can't be blocked except by N or more creatures" (509.1b, like menace)
+    min_blockers: int = 0
+    cant_be_countered: bool = False  # "This spell can't be countered" (works on the stack)
+    # applies_to = "spells_you_cast": "[filter] spells you cast have [keyword]" (Chief
+    # Engineer: convoke); keyword abilities as printed, granted to spells, not permanents
+    spell_keywords: tuple[str, ...] = ()
+    # the cost of a granted keyword that has one, when it depends on the spell:
+    # "mana_cost": "The replicate cost is equal to its mana cost" (Djinn Illuminatus)
+    spell_keyword_cost: Literal["", "mana_cost"] = ""
+
+
+class Replacement(_Frozen, tag="replacement", frozen=True):
+    """A static replacement ability of the card itself (614)."""
+
+    kind: Literal["enters_tapped", "enters_with_counters", "others_enter_with_counters",
+                  "choose_color"]  # "As this enters, choose a color" (614.12)
+    # "enters with [amount] [counter] counters on it" (614.1c); for
+    # "others_enter_with_counters": each other permanent matching ``filter`` that enters
+    # gets them in addition ("Each other creature you control enters with an additional X
+    # +1/+1 counters"), the amount evaluated for this (the source) permanent
+    counter: str = "+1/+1"
+    amount: Amount = 0
+    filter: Filter = Filter()
+
+
+AbilityT = Triggered | Activated | ManaAbility | Static | Replacement

@@ -1,0 +1,95 @@
+"""``CardDef``, one card as printed, and ``CardFile``, one card data file.
+
+Pure data, as the file says it: nothing here calls the rules. What the rules derive from
+a definition (keyword abilities expanded, type and colour masks, the compiled mana cost)
+is computed when the pool is loaded (``engine.cards.pool.compile_card``, into an
+``engine.cards.card.Card``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from mtgsim.engine.cards.schema.abilities import AbilityT, Cost, SpellAbility
+from mtgsim.engine.cards.schema.base import _Base, _Frozen
+from mtgsim.engine.cards.schema.bits import CardType, Keyword
+from mtgsim.engine.cards.schema.filters import Filter
+
+
+class KeywordInstance(msgspec.Struct, frozen=True):
+    """One instance of a keyword ability beyond the plain bits ("Annihilator 2").
+
+    ``n`` is its number (-1 for X), ``cost`` its mana or other cost, ``quality`` the
+    quality of variants such as "Devour artifact 1" or "Enchant land".
+    """
+
+    name: str
+    n: int = 0
+    cost: str = ""
+    quality: str = ""
+    text: str = ""
+
+
+class LevelBand(_Frozen, frozen=True):
+    """A leveler card's level symbol (711.2): from ``low`` to ``high`` level counters."""
+
+    low: int
+    high: int | None = None  # None: "N+"
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[Keyword, ...] = ()
+    abilities: tuple[AbilityT, ...] = ()
+
+
+class CardDef(_Frozen, frozen=True):
+    """One card's characteristics and abilities, as printed (Oracle text)."""
+
+    name: str
+    types: tuple[CardType, ...]
+    mana_cost: str = ""
+    supertypes: tuple[Literal["basic", "legendary", "snow", "world"], ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[Literal["W", "U", "B", "R", "G"], ...] | None = None  # default: from cost
+    power: int | None = None
+    toughness: int | None = None
+    # Keyword abilities as printed ("Flying", "Annihilator 2", "Level up {1}{W}",
+    # "Enchant creature", "Protection from blue"), plus rules shorthands such as
+    # "can't block" that are not Oracle keywords.
+    keywords: tuple[str, ...] = ()
+    protection: tuple[Literal["W", "U", "B", "R", "G"], ...] = ()  # protection from colours
+    printed_power: str | None = None  # "*" and the like, as printed; power holds the base
+    printed_toughness: str | None = None
+    levels: tuple[LevelBand, ...] = ()  # leveler cards (711)
+    spell: SpellAbility | None = None
+    enchant: Filter | None = None  # Enchant [quality] (702.5); None: not an Aura
+    enchant_player: bool = False  # "Enchant player" (702.5d)
+    abilities: tuple[AbilityT, ...] = ()
+    text: str = ""  # the Oracle text this data implements
+    # "You may [cost] rather than pay this spell's mana cost" (118.9; Hand of Emrakul)
+    alternative_cost: Cost | None = None
+
+    # Plain readings of the data, for a definition not compiled into a card (a token an
+    # effect describes); a compiled ``engine.cards.card.Card`` answers the same from its masks.
+    @property
+    def is_land(self) -> bool:
+        return "land" in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    @property
+    def is_aura(self) -> bool:
+        return "Aura" in self.subtypes
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return "instant" not in self.types and "sorcery" not in self.types
+
+
+class CardFile(_Base):
+    """One card data file: a list of ``[[card]]`` tables."""
+
+    card: list[CardDef]

@@ -1,0 +1,62 @@
+"""What every deck-list format reads into: the lines of a list, before they are checked.
+
+A reader (``engine.decklists.text`` for the text formats, ``engine.decklists.dek`` for MTGO's XML)
+turns a file into :class:`DeckLine` values, each with the line it came from; the checks
+of ``engine.decklists.deck`` are the same for every format. Problems are :class:`DeckError`.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+__all__ = ["MAIN", "MAX_COUNT_DIGITS", "SIDEBOARD", "DeckError", "DeckLine", "ReadList"]
+
+MAIN, SIDEBOARD = "main", "sideboard"
+# A count of more digits is no deck (and is not even turned into a number: the checks of
+# engine.decklists.deck cap a deck at 1,000 cards).
+MAX_COUNT_DIGITS = 6
+
+
+class DeckError(Exception):
+    """A deck list that cannot be used; ``str()`` is ``"FILE:LINE: message"``.
+
+    ``line`` is 1-based; 0 means the file itself could not be read.
+    """
+
+    file: str
+    line: int
+    message: str
+
+    def __init__(self, file: str, line: int, message: str) -> None:
+        super().__init__(f"{file}:{line}: {message}")
+        self.file = file
+        self.line = line
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[DeckError], tuple[str, int, str]]:
+        # Keeps the error picklable (e.g. when raised inside a Ray worker).
+        return (DeckError, (self.file, self.line, self.message))
+
+
+class DeckLine(msgspec.Struct, frozen=True):
+    """``count`` copies of the card written ``name`` in ``section``, from line ``line``."""
+
+    line: int
+    section: str  # MAIN or SIDEBOARD
+    count: int
+    name: str
+
+
+class ReadList(msgspec.Struct, frozen=True):
+    """A list as a reader found it: its card lines, the number of its last line (where a
+    whole-deck problem is reported) and the deck's title if the file names it.
+
+    A reader stops at the first line it cannot read and keeps that problem as ``error``
+    (line, message), after the lines before it: the checks of those lines come first, so
+    the first problem in file order is the one reported.
+    """
+
+    lines: tuple[DeckLine, ...]
+    last_line: int
+    title: str = ""
+    error: tuple[int, str] | None = None

@@ -1,0 +1,40 @@
+"""Decision policies: every decision of a game reaches one of these through ``decide``."""
+
+from __future__ import annotations
+
+from mtgsim.engine.players.policies.goldfish import GoldfishPolicy
+from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.players.policies.random import RandomPolicy
+from mtgsim.engine.players.policies.scripted import ScriptedPolicy, ScriptExhausted
+from mtgsim.engine.players.policies.search import SearchPolicy
+from mtgsim.engine.players.policies.spec import (
+    POLICY_NAMES,
+    PolicySpec,
+    PolicySpecError,
+    canonical,
+    parse_policy,
+)
+
+POLICIES = POLICY_NAMES
+
+
+def make_policy(spec: str | PolicySpec,
+                seed: int) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy | SearchPolicy:
+    """A fresh policy for one seat of one game, from its spec (``heuristic``,
+    ``search:rollouts=8``, ...; raises ``PolicySpecError`` for a bad one) and the seat's
+    seed."""
+    s = spec if isinstance(spec, PolicySpec) else parse_policy(spec)
+    if s.name == "heuristic":
+        return HeuristicPolicy(seed)
+    if s.name == "random":
+        return RandomPolicy(seed)
+    if s.name == "goldfish":
+        return GoldfishPolicy(seed)
+    if s.name == "search":
+        return SearchPolicy(seed, s)
+    raise PolicySpecError(f"unknown policy {s.name!r}")
+
+
+__all__ = ["GoldfishPolicy", "HeuristicPolicy", "RandomPolicy", "ScriptedPolicy", "SearchPolicy",
+           "ScriptExhausted", "make_policy", "POLICIES", "PolicySpec", "PolicySpecError",
+           "parse_policy", "canonical"]

@@ -1,0 +1,15 @@
+# Cython's declarations for engine/players/policies/context.py, read only when the compiled engine is built
+# (scripts/compile_engine.py; the interpreter never reads this file). The hot calls between
+# the engine's functions become C calls instead of Python's call protocol (about 90
+# instructions each): a function called in its own module or from another is declared
+# cpdef here, and a module cimports those it calls from others (a compiled module loads
+# only with the compiled builds of the modules it cimports from: mtgsim.compiled).
+# Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
+# function may hold no closure (a lambda, a generator expression, a nested def):
+# tests/packaging/test_compiled.py checks each declaration against its definition.
+from mtgsim.engine.rules.mana cimport can_pay_cost
+from mtgsim.engine.rules.payment cimport mana_units
+from mtgsim.engine.players.policies.combat_ai cimport damage_of
+from mtgsim.engine.players.worth cimport board
+cpdef fits_reserve(ctx, cost)
+cpdef first_effects(card)

@@ -1,0 +1,120 @@
+"""Determinization: a full game consistent with a player's view, for search.
+
+``determinize(view, me, seed)`` turns ``me``'s view of a game (``engine.state.view``: the other
+player's hand and library are ids or nothing, the generator is gone) into a complete game
+that could be the real one, by dealing what ``me`` cannot see at random:
+
+- the other player's unknown cards (their hand but the cards revealed from it, their
+  library but the cards whose place ``me`` knows) are dealt from their deck list less
+  every card of theirs ``me`` sees (``engine.state.view.decklist``: the open deck list a
+  tournament gives), as fresh objects with new ids, so no hidden id shows through;
+- ``me``'s own library keeps the cards whose place they know and shuffles the rest;
+- the game gets a new random generator (future shuffles and coin flips are unknown).
+
+The view shows nothing hidden, so the result depends only on what ``me`` may know and on
+``seed``: unknown cards are taken in a canonical order before the seeded deal, and
+swapping the other player's hidden cards or reshuffling a library gives the same
+determinization (``tests/players/test_search.py``). ``None`` when the deck list is not known (a
+scenario, a decoded game) or the cards seen do not fit it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.derived import Sight
+from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
+from mtgsim.engine.state.rng import next_u64, randbelow
+from mtgsim.engine.state.view import decklist
+
+
+def _shuffle(rng: int, items: list[int] | list[Card]) -> int:
+    for i in range(len(items) - 1, 0, -1):
+        rng, j = randbelow(rng, i + 1)
+        items[i], items[j] = items[j], items[i]  # type: ignore[assignment]
+    return rng
+
+
+def _card_key(card: Card) -> tuple[str, int]:
+    return (card.name, card.handle)
+
+
+def _unseen_cards(game: GameState, player: int) -> list[Card] | None:
+    """``player``'s deck list less their cards ``game`` (a view's clone) holds, in a
+    canonical order; None without a deck list or when more cards are seen than listed."""
+    deck = decklist(game, player)
+    if deck is None:
+        return None
+    left = Counter(c.handle for c in deck)
+    by_handle = {c.handle: c for c in deck}
+    for o in game.objects.values():
+        if o.owner == player and not o.token:
+            h = o.card.handle
+            if left[h] <= 0:
+                if h in by_handle:
+                    return None  # more copies seen than the list has
+                continue  # a card made in the game, not from the list
+            left[h] -= 1
+    cards = [by_handle[h] for h, n in left.items() for _ in range(n)]
+    cards.sort(key=_card_key)
+    return cards
+
+
+def determinize(view: GameState, me: int, seed: int) -> GameState | None:
+    """A complete game consistent with ``me``'s ``view`` (see the module docstring)."""
+    game = clone(view)
+    game.log = None
+    game.decisions = None
+    rng, game.rng = next_u64(seed)
+    objects = game.objects
+    other = 1 - me
+    cards = _unseen_cards(game, other)
+    if cards is None:
+        return None
+    theirs = game.players[other]
+    hand = [oid for oid in theirs.hand if oid not in objects]
+    holes = [i for i, oid in enumerate(theirs.library) if oid == NONE or oid not in objects]
+    need = len(hand) + len(holes)
+    if len(cards) < need:
+        return None
+    rng = _shuffle(rng, cards)
+    dealt = iter(cards[:need])
+    known_hand = [oid for oid in theirs.hand if oid in objects]
+    fresh = []
+    for _ in hand:
+        fresh.append(_new(game, next(dealt), other, HAND))
+    theirs.hand = known_hand + fresh
+    library = list(theirs.library)
+    for i in holes:
+        library[i] = _new(game, next(dealt), other, LIBRARY)
+    theirs.library = library
+    # my library: the cards whose place I know stay, the others are shuffled
+    mine = game.players[me]
+    bit = 1 << me
+    free = [i for i, oid in enumerate(mine.library) if not objects[oid].known & bit]
+    order = [mine.library[i] for i in free]
+    rng = _shuffle(rng, order)
+    library = list(mine.library)
+    for i, oid in zip(free, order, strict=True):
+        library[i] = oid
+    mine.library = library
+    derived = game.derived
+    for p in game.players:
+        derived.zone_action_cards[p.idx] = sum(
+            1 for oid in p.hand + p.graveyard if objects[oid].card.zone_actions)
+    derived.dirty = True  # "for each card in a hand" statics: characteristics again
+    game.sight = Sight.of(game)
+    return game
+
+
+def _new(game: GameState, card: Card, owner: int, zone: int) -> int:
+    """A fresh object for a dealt card (a new id: hidden ids never show through)."""
+    oid = game.next_oid
+    game.next_oid = oid + 1
+    game.objects[oid] = GameObject(oid, card, owner, owner, zone, 0, card.color_mask, owner)
+    return oid
+
+
+__all__ = ["determinize"]

@@ -1,0 +1,274 @@
+"""The default AI: plays lands and its curve, aims removal, burn and Auras at the right
+player, weighs trades when attacking and blocking, counters what matters, holds mana for
+its counterspells and flash creatures, and uses its cards' keyword abilities the way a
+competent player would (see ``engine.players.policies.choices`` for the keyword questions).
+
+It reads only public information and its own hand. Cheap on purpose: it is called for
+most decisions of millions of games. Deterministic: its only randomness is its own RNG.
+
+This module holds the entry point (``decide``), the mulligan, and the priority loop that
+scores every legal action and takes the best; the scores live in mixins, one job each:
+``context`` (the ``Ctx`` one priority decision reads), ``cast_score`` (creatures, Auras,
+other permanents), ``spells`` (instants and sorceries), ``tricks`` (pump tricks and
+responses), ``activation`` (activated abilities), ``planning`` (the targets, mode and X an
+action is scored with) and ``targeting`` (answering the questions that follow from that plan).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from mtgsim.engine.cards import T_LAND
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.players.policies import choices
+from mtgsim.engine.players.policies.activation import ActivationScorer
+from mtgsim.engine.players.policies.blocking import choose_blockers
+from mtgsim.engine.players.policies.cast_score import KEEP_FOR_RETRACE, CastScorer
+from mtgsim.engine.players.policies.combat_ai import (
+    choose_attackers,
+    kills,
+    survives_fight,
+)
+from mtgsim.engine.players.policies.context import COLOR_BITS, Ctx
+from mtgsim.engine.players.policies.stops import deck_stops
+from mtgsim.engine.players.policies.targeting import TargetChooser
+from mtgsim.engine.players.worth import aura_is_hostile, dead_card, value
+from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.state.decisions import DecisionKind
+from mtgsim.engine.state.game_state import (
+    ACTIVATE,
+    CAST,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    END,
+    MAIN1,
+    MAIN2,
+    PLAY,
+    STOP_OWN_STACK,
+    UPKEEP,
+    Answer,
+    Decision,
+    GameState,
+    Task,
+    stop_bit,
+)
+from mtgsim.engine.state.rng import seed_state
+
+# A land play scoring this much (any land but one kept back for retrace) is made before
+# anything is cast: a land drop never makes a spell cast after it worse, and the spells
+# are then weighed with the land's mana. (Only a cast scoring over 99, which no ordinary
+# play does, would have come first; lethal burn scores 95.)
+LAND_FIRST = 99.0
+
+__all__ = ["HeuristicPolicy", "value", "aura_is_hostile", "kills", "survives_fight"]
+
+
+def _stops() -> int:
+    own = (UPKEEP, MAIN1, DECLARE_BLOCKERS, MAIN2)  # forecast; sorcery speed; tricks
+    theirs = (DECLARE_ATTACKERS, DECLARE_BLOCKERS, END)  # flash blockers; tricks; end step
+    mask = 0
+    for step in own:
+        mask |= stop_bit(step, True)
+    for step in theirs:
+        mask |= stop_bit(step, False)
+    return mask | STOP_OWN_STACK
+
+
+class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
+    """Stops (like MTGO's): with an empty stack it wants priority only in the steps where
+    it ever acts (``stops``); the engine passes for it elsewhere."""
+
+    # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
+    # the compiled engine caches a slot read, and a method call only on objects without
+    # an instance dict.
+    __slots__ = ()
+    name = "heuristic"
+    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
+    stops = _stops()
+
+    @staticmethod
+    def stops_for(deck: Iterable[Card]) -> int:
+        """The steps this deck ever acts in (engine.players.policies.stops)."""
+        return deck_stops(deck)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed ^ 0xA11CE)
+        self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
+        self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
+        self.plan_x: dict[int, int] = {}  # source oid -> intended X
+        self.plan_rep: dict[int, int] = {}  # source oid -> replicate payments
+        # The task and source of the last target question (the task object itself, held:
+        # an id() could be reused by a later task and would make answers depend on memory
+        # addresses), and how many targets of it were asked.
+        self._tkey: tuple[Task | None, int] = (None, 0)
+        self._tidx = 0
+        self._copy_key: tuple[Task | None, int] = (None, 0)
+        self._copy_dmg: dict[int, int] = {}  # targets the copies so far aim at: damage
+
+    # --- entry point ---------------------------------------------------------------------
+
+    def decide(self, view: GameState, d: Decision) -> Answer:
+        """The answer to ``d`` from ``view``, its player's view (engine.state.view): every
+        function below reads that view as its ``state``."""
+        kind = d.kind
+        if kind is _PRIORITY:
+            return self.priority(view, d)
+        answer = _ANSWERS.get(kind)
+        if answer is not None:
+            return answer(self, view, d)
+        if d.multi:
+            return list(range(d.min_count))
+        return 0
+
+    def mulligan(self, state: GameState, d: Decision) -> int:
+        """Keep two to five lands whose colours cast something early; with six cards or
+        fewer keep anything playable, but no landless hand above four cards."""
+        p = state.players[d.player]
+        objects = state.objects
+        lands = 0
+        colors = 0
+        spells: list[Card] = []
+        for oid in p.hand:
+            c = objects[oid].card
+            if c.is_land:
+                lands += 1
+                for ab in c.mana_abilities:
+                    for ch in ab.colors:
+                        colors |= COLOR_BITS.get(ch, 32)
+            else:
+                spells.append(c)
+        if lands == 0 and p.mulligans < 3:
+            return 1  # five cards and no land play nothing for turns: four are better
+        if p.mulligans >= 2:
+            return 0
+        creature = any(c.is_creature for c in spells)
+        if p.mulligans >= 1 and lands == 1 and sum(
+                1 for c in spells if c.mana_value <= 1 and (creature or not (
+                    c.is_aura and not c.enchant_player and not aura_is_hostile(c)))) >= 2:
+            return 0  # (Auras count only with a creature to put them on)
+        if not 2 <= lands <= 5:
+            return 1
+        if p.mulligans == 0 and spells and all(
+                c.is_aura and not c.enchant_player and not aura_is_hostile(c)
+                for c in spells):
+            return 1  # Auras and nothing to put them on
+        if p.mulligans == 0 and spells and lands == 2:
+            castable = [c for c in spells if c.mana_value <= lands + 1
+                        and not dead_card(c, colors)]
+            if not castable or all(
+                    c.is_aura and not c.enchant_player and not aura_is_hostile(c)
+                    for c in castable):
+                return 1  # two lands that cast nothing (or Auras and no creature) early
+        return 0
+
+    # --- priority -----------------------------------------------------------------------------
+
+    def priority(self, state: GameState, d: Decision) -> int:
+        ensure(state)
+        self.plan.clear()
+        self.plan_mode.clear()
+        self.plan_x.clear()
+        self.plan_rep.clear()
+        ctx = Ctx(state, d.player)
+        objects = state.objects
+        # Lands first (LAND_FIRST): the spells are weighed at the next priority.
+        lands = [(self._land_score(ctx, objects[a.oid].card), i)
+                 for i, a in enumerate(d.actions) if a.kind == PLAY]
+        if lands:
+            score, i = max(lands, key=lambda s: s[0])  # the first of the best
+            if score >= LAND_FIRST:
+                return i
+        best_i = 0
+        best_score = 0.0
+        for i, a in enumerate(d.actions):
+            if a.kind == PLAY:
+                score = self._land_score(ctx, objects[a.oid].card)
+            elif a.kind == CAST:
+                score = self._cast_score(ctx, objects[a.oid], a.alt)
+            elif a.kind == ACTIVATE:
+                score = self._activate_score(ctx, objects[a.oid], a.index)
+            else:
+                continue
+            if score > best_score:
+                best_score, best_i = score, i
+        return best_i
+
+    def _land_score(self, ctx: Ctx, card: Card) -> float:
+        """Play a land first (over 100), except that with plenty of lands the last one in
+        hand is kept to retrace a spell the lands out already pay for."""
+        state = ctx.state
+        if ctx.lands >= KEEP_FOR_RETRACE:
+            hand_lands = sum(1 for o in ctx.hand if o.card.type_mask & T_LAND)
+            if hand_lands == 1 and any(
+                    state.objects[g].card.has_keyword("retrace")
+                    and state.objects[g].card.mana_value <= ctx.lands
+                    for g in state.players[ctx.me].graveyard):
+                return 0.0
+        return 100.0 + self._land_bonus(ctx, card)
+
+    def _land_bonus(self, ctx: Ctx, card: Card) -> float:
+        have = 0
+        for u in ctx.units:
+            have |= u
+        produced = 0
+        for ab in card.mana_abilities:
+            for ch in ab.colors:
+                produced |= COLOR_BITS.get(ch, 32)
+        new_color = 1.0 if produced & ~have else 0.0
+        if card.enters_tapped:
+            # Tapped lands go down on turns the extra mana would not be used.
+            want = ctx.mana + 1
+            if any(not o.card.is_land and o.card.mana_value == want for o in ctx.hand):
+                return -1.0 + new_color
+            return 0.5 + new_color
+        return new_color
+
+
+def _attackers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
+    ensure(state)
+    return choose_attackers(state, d)
+
+
+def _blockers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
+    ensure(state)
+    return choose_blockers(state, d)
+
+
+def _choice(fn: Callable[[GameState, Decision], Answer]
+            ) -> Callable[[HeuristicPolicy, GameState, Decision], Answer]:
+    return lambda policy, state, d: fn(state, d)
+
+
+_PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
+# How the heuristic answers each kind of question other than priority.
+_ANSWERS: dict[DecisionKind, Callable[[HeuristicPolicy, GameState, Decision], Answer]] = {
+    DecisionKind.TARGET: HeuristicPolicy.target,
+    DecisionKind.ATTACKERS: _attackers,
+    DecisionKind.BLOCKERS: _blockers,
+    DecisionKind.MULLIGAN: HeuristicPolicy.mulligan,
+    DecisionKind.BOTTOM: _choice(choices.discard),
+    DecisionKind.DISCARD: _choice(choices.discard),
+    DecisionKind.DAMAGE_ORDER: _choice(choices.damage_order),
+    DecisionKind.X: HeuristicPolicy.choose_x,
+    DecisionKind.MAY: _choice(choices.may),
+    DecisionKind.DREDGE: _choice(choices.dredge),
+    DecisionKind.DEVOUR: _choice(choices.devour),
+    DecisionKind.CONVOKE_TAP: _choice(choices.convoke_tap),
+    DecisionKind.REPLICATE: HeuristicPolicy.replicate,
+    DecisionKind.ATTACH: _choice(choices.attach),
+    DecisionKind.COST_DISCARD: _choice(choices.cost_discard),
+    DecisionKind.COST: _choice(choices.cost_choice),
+    DecisionKind.MODE: HeuristicPolicy.mode,
+    DecisionKind.SACRIFICE: _choice(choices.sacrifice),
+    DecisionKind.SEARCH: _choice(choices.search),
+    DecisionKind.COLOR: _choice(choices.color),
+    DecisionKind.COLORS: _choice(choices.colors),
+    DecisionKind.COST_COUNTER: _choice(choices.cost_counter),
+    DecisionKind.COST_TAP: _choice(choices.cost_tap),
+    DecisionKind.DIG: lambda policy, state, d: list(range(len(d.options))),
+    DecisionKind.LOOK_EXILE: _choice(choices.look_exile),
+    DecisionKind.LIBRARY_ORDER: _choice(choices.library_order),
+    DecisionKind.CHOOSE_DISCARD: _choice(choices.choose_discard),
+    DecisionKind.FLASHBACK_COST: lambda policy, state, d: 0,
+    DecisionKind.LEGEND: _choice(choices.legend),
+}

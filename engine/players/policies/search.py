@@ -1,0 +1,339 @@
+"""A search policy that never peeks: determinized Monte Carlo over the heuristic, UCB1
+over the candidates.
+
+It searches a priority decision with more than one distinct action, the declaration of
+attackers and of blockers (the legal declarations from ``combat_sets``: complete while
+few, else nearest the heuristic's answer first), and the single choices inside an action
+(a target, a mode, X, whether to dredge, a "may", what an Aura enchants). Each candidate
+answer is tried on games dealt from what its player may know (``determinize``: the other
+player's hand and both libraries dealt again, the random generator replaced) and played
+on with the heuristic in both seats for ``depth`` turns, then the position is scored
+(``position_value``: 1 for a win, 0 for a loss, the board's worth in between).
+
+The rollouts go where they tell most (UCB1: each candidate once, then the one with the
+best upper confidence bound), and a candidate's ``n``-th rollout is played on the
+``n``-th deal with the ``n``-th rollout seed whichever candidate it is (common random
+numbers), so candidates are compared on the same luck. The answer is the best mean among
+the candidates played at least half as often as the most played, when its gain over the
+heuristic's answer clears a small margin (``PRIOR``) and ``z`` standard errors of the
+paired differences, so noise alone does not overturn the heuristic (the best of several
+noisy means is too often a worse answer). A decided position (the heuristic's answer wins
+its first two deals) or a choice that changes nothing there ends the search early.
+
+The budget is ``rollouts`` per candidate (``search_budget``; deterministic) or ``ms`` of
+wall clock per decision (at least one rollout each; games then depend on the machine's
+speed and are not reproducible). Its randomness comes from its seed, the spec's own
+``seed`` setting and the public decision counter only, so it is a pure function of what
+its player may know. Every other decision is the heuristic's."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.game import step
+from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
+from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.players.policies.spec import PolicySpec
+from mtgsim.engine.players.policies.stops import deck_stops
+from mtgsim.engine.players.worth import perm_value
+from mtgsim.engine.rules.turn import answer
+from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.decisions import PASS, Decision, DecisionKind
+from mtgsim.engine.state.game_state import HAND, Answer, GameState
+from mtgsim.engine.state.rng import next_u64
+
+_PRIORITY = DecisionKind.PRIORITY
+_ATTACKERS = DecisionKind.ATTACKERS
+_BLOCKERS = DecisionKind.BLOCKERS
+# single choices inside an action whose options the search tries too: what a spell or
+# ability targets, its mode, X, whether to dredge, a "may"
+_CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
+                      DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH})
+DEFAULT_ROLLOUTS = 8
+DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
+MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices)
+FULL = 8  # candidates given the whole per-candidate budget (search_budget)
+UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
+PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
+DEFAULT_Z = 1.0  # and the standard errors of the paired differences it must clear
+# (``_confident``): noise alone should not overturn the heuristic's answer
+DEFAULT_VERIFY = 0  # more deals, at most, for a best candidate whose gain is not clear
+
+
+def _mix(*values: int) -> int:
+    z = 0x5EA2C4
+    for v in values:
+        z, out = next_u64(z ^ (v & 0xFFFFFFFFFFFFFFFF))
+        z ^= out
+    return z
+
+
+def position_value(state: GameState, me: int) -> float:
+    """How good the position is for ``me``, 0 .. 1: the result when the game is over,
+    else a logistic of the difference in life, in the worth of each side's permanents
+    (``evaluate.perm_value``) and in cards in hand."""
+    r = state.result
+    if r is not None:
+        return 0.5 if r.winner < 0 else (1.0 if r.winner == me else 0.0)
+    you = 1 - me
+    p, q = state.players[me], state.players[you]
+    if p.life <= 0:
+        return 0.0
+    if q.life <= 0:
+        return 1.0
+    worth = [0.0, 0.0]
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        worth[o.controller] += perm_value(state, o, me)
+    life = (min(p.life, 30) - min(q.life, 30)) * 0.12
+    board = (worth[me] - worth[you]) * 0.08
+    hand = (len(p.hand) - len(q.hand)) * 0.1
+    return 1 / (1 + math.exp(-(life + board + hand)))
+
+
+class SearchPolicy:
+    """Determinized Monte Carlo with the heuristic as rollout policy (module docstring)."""
+
+    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
+
+    def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
+        spec = spec or PolicySpec("search")
+        self.name = str(spec)
+        self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
+        ms = spec.get("ms")
+        self.ms = float(ms) if ms is not None else None
+        self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
+        z = spec.get("z")
+        self.z = float(z) if z is not None else DEFAULT_Z
+        self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
+        self.seed = _mix(seed, int(spec.get("seed") or 0))
+        self.inner = HeuristicPolicy(seed)
+        self.searched = 0  # decisions searched (for measurements)
+        self.played = 0  # rollouts played
+        self.last_counts: list[int] = []  # rollouts per candidate at the last search
+        self.last_values: list[list[float]] = []  # their scores, deal by deal
+        self.last_stop = ""  # why the last search stopped early: "won", "alike" or not
+
+    @staticmethod
+    def stops_for(deck: Iterable[Card]) -> int:
+        return deck_stops(deck)
+
+    def decide(self, state: GameState, d: Decision) -> Answer:
+        """``state`` is the player's view (engine.state.view): all a decision may read."""
+        own = self.inner.decide(state, d)
+        candidates = self.candidates(state, d, own)
+        if len(candidates) < 2:
+            return own
+        best = self._search(state, d, candidates)
+        if best != own:
+            self.inner.plan.clear()  # the heuristic planned targets for its own choice
+            self.inner.plan_mode.clear()
+            self.inner.plan_x.clear()
+            self.inner.plan_rep.clear()
+        return best
+
+    @staticmethod
+    def candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+        """The answers searched at ``d`` (the heuristic's, ``own``, first); fewer than
+        two: the heuristic's answer is played unsearched."""
+        kind = d.kind
+        if kind is _PRIORITY:
+            return _priority_candidates(state, d, own)
+        if kind is _ATTACKERS or kind is _BLOCKERS:
+            return _set_candidates(state, d, own)
+        if kind in _CHOICES and not d.multi:
+            return _choice_candidates(d, own)
+        return [own]
+
+    def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
+        """UCB1 over the other candidates' paired gain on the heuristic's answer
+        (candidates[0]): every candidate is played on the first deal, the heuristic's
+        answer on the second, then the one with the best upper bound on its gain is
+        played on its next deal, with the heuristic's answer played there too when it
+        was not yet, until the budget is spent. The ``n``-th rollout of any candidate is
+        on the ``n``-th deal with the ``n``-th rollout seed, so each gain is a mean of
+        differences on the same deals (common random numbers).
+
+        The search stops early, keeping the heuristic's answer, when that answer wins on
+        both of its first deals (no candidate can gain there: the position is decided)
+        or when every candidate scored exactly what the heuristic's answer did on the
+        first two deals (the choice does not matter within the rollouts' horizon).
+
+        The answer is the candidate of best gain among those played at least half as
+        often as the most played, when that gain clears both ``PRIOR`` and ``z``
+        standard errors of the paired differences (``_confident``); else the
+        heuristic's."""
+        me = d.player
+        self.searched += 1
+        base = _mix(self.seed, state.actions_taken, state.turn)
+        k = len(candidates)
+        values: list[list[float]] = [[] for _ in range(k)]
+        self.last_values = values
+        self.last_stop = ""
+        deals: list[GameState] = []
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
+        budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
+        turn_limit = state.turn + self.depth
+
+        def play(i: int) -> bool:
+            n = len(values[i])
+            if n == len(deals):
+                dealt = determinize(state, me, _mix(base, n))
+                if dealt is None:  # no deck list to deal from (a scenario)
+                    return False
+                deals.append(dealt)
+            values[i].append(self._rollout(clone(deals[n]), me, candidates[i],
+                                           _mix(base, n), turn_limit))
+            return True
+
+        for i in range(k):
+            if not play(i):
+                return candidates[0]
+        spent = k
+        if spent < budget and (deadline is None or time.perf_counter() < deadline):
+            play(0)
+            spent += 1
+            if values[0][0] == values[0][1] == 1.0:
+                self.last_stop = "won"
+            elif all(v[0] == values[0][0] for v in values):
+                for i in range(1, k):  # the second deal for all: alike there too?
+                    if spent >= budget:
+                        break
+                    play(i)
+                    spent += 1
+                if all(len(v) == 2 and v == values[0] for v in values):
+                    self.last_stop = "alike"
+        while not self.last_stop and spent < budget and (
+                deadline is None or time.perf_counter() < deadline):
+            i = _ucb_pick(values, spent)
+            if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
+                if spent + 2 > budget:
+                    break
+                play(0)
+                spent += 1
+            play(i)
+            spent += 1
+        if self.last_stop:
+            self.last_counts = [len(v) for v in values]
+            return candidates[0]
+        counts = [len(v) for v in values]
+        most = max(counts[1:])
+        best = max((i for i in range(1, k) if 2 * counts[i] >= most),
+                   key=lambda i: (_gain(values, i), -i))
+        extra = self.verify  # more deals for a best gain not yet clear of the noise
+        while extra > 0 and _gain(values, best) > PRIOR and not _confident(
+                values, best, self.z) and (deadline is None or time.perf_counter() < deadline):
+            if len(values[0]) <= len(values[best]):
+                play(0)
+            play(best)
+            extra -= 1
+        self.last_counts = [len(v) for v in values]
+        return candidates[best] if _confident(values, best, self.z) else candidates[0]
+
+    def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
+                 turn_limit: int) -> float:
+        """Play ``choice`` on ``game`` (a determinization, played on and changed), then
+        the heuristic in both seats until ``turn_limit``; the position's value."""
+        answer(game, choice)
+        s0, s1 = next_u64(sample)
+        policies = [HeuristicPolicy(s0), HeuristicPolicy(s1)]
+        self.played += 1
+        while game.result is None and game.turn < turn_limit:
+            if step(game, policies) is None:
+                break
+        return position_value(game, me)
+
+
+def search_budget(rollouts: int, candidates: int) -> int:
+    """Rollouts at one decision, at most: ``rollouts`` for each of the first ``FULL``
+    candidates, one more for each further candidate (every one is played at least
+    once; UCB decides where the rest go; one may be left when the last pick needed the
+    heuristic's answer played too)."""
+    return rollouts * min(candidates, FULL) + max(0, candidates - FULL)
+
+
+def _gain(values: list[list[float]], i: int) -> float:
+    """Candidate ``i``'s mean score less the heuristic answer's on the same deals."""
+    mine = values[i]
+    return sum(mine) / len(mine) - sum(values[0][:len(mine)]) / len(mine)
+
+
+def _confident(values: list[list[float]], i: int, z: float) -> bool:
+    """Whether candidate ``i``'s paired gain on the heuristic's answer is more than
+    ``PRIOR`` and more than ``z`` standard errors. The variance of a paired difference
+    is pooled over every candidate at this decision (each one's squared deviations from
+    its own mean gain; a candidate played once counts its difference's square, as if
+    its mean were zero), so two rollouts, or one, still give an estimate; switching on
+    the best of several noisy means is how the search used to lose to the heuristic
+    when the heuristic's answer was right."""
+    g = _gain(values, i)
+    if g <= PRIOR:
+        return False
+    if z == 0:
+        return True
+    base = values[0]
+    squares = 0.0
+    df = 0
+    for v in values[1:]:
+        diffs = [x - y for x, y in zip(v, base, strict=False)]
+        if len(diffs) == 1:
+            squares += diffs[0] * diffs[0]
+            df += 1
+        elif diffs:
+            mean = sum(diffs) / len(diffs)
+            squares += sum((x - mean) ** 2 for x in diffs)
+            df += len(diffs) - 1
+    return g * g * len(values[i]) * df > z * z * squares
+
+
+def _ucb_pick(values: list[list[float]], spent: int) -> int:
+    """The candidate other than the heuristic's with the best upper confidence bound on
+    its gain (UCB1; ties: the first)."""
+    log_n = math.log(spent)
+    return max(range(1, len(values)), key=lambda i: (
+        _gain(values, i) + UCB_C * math.sqrt(log_n / len(values[i])), -i))
+
+
+def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+    """Each distinct action (two copies of a card in hand are one), the heuristic's
+    first, passing among them."""
+    seen: set[tuple[int, str, int, int, int]] = set()
+    out: list[Answer] = [own]
+    objects = state.objects
+    for i, a in enumerate(d.actions):
+        o = objects.get(a.oid) if a.kind != PASS else None
+        key = (a.kind, o.card.name if o is not None else "", a.index, a.alt,
+               a.oid if o is not None and o.zone != HAND else -1)  # in hand: by name
+        if key in seen:
+            continue
+        seen.add(key)
+        if i != own:
+            out.append(i)
+    return out
+
+
+def _choice_candidates(d: Decision, own: Answer) -> list[Answer]:
+    """A single choice's options, the heuristic's first, at most ``MAX_CANDIDATES``."""
+    out: list[Answer] = [own]
+    for i in range(len(d.options)):
+        if len(out) >= MAX_CANDIDATES:
+            break
+        if i != own:
+            out.append(i)
+    return out
+
+
+def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
+    """Attack or block declarations from the legal enumerator (``combat_sets``): the
+    heuristic's first, then no attack or block, then nearest the heuristic's first."""
+    if d.kind is _ATTACKERS:
+        return list(attack_sets(d, own, MAX_CANDIDATES))
+    return list(block_sets(state, d, own, MAX_CANDIDATES))
+
+
+__all__ = ["SearchPolicy", "position_value", "search_budget"]

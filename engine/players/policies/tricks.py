@@ -1,0 +1,247 @@
+"""Instant-speed interaction for the heuristic policy: pump spells as combat tricks (win a
+fight, push lethal damage, save a creature from burn), "creatures you control get +N/+N"
+after blocks, and responses to the opponent's spells and abilities (counter what matters).
+These depend on a fight or a stack item in front of the policy, so they are scored against
+that fight or item rather than against the board as a whole.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from mtgsim.engine.cards import (
+    KEYWORD_BITS,
+    KW_DEATHTOUCH,
+    KW_DOUBLE_STRIKE,
+    KW_TRAMPLE,
+    EffectT,
+    Target,
+)
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.players.policies.combat_ai import damage_of, fight
+from mtgsim.engine.players.policies.context import Ctx, first_effects, is_counterspell
+from mtgsim.engine.players.policies.planning import TargetPlanner
+from mtgsim.engine.players.worth import value
+from mtgsim.engine.players.worth_effects import spell_threat
+from mtgsim.engine.rules.effect import Role, counter_avoidable, first_of_role, has_role, role_of
+from mtgsim.engine.rules.targets import legal_targets
+from mtgsim.engine.state.game_state import DECLARE_BLOCKERS, NONE, GameObject
+
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_COUNTER = Role.COUNTER
+_ROLE_COUNTERS = Role.COUNTERS
+_ROLE_DAMAGE = Role.DAMAGE
+_ROLE_PUMP = Role.PUMP
+
+
+class TrickScorer(TargetPlanner):
+    """Combat tricks and responses (a mixin of ``HeuristicPolicy``)."""
+
+    __slots__ = ()  # (its state is in TargetPlanner's slots)
+
+    def _mass_pump_score(self, ctx: Ctx, first: Any, effects: tuple[EffectT, ...]) -> float:
+        """"Creatures you control get +N/+N": after blockers, for the extra damage."""
+        state = ctx.state
+        combat = state.combat
+        if role_of(first) is not _ROLE_PUMP or first.each is None:
+            return 0.0
+        bonus = first.power if isinstance(first.power, int) else 1
+        if ctx.my_turn and ctx.step == DECLARE_BLOCKERS and combat is not None and \
+                combat.attackers:
+            extra = 0
+            for a in combat.attackers:
+                att = state.objects.get(a)
+                if att is None or att.controller != ctx.me:
+                    continue
+                if not combat.blockers.get(a) or att.kw & KW_TRAMPLE:
+                    extra += bonus
+            if extra >= ctx.opp_life - self._unblocked(ctx):
+                return 45.0
+            if extra >= 3:
+                return 12.0 + extra
+        return 0.0
+
+    def _unblocked(self, ctx: Ctx) -> int:
+        combat = ctx.state.combat
+        if combat is None:
+            return 0
+        return sum(damage_of(ctx.state.objects[a]) for a in combat.attackers
+                   if a in ctx.state.objects and not combat.blockers.get(a))
+
+    def _trampled(self, ctx: Ctx) -> int:
+        """The damage my blocked tramplers deal over their blockers."""
+        state = ctx.state
+        combat = state.combat
+        if combat is None:
+            return 0
+        total = 0
+        for a in combat.attackers:
+            att = state.objects.get(a)
+            blockers = combat.blockers.get(a)
+            if att is not None and att.controller == ctx.me and blockers:
+                total += trample_over(att, [state.objects[b] for b in blockers
+                                            if b in state.objects])
+        return total
+
+    @staticmethod
+    def _trick_possible(ctx: Ctx) -> bool:
+        """Whether ``_trick_score`` can find anything: an opponent's spell or ability
+        with targets on the stack, or blockers declared."""
+        state = ctx.state
+        if state.stack:
+            top = state.stack[-1]
+            return top.controller != ctx.me and bool(top.targets)
+        return state.combat is not None and ctx.step == DECLARE_BLOCKERS
+
+    def _trick_score(self, ctx: Ctx, obj: GameObject, pump: Any) -> float:
+        """``pump``: an effect of role PUMP or COUNTERS."""
+        """A pump on one creature: win a fight, save a creature, or push lethal damage."""
+        if not self._trick_possible(ctx):
+            return 0.0
+        state = ctx.state
+        combat = state.combat
+        if role_of(pump) is _ROLE_PUMP:
+            bp = pump.power if isinstance(pump.power, int) else 1
+            bt = pump.toughness if isinstance(pump.toughness, int) else 1
+            kws = pump.keywords
+        else:
+            bp = bt = pump.amount if isinstance(pump.amount, int) else 1
+            kws = ()
+        # Save a creature from damage on the stack (an opponent's, with targets).
+        if state.stack:
+            top = state.stack[-1]
+            e: Any
+            for e in top.effects:
+                if role_of(e) is _ROLE_DAMAGE and isinstance(e.amount, int):
+                    t = top.targets[0]
+                    o = state.objects.get(t) if t >= 2 else None
+                    if o is not None and o.controller == ctx.me and \
+                            o.toughness - o.damage <= e.amount < o.toughness - o.damage + bt:
+                        self.plan[obj.oid] = [t]
+                        return 30.0 + value(o)
+            return 0.0
+        assert combat is not None  # blockers are declared (_trick_possible)
+        objects = state.objects
+        best, best_score = NONE, 0.0
+        for a in combat.attackers:
+            att = objects.get(a)
+            if att is None:
+                continue
+            blockers = [objects[b] for b in combat.blockers.get(a, []) if b in objects]
+            if att.controller == ctx.me:
+                if not blockers:
+                    extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
+                    if self._unblocked(ctx) + self._trampled(ctx) + extra >= ctx.opp_life:
+                        self.plan[obj.oid] = [a]
+                        return 45.0  # the pump makes it lethal
+                    continue
+                if att.kw & KW_TRAMPLE:  # a blocked trampler pumped over its blockers
+                    extra = trample_over(att, blockers, bp) - trample_over(att, blockers)
+                    if extra > 0 and self._unblocked(ctx) + self._trampled(ctx) + extra >= \
+                            ctx.opp_life:
+                        self.plan[obj.oid] = [a]
+                        return 45.0
+                if len(blockers) == 1:
+                    gain = _pump_gain(att, blockers[0], bp, bt, kws)
+                    if gain > best_score:
+                        best, best_score = a, gain
+            else:
+                for b in blockers:
+                    if b.controller != ctx.me:
+                        continue
+                    gain = _pump_gain(b, att, bp, bt, kws)
+                    if gain > best_score:
+                        best, best_score = b.oid, gain
+        if best != NONE and best_score >= 2.5:
+            self.plan[obj.oid] = [best]
+            return 30.0 + best_score
+        return 0.0
+
+    # --- responding to the stack ------------------------------------------------------------
+
+    def _respond_score(self, ctx: Ctx, obj: GameObject) -> float:
+        state = ctx.state
+        card = obj.card
+        top = state.stack[-1]
+        if top.controller == ctx.me:
+            return 0.0
+        # Counter what matters.
+        if is_counterspell(card) and top.is_spell:
+            threat = spell_threat(state, top.controller, top)
+            if threat >= 3.5 or (top.card.mana_value >= 3 and threat >= 2.0):
+                if card.is_creature:  # Spellstutter Sprite: its trigger targets
+                    faeries = 1 + sum(1 for c in ctx.mine if "Faerie" in c.card.subtypes)
+                    if top.card.mana_value > faeries:
+                        return 0.0
+                    return 45.0 + threat
+                for mode, specs, effects in self._modes_of(card):
+                    if not has_role(effects, _ROLE_COUNTER):
+                        continue
+                    opts = legal_targets(state, specs[0], ctx.me, obj.oid, spell=True) \
+                        if specs else []
+                    if top.sid in opts:
+                        counter = first_of_role(effects, _ROLE_COUNTER)
+                        if counter_avoidable(state, counter, top.controller):
+                            continue
+                        self.plan[obj.oid] = [top.sid]
+                        if mode >= 0:
+                            self.plan_mode[obj.oid] = mode
+                        return 50.0 + threat
+            return 0.0
+        # Save my creature from burn with a pump.
+        if not card.is_creature and card.spell is not None:
+            effects = first_effects(card)
+            if effects and role_of(effects[0]) in (_ROLE_PUMP, _ROLE_COUNTERS) and \
+                    card.spell.targets:
+                first: Any = effects[0]
+                if role_of(first) is _ROLE_PUMP and not first.negative or role_of(
+                        first) is _ROLE_COUNTERS and first.counter == "+1/+1":
+                    return self._trick_score(ctx, obj, first)
+        return 0.0
+
+    def _modes_of(self, card: Card) -> list[tuple[int, tuple[Target, ...],
+                                                     tuple[EffectT, ...]]]:
+        spell = card.spell
+        if spell is None:
+            return []
+        if spell.modes:
+            return [(i, m.targets, m.effects) for i, m in enumerate(spell.modes)]
+        return [(-1, spell.targets, spell.effects)]
+
+
+def trample_over(att: GameObject, blockers: list[GameObject], bonus: int = 0) -> int:
+    """Combat damage a trampler (+``bonus`` power) assigns past its blockers: each is
+    dealt lethal damage first (702.19b; 1 with deathtouch, 702.2c); first strike is not read."""
+    if not att.kw & KW_TRAMPLE:
+        return 0
+    need = sum(1 if att.kw & KW_DEATHTOUCH else max(0, b.toughness - b.damage)
+               for b in blockers)
+    return max(0, att.power + bonus - need)
+
+
+def _pump_gain(mine: GameObject, other: GameObject, bp: int, bt: int,
+               kws: tuple[str, ...]) -> float:
+    """What pumping ``mine`` (+bp/+bt and keywords) in its fight with ``other`` gains: my
+    creature saved, theirs killed."""
+    before = fight(mine, other)
+    after = _fight_with(mine, other, bp, bt, kws)
+    gain = 0.0
+    if before[0] and not after[0]:
+        gain += value(mine)
+    if not before[1] and after[1]:
+        gain += value(other)
+    return gain
+
+
+def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
+                kws: tuple[str, ...]) -> tuple[bool, bool]:
+    """fight(a, b) with ``a`` pumped by +bp/+bt and keywords (first strike, ...)."""
+    extra = 0
+    for k in kws:
+        extra |= KEYWORD_BITS.get(k.lower(), 0)
+    pumped = msgspec.structs.replace(a, power=a.power + bp, toughness=a.toughness + bt,
+                                     kw=a.kw | extra)
+    return fight(pumped, b)

@@ -1,0 +1,156 @@
+"""What effects would do, read in ``engine.players.worth``'s currency: the pieces the effects'
+estimates (``engine/effects/*``, ``EffectRules.estimate``) and the policies share — which
+player or permanent an effect's reference names, which side a target should be on, what
+a spell on the stack threatens, a temporary pump.
+
+Like ``engine.players.worth`` it decides nothing and changes nothing: it reads the state and the
+effect table (``engine.rules.effect``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from mtgsim.engine.cards import T_ENCHANTMENT, Static
+from mtgsim.engine.players.worth import aura_bonus, aura_is_hostile, card_creature_value, value
+from mtgsim.engine.rules.effect import EFFECTS, Estimate, effect_sign, effects_sign, effects_value
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, GameObject, GameState, StackItem
+
+# harmful_to_target by (the effects, index): a memo of a function of card data, keyed by
+# its value (card data keeps its hash, engine.cards.schema.base): equal effects share an answer.
+_HARMFUL: dict[tuple[tuple[object, ...], int], int] = {}
+
+
+def harmful_to_target(effects: tuple[object, ...], index: int) -> int:
+    """+1: target ``index`` should be mine; -1: the opponent's; 0: either (tap or untap,
+    copies, colours)."""
+    key = (effects, index)
+    sign = _HARMFUL.get(key)
+    if sign is not None:
+        return sign
+    if len(_HARMFUL) > 4096:
+        _HARMFUL.clear()
+    sign = _harmful_to_target(effects, index)
+    _HARMFUL[key] = sign
+    return sign
+
+
+def _harmful_to_target(effects: tuple[object, ...], index: int) -> int:
+    ref = f"t{index}"
+    for e in effects:
+        either = EFFECTS[type(e)].either_side
+        if either is not None and either(e, ref):
+            return 0
+    return effects_sign(effects, ref)
+
+
+@cache
+def target_index(ref: str) -> int:
+    """``i`` for the reference ``"t<i>"`` to a spell's or ability's target (effect
+    references "t0", "t1", ...), else -1."""
+    return int(ref[1:]) if ref.startswith("t") and ref[1:].isdigit() else -1
+
+
+def players_for(ref: str, me: int, targets: list[int], state: GameState) -> list[int]:
+    i = target_index(ref)
+    if i >= 0:
+        if i < len(targets) and 0 <= targets[i] < 2:
+            return [targets[i]]
+        return []
+    if ref == "you":
+        return [me]
+    if ref == "each_opponent" or ref == "defending_player":
+        return [1 - me]
+    if ref == "each_player":
+        return [me, 1 - me]
+    if ref.startswith("controller_of:t"):
+        i = int(ref.rsplit("t", 1)[1])
+        if i < len(targets) and targets[i] != NONE:
+            t = targets[i]
+            if t < 2:
+                return [t]
+            o = state.objects.get(t)
+            if o is not None:
+                return [o.controller]
+    return []
+
+
+def objs_for(ref: str, targets: list[int], state: GameState, source: int) -> list[GameObject]:
+    i = target_index(ref)
+    if i >= 0:
+        if i < len(targets) and targets[i] >= 2:
+            o = state.objects.get(targets[i])
+            return [o] if o is not None else []
+        return []
+    if ref == "self":
+        o = state.objects.get(source)
+        return [o] if o is not None and o.zone == BATTLEFIELD else []
+    return []
+
+
+def each_of(state: GameState, f: object, me: int, source: int) -> list[GameObject]:
+    objects = state.objects
+    return [objects[oid] for oid in state.battlefield
+            if matches(state, f, objects[oid], me, source)]  # type: ignore[arg-type]
+
+
+def sign_for(o: GameObject, me: int) -> float:
+    return 1.0 if o.controller == me else -1.0
+
+
+def pump_value(o: GameObject, me: int, power: int, toughness: int, state: GameState) -> float:
+    """A temporary +P/+T (or -P/-T) on ``o``, seen by ``me``."""
+    if toughness < 0 and o.toughness - o.damage + toughness <= 0:
+        return -sign_for(o, me) * value(o)
+    combat = state.combat
+    in_combat = combat is not None and (o.oid in combat.attackers or o.oid in combat.blocking)
+    scale = 0.6 if in_combat else 0.15
+    return sign_for(o, me) * scale * (1.5 * power + toughness)
+
+
+def spell_threat(state: GameState, controller: int, item: StackItem) -> float:
+    """How much a spell on the stack would do for its controller (counterspell value)."""
+    card = item.card
+    if card.is_creature:
+        v = card_creature_value(card)
+        for k in card.keyword_instances:
+            if k.name == "annihilator":
+                v += 4.0 * k.n
+        return v
+    if card.is_aura:
+        targets = item.targets
+        if targets and targets[0] >= 2:
+            host = state.objects.get(targets[0])
+            if host is not None:
+                if host.controller != controller and aura_is_hostile(card):
+                    return 1.0 + value(host) * (2.0 if any(
+                        st.gain_control for st in card.statics) else 1.0)
+                return 2.0 + aura_bonus(card)
+        return 3.0
+    effects = item.effects
+    if effects:
+        v = effects_value(state, controller, effects, list(item.targets),
+                         item.source, item.x)
+        return max(v, 1.0 + 0.5 * card.mana_value)
+    if card.type_mask & T_ENCHANTMENT:
+        return 2.5 + 0.5 * card.mana_value
+    return 2.0 + 0.5 * card.mana_value
+
+
+def static_is_global_buff(st: Static) -> bool:
+    return st.applies_to == "filter" and st.filter.controller == "you" and (
+        isinstance(st.power, int) and st.power > 0)
+
+
+def by_sign(ev: Estimate, e: object) -> None:
+    """An effect valued by how it treats each target: 0.8 for a permanent it helps or
+    hurts, for its controller (equip, regenerate, a granted ability or keyword)."""
+    objects = ev.state.objects
+    me = ev.me
+    for i, t in enumerate(ev.targets):
+        s = effect_sign(e, f"t{i}")
+        if s and t >= 2:
+            h = objects.get(t)
+            if h is not None:
+                ev.total += s * 0.8 * (1 if h.controller == me else -1)

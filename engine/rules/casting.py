@@ -1,0 +1,633 @@
+"""Casting spells (601.2) and playing lands (305).
+
+Legal priority actions are offered only when a complete legal choice exists (timing,
+targets, and a payment the solver can find), so a chosen cast never needs reversing.
+What keywords add to casting comes from the table of ``engine.rules.spell_costs``, which each
+keyword module fills; this module names none of them. Casting permissions other than
+"from your hand for its mana cost" are ``Action.alt`` codes (from the graveyard or the
+hand, for another cost; and the card's own alternative cost, 118.9); additional costs
+are asked in 601.2b in the table's order; a cost reduction pays part of the total cost
+once it is known (601.2f). Activated abilities are ``engine.rules.activation``'s; the parts of
+additional and alternative costs other than mana are asked and paid through
+``engine.rules.costs``' table, as an ability's are.
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.cards import T_LAND, Cost, Target
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules import triggers
+from mtgsim.engine.rules.activation import activated_abilities, activators, can_activate
+from mtgsim.engine.rules.costs import (
+    Keeps,
+    Payment,
+    Stage,
+    ask_costs,
+    costs_payable,
+    mana_keeps,
+    parts_of,
+    pay_costs,
+)
+from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.mana import ManaCost, can_pay, can_pay_cost, parse_cost
+from mtgsim.engine.rules.payment import (
+    mana_units,
+    max_x,
+    pay_symbols,
+    total_cost,
+    units_unchanged,
+    units_without,
+)
+from mtgsim.engine.rules.spell_costs import (
+    ADDITIONAL,
+    ALT_ALTERNATIVE,
+    ALT_NORMAL,
+    FROM_GRAVEYARD,
+    GRANTED,
+    REDUCTIONS,
+    CostReduction,
+    SpellPlan,
+    permission,
+    permission_name,
+    reduction_of,
+    spell_granters,
+)
+from mtgsim.engine.rules.targets import legal_targets, targets_available
+from mtgsim.engine.rules.zones import describe, log, move
+from mtgsim.engine.state.ask import Asker, IllegalAnswer
+from mtgsim.engine.state.decisions import ForSpell, Modes, TargetOf
+from mtgsim.engine.state.game_state import (
+    ACTIVATE,
+    CAST,
+    GRAVEYARD,
+    MAIN1,
+    MAIN2,
+    NONE,
+    PASS_ACTION,
+    PLAY,
+    STACK,
+    Action,
+    CastTask,
+    Decision,
+    DecisionKind,
+    GameObject,
+    GameState,
+    StackItem,
+)
+from mtgsim.engine.state.stats import count
+
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_MODE = DecisionKind.MODE
+_KIND_TARGET = DecisionKind.TARGET
+_KIND_X = DecisionKind.X
+_STAGE_PAID = Stage.PAID
+
+# --- targets of spells ----------------------------------------------------------------
+
+
+def aura_target(card: Card) -> Target:
+    """An Aura spell targets what its enchant abilities allow (303.4a, 702.5a-d)."""
+    assert card.aura_target is not None, f"{card.name} is not an Aura"
+    return card.aura_target
+
+
+def spell_targets(card: Card, mode: int) -> tuple[Target, ...]:
+    if card.is_aura:
+        return (aura_target(card),)
+    spell = card.spell
+    if spell is None:
+        return ()
+    if mode >= 0:
+        return spell.modes[mode].targets
+    return spell.targets
+
+
+def spell_effects(card: Card, mode: int) -> tuple[object, ...]:
+    spell = card.spell
+    if spell is None:
+        return ()
+    if mode >= 0:
+        return spell.modes[mode].effects
+    return spell.effects
+
+
+def castable_modes(state: GameState, card: Card, controller: int, source: int,
+                   keeps: Keeps | None = None) -> list[int]:
+    """The modes the spell can be cast with (``[-1]`` for a modeless spell); ``keeps``:
+    the mana of its cost stays payable (see ``Keeps``)."""
+    spell = card.spell
+    if spell is not None and spell.additional_cost is not None and \
+            not _other_parts_payable(state, controller, state.objects[source],
+                                     spell.additional_cost, keeps):
+        return []  # 601.2b, 601.2h: an additional cost it can't pay (Scarscale Ritual)
+    if spell is None or not spell.modes:
+        return [-1] if targets_available(
+            state, spell_targets(card, -1), controller, source, spell=True) else []
+    return [i for i, m in enumerate(spell.modes)
+            if targets_available(state, m.targets, controller, source, spell=True)]
+
+
+# --- legal actions --------------------------------------------------------------------
+
+
+def sorcery_timing(state: GameState, player: int) -> bool:
+    """Main phase of your turn with an empty stack (307.1)."""
+    return state.active == player and (state.step == MAIN1 or state.step == MAIN2) \
+        and not state.stack
+
+
+def permission_costs(state: GameState, obj: GameObject, alt: int) -> list[ManaCost]:
+    """The mana costs a cast with permission ``alt`` may pay before additional costs (any
+    payable one will do; the first unless the permission lets the player choose)."""
+    p = permission(alt) if alt else None
+    if p is not None:
+        return p.costs(state, obj)
+    card = obj.card
+    if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
+        return [parse_cost(card.alternative_cost.mana)]
+    assert card.cost is not None
+    return [card.cost]
+
+
+def expand_targets(specs: tuple[Target, ...], x: int) -> tuple[Target, ...]:
+    """601.2c: "X target ..." is X targets, each a different object."""
+    if not any([s.x_times for s in specs]):
+        return specs
+    out: list[Target] = []
+    for s in specs:
+        if s.x_times:
+            out.extend([Target(s.kind, s.filter, distinct=True)] * x)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def _x_target_cap(state: GameState, specs: tuple[Target, ...], player: int,
+                  source: int) -> int | None:
+    """The largest X for which "X target ..." can find X different targets."""
+    caps = [len(legal_targets(state, s, player, source)) for s in specs if s.x_times]
+    return min(caps) if caps else None
+
+
+def reduction_for(state: GameState, player: int, obj: GameObject,
+                  grants: bool = True) -> CostReduction | None:
+    """What pays part of this spell's cost (``engine.rules.spell_costs.reduction_of``);
+    ``grants`` False: no permanent gives spells keywords, so only printed ones count."""
+    if not grants:
+        kw = obj.card.keyword_names
+        if not kw:
+            return None
+        for r in REDUCTIONS:
+            if r.keyword in kw:
+                return r
+        return None
+    return reduction_of(state, player, obj)
+
+
+def payment_units(state: GameState, player: int, obj: GameObject) -> list[int]:
+    """Mana units that can pay for this spell, with what a cost reduction adds
+    (convoke's creatures, 702.51a)."""
+    r = reduction_of(state, player, obj)
+    if r is not None:
+        return r.pool(state, player)[0]
+    return mana_units(state, player)[0]
+
+
+def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
+              units: list[int], grants: bool = True) -> bool:
+    """``grants``: whether any permanent gives spells keywords ("spells you cast have
+    convoke"); False lets the hot path skip that search."""
+    card = obj.card
+    reduction = None
+    if grants:
+        reduction = reduction_of(state, player, obj)
+    elif card.keyword_names:  # reduction_for, inline: asked for every card that could be cast
+        for r in REDUCTIONS:
+            if r.keyword in card.keyword_names:
+                reduction = r
+                break
+    if reduction is not None:
+        pool = reduction.pool(state, player)[0]
+    else:
+        pool = units
+        if alt == ALT_NORMAL:  # the hot path: a quick count before the solver
+            cost = card.cost
+            assert cost is not None
+            if len(pool) < cost.generic + len(cost.symbols) or not can_pay_cost(cost, pool):
+                return False
+            if card.spell is None and not card.is_aura:
+                return True  # a permanent spell with no target and no additional cost
+    if pool is not units or alt != ALT_NORMAL:
+        if not any(can_pay(cost.symbols, cost.generic, pool)
+                   for cost in permission_costs(state, obj, alt)):
+            return False
+    p = permission(alt) if alt else None
+    if p is not None and p.other_payable is not None and \
+            not p.other_payable(state, player, obj):
+        return False  # retrace's land card to discard
+    alternative = card.alternative_cost
+    if alt == ALT_ALTERNATIVE and alternative is not None and \
+            not _other_parts_payable(state, player, obj, alternative, None):
+        return False  # "sacrifice four Eldrazi Spawn rather than pay ..." (118.9)
+    return bool(castable_modes(state, card, player, obj.oid,
+                               _cast_keeps(state, player, obj, alt)))
+
+
+# A hand card that may be cast, as ``_hand_plan`` lists it: its id and ``Card.hand_check``.
+_Candidate = tuple[int, tuple[int, ...], int, ManaCost | None, tuple[Target, ...]]
+# A hand sorted for the legal-action checks: the first land of each name (305.2), the
+# first card of each name that could be cast at sorcery speed, and of those the ones
+# with instant speed.
+_HandPlan = tuple[list[int], list[_Candidate], list[_Candidate]]
+
+
+def _hand_plan(state: GameState, player: int) -> _HandPlan:
+    """The hand's lands and castable candidates (``_HandPlan``), memoised on the hand's
+    contents (``Derived.hand_changes``): a card in hand has its printed characteristics,
+    so what each card could be cast with depends on nothing else, and copies of a card
+    share the answer (each name is checked once)."""
+    derived = state.derived
+    key = derived.hand_changes[player]
+    hit = derived.hand_plans[player]
+    if hit is not None and hit[0] == key:
+        return hit[1]  # type: ignore[no-any-return]
+    hand = state.players[player].hand
+    objects = state.objects
+    lands: list[int] = []
+    spells: list[_Candidate] = []
+    instants: list[_Candidate] = []
+    names: set[str] = set()
+    for oid in hand:
+        card = objects[oid].card
+        if card.name in names:
+            continue
+        names.add(card.name)
+        if card.type_mask & T_LAND:
+            lands.append(oid)
+            continue
+        candidate = (oid, *card.hand_check)  # (printed: no other abilities in a hand)
+        spells.append(candidate)
+        if card.instant_speed:
+            instants.append(candidate)
+    plan = (lands, spells, instants)
+    derived.hand_plans[player] = (key, plan)
+    return plan
+
+
+def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
+                        plan: _HandPlan | None = None) -> list[tuple[int, int]]:
+    """(card, permission) for each hand card that can be cast now: timing, cost payable
+    and targets available (each name and permission checked once, ``_hand_plan``)."""
+    if plan is None:
+        plan = _hand_plan(state, player)
+    candidates = plan[1] if sorcery_ok else plan[2]
+    if not candidates:
+        return []
+    objects = state.objects
+    units = mana_units(state, player)[0]
+    grants = bool(state.derived.spell_granters and spell_granters(state))
+    have = len(units)
+    out = []
+    for oid, alts, quick, plain, targets in candidates:
+        if not grants:
+            if have < quick:
+                continue  # more mana than there is, and no other way to pay (quick reject)
+            if plain is not None:  # _can_cast's hot path, inline
+                if can_pay_cost(plain, units) and (
+                        not targets or targets_available(state, targets, player, oid,
+                                                         spell=True)):
+                    out.append((oid, ALT_NORMAL))
+                continue
+        obj = objects[oid]
+        for alt in alts:
+            if _can_cast(state, player, obj, alt, units, grants):
+                out.append((oid, alt))
+    return out
+
+
+def _granted_elsewhere(state: GameState, player: int) -> bool:
+    """Does an effect give a card of this player's outside the hand a permission to be
+    cast (flashback from Snapcaster Mage)?"""
+    for granted in GRANTED:
+        if granted(state, player):
+            return True
+    return False
+
+
+def _count_instants(state: GameState, player: int) -> int:
+    """The cards in the player's hand with instant speed, counted for
+    ``Derived.hand_instants`` (engine.rules.zones keeps the count from then on)."""
+    objects = state.objects
+    n = sum(1 for oid in state.players[player].hand if objects[oid].card.instant_speed)
+    state.derived.hand_instants[player] = n
+    return n
+
+
+def legal_actions(state: GameState, player: int) -> list[Action]:
+    """Every action the player may take with priority (117.1)."""
+    derived = state.derived
+    if derived.dirty or derived.entered:
+        ensure(state)
+    step = state.step  # sorcery_timing, inline: asked at every priority
+    sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
+        and not state.stack
+    hit = derived.memo.get("activators")  # activators(state), inline: every priority
+    own_activators = (hit[1] if hit is not None and hit[0] == derived.refreshes
+                      else activators(state))[player]
+    zone_actions = derived.zone_action_cards[player]
+    instants = derived.hand_instants[player]
+    if instants is None:
+        instants = _count_instants(state, player)
+    if not sorcery_ok and not zone_actions and not own_activators and not state.effects:
+        if not instants:
+            # Fast path: nothing in hand at instant speed and no activated abilities.
+            return [PASS_ACTION]
+        idle = derived.idle[player]
+        if idle is not None and idle[0] == derived.hand_changes[player] and \
+                not (idle[2] and state.stack) and not derived.spell_granters:
+            # The same hand and the same mana: still nothing (_idle). The mana entry is
+            # still mana_units' answer (payment.units_unchanged, inline: every priority).
+            entry = idle[1]
+            if entry is derived.mana_memo[player] and entry[0] == derived.taps[player] and \
+                    entry[1] == derived.mana_refreshes[player] and \
+                    entry[2] == len(state.players[player].pool) and \
+                    (entry[3] < 0 or entry[3] == state.turn):
+                return [PASS_ACTION]
+    elif not sorcery_ok and not instants and not zone_actions and not own_activators and \
+            not _granted_elsewhere(state, player):
+        return [PASS_ACTION]
+    plan = _hand_plan(state, player)
+    p = state.players[player]
+    objects = state.objects
+    hand = p.hand
+    actions = [PASS_ACTION]
+    units: list[int] | None = None
+    seen: set[tuple[str, int]] = set()
+    if sorcery_ok and p.lands_played < p.land_drops:
+        for oid in plan[0]:  # 305.2
+            actions.append(Action(PLAY, oid))
+    if p.can_cast_spells:
+        for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
+            actions.append(Action(CAST, oid, alt=alt))
+    # Only cards with a permission from the graveyard (counted in zone_action_cards) or
+    # one from an effect can be cast from a graveyard.
+    if p.can_cast_spells and (zone_actions or state.effects and _granted_elsewhere(
+            state, player)):
+        for oid in p.graveyard:
+            obj = objects[oid]
+            card = obj.card
+            if not (card.instant_speed or sorcery_ok):
+                continue
+            for perm in FROM_GRAVEYARD:
+                alt = perm.code
+                if (card.name, alt) not in seen and perm.has(state, obj):
+                    if units is None:
+                        units = mana_units(state, player)[0]
+                    if _can_cast(state, player, obj, alt, units):
+                        seen.add((card.name, alt))
+                        actions.append(Action(CAST, oid, alt=alt))
+    for oid in own_activators:
+        o = objects[oid]
+        for idx, ab in enumerate(activated_abilities(o)):
+            if ab.zone == "battlefield" and can_activate(state, player, o, idx, ab, sorcery_ok):
+                actions.append(Action(ACTIVATE, oid, idx))
+    if zone_actions:
+        for zone_list, zone in ((hand, "hand"), (p.graveyard, "graveyard")):
+            done: set[tuple[str, int]] = set()
+            for oid in zone_list:
+                o = objects[oid]
+                for idx, ab in enumerate(o.card.activated):
+                    if ab.zone == zone and (o.card.name, idx) not in done and can_activate(
+                            state, player, o, idx, ab, sorcery_ok):
+                        done.add((o.card.name, idx))
+                        actions.append(Action(ACTIVATE, oid, idx))
+    if len(actions) == 1 and not sorcery_ok and p.can_cast_spells and not zone_actions and \
+            not own_activators and not state.effects and not derived.spell_granters:
+        _idle(state, player, plan[2])
+    return actions
+
+
+def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
+    """Note that ``player`` can cast none of these instant-speed ``candidates`` from their
+    hand (they have no activated ability, no card usable from a zone and no permission
+    from an effect), when each is refused for a reason that holds while the hand and the
+    player's mana stay as they are (``Derived.hand_changes``, the mana entry of
+    ``payment.mana_units``): more mana than there is, a cost the units can't pay, or a
+    spell to target while the stack is empty (then the verdict needs the stack empty).
+    ``legal_actions`` then answers "only pass" from the verdict; a card refused for any
+    other reason (its targets, another way to cast it) leaves no verdict."""
+    derived = state.derived
+    entry = derived.mana_memo[player]  # (legal_actions has just asked mana_units)
+    if entry is None or not units_unchanged(state, player, entry):
+        return
+    units = entry[5][0]
+    have = len(units)
+    stack = False
+    for _oid, _alts, quick, plain, targets in candidates:
+        if have < quick:
+            continue
+        if plain is None:
+            return
+        if can_pay_cost(plain, units):
+            if state.stack or not _targets_a_spell(targets):
+                return
+            stack = True  # "target spell" with nothing on the stack
+    derived.idle[player] = (derived.hand_changes[player], entry, stack)
+
+
+def _targets_a_spell(targets: tuple[Target, ...]) -> bool:
+    """Must one of these targets be a spell (not an optional one, not "X target")?"""
+    for t in targets:
+        if t.kind == "spell" and not t.optional and not t.x_times:
+            return True
+    return False
+
+
+def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: Cost,
+                         keeps: Keeps | None) -> bool:
+    """Can the parts of a spell's additional or alternative cost other than mana (part of
+    its total cost, 601.2f) be paid, the mana still payable (``keeps``)?"""
+    return costs_payable(state, player, obj, cost, parts_of(cost, spell=True),
+                         lambda state, player, obj, cost: keeps)
+
+
+def _other_costs(card: Card, alt: int) -> list[Cost]:
+    """The costs whose parts other than mana a cast with permission ``alt`` pays: the
+    spell's additional cost (601.2b), the card's alternative cost (118.9)."""
+    costs = []
+    if card.spell is not None and card.spell.additional_cost is not None:
+        costs.append(card.spell.additional_cost)
+    if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
+        costs.append(card.alternative_cost)
+    return costs
+
+
+def _cast_keeps(state: GameState, player: int, obj: GameObject, alt: int) -> Keeps | None:
+    """``Keeps`` for casting ``obj`` with permission ``alt`` (any of its possible costs,
+    X = 0), or None when the card has no additional cost that uses permanents."""
+    card = obj.card
+    if card.spell is None or card.spell.additional_cost is None:
+        return None
+    reduction = reduction_of(state, player, obj)
+    tests = [mana_keeps(state, player, c.symbols, c.generic, reduction)
+             for c in permission_costs(state, obj, alt)]
+    if any(t is None for t in tests):
+        return None
+    return lambda gone: any(t(gone) for t in tests if t is not None)
+
+
+# --- doing it -------------------------------------------------------------------------
+
+
+def play_land(state: GameState, player: int, oid: int) -> None:
+    """Playing a land is a special action (305.1, 116.2a)."""
+    p = state.players[player]
+    p.lands_played += 1
+    obj = state.objects[oid]
+    if state.log is not None:
+        log(state, "play", player, obj.card.name)
+    rep.enter(state, obj, player)
+
+
+def _ask_mode(state: GameState, asker: Asker, task: CastTask, obj: GameObject) -> int:
+    """601.2b: the mode of a modal spell (-1: not modal)."""
+    card = obj.card
+    if card.spell is None or not card.spell.modes:
+        return -1
+    modes = castable_modes(state, card, task.player, obj.oid,
+                           None if task.free else _cast_keeps(state, task.player, obj, task.alt))
+    labels = tuple([card.spell.modes[m].label for m in modes])
+    pick = asker.choose(Decision(
+        _KIND_MODE, task.player, f"mode for {card.name}: " + " or ".join(labels),
+        options=modes, source=obj.oid, about=Modes(labels)))
+    return modes[pick]
+
+
+def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject, mode: int,
+                units: list[int]) -> SpellPlan:
+    """601.2b: the mana cost to pay (the permission's, chosen among several), X, then the
+    additional costs in the table's order and the permission's own other costs."""
+    player = task.player
+    card = obj.card
+    plan = SpellPlan([])
+    perm = permission(task.alt) if task.alt else None
+    if not task.free:
+        if perm is not None and perm.choose_cost is not None:  # flashback (702.34a)
+            cost0 = perm.choose_cost(state, asker, player, obj, units)
+        else:
+            cost0 = permission_costs(state, obj, task.alt)[0]
+        plan.mana.append(cost0)
+        if cost0.x:
+            top = max_x(cost0, units)
+            cap = _x_target_cap(state, spell_targets(card, mode), player, obj.oid)
+            if cap is not None:
+                top = min(top, cap)
+            plan.x = asker.choose(Decision(
+                _KIND_X, player, f"X for {card.name}", options=list(range(top + 1)),
+                source=obj.oid, about=ForSpell(card)))
+    # Additional costs may be paid also when cast without paying its mana cost (601.2b).
+    for extra in ADDITIONAL:
+        if extra.may(state, obj):
+            extra.ask(state, asker, player, obj, plan, units)
+    if perm is not None and perm.ask_other is not None:
+        perm.ask_other(state, asker, player, obj, plan, units)
+    return plan
+
+
+def cast_task(state: GameState, task: CastTask) -> None:
+    """Handler of CastTask: the steps of 601.2 in order, asking as they need."""
+    asker = Asker(state, task)
+    player = task.player
+    obj = state.objects[task.oid]
+    card = obj.card
+    # 601.2b: modes, the cost and additional costs, X.
+    mode = _ask_mode(state, asker, task, obj)
+    reduction = reduction_of(state, player, obj)
+    units = reduction.pool(state, player)[0] if reduction is not None else \
+        mana_units(state, player)[0]
+    plan = _plan_costs(state, asker, task, obj, mode, units)
+    base, x = plan.mana, plan.x
+    # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b);
+    # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
+    others = [(Payment(state, player, obj, c), parts_of(c, spell=True))
+              for c in _other_costs(card, task.alt)]
+    keeps = mana_keeps(state, player, *total_cost(base, x), reduction) if others else None
+    # Permanents another part of the cost uses don't also pay mana (601.2g-h).
+    committed: set[int] = set()
+    for payment, parts in others:
+        ask_costs(state, asker, payment, parts, keeps)
+        committed |= payment.committed
+    # 601.2c: targets.
+    targets: list[int] = []
+    specs = expand_targets(spell_targets(card, mode), x)
+    for spec in specs:
+        options = legal_targets(state, spec, player, obj.oid, targets, spell=True)
+        if spec.optional:  # "up to N target ...": NONE leaves this one unchosen
+            options.append(NONE)
+        if not options:
+            raise IllegalAnswer(f"{card.name}: no legal target left while casting")
+        pick = asker.choose(Decision(
+            _KIND_TARGET, player, f"target for {card.name}", options=options,
+            source=obj.oid, about=TargetOf("spell", card, len(targets), spec)))
+        targets.append(options[pick])
+    # 601.2f-h: total cost, what pays part of it instead of mana, mana abilities, payment.
+    symbols, generic = total_cost(base, x)
+    used = reduction.ask(state, asker, player, obj, symbols, generic, committed) \
+        if reduction is not None and (symbols or generic) else []
+    if used:
+        assert reduction is not None
+        left = reduction.apply(state, symbols, generic, used,
+                               units_without(state, player, used))
+        if left is None:
+            raise IllegalAnswer(f"{reduction.keyword}: a permanent used pays nothing for "
+                                f"{card.name}")
+        symbols, generic = left
+    if not can_pay(symbols, generic, units_without(state, player, [*used, *committed])):
+        raise IllegalAnswer(f"{card.name}: cannot pay the rest of its cost")
+    state.tasks.pop()
+    if used:
+        assert reduction is not None
+        reduction.pay(state, used)
+    if not pay_symbols(state, player, symbols, generic, committed):
+        raise RuntimeError(f"{card.name}: payment failed after the solver found one")
+    for oid in plan.discards:
+        move(state, state.objects[oid], GRAVEYARD)
+    for payment, parts in others:
+        pay_costs(payment, parts, _STAGE_PAID)
+    _put_on_stack(state, task, obj, mode, plan, specs, targets)
+    if used and reduction is not None and reduction.statistic:
+        count(state, player, reduction.statistic, len(used))
+    perm = permission(task.alt) if task.alt else None
+    if perm is not None and perm.statistic:
+        count(state, player, perm.statistic)
+    item = state.stack[-1]
+    triggers.cast(state, state.objects[item.sid], item)
+    if targets:
+        triggers.became_target(state, item)  # ward (702.21a)
+    state.passes = 0
+
+
+def _put_on_stack(state: GameState, task: CastTask, obj: GameObject, mode: int,
+                  plan: SpellPlan, specs: tuple[Target, ...], targets: list[int]) -> None:
+    """601.2a (done last here: nothing was asked of it before): the card moves to the
+    stack as a spell with the choices made for it."""
+    player = task.player
+    card = obj.card
+    from_zone = obj.zone
+    spell = move(state, obj, STACK)
+    spell.controller = player
+    state.stack.append(StackItem(
+        spell.oid, player, spell.oid, card, True, tuple(spell_effects(card, mode)),  # type: ignore[arg-type]
+        specs, targets, x=plan.x, mode=mode, label=card.name,
+        cast_from=from_zone, alt=task.alt, replicated=sum(plan.replicate_counts),
+        kicked=plan.kicked, replicate_counts=plan.replicate_counts,
+    ))
+    if state.log is not None:
+        how = f" ({permission_name(task.alt)})" if task.alt else ""
+        log(state, "cast", player, card.name + how,
+            ", ".join(describe(state, t) for t in targets), plan.x)
+
+
+__all__ = ["legal_actions", "cast_task", "play_land"]

@@ -1,0 +1,292 @@
+"""Mana costs and the payment solver (rules 107.4, 202, 601.2f-h).
+
+A cost is compiled once into a small value: a generic amount, one bitmask per coloured
+symbol (a hybrid symbol's mask has two colour bits), and the number of X symbols.
+Payment is a bipartite matching of symbols to mana units; ``solve`` backtracks over the
+(small) candidate set so it finds a payment whenever one exists, and prefers units that
+produce fewer colours so flexible sources stay untapped. Whether one exists (``can_pay``)
+is decided by Hall's condition, without the search.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import msgspec
+
+W, U, B, R, G, C = 1, 2, 4, 8, 16, 32
+SYMBOL_BIT = {"W": W, "U": U, "B": B, "R": R, "G": G, "C": C}
+ANY_COLOR = W | U | B | R | G | C
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+class ManaCostError(ValueError):
+    pass
+
+
+class ManaCost(msgspec.Struct, frozen=True, cache_hash=True):
+    """A compiled mana cost (its hash kept: ``can_pay_cost`` looks costs up by it)."""
+
+    generic: int = 0
+    symbols: tuple[int, ...] = ()  # one colour mask per coloured / colourless symbol
+    x: int = 0  # number of {X} symbols
+    color_mask: int = 0  # colours of the cost (rule 202.2), without C
+    mana_value: int = 0  # with X = 0 (rule 202.3)
+    text: str = ""
+
+    def total(self, x_value: int = 0) -> int:
+        return self.generic + len(self.symbols) + self.x * x_value
+
+    def plus_generic(self, amount: int) -> ManaCost:
+        return ManaCost(
+            self.generic + amount, self.symbols, self.x, self.color_mask,
+            self.mana_value, self.text,
+        )
+
+
+@cache
+def parse_cost(text: str) -> ManaCost:
+    """Parse ``{2}{R}{R/G}{X}`` into a ManaCost. Raises ManaCostError on bad symbols."""
+    generic = 0
+    symbols: list[int] = []
+    x = 0
+    color_mask = 0
+    rest = _SYMBOL.sub("", text).strip()
+    if rest:
+        raise ManaCostError(f"bad mana cost {text!r}: unexpected {rest!r}")
+    for sym in _SYMBOL.findall(text):
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym == "X":
+            x += 1
+        elif sym in SYMBOL_BIT:
+            symbols.append(SYMBOL_BIT[sym])
+            if sym != "C":
+                color_mask |= SYMBOL_BIT[sym]
+        elif "/" in sym:
+            a, b = sym.split("/", 1)
+            if a not in SYMBOL_BIT or b not in SYMBOL_BIT:
+                raise ManaCostError(f"bad hybrid symbol {{{sym}}} in {text!r}")
+            mask = SYMBOL_BIT[a] | SYMBOL_BIT[b]
+            symbols.append(mask)
+            color_mask |= mask
+        else:
+            raise ManaCostError(f"bad mana symbol {{{sym}}} in {text!r}")
+    symbols.sort(key=_popcount)
+    return ManaCost(generic, tuple(symbols), x, color_mask, generic + len(symbols), text)
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+POPCOUNT = [bin(i).count("1") for i in range(64)]
+
+
+class Units(list[int]):
+    """A player's mana units (one colour mask each) as ``engine.rules.payment.mana_units``
+    found them. Never changed once made, so what ``solve`` and ``can_pay`` work out about
+    them (the order units are tried in, which costs are payable) is kept with them, and
+    goes when they go: a game's facts stay that game's. Made by ``units_of`` (slots, not
+    an instance dict: they are read at every ``can_pay``)."""
+
+    __slots__ = ("order", "payable", "payable_costs", "content")
+    # (set on first use)
+    order: list[int] | None
+    payable: dict[tuple[tuple[int, ...], int], bool] | None
+    payable_costs: dict[ManaCost, bool] | None  # can_pay_cost's, by the cost itself
+    # the units as a tuple (engine.rules.payment keeps one Units per content in a game): solve's
+    # key
+    content: tuple[int, ...]
+
+
+def units_of(content: tuple[int, ...]) -> Units:
+    """New ``Units`` with these units (list's own constructor, no Python ``__init__``)."""
+    units = Units(content)
+    units.order = None
+    units.payable = None
+    units.payable_costs = None
+    units.content = content
+    return units
+
+
+# solve's answers by units content, symbols and generic: the same lands and costs come
+# back turn after turn and game after game (bounded; cleared when full). A memo of a
+# function of values only (no game object is a key or a value): it never changes what
+# solve returns.
+_SOLVED: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...] | None] = {}
+_UNSOLVED = object()  # what _SOLVED.get gives for a question not asked yet
+
+
+def solve(
+    symbols: tuple[int, ...], generic: int, units: list[int]
+) -> list[int] | None:
+    """Choose units (indices into ``units``, each a mask of colours it can make) to pay.
+
+    Returns the chosen unit indices (coloured symbols first, in symbol order, then generic
+    units) or None if no payment exists.
+    """
+    found = _solved(symbols, generic, units)
+    return None if found is None else list(found)
+
+
+def _solved(symbols: tuple[int, ...], generic: int,
+            units: list[int]) -> tuple[int, ...] | None:
+    """``solve``'s answer as kept in ``_SOLVED`` (found there, or worked out and kept)."""
+    key = (units.content if isinstance(units, Units) else tuple(units), symbols, generic)
+    found = _SOLVED.get(key, _UNSOLVED)
+    if found is not _UNSOLVED:
+        return found  # type: ignore[return-value]
+    chosen = _solve(symbols, generic, units)
+    if len(_SOLVED) >= 65536:
+        _SOLVED.clear()
+    found = _SOLVED[key] = None if chosen is None else tuple(chosen)
+    return found
+
+
+def _solve(
+    symbols: tuple[int, ...], generic: int, units: list[int]
+) -> list[int] | None:
+    n = len(units)
+    if n < generic + len(symbols):
+        return None
+    order = units.order if isinstance(units, Units) else None
+    if order is None:
+        order = sorted(range(n), key=[POPCOUNT[u] for u in units].__getitem__)
+        if isinstance(units, Units):
+            units.order = order
+    if len(symbols) <= 1:  # (most costs) the search's first answer, without the search
+        if not symbols:
+            return order[:generic]
+        need = symbols[0]
+        for first in order:
+            if units[first] & need:
+                break
+        else:
+            return None
+        return [first, *[i for i in order if i != first][:generic]]
+    used = [False] * n
+    chosen: list[int] = []
+
+    def assign(k: int) -> bool:
+        if k == len(symbols):
+            return True
+        need = symbols[k]
+        tried = 0
+        for i in order:
+            if used[i]:
+                continue
+            m = units[i]
+            if m & need:
+                # Units with an identical mask are interchangeable: try one of each.
+                if tried & (1 << m):
+                    continue
+                tried |= 1 << m
+                used[i] = True
+                chosen.append(i)
+                if assign(k + 1):
+                    return True
+                chosen.pop()
+                used[i] = False
+        return False
+
+    if not assign(0):
+        return None
+    remaining = generic
+    for i in order:
+        if remaining == 0:
+            break
+        if not used[i]:
+            used[i] = True
+            chosen.append(i)
+            remaining -= 1
+    if remaining:
+        return None
+    return chosen
+
+
+def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
+    """Whether ``solve`` finds a payment (without choosing one)."""
+    if len(units) < generic + len(symbols):
+        return False
+    if not symbols:
+        return True
+    if not isinstance(units, Units):
+        return symbols_payable(symbols, units)
+    answers = units.payable  # kept with a player's units (engine.rules.payment.mana_units)
+    if answers is None:
+        answers = units.payable = {}
+    key = (symbols, generic)
+    ok = answers.get(key)
+    if ok is None:
+        ok = answers[key] = symbols_payable(symbols, units)
+    return ok
+
+
+@cache
+def _hall_conditions(symbols: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Hall's condition for paying ``symbols``, one pair (colours, symbols) per set of
+    the symbols' distinct masks: at least that many units must make one of those colours.
+    Symbols with one mask have the same units to choose from, so the sets of distinct
+    masks stand for every set of symbols (the largest with those masks)."""
+    distinct = sorted(set(symbols))
+    need_by_cover: dict[int, int] = {}
+    for subset in range(1, 1 << len(distinct)):
+        cover = need = 0
+        for j, mask in enumerate(distinct):
+            if subset >> j & 1:
+                cover |= mask
+                need += symbols.count(mask)
+        if need > need_by_cover.get(cover, 0):
+            need_by_cover[cover] = need
+    return tuple(sorted(need_by_cover.items()))
+
+
+def symbols_payable(symbols: tuple[int, ...], units: list[int]) -> bool:
+    """Whether each of ``symbols`` can have a unit of its own (a matching in the graph
+    ``solve`` searches, found or refuted by Hall's theorem without the search): every set
+    of the symbols needs at least as many units making one of their colours. With the
+    units' count checked first (the generic part takes any unit), exactly when ``solve``
+    finds a payment."""
+    content = units.content if isinstance(units, Units) else units  # (a tuple: read fast)
+    if len(symbols) == 1:  # (most costs)
+        need = symbols[0]
+        for unit in content:
+            if unit & need:
+                return True
+        return False
+    for cover, need in _hall_conditions(symbols):
+        for unit in content:
+            if unit & cover:
+                need -= 1
+                if not need:
+                    break
+        else:
+            return False
+    return True
+
+
+def can_pay_cost(cost: ManaCost, units: list[int]) -> bool:
+    """``can_pay`` for a cost without X (a card's own cost, made once when the card is
+    compiled): kept with the units by the cost itself, whose hash is kept, instead of by a
+    tuple of its symbols and generic amount made and hashed at every call."""
+    if len(units) < cost.generic + len(cost.symbols):
+        return False
+    if not cost.symbols:
+        return True
+    if not isinstance(units, Units):
+        return can_pay(cost.symbols, cost.generic, units)
+    answers = units.payable_costs
+    if answers is None:
+        answers = units.payable_costs = {}
+    ok = answers.get(cost)
+    if ok is None:
+        ok = answers[cost] = symbols_payable(cost.symbols, units)
+    return ok
+
+
+def pick_color(unit_mask: int, need: int) -> int:
+    """The colour bit a unit should produce to pay a symbol of mask ``need``."""
+    both = unit_mask & need
+    return both & -both if both else unit_mask & -unit_mask

@@ -1,0 +1,173 @@
+"""Resolving spells and abilities (rule 608).
+
+A ``ResolveTask`` works through a queue of effects, one at a time; each effect resolves
+through its rules in the effect table (``engine.rules.effect.EFFECTS``, filled by
+``engine.effects.all``: one module per effect). An effect asks all its questions (through
+the task's Asker) before it changes anything, so a resumed task replays the answers of
+the current effect only. "You may", "if" and "choose one" push their inner effects onto
+the front of the queue instead of running them inline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import mtgsim.engine.effects.all  # noqa: F401  (every effect module registers its rules)
+from mtgsim.engine.cards import T_INSTANT, T_SORCERY, EffectT
+from mtgsim.engine.effects.may import May
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules import triggers
+from mtgsim.engine.rules.conditions import condition_holds
+from mtgsim.engine.rules.effect import EFFECTS
+from mtgsim.engine.rules.refs import source_object
+from mtgsim.engine.rules.spell_costs import exiled_from_stack
+from mtgsim.engine.rules.targets import is_legal_target
+from mtgsim.engine.rules.zones import describe, forget_object, log, move
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.game_state import (
+    EXILE,
+    GRAVEYARD,
+    NONE,
+    STACK,
+    GameObject,
+    GameState,
+    ResolveTask,
+    StackItem,
+)
+from mtgsim.engine.state.stats import count
+
+# 608.2n: where a resolving instant or sorcery card goes; a hook may return another zone
+# (rebound, flashback) and set up what follows. (state, item, card object) -> zone | None
+SpellDoneHook = Callable[[GameState, StackItem, GameObject], int | None]
+SPELL_DONE_HOOKS: list[SpellDoneHook] = []
+# After a spell resolved (epic): (state, item) -> None
+RESOLVED_HOOKS: list[Callable[[GameState, StackItem], None]] = []
+
+
+def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
+               queue: list[EffectT]) -> None:
+    """Do one effect (its rules in the effect table). Inner effects of May/If/choose go
+    to the front of ``queue``."""
+    EFFECTS[type(eff)].resolve(state, item, eff, asker, queue)
+
+
+def resolve_top(state: GameState, task: ResolveTask) -> None:
+    """Handler of ResolveTask (608.2)."""
+    item = state.stack[-1]
+    if item.sid != task.sid:  # a spell was cast while this resolved (cascade): find ours
+        item = next(i for i in state.stack if i.sid == task.sid)
+    if not task.started:
+        if item.target_specs and any(t != NONE for t in item.targets):
+            # 608.2b: only a spell that has targets can lose them ("up to" may have none).
+            legal = [
+                t != NONE and is_legal_target(state, spec, t, item.controller, item.source)
+                for spec, t in zip(item.target_specs, item.targets, strict=False)
+            ]
+            if not any(legal):
+                # 608.2b: all its targets are illegal: it doesn't resolve.
+                if state.log is not None:
+                    log(state, "fizzle", item.controller, item.label or item.card.name)
+                state.tasks.pop()
+                state.stack.pop()
+                state.derived.resolved += 1
+                _spell_done(state, item, to_battlefield=False)
+                return
+            item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
+                                                                 strict=False)]
+        trig = item.trigger
+        if trig is not None and trig.condition is not None:
+            src = source_object(state, item)
+            if not condition_holds(state, trig.condition, item.controller, src,
+                                   item.subject_lki):
+                state.tasks.pop()  # 603.4: removed, it does nothing (it counts as done)
+                state.stack.pop()
+                state.derived.resolved += 1
+                return
+        if state.log is not None:
+            log(state, "resolve", item.controller, item.label or item.card.name,
+                ", ".join(describe(state, t) for t in item.targets if t != NONE))
+        if trig is not None and trig.keyword:
+            count(state, item.controller, trig.keyword.replace(" ", "_") + "_triggers")
+        task.queue = list(item.effects)
+        if trig is not None and trig.optional:
+            task.queue = [May(tuple(item.effects))]
+        task.started = True
+    queue = task.queue
+    while queue:
+        asker = Asker(state, task)
+        eff = queue[0]
+        del queue[0]
+        try:
+            run_effect(state, item, eff, asker, queue)
+        except BaseException:
+            queue.insert(0, eff)
+            raise
+        task.answers = []
+        if state.tasks[-1] is not task:
+            return  # an effect started a task (casting a card during resolution): run it
+    # 608.3: a permanent spell enters; its "as it enters" questions come first.
+    after = None
+    attach = NONE
+    card = item.card
+    enters = item.is_spell and card.is_permanent_card
+    if enters:
+        asker = Asker(state, task)
+        if card.is_aura:
+            attach = item.targets[0] if item.targets else NONE
+        if not card.is_aura or attach != NONE:
+            spell_obj = state.objects.get(item.sid)
+            if spell_obj is not None and spell_obj.gained_keywords:
+                # 400.7a: abilities an effect gave the spell apply as it enters.
+                card = rep.with_keywords(state, card, spell_obj.gained_keywords)
+            after = rep.prepare_enter(state, card, item.controller, asker)
+    state.tasks.pop()
+    state.derived.resolved += 1
+    if state.stack and state.stack[-1] is item:
+        state.stack.pop()
+    elif item in state.stack:
+        state.stack.remove(item)
+    _spell_done(state, item, to_battlefield=True, attach=attach, after=after)
+    for hook in RESOLVED_HOOKS:
+        hook(state, item)
+
+
+def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach: int = NONE,
+                after: list[rep.AfterEnter] | None = None) -> None:
+    """608.2n / 608.3: an instant or sorcery goes to the graveyard; a permanent enters."""
+    if not item.is_spell:
+        return
+    obj = state.objects.get(item.sid)
+    if obj is None or obj.zone != STACK:
+        return
+    card = obj.card
+    if item.is_copy:
+        forget_object(state, item.sid)
+        if to_battlefield and card.is_permanent_card:  # 608.3f: it becomes a token
+            rep.create_token(state, card, item.controller)
+        return
+    if card.type_mask & (T_INSTANT | T_SORCERY) or not to_battlefield:
+        zone = EXILE if item.alt and exiled_from_stack(item.alt) else GRAVEYARD  # flashback
+        if to_battlefield and zone == GRAVEYARD:
+            for hook in SPELL_DONE_HOOKS:
+                other = hook(state, item, obj)
+                if other is not None:
+                    zone = other
+                    break
+        new = move(state, obj, zone)
+        if zone == GRAVEYARD and to_battlefield and new.card.triggered:
+            triggers.spell_to_graveyard(state, new)
+        return
+    if card.is_aura and attach == NONE:
+        move(state, obj, GRAVEYARD)
+        return
+    if item.alt:
+        alt = item.alt
+
+        def remember_alt(_state: GameState, new: GameObject) -> None:
+            new.cast_alt = alt  # "if its evoke cost was paid" (702.74a)
+
+        after = [*(after or []), remember_alt]
+    rep.enter(state, obj, item.controller, attach_to=attach, after=after or [])
+
+
+__all__ = ["resolve_top", "run_effect"]

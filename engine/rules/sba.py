@@ -1,0 +1,233 @@
+"""State-based actions (rule 704), checked whenever a player would receive priority.
+
+All applicable actions are performed simultaneously, then the check repeats until none
+applies (704.3). The legend rule asks its controller which permanent to keep, through a
+LegendTask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
+from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.targets import can_enchant as can_enchant
+from mtgsim.engine.rules.zones import begin_event, end_event, log, simultaneously
+from mtgsim.engine.state.decisions import Decision, DecisionKind, Legend
+from mtgsim.engine.state.game_state import (
+    GRAVEYARD,
+    GameObject,
+    GameResult,
+    GameState,
+    LegendTask,
+)
+
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_KIND_LEGEND = DecisionKind.LEGEND
+
+
+def check(state: GameState) -> bool:
+    """Perform one round of state-based actions; True if any was performed."""
+    derived = state.derived
+    if derived.dirty or derived.entered:
+        ensure(state)
+    if not derived.sba_needed:
+        return False
+    # 704.5a-c: life, empty library draw, poison.
+    p0, p1 = state.players
+    if p0.life <= 0 or p1.life <= 0 or p0.drew_from_empty or p1.drew_from_empty or \
+            p0.poison >= 10 or p1.poison >= 10:
+        losers = [p.idx for p in state.players
+                  if p.life <= 0 or p.drew_from_empty or p.poison >= 10]
+        end_game(state, losers, _loss_reason(state, losers[0]))
+        return True
+    damaged = derived.damaged
+    if damaged:
+        derived.damaged = []
+    # Toughness, counters, attachments and the legend rule change only with
+    # characteristics (layers.refresh, which sets sba_chars); damage when it is dealt
+    # (Derived.damaged): a creature that survived a check with its damage can't die of it
+    # until its characteristics change.
+    full = derived.sba_chars
+    derived.sba_chars = False
+    entered = derived.sba_entered
+    if entered:
+        derived.sba_entered = []
+    to_graveyard: list[GameObject] = []
+    to_destroy: list[GameObject] = []
+    acted = False
+    legend = None
+    if full:
+        acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
+                                           to_destroy)
+    elif entered:
+        # Permanents that entered with nothing else's characteristics changed: they get
+        # every check, the others dealt damage the damage check; a legendary newcomer
+        # means the legend rule reads them all.
+        if any(state.objects[oid].card.legendary for oid in entered
+               if oid in state.objects):
+            acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
+                                               to_destroy)
+        else:
+            acted, legend = _permanent_actions(
+                state, _in_order(state, [*entered, *damaged]), set(entered), to_graveyard,
+                to_destroy)
+    elif damaged:  # only damage may have changed: the creatures dealt damage
+        acted, legend = _permanent_actions(state, _in_order(state, damaged), _NONE_ENTERED,
+                                           to_graveyard, to_destroy)
+    # 704.3: these happen at the same time, one event: the leaves-the-battlefield
+    # abilities of each permanent see all of them leave (603.10a).
+    if to_graveyard or to_destroy:
+        begin_event(state)
+        objects = state.objects
+        for o in to_graveyard:
+            if o.zone == 2 and o.oid in objects:
+                rep.leave_battlefield(state, o, GRAVEYARD)
+                acted = True
+        for o in to_destroy:
+            # An indestructible creature with lethal damage stays and nothing happens: not
+            # "acted", or this check would repeat forever. Regeneration and replacements
+            # (umbra armor) change the game, so the check runs again after them.
+            if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE:
+                rep.destroy(state, o)
+                acted = True
+        end_event(state)
+    if legend is not None:  # 704.5j
+        state.tasks.append(LegendTask(player=legend[0], name=legend[1]))
+        acted = True
+    if acted:
+        ensure(state)
+    else:
+        derived.sba_needed = False
+    return acted
+
+
+_NONE_ENTERED: frozenset[int] = frozenset()  # ``only`` for a damage-only check
+
+
+def _in_order(state: GameState, oids: list[int]) -> list[int]:
+    """The permanents among ``oids`` still on the battlefield, each once, in battlefield
+    order (what the old full scans destroyed them in)."""
+    objects = state.objects
+    if len(oids) == 1:
+        o = objects.get(oids[0])
+        return oids if o is not None and o.zone == 2 else []
+    here = {oid for oid in oids if (o := objects.get(oid)) is not None and o.zone == 2}
+    return sorted(here, key=state.battlefield.index)
+
+
+def _permanent_actions(state: GameState, oids: list[int], only: Container[int] | None,
+                       to_graveyard: list[GameObject], to_destroy: list[GameObject]
+                       ) -> tuple[bool, tuple[int, str] | None]:
+    """The state-based actions about the permanents ``oids`` (in battlefield order): those
+    that move them are collected, to be done at once; the others (704.5n, q) are done
+    here (True if one was). Also the first controller and name the legend rule applies
+    to, if any. With ``only``, the permanents not in it get the damage check alone."""
+    derived = state.derived
+    objects = state.objects
+    acted = False
+    legends: dict[tuple[int, str], list[int]] = {}
+    for oid in oids:
+        o = objects[oid]
+        card = o.card
+        if only is not None and oid not in only:
+            if _destroyed_by_damage(o):
+                to_destroy.append(o)
+            continue
+        if (card.type_mask | o.extra_types) & T_CREATURE:
+            if o.toughness <= 0:  # 704.5f
+                to_graveyard.append(o)
+                continue
+            if (o.damage or o.deathtouched) and _destroyed_by_damage(o):
+                to_destroy.append(o)
+        counters = o.counters
+        if counters and "+1/+1" in counters and "-1/-1" in counters:  # 704.5q
+            n = min(counters["+1/+1"], counters["-1/-1"])
+            if n:
+                for k in ("+1/+1", "-1/-1"):
+                    counters[k] -= n
+                    if counters[k] == 0:
+                        del counters[k]
+                derived.dirty = True
+                acted = True
+        if card.is_aura:
+            if not aura_legal(state, o):  # 704.5m
+                to_graveyard.append(o)
+        elif o.attached_to >= 2 and (
+                o.attached_to not in objects or not _attachment_legal(state, o)):
+            o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
+            derived.dirty = True
+            acted = True
+        if card.legendary:
+            legends.setdefault((o.controller, card.name), []).append(oid)
+    for key, same in legends.items():
+        if len(same) > 1:  # 704.5j
+            return acted, key
+    return acted, None
+
+
+def _destroyed_by_damage(o: GameObject) -> bool:
+    """704.5g-h: lethal damage is marked on the creature, or it was dealt damage by a
+    deathtouch source since the last check (which counts even when wither made that damage
+    -1/-1 counters). Checking a creature clears the deathtouch mark; a noncreature is
+    never destroyed by damage and keeps it."""
+    if not (o.card.type_mask | o.extra_types) & T_CREATURE:
+        return False
+    if o.deathtouched:
+        o.deathtouched = False
+        return True
+    return o.damage > 0 and o.damage >= o.toughness
+
+
+def aura_legal(state: GameState, aura: GameObject) -> bool:
+    """303.4c-d (704.5m): attached to an object or player its enchant ability allows; an
+    Aura that is also a creature can't enchant anything."""
+    if aura.attached_to < 0 or aura.extra_types & T_CREATURE:  # 303.4d
+        return False
+    return can_enchant(state, aura.card, aura.oid, aura.controller, aura.attached_to)
+
+
+def _attachment_legal(state: GameState, o: GameObject) -> bool:
+    """704.5n, 301.5c: an Equipment is attached to a creature and isn't a creature."""
+    if "Equipment" not in o.card.subtypes:
+        return True
+    host = state.objects[o.attached_to]
+    return host.zone == 2 and bool((host.card.type_mask | host.extra_types) & T_CREATURE) \
+        and not (o.card.type_mask | o.extra_types) & T_CREATURE
+
+
+def _loss_reason(state: GameState, player: int) -> str:
+    p = state.players[player]
+    if p.life <= 0:
+        return "life"
+    if p.drew_from_empty:
+        return "empty library"
+    return "poison"
+
+
+def end_game(state: GameState, losers: list[int], reason: str) -> None:
+    """104.2a / 104.4a: the game ends; both losing at once is a draw."""
+    for i in losers:
+        state.players[i].lost = True
+    winner = -1 if len(losers) == 2 else 1 - losers[0]
+    state.result = GameResult(winner, reason, state.turn)
+    state.pending = None
+    if state.log is not None:
+        log(state, "game_over", winner, reason)
+
+
+def legend_task(state: GameState, task: LegendTask) -> None:
+    from mtgsim.engine.state.ask import Asker
+    asker = Asker(state, task)
+    oids = [oid for oid in state.battlefield
+            if state.objects[oid].controller == task.player
+            and state.objects[oid].card.name == task.name]
+    keep = asker.choose(Decision(_KIND_LEGEND, task.player, f"keep which {task.name}?",
+                                 options=oids, about=Legend(task.name)))
+    state.tasks.pop()
+    with simultaneously(state):  # 704.5j: the others at once
+        for i, oid in enumerate(oids):
+            if i != keep:
+                rep.leave_battlefield(state, state.objects[oid], GRAVEYARD)

@@ -1,0 +1,17 @@
+# Cython's declarations for engine/rules/zones.py, read only when the compiled engine is built
+# (scripts/compile_engine.py; the interpreter never reads this file). The hot calls between
+# the engine's functions become C calls instead of Python's call protocol (about 90
+# instructions each): a function called in its own module or from another is declared
+# cpdef here, and a module cimports those it calls from others (a compiled module loads
+# only with the compiled builds of the modules it cimports from: mtgsim.compiled).
+# Arguments and results stay Python objects; the Python functions are unchanged. A cpdef
+# function may hold no closure (a lambda, a generator expression, a nested def):
+# tests/packaging/test_compiled.py checks each declaration against its definition.
+cpdef zone_list(state, obj)
+cpdef remove_from_zone(state, obj)
+cpdef _hand_counts(derived, owner, card, step)
+cpdef new_object(state, card, owner, zone, token=*, controller=*, sick=*)
+cpdef _left_battlefield(state, obj)
+cpdef remove_from_combat(state, obj)
+cpdef arrived(state, obj)
+cpdef draw_card(state, player)

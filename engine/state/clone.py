@@ -1,0 +1,161 @@
+"""A cheap structural copy of a game, for search: ``clone(state)``.
+
+The clone shares what never changes during a game (cards, definitions, abilities and
+effects, frozen values, log events) and copies everything else, keeping the state's own
+aliasing: an object that is both in ``objects`` and a stack item's last known information
+(the live permanent an ability's source still is) stays one object in the clone. It plays
+on exactly as the original would (``tests/state/test_clone.py``), and changing either never
+changes the other. Its derived data (engine.state.derived) is the original's flags and counts
+with no memo entries.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+import msgspec
+
+from mtgsim.engine.state.derived import Sight
+from mtgsim.engine.state.game_state import (
+    Combat,
+    DelayedTrigger,
+    Departure,
+    GameObject,
+    GameState,
+    PendingTrigger,
+    Player,
+    ResolveTask,
+    StackItem,
+)
+
+_S = TypeVar("_S", bound=msgspec.Struct)
+
+if TYPE_CHECKING:
+    def _copy(struct: _S) -> _S: ...
+else:
+    _copy = msgspec.Struct.__copy__  # a shallow copy, in C (fields shared)
+
+
+class _Cloner:
+    """One clone in progress: the copies made so far, by the identity of their original
+    (so shared references stay shared); it lives only while one state is copied."""
+
+    __slots__ = ("objects", "items")
+
+    def __init__(self) -> None:
+        self.objects: dict[int, GameObject] = {}
+        self.items: dict[int, StackItem] = {}
+
+    def obj(self, o: GameObject) -> GameObject:
+        done = self.objects.get(id(o))
+        if done is None:
+            done = _copy(o)
+            if o.counters:
+                done.counters = o.counters.copy()
+            else:
+                done.counters = {}
+            done.devoured_lki = [self.obj(v) for v in o.devoured_lki] if o.devoured_lki \
+                else []
+            done.gained_keywords = o.gained_keywords.copy() if o.gained_keywords else []
+            self.objects[id(o)] = done
+        return done
+
+    def lki(self, o: GameObject | None) -> GameObject | None:
+        return None if o is None else self.obj(o)
+
+    def item(self, it: StackItem | None) -> StackItem | None:
+        if it is None:
+            return None
+        done = self.items.get(id(it))
+        if done is None:
+            done = _copy(it)
+            self.items[id(it)] = done
+            done.targets = it.targets.copy()
+            done.replicate_counts = it.replicate_counts.copy()
+            done.created = it.created.copy()
+            if it.subject_lki is not None:
+                done.subject_lki = self.obj(it.subject_lki)
+            if it.source_lki is not None:
+                done.source_lki = self.obj(it.source_lki)
+            if it.spell is not None:
+                done.spell = self.item(it.spell)
+        return done
+
+
+def _player(p: Player) -> Player:
+    q = _copy(p)
+    q.library = p.library.copy()
+    q.hand = p.hand.copy()
+    q.graveyard = p.graveyard.copy()
+    q.exile = p.exile.copy()
+    q.pool = p.pool.copy()
+    q.stats = p.stats.copy()
+    return q
+
+
+def _combat(c: Combat) -> Combat:
+    return Combat(
+        attackers=c.attackers.copy(), defender=c.defender,
+        blockers={k: v.copy() for k, v in c.blockers.items()}, blocked=c.blocked.copy(),
+        blocking={k: v.copy() for k, v in c.blocking.items()},
+        first_strike_done=c.first_strike_done.copy())
+
+
+def clone(state: GameState) -> GameState:
+    """An independent copy of ``state`` that plays on as it would."""
+    c = _Cloner()
+    new = _copy(state)
+    new.players = [_player(p) for p in state.players]
+    new.extra_cards = state.extra_cards.copy()
+    new.objects = {oid: c.obj(o) for oid, o in state.objects.items()}
+    new.battlefield = state.battlefield.copy()
+    new.stack = [c.item(it) for it in state.stack]  # type: ignore[misc]
+    tasks = []
+    for t in state.tasks:
+        t2 = _copy(t)
+        t2.answers = [a.copy() if isinstance(a, list) else a for a in t.answers]
+        if isinstance(t2, ResolveTask):
+            t2.queue = t2.queue.copy()
+        tasks.append(t2)
+    new.tasks = tasks
+    if state.pending is not None:
+        d = new.pending = _copy(state.pending)
+        d.options = d.options.copy()
+        d.actions = d.actions.copy()
+        d.pairs = d.pairs.copy()
+    new.triggers = [_pending(c, t) for t in state.triggers]
+    new.delayed = [_delayed(c, t) for t in state.delayed]
+    new.haunters = state.haunters.copy()
+    new.effects = [_copy(e) for e in state.effects]
+    if state.combat is not None:
+        new.combat = _combat(state.combat)
+    if state.result is not None:
+        new.result = _copy(state.result)
+    if state.log is not None:
+        new.log = state.log.copy()
+    if state.decisions is not None:
+        new.decisions = [a.copy() if isinstance(a, list) else a for a in state.decisions]
+    new.stops = state.stops.copy()
+    new.extra_combats = state.extra_combats.copy()
+    new.attacked_this_turn = state.attacked_this_turn.copy()
+    new.extra_turns = state.extra_turns.copy()
+    new.event_before = state.event_before.copy()
+    new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
+    new.arrivals = state.arrivals.copy()
+    new.derived = state.derived.copy()
+    new.sight = Sight.of(new)
+    return new
+
+
+def _pending(c: _Cloner, t: PendingTrigger) -> PendingTrigger:
+    t2 = _copy(t)
+    t2.subject_lki = c.lki(t.subject_lki)
+    t2.spell = c.item(t.spell)
+    return t2
+
+
+def _delayed(c: _Cloner, t: DelayedTrigger) -> DelayedTrigger:
+    t2 = _copy(t)
+    t2.subject_lki = c.lki(t.subject_lki)
+    t2.spell = c.item(t.spell)
+    return t2

@@ -1,0 +1,238 @@
+"""What the game asks a player, typed: ``Decision``, its ``DecisionKind`` and, per kind,
+what the question is about (``About`` payloads), and the priority ``Action``s.
+
+A decision waits in the state (``GameState.pending``) until answered with an index into
+its ``options`` (or ``actions``), or a list of indices for a multi-select. Everything a
+policy or the scenario runner needs to understand the question is in its fields: the
+kind, the options, the source (the spell, ability or permanent asking), the counts, and
+the payload (which target slot of which spell, which effect a "may" is about, which card
+enters, which colour the choice is for). ``prompt`` is display text only: no code reads
+it (``tests/state/test_decisions.py`` plays every game with the prompts replaced by noise and
+requires the same answers).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+import msgspec
+
+from mtgsim.engine.cards import EffectT, Target
+from mtgsim.engine.cards.card import Card
+
+NONE = -1
+Answer = int | list[int]
+
+
+class Action(msgspec.Struct, frozen=True, array_like=True):
+    """A priority action (rule 117.1): pass, play a land, cast, or activate."""
+
+    kind: int  # PASS, PLAY, CAST, ACTIVATE
+    oid: int = NONE
+    index: int = 0  # ability index for ACTIVATE
+    alt: int = 0  # for CAST: the permission used (0: the normal way; see casting.py)
+
+
+PASS, PLAY, CAST, ACTIVATE = 0, 1, 2, 3
+PASS_ACTION = Action(PASS)
+
+
+class DecisionKind(StrEnum):
+    """Every kind of question (the value is its name in logs and scenario errors).
+
+    (Reading a member off the class, ``DecisionKind.PRIORITY``, goes through the enum
+    metaclass's ``__getattr__`` on Python 3.11: code that does it at every decision keeps
+    the member in a module constant instead.)"""
+
+    PRIORITY = "priority"  # an action with priority (117.1): ``actions``
+    MULLIGAN = "mulligan"  # keep (option 0) or mulligan (103.5)
+    BOTTOM = "bottom"  # the London mulligan's cards to put on the bottom (103.5)
+    DISCARD = "discard"  # cards to discard: to hand size (514.1) or for an effect
+    TARGET = "target"  # one target of a spell, ability, trigger or copy (601.2c)
+    ATTACKERS = "attackers"  # creatures to attack with (508.1)
+    BLOCKERS = "blockers"  # (blocker, attacker) pairs to block with (509.1): ``pairs``
+    DAMAGE_ORDER = "order"  # an attacker's blockers in damage assignment order (509.2)
+    X = "x"  # the value of X (601.2b)
+    MAY = "may"  # yes (option 0) or no to an optional action (payload: which)
+    DREDGE = "dredge"  # a dredge card to dredge instead of drawing, or -1 (702.52a)
+    DEVOUR = "devour"  # permanents to sacrifice to devour (702.82a)
+    CONVOKE_TAP = "convoke_tap"  # a creature to tap for convoke, or none (702.51a)
+    REPLICATE = "replicate"  # how many times to pay a replicate cost (702.56a)
+    ATTACH = "attach"  # what an Aura entering without being cast enchants (303.4f)
+    COST_DISCARD = "cost_discard"  # cards to discard as a cost (retrace, an ability)
+    COST = "cost"  # a permanent to sacrifice or return as a cost
+    MODE = "mode"  # a mode of a modal spell, ability or effect (700.2)
+    SACRIFICE = "sacrifice"  # permanents to sacrifice for an effect (annihilator, edicts)
+    SEARCH = "search"  # cards to find in a library (701.19)
+    COLOR = "color"  # one colour (105.1): options are colour bits
+    COLORS = "colors"  # one or more colours
+    COST_COUNTER = "cost_counter"  # a permanent to remove a counter from, or put one on
+    COST_TAP = "cost_tap"  # untapped permanents to tap as a cost
+    DIG = "dig"  # revealed cards to put onto the battlefield
+    LOOK_EXILE = "look_exile"  # looked-at cards to exile
+    LIBRARY_ORDER = "library_order"  # cards to put back on top, in order (top first)
+    CHOOSE_DISCARD = "choose_discard"  # a player's cards an effect makes them discard
+    FLASHBACK_COST = "flashback_cost"  # which of several flashback costs to pay
+    LEGEND = "legend"  # which legendary permanent to keep (704.5j)
+
+
+# --- what a question is about ---------------------------------------------------------
+
+
+class About(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="about"):
+    """The details of one kind of question (a tagged union: ``AboutT``)."""
+
+
+class Mulligans(About, tag="mulligans", frozen=True):
+    """MULLIGAN: how many mulligans the player has taken."""
+
+    taken: int
+
+
+class Discarding(About, tag="discarding", frozen=True):
+    """DISCARD: why (down to hand size in cleanup, or an effect of ``source``)."""
+
+    reason: Literal["hand_size", "effect"]
+
+
+class TargetOf(About, tag="target_of", frozen=True):
+    """TARGET: the ``slot``-th target (from 0) of a ``what`` whose card is ``card``
+    (``source`` is the spell's object, the ability's source, or the copied stack item),
+    and the target specification the options satisfy."""
+
+    what: Literal["spell", "ability", "trigger", "copy"]
+    card: Card
+    slot: int
+    spec: Target | None = None
+
+
+class ForSpell(About, tag="for_spell", frozen=True):
+    """X, CONVOKE_TAP, REPLICATE, COST_DISCARD for retrace, a kicker's MAY: the card of
+    the spell being cast (``source`` its object); ``cost`` a cost being offered."""
+
+    card: Card
+    cost: str = ""
+
+
+class MayEffect(About, tag="may_effect", frozen=True):
+    """MAY: an optional effect ("you may ...") of the resolving ``source``'s ability or
+    spell: the effects it would do."""
+
+    effects: tuple[EffectT, ...]
+
+
+class MayCast(About, tag="may_cast", frozen=True):
+    """MAY: cast the card ``source`` without paying its mana cost (cascade) or from
+    exile (rebound): ``keyword`` says which."""
+
+    keyword: Literal["cascade", "rebound"]
+    card: Card
+
+
+class MayPay(About, tag="may_pay", frozen=True):
+    """MAY: pay ``cost``: to recover a card, or so that a spell or ability is not
+    countered (ward, "counter unless its controller pays")."""
+
+    cost: str
+    why: Literal["recover", "ward", "unless"]
+    card: Card | None = None  # the card to recover / the spell or ability's card
+
+
+class MayDiscardHand(About, tag="may_discard_hand", frozen=True):
+    """MAY: discard the hand so that the spell ``spell`` (a stack item) is not
+    countered."""
+
+    spell: int
+
+
+class Devouring(About, tag="devouring", frozen=True):
+    """DEVOUR: the card entering (not an object yet) and the devour instance."""
+
+    card: Card
+    instance: str
+
+
+class Attaching(About, tag="attaching", frozen=True):
+    """ATTACH: the Aura card entering."""
+
+    card: Card
+
+
+class CostOf(About, tag="cost_of", frozen=True):
+    """COST, COST_DISCARD, COST_TAP, COST_COUNTER: the cost being paid for ``card``
+    (``source`` its object) and which action of it this question is."""
+
+    action: Literal["sacrifice", "return", "discard", "tap", "remove_counter",
+                    "put_counter"]
+    card: Card
+    counter: str = ""  # the kind of counter
+
+
+class Modes(About, tag="modes", frozen=True):
+    """MODE: the labels of the options, in order (the options are mode indices)."""
+
+    labels: tuple[str, ...]
+
+
+class Searching(About, tag="searching", frozen=True):
+    """SEARCH: whose library is searched, and for transmute the mana value wanted."""
+
+    library: int
+    mana_value: int = NONE
+
+
+class ColorFor(About, tag="color_for", frozen=True):
+    """COLOR: what the colour is for: a permanent's "as it enters, choose a color",
+    protection from it, or the colour word a text change replaces or puts in."""
+
+    purpose: Literal["as_enters", "protection", "word_from", "word_to"]
+    card: Card | None = None
+
+
+class FlashbackCosts(About, tag="flashback_costs", frozen=True):
+    """FLASHBACK_COST: the costs offered, in option order."""
+
+    costs: tuple[str, ...]
+
+
+class Legend(About, tag="legend", frozen=True):
+    """LEGEND: the name the legendary permanents share."""
+
+    name: str
+
+
+class Sacrificing(About, tag="sacrificing", frozen=True):
+    """SACRIFICE: for what (annihilator's trigger, or an effect)."""
+
+    keyword: str = ""
+
+
+AboutT = (
+    Mulligans | Discarding | TargetOf | ForSpell | MayEffect | MayCast | MayPay
+    | MayDiscardHand | Devouring | Attaching | CostOf | Modes | Searching | ColorFor
+    | FlashbackCosts | Legend | Sacrificing
+)
+
+
+class Decision(msgspec.Struct, omit_defaults=True):
+    """A question the game asks one player; it waits in the state until answered.
+
+    ``options`` are object ids, player ids or numbers (by ``kind``); priority decisions
+    list ``actions`` instead. A single answer is an index into them; a multi-select
+    (``multi``) answer is a list of indices with ``min_count <= len <= max_count``.
+    ``about`` says what the question is about (per kind, see ``About``); ``prompt`` is
+    display text only.
+    """
+
+    kind: DecisionKind
+    player: int
+    prompt: str = ""
+    options: list[int] = []
+    actions: list[Action] = []
+    multi: bool = False
+    min_count: int = 0
+    max_count: int = 1
+    source: int = NONE
+    pairs: list[tuple[int, int]] = []  # block decisions: (blocker, attacker) options
+    about: AboutT | None = None

@@ -1,0 +1,151 @@
+"""What one player may know of a game: ``player_view(state, me)``, the state policies
+decide from (``Policy.decide(view, decision)``; ``engine.game.decide`` makes the view).
+
+A view is the game state with what ``me`` may not know taken out:
+
+- ``objects`` holds only the objects ``me`` may see: everything in a public zone
+  (battlefield, graveyards, exile, the stack, 400.2), their own hand, the cards of their
+  own library (they know their deck, not its order), cards revealed to everyone (a
+  forecast card in hand, a transmuted card or one a search reveals, a hand an effect
+  reveals, a card put into a hand or library from a public zone) or that ``me`` looked at
+  (the cards an effect puts back on top; ``GameObject.known``), and the cards the pending
+  question shows them (the cards of a search). The other player's hand and library are
+  ids only: ``len`` of a hand or library is what the view says of them.
+- each player's ``library`` lists no order: in one's own, the cards ``me`` knows the place
+  of stay at their place and the others fill the rest in id order; in the other's, every
+  card but those ``me`` knows is ``NONE``. A shuffle forgets what was known (701.24).
+- the random generator's state, the event log, the recorded answers (which name what each
+  player drew) and ``sight`` (what each player may see: the other player's hand) are left
+  out.
+
+What a view keeps is public: the battlefield, stack, graveyards, exile, combat, the
+effects, the triggered abilities waiting to be put on the stack, the tasks in progress
+(the spell being cast, the effect resolving) and the pending decision. It shares the
+state's derived data (``GameState.derived``), whose memoised facts are about the
+battlefield (mana sources, activated and triggered abilities) and whose counts are of
+public things. A view is a shallow copy made at each decision (the lists and objects are
+the state's, never copied, so reading a view costs what reading the state costs); read
+it, never change it. A policy that promises to read its view only while it decides, and
+to keep and change nothing of it (``borrows_view = True``: the shipped heuristic, random,
+goldfish and search players), is lent the state itself instead: ``lend_view`` puts in
+the state what ``player_view`` would put in its copy, ``take_back`` restores it after
+the answer (``engine.game.step``).
+
+A search policy samples what it cannot see from ``known_hand`` (the cards it knows in a
+player's hand), the counts, and ``decklist`` (a player's deck list as the game was started
+from it: what a tournament's open deck lists tell, never read from a library).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.state.derived import UNSEEN, Sight
+from mtgsim.engine.state.game_state import NONE, Answer, Event, GameObject, GameState, Player
+
+_replace = msgspec.structs.replace  # a shallow copy with fields changed, in C
+
+
+def player_view(state: GameState, me: int) -> GameState:
+    """The game as player ``me`` may know it (see the module's docstring)."""
+    objects, lib0, lib1 = _known(state, me)
+    p0, p1 = state.players
+    # one shallow copy with the fields changed, in C (a copy then attribute sets costs
+    # half as much again)
+    return _replace(state, objects=objects, players=[_replace(p0, library=lib0),
+                                                    _replace(p1, library=lib1)],
+                    rng=0, log=None, decisions=None, sight=UNSEEN)
+
+
+# What ``lend_view`` took out of a state, for ``take_back``: its objects, the two players'
+# libraries, its random state, log, recorded answers and sight.
+Lent = tuple[dict[int, GameObject], list[int], list[int], int, list[Event] | None,
+             list[Answer] | None, Sight]
+
+
+def lend_view(state: GameState, me: int) -> Lent:
+    """Make ``state`` itself ``me``'s view, for one decision of a policy that borrows it
+    (``borrows_view``): the fields ``player_view`` changes in its copy are changed in the
+    state, and ``take_back`` puts them back. While lent, every field of the state holds
+    what the same field of ``player_view(state, me)`` holds, without a copy of the state
+    and of both players made and freed at each decision (which cost twice as much)."""
+    objects, lib0, lib1 = _known(state, me)
+    p0, p1 = state.players
+    lent = (state.objects, p0.library, p1.library, state.rng, state.log, state.decisions,
+            state.sight)
+    state.objects = objects
+    p0.library = lib0
+    p1.library = lib1
+    state.rng = 0
+    state.log = None
+    state.decisions = None
+    state.sight = UNSEEN
+    return lent
+
+
+def take_back(state: GameState, lent: Lent) -> None:
+    """Undo ``lend_view``: the state is the whole game again."""
+    p0, p1 = state.players
+    state.objects, p0.library, p1.library, state.rng, state.log, state.decisions, \
+        state.sight = lent
+
+
+def _known(state: GameState, me: int) -> tuple[dict[int, GameObject], list[int], list[int]]:
+    """The objects ``me`` may see and the two libraries as ``me`` may know them."""
+    sight = state.sight
+    objects = sight.visible[me]
+    pending = state.pending
+    if pending is not None and pending.options and pending.player == me:
+        every = state.objects
+        shown = [o for o in pending.options if o >= 2 and o not in objects and o in every]
+        if shown:  # the cards a search or a look shows this player now
+            objects = dict(objects)
+            for oid in shown:
+                objects[oid] = every[oid]
+    # each player with the library as ``me`` may know it (the hot path: a cached list)
+    p0, p1 = state.players
+    changes = sight.library_changes
+    cache = sight.views
+    hit = cache[me]  # (slot 2 * owner + is-other-player: 0 or 1 for player 0's library)
+    lib0 = hit[1] if hit is not None and hit[0] == changes[0] and \
+        len(hit[1]) == len(p0.library) else _library(state, p0, me)
+    hit = cache[3 - me]
+    lib1 = hit[1] if hit is not None and hit[0] == changes[1] and \
+        len(hit[1]) == len(p1.library) else _library(state, p1, me)
+    return objects, lib0, lib1
+
+
+def _library(state: GameState, p: Player, me: int) -> list[int]:
+    """``p``'s library as ``me`` may know it, cached in ``Sight.views`` (slot ``2 * owner +
+    is-other-player``) until its cards or what is known of them change (engine.rules.zones
+    counts both in ``Sight.library_changes``)."""
+    library = p.library
+    if not state.sight.library_known[p.idx]:  # the common case: nobody knows a card of it
+        shown = state.sight.libraries[me].copy() if p.idx == me else [NONE] * len(library)
+    elif p.idx == me:
+        known = 1 << me
+        objects = state.objects
+        places = [oid if objects[oid].known & known else NONE for oid in library]
+        rest = iter(sorted([oid for oid, at in zip(library, places, strict=True) if at == NONE]))
+        shown = [at if at != NONE else next(rest) for at in places]
+    else:
+        known = 1 << me
+        objects = state.objects
+        shown = [oid if objects[oid].known & known else NONE for oid in library]
+    state.sight.views[p.idx * 2 + (p.idx != me)] = (state.sight.library_changes[p.idx], shown)
+    return shown
+
+
+def known_hand(view: GameState, player: int) -> list[GameObject]:
+    """The cards of ``player``'s hand the view's player knows (all of their own; of the
+    other's, those revealed)."""
+    objects = view.objects
+    return [objects[oid] for oid in view.players[player].hand if oid in objects]
+
+
+def decklist(view: GameState, player: int) -> tuple[Card, ...] | None:
+    """``player``'s deck list as the game was started with it (None when not known: a
+    decoded game, a scenario)."""
+    lists = view.derived.decklists
+    return lists[player] if lists is not None else None

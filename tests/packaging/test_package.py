@@ -1,0 +1,162 @@
+"""mtgsim as a package: one import name, a wheel that carries its data and works anywhere.
+
+* No code imports the repository's folders by their bare names (``engine``, ``cluster``,
+  ...): everything is ``mtgsim.<package>``, the one name the wheel installs.
+* The wheel (built from a copy of the checkout) installs only ``mtgsim``, with the bundled
+  decks, card data and reference Oracle data as real files.
+* Installed on its own into a folder outside the checkout, it plays the benchmark
+  matchup, lists its decks and checks its cards. The slow test makes a new virtual
+  environment, installs the wheel with its dependencies as a user would, and also runs
+  the Python examples of docs/api.md there.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import mtgsim
+from mtgsim.engine.cards.pool import DATA_DIR, card_files
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLDERS = ("engine", "cluster", "pipelines", "results", "decks")
+SOURCES = ("engine", "cluster", "pipelines", "results", "decks", "mtgsim", "tests", "scripts")
+_IGNORE = shutil.ignore_patterns(".venv", ".git", "out", "build", "dist", "__pycache__",
+                                 "*.egg-info", ".pytest_cache", ".mypy_cache",
+                                 ".ruff_cache", ".benchmarks")
+
+
+def python_files() -> list[Path]:
+    """Every Python file of the project, once."""
+    return sorted({p.resolve() for folder in SOURCES for p in (ROOT / folder).rglob("*.py")
+                   if p.is_file()})
+
+
+def test_no_code_imports_a_folder_by_its_bare_name() -> None:
+    bad = []
+    files = python_files()
+    assert len(files) > 100
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                if name.split(".")[0] in FOLDERS:
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: import {name}")
+    assert not bad, "import these as mtgsim.<package>:\n" + "\n".join(bad)
+
+
+# --------------------------------------------------------------------------- the wheel
+
+
+def build_wheel(out: Path) -> Path:
+    """Build the wheel from a copy of the checkout (so the checkout gets no build/)."""
+    src = out / "src"
+    shutil.copytree(ROOT, src, symlinks=True, ignore=_IGNORE)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
+                    "--no-build-isolation", "-q", "-w", str(out / "dist")],
+                   check=True, capture_output=True, text=True, timeout=300)
+    (wheel,) = (out / "dist").glob("mtgsim-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+def test_the_wheel_installs_one_name_with_its_data(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as z:
+        infos = z.infolist()
+        names = [i.filename for i in infos]
+        dist_info = f"mtgsim-{mtgsim.__version__}.dist-info"
+        assert z.read(f"{dist_info}/top_level.txt").decode().split() == ["mtgsim"]
+        entry_points = z.read(f"{dist_info}/entry_points.txt").decode()
+    outside = [n for n in names if not n.startswith(("mtgsim/", f"{dist_info}/"))]
+    assert outside == []
+    links = [i.filename for i in infos if stat.S_ISLNK(i.external_attr >> 16)]
+    assert links == []  # real folders, not the checkout's links
+    for package in ("engine", "cluster", "pipelines", "results"):
+        assert f"mtgsim/{package}/__init__.py" in names
+    decks = sorted(n for n in names if n.startswith("mtgsim/decks/") and n.endswith(".txt"))
+    assert [Path(n).name for n in decks] == sorted(p.name for p in (ROOT / "decks").glob(
+        "*.txt"))
+    cards = [n for n in names if n.startswith("mtgsim/engine/cards/data/")
+             and n.endswith(".toml")]
+    assert len(cards) == len(card_files(DATA_DIR)) > 300
+    assert "mtgsim/engine/cards/reference/oracle.jsonl" in names
+    assert "mtgsim = mtgsim.pipelines.cli:main" in entry_points
+    assert not any("/tests/" in n or n.startswith("tests/") for n in names)
+
+
+def _run(argv: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_the_wheel_works_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
+    """The wheel alone in a folder of its own (its dependencies from this environment)."""
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
+                    str(target), str(wheel)], check=True, capture_output=True, timeout=300)
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    cli = [sys.executable, "-c", "import sys; from mtgsim.pipelines.cli import main; "
+           "sys.exit(main(sys.argv[1:]))"]
+    where = _run([sys.executable, "-c", "import mtgsim; print(mtgsim.__file__)"], work, env)
+    assert where.stdout.strip() == str(target / "mtgsim" / "__init__.py"), where
+    played = _run([*cli, "play", "gruul_stompy", "azorius_skies", "--seed", "11"], work, env)
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.strip().splitlines()[-1].startswith(("Winner:", "Result: draw"))
+    decks = _run([*cli, "decks"], work, env)
+    assert decks.returncode == 0, decks.stderr
+    assert "gruul_stompy" in decks.stdout and "no bundled decks" not in decks.stdout
+    check = _run([*cli, "cards", "check"], work, env)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "314 of 314 reference cards match; 0 problem(s)" in check.stdout
+    assert list(work.iterdir()) == []  # nothing written where it ran
+
+
+@pytest.mark.slow
+def test_a_new_environment_installs_the_wheel_and_runs_the_examples(wheel: Path,
+                                                                    tmp_path: Path) -> None:
+    """What a user does: a new venv in another folder, ``pip install mtgsim-*.whl``."""
+    from docs_examples import examples_of  # tests/docs_examples.py
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    pip = _run([str(venv / "bin" / "pip"), "install", "-q", f"{wheel}[frames]"], tmp_path,
+               dict(os.environ))
+    assert pip.returncode == 0, pip.stderr[-3000:]
+    work = tmp_path / "user"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    mtg = str(venv / "bin" / "mtgsim")
+    played = _run([mtg, "play", "gruul_stompy", "azorius_skies"], work, env)
+    assert played.returncode == 0, played.stderr
+    assert "Turn 1 (player A)" in played.stdout
+    for argv in (["decks"], ["cards", "check"], ["--version"]):
+        done = _run([mtg, *argv], work, env)
+        assert done.returncode == 0, (argv, done.stdout, done.stderr)
+    top = _run([str(venv / "bin" / "python"), "-c",
+                "import importlib.metadata as m; "
+                "print(m.distribution('mtgsim').read_text('top_level.txt'))"], work, env)
+    assert top.stdout.split() == ["mtgsim"]
+    script = "\n\n".join(e.code for e in examples_of(ROOT / "docs" / "api.md")
+                         if e.language == "python" and not e.skip)
+    (work / "api_examples.py").write_text(script)
+    api = _run([str(venv / "bin" / "python"), "api_examples.py"], work, env)
+    assert api.returncode == 0, api.stdout[-2000:] + api.stderr[-3000:]

@@ -1,0 +1,306 @@
+"""The search policy: it never peeks (its answers and its determinizations are the same
+when the hidden cards are swapped between the other player's hand and library and both
+libraries are reshuffled), it is a pure function of its seeds, its spec is checked, and it
+plays whole games in jobs."""
+
+from __future__ import annotations
+
+import pytest
+from gamesetup import bundled_deck
+
+from mtgsim.engine.game import play, policy_stops
+from mtgsim.engine.players.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
+from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.search import (
+    MAX_CANDIDATES,
+    _confident,
+    position_value,
+    search_budget,
+)
+from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.decisions import DecisionKind
+from mtgsim.engine.state.derived import Sight
+from mtgsim.engine.state.game_state import HAND, LIBRARY, GameState
+from mtgsim.engine.state.rng import randbelow, seed_state
+from mtgsim.engine.state.view import player_view
+
+MATCHUPS = [("jund_cascade", "bant_exalted"), ("golgari_dredge", "naya_auras"),
+            ("dimir_transmute", "gruul_stompy")]
+SEARCHED = (DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
+CHOICES = (DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X, DecisionKind.DREDGE,
+           DecisionKind.MAY, DecisionKind.ATTACH)
+
+
+def _positions(decks: tuple[str, str], seed: int, every: int = 9,
+               limit: int = 6, kinds: tuple[DecisionKind, ...] = SEARCHED
+               ) -> list[GameState]:
+    """Copies of a heuristic game at decisions of ``kinds`` the search would search (a
+    priority decision with several actions, an attack, a block, a choice), from turn 3
+    on."""
+    cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
+    policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
+    state = new_game(cards, seed, stops=policy_stops(policies, cards))
+    out = []
+    n = 0
+    while len(out) < limit:
+        d = advance(state)
+        if d is None:
+            break
+        n += 1
+        if state.turn >= 3 and d.kind in kinds and n % every == 0 and (
+                d.kind is not DecisionKind.PRIORITY or len(d.actions) > 1) and (
+                d.kind not in CHOICES or len(d.options) > 1):
+            out.append(clone(state))
+        answer(state, policies[d.player].decide(player_view(state, d.player), d))
+    assert out, "no position to search"
+    return out
+
+
+def _hidden_shuffled(state: GameState, me: int, seed: int) -> GameState:
+    """The same game as ``me`` may know it, with the other's hidden cards moved between
+    hand and library and both libraries in a new order."""
+    game = clone(state)
+    rng = seed_state(seed)
+    other = game.players[1 - me]
+    if other.hand and other.library:
+        rng, i = randbelow(rng, len(other.hand))
+        rng, j = randbelow(rng, len(other.library))
+        a, b = other.hand[i], other.library[j]
+        other.hand[i], other.library[j] = b, a
+        game.objects[a].zone, game.objects[b].zone = LIBRARY, HAND
+    for p in game.players:
+        for k in range(len(p.library) - 1, 0, -1):
+            rng, m = randbelow(rng, k + 1)
+            p.library[k], p.library[m] = p.library[m], p.library[k]
+    game.rng = seed_state(seed ^ 0xABC)  # the engine's future randomness is hidden too
+    game.sight = Sight.of(game)
+    return game
+
+
+def _deal(state: GameState, me: int, seed: int) -> GameState:
+    game = determinize(player_view(state, me), me, seed)
+    assert game is not None
+    return game
+
+
+def _dealt(game: GameState) -> list[tuple[str, list[str], list[str]]]:
+    return [(str(p.idx), [game.objects[o].card.name for o in p.hand],
+             [game.objects[o].card.name for o in p.library]) for p in game.players]
+
+
+def _multiset(game: GameState, p: int) -> list[str]:
+    q = game.players[p]
+    return sorted(game.objects[o].card.name for o in q.hand + q.library)
+
+
+@pytest.mark.parametrize("decks", MATCHUPS)
+def test_determinizations_do_not_depend_on_hidden_cards(decks: tuple[str, str]) -> None:
+    for state in _positions(decks, 11, every=5):
+        assert state.pending is not None
+        me = state.pending.player
+        game = _deal(state, me, 99)
+        dealt = _dealt(game)
+        assert dealt[me][1] == [state.objects[o].card.name
+                                for o in state.players[me].hand]  # my hand stays
+        for p in (0, 1):  # the same cards in the hidden zones, the same counts
+            assert _multiset(game, p) == _multiset(state, p)
+            assert len(game.players[p].hand) == len(state.players[p].hand)
+        for k in range(3):
+            assert _dealt(_deal(_hidden_shuffled(state, me, k), me, 99)) == dealt
+        assert _dealt(_deal(state, me, 100)) != dealt  # another sample, another deal
+
+
+def _searched_alike(states: list[GameState], seed: int) -> int:
+    """Require the search's answer at each position to be the same on two twins with
+    the hidden cards moved and the libraries reshuffled; the decisions searched."""
+    spec = parse_policy("search:rollouts=2")
+    searched = 0
+    for state in states:
+        d = state.pending
+        assert d is not None
+        me = d.player
+        policy = SearchPolicy(seed, spec)
+        expected = policy.decide(player_view(state, me), d)
+        searched += policy.searched
+        for k in range(2):
+            twin = _hidden_shuffled(state, me, k)
+            assert twin.pending is not None
+            assert SearchPolicy(seed, spec).decide(player_view(twin, me), twin.pending) == \
+                expected
+    return searched
+
+
+@pytest.mark.parametrize("decks", MATCHUPS)
+def test_search_answers_do_not_depend_on_hidden_cards(decks: tuple[str, str]) -> None:
+    assert _searched_alike(_positions(decks, 5, limit=4), 77) > 0
+
+
+@pytest.mark.parametrize(("decks", "kinds"), [
+    (("gruul_stompy", "selesnya_convoke"), (DecisionKind.BLOCKERS,)),
+    (("izzet_spells", "rakdos_unearth"), CHOICES),
+    (("golgari_dredge", "naya_auras"), CHOICES),
+])
+def test_searched_blocks_and_choices_do_not_depend_on_hidden_cards(
+        decks: tuple[str, str], kinds: tuple[DecisionKind, ...]) -> None:
+    assert _searched_alike(_positions(decks, 3, every=1, limit=3, kinds=kinds), 5) > 0
+
+
+@pytest.mark.parametrize("rollouts", [1, 3])
+def test_ucb_spends_its_budget_unless_decided_and_tries_every_candidate(rollouts: int) -> None:
+    assert [search_budget(2, k) for k in (2, 8, 9, 12)] == [4, 16, 17, 20]
+    assert max(len(SearchPolicy.candidates(s, s.pending, 0)) for s in _positions(
+        ("gruul_stompy", "selesnya_convoke"), 2, every=1, limit=20,
+        kinds=SEARCHED[1:]) if s.pending is not None) <= MAX_CANDIDATES
+    spec = parse_policy(f"search:rollouts={rollouts}")
+    searched = stopped = 0
+    for decks, kinds in [(("jund_cascade", "bant_exalted"), SEARCHED),
+                         (("gruul_stompy", "selesnya_convoke"), SEARCHED[1:]),
+                         (("golgari_dredge", "naya_auras"), CHOICES)]:
+        for state in _positions(decks, 8, every=2, limit=3, kinds=kinds):
+            d = state.pending
+            assert d is not None
+            view = player_view(state, d.player)
+            policy = SearchPolicy(1, spec)
+            k = len(policy.candidates(view, d, policy.inner.decide(view, d)))
+            policy = SearchPolicy(1, spec)
+            policy.decide(view, d)
+            if k < 2:
+                assert policy.played == 0
+                continue
+            searched += 1
+            budget = search_budget(rollouts, k)
+            assert policy.played == sum(policy.last_counts)
+            counts = policy.last_counts
+            values = policy.last_values
+            assert len(counts) == k and min(counts) >= 1
+            assert counts[0] == max(counts)  # the heuristic's answer is on every deal
+            if rollouts > 1:
+                assert counts[0] >= 2
+            if policy.last_stop == "won":  # decided: the heuristic's answer won twice
+                assert values[0] == [1.0, 1.0] and policy.played == k + 1
+                stopped += 1
+            elif policy.last_stop == "alike":  # every candidate scored the same twice
+                assert all(v == values[0] for v in values) and policy.played == 2 * k
+                stopped += 1
+            else:
+                assert policy.last_stop == ""
+                assert budget - 1 <= policy.played <= budget
+    assert searched >= 3
+    if rollouts == 1:  # a single round: nothing to stop early
+        assert stopped == 0
+
+
+def _game(spec: str, seed: int) -> tuple[object, ...]:
+    cards = [bundled_deck("jund_cascade"), bundled_deck("bant_exalted")]
+    policies = [make_policy(spec, seed), make_policy("heuristic", seed + 1)]
+    state = new_game(cards, seed, record=True, stops=policy_stops(policies, cards))
+    play(state, policies)
+    assert state.result is not None
+    return (state.result.winner, state.result.turns, tuple(map(str, state.decisions or [])))
+
+
+def test_a_search_game_is_a_pure_function_of_its_seeds() -> None:
+    first = _game("search:rollouts=1", 3)
+    assert _game("search:rollouts=1", 3) == first
+    assert _game("search:rollouts=1,seed=0", 3) == first  # seed 0 is the default
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("search:rollouts=0", "rollouts: must be 1 .. 100000"),
+    ("search:rollouts=8,ms=20", "one budget"),
+    ("search:ms=-1", "must be a positive number"),
+    ("search:seed=x", "not an integer"),
+    ("search:rollouts=2,rollouts=3", "'rollouts' given twice"),
+    ("search:budget=3", "search has no setting 'budget'"),
+])
+def test_bad_search_specs(text: str, problem: str) -> None:
+    with pytest.raises(PolicySpecError, match=problem):
+        parse_policy(text)
+
+
+def test_search_specs_are_canonical() -> None:
+    assert str(parse_policy("search: seed=3 , rollouts=08")) == "search:rollouts=8,seed=3"
+    assert str(parse_policy("search:ms=50.0")) == "search:ms=50"
+    policy = make_policy("search:seed=3,rollouts=8", 1)
+    assert policy.name == "search:rollouts=8,seed=3"
+    assert isinstance(policy, SearchPolicy) and policy.rollouts == 8
+
+
+def test_the_position_value_is_the_result_at_the_end() -> None:
+    for state in _positions(("gruul_stompy", "azorius_skies"), 2, limit=2):
+        assert 0 < position_value(state, 0) < 1
+        assert 0 < position_value(state, 1) < 1
+    cards = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
+    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
+    state = new_game(cards, 1, stops=policy_stops(policies, cards))
+    play(state, policies)
+    assert state.result is not None and state.result.winner >= 0
+    assert position_value(state, state.result.winner) == 1.0
+    assert position_value(state, 1 - state.result.winner) == 0.0
+
+
+def test_a_job_takes_a_search_pilot(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from mtgsim.pipelines.cli import main
+    from mtgsim.results.dataset import read_games
+
+    out = tmp_path / "g"
+    assert main(["gauntlet", "jund_cascade", "bant_exalted", "--games", "2", "--out",
+                 str(out), "--executor", "serial", "--quiet", "--max-turns", "6",
+                 "--policy", "jund_cascade=search:seed=1,rollouts=1"]) == 0
+    rows = read_games(out, ["deck_a", "policy_a", "policy_b", "think_us_a"]).to_pylist()
+    assert len(rows) == 2
+    for r in rows:
+        assert str(r["policy_a" if r["deck_a"] == "jund_cascade" else "policy_b"]) == \
+            "search:rollouts=1,seed=1"
+
+
+def test_a_time_budget_plays_at_least_one_rollout_per_candidate() -> None:
+    policy = make_policy("search:ms=1", 3)
+    assert isinstance(policy, SearchPolicy) and policy.ms == 1.0
+    searched = 0
+    for state in _positions(("jund_cascade", "bant_exalted"), 7, limit=3):
+        assert state.pending is not None
+        policy.decide(player_view(state, state.pending.player), state.pending)
+        searched = policy.searched
+    assert searched > 0 and policy.played >= 2 * searched
+
+
+@pytest.mark.parametrize(("values", "z", "switch"), [
+    # the heuristic's scores first, deal by deal; the candidate in question is the last
+    ([[0.5, 0.5], [0.6, 0.6]], 1.0, True),  # the same gain on both deals: no noise
+    ([[0.5, 0.5], [0.9, 0.2]], 1.0, False),  # +0.4 and -0.3: a mean of +0.05, noise
+    ([[0.5, 0.5], [0.9, 0.2]], 0.0, True),  # z=0: the fixed margin alone
+    ([[0.5], [0.8]], 1.0, False),  # one difference: its own square, never sure
+    ([[0.5], [0.4], [0.4], [0.8]], 1.0, True),  # ... unless the others were alike
+    ([[0.5, 0.5], [0.505, 0.505]], 0.0, False),  # under PRIOR
+    ([[0.0, 1.0, 0.0, 0.0], [1.0, 1.0, 1.0, 0.0]], 1.0, True),  # 2 of 4 flipped, none lost
+    ([[0.0, 1.0, 0.0, 0.0], [1.0, 0.0, 1.0, 0.0]], 1.0, False),  # +2 -1 of 4
+])
+def test_a_switch_needs_a_gain_clear_of_the_noise(values: list[list[float]], z: float,
+                                                   switch: bool) -> None:
+    assert _confident(values, len(values) - 1, z) is switch
+
+
+def test_verify_spends_more_deals_only_on_a_doubtful_best() -> None:
+    """``verify=N``: at most N more deals for the best candidate (each with the
+    heuristic's answer), played only while its gain is over the margin but not clear of
+    the noise; without it the budget is as before."""
+    plain, verified = parse_policy("search:rollouts=2"), parse_policy(
+        "search:rollouts=2,verify=3")
+    more = 0
+    for state in _positions(("golgari_dredge", "naya_auras"), 4, every=1, limit=16):
+        d = state.pending
+        assert d is not None
+        view = player_view(state, d.player)
+        a, b = SearchPolicy(1, plain), SearchPolicy(1, verified)
+        answers = a.decide(view, d), b.decide(view, d)
+        if a.played == 0:
+            continue
+        assert a.last_values == [v[:len(w)] for v, w in zip(b.last_values, a.last_values,
+                                                               strict=True)]
+        assert a.played <= b.played <= a.played + 6
+        if b.played == a.played:
+            assert answers[0] == answers[1]
+        more += b.played > a.played
+    assert more > 0

@@ -1,0 +1,190 @@
+"""The engine's memoised and incremental facts agree with a fresh computation at every
+decision of real games: characteristics after an incremental layers.refresh (versus a
+full recomputation on a copy), each player's mana units (payment.mana_units versus
+_mana_units), the permanents with activated abilities (activation.activators), the
+objects on the battlefield (derived.permanents), each player's creatures
+(engine.players.worth.board), the counts of permanents with spell-granting and "as ... enters"
+abilities (GameState.spell_granters, enter_replacers), the cards in
+hand with instant speed (Derived.hand_instants) and the hand's plan for legal actions
+(casting._hand_plan, memoised on Derived.hand_changes, versus one made on a clone), cost
+feasibility (mana.can_pay and can_pay_cost versus the solver), and the legal actions a
+verdict that a player can do nothing at instant speed answers (Derived.idle, versus a
+clone's). These caches key on counters the engine bumps (tap epochs, refresh counts); a
+missed bump would show here as a difference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gamesetup import Setup, bundled_deck
+
+from mtgsim.engine.cards import T_CREATURE
+from mtgsim.engine.game import decide, policy_stops
+from mtgsim.engine.players.policies import make_policy
+from mtgsim.engine.players.worth import board
+from mtgsim.engine.rules import activation, casting, payment, turn
+from mtgsim.engine.rules.layers import ensure, refresh
+from mtgsim.engine.rules.mana import can_pay, can_pay_cost, solve
+from mtgsim.engine.rules.replacement import enter
+from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.rules.zones import move
+from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.derived import permanents
+from mtgsim.engine.state.game_state import GRAVEYARD, GameState
+from mtgsim.engine.state.serialize import from_msgpack, to_msgpack
+from mtgsim.pipelines.runner import DECKS_DIR
+
+DECKS = sorted(p.stem for p in Path(DECKS_DIR).glob("*.txt"))
+CHARACTERISTICS = ("controller", "kw", "power", "toughness", "color", "protection",
+                   "extra_types", "extra_subtypes", "lost_abilities", "granted_mana",
+                   "granted", "granted_activated", "min_blockers", "sick")
+
+
+def _same_permanents(state: GameState) -> None:
+    perms = permanents(state)
+    assert len(perms) == len(state.battlefield), f"turn {state.turn}: permanents"
+    for o, oid in zip(perms, state.battlefield, strict=True):
+        assert o is state.objects[oid], f"turn {state.turn}: permanents"
+
+
+def check(state: GameState) -> int:
+    """Compare every cached fact with a fresh computation; the number of facts compared."""
+    _same_permanents(state)  # kept from the last refresh, or made now if one is due
+    ensure(state)
+    _same_permanents(state)
+    full = clone(state)
+    full.derived.plain = False  # no incremental shortcut: every permanent recomputed
+    refresh(full)
+    n = 0
+    for oid in state.battlefield:
+        got, want = state.objects[oid], full.objects[oid]
+        for field in CHARACTERISTICS:
+            assert getattr(got, field) == getattr(want, field), (
+                f"turn {state.turn}: {got.card.name}.{field}")
+            n += 1
+    perms = [state.objects[oid].card for oid in state.battlefield]
+    assert state.derived.spell_granters == sum(1 for c in perms if c.spell_grants)
+    assert state.derived.enter_replacers == sum(1 for c in perms if c.enter_replacements)
+    for p in (0, 1):
+        units, sources = payment.mana_units(state, p)
+        fresh_units, fresh_sources, _, _ = payment._mana_units(state, p)
+        assert (units, sources) == (fresh_units, fresh_sources), f"turn {state.turn}: mana"
+        fresh_activators = [oid for oid in state.battlefield
+                            if state.objects[oid].controller == p and (
+                                state.objects[oid].card.activated
+                                or state.objects[oid].granted_activated)]
+        assert activation.activators(state)[p] == fresh_activators
+        creatures = [state.objects[oid] for oid in state.battlefield
+                     if state.objects[oid].controller == p and (
+                         state.objects[oid].card.type_mask
+                         | state.objects[oid].extra_types) & T_CREATURE]
+        assert board(state).creatures[p] == creatures, f"turn {state.turn}: creatures"
+        for oid in state.players[p].hand:
+            cost = state.objects[oid].card.cost
+            if cost is not None:
+                assert can_pay(cost.symbols, cost.generic, units) == (
+                    solve(cost.symbols, cost.generic, units) is not None) == \
+                    can_pay_cost(cost, units)
+        hand = state.players[p].hand
+        instants = state.derived.hand_instants[p]
+        assert instants is None or instants == sum(
+            1 for oid in hand if state.objects[oid].card.instant_speed), "instants in hand"
+        plan = casting._hand_plan(state, p)
+        assert plan == casting._hand_plan(clone(state), p), f"turn {state.turn}: hand plan"
+        n += 4
+    return n
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_cached_facts_match_fresh_ones(deck: str) -> None:
+    compared = 0
+    for i in range(2):
+        opponent = DECKS[(DECKS.index(deck) + 1 + i) % len(DECKS)]
+        decks = [bundled_deck(deck), bundled_deck(opponent)]
+        policies = [make_policy("heuristic", 7 * i), make_policy("random" if i else "heuristic",
+                                                                 7 * i + 1)]
+        state = new_game(decks, 900 + i, stops=policy_stops(policies, decks))
+        while True:
+            d = advance(state)
+            if d is None:
+                break
+            compared += check(state)
+            try:
+                answer(state, decide(policies[d.player], state, d))
+            except IllegalAnswer:
+                answer(state, decide(make_policy("heuristic", 0), state, d))
+    assert compared > 500
+
+
+def test_memoised_facts_stay_with_their_state() -> None:
+    """Memo entries live in the state's derived data: a decoded or cloned state starts
+    without them and never answers from the original's."""
+    decks = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
+    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
+    state = new_game(decks, 5, stops=policy_stops(policies, decks))
+    while state.turn < 4:
+        d = advance(state)
+        assert d is not None
+        answer(state, decide(policies[d.player], state, d))
+    payment.mana_units(state, 0)
+    activation.activators(state)
+    assert state.derived.memo, "mana units and activators are memoised on the state"
+    for other in (clone(state), from_msgpack(to_msgpack(state), state.derived.pool)):
+        assert other.derived is not state.derived and other.derived.memo == {}
+        assert payment.mana_units(other, 0) == payment._mana_units(other, 0)[:2]
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_idle_verdicts_answer_as_a_fresh_state_would(policy: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every priority of real games (decisions and automatic passes alike), the legal
+    actions equal those of a clone, which has no verdict that its player can do nothing
+    at instant speed (Derived.idle); and the verdict answered many of them."""
+    real = casting.legal_actions
+    answered = 0
+    compared = 0
+
+    def compared_with_a_clone(state: GameState, player: int) -> list[object]:
+        nonlocal answered, compared
+        verdict = state.derived.idle[player]
+        got = real(state, player)
+        assert got == real(clone(state), player), f"turn {state.turn}, step {state.step}"
+        compared += 1
+        answered += verdict is not None and state.derived.idle[player] is verdict and \
+            len(got) == 1
+        return got
+
+    monkeypatch.setattr(turn, "legal_actions", compared_with_a_clone)
+    for i, deck in enumerate(DECKS):
+        decks = [bundled_deck(deck), bundled_deck(DECKS[(i + 5) % len(DECKS)])]
+        policies = [make_policy(policy, 3 * i), make_policy(policy, 3 * i + 1)]
+        state = new_game(decks, 40 + i, stops=policy_stops(policies, decks))
+        while (d := advance(state)) is not None:
+            answer(state, decide(policies[d.player], state, d))
+    assert compared > 2000 and answered > compared // 20, (compared, answered)
+
+
+def test_permanents_follow_the_battlefield_between_refreshes() -> None:
+    """derived.permanents while a change awaits a refresh: newcomers at the end of the
+    kept list, and a departure (the state dirty) made afresh."""
+    s = Setup()
+    bears = s.bf("Grizzly Bears", 0)
+    s.bf("Forest", 0)
+    lions = s.hand("Savannah Lions", 1)
+    state = s.go()
+    ensure(state)
+    kept = permanents(state)
+    assert kept is permanents(state)  # kept from the refresh
+    enter(state, state.objects[lions], 1)  # entered, no refresh yet
+    assert state.derived.entered and not state.derived.dirty
+    _same_permanents(state)
+    assert [o.card.name for o in permanents(state)][-3:] == [
+        "Grizzly Bears", "Forest", "Savannah Lions"]
+    move(state, state.objects[bears], GRAVEYARD)  # dirty: made afresh
+    _same_permanents(state)
+    ensure(state)
+    _same_permanents(state)
+    names = [o.card.name for o in permanents(state)]
+    assert names[-2:] == ["Forest", "Savannah Lions"] and "Grizzly Bears" not in names

@@ -1,0 +1,34 @@
+"""Play is unchanged: every pairing of the bundled decks plays the games recorded in
+``tests/data/fingerprints.json`` (winner, turns, reason, life totals, decisions), with
+heuristic and with random players. A change meant to change play rewrites the file in a
+commit of its own: ``python scripts/fingerprints.py --write tests/data/fingerprints.json``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "data" / "fingerprints.json"
+
+
+def _script():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("fingerprints", ROOT / "scripts" /
+                                                  "fingerprints.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_pairing_plays_the_recorded_games() -> None:
+    golden = json.loads(GOLDEN.read_text())
+    got = _script().fingerprints(golden["games_per_pairing"])
+    want = golden["fingerprints"]
+    assert sorted(got) == sorted(want)
+    differ = [(k, i) for k in want for i, (w, g) in enumerate(zip(want[k], got[k], strict=True))
+              if w != g]
+    assert not differ, f"{len(differ)} games differ, first: {differ[:5]}"
+    assert len(want) == 2 * 153
