@@ -48,6 +48,7 @@ from mtgsim.engine.state.game_state import (
 )
 
 POOL = load_pool()
+TESTS = Path(__file__).resolve().parent  # scenario files are named relative to it
 _DECKS: dict[str, list[Card]] = {}
 
 BEACON = CardDef(
@@ -373,15 +374,13 @@ __all__ = [
     "ACTIVATE", "BEACON", "CAST", "PASS", "PLAY", "POOL", "Setup", "action_index", "activate",
     "alive", "attack", "block", "block_pairs", "card", "cast", "deadline", "decision_of",
     "default_answer", "goto", "graveyard_names", "hand_names", "has_action", "names", "obj",
-    "on_battlefield", "option_index", "pass_index", "pass_until", "priority", "resolve",
-    "resolve_all",
+    "on_battlefield", "option_index", "pass_index", "pass_until", "play_file", "priority",
+    "resolve", "resolve_all",
 ]
 
 
-def play_text(tmp_path: Path, text: str, pool: CardPool | None = None) -> Runner:
-    """Play a scenario written in the test (the conformance format) and check its
-    expectations; the runner keeps the final state. It goes through a file so that
-    errors name their line."""
-    path = tmp_path / "scenario.toml"
-    path.write_text(text)
-    return play_scenario(load_scenario(path), pool)
+def play_file(path: str, pool: CardPool | None = None) -> Runner:
+    """Play a scenario file (the conformance format), given by its path under tests/, and
+    check its expectations; the runner keeps the final state, for the checks a scenario
+    can't express (statistics, hooks, playing on)."""
+    return play_scenario(load_scenario(TESTS / path), POOL if pool is None else pool)

@@ -1,6 +1,8 @@
 """The ``[ai]`` table of a scenario (tests/data/shared/conformance/AI.md): policies play
 the turn out and the puzzle's expectation is checked. The puzzles themselves run with
-every scenario (tests/rules/test_scenarios.py); here, the table's own behaviour."""
+every scenario (tests/rules/test_scenarios.py); here, the table's own behaviour, on one
+lethal position (a scenario file, which passes as written) played with other policies
+and expectations."""
 
 from __future__ import annotations
 
@@ -9,28 +11,25 @@ from pathlib import Path
 from mtgsim.engine.cards.pool import load_pool
 from mtgsim.engine.scenario.runner import run_scenario
 
-LETHAL = """
-name = "Two attackers, no blockers, B at 3"
-[setup]
-turn = 5
-active = "A"
-step = "main1"
-[setup.A]
-library = ["Forest", "Forest"]
-battlefield = ["Grizzly Bears", "Grizzly Bears"]
-[setup.B]
-life = 3
-library = ["Swamp", "Swamp"]
-[ai]
-policy = "POLICY"
-expect = "EXPECT"
-"""
+LETHAL = Path(__file__).parents[1] / "scenarios" / "format" / "ai_table_lethal_attack.toml"
+
+
+def _with(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
 
 
 def _run(tmp_path: Path, policy: str, expect: str = "wins this turn",
-         text: str = LETHAL) -> tuple[bool, str | None]:
+         player: str | None = None) -> tuple[bool, str | None]:
+    """Play the lethal position with ``policy`` deciding for A, or for ``player``
+    against the heuristic."""
+    ai = f'policy = "{policy}"'
+    if player is not None:
+        ai += f'\nplayer = "{player}"\nopponent = "heuristic"'
+    text = _with(LETHAL.read_text(), 'policy = "heuristic"', ai)
+    text = _with(text, 'expect = "wins this turn"', f'expect = "{expect}"')
     f = tmp_path / "p.toml"
-    f.write_text(text.replace("POLICY", policy).replace("EXPECT", expect))
+    f.write_text(text)
     r = run_scenario(f, load_pool())
     return r.passed, r.error
 
@@ -49,9 +48,7 @@ def test_a_policy_that_misses_it_fails_saying_what_happened(tmp_path: Path) -> N
 
 def test_alive_at_end_of_turn(tmp_path: Path) -> None:
     assert _run(tmp_path, "goldfish", "alive at end of turn") == (True, None)
-    doomed = LETHAL.replace('policy = "POLICY"', 'policy = "POLICY"\nplayer = "B"\n'
-                            'opponent = "heuristic"')
-    passed, error = _run(tmp_path, "heuristic", "alive at end of turn", doomed)
+    passed, error = _run(tmp_path, "heuristic", "alive at end of turn", player="B")
     assert not passed and error is not None
     assert error.startswith("[ai] heuristic as B: expected B alive at end of turn 5; lost")
 
