@@ -120,9 +120,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     except ReplayError:
         raise
-    except Exception:  # noqa: BLE001 - the recorded failure, reproduced (rerun checks)
+    except Exception as exc:  # noqa: BLE001 - the recorded failure, if it is that one
         import traceback
 
+        from mtgsim.pipelines.replay import error_text
+
+        # rerun raises only the recorded failure; any other exception is no success
+        if not replay.error or error_text(exc) != replay.error:
+            print(f"{PROG}: replay mismatch: {error_text(exc)} (recorded: "
+                  f"{replay.error or 'a finished game'})", file=sys.stderr)
+            return 1
         if not args.quiet:
             traceback.print_exc()
         print(f"replay OK: the game fails as recorded after {len(replay.decisions)} "

@@ -40,8 +40,10 @@ from mtgsim.engine.players.policies import PolicySpecError, make_policy, parse_p
 from mtgsim.engine.rules.turn import new_game
 from mtgsim.engine.state.ask import IllegalAnswer
 from mtgsim.engine.state.game_state import Answer, Decision, Event, GameState
+from mtgsim.engine.state.rng import MASK64
 
 FORMAT = "mtgsim-replay"
+SEED_MAX = MASK64  # seeds are 0 .. 2**64 - 1 (cluster.seeds.SEED_MAX)
 VERSION = 2
 READABLE_VERSIONS = (1, 2)
 
@@ -162,8 +164,17 @@ def record_failure(decks: Sequence[tuple[str, Sequence[str]]],
     asked: list[str] = []
     policies = [make_policy(n, s) for n, s in zip(policy_names, policy_seeds, strict=True)]
     recorders = [Recorder(p, asked) for p in policies]
-    state = new_game([list(c) for c in cards], seed, record=True, max_turns=max_turns,
-                     stops=policy_stops(policies, cards))
+    try:
+        state = new_game([list(c) for c in cards], seed, record=True, max_turns=max_turns,
+                         stops=policy_stops(policies, cards))
+    except Exception as exc2:  # noqa: BLE001 - failed before its first decision
+        again = error_text(exc2)
+        replay = Replay(format=FORMAT, version=VERSION, engine_version=engine.__version__,
+                        card_data_hash=card_data_hash,
+                        decks=[ReplayDeck(name, list(names)) for name, names in decks],
+                        seed=seed, policies=list(policy_names), max_turns=max_turns,
+                        decisions=[], error=again, policy_seeds=list(policy_seeds))
+        return Failure(first, tb, replay, again == first)
     again = ""
     try:
         play(state, recorders)
@@ -208,6 +219,14 @@ def read_replay(path: str | Path) -> Replay:
         raise ReplayError(f"{path}: a replay needs a result or an error")
     if replay.policy_seeds and len(replay.policy_seeds) != 2:
         raise ReplayError(f"{path}: a replay needs two policy seeds or none")
+    # numbers the engine would silently wrap or take as "no game at all"
+    if not 0 <= replay.seed <= SEED_MAX:
+        raise ReplayError(f"{path}: seed {replay.seed} is outside 0 .. 2**64 - 1")
+    if any(not 0 <= s <= SEED_MAX for s in replay.policy_seeds):
+        raise ReplayError(f"{path}: a policy seed is outside 0 .. 2**64 - 1 "
+                          f"({replay.policy_seeds})")
+    if replay.max_turns < 1:
+        raise ReplayError(f"{path}: max_turns must be at least 1, got {replay.max_turns}")
     return replay
 
 
@@ -281,10 +300,19 @@ def rerun(replay: Replay, pool: Mapping[str, Card], *, keep_log: bool = True) ->
                                                    strict=True)] \
         if replay.error and replay.policy_seeds else None
     script = _Script(replay.decisions, replay.asked, policies)
-    stops = policy_stops([make_policy(name, 0) for name in replay.policies], decks)
-    state = new_game(decks, replay.seed, keep_log=keep_log, record=True,
-                     max_turns=replay.max_turns, stops=stops)
     total = len(replay.decisions)
+    try:
+        stops = policy_stops([make_policy(name, 0) for name in replay.policies], decks)
+        state = new_game(decks, replay.seed, keep_log=keep_log, record=True,
+                         max_turns=replay.max_turns, stops=stops)
+    except Exception as exc:
+        # The game could not even be set up: the recorded failure only if that is what
+        # was recorded, before any decision; anything else is not the recorded game.
+        if replay.error and error_text(exc) == replay.error and total == 0:
+            raise
+        raise ReplayMismatch(f"the game cannot be set up: {error_text(exc)}"
+                             + (f" (recorded: {replay.error})" if replay.error else
+                                " (recorded: a finished game)")) from exc
     try:
         play(state, [script.seat(name) for name in replay.policies])
     except ReplayMismatch:

@@ -1,0 +1,109 @@
+"""Hostile and broken input to the command line: each case is one line ``mtgsim:
+error: ...`` (exit 2) or the answer a user would expect, never a traceback, and never a
+hang or damage to what is already there (issue 41)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mtgsim.engine.rules.turn import new_game
+from mtgsim.pipelines.cli import main
+from mtgsim.pipelines.replay import error_text
+from mtgsim.pipelines.runner import DECKS_DIR
+
+GRUUL = str(DECKS_DIR / "gruul_stompy.txt")
+AZORIUS = str(DECKS_DIR / "azorius_skies.txt")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error_line(err: str) -> str:
+    """The single ``mtgsim: error:`` line of ``err`` (and nothing else in it)."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("mtgsim: error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _recorded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    path = tmp_path / "game.json"
+    assert run(capsys, "play", GRUUL, AZORIUS, "--seed", "3", "--quiet",
+               "--replay", str(path))[0] == 0
+    data: dict[str, object] = json.loads(path.read_text())
+    return data
+
+
+def _write(tmp_path: Path, data: dict[str, object], name: str = "edited.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_a_replay_that_cannot_start_is_a_mismatch(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both decks emptied: the game cannot even be set up. That is not the recorded
+    outcome (a finished game), so it is a mismatch, exit 1, never "replay OK"."""
+    data = _recorded(tmp_path, capsys)
+    for deck in data["decks"]:  # type: ignore[attr-defined]
+        deck["cards"] = []
+    code, out, err = run(capsys, "replay", "--quiet", _write(tmp_path, data))
+    assert code == 1
+    assert "replay OK" not in out
+    assert err.startswith("mtgsim: replay mismatch: ") and "no card pool" in err
+    assert "Traceback" not in err
+
+
+def test_a_failure_where_none_was_recorded_is_a_mismatch(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A failure replay whose recorded error is not what happens now: a mismatch."""
+    data = _recorded(tmp_path, capsys)
+    for deck in data["decks"]:  # type: ignore[attr-defined]
+        deck["cards"] = []
+    data["result"] = None
+    data["log_hash"] = ""
+    data["error"] = "KeyError: 'something else'"
+    code, out, err = run(capsys, "replay", "--quiet", _write(tmp_path, data))
+    assert code == 1 and "replay OK" not in out
+    assert "replay mismatch" in err and "something else" in err
+
+
+def test_a_failure_replay_of_a_setup_error_reproduces(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same setup error as recorded, before any decision: that is the recorded
+    failure, reproduced (exit 0)."""
+    data = _recorded(tmp_path, capsys)
+    for deck in data["decks"]:  # type: ignore[attr-defined]
+        deck["cards"] = []
+    try:
+        new_game([[], []], 3)
+    except ValueError as exc:
+        error = error_text(exc)
+    data.update(result=None, log_hash="", decisions=[], asked=[], error=error)
+    code, out, _ = run(capsys, "replay", "--quiet", _write(tmp_path, data))
+    assert code == 0 and "replay OK: the game fails as recorded" in out
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("seed", 2**64, "seed"), ("seed", -1, "seed"), ("max_turns", 0, "max_turns"),
+    ("policy_seeds", [0, 2**64], "policy seed"),
+])
+def test_replay_numbers_are_range_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          field: str, value: object, words: str) -> None:
+    data = _recorded(tmp_path, capsys)
+    data[field] = value
+    path = _write(tmp_path, data)
+    code, out, err = run(capsys, "replay", "--quiet", path)
+    assert code == 2 and "replay OK" not in out
+    line = one_error_line(err)
+    assert path in line and words in line
