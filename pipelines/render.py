@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from mtgsim.engine.state.game_state import Event, GameResult
 
 STARTING_LIFE = 20
-PREGAME_KINDS = frozenset({"draw", "mulligan"})
+PREGAME_KINDS = frozenset({"draw", "mulligan", "bottom", "opening_hand"})
 
 
 def seat(player: int) -> str:
@@ -31,6 +31,10 @@ def describe_event(e: Event) -> str:
         return f"{who} draws {e.card}"
     if k == "mulligan":
         return f"{who} mulligans (mulligan #{e.amount})"
+    if k == "bottom":
+        return f"{who} puts {e.card} on the bottom"
+    if k == "opening_hand":
+        return f"{who} keeps {e.card}"
     if k == "play":
         return f"{who} plays {e.card}"
     if k == "cast":
@@ -97,6 +101,27 @@ def _apply_life(life: list[int], e: Event) -> None:
         life[e.player] += e.amount
 
 
+def _pregame(events: Sequence[Event]) -> list[str]:
+    """The pre-game lines: each event, but a kept hand (one ``opening_hand`` event per
+    card) as one line."""
+    lines: list[str] = []
+    kept: list[Event] = []
+    for e in [*events, None]:
+        if e is not None and e.kind == "opening_hand" and (not kept or
+                                                           kept[0].player == e.player):
+            kept.append(e)
+            continue
+        if kept:
+            lines.append(f"  {seat(kept[0].player)} keeps {len(kept)}: "
+                         + ", ".join(k.card for k in kept))
+            kept = [e] if e is not None and e.kind == "opening_hand" else []
+            if kept:
+                continue
+        if e is not None:
+            lines.append(f"  {describe_event(e)}")
+    return lines
+
+
 def render_log(log: Sequence[Event], result: GameResult | None = None) -> list[str]:
     """The log as lines: pre-game draws and mulligans, then each turn and its life totals.
 
@@ -115,7 +140,7 @@ def render_log(log: Sequence[Event], result: GameResult | None = None) -> list[s
         n_pre += 1
     if n_pre:
         lines.append("Opening hands")
-        lines.extend(f"  {describe_event(e)}" for e in turn1[:n_pre])
+        lines.extend(_pregame(turn1[:n_pre]))
         by_turn[1] = turn1[n_pre:]
     for turn in range(1, last + 1):
         lines.append(f"Turn {turn} (player {seat((turn - 1) % 2)})")

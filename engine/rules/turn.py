@@ -175,7 +175,13 @@ def mulligan_task(state: GameState, task: MulliganTask) -> None:
             _KIND_BOTTOM, task.player, f"put {n} on the bottom", options=hand,
             multi=True, min_count=n, max_count=n))
         for i in picks:
+            if state.log is not None:
+                log(state, "bottom", task.player, state.objects[hand[i]].card.name)
             move(state, state.objects[hand[i]], LIBRARY, bottom=True)
+    if state.log is not None:  # the hand kept, one event per card: what a game starts with
+        for oid in p.hand:
+            log(state, "opening_hand", task.player, state.objects[oid].card.name,
+                amount=p.mulligans)
     state.tasks.pop()
 
 

@@ -170,7 +170,9 @@ class StackItem(msgspec.Struct, omit_defaults=True):
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
-    """One line of the game log; built only when a log is being kept."""
+    """One line of the game log; built only when a log is being kept. ``step`` is the
+    step of the turn it happened in (``STEP_NAMES``; the pre-game draws and mulligans are
+    turn 1's untap step), last so that events built by position keep their meaning."""
 
     turn: int
     kind: str
@@ -178,6 +180,7 @@ class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
     card: str = ""
     target: str = ""
     amount: int = 0
+    step: int = UNTAP
 
 
 class PendingTrigger(msgspec.Struct, omit_defaults=True):

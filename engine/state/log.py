@@ -10,7 +10,7 @@ def log(state: GameState, kind: str, player: int = NONE, card: str = "", target:
         amount: int = 0) -> None:
     """Record an event; callers test ``state.log is not None`` first on hot paths."""
     if state.log is not None:
-        state.log.append(Event(state.turn, kind, player, card, target, amount))
+        state.log.append(Event(state.turn, kind, player, card, target, amount, state.step))
 
 
 def describe(state: GameState, ref: int) -> str:
