@@ -89,8 +89,14 @@ class MatchRow(msgspec.Struct):
 
 
 def assign_decks(shares: Sequence[float], players: int, rng: int) -> tuple[list[int], int]:
-    """Seats per deck by largest remainder, then shuffled over the seats."""
+    """Seats per deck by largest remainder, then shuffled over the seats. Shares are
+    relative: when their sum overflows they are scaled by the largest first (1e308 and
+    1e308 are an even split, as 1 and 1 are); other shares are taken as given, so the
+    seats of every earlier tournament stay as they were."""
     total = sum(shares)
+    if not math.isfinite(total):
+        shares = [s / max(shares) for s in shares]
+        total = sum(shares)
     exact = [s / total * players for s in shares]
     counts = [int(e) for e in exact]
     order = sorted(range(len(shares)), key=lambda i: (counts[i] - exact[i], i))

@@ -44,6 +44,13 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.cards.card import Card, CardPool
+from mtgsim.engine.cards.limits import (
+    INT_MAX,
+    INT_MIN,
+    MAX_NESTING,
+    nesting_line,
+    number_out_of_range,
+)
 from mtgsim.engine.cards.tomlines import locate
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.rules.effect import link_effects
@@ -145,6 +152,10 @@ def parse_cards(text: str, file: str) -> list[CardDef]:
     Each is compiled once as a check, so that what only compiling finds (a bad mana
     cost, an unknown keyword) is an error naming this file and line too."""
     many = bool(_MANY.search(text))
+    deep = nesting_line(text)  # before the parser recurses into it
+    if deep:
+        raise CardDataError(f"{file}:{deep}: arrays or tables nested more than "
+                            f"{MAX_NESTING} deep")
     try:
         if many:
             cards = msgspec.toml.decode(text.encode(), type=CardFile).card
@@ -159,6 +170,13 @@ def parse_cards(text: str, file: str) -> list[CardDef]:
         line, _ = _error_line(text, str(exc), many)
         message = _AT_LINE.sub("", str(exc)).strip()
         raise CardDataError(f"{file}:{line}: TOML syntax error: {message}") from None
+    huge = number_out_of_range(text, msgspec.to_builtins(cards))
+    if huge is not None:
+        line, key, value = huge
+        digits = str(value)
+        shown = digits if len(digits) <= 24 else f"{digits[:12]}... ({len(digits)} digits)"
+        raise CardDataError(f"{file}:{line}: {key} = {shown}: a number on a card must be "
+                            f"{INT_MIN} .. {INT_MAX}")
     for i, card in enumerate(cards):
         try:
             compile_card(card)

@@ -107,3 +107,68 @@ def test_replay_numbers_are_range_checked(tmp_path: Path, capsys: pytest.Capture
     assert code == 2 and "replay OK" not in out
     line = one_error_line(err)
     assert path in line and words in line
+
+
+# --------------------------------------------------------------------------- card files
+
+BEAR = """name = "Big Bear"
+mana_cost = "{1}{G}"
+types = ["creature"]
+subtypes = ["Bear"]
+power = POWER
+toughness = 2
+"""
+
+
+@pytest.mark.parametrize("power", [str(10**30), str(2**63), str(-(2**40))])
+def test_a_huge_number_in_a_card_file_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], power: str) -> None:
+    path = tmp_path / "big_bear.toml"
+    path.write_text(BEAR.replace("POWER", power))
+    code, _, err = run(capsys, "cards", "list", "--cards", str(path))
+    assert code == 2
+    line = one_error_line(err)
+    assert f"{path}:5:" in line and "power" in line
+
+
+def test_a_deeply_nested_card_file_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text('name = "Deep"\nmana_cost = "{1}"\ntypes = ["artifact"]\n'
+                    + "text = " + "[" * 5000 + "]" * 5000 + "\n")
+    code, _, err = run(capsys, "cards", "list", "--cards", str(path))
+    assert code == 2
+    line = one_error_line(err)
+    assert f"{path}:4:" in line and "nested" in line
+
+
+# --------------------------------------------------------------------------- swiss
+
+
+def test_swiss_shares_whose_sum_overflows_are_relative(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Shares are relative: 1e308 and 1e308 are an even split, as 1 and 1 are (their sum
+    overflows to infinity, which once seated no one)."""
+    argv = ["swiss", "--decks", "gruul_stompy", "bogles", "--players", "4", "--rounds",
+            "1", "--top", "2", "--best-of", "1", "--executor", "serial", "--json",
+            "--quiet", "--shares"]
+    code, out, err = run(capsys, *argv, "1e308", "1e308", "--out", str(tmp_path / "a"))
+    assert code == 0, err
+    seats = {d["deck"]: d["seats"] for d in json.loads(out)["deck_summary"]}
+    assert seats == {"gruul_stompy": 2, "bogles": 2}
+
+
+@pytest.mark.parametrize("shares", [["0", "0"], ["1", "nan"], ["1", "inf"], ["1"]])
+def test_a_refused_swiss_leaves_the_folder_as_it_was(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], shares: list[str]) -> None:
+    out = tmp_path / "s"
+    argv = ["swiss", "--decks", "gruul_stompy", "bogles", "--players", "4", "--rounds",
+            "1", "--top", "2", "--executor", "serial", "--quiet", "--out", str(out),
+            "--shares", *shares]
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith(("mtgsim: error:", "mtgsim swiss: error:"))
+    assert not out.exists()
+    out.mkdir()
+    assert run(capsys, *argv)[0] == 2
+    assert list(out.iterdir()) == []
