@@ -13,6 +13,9 @@ An HTML comment on the line(s) just before a fence says more about it (GitHub sh
 ``<!-- docs: output of COMMAND -->``
     on a block of any language: the block is what ``COMMAND`` prints, checked line by
     line in order, where a line ``...`` stands for any number of lines.
+``<!-- docs: table -->``
+    on a Markdown table: every code span of its last column is a shell command, run like
+    a one-line shell block (the README's table of commands, one example each).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ SHELL = ("sh", "bash", "shell")
 PYTHON = ("python", "py")
 _FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>```+|~~~+)\s*(?P<lang>[\w+-]*)")
 _MARKER = re.compile(r"^\s*<!--\s*docs:\s*(?P<what>.*?)\s*-->\s*$")
+_CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,8 @@ def _marker(lines: list[str], fence: int) -> dict[str, str]:
             said["exit"] = what[4:].strip()
         elif what.startswith("output of"):
             said["output_of"] = what[len("output of"):].strip()
+        elif what == "table":
+            said["table"] = "1"
         else:
             raise ValueError(f"unknown docs marker {what!r}")
         i -= 1
@@ -78,6 +84,9 @@ def examples_of(path: Path) -> list[Example]:
     out: list[Example] = []
     i = 0
     while i < len(lines):
+        if lines[i].lstrip().startswith("|") and "table" in _marker(lines, i):
+            i = _table_examples(path, lines, i, out)
+            continue
         m = _FENCE.match(lines[i])
         if m is None:
             i += 1
@@ -96,6 +105,20 @@ def examples_of(path: Path) -> list[Example]:
                            exit=int(said.get("exit", "0")),
                            output_of=said.get("output_of", "")))
     return out
+
+
+def _table_examples(path: Path, lines: list[str], start: int, out: list[Example]) -> int:
+    """The commands of the table starting at ``start`` (its header, then the separator
+    row, then one row per line), one example per code span of the last column; returns
+    the line after the table."""
+    i = start
+    while i < len(lines) and lines[i].lstrip().startswith("|"):
+        if i >= start + 2:  # past the header and the |---| row
+            cells = lines[i].strip().strip("|").split("|")
+            for command in _CODE_SPAN.findall(cells[-1]):
+                out.append(Example(path, i + 1, "shell", command.strip()))
+        i += 1
+    return i
 
 
 def shell_commands(code: str) -> list[str]:

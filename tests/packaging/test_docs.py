@@ -5,7 +5,8 @@ run in order in a sandbox folder that holds links to ``decks/`` and ``tests/`` a
 files of ``tests/data/docs/`` (``my_deck.txt`` and the like), so a later example sees
 what an earlier one wrote (``--out out/g1``, then ``mtgsim report out/g1``). Python
 blocks of one file share one namespace. How a block is marked (skip, slow, an expected
-exit code, a transcript of a command's output) is read by ``tests/docs_examples.py``.
+exit code, a transcript of a command's output, a table of commands) is read by
+``tests/docs_examples.py``.
 
 ``mtgsim`` commands run in this process through ``pipelines.cli.main`` (one local Ray
 serves every job of a file), other commands in ``bash`` with this environment's
@@ -148,6 +149,19 @@ def test_the_reader_finds_blocks_markers_and_transcripts(tmp_path: Path) -> None
     assert shrink(["mtgsim", "bench", "--games", "1000"])[-1] == "20"
     assert shrink(["mtgsim", "swiss", "--players", "64", "--rounds", "6"])[-3:] == [
         "8", "--rounds", "2"]
+
+
+def test_the_reader_runs_the_last_column_of_a_marked_table(tmp_path: Path) -> None:
+    md = tmp_path / "x.md"
+    md.write_text("| command | does | example |\n| --- | --- | --- |\n"
+                  "| `play` | one game | `mtgsim play a b` |\n\n"
+                  "<!-- docs: table -->\n| command | example |\n| --- | --- |\n"
+                  "| `decks` | `mtgsim decks` |\n| `deck` | `mtgsim deck check a`, `mtgsim deck check b` |\n"
+                  "\nafter\n```sh\nmtgsim bench\n```\n")
+    found = examples_of(md)
+    assert [(e.language, e.line, e.code) for e in found] == [
+        ("shell", 8, "mtgsim decks"), ("shell", 9, "mtgsim deck check a"),
+        ("shell", 9, "mtgsim deck check b"), ("shell", 12, "mtgsim bench")]
 
 
 @pytest.mark.slow
