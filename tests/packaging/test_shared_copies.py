@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from mtgsim.engine.cards.check import DEFAULT_REFERENCE
+from mtgsim.engine.cards.oracle.corpus import CORPUS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
@@ -23,6 +24,8 @@ COPIES: list[tuple[Path, str]] = [
     (DEFAULT_REFERENCE, "cards/oracle.jsonl"),
     (DEFAULT_REFERENCE.parent / "README.md", "cards/README.md"),
     (CONFORMANCE / "FORMAT.md", "conformance/FORMAT.md"),
+    (CORPUS, "oracle/oracle-corpus.jsonl.gz"),
+    (CORPUS.parent / "CORPUS.md", "oracle/README.md"),
     *[(p, f"conformance/examples/{p.name}")
       for p in sorted((CONFORMANCE / "examples").glob("*.toml"))],
 ]

@@ -1,0 +1,322 @@
+"""One line of a card's text -> what it adds to the card: a keyword line, a triggered,
+activated, mana or static ability, a replacement, or (for an instant or sorcery) the
+spell's own effects; "Choose one —" with its bullets; forecast.
+
+``Card`` collects a card's parts as its lines are read; ``read_line`` dispatches a line
+to the first kind that understands it, and a line no kind understands refuses the card,
+naming the clause that stopped it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from mtgsim.engine.cards.oracle.costs import (
+    ACTIVATED,
+    COST,
+    MANA_ABILITY,
+    mana_ability,
+    parse_cost_text,
+)
+from mtgsim.engine.cards.oracle.effects import parse_effects
+from mtgsim.engine.cards.oracle.keywords import KEYWORD_LINE, keyword_line
+from mtgsim.engine.cards.oracle.table import RULES, Ability, Ctx, Data, declare, match
+from mtgsim.engine.cards.oracle.text import NotUnderstood, Span
+from mtgsim.engine.cards.oracle.triggers import SUBJECT
+
+TRIGGER_HEAD = declare("trigger_head", "the start of a triggered ability: \"When ~ enters, \"")
+MAY = declare("trigger_may", "a triggered ability's \"you may\" (603.5: optional)")
+MODES = declare("choose_one", "\"Choose one —\" and its bullets (700.2)")
+FORECAST = declare("forecast", "\"Forecast — [cost], Reveal ~ from your hand: [effect]\"")
+ABILITY_WORD = declare("ability_word", "an ability word (207.2c: no rules meaning)")
+
+_ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][a-z]+(?: [a-z]+)*) — (?=\S)")
+
+
+@dataclass
+class Card:
+    """A card's parts as its lines are read."""
+
+    ctx: Ctx
+    is_spell: bool  # an instant or sorcery: its effect lines are the spell's
+    x: bool
+    keywords: list[str] = field(default_factory=list)
+    abilities: list[Data] = field(default_factory=list)
+    spell: Ability | None = None
+    spell_effects: list[Data] = field(default_factory=list)
+    modes: list[Data] = field(default_factory=list)
+    fields: Data = field(default_factory=dict)
+    enchant: Data | None = None
+
+
+def read_lines(lines: list[str], card: Card) -> None:
+    """Read every line into ``card``; raises NotUnderstood at the first line not
+    understood."""
+    i = 0
+    while i < len(lines):
+        span = Span(lines[i], i, 0)
+        bullets = 0
+        if lines[i].endswith(("choose one —", "Choose one —")):
+            while i + 1 + bullets < len(lines) and lines[i + 1 + bullets].startswith("• "):
+                bullets += 1
+            if not bullets:
+                raise NotUnderstood(lines[i], "choose one without modes")
+        read_line(span, card, [Span(lines[i + 1 + b], i + 1 + b, 0) for b in range(bullets)])
+        i += 1 + bullets
+
+
+def read_line(span: Span, card: Card, bullets: list[Span]) -> None:
+    """One line (and the bullets of its "choose one —") into ``card``."""
+    ctx = card.ctx
+    w = _ABILITY_WORD.match(span.text)
+    if w is not None and w.group("word") != "Forecast":
+        ctx.consume(span.cut(0, w.end()), ABILITY_WORD)
+        span = span.cut(w.end())
+    text = span.text
+    if not bullets:
+        kw = _try_keywords(span, card)
+        if kw:
+            return
+    if re.match(r"^(?:When|Whenever|At) ", text):
+        card.abilities.extend(triggered(span, card, bullets))
+        return
+    if bullets:
+        if not card.is_spell or text not in ("Choose one —",):
+            raise NotUnderstood(text, "modes")
+        card.modes.extend(modes(span, bullets, card, Ability("spell", x=card.x)))
+        return
+    if text.startswith("Forecast — "):
+        card.abilities.append(forecast(span, card))
+        return
+    colon = _colon(text)
+    if colon >= 0:
+        try:
+            card.abilities.append(activated(span, colon, card))
+            return
+        except NotUnderstood as exc:
+            if _static(span, card):
+                return
+            raise exc from None
+    if _static(span, card):
+        return
+    if card.is_spell:
+        if card.spell is None:
+            card.spell = Ability("spell", x=card.x)
+        card.spell_effects += parse_effects(span, card.spell, ctx)
+        return
+    raise NotUnderstood(text)
+
+
+def _try_keywords(span: Span, card: Card) -> bool:
+    try:
+        kws = keyword_line(span.text)
+    except NotUnderstood:
+        return False
+    card.keywords.extend(kws.keywords)
+    if kws.enchant is not None:
+        card.enchant = kws.enchant
+    card.ctx.consume(span, KEYWORD_LINE)
+    return True
+
+
+def _colon(text: str) -> int:
+    """Where the cost of an activated ability ends (the first ": " outside quotes), or
+    -1."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ":" and not quoted and text[i + 1:i + 2] == " ":
+            return i
+    return -1
+
+
+def _static(span: Span, card: Card) -> bool:
+    found = match("static", span)
+    if found is None:
+        return False
+    r, m = found
+    ab = Ability("static", x=card.x, span=span, ctx=card.ctx)
+    saved = len(card.ctx.pieces)
+    try:
+        out = r.build(m, ab, card.ctx)
+    except NotUnderstood:
+        del card.ctx.pieces[saved:]
+        raise
+    card.ctx.glue(span, ab.nested, r.name)
+    card.keywords.extend(out.get("keywords", []))
+    card.abilities.extend(out.get("abilities", []))
+    fields = out.get("card", {})
+    assert isinstance(fields, dict)
+    for key, value in fields.items():
+        if key in card.fields:
+            raise NotUnderstood(span.text, f"two {key}s")
+        card.fields[key] = value
+    return True
+
+
+_HEAD = re.compile(r"^(?P<head>(?:When|Whenever|At) [^,]+), (?P<body>.+)$")
+_IF = re.compile(r"^(?P<cond>if [^,]+), (?P<rest>.+)$")
+
+
+def triggered(span: Span, card: Card, bullets: list[Span]) -> list[Data]:
+    """A triggered ability (two for haunt's "When ~ enters or the creature it haunts
+    dies": the same effects on either event)."""
+    ctx = card.ctx
+    m = _HEAD.match(span.text)
+    if m is None:
+        raise NotUnderstood(span.text, "trigger")
+    head = span.group(m, "head")
+    found = match("trigger", head)
+    if found is None:
+        raise NotUnderstood(head.text, "an event the engine does not have")
+    r, hm = found
+    specs: list[Data] = r.build(hm, ctx)
+    ctx.consume(head, r.name)
+    ctx.consume(span.cut(m.end("head"), m.start("body")), TRIGGER_HEAD)
+    when = specs[0]["when"]
+    ab = Ability("triggered", it=SUBJECT.get(when, "self"), when=when, x=card.x,
+                 ctx=ctx)
+    body = span.group(m, "body")
+    condition: Data | None = None
+    c = _IF.match(body.text)
+    if c is not None:
+        cond = body.group(c, "cond")
+        found_c = match("condition", cond)
+        if found_c is None:
+            raise NotUnderstood(cond.text, "a condition the engine does not have")
+        condition = found_c[0].build(found_c[1], ab)
+        ctx.consume(cond, found_c[0].name)
+        ctx.consume(body.cut(c.end("cond"), c.start("rest")), TRIGGER_HEAD)
+        body = body.group(c, "rest")
+    if body.text.startswith("you may "):
+        ab.optional = True
+        ctx.consume(body.cut(0, 8), MAY)
+        body = body.cut(8)
+    effects: list[Data] = []
+    trigger_modes: list[Data] = []
+    if bullets:
+        if body.text not in ("choose one —",):
+            raise NotUnderstood(body.text, "modes")
+        trigger_modes = modes(body, bullets, card, ab)
+    else:
+        effects = parse_effects(body, ab, ctx)
+    out = []
+    for spec in specs:
+        a: Data = {"type": "triggered", **spec, "effects": effects}
+        if ab.targets:
+            a["targets"] = list(ab.targets)
+        if condition is not None:
+            if "condition" in a:
+                raise NotUnderstood(span.text, "two conditions")
+            a["condition"] = condition
+        if ab.optional:
+            a["optional"] = True
+        if trigger_modes:
+            a["modes"] = trigger_modes
+        out.append(a)
+    return out
+
+
+def modes(head: Span, bullets: list[Span], card: Card, outer: Ability) -> list[Data]:
+    """"Choose one —" and its bullets: one mode each, with its own targets."""
+    ctx = card.ctx
+    ctx.consume(head, MODES)
+    out = []
+    for b in bullets:
+        ctx.consume(b.cut(0, 2), MODES)
+        body = b.cut(2)
+        ab = Ability(outer.kind, it=outer.it, when=outer.when, x=card.x, ctx=ctx)
+        effects = parse_effects(body, ab, ctx)
+        mode: Data = {"label": body.text.rstrip("."), "effects": effects}
+        if ab.targets:
+            mode["targets"] = ab.targets
+        out.append(mode)
+    return out
+
+
+_RESTRICTION = re.compile(r"(?:^|(?<=\. ))Activate only [^.]+\.$")
+
+
+def activated(span: Span, colon: int, card: Card) -> Data:
+    """"[Cost]: [Effects]. [Activate only ...]" -> an activated or a mana ability."""
+    ctx = card.ctx
+    ab = Ability("activated", x=card.x, ctx=ctx)
+    cost_span = span.cut(0, colon)
+    cost = parse_cost_text(cost_span.text, ab)
+    rest = span.cut(colon + 1).strip()
+    extra: Data = {}
+    restriction = _RESTRICTION.search(rest.text)
+    body = rest
+    if restriction is not None:
+        body = rest.cut(0, restriction.start()).strip()
+        rspan = rest.cut(restriction.start())
+        for sentence in re.findall(r"Activate only [^.]+\.", rspan.text):
+            found = None
+            for r in RULES.get("restriction", ()):
+                rm = r.regex.fullmatch(sentence)
+                if rm is not None:
+                    found = (r, rm)
+                    break
+            if found is None:
+                raise NotUnderstood(sentence, "a restriction the engine does not have")
+            found[0].build(found[1], ab, extra)
+            start = rspan.text.index(sentence)
+            ctx.consume(rspan.cut(start, start + len(sentence)), found[0].name)
+    if body.text.startswith("Add ") and not extra:
+        out = mana_ability(cost, body.text, ab)
+        ctx.consume(cost_span, COST)
+        ctx.consume(span.cut(colon, colon + 1), MANA_ABILITY)
+        ctx.consume(body, MANA_ABILITY)
+        return out
+    if cost.get("reveal_self") or cost.get("discard_self"):
+        raise NotUnderstood(cost_span.text, "a cost paid from the hand")
+    effects = parse_effects(body, ab, ctx)
+    ctx.consume(cost_span, COST)
+    ctx.consume(span.cut(colon, colon + 1), ACTIVATED)
+    a: Data = {"type": "activated", "cost": cost, "effects": effects}
+    if ab.targets:
+        a["targets"] = ab.targets
+    if ab.zone != "battlefield":
+        a["zone"] = ab.zone
+    a.update(extra)
+    return a
+
+
+_FORECAST = re.compile(r"^Forecast — (?P<cost>[^:]+): (?P<body>.+)$")
+
+
+def forecast(span: Span, card: Card) -> Data:
+    """Forecast (702.57): an activated ability of the card in its owner's hand, only
+    during their upkeep and once each turn, its cost including revealing it."""
+    ctx = card.ctx
+    m = _FORECAST.match(span.text)
+    if m is None:
+        raise NotUnderstood(span.text, "forecast")
+    card.keywords.append("Forecast")
+    ab = Ability("activated", x=card.x, ctx=ctx)
+    cost_span = span.group(m, "cost")
+    cost = parse_cost_text(cost_span.text, ab)
+    if not cost.pop("reveal_self", False):
+        raise NotUnderstood(cost_span.text, "forecast cost")
+    cost["reveal_self"] = True
+    effects = parse_effects(span.group(m, "body"), ab, ctx)
+    ctx.consume(span.cut(0, m.start("cost")), FORECAST)
+    ctx.consume(cost_span, COST)
+    ctx.consume(span.cut(m.end("cost"), m.start("body")), FORECAST)
+    a: Data = {"type": "activated", "zone": "hand", "upkeep_only": True,
+               "once_per_turn": True, "keyword": "forecast", "cost": cost,
+               "effects": effects}
+    if ab.targets:
+        a["targets"] = ab.targets
+    return a
+
+
+def granted_line(span: Span, ctx: Ctx) -> list[Data]:
+    """A quoted ability a card gives ("It has \"Sacrifice ~: Add {C}.\"") -> abilities."""
+    card = Card(ctx, is_spell=False, x=False)
+    read_line(span, card, [])
+    if card.keywords or card.fields or card.spell_effects or card.modes:
+        raise NotUnderstood(span.text, "a granted ability of this kind")
+    return card.abilities
