@@ -18,7 +18,7 @@ import msgspec
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.pipelines.argtypes import count, positive, seconds, seed, share
 from mtgsim.pipelines.policyargs import add_policy_options, deck_policies
-from mtgsim.pipelines.runner import card_source, load_card_pool, load_main_deck
+from mtgsim.pipelines.runner import LoadedDeck, card_source, load_card_pool, load_decks
 from mtgsim.results.storage import Output, OutputError, resolve_out
 
 PROG = "mtgsim"
@@ -204,13 +204,19 @@ def _job_options(args: argparse.Namespace, names: Sequence[str],
                 quiet=args.quiet, silence_ray=True)
 
 
+def _decks(args: argparse.Namespace, deck_args: Sequence[str]) -> list[LoadedDeck]:
+    """The decks, with the corpus cards they need added to the command's card source,
+    which the job's workers then build their pool from (``runner.load_decks``)."""
+    args._source, decks = load_decks(card_source_of(args), deck_args)
+    return decks
+
+
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
              pairs_of: Any) -> int:
     from mtgsim.pipelines.jobs import run_job
     from mtgsim.pipelines.summary import job_summary
 
-    pool = load_card_pool(card_source_of(args))
-    decks = [load_main_deck(n, pool) for n in deck_args]
+    decks = _decks(args, deck_args)
     names = [d.name for d in decks]
     if len(set(names)) != len(names):
         _err(f"a deck is named twice: {', '.join(names)}")
@@ -246,8 +252,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import JobError
     from mtgsim.pipelines.swiss import format_swiss, run_swiss
 
-    pool = load_card_pool(card_source_of(args))
-    decks = [load_main_deck(n, pool) for n in args.decks]
+    decks = _decks(args, args.decks)
     shares = args.shares or [1.0] * len(decks)
     own = deck_policies(args, [d.name for d in decks], args.decks)
     with _output(args) as out:
@@ -282,9 +287,7 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import JobResult
     from mtgsim.results.manifest import read_manifest
 
-    pool = load_card_pool(card_source_of(args))
-    deck = load_main_deck(args.deck, pool)
-    field = [load_main_deck(n, pool) for n in args.field]
+    deck, *field = _decks(args, [args.deck, *args.field])
     rows: list[Any] = []
     options = _job_options(args, [d.name for d in (deck, *field)], [args.deck, *args.field])
     with _output(args) as out:
@@ -356,8 +359,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.ladder import archetypes, default_policies, ladder_plan, run_ladder
     from mtgsim.results.ladder import format_ladder, read_ladder
 
-    pool = load_card_pool(card_source_of(args))
-    decks = [load_main_deck(n, pool) for n in (args.decks or archetypes())]
+    decks = _decks(args, args.decks or archetypes())
     policies = args.policies or list(default_policies())
     try:
         ladder_plan(decks, policies)  # bad policies or decks: one line, nothing written
