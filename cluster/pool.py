@@ -38,6 +38,7 @@ from mtgsim.cluster.work import (
     UnitResult,
     WorkUnit,
     bytes_to_batch,
+    extras_of,
     play_match,
 )
 
@@ -46,7 +47,9 @@ START_TIMEOUT = 120.0  # seconds for every actor to be placed and to load the ca
 PROBE_EVERY = 2.0  # seconds between probes of the cluster while waiting for results
 LOST_AFTER = 3  # failed probes in a row that mean the cluster is gone
 
-Played = tuple[WorkUnit, pa.RecordBatch, list[GameFailure]]
+# a played unit: its games rows, its failed games, and its events and hands rows when the
+# job records them (``JobSpec.record_events``)
+Played = tuple[WorkUnit, pa.RecordBatch, list[GameFailure], dict[str, pa.RecordBatch]]
 
 
 class ClusterError(RuntimeError):
@@ -68,7 +71,7 @@ class SerialExecutor:
     def run(self, units: Iterable[WorkUnit]) -> Iterator[Played]:
         for unit in units:
             result = self.player.play_unit(unit)
-            yield unit, bytes_to_batch(result.games), list(result.failures)
+            yield unit, bytes_to_batch(result.games), list(result.failures), extras_of(result)
 
     def matches(self, units: list[MatchUnit]) -> list[MatchResult]:
         return [play_match(self.player, m) for m in units]
@@ -436,7 +439,8 @@ class RayExecutor:
             else:
                 self.units_per_actor[i] += 1
                 result = decoder.decode(data)
-                yield unit, bytes_to_batch(result.games), list(result.failures)
+                yield (unit, bytes_to_batch(result.games), list(result.failures),
+                       extras_of(result))
             refill()
 
     def matches(self, units: list[MatchUnit]) -> list[MatchResult]:

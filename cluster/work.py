@@ -8,6 +8,9 @@ depend on workers, scheduling order, retries or the job kind.
 
 A game that raises does not stop its unit: it becomes a ``GameFailure`` (the exception,
 its traceback and a replay of its decisions) and the unit goes on with the next game.
+
+With ``JobSpec.record_events`` each game is played with its log kept, and the log becomes
+events and hands rows (``results.events``) after the game: the policies never see it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from mtgsim.engine.rules.turn import new_game
 from mtgsim.engine.state.game_state import Answer, Decision, GameState
 from mtgsim.engine.state.stats import STAT_KEYS
 from mtgsim.pipelines.replay import Failure, record_failure
+from mtgsim.results.events import EventRows
 from mtgsim.results.schema import GAMES, INT32_MAX, INT32_MIN
 
 
@@ -52,6 +56,7 @@ class JobSpec(msgspec.Struct, frozen=True):
     # per deck (aligned with ``decks``): the policy spec that pilots it wherever it
     # plays, or "" for the side's (``policies[0]`` as a matchup's first deck, else [1])
     deck_policies: tuple[str, ...] = ()
+    record_events: bool = False  # keep each game's log and send its events and hands rows
 
     def policy_of(self, deck: int, side: int) -> str:
         """The spec of the policy piloting deck ``deck`` as side ``side`` (0: the
@@ -88,10 +93,12 @@ class GameFailure(msgspec.Struct, frozen=True):
 
 
 class UnitResult(msgspec.Struct, frozen=True):
-    """A played unit: the Arrow IPC bytes of its game rows, and its failed games."""
+    """A played unit: the Arrow IPC bytes of its game rows, and its failed games; with
+    ``JobSpec.record_events``, the IPC bytes of its events and hands rows (``extras``)."""
 
     games: bytes
     failures: list[GameFailure] = []
+    extras: dict[str, bytes] = {}
 
 
 def _clamp(v: int, lo: int, hi: int) -> int:
@@ -168,7 +175,7 @@ class Player:
         policies = [Timed(make_policy(names[p], seeds[p])) for p in (0, 1)]
         try:
             state = new_game(decks, seed, max_turns=spec.max_turns,
-                             stops=policy_stops(policies, decks))
+                             keep_log=spec.record_events, stops=policy_stops(policies, decks))
             play(state, policies)
             return Played(state, (policies[0].ns // 1000, policies[1].ns // 1000)), None
         except Exception as exc:  # noqa: BLE001 - a failed game is recorded, not fatal
@@ -179,65 +186,101 @@ class Player:
 
     def play_unit(self, unit: WorkUnit) -> UnitResult:
         spec = self.spec
-        cols: dict[str, list[object]] = {f.name: [] for f in GAMES}
-        stat_cols = [(cols[f"a_{k}"], cols[f"b_{k}"], k) for k in STAT_KEYS]
-        name_a = spec.decks[unit.deck_a].name
-        name_b = spec.decks[unit.deck_b].name
-        policy_a = spec.policy_of(unit.deck_a, 0)
-        policy_b = spec.policy_of(unit.deck_b, 1)
+        rows = GameRows(spec, self.decks_named(unit.deck_a, unit.deck_b))
         pairing = self.pairing(unit.deck_a, unit.deck_b)
         failures: list[GameFailure] = []
         for game in range(unit.start, unit.start + unit.count):
             seed = pairing.seed(game)
             a_first = pairing.a_on_play(game)
-            on_play = 0 if a_first else 1
             t0 = time.perf_counter_ns()
             game_, failure = self._play(unit.deck_a, unit.deck_b, seed, a_first)
             elapsed = (time.perf_counter_ns() - t0) // 1000
             if failure is not None:
                 failures.append(GameFailure(
-                    unit.uid, unit.matchup, name_a, name_b, game, seed, on_play,
-                    failure.error, failure.traceback, failure.reproduced,
-                    msgspec.json.encode(failure.replay)))
+                    unit.uid, unit.matchup, rows.names[0], rows.names[1], game, seed,
+                    0 if a_first else 1, failure.error, failure.traceback,
+                    failure.reproduced, msgspec.json.encode(failure.replay)))
                 continue
             assert game_ is not None
-            state = game_.state
-            result = state.result
-            assert result is not None
-            players = state.players
-            pa_, pb_ = (players[0], players[1]) if a_first else (players[1], players[0])
-            seat_of = (0, 1) if a_first else (1, 0)  # seat -> 0: deck_a, 1: deck_b
-            think_a, think_b = game_.think_us if a_first else game_.think_us[::-1]
-            cols["job"].append(spec.job)
-            cols["matchup"].append(unit.matchup)
-            cols["deck_a"].append(name_a)
-            cols["deck_b"].append(name_b)
-            cols["policy_a"].append(policy_a)
-            cols["policy_b"].append(policy_b)
-            cols["think_us_a"].append(think_a)
-            cols["think_us_b"].append(think_b)
-            cols["game"].append(game)
-            cols["seed"].append(seed)
-            cols["on_play"].append(on_play)
-            cols["winner"].append(-1 if result.winner < 0 else seat_of[result.winner])
-            cols["reason"].append(result.reason)
-            cols["turns"].append(_clamp(result.turns, INT32_MIN, INT32_MAX))
-            cols["life_a"].append(_clamp(pa_.life, INT32_MIN, INT32_MAX))
-            cols["life_b"].append(_clamp(pb_.life, INT32_MIN, INT32_MAX))
-            cols["mulligans_a"].append(_clamp(pa_.mulligans, 0, 127))
-            cols["mulligans_b"].append(_clamp(pb_.mulligans, 0, 127))
-            cols["decisions"].append(_clamp(state.actions_taken, 0, INT32_MAX))
-            cols["duration_us"].append(min(elapsed, INT32_MAX))
-            sa, sb = pa_.stats, pb_.stats
-            for col_a, col_b, key in stat_cols:
-                col_a.append(min(sa.get(key, 0), 32767))
-                col_b.append(min(sb.get(key, 0), 32767))
+            rows.add(unit.matchup, game, seed, a_first, game_, elapsed)
+        return rows.result(failures)
+
+    def decks_named(self, a: int, b: int) -> tuple[tuple[str, str], tuple[str, str]]:
+        """The names of decks ``a`` and ``b`` (by index) and the specs piloting them as
+        a matchup's first and second deck."""
+        spec = self.spec
+        return ((spec.decks[a].name, spec.decks[b].name),
+                (spec.policy_of(a, 0), spec.policy_of(b, 1)))
+
+
+class GameRows:
+    """The games rows of a unit or a match (decks ``names``, piloted by ``policies``),
+    filled game by game; with ``JobSpec.record_events`` also its events and hands rows
+    (``results.events``)."""
+
+    def __init__(self, spec: JobSpec,
+                 named: tuple[tuple[str, str], tuple[str, str]]) -> None:
+        self.job = spec.job
+        self.names, self.policies = named
+        self.cols: dict[str, list[object]] = {f.name: [] for f in GAMES}
+        self.stat_cols = [(self.cols[f"a_{k}"], self.cols[f"b_{k}"], k) for k in STAT_KEYS]
+        self.events = EventRows(spec.job) if spec.record_events else None
+
+    def add(self, matchup: int, game: int, seed: int, a_first: bool, played: Played,
+            elapsed_us: int) -> None:
+        """A finished game: game ``game`` of the pairing, ``a_first`` whether deck_a
+        was on the play, ``elapsed_us`` its wall-clock microseconds."""
+        cols = self.cols
+        state = played.state
+        result = state.result
+        assert result is not None
+        players = state.players
+        pa_, pb_ = (players[0], players[1]) if a_first else (players[1], players[0])
+        seat_of = (0, 1) if a_first else (1, 0)  # seat -> 0: deck_a, 1: deck_b
+        think_a, think_b = played.think_us if a_first else played.think_us[::-1]
+        winner = -1 if result.winner < 0 else seat_of[result.winner]
+        cols["job"].append(self.job)
+        cols["matchup"].append(matchup)
+        cols["deck_a"].append(self.names[0])
+        cols["deck_b"].append(self.names[1])
+        cols["policy_a"].append(self.policies[0])
+        cols["policy_b"].append(self.policies[1])
+        cols["think_us_a"].append(think_a)
+        cols["think_us_b"].append(think_b)
+        cols["game"].append(game)
+        cols["seed"].append(seed)
+        cols["on_play"].append(0 if a_first else 1)
+        cols["winner"].append(winner)
+        cols["reason"].append(result.reason)
+        cols["turns"].append(_clamp(result.turns, INT32_MIN, INT32_MAX))
+        cols["life_a"].append(_clamp(pa_.life, INT32_MIN, INT32_MAX))
+        cols["life_b"].append(_clamp(pb_.life, INT32_MIN, INT32_MAX))
+        cols["mulligans_a"].append(_clamp(pa_.mulligans, 0, 127))
+        cols["mulligans_b"].append(_clamp(pb_.mulligans, 0, 127))
+        cols["decisions"].append(_clamp(state.actions_taken, 0, INT32_MAX))
+        cols["duration_us"].append(min(elapsed_us, INT32_MAX))
+        sa, sb = pa_.stats, pb_.stats
+        for col_a, col_b, key in self.stat_cols:
+            col_a.append(min(sa.get(key, 0), 32767))
+            col_b.append(min(sb.get(key, 0), 32767))
+        if self.events is not None and state.log is not None:
+            self.events.add(matchup, game, state.log, a_first, self.names, winner)
+
+    def games_bytes(self) -> bytes:
+        cols = self.cols
         arrays = [pa.array(cols[f.name], type=f.type.value_type if pa.types.is_dictionary(
             f.type) else f.type) for f in GAMES]
         arrays = [a.dictionary_encode() if pa.types.is_dictionary(f.type) else a
                   for a, f in zip(arrays, GAMES, strict=True)]
-        batch = pa.RecordBatch.from_arrays(arrays, schema=GAMES)
-        return UnitResult(batch_to_bytes(batch), failures)
+        return batch_to_bytes(pa.RecordBatch.from_arrays(arrays, schema=GAMES))
+
+    def extras_bytes(self) -> dict[str, bytes]:
+        if self.events is None:
+            return {}
+        return {name: batch_to_bytes(b) for name, b in self.events.batches().items()}
+
+    def result(self, failures: list[GameFailure]) -> UnitResult:
+        return UnitResult(self.games_bytes(), failures, self.extras_bytes())
 
 
 def without_keyword(card: CardDef, keyword: str) -> CardDef:
@@ -269,6 +312,11 @@ def bytes_to_batch(data: bytes) -> pa.RecordBatch:
     return reader.read_next_batch()
 
 
+def extras_of(result: UnitResult) -> dict[str, pa.RecordBatch]:
+    """The events and hands rows of a played unit or match (none unless recorded)."""
+    return {name: bytes_to_batch(data) for name, data in result.extras.items()}
+
+
 class MatchUnit(msgspec.Struct, frozen=True, array_like=True):
     """A best-of-N match between two decks (by index); ``first``: who starts game 1;
     ``slot``: how many matches these two decks played before this one in the tournament
@@ -280,6 +328,9 @@ class MatchUnit(msgspec.Struct, frozen=True, array_like=True):
     best_of: int
     slot: int
     first: int  # 0: deck_a plays first in game 1
+    # the games rows' matchup: the pair of decks, numbered by the tournament (Swiss games
+    # have rows like every job's, the pair's lower-numbered deck as their deck_a)
+    matchup: int = -1
 
 
 class MatchResult(msgspec.Struct, frozen=True, array_like=True):
@@ -289,6 +340,8 @@ class MatchResult(msgspec.Struct, frozen=True, array_like=True):
     draws: int
     games: tuple[tuple[int, int, int], ...]  # (winner 0/1/-1, turns, who was on the play)
     failures: tuple[GameFailure, ...] = ()  # games that raised (they count for no one)
+    indices: tuple[int, ...] = ()  # each game's index in the pairing, failed ones too
+    rows: UnitResult | None = None  # the games rows (and events) of the games played
 
 
 def games_per_match(best_of: int) -> int:
@@ -307,17 +360,26 @@ def play_match(player: Player, m: MatchUnit) -> MatchResult:
     failures = []
     pairing = player.pairing(m.deck_a, m.deck_b)
     spec = player.spec
+    swap = m.deck_a > m.deck_b  # rows name the pair's lower-numbered deck first
+    (name_a, name_b), (pol_a, pol_b) = player.decks_named(m.deck_a, m.deck_b)
+    rows = GameRows(spec, ((name_b, name_a), (pol_b, pol_a)) if swap else
+                    ((name_a, name_b), (pol_a, pol_b)))
+    matchup = m.matchup if m.matchup >= 0 else m.mid
+    indices = []
     g = 0
     while max(wins) < need and g < games_per_match(m.best_of):
         a_first = first == 0
         index = swiss_index(m.slot, g, a_first != pairing.swapped,
                             games_per_match(m.best_of))
         seed = pairing.seed(index)
+        indices.append(index)
+        t0 = time.perf_counter_ns()
         game_, failure = player._play(m.deck_a, m.deck_b, seed, a_first)
+        elapsed = (time.perf_counter_ns() - t0) // 1000
         g += 1
         if failure is not None:
             failures.append(GameFailure(
-                m.mid, m.mid, spec.decks[m.deck_a].name, spec.decks[m.deck_b].name, index,
+                m.mid, matchup, spec.decks[m.deck_a].name, spec.decks[m.deck_b].name, index,
                 seed, first, failure.error, failure.traceback, failure.reproduced,
                 msgspec.json.encode(failure.replay)))
             draws += 1
@@ -326,6 +388,7 @@ def play_match(player: Player, m: MatchUnit) -> MatchResult:
         assert game_ is not None and game_.state.result is not None
         state = game_.state
         assert state.result is not None
+        rows.add(matchup, index, seed, a_first != swap, game_, elapsed)
         w = state.result.winner
         winner = -1 if w < 0 else (w if a_first else 1 - w)
         games.append((winner, state.result.turns, first))
@@ -334,4 +397,5 @@ def play_match(player: Player, m: MatchUnit) -> MatchResult:
         else:
             wins[winner] += 1
             first = 1 - winner  # the loser plays first
-    return MatchResult(m.mid, wins[0], wins[1], draws, tuple(games), tuple(failures))
+    return MatchResult(m.mid, wins[0], wins[1], draws, tuple(games), tuple(failures),
+                       tuple(indices), rows.result([]))

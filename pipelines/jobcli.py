@@ -201,7 +201,7 @@ def _job_options(args: argparse.Namespace, names: Sequence[str],
                 workers=args.workers, address=args.address, resume=args.resume,
                 cards=card_source_of(args), rows_per_file=args.rows_per_file,
                 commit_every=args.commit_every, max_failures=args.max_failures,
-                quiet=args.quiet, silence_ray=True)
+                quiet=args.quiet, silence_ray=True, record_events=args.record_events)
 
 
 def _decks(args: argparse.Namespace, deck_args: Sequence[str]) -> list[LoadedDeck]:
@@ -263,7 +263,8 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                                max_turns=args.max_turns, executor=args.executor,
                                workers=args.workers, address=args.address,
                                events=args.events, cards=card_source_of(args),
-                               quiet=args.quiet, silence_ray=True, deck_policies=own)
+                               quiet=args.quiet, silence_ray=True, deck_policies=own,
+                               record_events=args.record_events)
         except (JobError, ClusterError) as exc:
             _err(_shown(str(exc), out))
             return EXIT_USAGE
@@ -422,7 +423,17 @@ def _job_parent(games: int, what: str) -> argparse.ArgumentParser:
                      help="no progress bar, and no log lines from Ray")
     job.add_argument("--json", action="store_true",
                      help="print the summary as one JSON object")
+    _record_events(job)
     return job
+
+
+def _record_events(parser: argparse.ArgumentParser) -> None:
+    """``--record-events`` (not ``--events``, which counts a Swiss job's tournaments)."""
+    parser.add_argument("--record-events", action="store_true",
+                        help="also write each game's events (events/) and each deck's "
+                             "opening hand, draws, casts and land drops (hands/), for "
+                             "per-card statistics in the report; off by default: it "
+                             "costs time and disk (docs/events.md)")
 
 
 def register(sub: Any, common: argparse.ArgumentParser,
@@ -474,6 +485,7 @@ def register(sub: Any, common: argparse.ArgumentParser,
     p.add_argument("--events", type=positive, default=1,
                    help="run the event N times (new seats and games each) for conversion "
                         "rates per archetype (default: 1)")
+    _record_events(p)
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.add_argument("--quiet", action="store_true", help="no log lines from Ray")
     p.set_defaults(func=cmd_swiss)

@@ -60,6 +60,7 @@ from mtgsim.results.manifest import (
 DEFAULT_UNIT = 200  # games per work unit: about a second of work
 DEFAULT_COMMIT_EVERY = 60.0  # seconds
 DEFAULT_MAX_FAILURES = 100
+EXTRAS = ("events", "hands")  # what --record-events adds beside games/, written first
 # What a folder may hold and still count as empty: debris of a job that never started.
 _DEBRIS = {LOCK_NAME, MANIFEST + TMP_SUFFIX, STAGING_DIR}
 
@@ -171,7 +172,9 @@ def prepare_output(out: Path, manifest: Manifest, resume: bool) -> None:
             raise JobError(str(exc)) from None
         if not old.same_job(manifest):
             raise JobError(f"{out}: holds a different job ({old.job}); resume needs the "
-                           "same decks, card data, seed, games and options")
+                           "same decks, card data, seed, games and options"
+                           + (" and --record-events as it had" if old.record_events !=
+                              manifest.record_events else ""))
         clear_staging(out)
         return
     if out.exists() and _listing(out):
@@ -244,14 +247,17 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             ablate: tuple[int, str] | None = None,
             commit_every: float = DEFAULT_COMMIT_EVERY,
             max_failures: int = DEFAULT_MAX_FAILURES, quiet: bool = False,
-            silence_ray: bool = False, deck_policies: Sequence[str] = ()) -> JobResult:
+            silence_ray: bool = False, deck_policies: Sequence[str] = (),
+            record_events: bool = False) -> JobResult:
     """Play the job and commit it to ``out``. ``policies``: the specs of a matchup's
     first and second deck; ``deck_policies`` (aligned with ``decks``, "" for the side's):
     the spec piloting a deck wherever it plays. Raises ``JobError`` (bad input: nothing
     written), ``ClusterError`` (Ray unreachable: nothing written), ``JobInterrupted``
     (Ctrl-C) or ``JobFailed`` (lost cluster, full disk) with what was committed.
     ``silence_ray``: what Ray prints in this process is not shown while the job runs
-    (``cluster.pool.Silence``; the command line's choice)."""
+    (``cluster.pool.Silence``; the command line's choice). ``record_events``: record each
+    game's events and hands (``results.events``; the games and the job id stay the
+    same)."""
     try:
         check_seed(seed)
     except ValueError as exc:
@@ -264,7 +270,8 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
     job = job_id(kind, specs, seed, games, policies=policies, max_turns=max_turns,
                  card_data_hash=card_hash, pairs=pairs, options=options, deck_policies=own)
     spec = JobSpec(job, seed, specs, policies, max_turns, cards,
-                   ablate[0] if ablate else -1, ablate[1] if ablate else "", card_hash, own)
+                   ablate[0] if ablate else -1, ablate[1] if ablate else "", card_hash, own,
+                   record_events)
     units = make_units(pairs, games, unit_size)
     manifest = Manifest(
         FORMAT, job, kind, engine.__version__, card_hash, seed, policies, max_turns,
@@ -272,6 +279,7 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
         tuple(MatchupSpec(m, specs[a].name, specs[b].name, games)
               for m, (a, b) in enumerate(pairs)),
         games * len(pairs), created=_now(), extra=options, deck_policies=own,
+        record_events=record_events,
     )
     lock, created = lock_output(out)
     try:
@@ -301,7 +309,8 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
         manifest.created = read_manifest(out).created
     try:
         writer = DatasetWriter(out, manifest.job, rows_per_file=rows_per_file,
-                               commit_every=commit_every)
+                               commit_every=commit_every,
+                               extras=EXTRAS if manifest.record_events else ())
         done = committed_units(out) if resume else set()
         already = sum(u.count for u in units if u.uid in done)
         manifest.games_completed = already
@@ -336,8 +345,8 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
     stopped = False
     try:
         try:
-            for unit, batch, failures in runner.run(remaining):
-                writer.add(unit.uid, unit.matchup, batch, failures)
+            for unit, batch, failures, extras in runner.run(remaining):
+                writer.add(unit.uid, unit.matchup, batch, failures, extras)
                 played += unit.count
                 if writer.due():
                     commit(False, "running")

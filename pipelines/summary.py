@@ -71,7 +71,9 @@ def format_job_summary(out: Path, result: JobResult) -> str:
             f"{100 * r['wins_a'] / games:>7.1f}% {100 * r['wins_a_on_play'] / on_play:>9.1f}% "
             f"{100 * r['wins_a_on_draw'] / on_draw:>9.1f}% {r['draws']:>6} "
             f"{r['mean_turns']:>6.1f}")
-    lines.append(f"results: {out}/games (Parquet, partitioned by job and matchup), "
+    extras = "".join(f", {out}/{name}" for name in ("events", "hands")
+                     if (out / name).is_dir())
+    lines.append(f"results: {out}/games (Parquet, partitioned by job){extras}, "
                  f"{out}/matchups.parquet, {out}/manifest.json")
     failures = format_failures(out)
     if failures:

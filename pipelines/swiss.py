@@ -12,11 +12,18 @@ Games are the pairing's own (``cluster.seeds``): the ``q``-th match between two 
 each the game a gauntlet of the same pairing and seed plays at that index. A game that
 raises is recorded in the failures table (``failures.parquet``, with a replay) and counts
 for neither deck.
+
+Every game has a row in ``games/`` like any job's (and its events with
+``--record-events``): its matchup numbers the pair of decks (``swiss_pairs``: mirrors
+too), its deck_a is the pair's lower-numbered deck and its ``game`` the index in the
+pairing, so a Swiss game and the gauntlet's game of the same index are one row apart in
+``mtgsim compare``. Each match row lists its games (``matchup``, ``games``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
 import os
 from collections.abc import Sequence
@@ -29,10 +36,18 @@ import pyarrow.parquet as pq
 from mtgsim import engine
 from mtgsim.cluster.pool import RayExecutor, SerialExecutor
 from mtgsim.cluster.seeds import check_seed
-from mtgsim.cluster.work import JobSpec, MatchResult, MatchUnit
+from mtgsim.cluster.work import (
+    JobSpec,
+    MatchResult,
+    MatchUnit,
+    UnitResult,
+    bytes_to_batch,
+    extras_of,
+)
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.state.rng import randbelow, seed_state, shuffle
 from mtgsim.pipelines.jobs import (
+    EXTRAS,
     JobError,
     abandon_output,
     deck_spec,
@@ -42,8 +57,8 @@ from mtgsim.pipelines.jobs import (
     prepare_output,
 )
 from mtgsim.pipelines.runner import LoadedDeck
-from mtgsim.results.dataset import FailureLog
-from mtgsim.results.manifest import FORMAT, Manifest, write_manifest
+from mtgsim.results.dataset import DatasetWriter, write_matchups
+from mtgsim.results.manifest import FORMAT, Manifest, MatchupSpec, write_manifest
 
 
 class Seat(msgspec.Struct):
@@ -86,6 +101,8 @@ class MatchRow(msgspec.Struct):
     winner_seat: int
     policy_a: str = ""  # the spec piloting deck_a (canonical)
     policy_b: str = ""  # "" for a bye
+    matchup: int = -1  # its games' rows: (matchup, game) for game in ``games`` (-1: a bye)
+    games: list[int] = []  # in the order played, failed games too
 
 
 def assign_decks(shares: Sequence[float], players: int, rng: int) -> tuple[list[int], int]:
@@ -145,7 +162,8 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
               executor: str = "ray", workers: int | None = None,
               address: str | None = None, events: int = 1,
               cards: CardSource | None = None, quiet: bool = False,
-              silence_ray: bool = False, deck_policies: Sequence[str] = ()) -> SwissResult:
+              silence_ray: bool = False, deck_policies: Sequence[str] = (),
+              record_events: bool = False) -> SwissResult:
     import time
 
     if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0 or events < 1:
@@ -171,10 +189,10 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     manifest = Manifest(FORMAT, job, "swiss", engine.__version__, card_hash,
                         seed, policies, max_turns, 0, specs, (), 0,
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                        extra=extra, deck_policies=own)
+                        extra=extra, deck_policies=own, record_events=record_events)
     lock, created = lock_output(out)
     spec = JobSpec(job, seed, specs, policies, max_turns, cards, card_data_hash=card_hash,
-                   deck_policies=own)
+                   deck_policies=own, record_events=record_events)
     try:
         prepare_output(out, manifest, resume=False)
         runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
@@ -186,13 +204,16 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     try:
         write_manifest(out, manifest)
         t0 = time.perf_counter()
-        event = _Event(runner, spec, seed, best_of, FailureLog(out, job))
+        writer = DatasetWriter(out, job, extras=EXTRAS if record_events else ())
+        event = _Event(runner, spec, seed, best_of, writer)
         tables: list[tuple[list[Seat], list[Seat], list[int], int]] = []
         try:
             for e in range(events):
                 tables.append(event.play(e, shares, players, rounds, top))
         finally:
             runner.shutdown()
+            writer.close()
+        write_matchups(out)
         seconds = time.perf_counter() - t0
         result = _summarise(job, tables, specs, event.rows, event.games, seconds)
         result.failed = len(event.failures)
@@ -200,6 +221,10 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
         manifest.status = "complete"
         manifest.games_completed = event.games
         manifest.games_failed = len(event.failures)
+        manifest.matchups = tuple(
+            MatchupSpec(m, specs[a].name, specs[b].name, event.pair_games[m])
+            for m, (a, b) in enumerate(swiss_pairs(len(specs))) if event.pair_games[m])
+        manifest.games_total = event.games
         manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
         write_manifest(out, manifest)
     finally:
@@ -213,7 +238,7 @@ class _Event:
     every event has games of its own."""
 
     def __init__(self, runner: SerialExecutor | RayExecutor, spec: JobSpec,
-                 seed: int, best_of: int, failures: FailureLog) -> None:
+                 seed: int, best_of: int, writer: DatasetWriter) -> None:
         self.runner = runner
         self.spec = spec
         self.specs = spec.decks
@@ -223,8 +248,12 @@ class _Event:
         self.mid = 0
         self.games = 0
         self.rows: list[MatchRow] = []
-        self.failures = failures
+        self.writer = writer
+        self.failures = writer.failures
         self.slots: dict[tuple[int, int], int] = {}  # matches so far per pair of decks
+        pairs = swiss_pairs(len(spec.decks))
+        self.matchup_of = {p: m for m, p in enumerate(pairs)}
+        self.pair_games = [0] * len(pairs)  # games played per matchup
 
     def _slot(self, a: int, b: int) -> int:
         """How many matches decks ``a`` and ``b`` played before (their games' range)."""
@@ -235,10 +264,12 @@ class _Event:
 
     def _play(self, units: list[MatchUnit]) -> list[MatchResult]:
         results = self.runner.matches(units)
-        for res in results:
+        for unit, res in zip(units, results, strict=True):
             self.games += len(res.games)
-            for f in res.failures:
-                self.failures.add(f)
+            self.pair_games[unit.matchup] += len(res.games)
+            rows = res.rows or UnitResult(b"")
+            self.writer.add(res.mid, unit.matchup, bytes_to_batch(rows.games),
+                            res.failures, extras_of(rows))
         self.failures.write()
         return results
 
@@ -253,7 +284,8 @@ class _Event:
                 self.rng, first = randbelow(self.rng, 2)
             da, db = seats[a].deck, seats[b].deck
             units.append((a, b, MatchUnit(self.mid, da, db, self.best_of,
-                                          self._slot(da, db), first)))
+                                          self._slot(da, db), first,
+                                          self.matchup_of[min(da, db), max(da, db)])))
             self.mid += 1
         return units
 
@@ -269,9 +301,9 @@ class _Event:
             pairs = pair(seats, tiebreak)
             units = self._units(seats, pairs, rnd, True)
             results = self._play([u for _, _, u in units])
-            for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
+            for table, ((a, b, u), res) in enumerate(zip(units, results, strict=True)):
                 self.rows.append(_record(seats, self.spec, event, "swiss", rnd, table, a,
-                                         b, res))
+                                         b, res, u.matchup))
             for a, b in pairs:
                 if b < 0:  # a bye: a match win, two game wins (MTR 2.9)
                     s = seats[a]
@@ -293,13 +325,19 @@ class _Event:
                                         for i in range(0, len(alive), 2)], rnd, False)
             results = self._play([u for _, _, u in units])
             nxt = []
-            for table, ((a, b, _), res) in enumerate(zip(units, results, strict=True)):
+            for table, ((a, b, u), res) in enumerate(zip(units, results, strict=True)):
                 row = _record(seats, self.spec, event, "top", rnd, table, a, b, res,
-                              swiss=False)
+                              u.matchup, swiss=False)
                 self.rows.append(row)
                 nxt.append(row.winner_seat)
             alive = nxt
         return seats, final, bracket, alive[0]
+
+
+def swiss_pairs(decks: int) -> list[tuple[int, int]]:
+    """The pairs of decks a Swiss job's games rows number as matchups: every pair (a, b)
+    with a <= b (mirrors included), in order; a game's row names deck a first."""
+    return list(itertools.combinations_with_replacement(range(decks), 2))
 
 
 def _bracket_order(n: int) -> list[int]:
@@ -312,7 +350,8 @@ def _bracket_order(n: int) -> list[int]:
 
 
 def _record(seats: list[Seat], spec: JobSpec, event: int, stage: str, rnd: int,
-            table: int, a: int, b: int, res: MatchResult, swiss: bool = True) -> MatchRow:
+            table: int, a: int, b: int, res: MatchResult, matchup: int,
+            swiss: bool = True) -> MatchRow:
     sa, sb = seats[a], seats[b]
     if res.wins_a > res.wins_b:
         winner = a
@@ -343,7 +382,7 @@ def _record(seats: list[Seat], spec: JobSpec, event: int, stage: str, rnd: int,
     names = [s.name for s in spec.decks]
     return MatchRow(event, stage, rnd, table, a, b, names[sa.deck], names[sb.deck], res.wins_a,
                     res.wins_b, res.draws, winner, spec.policy_of(sa.deck, 0),
-                    spec.policy_of(sb.deck, 1))
+                    spec.policy_of(sb.deck, 1), matchup, list(res.indices))
 
 
 def _omw(seats: list[Seat], s: Seat) -> float:

@@ -3,7 +3,9 @@
 Layout of a job's output folder::
 
     manifest.json                       the job (results.manifest.Manifest)
-    games/job=<job>/matchup=<m>/part-<first unit>-<units>.parquet
+    games/job=<job>/part-<first unit>-<units>.parquet
+    events/job=<job>/part-*.parquet     with --record-events: the games' events
+    hands/job=<job>/part-*.parquet      and each deck's hand, draws, casts (results.events)
     matchups.parquet                    aggregated counts, written when the job ends
     failures.parquet                    games that raised (results.schema.FAILURES)
     failures/<matchup>-<game>.json      a replay of each: ``mtgsim replay`` repeats it
@@ -11,8 +13,9 @@ Layout of a job's output folder::
     _staging/                           files being written (never read)
     .lock                               while a job runs (results.lock)
 
-``job`` and ``matchup`` are Hive partition columns: they live in the paths, and pandas,
-polars, pyarrow and DuckDB add them back when they read ``games/``.
+``job`` is a Hive partition column: it lives in the paths, and pandas, pyarrow and DuckDB
+add it back when they read ``games/`` (polars with ``hive_partitioning=True``). Each file
+holds the rows of one matchup (``matchup``, a column).
 
 Two goals pull apart: readers want few large files (one row group of up to
 ``rows_per_file`` rows each), and a crash should lose little. So rows are committed
@@ -29,6 +32,13 @@ file's rename and the pending files' deletion) is deleted when the job resumes.
 
 Failed games are written before the rows of their unit: a failures table naming a unit
 that was not committed (a crash in between) is cut back to the committed units on resume.
+
+With ``--record-events`` a unit's events and hands rows travel with its games rows and are
+committed the same way, each before the games rows of the same units (a large file's
+rows not yet committed go to pending files first), so a unit's games are never committed
+without its events; pending events of units whose games were not committed are deleted
+on resume, and those units played again. A matchup's buffer is also written when it holds
+``bytes_per_file`` bytes in memory (events make a game's rows a few hundred times larger).
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import pyarrow as pa
@@ -45,13 +55,27 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from mtgsim.cluster.work import GameFailure
-from mtgsim.results.schema import FAILURES, GAMES, MATCHUPS, POLICY_COLUMNS
+from mtgsim.results.schema import EXTRA_SCHEMAS, FAILURES, GAMES, MATCHUPS, POLICY_COLUMNS
 
 UNITS_KEY = b"mtgsim.units"
-PARTITION_COLUMNS = ("job", "matchup")
-FILE_SCHEMA = pa.schema([f for f in GAMES if f.name not in PARTITION_COLUMNS])
+# ``job`` lives in the paths (games/job=<job>/), ``matchup`` in the files: a partition
+# column comes back from pandas as a categorical ordered as text (0, 1, 10, 11, 2), a
+# column as the int32 it is (before mtgsim-job/4 it was a partition too: read_games
+# reads both layouts)
+PARTITION_COLUMNS = ("job",)
+GAMES_NAME = "games"
+SCHEMAS = {GAMES_NAME: GAMES, **EXTRA_SCHEMAS}
+ROW_GROUP_ROWS = {"events": 1 << 20}  # games and hands: one row group per file
+
+
+def file_schema(name: str) -> pa.Schema:
+    """The schema of dataset ``name``'s files: its rows without the partition column."""
+    return pa.schema([f for f in SCHEMAS[name] if f.name not in PARTITION_COLUMNS])
+
+
+FILE_SCHEMA = file_schema(GAMES_NAME)
 _PART = re.compile(r"part-(\d+)-(\d+)\.parquet$")
-_PENDING = re.compile(r"m(\d+)-u(\d+)-(\d+)\.parquet$")
+_PENDING = re.compile(r"(?:(events|hands)-)?m(\d+)-u(\d+)-(\d+)\.parquet")
 PENDING_DIR = "_pending"
 STAGING_DIR = "_staging"
 FAILURES_FILE = "failures.parquet"
@@ -80,11 +104,12 @@ def _units_of(path: Path) -> list[int]:
     return [int(u) for u in meta.get(UNITS_KEY, b"").decode().split(",") if u]
 
 
-def _commit_file(table: pa.Table, tmp: Path, final: Path) -> None:
+def _commit_file(table: pa.Table, tmp: Path, final: Path,
+                 row_group_size: int | None = None) -> None:
     """Write ``table`` to ``tmp``, flush it to disk, rename it to ``final`` (a failure
-    leaves no half-written file behind)."""
+    leaves no half-written file behind). One row group unless ``row_group_size``."""
     try:
-        pq.write_table(table, tmp, row_group_size=max(1, table.num_rows),
+        pq.write_table(table, tmp, row_group_size=row_group_size or max(1, table.num_rows),
                        compression="zstd", use_dictionary=True)
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
@@ -155,88 +180,145 @@ class FailureLog:
         self.written = len(self.rows)
 
 
-class _Matchup:
-    """One matchup's rows held for its next large file."""
+class _Buffer:
+    """One matchup's rows of one dataset held for its next large file."""
 
-    __slots__ = ("batches", "units", "rows", "fresh", "fresh_units", "pending")
+    __slots__ = ("batches", "units", "rows", "nbytes", "fresh", "fresh_units", "pending")
 
     def __init__(self) -> None:
         self.batches: list[pa.RecordBatch | pa.Table] = []
         self.units: list[int] = []
         self.rows = 0
+        self.nbytes = 0
         self.fresh: list[pa.RecordBatch] = []  # received since the last commit
         self.fresh_units: list[int] = []
         self.pending: list[Path] = []  # its files in _pending/
 
+    def add(self, units: Sequence[int], rows: pa.RecordBatch | pa.Table) -> None:
+        """The rows of ``units``: a unit just received (a batch, committed at the next
+        commit) or a pending file read back (a table, committed already)."""
+        self.batches.append(rows)
+        self.units.extend(units)
+        self.rows += rows.num_rows
+        self.nbytes += rows.nbytes
+        if isinstance(rows, pa.RecordBatch):
+            self.fresh.append(rows)
+            self.fresh_units.extend(units)
+
+
+class _Matchup:
+    """One matchup's rows held for its next large file: the games, and the events and
+    hands when the job records them."""
+
+    __slots__ = ("buffers",)
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.buffers = {name: _Buffer() for name in names}
+
+    @property
+    def games(self) -> _Buffer:
+        return self.buffers[GAMES_NAME]
+
+    @property
+    def nbytes(self) -> int:
+        return sum(b.nbytes for b in self.buffers.values())
+
+
+def _pending_name(name: str, matchup: int, units: Sequence[int]) -> str:
+    prefix = "" if name == GAMES_NAME else f"{name}-"
+    return f"{prefix}m{matchup}-u{min(units):08d}-{len(units)}.parquet"
+
 
 class DatasetWriter:
     """Buffers game rows per matchup; commits them (``commit``) to small pending files
-    and writes large files in ``games/`` (see the module docstring)."""
+    and writes large files in ``games/`` (see the module docstring). With ``extras``
+    (``("events", "hands")``) each unit's events and hands rows go the same way to
+    ``events/`` and ``hands/``, always written before the games rows of the same units,
+    so that a crash never leaves games without their events; a resumed job drops
+    events of units whose games were not committed (``_load``)."""
 
     def __init__(self, out: Path, job: str, rows_per_file: int = 250_000,
-                 max_buffered_rows: int = 500_000, commit_every: float = 60.0) -> None:
+                 max_buffered_rows: int = 500_000, commit_every: float = 60.0,
+                 extras: Sequence[str] = (), bytes_per_file: int = 256 << 20,
+                 max_buffered_bytes: int = 1 << 30) -> None:
         self.out = out
         self.job = job
         self.rows_per_file = rows_per_file
         self.max_buffered_rows = max_buffered_rows
+        self.bytes_per_file = bytes_per_file  # a matchup's buffer (all datasets) in memory
+        self.max_buffered_bytes = max_buffered_bytes
         self.commit_every = commit_every
+        self.names = (*extras, GAMES_NAME)  # in the order they are written
         self.staging = out / STAGING_DIR
         self.pending_dir = out / PENDING_DIR
         self.staging.mkdir(parents=True, exist_ok=True)
         self.matchups: dict[int, _Matchup] = {}
-        self.buffered = 0
+        self.buffered = 0  # games rows
+        self.buffered_bytes = 0
         self.files_written = 0
         self.failures = FailureLog(out, job)
         self.last_commit = time.monotonic()
         self._load()
 
+    def _matchup(self, matchup: int) -> _Matchup:
+        mu = self.matchups.get(matchup)
+        if mu is None:
+            mu = self.matchups[matchup] = _Matchup(self.names)
+        return mu
+
     # --- resuming ---------------------------------------------------------------------
 
     def _load(self) -> None:
         """Read back what an earlier run of the job committed: pending files into the
-        buffers (after deleting those already in games/), failures of committed units."""
-        final = committed_units(self.out, pending=False)
-        if self.pending_dir.exists():
-            for path in sorted(self.pending_dir.iterdir()):
-                m = _PENDING.search(path.name)
-                if m is None:
-                    continue
+        buffers (after deleting those already in large files), failures of committed
+        units. Pending events or hands whose games were never committed (a crash between
+        the two writes of one commit) are deleted: their units are played again."""
+        done = committed_units(self.out)
+        for name in self.names:
+            final = committed_units(self.out, pending=False, name=name)
+            if name != GAMES_NAME and not final <= done:
+                raise RuntimeError(f"{self.out / name}: holds units whose games are not "
+                                   f"committed ({sorted(final - done)[:5]}...)")
+            for path, matchup in _pending_of(self.out, name):
                 units = _units_of(path)
-                if set(units) <= final:
-                    path.unlink()  # already in a large file
+                if set(units) <= final or (name != GAMES_NAME and not set(units) & done):
+                    path.unlink()  # already in a large file, or its games never were
                     continue
-                if set(units) & final:
-                    raise RuntimeError(f"{path}: holds units also in games/ "
-                                       f"({sorted(set(units) & final)[:5]}...)")
-                matchup = int(m.group(1))
-                table = pq.read_table(path, schema=FILE_SCHEMA)
-                mu = self.matchups.setdefault(matchup, _Matchup())
-                mu.batches.append(table)
-                mu.units.extend(units)
-                mu.rows += table.num_rows
-                mu.pending.append(path)
-                self.buffered += table.num_rows
-        self.failures.load(committed_units(self.out))
+                if set(units) & final or not set(units) <= done:
+                    raise RuntimeError(f"{path}: holds units also in {name}/ or not "
+                                       f"committed ({sorted(set(units) & final)[:5]}...)")
+                table = pq.read_table(path, schema=file_schema(name))
+                buf = self._matchup(matchup).buffers[name]
+                buf.add(units, table)
+                buf.pending.append(path)
+                self.buffered_bytes += table.nbytes
+                if name == GAMES_NAME:
+                    self.buffered += table.num_rows
+        self.failures.load(done)
 
     # --- adding rows --------------------------------------------------------------------
 
     def add(self, uid: int, matchup: int, batch: pa.RecordBatch,
-            failures: Sequence[GameFailure] = ()) -> None:
-        """The rows and failed games of work unit ``uid`` (of ``matchup``)."""
-        rows = batch.drop_columns(list(PARTITION_COLUMNS))
+            failures: Sequence[GameFailure] = (),
+            extras: Mapping[str, pa.RecordBatch] | None = None) -> None:
+        """The rows and failed games of work unit ``uid`` (of ``matchup``), and its
+        events and hands rows (``extras``) when the writer was made for them."""
         for f in failures:
             self.failures.add(f)
-        mu = self.matchups.setdefault(matchup, _Matchup())
-        mu.batches.append(rows)
-        mu.units.append(uid)
-        mu.rows += rows.num_rows
-        mu.fresh.append(rows)
-        mu.fresh_units.append(uid)
-        self.buffered += rows.num_rows
-        if mu.rows >= self.rows_per_file:
+        mu = self._matchup(matchup)
+        given = {GAMES_NAME: batch, **(extras or {})}
+        for name in self.names:
+            if name not in given:
+                raise ValueError(f"unit {uid}: no {name} rows (the job records them)")
+            rows = given[name].drop_columns(list(PARTITION_COLUMNS))
+            mu.buffers[name].add((uid,), rows)
+            self.buffered_bytes += rows.nbytes
+        self.buffered += batch.num_rows
+        if mu.games.rows >= self.rows_per_file or mu.nbytes >= self.bytes_per_file:
             self.write_large(matchup)
-        while self.buffered > self.max_buffered_rows:
-            self.write_large(max(self.matchups, key=lambda m: self.matchups[m].rows))
+        while self.buffered > self.max_buffered_rows \
+                or self.buffered_bytes > self.max_buffered_bytes:
+            self.write_large(max(self.matchups, key=lambda m: self.matchups[m].nbytes))
 
     def due(self) -> bool:
         """Whether ``commit_every`` seconds have passed since the last commit."""
@@ -245,36 +327,56 @@ class DatasetWriter:
     # --- committing ---------------------------------------------------------------------
 
     def write_large(self, matchup: int) -> None:
-        """Write a matchup's buffer as one file in games/ and drop its pending files."""
-        mu = self.matchups.pop(matchup, None)
-        if mu is None or not mu.units:
+        """Write a matchup's buffers as one file each in games/ (and events/, hands/) and
+        drop its pending files. With events, the rows not yet committed go to pending
+        files first: then a crash between the events file and the games file leaves
+        the games of every unit in the events file committed (in _pending/)."""
+        mu = self.matchups.get(matchup)
+        if mu is None or not mu.games.units:
+            self.matchups.pop(matchup, None)
             return
+        if len(self.names) > 1:
+            self._commit_matchup(matchup, mu)
         self.failures.write()
-        self.buffered -= mu.rows
-        tables = [b if isinstance(b, pa.Table) else pa.Table.from_batches([b], FILE_SCHEMA)
-                  for b in mu.batches]
-        table = _with_units(pa.concat_tables(tables).combine_chunks(), mu.units) if tables \
-            else FILE_SCHEMA.empty_table()
-        name = f"part-{min(mu.units):08d}-{len(mu.units)}.parquet"
-        final = games_dir(self.out) / f"job={self.job}" / f"matchup={matchup}" / name
-        _commit_file(table, self.staging / f"{matchup}-{name}", final)
-        self.files_written += 1
-        for path in mu.pending:
-            path.unlink(missing_ok=True)
+        del self.matchups[matchup]
+        self.buffered -= mu.games.rows
+        self.buffered_bytes -= mu.nbytes
+        for name in self.names:
+            buf = mu.buffers[name]
+            schema = file_schema(name)
+            tables = [b if isinstance(b, pa.Table) else pa.Table.from_batches([b], schema)
+                      for b in buf.batches]
+            table = _with_units(pa.concat_tables(tables).combine_chunks(), buf.units)
+            file = f"part-{min(buf.units):08d}-{len(buf.units)}.parquet"
+            final = self.out / name / f"job={self.job}" / file
+            _commit_file(table, self.staging / f"{name}-{file}", final,
+                         ROW_GROUP_ROWS.get(name))
+            self.files_written += name == GAMES_NAME
+        for buf in mu.buffers.values():
+            for path in buf.pending:
+                path.unlink(missing_ok=True)
+
+    def _commit_matchup(self, matchup: int, mu: _Matchup) -> None:
+        """A matchup's rows received since the last commit, to small pending files (the
+        events and hands first, the games last)."""
+        for name in self.names:
+            buf = mu.buffers[name]
+            if not buf.fresh_units:
+                continue
+            table = _with_units(pa.Table.from_batches(buf.fresh, file_schema(name)),
+                                buf.fresh_units)
+            file = _pending_name(name, matchup, buf.fresh_units)
+            path = self.pending_dir / file
+            _commit_file(table, self.staging / f"pending-{file}", path)
+            buf.pending.append(path)
+            buf.fresh = []
+            buf.fresh_units = []
 
     def commit(self) -> None:
         """Commit every unit received so far (failures first, then small pending files)."""
         self.failures.write()
         for matchup, mu in self.matchups.items():
-            if not mu.fresh_units:
-                continue
-            table = _with_units(pa.Table.from_batches(mu.fresh, FILE_SCHEMA), mu.fresh_units)
-            name = f"m{matchup}-u{min(mu.fresh_units):08d}-{len(mu.fresh_units)}.parquet"
-            path = self.pending_dir / name
-            _commit_file(table, self.staging / f"pending-{name}", path)
-            mu.pending.append(path)
-            mu.fresh = []
-            mu.fresh_units = []
+            self._commit_matchup(matchup, mu)
         self.last_commit = time.monotonic()
 
     def close(self) -> None:
@@ -289,18 +391,31 @@ class DatasetWriter:
         self.last_commit = time.monotonic()
 
 
-def committed_units(out: Path, pending: bool = True) -> set[int]:
+def _pending_of(out: Path, name: str) -> list[tuple[Path, int]]:
+    """The pending files of dataset ``name``, with their matchups."""
+    folder = out / PENDING_DIR
+    if not folder.exists():
+        return []
+    prefix = "" if name == GAMES_NAME else f"{name}-"
+    found = []
+    for path in sorted(folder.iterdir()):
+        m = _PENDING.fullmatch(path.name)
+        if m is not None and (m.group(1) or "") == prefix[:-1]:
+            found.append((path, int(m.group(2))))
+    return found
+
+
+def committed_units(out: Path, pending: bool = True, name: str = "games") -> set[int]:
     """Work units already committed to ``out`` (a resumed job skips them): in games/,
-    and with ``pending`` also in _pending/."""
+    and with ``pending`` also in _pending/ (``name``: of the events or hands instead)."""
     done: set[int] = set()
-    root = games_dir(out)
+    root = out / name
     if root.exists():
         for path in root.rglob("part-*.parquet"):
             done.update(_units_of(path))
-    if pending and (out / PENDING_DIR).exists():
-        for path in (out / PENDING_DIR).iterdir():
-            if _PENDING.search(path.name):
-                done.update(_units_of(path))
+    if pending:
+        for path, _ in _pending_of(out, name):
+            done.update(_units_of(path))
     return done
 
 
@@ -406,7 +521,7 @@ def part_files(out: Path) -> list[Path]:
 
 def pending_files(out: Path) -> list[Path]:
     folder = out / PENDING_DIR
-    return sorted(p for p in folder.iterdir() if _PENDING.search(p.name)) \
+    return sorted(p for p in folder.iterdir() if _PENDING.fullmatch(p.name)) \
         if folder.exists() else []
 
 

@@ -18,8 +18,10 @@ import msgspec
 from mtgsim.cluster.work import DeckSpec
 
 # /3: games rows name each deck's policy (policy_a/_b, think_us_a/_b) and the manifest
-# its per-deck policies; /2 folders are read (results.dataset.read_games), not resumed
-FORMAT = "mtgsim-job/3"
+# its per-deck policies; /4: ``matchup`` is a column of the files instead of a partition
+# folder (pandas read it back as a categorical ordered as text), and the events and hands
+# datasets. /2 and /3 folders are read (results.dataset.read_games), not resumed
+FORMAT = "mtgsim-job/4"
 MANIFEST = "manifest.json"
 TMP_SUFFIX = ".tmp"
 
@@ -53,6 +55,7 @@ class Manifest(msgspec.Struct):
     # per deck (aligned with ``decks``): the spec piloting it wherever it plays, "" for
     # the side's; empty when no deck has its own
     deck_policies: tuple[str, ...] = ()
+    record_events: bool = False  # --record-events: events/ and hands/ beside games/
 
     def same_job(self, other: Manifest) -> bool:
         """Whether ``other`` describes the same games (for --resume)."""
@@ -60,7 +63,7 @@ class Manifest(msgspec.Struct):
         # ablation records its deck and keyword there
         keys = ("format", "job", "kind", "engine_version", "card_data_hash", "seed",
                 "policies", "max_turns", "unit_size", "decks", "matchups", "games_total",
-                "deck_policies")
+                "deck_policies", "record_events")
         return all(getattr(self, k) == getattr(other, k) for k in keys)
 
 

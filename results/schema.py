@@ -12,7 +12,9 @@ per-player keyword statistics are one int16 column per statistic and seat
 or not it was on the play. Life totals and turns are int32 (a game can gain far more
 than 32,767 life); a value beyond int32 is clamped, and so is a statistic beyond int16.
 ``matchups``: counts aggregated per (job, deck_a, deck_b). ``failures``: one row per game
-that raised instead of finishing (``failures.parquet`` in the job folder).
+that raised instead of finishing (``failures.parquet`` in the job folder). ``events`` and
+``hands``: a job's games event by event and hand by hand, written with
+``--record-events`` (``docs/events.md``).
 """
 
 from __future__ import annotations
@@ -67,6 +69,42 @@ MATCHUPS = pa.schema([
     pa.field("wins_a_on_draw", pa.int64()),
     pa.field("mean_turns", pa.float64()),
 ])
+
+# --- what ``--record-events`` adds (results/events.py) ----------------------------------
+# ``events``: one row per event of a game's log. ``player`` and the players named in
+# ``target`` are sides, as in the games rows: 0 / "deck_a" the game's deck_a, 1 / "deck_b"
+# its deck_b, -1 no one. ``seq`` orders a game's events.
+EVENTS = pa.schema([
+    pa.field("job", DICT_STR, nullable=False),
+    pa.field("matchup", pa.int32(), nullable=False),
+    pa.field("game", pa.int64(), nullable=False),  # the games row's index: (matchup, game)
+    pa.field("seq", pa.int32(), nullable=False),  # the event's place in the game's log
+    pa.field("turn", pa.int32(), nullable=False),  # 1 for the pre-game draws and mulligans
+    pa.field("step", DICT_STR, nullable=False),  # untap, upkeep, draw, main1, ... cleanup
+    pa.field("player", pa.int8(), nullable=False),  # 0: deck_a, 1: deck_b, -1: no one
+    pa.field("kind", DICT_STR, nullable=False),  # draw, opening_hand, cast, attack, ...
+    pa.field("card", DICT_STR, nullable=False),  # the card's name ("" when none)
+    pa.field("target", DICT_STR, nullable=False),  # targets, zone, or what a pump gives
+    pa.field("amount", pa.int32(), nullable=False),
+    pa.field("detail", DICT_STR, nullable=False),  # a cast's permission: flashback, ...
+])
+# ``hands``: one row per game and side: what that deck held and did, the compact source of
+# the per-card statistics (results/cards.py).
+HANDS = pa.schema([
+    pa.field("job", DICT_STR, nullable=False),
+    pa.field("matchup", pa.int32(), nullable=False),
+    pa.field("game", pa.int64(), nullable=False),
+    pa.field("side", pa.int8(), nullable=False),  # 0: the games row's deck_a, 1: deck_b
+    pa.field("deck", DICT_STR, nullable=False),
+    pa.field("on_play", pa.bool_(), nullable=False),
+    pa.field("score", pa.float32(), nullable=False),  # 1 won, 0.5 draw, 0 lost
+    pa.field("mulligans", pa.int8(), nullable=False),
+    pa.field("opening_hand", pa.list_(pa.string()), nullable=False),  # the hand kept
+    pa.field("drawn", pa.list_(pa.string()), nullable=False),  # drawn after it, in order
+    pa.field("cast", pa.list_(pa.string()), nullable=False),  # spells cast, in order
+    pa.field("played", pa.list_(pa.string()), nullable=False),  # lands played, in order
+])
+EXTRA_SCHEMAS = {"events": EVENTS, "hands": HANDS}  # the datasets beside games/
 
 FAILURES = pa.schema([
     pa.field("job", pa.string(), nullable=False),

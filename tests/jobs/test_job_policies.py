@@ -161,7 +161,7 @@ def test_gauntlet_pilots_each_deck_with_its_policy(tmp_path: Path,
                        "--policy-b", "goldfish", *FAST)
     assert code == 0, err
     m = read_manifest(folder)
-    assert m.format == "mtgsim-job/3"
+    assert m.format == "mtgsim-job/4"
     assert m.policies == ("heuristic", "goldfish")
     assert m.deck_policies == ("", "random", "")
     rows = _rows(folder)

@@ -328,7 +328,7 @@ def test_swiss_games_are_the_pairings_games(tmp_path):
     match's own range: the gauntlet of the same decks and seed plays it identically."""
     from mtgsim.cluster.pool import SerialExecutor
     from mtgsim.cluster.seeds import swiss_index
-    from mtgsim.cluster.work import JobSpec, MatchUnit, games_per_match
+    from mtgsim.cluster.work import JobSpec, MatchUnit, bytes_to_batch, games_per_match
 
     decks = [_spec("jund_cascade"), _spec("bant_exalted")]
     spec = JobSpec("s", 5, tuple(decks))
@@ -343,10 +343,17 @@ def test_swiss_games_are_the_pairings_games(tmp_path):
 
     for n, index in enumerate(indices):
         units.append(WorkUnit(n, 0, 0, 1, index, 1))
-    rows = [b.to_pylist()[0] for _, b, _ in ex.run(units)]
+    rows = [b.to_pylist()[0] for _, b, *_ in ex.run(units)]
     for (winner, turns, first), row in zip(res.games, rows, strict=True):
         assert row["on_play"] == first
         assert (row["winner"], row["turns"]) == (winner, turns)
+    # the match's own games rows are those rows (its indices are the games')
+    assert list(res.indices) == indices and res.rows is not None
+    own = bytes_to_batch(res.rows.games).to_pylist()
+    for row, gauntlet in zip(own, rows, strict=True):
+        assert row["game"] == gauntlet["game"] and row["seed"] == gauntlet["seed"]
+        assert {k: v for k, v in row.items() if k not in TIMING_COLUMNS} == \
+            {k: v for k, v in gauntlet.items() if k not in TIMING_COLUMNS}
 
 
 # --------------------------------------------------------------------------- the folder

@@ -67,14 +67,14 @@ def test_same_table_serially_and_on_one_or_two_workers(ray_session, decks, tmp_p
 def test_a_killed_actor_is_replaced_and_its_unit_retried(ray_session, decks):
     spec = JobSpec("kill", 3, tuple(deck_spec(d) for d in decks))
     units = make_units(pairings(2), 120, 10)
-    expected = {u.uid: b for u, b, _ in SerialExecutor(spec).run(units)}
+    expected = {u.uid: b for u, b, *_ in SerialExecutor(spec).run(units)}
     executor = RayExecutor(spec, workers=2)
     pids = executor.actor_pids()
     results = executor.run(units)
-    first, batch0, _ = next(results)
+    first, batch0, *_ = next(results)
     got = {first.uid: batch0}
     os.kill(pids[0], signal.SIGKILL)  # a real dead worker process, units in flight
-    for unit, batch, _ in results:
+    for unit, batch, *_ in results:
         assert unit.uid not in got, "a unit was counted twice"
         got[unit.uid] = batch
     assert sorted(got) == [u.uid for u in units]  # none lost
@@ -128,7 +128,7 @@ ray.init(address=c.address, log_to_driver=False)
 spec = JobSpec("nodes", 1, tuple(deck_spec(d) for d in decks))
 ex = RayExecutor(spec, workers=2)
 nodes = ex.actor_nodes()
-rows = sum(b.num_rows for _, b, _ in ex.run(make_units(pairings(2), 40, 5)))
+rows = sum(b.num_rows for _, b, *_ in ex.run(make_units(pairings(2), 40, 5)))
 print("NODES", len(set(nodes)), "ROWS", rows, "PER_ACTOR", ex.units_per_actor)
 ex.shutdown(); ray.shutdown(); c.shutdown()
 """
