@@ -2,8 +2,9 @@
 
 The repository keeps its packages at the top (``engine/``, ``cluster/``, ``pipelines/``,
 ``results/``, ``decks/``); they are installed, and imported, under this one name:
-``mtgsim.engine``, ``mtgsim.cluster``, ``mtgsim.pipelines``, ``mtgsim.results``. In the
-checkout ``mtgsim/`` holds links to those folders; a wheel holds them as real folders.
+``mtgsim.engine``, ``mtgsim.cluster``, ``mtgsim.pipelines``, ``mtgsim.results``,
+``mtgsim.decks``, by the build backend's package mapping (pyproject.toml's package-dir, the
+table of ``mtgsim.layout``), in a wheel and in the checkout's editable install alike.
 
 The Python facade (``mtgsim.CardPool``, ``mtgsim.Game``, ``mtgsim.gauntlet``, ...) lives in
 ``mtgsim.api`` and is imported on first use, so ``import mtgsim.engine`` stays light;

@@ -10,7 +10,6 @@ modules (``engine.cards.schema``, ``engine.players.policies``) is no circle.
 
     python scripts/import_graph.py            # the graph, one module a line, then cycles
     python scripts/import_graph.py --cycles   # only the cycles (exit 1 if there are any)
-    python scripts/import_graph.py --layers   # modules by layer: what each may import
 
 ``cycles()`` and ``forbidden()`` are what ``tests/packaging/test_import_graph.py`` checks.
 """
@@ -171,6 +170,19 @@ def is_rules(module: str) -> bool:
     return _under(module, *CORE) and not _under(module, *VOCABULARY)
 
 
+def reachable(edges: dict[str, set[str]], start: str) -> list[str]:
+    """Every module ``start`` imports directly or through others, sorted."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for b in edges.get(todo.pop(), ()):
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    seen.discard(start)
+    return sorted(seen)
+
+
 def forbidden(edges: dict[str, set[str]]) -> list[str]:
     """Imports the layering forbids: the schema importing anything of the engine but the
     schema, the rules (state, card data, deck lists) importing anything of the players,
@@ -187,6 +199,13 @@ def forbidden(edges: dict[str, set[str]]) -> list[str]:
                 bad.append(f"{a} -> {b} (a mechanic imports a policy)")
             elif is_policy(b) and not is_players(a) and not _under(a, *ABOVE):
                 bad.append(f"{a} -> {b} (the rules import a policy)")
+    # what a module imports indirectly counts too: the rules load the effects, whose
+    # estimates load the valuation, which must not lead on to a policy
+    for a in sorted(edges):
+        if is_rules(a) or _under(a, *VOCABULARY):
+            policy = next((m for m in reachable(edges, a) if is_policy(m)), None)
+            if policy is not None:
+                bad.append(f"{a} -> ... -> {policy} (the rules reach a policy)")
     for a, mods in sorted(outside_imports().items()):
         bad.extend(f"{a} -> {m} (engine/ imports cluster/, results/ or pipelines/)"
                    for m in sorted(mods))

@@ -5,5 +5,5 @@ Nothing in the rules, the state or the card data imports this package. The effec
 keywords and the cost parts import ``worth`` and ``worth_effects`` only, for the AI
 estimate each mechanic's module carries beside its resolution (as Forge's and XMage's
 effects carry their AI logic); no module outside this package imports a policy.
-``tests/test_import_graph.py`` enforces both.
+``tests/packaging/test_import_graph.py`` enforces both.
 """

@@ -4,5 +4,5 @@ actions 704, triggers 603, replacement 614-616, layers 613, zones 400-406, resol
 targets 115), and the tables the effects, keywords and cost parts register into.
 
 The rules import no policy (``mtgsim.engine.players``): a decision reaches a player only
-through ``mtgsim.engine.state.ask``, and ``tests/test_import_graph.py`` keeps it so.
+through ``mtgsim.engine.state.ask``, and ``tests/packaging/test_import_graph.py`` keeps it so.
 """

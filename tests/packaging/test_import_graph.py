@@ -61,6 +61,21 @@ def test_the_checks_can_fail() -> None:
     assert len(bad) == 6
 
 
+def test_a_policy_reached_indirectly_is_forbidden() -> None:
+    """The rules load the effects, whose estimates load the valuation: a policy imported
+    anywhere down that chain is a policy the rules import."""
+    g = script()
+    edges = {"mtgsim.engine.rules.resolution": {"mtgsim.engine.effects.damage"},
+             "mtgsim.engine.effects.damage": {"mtgsim.engine.players.worth"},
+             "mtgsim.engine.players.worth": {"mtgsim.engine.players.policies.context"}}
+    bad = g.forbidden(edges)
+    assert ("mtgsim.engine.rules.resolution -> ... -> mtgsim.engine.players.policies.context"
+            " (the rules reach a policy)") in bad
+    assert any(b.startswith("mtgsim.engine.effects.damage -> ... ->") for b in bad)
+    del edges["mtgsim.engine.players.worth"]
+    assert g.forbidden(edges) == []
+
+
 def test_function_level_imports_count_and_type_checking_ones_do_not() -> None:
     g = script()
     import ast
