@@ -51,7 +51,7 @@ from mtgsim.pipelines.runner import (
     BatchStats,
     LoadedDeck,
     load_card_pool,
-    load_main_deck,
+    load_decks,
     play_seeded,
     run_batch,
 )
@@ -68,8 +68,10 @@ def _err(message: str) -> None:
 
 
 def _load_decks(args: argparse.Namespace, names: Sequence[str]) -> list[LoadedDeck]:
-    pool = load_card_pool(card_source_of(args))
-    return [load_main_deck(n, pool) for n in names]
+    """The decks, with the corpus cards they need added to the command's card source
+    (``load_decks``), which what the command writes (a replay) then records."""
+    args._source, decks = load_decks(card_source_of(args), names)
+    return decks
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -106,6 +108,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     failed game's replay, the recorded exception, whose traceback it prints)."""
     replay = read_replay(args.file)
     source = card_source_of(args)
+    base = source.load()
+    compiled = sorted({n for d in replay.decks for n in d.cards if n not in base})
+    if compiled:  # cards the game's decks took from the Oracle compiler
+        source = source.with_corpus(compiled)
     current = source.hash()
     if current != replay.card_data_hash:
         print(f"{PROG}: warning: card data differs from the recording (hash "

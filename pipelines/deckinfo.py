@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.cards.pool import known_cards
+from mtgsim.engine.cards.pool import CardSource, known_cards
 from mtgsim.engine.decklists.deck import Deck, DeckError, load_deck
 from mtgsim.engine.keywords import NOT_ORACLE
 
@@ -292,17 +292,36 @@ def bundled_deck_paths(decks_dir: Path) -> list[Path]:
     return sorted(decks_dir.glob("*.txt"))
 
 
-def check_decks(paths: list[str], pool: Mapping[str, Card]
+def check_decks(paths: list[str], pool: Mapping[str, Card],
+                source: CardSource | None = None
                 ) -> tuple[list[DeckInfo], list[DeckError]]:
-    """Validate and summarise every deck; the good ones and the errors, in argument order."""
+    """Validate and summarise every deck; the good ones and the errors, in argument order.
+    With the pool's ``source``, a card the pool lacks comes from the Oracle compiler
+    (``engine.decklists.corpus``: a list with cards that cannot be played names them all)."""
     infos: list[DeckInfo] = []
     errors: list[DeckError] = []
     for p in paths:
         try:
             infos.append(load_info(p, pool))
         except DeckError as exc:
-            errors.append(exc)
+            if source is None:
+                errors.append(exc)
+                continue
+            try:
+                infos.append(_with_corpus(p, source, exc))
+            except DeckError as again:
+                errors.append(again)
     return infos, errors
+
+
+def _with_corpus(path: str, source: CardSource, exc: DeckError) -> DeckInfo:
+    """The deck loaded with the corpus cards it needs; ``exc`` again if it needs none."""
+    from mtgsim.engine.decklists.corpus import load_with_corpus
+
+    found = load_with_corpus(source, [Path(path)])
+    if found == source:
+        raise exc
+    return load_info(path, found.load())
 
 
 # --- the commands ---------------------------------------------------------------------------
@@ -312,10 +331,14 @@ def _error_text(exc: DeckError) -> str:
     return f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc)
 
 
-def _pool(args: argparse.Namespace) -> Mapping[str, Card]:
+def _source(args: argparse.Namespace) -> CardSource:
     from mtgsim.pipelines.runner import card_source
 
-    return card_source(args.card_data, args.cards or (), args.override).load()
+    return card_source(args.card_data, args.cards or (), args.override)
+
+
+def _pool(args: argparse.Namespace) -> Mapping[str, Card]:
+    return _source(args).load()
 
 
 def _shown(path: Path) -> str:
@@ -332,10 +355,11 @@ def cmd_deck(args: argparse.Namespace) -> int:
     """``mtgsim deck check FILE...``: exit 0 if every deck is valid, else 2."""
     from mtgsim.pipelines.runner import resolve_deck_path
 
-    pool = _pool(args)
+    source = _source(args)
+    pool = source.load()
     # a path is shown as given; a bundled name as its file (relative when below the cwd)
     paths = [f if Path(f).exists() else _shown(resolve_deck_path(f)) for f in args.files]
-    infos, errors = check_decks(paths, pool)
+    infos, errors = check_decks(paths, pool, source)
     if args.json:
         for info in infos:
             print(json.dumps(info.as_dict()))

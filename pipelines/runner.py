@@ -25,7 +25,7 @@ from mtgsim.cluster import seeds
 from mtgsim.decks import DECKS_DIR
 from mtgsim.engine.cards.card import Card, CardPool
 from mtgsim.engine.cards.pool import CardSource, known_cards, read_extra
-from mtgsim.engine.decklists.deck import load_deck
+from mtgsim.engine.decklists.deck import DeckError, load_deck
 from mtgsim.engine.game import Policy, deck_cards, play_game
 from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.state.game_state import GameState
@@ -88,6 +88,26 @@ def load_main_deck(arg: str, pool: Mapping[str, Card]) -> LoadedDeck:
     deck = load_deck(path, known_cards(pool))
     names = deck.main_cards()
     return LoadedDeck(deck.name, path, names, deck_cards(pool, names))
+
+
+def load_decks(source: CardSource, args: Sequence[str]
+               ) -> tuple[CardSource, list[LoadedDeck]]:
+    """Load the decks given as paths or bundled names. A card the pool's files do not
+    define comes from the Oracle compiler (``engine.decklists.corpus``): the source
+    returned holds those cards (give it to whatever plays the decks: workers build
+    their pool from it). Raises ``DeckError`` (every card of a list that cannot be played
+    named at once) or ``CardDataError``."""
+    pool = source.load()
+    try:
+        return source, [load_main_deck(a, pool) for a in args]
+    except DeckError:
+        from mtgsim.engine.decklists.corpus import load_with_corpus
+
+        found = load_with_corpus(source, [resolve_deck_path(a) for a in args])
+        if found == source:
+            raise
+    pool = found.load()
+    return found, [load_main_deck(a, pool) for a in args]
 
 
 def game_seed(seed: int, index: int) -> int:

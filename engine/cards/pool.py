@@ -81,12 +81,15 @@ class CardSource(msgspec.Struct, frozen=True):
 
     ``base``: a directory of card files ("" for the bundled ``engine/cards/data``);
     ``extra``: the user's card files (name, text), added to the base; ``override``: an
-    extra card may replace a base card of the same name.
+    extra card may replace a base card of the same name; ``corpus``: names of cards
+    compiled from the bundled Oracle corpus (``engine.cards.oracle``) for the cards a
+    deck names that the files do not define.
     """
 
     base: str = ""
     extra: ExtraFiles = ()
     override: bool = False
+    corpus: tuple[str, ...] = ()
 
     @property
     def base_dir(self) -> str:
@@ -94,13 +97,18 @@ class CardSource(msgspec.Struct, frozen=True):
 
     def load(self) -> CardPool:
         """The pool (cached per process); raises ``CardDataError``."""
-        if not self.base and not self.extra:
+        if not self.base and not self.extra and not self.corpus:
             return load_pool()
-        return load_pool(self.base_dir, self.extra, self.override)
+        return load_pool(self.base_dir, self.extra, self.override, self.corpus)
 
     def hash(self) -> str:
-        """A content hash of every card file of the pool (replays and job manifests)."""
-        return pool_hash(self.base_dir, self.extra)
+        """A content hash of every card file of the pool and of the compiled cards it
+        adds (replays and job manifests)."""
+        return pool_hash(self.base_dir, self.extra, self.corpus)
+
+    def with_corpus(self, names: Iterable[str]) -> CardSource:
+        """This source with these corpus cards added (sorted, each once)."""
+        return msgspec.structs.replace(self, corpus=tuple(sorted({*self.corpus, *names})))
 
     def extra_names(self) -> list[str]:
         """The names of the cards the extra files define, in file order."""
@@ -386,10 +394,11 @@ def pool_of(defs: Iterable[CardDef]) -> CardPool:
 
 @cache
 def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
-              override: bool = False) -> CardPool:
+              override: bool = False, corpus: tuple[str, ...] = ()) -> CardPool:
     """Every card of ``data_dir`` and then of the ``extra`` files, compiled (by name and
     by handle, ``engine.cards.card.CardPool``); loaded once per process. An extra card named like a card of ``data_dir`` replaces it only with
-    ``override``; any other second definition of a name is an error."""
+    ``override``; any other second definition of a name is an error. Then each card of
+    ``corpus`` the files do not define, compiled from the Oracle corpus."""
     files = card_files(data_dir)
     if not files:
         raise CardDataError(f"{data_dir}: no card data files (*.toml) found")
@@ -399,6 +408,7 @@ def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
     defined.freeze_base(override)
     for file, text in extra:
         defined.add_file(file, text)
+    _add_corpus_cards(defined, corpus)
     pool = pool_of(defined.pool.values())
     # Card data lives as long as the process: moved out of the cyclic collector's view,
     # it is not traversed again in every collection while games run (about 3% of a
@@ -407,6 +417,24 @@ def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
     gc.freeze()
     young_collections_for_games()
     return pool
+
+
+def _add_corpus_cards(defined: _Defined, names: tuple[str, ...]) -> None:
+    """Add the corpus cards ``names`` that the card files do not define (a hand-written
+    card is the card: it overrides the compiled one)."""
+    wanted = [n for n in names if n not in defined.pool]
+    if not wanted:
+        return
+    # imported here: a pool of card files only never loads the compiler (start-up time)
+    from mtgsim.engine.cards.oracle.library import Missing, resolve
+
+    found = resolve(wanted, compile_card)
+    for name in wanted:
+        got = found[name]
+        if isinstance(got, Missing):
+            raise CardDataError(f"corpus card {name!r}: {got.reason}")
+        defined.pool[got.name] = got.defn
+        defined.where[got.name] = "the Oracle corpus"
 
 
 # How many container allocations (net of deallocations) start a collection of the youngest
@@ -428,15 +456,23 @@ def young_collections_for_games() -> None:
         gc.set_threshold(GAME_YOUNG_THRESHOLD, *older)
 
 
-def pool_hash(data_dir: str = str(DATA_DIR), extra: ExtraFiles = ()) -> str:
+def pool_hash(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
+              corpus: tuple[str, ...] = ()) -> str:
     """A content hash of the card files of a pool (their paths below ``data_dir``, their
-    bytes, then each extra file's name and text)."""
+    bytes, then each extra file's name and text), and of its compiled corpus cards (the
+    corpus and compiler they come from, and their names)."""
     h = hashlib.sha256()
     for path in card_files(data_dir):
         h.update(path.relative_to(data_dir).as_posix().encode())
         h.update(path.read_bytes())
     for name, text in extra:
         h.update(b"\0extra\0" + Path(name).name.encode() + b"\0" + text.encode())
+    if corpus:
+        from mtgsim.engine.cards.oracle.cache import cache_key
+
+        h.update(b"\0corpus\0" + cache_key().encode())
+        for name in corpus:
+            h.update(b"\0" + name.encode())
     return h.hexdigest()[:16]
 
 

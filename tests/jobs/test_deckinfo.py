@@ -103,7 +103,9 @@ def test_check_invalid_deck_names_file_and_line(tmp_path: Path,
     assert code == 2
     assert out.strip() == ""
     assert err.strip() == (f"mtgsim: error: {bad}:3: unknown card 'Lightning Boltz' "
-                           "(did you mean 'Lightning Bolt'?)")
+                           "(not in the corpus; did you mean 'Lightning Bolt'?); to supply "
+                           "a card by hand, write it in a card file and give it with "
+                           "--cards FILE (docs/cards.md)")
 
 
 def test_check_reports_every_deck_and_fails_if_any_is_bad(

@@ -73,9 +73,16 @@ def records(path: str = str(CORPUS)) -> dict[str, Record]:
 
 @cache
 def by_folded_name(path: str = str(CORPUS)) -> dict[str, str]:
-    """Folded name -> the exact name, for every corpus face; a deck's "Fire // Ice" is
-    found under its first face's name by ``lookup``."""
-    return {fold(name): name for name in records(path)}
+    """Folded name -> the exact name, for every corpus face. A card of several faces
+    is recorded as "Front // Back" and each face by its own name after the first; deck
+    lists name it either way ("Delver of Secrets"), so its front face's name finds it
+    too (a card's own name, if another card has it, wins)."""
+    out: dict[str, str] = {}
+    for name in records(path):
+        if " // " in name:
+            out.setdefault(fold(name.split(" // ", 1)[0]), name)
+    out.update({fold(name): name for name in records(path)})
+    return out
 
 
 def lookup(name: str, path: str = str(CORPUS)) -> Record | None:

@@ -1,0 +1,122 @@
+"""Cards from the corpus by the names deck lists give them: found and compiled, refused
+with the clause that stopped them, or not in the corpus ("did you mean" only for a close
+spelling of a real card name). Compiled definitions and refusals are kept in a cache on
+disk (``engine.cards.oracle.cache``), so a deck of corpus cards loads without reading
+the corpus again.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mtgsim.engine.cards.oracle import cache, corpus
+from mtgsim.engine.cards.oracle.compiler import Check, Compiled, compile_record
+from mtgsim.engine.cards.schema.carddef import CardDef
+
+
+@dataclass(frozen=True)
+class Found:
+    """A corpus card that compiles: its exact name and its definition."""
+
+    name: str
+    defn: CardDef
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A name that gives no playable card: ``reason`` ("not in the corpus", or why the
+    compiler refuses the card), the card's exact name when it is in the corpus, and a
+    suggestion for a misspelling."""
+
+    written: str
+    reason: str
+    name: str = ""
+    suggestion: str = ""
+
+    @property
+    def in_corpus(self) -> bool:
+        return bool(self.name)
+
+
+Result = Found | Missing
+
+
+def resolve(names: Iterable[str], check: Check, path: str = str(corpus.CORPUS)
+            ) -> dict[str, Result]:
+    """Each name (as a deck list writes it) -> its card or why there is none. Reads the
+    disk cache first; compiles (and caches) what it lacks."""
+    wanted = list(dict.fromkeys(names))
+    store = cache.open_cache(path)
+    out: dict[str, Result] = {}
+    todo = []
+    for w in wanted:
+        entry = store.get(corpus.fold(w))
+        if entry is None:
+            todo.append(w)
+        elif entry.defn is not None:
+            out[w] = Found(entry.name, entry.defn)
+        else:
+            out[w] = Missing(w, entry.reason, entry.name, entry.suggestion)
+    if todo:
+        for w in todo:
+            result = _resolve_one(w, check, path)
+            out[w] = result
+            store.put(corpus.fold(w), result.name, result.defn if isinstance(result, Found)
+                      else None, "" if isinstance(result, Found) else result.reason,
+                      "" if isinstance(result, Found) else result.suggestion)
+        store.save()
+    return {w: out[w] for w in wanted}
+
+
+def _resolve_one(written: str, check: Check, path: str) -> Result:
+    rec = corpus.lookup(written, path)
+    if rec is None:
+        return Missing(written, "not in the corpus", suggestion=suggest(written, path))
+    got = compile_record(rec, check)
+    if isinstance(got, Compiled):
+        return Found(rec.name, got.defn)
+    return Missing(written, got.message(), rec.name)
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Damerau-Levenshtein distance (adjacent transpositions count one), or ``limit + 1``
+    once it is certain to exceed ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def close_limit(name: str) -> int:
+    """How many edits still make a close spelling of a name this long: one for short
+    names, two from 8 letters, three from 16 (a typo or two, not another word)."""
+    n = len(name)
+    return 1 if n < 8 else 2 if n < 16 else 3
+
+
+def suggest(written: str, path: str = str(corpus.CORPUS),
+            extra: Iterable[str] = ()) -> str:
+    """The real card names ``written`` is a close misspelling of ("A" or "A' or 'B" when
+    several are equally close), or ""."""
+    key = corpus.fold(written)
+    names = corpus.by_folded_name(path)
+    pool = {corpus.fold(n): n for n in extra}
+    candidates = {**names, **pool}
+    limit = close_limit(key)
+    near = difflib.get_close_matches(key, list(candidates), n=8, cutoff=0.75)
+    scored = sorted((edit_distance(key, c, limit), candidates[c]) for c in near)
+    best = [name for d, name in scored if d <= limit and d == scored[0][0]]
+    return "' or '".join(sorted(set(best))[:3])
