@@ -332,9 +332,15 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 def cmd_cards(args: argparse.Namespace) -> int:
     """``cards list`` / ``cards check``: the pool, or the pool (or the user's own cards,
-    with ``--cards``) against reference Oracle data; exit 1 on any mismatch."""
+    with ``--cards``) against reference Oracle data; exit 1 on any mismatch.
+    ``cards coverage``: what the Oracle compiler understands (``pipelines.coverage``)."""
     source = card_source_of(args)
     pool = load_card_pool(source)
+    if args.action == "coverage":
+        return _coverage(args, pool)
+    if args.decks is not None or args.format is not None:
+        _err("--decks and --format go with 'cards coverage'")
+        return 2
     if args.action == "list":
         for name in sorted(pool):
             print(name)
@@ -356,6 +362,24 @@ def cmd_cards(args: argparse.Namespace) -> int:
         print(f"{result.matched} of {result.compared} {which} match; "
               f"{len(result.problems)} problem(s)")
     return 1 if result.problems else 0
+
+
+def _coverage(args: argparse.Namespace, pool: Any) -> int:
+    from mtgsim.pipelines import coverage
+
+    if args.decks is not None and not Path(args.decks).is_file():
+        _err(f"{args.decks}: no such file")
+        return 2
+    if args.format is not None and args.decks is None:
+        _err("--format needs --decks")
+        return 2
+    try:
+        figures = coverage.report(pool, args.decks, args.format, args.top)
+    except ValueError as exc:
+        _err(str(exc))
+        return 2
+    print(coverage.as_json(figures) if args.json else coverage.format_report(figures))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -438,10 +462,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per scenario")
     p.set_defaults(func=cmd_scenario)
 
-    p = sub.add_parser("cards", parents=[common], help="list or check the card pool",
-                       description="'list' prints every supported card; 'check' compares "
-                                   "each card file with the reference Oracle data.")
-    p.add_argument("action", choices=("list", "check"))
+    p = sub.add_parser("cards", parents=[common],
+                       help="list or check the card pool; the compiler's coverage",
+                       description="'list' prints every card of the pool; 'check' compares "
+                                   "each card file with the reference Oracle data; "
+                                   "'coverage' reports how many corpus cards the Oracle "
+                                   "compiler understands, the clauses it does not, and with "
+                                   "--decks how many real deck lists load whole and what "
+                                   "would unlock the most next.")
+    p.add_argument("action", choices=("list", "check", "coverage"))
+    p.add_argument("--decks", metavar="LISTS", default=None,
+                   help="coverage: deck lists, JSON Lines (.jsonl or .jsonl.gz) with "
+                        "format, main and side (as shared/decklists)")
+    p.add_argument("--format", metavar="F", default=None,
+                   help="coverage: only the lists of this format (pauper, modern, ...)")
+    p.add_argument("--top", type=positive, default=25, metavar="N",
+                   help="coverage: rows of each ranking (default: 25)")
+    p.add_argument("--json", action="store_true", help="coverage: one JSON object")
     p.add_argument("--reference", metavar="FILE", default=None,
                    help="reference Oracle data: JSON Lines like the bundled oracle.jsonl, "
                         "or an MTGJSON file (AtomicCards.json, AllPrintings.json, a set); "

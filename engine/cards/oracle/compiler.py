@@ -73,6 +73,8 @@ class Refused:
     name: str
     reason: str
     clause: str = ""
+    # with ``compile_record(..., every=True)``: each line's first clause not understood
+    clauses: tuple[str, ...] = ()
 
     def message(self) -> str:
         if self.clause:
@@ -84,10 +86,13 @@ class Refused:
 Check = Callable[[CardDef], object]
 
 
-def compile_record(rec: Record, check: Check | None = None) -> Compiled | Refused:
+def compile_record(rec: Record, check: Check | None = None,
+                   every: bool = False) -> Compiled | Refused:
     """The card a corpus record describes, or why it is refused. ``check``: what the
     pool does with a definition as it loads it (``engine.cards.pool.compile_card``:
-    parses its cost, expands its keywords); a ValueError from it refuses the card."""
+    parses its cost, expands its keywords); a ValueError from it refuses the card.
+    ``every``: read every line even after one fails, and list each line's first clause
+    not understood in ``Refused.clauses`` (what coverage figures count)."""
     why = _unplayable(rec)
     if why:
         return Refused(rec.name, why)
@@ -100,15 +105,19 @@ def compile_record(rec: Record, check: Check | None = None) -> Compiled | Refuse
     x = "{X}" in (rec.manaCost or "")
     card = Card(ctx, is_spell=spell, x=x)
     data = _characteristics(rec, types)
+    failed: list[NotUnderstood] | None = [] if every else None
     try:
         if rec.layout == "leveler":
             levels = _leveler(lines, card)
             data["levels"] = levels
         else:
-            read_lines(lines, card)
+            read_lines(lines, card, failed)
+        if failed:
+            raise failed[0]
         data.update(_abilities(card, rec, types))
     except NotUnderstood as exc:
-        return Refused(rec.name, exc.why, exc.clause)
+        clauses = tuple(f.clause for f in failed) if failed else (exc.clause,)
+        return Refused(rec.name, exc.why, exc.clause, clauses)
     data["text"] = text
     try:
         defn = msgspec.convert(data, CardDef)

@@ -50,9 +50,11 @@ class Card:
     enchant: Data | None = None
 
 
-def read_lines(lines: list[str], card: Card) -> None:
+def read_lines(lines: list[str], card: Card,
+               failed: list[NotUnderstood] | None = None) -> None:
     """Read every line into ``card``; raises NotUnderstood at the first line not
-    understood."""
+    understood, or (given ``failed``) notes it there and reads on: every line's first
+    clause not understood, for coverage figures."""
     i = 0
     while i < len(lines):
         span = Span(lines[i], i, 0)
@@ -60,9 +62,15 @@ def read_lines(lines: list[str], card: Card) -> None:
         if lines[i].endswith(("choose one —", "Choose one —")):
             while i + 1 + bullets < len(lines) and lines[i + 1 + bullets].startswith("• "):
                 bullets += 1
-            if not bullets:
+        try:
+            if lines[i].endswith(("choose one —", "Choose one —")) and not bullets:
                 raise NotUnderstood(lines[i], "choose one without modes")
-        read_line(span, card, [Span(lines[i + 1 + b], i + 1 + b, 0) for b in range(bullets)])
+            read_line(span, card, [Span(lines[i + 1 + b], i + 1 + b, 0)
+                                   for b in range(bullets)])
+        except NotUnderstood as exc:
+            if failed is None:
+                raise
+            failed.append(exc)
         i += 1 + bullets
 
 
