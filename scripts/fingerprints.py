@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from mtgsim.engine.cards.card import CardPool
 from mtgsim.engine.game import play_game
 from mtgsim.pipelines.runner import (
     DECKS_DIR,
@@ -39,10 +40,12 @@ PAIRINGS = ("heuristic:heuristic", "random:random")
 
 
 def fingerprints(games: int, pairings: tuple[str, ...] = PAIRINGS,
-                 seed: int = 0) -> dict[str, list[list[Any]]]:
+                 seed: int = 0, pool: CardPool | None = None) -> dict[str, list[list[Any]]]:
     """``{"<policies> <deck_a> <deck_b>": [[winner, turns, reason, life_a, life_b,
-    decisions], ...]}`` for every pair of bundled decks, in sorted order."""
-    pool = load_card_pool()
+    decisions], ...]}`` for every pair of bundled decks, in sorted order. ``pool``: the
+    cards to play them with (default: the bundled pool; the Oracle compiler's test swaps
+    compiled cards in, scripts/oracle_pool.py)."""
+    pool = pool if pool is not None else load_card_pool()
     decks = [load_main_deck(str(p), pool) for p in sorted(DECKS_DIR.glob("*.txt"))]
     out: dict[str, list[list[Any]]] = {}
     for pairing in pairings:
