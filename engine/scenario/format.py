@@ -137,4 +137,8 @@ class Scenario(_S):
     # enchant abilities, 702.5c): [[cards]] tables as in engine/cards/data, known to this
     # scenario only; their names must not be those of pool cards.
     cards: list[CardDef] = []
+    # Cards compiled from the bundled Oracle corpus for this scenario (project
+    # extension): each replaces a pool card of the same name, so a scenario proves what
+    # the compiler makes of a real card's text (tests/scenarios/oracle/).
+    corpus: list[str] = []
     ai: AiSpec | None = None  # an AI puzzle (project extension, see AiSpec)

@@ -55,7 +55,10 @@ class Runner(ActionDriver, ExpectationChecks):
 
 
 def _with_scenario_cards(sc: Scenario, pool: CardPool) -> CardPool:
-    """The pool plus the scenario's own hypothetical cards (``[[cards]]``)."""
+    """The pool plus the scenario's own hypothetical cards (``[[cards]]``) and the cards
+    it compiles from the Oracle corpus (``corpus``)."""
+    if sc.corpus:
+        pool = _with_corpus_cards(sc.corpus, pool)
     if not sc.cards:
         return pool
     for card in sc.cards:
@@ -63,6 +66,27 @@ def _with_scenario_cards(sc: Scenario, pool: CardPool) -> CardPool:
             raise ScenarioError(f"scenario card {card.name!r} has the name of a pool card")
     try:
         return pool.with_cards(sc.cards)
+    except CardCompileError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def _with_corpus_cards(names: list[str], pool: CardPool) -> CardPool:
+    """The pool with these cards compiled from the corpus in place of any pool card of
+    the same name (a card the compiler refuses fails the scenario, naming why)."""
+    from mtgsim.engine.cards.oracle.library import Missing, resolve
+    from mtgsim.engine.cards.pool import compile_card
+
+    found = resolve(names, compile_card)
+    defs = []
+    for name in names:
+        got = found[name]
+        if isinstance(got, Missing):
+            raise ScenarioError(f"corpus card {name!r}: {got.reason}")
+        if got.name != name:
+            raise ScenarioError(f"corpus card {name!r}: the corpus spells it {got.name!r}")
+        defs.append(got.defn)
+    try:
+        return pool.with_cards(defs)
     except CardCompileError as exc:
         raise ScenarioError(str(exc)) from None
 
