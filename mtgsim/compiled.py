@@ -1,15 +1,21 @@
 """The compiled engine: the hot engine modules built with Cython, loaded only while they match.
 
-The pure-Python engine is the reference; ``scripts/compile_engine.py`` (run by ``make venv``)
-compiles the modules in ``COMPILED`` unchanged, without type annotations turned into C types,
-so a compiled module runs the same code, and plays the same games, only with fewer
-instructions (tests/packaging/test_compiled.py checks the game fingerprints both ways).
+The pure-Python engine is the reference; ``scripts/compile_engine.py`` (``make compiled``,
+or ``make pgo`` for the profile-guided build the benchmarks use) compiles the modules of
+``COMPILED`` unchanged, without type annotations turned into C types, with the declarations
+``mtgsim.declarations`` generates from its table, so a compiled module runs the same code,
+and plays the same games, only with fewer instructions (tests/packaging/test_compiled.py
+checks the game fingerprints both ways).
 
 The builds live in ``build/compiled/`` beside a manifest of the source digest each was built
 from. Python would load an extension module sitting beside its ``.py`` even after the ``.py``
-changed; keeping them apart, and loading one only through ``CompiledFinder`` when its
-source's digest still matches, means an edited module runs as edited until it is built
-again. ``MTGSIM_PURE_PYTHON=1`` loads none of them.
+changed; keeping them apart, and loading one only through ``CompiledFinder`` while its
+source's digest still matches (and the table's, and those of the modules it cimports from),
+means an edited module runs as edited until it is built again. When a build exists but some
+of its modules run as pure Python that way (an edit since the build, a module that failed to
+build, another interpreter), the process says so in one line on stderr, naming the count and
+``make compiled``; with no build at all the pure-Python engine runs silently, and
+``MTGSIM_PURE_PYTHON=1`` asks for it whatever was built.
 """
 
 from __future__ import annotations
@@ -20,59 +26,37 @@ import importlib.machinery
 import importlib.util
 import json
 import os
-import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
+from mtgsim.declarations import COMPILED, PREFIX
 from mtgsim.layout import PACKAGE_DIRS
 
-# The engine modules games run, by dotted name under mtgsim.engine: cProfile over the
-# compiled engine sees only the functions still interpreted, and over the fingerprint games
-# (every pairing of the bundled decks, heuristic and random) no module left out takes more
-# than 0.04% of the time; what is left runs while loading cards and decks, or rarely.
-COMPILED: tuple[str, ...] = (
-    "cards.card", "cards.schema.bits", "effects.add_counters", "effects.choose_one",
-    "effects.conditional", "effects.counter", "effects.create_token", "effects.damage",
-    "effects.destroy", "effects.discard", "effects.doesnt_untap_next", "effects.draw",
-    "effects.exile", "effects.may", "effects.pump", "effects.return_from_graveyard",
-    "effects.sacrifice", "effects.search", "effects.tap", "effects.untap", "game",
-    "keywords.annihilator", "keywords.bloodthirst", "keywords.cascade", "keywords.convoke",
-    "keywords.devour", "keywords.dredge", "keywords.enchant", "keywords.epic",
-    "keywords.exalted", "keywords.flash", "keywords.flashback", "keywords.graft",
-    "keywords.haunt", "keywords.kicker", "keywords.level_up", "keywords.rebound",
-    "keywords.recover", "keywords.replicate", "keywords.retrace", "keywords.transmute",
-    "keywords.umbra_armor", "keywords.unearth", "keywords.wither",
-    "players.policies.activation", "players.policies.blocking", "players.policies.cast_score",
-    "players.policies.choice_auras", "players.policies.choice_cards",
-    "players.policies.choice_costs", "players.policies.choice_keywords",
-    "players.policies.combat_ai", "players.policies.context", "players.policies.heuristic",
-    "players.policies.planning", "players.policies.random", "players.policies.spells",
-    "players.policies.stops", "players.policies.targeting", "players.policies.tricks",
-    "players.worth", "players.worth_effects", "rules.activation", "rules.amounts",
-    "rules.casting", "rules.combat", "rules.conditions", "rules.cost_parts", "rules.costs",
-    "rules.effect", "rules.filters", "rules.layers", "rules.mana", "rules.payment",
-    "rules.refs", "rules.replacement", "rules.resolution", "rules.sba", "rules.spell_costs",
-    "rules.targets", "rules.triggers", "rules.turn", "rules.zones", "state.ask",
-    "state.derived", "state.game_state", "state.memo", "state.rng", "state.stats",
-    "state.view",
-)
+__all__ = ["COMPILED", "CompiledFinder", "install", "loaded", "module_names", "source_path"]
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_DIR = ROOT / "build" / "compiled"
 MANIFEST = "manifest.json"
 PURE_ENV = "MTGSIM_PURE_PYTHON"
+# the table and the generator the declarations of every build come from
+DECLARATIONS = Path(__file__).resolve().parent / "declarations.py"
 # this interpreter's extension modules' suffix, as the import system has it (reading
 # sysconfig's instead loads its data into every process, which measured 0.14 M more
 # instructions a heuristic game)
 EXT_SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+REMEDY = "(run make compiled)"
 
 
 def module_names() -> list[str]:
     """The full import names of the modules that are compiled."""
-    return [f"mtgsim.engine.{name}" for name in COMPILED]
+    return [PREFIX + name for name in COMPILED]
+
+
+_NAMES = frozenset(module_names())
 
 
 def source_path(name: str) -> Path:
@@ -88,44 +72,9 @@ def source_path(name: str) -> Path:
 
 
 def digest(path: Path) -> str:
-    """What a build is keyed on: the source's bytes (a module's with those of the Cython
-    declarations beside it, its ``.pxd``, when it has one, and of the declarations of each
-    module that one cimports from, whose C functions the build calls)."""
-    return _keyed(path)[0]
-
-
-def _keyed(path: Path) -> tuple[str, list[str]]:
-    """``digest`` of a source, and the modules its declarations cimport from (the ``.pxd``
-    read once for both)."""
-    data = path.read_bytes()
-    declarations = path.with_suffix(".pxd")
-    others: list[str] = []
-    if path.suffix == ".py" and declarations.is_file():
-        text = declarations.read_bytes()
-        data += b"\0" + text
-        others = _cimported(text.decode("utf-8", "replace"))
-        for name in others:
-            other = source_path(name).with_suffix(".pxd")
-            data += b"\0" + (other.read_bytes() if other.is_file() else b"")
-    return hashlib.sha256(data).hexdigest(), others
-
-
-_CIMPORT = re.compile(r"^from (mtgsim\.engine\.[\w.]+) cimport ", re.M)
-
-
-def _cimported(declarations: str) -> list[str]:
-    """The modules a ``.pxd``'s text cimports from (their C functions are called directly,
-    so the module's build works only beside their builds)."""
-    return sorted(set(_CIMPORT.findall(declarations)))
-
-
-def cimports(name: str) -> list[str]:
-    """The modules a module's declarations cimport from (none without a ``.pxd``)."""
-    declarations = source_path(name).with_suffix(".pxd")
-    try:
-        return _cimported(declarations.read_text(encoding="utf-8"))
-    except OSError:
-        return []
+    """What a build is keyed on: a file's bytes (a module's source; the declarations'
+    table and generator, mtgsim/declarations.py, for every module at once)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def platform_tag() -> str:
@@ -133,41 +82,76 @@ def platform_tag() -> str:
     return f"{sys.implementation.cache_tag}{EXT_SUFFIX}"
 
 
+def read_manifest(build_dir: Path) -> tuple[dict[str, Any] | None, str]:
+    """A build directory's manifest and "", or None and why it is no usable build ("" when
+    there is no manifest at all: nothing was built, or a build is under way)."""
+    path = build_dir / MANIFEST
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, ""
+    except (OSError, ValueError):
+        return None, f"{path} is unreadable"
+    if not isinstance(data, dict) or not isinstance(data.get("modules"), dict):
+        return None, f"{path} is unreadable"
+    if data.get("platform") != platform_tag():
+        return None, f"{build_dir} holds a build for another interpreter ({data.get('platform')})"
+    return data, ""
+
+
 class CompiledFinder(importlib.abc.MetaPathFinder):
     """A meta path finder that answers for the modules of a manifest whose source is
     unchanged since the build, and leaves every other import to Python."""
 
-    def __init__(self, build_dir: Path, manifest: dict[str, str],
-                 attribute_cache: str = "", profile_guided: bool = False,
-                 build_flags: tuple[str, ...] = ()) -> None:
+    def __init__(self, build_dir: Path, manifest: Mapping[str, str],
+                 cimports: Mapping[str, Sequence[str]] | None = None,
+                 declarations: str | None = None, attribute_cache: str = "",
+                 profile_guided: bool = False, build_flags: tuple[str, ...] = ()) -> None:
         self.build_dir = build_dir
         self.manifest = manifest  # module name -> source digest it was built from
+        self.cimports = cimports or {}  # module name -> the modules its build calls into
+        self.declarations = declarations  # digest of mtgsim/declarations.py then (None: now)
         self.attribute_cache = attribute_cache  # digest of scripts/attribute_cache.h then
         self.profile_guided = profile_guided  # built from the training's profile (GCC)
-        self.build_flags = build_flags  # a profile-guided build's compiler flags
+        self.build_flags = build_flags  # the C compiler flags it was built with
         self._usable: dict[str, bool] = {}  # usable()'s answers, each found once
+        self._table: bool | None = None  # whether the declarations are those of the build
+        self._warned = False
 
     @classmethod
     def from_build(cls, build_dir: Path) -> CompiledFinder | None:
         """The finder of a build directory, or None if nothing usable was built there."""
-        try:
-            data = json.loads((build_dir / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        data, _ = read_manifest(build_dir)
+        return None if data is None else cls.from_manifest(build_dir, data)
+
+    @classmethod
+    def from_manifest(cls, build_dir: Path, data: Mapping[str, Any]) -> CompiledFinder | None:
+        """The finder of a build's manifest (``read_manifest``'s), or None if it lists no
+        module."""
+        if not data["modules"]:
             return None
-        if not isinstance(data, dict) or data.get("platform") != platform_tag():
-            return None
-        modules = data.get("modules")
-        if not isinstance(modules, dict) or not modules:
-            return None
-        flags = data.get("build_flags")
-        return cls(build_dir, {str(k): str(v) for k, v in modules.items()},
-                   str(data.get("attribute_cache", "")), data.get("profile_guided") is True,
+        flags, cimports = data.get("build_flags"), data.get("cimports")
+        return cls(build_dir, {str(k): str(v) for k, v in data["modules"].items()},
+                   {str(k): [str(m) for m in v] for k, v in cimports.items()}
+                   if isinstance(cimports, dict) else {},
+                   str(data.get("declarations", "")), str(data.get("attribute_cache", "")),
+                   data.get("profile_guided") is True,
                    tuple(str(f) for f in flags) if isinstance(flags, list) else ())
 
     def binary(self, name: str) -> Path:
         """Where the build of a module lies."""
         *package, leaf = name.split(".")
         return self.build_dir.joinpath("lib", *package, leaf + EXT_SUFFIX)
+
+    def table_current(self) -> bool:
+        """Whether the declarations' table and generator are those the build was made with
+        (read once: every module's declarations come from them)."""
+        if self._table is None:
+            try:
+                self._table = self.declarations in (None, digest(DECLARATIONS))
+            except OSError:
+                self._table = False
+        return self._table
 
     def usable(self, name: str, seen: frozenset[str] = frozenset()) -> bool:
         """Built, and built from the source that is there now, as is every module it
@@ -181,33 +165,79 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
 
     def _check(self, name: str, seen: frozenset[str]) -> bool:
         want = self.manifest.get(name)
-        if want is None or not self.binary(name).is_file():
+        if want is None or not self.table_current() or not self.binary(name).is_file():
             return False
         try:
-            key, others = _keyed(source_path(name))
+            if digest(source_path(name)) != want:
+                return False
         except OSError:
             return False
-        if key != want:
-            return False
-        return all(other in seen or self.usable(other, seen) for other in others)
+        return all(other in seen or self.usable(other, seen)
+                   for other in self.cimports.get(name, ()))
 
     def find_spec(self, name: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
-        if name not in self.manifest or not self.usable(name):
+        if name not in self.manifest:
+            if name in _NAMES:  # a compiled module the build left out
+                self.warn()
+            return None
+        if not self.usable(name):
+            self.warn()
             return None
         location = str(self.binary(name))
         loader = importlib.machinery.ExtensionFileLoader(name, location)
         return importlib.util.spec_from_file_location(name, location, loader=loader)
 
+    def warn(self) -> None:
+        """Say once, on stderr, how many compiled modules run as pure Python, and why."""
+        if not self._warned:
+            self._warned = True
+            line = self.report()
+            if line:
+                print(line, file=sys.stderr)
 
-def install() -> CompiledFinder | None:
+    def report(self) -> str:
+        """The line ``warn`` prints ("" when every compiled module is usable)."""
+        names = module_names()
+        total = len(names)
+        if not self.table_current():
+            return _line(total, total, "was built from other declarations "
+                         "(mtgsim/declarations.py)", "were built from other declarations "
+                         "(mtgsim/declarations.py)")
+        unbuilt = [n for n in names if n not in self.manifest or not self.binary(n).is_file()]
+        stale = [n for n in names if n not in unbuilt and not self.usable(n)]
+        if stale and unbuilt:
+            return (f"mtgsim: {len(stale) + len(unbuilt)} of {total} compiled engine modules "
+                    f"run as pure Python ({len(stale)} older than their source, "
+                    f"{len(unbuilt)} not built) {REMEDY}")
+        if stale:
+            return _line(total, len(stale), "is older than its source",
+                         "are older than their source")
+        if unbuilt:
+            return _line(total, len(unbuilt), "was not built", "were not built")
+        return ""
+
+
+def _line(total: int, count: int, one: str, many: str) -> str:
+    """``mtgsim: 3 of 90 compiled engine modules are older than their source and run as
+    pure Python (run make compiled)``: the one line of a build partly out of use."""
+    return (f"mtgsim: {count} of {total} compiled engine modules {one if count == 1 else many} "
+            f"and run{'s' if count == 1 else ''} as pure Python {REMEDY}")
+
+
+def install(build_dir: Path = BUILD_DIR) -> CompiledFinder | None:
     """Put the build's finder first on the import path, unless the pure engine is asked
-    for or nothing was built. Called once, by ``import mtgsim``."""
+    for or nothing was built; say so on stderr when a build is there but cannot be used.
+    Called once, by ``import mtgsim``."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return None
     if any(isinstance(f, CompiledFinder) for f in sys.meta_path):
         return None
-    finder = CompiledFinder.from_build(BUILD_DIR)
+    data, problem = read_manifest(build_dir)
+    if problem:
+        print(f"mtgsim: all {len(COMPILED)} compiled engine modules run as pure Python: "
+              f"{problem} {REMEDY}", file=sys.stderr)
+    finder = None if data is None else CompiledFinder.from_manifest(build_dir, data)
     if finder is not None:
         sys.meta_path.insert(0, finder)
     return finder

@@ -1,27 +1,36 @@
 """Build the compiled engine: the modules of ``mtgsim.compiled.COMPILED`` through Cython.
 
-    python scripts/compile_engine.py          # build what changed (make venv runs it)
+    python scripts/compile_engine.py          # build what changed (make compiled)
+    python scripts/compile_engine.py --pgo    # the profile-guided build (make pgo)
     python scripts/compile_engine.py --clean  # remove the build: the pure engine runs
 
 Each module's source is compiled as it is (no annotation becomes a C type), so it plays the
-same games as the pure-Python engine with fewer instructions. The builds and their manifest
-go to build/compiled/; ``mtgsim.compiled`` loads a build only while its source's digest
-matches the manifest. Without Cython or a C compiler nothing is built, the manifest is
-removed and the pure-Python engine runs: the build is an accelerator, never a requirement.
+same games as the pure-Python engine with fewer instructions. Its Cython declarations (the
+functions that are cpdef, those it cimports) are generated from mtgsim/declarations.py's
+table into build/compiled/pxd/ first. The builds and their manifest go to build/compiled/;
+``mtgsim.compiled`` loads a build only while its source's digest matches the manifest.
+Without Cython or a C compiler nothing is built, the manifest is removed and the pure-Python
+engine runs: the build is an accelerator, never a requirement.
 
-With GCC the build is profile-guided: every module is compiled with instrumentation, the
-instrumented engine plays the training games (scripts/pgo_training.py), and every module is
-compiled again from those counts, so that GCC lays out and inlines for the paths games take
-(measured: a 1500-game bench run, start-up included, takes 0.83 of the plain -O3 build's
-CPU time). A change to any
-module rebuilds them all, since the training plays all of them; ``--no-pgo`` builds only what
-changed, without a profile (quicker while editing; ``make compiled`` builds with one again).
+A module is compiled again only when what its build depends on changed: its source, its
+declarations and those of the modules it cimports from (its build key), the attribute cache,
+or the compiler flags. The plain build (``-O2``, no profile) is the one of the edit-test
+loop: it compiles only the modules whose key changed. With ``--pgo`` and GCC the build is
+profile-guided: every module is compiled with instrumentation, the instrumented engine plays
+the training games (scripts/pgo_training.py), and every module is compiled again from those
+counts, so that GCC lays out and inlines for the paths games take (measured: a 1500-game
+bench run, start-up included, takes 0.83 of the plain -O3 build's CPU time). A change to any
+module builds them all again, since the training plays all of them; ``make bench`` uses it.
+The manifest says which kind a build is: a plain build that compiled any module over a
+profile-guided one is a plain build (and ``--pgo`` builds every module again), one that had
+nothing to compile leaves the profile-guided build as it was.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import io
 import json
 import os
@@ -30,21 +39,28 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mtgsim.compiled import (  # noqa: E402
     BUILD_DIR,
+    DECLARATIONS,
     MANIFEST,
     ROOT,
     CompiledFinder,
     digest,
     module_names,
     platform_tag,
+    read_manifest,
     source_path,
 )
+from mtgsim.declarations import DeclarationError, Declarations, generate, pxd_name  # noqa: E402
+
+# where the generated declarations go: Cython's include path, never the source tree
+PXD_DIR = BUILD_DIR / "pxd"
 
 
 def generated_c(name: str) -> Path:
@@ -106,41 +122,83 @@ def _named(template: str) -> Callable[[re.Match[str]], str]:
     return substitute
 
 
-# The compiler flags of the two builds of a profile-guided build (GCC's): instrumented,
-# then optimised from the counts the training wrote (``.gcda`` files beside the object files,
-# so both builds use one temporary directory). A module the training never entered has no
-# counts: it is built as without a profile, which -Wno-missing-profile keeps quiet about.
-# -O2 rather than Python's -O3: with the profile the two run games at the same speed
-# (0.6% more instructions, 4% fewer instruction-cache misses), and -O2 builds in three
-# quarters of the time (8 against 11 minutes on 2 cores). -fno-plt: a call into CPython
-# reads its address from the module's table instead of jumping through a stub, one stub
-# section per module, all of them in the instruction cache (5% fewer misses).
+# The compiler flags. The plain build: -O2 rather than Python's -O3, which builds in three
+# quarters of the time (8 against 11 minutes for a profile-guided build on 2 cores) and, with
+# the profile, runs games at the same speed (0.6% more instructions, 4% fewer
+# instruction-cache misses); -fno-plt: a call into CPython reads its address from the
+# module's table instead of jumping through a stub, one stub section per module, all of
+# them in the instruction cache (5% fewer misses). The profile-guided build's two builds
+# (GCC's): instrumented, then optimised from the counts the training wrote (``.gcda`` files
+# beside the object files, so both builds use one temporary directory). A module the
+# training never entered has no counts: it is built as without a profile, which
+# -Wno-missing-profile keeps quiet about.
 OPTIMISE = ["-O2", "-fno-plt"]
+PLAIN: tuple[list[str], list[str]] = (OPTIMISE, [])
 PROFILE_GENERATE = ([*OPTIMISE, "-fprofile-generate", "-fprofile-update=single"],
                     ["-fprofile-generate"])
-PROFILE_USE = ([*OPTIMISE, "-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"], [])
-# what a profile-guided build's manifest records: one made with other flags is made again
+PROFILE_USE: tuple[list[str], list[str]] = (
+    [*OPTIMISE, "-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"], [])
+# what a manifest records of each kind: a build made with other flags is made again
+PLAIN_FLAGS = tuple(PLAIN[0] + PLAIN[1])
 PGO_FLAGS = tuple(PROFILE_GENERATE[0] + PROFILE_GENERATE[1] + PROFILE_USE[0] + PROFILE_USE[1])
 TRAINING = Path(__file__).resolve().parent / "pgo_training.py"
 
 
-def build(jobs: int, quiet: bool, digests: dict[str, str], pgo: bool) -> tuple[list[str], bool]:
-    """Compile every module, profile-guided if ``pgo`` (GCC's); the names of those built from
-    the sources of ``digests``, and whether the build is profile-guided (it falls back to a
-    plain one if the training fails)."""
-    sources = {name: source_path(name).relative_to(ROOT) for name in module_names()}
-    guided = pgo
-    if guided:
-        try:
-            profile_guided_build(sources, jobs, quiet)
-        except (OSError, subprocess.CalledProcessError, SystemExit) as exc:
-            print(f"profile-guided build failed ({exc}): building without a profile")
-            guided = False
-            shutil.rmtree(BUILD_DIR / "tmp", ignore_errors=True)  # no instrumented object
-    if not guided:
-        compile_modules(sources, BUILD_DIR, jobs, quiet)
-    finder = CompiledFinder(BUILD_DIR, digests)
-    return [name for name in module_names() if finder.binary(name).is_file()], guided
+def write_declarations(declared: Mapping[str, Declarations], where: Path = PXD_DIR) -> None:
+    """Each module's ``.pxd`` under ``where`` (a file whose text is unchanged is left as it
+    is, for Cython's timestamps), and no other: a module that declares nothing any more has
+    none."""
+    wanted = {where / pxd_name(name): d.text for name, d in declared.items()}
+    for path in where.rglob("*.pxd"):
+        if path not in wanted:
+            path.unlink()
+    for path, text in wanted.items():
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+
+
+def build_keys(declared: Mapping[str, Declarations]) -> dict[str, str]:
+    """Each module's build key: the digest of its source, its declarations and those of each
+    module it cimports from (whose C functions its build calls)."""
+    keys = {}
+    for name in module_names():
+        data = source_path(name).read_bytes()
+        own = declared.get(name)
+        for part in [own, *(declared.get(m) for m in (own.cimported_modules if own else ()))]:
+            data += b"\0" + (part.text.encode("utf-8") if part is not None else b"")
+        keys[name] = hashlib.sha256(data).hexdigest()
+    return keys
+
+
+class Plan(NamedTuple):
+    """What a build does: the modules whose C code is made again (Cython) and those whose
+    binary is (the C compiler), whether profile-guided, and the kind of the build after it."""
+
+    regenerate: frozenset[str]
+    recompile: frozenset[str]
+    pgo: bool
+    profile_guided: bool
+
+
+def plan(before: Mapping[str, Any] | None, keys: Mapping[str, str], cache: str, pgo: bool,
+         present: Collection[str]) -> Plan:
+    """The build to make, from the manifest of the build there (None for none), the build
+    keys now, the attribute cache's digest, whether a profile-guided build is asked for and
+    the modules whose binary is ``present``."""
+    old = before.get("builds", {}) if before and before.get("attribute_cache") == cache else {}
+    regenerate = frozenset(n for n in keys if not isinstance(old, dict) or old.get(n) != keys[n])
+    stale = regenerate | frozenset(n for n in keys if n not in present)
+    was_pgo = before is not None and before.get("profile_guided") is True
+    flags = tuple(before.get("build_flags") or ()) if before is not None else None
+    same_flags = flags == (PGO_FLAGS if was_pgo else PLAIN_FLAGS)
+    if pgo:
+        if was_pgo and same_flags and not stale:  # this profile-guided build is there
+            return Plan(frozenset(), frozenset(), pgo=False, profile_guided=True)
+        return Plan(regenerate, frozenset(keys), pgo=True, profile_guided=True)
+    if not same_flags:  # every binary again: none was built with these flags
+        return Plan(regenerate, frozenset(keys), pgo=False, profile_guided=False)
+    return Plan(regenerate, stale, pgo=False, profile_guided=was_pgo and not stale)
 
 
 def gcc_builds() -> bool:
@@ -156,7 +214,38 @@ def gcc_builds() -> bool:
                                                or "free software foundation" in version.lower())
 
 
-def profile_guided_build(sources: dict[str, Path], jobs: int, quiet: bool) -> None:
+def manifest(modules: Mapping[str, str], builds: Mapping[str, str],
+             cimports: Mapping[str, list[str]], cache: str, profile_guided: bool) -> str:
+    """A manifest's text: for each module built, the digest of the source it was built from
+    (what the finder checks), the modules it cimports from and its build key (what the next
+    build compares); the digest of the table and generator of the declarations, of the
+    attribute cache, and the kind of build with its compiler flags."""
+    return json.dumps({
+        "platform": platform_tag(), "modules": dict(modules), "builds": dict(builds),
+        "cimports": {n: cimports[n] for n in modules if n in cimports},
+        "declarations": digest(DECLARATIONS), "attribute_cache": cache,
+        "profile_guided": profile_guided,
+        "build_flags": list(PGO_FLAGS if profile_guided else PLAIN_FLAGS)},
+        indent=1, sort_keys=True) + "\n"
+
+
+def build(todo: Plan, jobs: int, quiet: bool, training_manifest: str) -> bool:
+    """Compile the modules of the plan, profile-guided if it says so; whether the build is
+    profile-guided (it falls back to a plain one if the training fails)."""
+    sources = {name: source_path(name).relative_to(ROOT) for name in module_names()}
+    if todo.pgo:
+        try:
+            profile_guided_build(jobs, quiet, training_manifest)
+            return True
+        except (OSError, subprocess.CalledProcessError, SystemExit) as exc:
+            print(f"profile-guided build failed ({exc}): building without a profile")
+            shutil.rmtree(BUILD_DIR / "tmp", ignore_errors=True)  # no instrumented object
+    compile_modules({name: sources[name] for name in sorted(todo.recompile)}, BUILD_DIR,
+                    jobs, quiet, PLAIN)
+    return False
+
+
+def profile_guided_build(jobs: int, quiet: bool, training_manifest: str) -> None:
     """Instrumented modules into build/compiled/profile, the training games over them, then
     every module again from the counts into build/compiled/lib."""
     temp = BUILD_DIR / "tmp"
@@ -166,6 +255,7 @@ def profile_guided_build(sources: dict[str, Path], jobs: int, quiet: bool) -> No
     shutil.rmtree(BUILD_DIR / "lib", ignore_errors=True)
     try:
         _compile_stage("generate", jobs, quiet)
+        (instrumented / MANIFEST).write_text(training_manifest, encoding="utf-8")
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         env.pop("MTGSIM_PURE_PYTHON", None)
         subprocess.run([sys.executable, str(TRAINING), str(instrumented)], check=True,
@@ -194,14 +284,17 @@ def _remove_objects(where: Path, pattern: str) -> None:
         path.unlink(missing_ok=True)
 
 
-def compile_modules(sources: dict[str, Path], build_dir: Path, jobs: int, quiet: bool,
-                    profile: tuple[list[str], list[str]] = ([], []), lib: str = "lib") -> None:
+def compile_modules(sources: Mapping[str, Path], build_dir: Path, jobs: int, quiet: bool,
+                    profile: tuple[list[str], list[str]] = PLAIN, lib: str = "lib",
+                    declarations: Path = PXD_DIR) -> None:
     """Cython, the attribute cache, the C compiler: each module (import name -> source) into
-    ``build_dir``/``lib``, with ``profile``'s (compile, link) flags. A module that fails to
-    compile is left out (``optional``)."""
+    ``build_dir``/``lib``, with ``profile``'s (compile, link) flags and the declarations in
+    ``declarations``. A module that fails to compile is left out (``optional``)."""
     from Cython.Build import cythonize
     from setuptools import Extension, setup
 
+    if not sources:
+        return
     extensions = [
         Extension(name, [str(source)], optional=True,
                   extra_compile_args=(["-w"] if quiet else []) + profile[0],
@@ -212,6 +305,7 @@ def compile_modules(sources: dict[str, Path], build_dir: Path, jobs: int, quiet:
     with redirect:
         modules = cythonize(
             extensions, build_dir=str(build_dir / "c"), nthreads=jobs, quiet=True,
+            include_path=[str(declarations)],
             compiler_directives={"language_level": 3, "annotation_typing": False})
         for module in modules:
             add_attribute_cache(Path(module.sources[0]))
@@ -223,10 +317,10 @@ def compile_modules(sources: dict[str, Path], build_dir: Path, jobs: int, quiet:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clean", action="store_true", help="remove the compiled engine")
+    ap.add_argument("--pgo", action="store_true",
+                    help="the profile-guided build (GCC): every module, trained on games")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--verbose", action="store_true", help="show the compiler's output")
-    ap.add_argument("--no-pgo", dest="pgo", action="store_false",
-                    help="no profile-guided build: compile only the modules that changed")
     ap.add_argument("--stage", choices=sorted(STAGES), help=argparse.SUPPRESS)  # internal
     args = ap.parse_args()
     if args.stage:
@@ -234,36 +328,35 @@ def main() -> int:
         compile_modules({name: source_path(name).relative_to(ROOT) for name in module_names()},
                         BUILD_DIR, args.jobs, not args.verbose, flags, lib)
         return 0
-    manifest = BUILD_DIR / MANIFEST
-    before = CompiledFinder.from_build(BUILD_DIR)
-    manifest.unlink(missing_ok=True)  # nothing loads while a build is under way
+    before, _ = read_manifest(BUILD_DIR)
+    (BUILD_DIR / MANIFEST).unlink(missing_ok=True)  # nothing loads while a build is under way
     if args.clean:
         shutil.rmtree(BUILD_DIR, ignore_errors=True)
         print("compiled engine removed: the pure-Python engine runs")
         return 0
-    # the digests of the sources compiled now; a build left from other sources is removed
-    # first, so that a module that fails to build now cannot pass for built
-    digests = {name: digest(source_path(name)) for name in module_names()}
-    cache = attribute_cache_digest()
-    # a build with another attribute cache (or none) is built again, every module
-    old = before.manifest if before is not None and before.attribute_cache == cache else {}
-    finder = CompiledFinder(BUILD_DIR, digests)
-    pgo = args.pgo and gcc_builds()
-    current = pgo and before is not None and before.profile_guided and \
-        before.build_flags == PGO_FLAGS and all(
-        old.get(name) == digests[name] and finder.binary(name).is_file()
-        for name in module_names())
-    if pgo and not current:
-        old = {}  # a profile-guided build trains and builds every module together
-    for name in module_names():
-        if old.get(name) != digests[name]:  # its C file too: a checkout can keep mtimes old
-            finder.binary(name).unlink(missing_ok=True)
-            generated_c(name).unlink(missing_ok=True)
     try:
-        if current:  # a profile-guided build of these sources is there: nothing to do
-            built, guided = module_names(), True
-        else:
-            built, guided = build(args.jobs, not args.verbose, digests, pgo)
+        declared = generate()
+    except (DeclarationError, SyntaxError) as exc:  # the checkout's fault: say so, fail
+        print(f"compiled engine not built: {exc}", file=sys.stderr)
+        return 1
+    write_declarations(declared)
+    keys, cache = build_keys(declared), attribute_cache_digest()
+    finder = CompiledFinder(BUILD_DIR, {})
+    pgo = args.pgo and gcc_builds()
+    if args.pgo and not pgo:
+        print("no GCC here: the plain build, without a profile")
+    todo = plan(before, keys, cache, pgo,
+                {name for name in module_names() if finder.binary(name).is_file()})
+    for name in todo.recompile:  # a build left from other sources is removed first, so
+        finder.binary(name).unlink(missing_ok=True)  # that a failed one cannot pass for built
+    for name in todo.regenerate:  # its C file too: a checkout can keep mtimes old
+        generated_c(name).unlink(missing_ok=True)
+    sources = {name: digest(source_path(name)) for name in module_names()}
+    cimports = {name: d.cimported_modules for name, d in declared.items()}
+    try:
+        guided = build(todo, args.jobs, not args.verbose,
+                       manifest(sources, keys, cimports, cache, True)) \
+            if todo.recompile else todo.profile_guided
     except ImportError as exc:
         print(f"compiled engine not built ({exc}): the pure-Python engine runs")
         return 0
@@ -271,16 +364,16 @@ def main() -> int:
         print(f"compiled engine not built ({exc or type(exc).__name__}): "
               "the pure-Python engine runs")
         return 0
-    modules = {name: digests[name] for name in built}
+    built = [name for name in module_names() if finder.binary(name).is_file()]
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
-    manifest.write_text(json.dumps({"platform": platform_tag(), "modules": modules,
-                                    "attribute_cache": cache, "profile_guided": guided,
-                                    "build_flags": list(PGO_FLAGS) if guided else []},
-                                   indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    missing = [n for n in module_names() if n not in modules]
-    print(f"compiled engine: {len(built)} of {len(module_names())} modules built"
-          + (", profile-guided" if guided else "")
-          + (f" (not built: {', '.join(missing)})" if missing else ""))
+    (BUILD_DIR / MANIFEST).write_text(manifest(
+        {n: sources[n] for n in built}, {n: keys[n] for n in built}, cimports, cache, guided),
+        encoding="utf-8")
+    missing = [n for n in module_names() if n not in built]
+    print(f"compiled engine: {len(built)} of {len(keys)} modules built ("
+          + (f"{len(todo.recompile)} compiled now" if todo.recompile else "up to date")
+          + (", profile-guided)" if guided else ", plain)")
+          + (f"; not built: {', '.join(missing)}" if missing else ""))
     return 0
 
 

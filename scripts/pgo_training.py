@@ -28,9 +28,10 @@ def main() -> int:
     build_dir = Path(sys.argv[1])
     if compiled.loaded():
         raise SystemExit("pgo_training: engine modules were imported before the finder")
-    manifest = {name: compiled.digest(compiled.source_path(name))
-                for name in compiled.module_names()}
-    sys.meta_path.insert(0, compiled.CompiledFinder(build_dir, manifest))
+    finder = compiled.CompiledFinder.from_build(build_dir)  # its manifest: compile_engine's
+    if finder is None:
+        raise SystemExit(f"pgo_training: no build for this interpreter in {build_dir}")
+    sys.meta_path.insert(0, finder)
 
     from fingerprints import PAIRINGS, fingerprints  # the guard rail's games, all decks
 

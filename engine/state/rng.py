@@ -8,8 +8,8 @@ from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
 # the mask, splitmix64's increment and its two multipliers as the generator uses them
-# (private names, so that rng.pxd can make them and the state 64-bit C integers in the
-# compiled engine, where they are no attributes of the module)
+# (private names, so that the C types of mtgsim/declarations.py can make them and the state
+# 64-bit C integers in the compiled engine, where they are no attributes of the module)
 _MASK = MASK64
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9

@@ -170,7 +170,8 @@ def probes(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Module
     where = tmp_path_factory.mktemp("probe")
     source = where / "attribute_probe.py"
     source.write_text(PROBE, encoding="utf-8")
-    compile_engine.compile_modules({"attribute_probe": source}, where / "build", 1, True)
+    compile_engine.compile_modules({"attribute_probe": source}, where / "build", 1, True,
+                                   declarations=where / "pxd")  # the probe declares nothing
     built = list((where / "build" / "lib").glob("attribute_probe*"))
     assert len(built) == 1, "the probe did not build"
     generated = next((where / "build" / "c").rglob("*.c")).read_text(encoding="utf-8")

@@ -3,8 +3,9 @@ loaded only while its source is unchanged, and playing the same games as the pur
 reference engine.
 
 ``make test`` builds it first (``make compiled``); on a machine with Cython and a C compiler
-these tests require the build to be there and in use, so an accelerator that silently stopped
-building fails here. The in-process game tests (tests/state/test_fingerprints.py and the rest) run
+these tests require the build to be there and in use, with the declarations of
+mtgsim/declarations.py (tests/packaging/test_declarations.py tests those), so an accelerator
+that silently stopped building, or stopped using its declarations, fails here. The in-process game tests (tests/state/test_fingerprints.py and the rest) run
 the compiled modules; ``test_pure_python_engine_plays_the_golden_games`` runs the reference.
 """
 
@@ -14,7 +15,6 @@ import ast
 import importlib.util
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -25,6 +25,7 @@ import pytest
 
 from mtgsim import compiled
 from mtgsim.compiled import BUILD_DIR, MANIFEST, CompiledFinder, digest, source_path
+from mtgsim.declarations import COMPILED, PREFIX, generate
 
 ROOT = Path(__file__).resolve().parents[2]
 # Cython, a C compiler and the interpreter's headers: what the build needs
@@ -117,39 +118,48 @@ def test_a_build_of_other_source_is_not_loaded() -> None:
 
 
 def test_a_module_loads_compiled_only_beside_the_builds_it_cimports_from() -> None:
-    """engine/rules/casting.pxd cimports functions of mtgsim.engine.rules.mana, whose build's C functions
-    casting's build calls: while mana's source differs from its build's (an edit since),
-    mana runs as Python and casting with it; modules that cimport nothing of it still
-    load compiled."""
+    """mtgsim.engine.rules.casting's declarations cimport functions of mtgsim.engine.rules.mana,
+    whose build's C functions casting's build calls: while mana's source differs from its
+    build's (an edit since), mana runs as Python and casting with it; modules that cimport
+    nothing of it still load compiled."""
     name = "mtgsim.engine.rules.casting"
-    assert "mtgsim.engine.rules.mana" in compiled.cimports(name)
-    assert compiled.cimports("mtgsim.engine.state.memo") == []
+    cimports = {n: d.cimported_modules for n, d in generate().items()}
+    assert "mtgsim.engine.rules.mana" in cimports[name]
+    assert "mtgsim.engine.rules.mana" not in cimports["mtgsim.engine.state.memo"]
     every = {n: digest(source_path(n)) for n in compiled.module_names()}
-    assert CompiledFinder(BUILD_DIR, every).usable(name) == CAN_BUILD
-    finder = CompiledFinder(BUILD_DIR, {**every, "mtgsim.engine.rules.mana": "0" * 64})
+    assert CompiledFinder(BUILD_DIR, every, cimports).usable(name) == CAN_BUILD
+    finder = CompiledFinder(BUILD_DIR, {**every, "mtgsim.engine.rules.mana": "0" * 64},
+                            cimports)
     assert not finder.usable("mtgsim.engine.rules.mana")
     assert not finder.usable(name) and finder.find_spec(name) is None
     assert finder.usable("mtgsim.engine.state.memo") == CAN_BUILD
 
 
-def test_a_build_is_keyed_on_the_declarations_it_cimports(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A change to mtgsim.engine.rules.mana's declarations builds casting, which cimports from
-    it, again (its digest changes)."""
-    for name in ("mtgsim.engine.rules.casting", "mtgsim.engine.rules.mana"):
-        for suffix in (".py", ".pxd"):
-            target = tmp_path.joinpath(*name.split(".")).with_suffix(suffix)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source_path(name).with_suffix(suffix), target)
-    monkeypatch.setattr(compiled, "source_path",
-                        lambda name: tmp_path.joinpath(*name.split(".")).with_suffix(".py"))
-    casting = compiled.source_path("mtgsim.engine.rules.casting")
-    before = digest(casting)
-    assert before == digest(source_path("mtgsim.engine.rules.casting"))
-    mana = compiled.source_path("mtgsim.engine.rules.mana").with_suffix(".pxd")
-    mana.write_text(mana.read_text(encoding="utf-8") + "cpdef _stand_in(x)\n",
-                    encoding="utf-8")
-    assert digest(casting) != before
+def test_a_build_of_other_declarations_is_not_loaded() -> None:
+    """Every module's declarations come from mtgsim/declarations.py (the table, its C types,
+    the generator): a build made from another version of it loads nothing."""
+    every = {n: digest(source_path(n)) for n in compiled.module_names()}
+    name = "mtgsim.engine.state.memo"
+    assert CompiledFinder(BUILD_DIR, every, declarations=digest(compiled.DECLARATIONS)
+                          ).usable(name) == CAN_BUILD
+    other = CompiledFinder(BUILD_DIR, every, declarations="0" * 64)
+    assert not other.usable(name) and other.find_spec(name) is None
+
+
+def test_a_build_is_keyed_on_the_declarations_it_cimports() -> None:
+    """A module is compiled again when its source, its declarations or those of a module
+    it cimports from change (scripts/compile_engine.py's build keys): a new cpdef function
+    of mtgsim.engine.rules.mana changes casting's key, which cimports from it, and not
+    memo's."""
+    from test_attribute_cache import compile_engine
+
+    table = dict(COMPILED)
+    before = compile_engine.build_keys(generate(table=table))
+    table["rules.mana"] = (*table["rules.mana"], "units_of")
+    after = compile_engine.build_keys(generate(table=table))
+    assert after["mtgsim.engine.rules.mana"] != before["mtgsim.engine.rules.mana"]
+    assert after["mtgsim.engine.rules.casting"] != before["mtgsim.engine.rules.casting"]
+    assert after["mtgsim.engine.state.memo"] == before["mtgsim.engine.state.memo"]
 
 
 def test_a_manifest_for_another_interpreter_is_ignored(tmp_path: Path) -> None:
@@ -175,10 +185,13 @@ def test_pure_python_engine_plays_the_golden_games() -> None:
 
 
 def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
-    """engine/state/rng.pxd makes the generator's arithmetic 64-bit C integers in the compiled
-    engine: its outputs, states and shuffles are the interpreter's, at the edges of the
-    64-bit range too."""
-    from mtgsim.engine.state.game_state import rng
+    """The C types of mtgsim.declarations.C_TYPES make the generator's arithmetic 64-bit C
+    integers in the compiled engine: its outputs, states and shuffles are the interpreter's,
+    at the edges of the 64-bit range too."""
+    from mtgsim.engine.state import rng
+
+    if CAN_BUILD:
+        assert str(rng.__file__).endswith(compiled.EXT_SUFFIX)
 
     spec = importlib.util.spec_from_file_location("rng_pure", source_path("mtgsim.engine.state.rng"))
     assert spec is not None and spec.loader is not None
@@ -196,88 +209,6 @@ def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
             assert items == expected
     with pytest.raises(ZeroDivisionError):
         rng.randbelow(5, 0)
-
-
-_CPDEF = re.compile(r"cpdef (?:[\w ]+ )?(\w+)\((.*)\)")
-
-
-def _declarations(pxd: Path) -> list[tuple[str, list[tuple[str, bool]]]]:
-    """A .pxd's cpdef functions: (name, [(parameter, has a default), ...])."""
-    out = []
-    for line in pxd.read_text(encoding="utf-8").splitlines():
-        match = _CPDEF.fullmatch(line.strip())
-        if match:
-            params = [p.strip() for p in match.group(2).split(",") if p.strip()]
-            out.append((match.group(1), [(p.removesuffix("=*").split()[-1], p.endswith("=*"))
-                                         for p in params]))
-    return out
-
-
-def _modules_with_declarations() -> list[tuple[str, Path, ast.Module]]:
-    """The compiled modules with a .pxd: (name, the .pxd, the parsed source)."""
-    out = []
-    for name in compiled.module_names():
-        pxd = source_path(name).with_suffix(".pxd")
-        if pxd.is_file():
-            out.append((name, pxd, ast.parse(source_path(name).read_text(encoding="utf-8"))))
-    return out
-
-
-def test_cpdef_declarations_match_their_functions() -> None:
-    """The .pxd files beside compiled modules declare functions cpdef (engine/rules/turn.pxd says
-    why): each declaration names a module-level def of the module with the same
-    parameters, ``=*`` on exactly those with a default, and the def holds nothing Cython
-    refuses in a cpdef function (a closure: a lambda, a generator expression, a nested
-    def) and no parameter it cannot declare (keyword-only, variadic). A mismatch fails
-    the module's build, which leaves it out of the compiled engine."""
-    checked = 0
-    for _name, pxd, tree in _modules_with_declarations():
-        defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-        for fn, params in _declarations(pxd):
-            where = f"{pxd.name}: {fn}"
-            assert fn in defs, f"{where}: no such function"
-            node = defs[fn]
-            args = node.args
-            assert not (args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs), where
-            assert not node.decorator_list, where
-            first_default = len(args.args) - len(args.defaults)
-            assert params == [(a.arg, i >= first_default) for i, a in enumerate(args.args)], \
-                f"{where}: the parameters differ from the def's"
-            inner = [type(n).__name__ for n in ast.walk(node) if n is not node and isinstance(
-                n, (ast.Lambda, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef,
-                    ast.ClassDef, ast.Yield, ast.YieldFrom))]
-            assert not inner, f"{where}: holds {inner}, which a cpdef function cannot"
-            checked += 1
-    assert checked >= 80
-
-
-_CIMPORT = re.compile(r"from (mtgsim\.engine\.[\w.]+) cimport (\w+)(?: as (\w+))?")
-
-
-def test_each_cimport_is_a_cpdef_function_the_module_imports() -> None:
-    """A module's .pxd cimports a function of another compiled module (its calls become C
-    calls) only when the other module's .pxd declares it cpdef and the module's own code
-    imports it under the same name at its top level, so that the name means one function
-    compiled and interpreted. Never a module (``from mtgsim.engine cimport replacement as
-    rep``, for ``rep.enter(...)``): Cython 3.3.1 compiles a call through it whose keyword
-    arguments skip a parameter into a read of the bare name (``enter``), a NameError."""
-    modules = _modules_with_declarations()
-    declared = {name: {fn for fn, _ in _declarations(pxd)} for name, pxd, _tree in modules}
-    checked = 0
-    for _name, pxd, tree in modules:
-        imported = {(node.module, a.name, a.asname) for node in tree.body
-                    if isinstance(node, ast.ImportFrom) for a in node.names}
-        for line in pxd.read_text(encoding="utf-8").splitlines():
-            match = _CIMPORT.fullmatch(line.strip())
-            if not match:
-                assert " cimport " not in line, f"{pxd.name}: {line}"
-                continue
-            other, fn, alias = match.groups()
-            assert other in compiled.module_names(), f"{pxd.name}: {other} is not compiled"
-            assert fn in declared.get(other, set()), f"{pxd.name}: {other}.{fn} is not cpdef"
-            assert (other, fn, alias) in imported, f"{pxd.name}: {line} is not imported so"
-            checked += 1
-    assert checked >= 90
 
 
 def test_no_comprehension_yields_a_chain_cython_miscompiles() -> None:
@@ -298,20 +229,160 @@ def test_no_comprehension_yields_a_chain_cython_miscompiles() -> None:
     assert not found
 
 
-def test_the_build_is_profile_guided_with_gcc() -> None:
-    """`make compiled` trains the instrumented engine and builds from its profile with GCC
-    (scripts/compile_engine.py); the build in use says so in its manifest, with the flags
-    it was built with (the current ones), and no module of it carries the instrumentation
-    (GCC's gcov counters)."""
+def test_the_manifest_says_which_build_it_is() -> None:
+    """`make compiled` builds without a profile, `make pgo` profile-guided with GCC
+    (scripts/compile_engine.py); the build in use says which in its manifest, with the
+    flags of that kind (the current ones), and no module of it carries the instrumentation
+    (GCC's gcov counters) or leaves the training's counts behind."""
     from test_attribute_cache import compile_engine  # scripts/compile_engine.py, loaded once
 
-    if not (CAN_BUILD and compile_engine.gcc_builds()):
-        pytest.skip("no GCC here: the plain build is the one made")
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
     finder = CompiledFinder.from_build(BUILD_DIR)
-    assert finder is not None and finder.profile_guided, "run `make compiled`"
-    assert finder.build_flags == compile_engine.PGO_FLAGS, \
+    assert finder is not None, "run `make compiled`"
+    assert finder.build_flags == (compile_engine.PGO_FLAGS if finder.profile_guided
+                                  else compile_engine.PLAIN_FLAGS), \
         "built with other compiler flags: run `make compiled`"
     for name in compiled.module_names():
         assert b"__gcov_" not in finder.binary(name).read_bytes(), name
     assert not (BUILD_DIR / "profile").exists()
     assert not list((BUILD_DIR / "tmp").rglob("*.gcda"))
+
+
+def test_the_cpdef_functions_are_c_functions_of_the_build() -> None:
+    """Each compiled module exports the cpdef functions of its table entry as C functions
+    (Cython's ``__pyx_capi__``, through which the modules that cimport them call them), and
+    the random generator its C variables: a build that did not find its declarations (on
+    Cython's include path, by the module's dotted name) would compile every function as a
+    Python one, play the same games, and take 14% more instructions a game."""
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    for short, functions in COMPILED.items():
+        module = importlib.import_module(PREFIX + short)
+        assert str(module.__file__).endswith(compiled.EXT_SUFFIX), short
+        exported = set(getattr(module, "__pyx_capi__", {}))
+        variables = {"_MASK", "_GOLDEN", "_MIX1", "_MIX2"} if short == "state.rng" else set()
+        assert exported == set(functions) | variables, short
+
+
+def _manifest(keys: dict[str, str], pgo: bool, cache: str = "cache") -> dict[str, object]:
+    from test_attribute_cache import compile_engine
+
+    return {"builds": keys, "attribute_cache": cache, "profile_guided": pgo,
+            "build_flags": list(compile_engine.PGO_FLAGS if pgo else compile_engine.PLAIN_FLAGS)}
+
+
+def test_what_a_build_compiles_again() -> None:
+    """A plain build compiles only the modules whose build key changed (or whose binary is
+    missing); over a profile-guided build it leaves that one as it is when nothing changed,
+    and makes a plain build of it when anything did, which the profile-guided build then
+    makes again whole. Another attribute cache or other flags: every module again."""
+    from test_attribute_cache import compile_engine
+
+    plan = compile_engine.plan
+    keys = {"a": "1", "b": "2", "c": "3"}
+    every = frozenset(keys)
+    fresh = plan(None, keys, "cache", False, set())
+    assert (fresh.regenerate, fresh.recompile, fresh.pgo, fresh.profile_guided) == \
+        (every, every, False, False)
+    edited = {**keys, "b": "changed"}
+    after_plain = plan(_manifest(keys, False), edited, "cache", False, every)
+    assert (after_plain.regenerate, after_plain.recompile) == ({"b"}, {"b"})
+    assert not after_plain.profile_guided
+    assert plan(_manifest(keys, False), keys, "cache", False, {"a", "b"}).recompile == {"c"}
+    kept = plan(_manifest(keys, True), keys, "cache", False, every)
+    assert (kept.recompile, kept.profile_guided) == (frozenset(), True)
+    over_pgo = plan(_manifest(keys, True), edited, "cache", False, every)
+    assert (over_pgo.recompile, over_pgo.pgo, over_pgo.profile_guided) == ({"b"}, False, False)
+    again = plan(_manifest(keys, True), keys, "cache", True, every)
+    assert (again.recompile, again.profile_guided) == (frozenset(), True)
+    whole = plan(_manifest(keys, False), keys, "cache", True, every)
+    assert (whole.regenerate, whole.recompile, whole.pgo) == (frozenset(), every, True)
+    other_cache = plan(_manifest(keys, False), keys, "new cache", False, every)
+    assert other_cache.regenerate == other_cache.recompile == every
+    other_flags = {**_manifest(keys, False), "build_flags": ["-O3"]}
+    assert plan(other_flags, keys, "cache", False, every).recompile == every
+
+
+# A process that installs the finder of a build directory (``import mtgsim`` with
+# MTGSIM_PURE_PYTHON=1 installed none) and imports the engine, with the switch as given.
+WARNS = """
+import json, os, sys
+from pathlib import Path
+from mtgsim import compiled
+os.environ["MTGSIM_PURE_PYTHON"] = sys.argv[2]
+compiled.install(Path(sys.argv[1]))
+import mtgsim.engine.game, mtgsim.engine.players.policies.heuristic
+import mtgsim.engine.players.policies.random
+print(json.dumps(compiled.loaded()))
+"""
+
+
+def _child(build_dir: Path, pure: str = "") -> tuple[list[str], str]:
+    """(the compiled modules a process runs with the build of ``build_dir``, its stderr)."""
+    done = subprocess.run([sys.executable, "-c", WARNS, str(build_dir), pure],
+                          capture_output=True, text=True, check=True, cwd=ROOT,
+                          env={**os.environ, "MTGSIM_PURE_PYTHON": "1"})
+    names: list[str] = json.loads(done.stdout)
+    return names, done.stderr
+
+
+def _fake_build(where: Path, digests: dict[str, str], platform: str = "") -> Path:
+    """A build directory whose manifest lists ``digests``, an empty file for each binary
+    (never loaded: the tests give sources it was not built from)."""
+    finder = CompiledFinder(where, {})
+    for name in digests:
+        finder.binary(name).parent.mkdir(parents=True, exist_ok=True)
+        finder.binary(name).touch()
+    (where / MANIFEST).write_text(json.dumps({
+        "platform": platform or compiled.platform_tag(), "modules": digests,
+        "declarations": digest(compiled.DECLARATIONS)}), encoding="utf-8")
+    return where
+
+
+ONE_STALE = ("mtgsim: 1 of 90 compiled engine modules is older than its source and runs as "
+             "pure Python (run make compiled)\n")
+
+
+def test_a_build_out_of_date_says_so_once(tmp_path: Path) -> None:
+    """A build is there but its modules run as pure Python: one line on stderr per process,
+    with how many and what to run; none with no build at all or with the pure engine asked
+    for."""
+    names = compiled.module_names()
+    stale = _fake_build(tmp_path / "stale", {n: "0" * 64 for n in names})
+    assert _child(stale) == ([], "mtgsim: 90 of 90 compiled engine modules are older than "
+                             "their source and run as pure Python (run make compiled)\n")
+    assert _child(stale, pure="1") == ([], "")
+    assert _child(tmp_path / "none") == ([], "")
+    partial = _fake_build(tmp_path / "partial", {n: "0" * 64 for n in names[2:]})
+    assert _child(partial)[1] == ("mtgsim: 90 of 90 compiled engine modules run as pure "
+                                  "Python (88 older than their source, 2 not built) "
+                                  "(run make compiled)\n")
+    other = _fake_build(tmp_path / "other", {n: "0" * 64 for n in names}, "cpython-99.so")
+    assert _child(other)[1] == (f"mtgsim: all 90 compiled engine modules run as pure Python: "
+                                f"{other} holds a build for another interpreter "
+                                "(cpython-99.so) (run make compiled)\n")
+    (stale / MANIFEST).write_text(json.dumps({**json.loads((stale / MANIFEST).read_text()),
+                                              "declarations": "0" * 64}))
+    assert _child(stale)[1].startswith("mtgsim: 90 of 90 compiled engine modules were built "
+                                       "from other declarations (mtgsim/declarations.py)")
+
+
+def test_one_module_edited_since_the_build_says_so(tmp_path: Path) -> None:
+    """The real build with one module's source digest changed, as an edit makes it: that
+    module (which no other cimports from) runs as Python, the process says so in one line,
+    and every other module runs compiled; with the build as it is, nothing is said."""
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    data = json.loads((BUILD_DIR / MANIFEST).read_text(encoding="utf-8"))
+    assert not any("mtgsim.engine.state.stats" in m for m in data["cimports"].values())
+    copy = tmp_path / "build"
+    copy.mkdir()
+    (copy / "lib").symlink_to(BUILD_DIR / "lib", target_is_directory=True)
+    (copy / MANIFEST).write_text(json.dumps(data), encoding="utf-8")
+    assert _child(copy) == (compiled.module_names(), "")
+    data["modules"]["mtgsim.engine.state.stats"] = "0" * 64
+    (copy / MANIFEST).write_text(json.dumps(data), encoding="utf-8")
+    names, err = _child(copy)
+    assert err == ONE_STALE
+    assert names == [n for n in compiled.module_names() if n != "mtgsim.engine.state.stats"]
