@@ -307,6 +307,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     if missing:
         _err(f"no such file: {', '.join(missing)}")
         return 2
+    special = [str(p) for p in paths if not p.is_file()]  # a FIFO would block the read
+    if special:
+        _err(f"{', '.join(special)}: not a regular file")
+        return 2
     if not paths:
         _err("no scenario files found")
         return 2

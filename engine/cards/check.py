@@ -27,6 +27,7 @@ import msgspec
 from mtgsim.engine.cards import KEYWORD_BITS, KEYWORD_NAMES, KeywordInstance
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import CardDataError
+from mtgsim.engine.files import read_regular
 from mtgsim.engine.keywords import (
     NOT_ORACLE,
     PLAIN,
@@ -83,7 +84,7 @@ def read_reference(path: str | Path | None = None) -> Reference:
     """Read a reference file of either format (raises ``ReferenceError``)."""
     p = Path(path) if path else DEFAULT_REFERENCE
     try:
-        data = p.read_bytes()
+        data = read_regular(p)  # a FIFO would block: refused
     except OSError as exc:
         raise ReferenceError(f"{p}: cannot read the reference ({exc.strerror or exc})"
                              ) from None

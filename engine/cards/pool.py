@@ -52,6 +52,7 @@ from mtgsim.engine.cards.limits import (
     number_out_of_range,
 )
 from mtgsim.engine.cards.tomlines import locate
+from mtgsim.engine.files import read_regular
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.rules.effect import link_effects
 from mtgsim.engine.rules.mana import SYMBOL_BIT, ManaCostError, parse_cost
@@ -217,7 +218,7 @@ def read_card_file(path: Path) -> str:
         raise CardDataError(f"{path}: a directory, not a card file (card files are "
                             "*.toml files)")
     try:
-        return path.read_bytes().decode("utf-8")
+        return read_regular(path).decode("utf-8")  # a FIFO would block: refused
     except UnicodeDecodeError as exc:
         raise CardDataError(f"{path}: not UTF-8 text ({exc.reason} at byte "
                             f"{exc.start})") from None

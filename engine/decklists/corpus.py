@@ -21,6 +21,7 @@ from mtgsim.engine.cards.pool import CardSource, compile_card
 from mtgsim.engine.decklists.dek import looks_like_dek, read_dek
 from mtgsim.engine.decklists.lines import DeckError, DeckLine
 from mtgsim.engine.decklists.text import read_text
+from mtgsim.engine.files import NotRegularFile, read_regular
 
 HOW_TO_ADD = ("to supply a card by hand, write it in a card file and give it with "
               "--cards FILE (docs/cards.md)")
@@ -31,11 +32,13 @@ def read_names(path: Path) -> list[DeckLine]:
     be read, or the first line that is no card line)."""
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_regular(path).decode("utf-8-sig")  # a FIFO would block: refused
     except FileNotFoundError:
         raise DeckError(file, 0, "no such file") from None
     except UnicodeDecodeError as exc:
         raise DeckError(file, 0, f"not UTF-8 text ({exc.reason})") from None
+    except NotRegularFile as exc:
+        raise DeckError(file, 0, exc.strerror or "not a regular file") from None
     except OSError as exc:
         raise DeckError(file, 0, f"cannot read file ({exc.strerror or exc})") from None
     read = read_dek(text, file) if looks_like_dek(text, file) else read_text(text, file)

@@ -42,6 +42,7 @@ import msgspec
 from mtgsim.engine.decklists.dek import looks_like_dek, read_dek
 from mtgsim.engine.decklists.lines import SIDEBOARD, DeckError, DeckLine, ReadList
 from mtgsim.engine.decklists.text import read_text
+from mtgsim.engine.files import NotRegularFile, read_regular
 
 __all__ = [
     "MAX_COPIES",
@@ -175,7 +176,13 @@ def parse_deck(text: str, *, file: str, known_cards: Mapping[str, bool]) -> Deck
     return check_lines(read, file=file, known_cards=known_cards)
 
 
+MAX_NAME = 200  # longer than any card name: no suggestion is looked for (difflib's
+# comparison of a megabyte line with every name took minutes)
+
+
 def _unknown_card_message(written: str, canonical: Mapping[str, str]) -> str:
+    if len(written) > MAX_NAME:
+        return f"unknown card '{written}'"
     close = difflib.get_close_matches(_fold(written), list(canonical), n=1, cutoff=0.6)
     if close:
         return f"unknown card '{written}' (did you mean '{canonical[close[0]]}'?)"
@@ -186,11 +193,13 @@ def load_deck(path: str | Path, known_cards: Mapping[str, bool]) -> Deck:
     """Read and check the deck list at ``path`` (see :func:`parse_deck`)."""
     file = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = read_regular(path).decode("utf-8-sig")  # a FIFO would block: refused
     except FileNotFoundError:
         raise DeckError(file, 0, "no such file") from None
     except UnicodeDecodeError as exc:
         raise DeckError(file, 0, f"not UTF-8 text ({exc.reason})") from None
+    except NotRegularFile as exc:
+        raise DeckError(file, 0, exc.strerror or "not a regular file") from None
     except OSError as exc:
         raise DeckError(file, 0, f"cannot read file ({exc.strerror or exc})") from None
     return parse_deck(text, file=file, known_cards=known_cards)

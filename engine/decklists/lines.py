@@ -9,12 +9,25 @@ from __future__ import annotations
 
 import msgspec
 
-__all__ = ["MAIN", "MAX_COUNT_DIGITS", "SIDEBOARD", "DeckError", "DeckLine", "ReadList"]
+__all__ = ["MAIN", "MAX_COUNT_DIGITS", "SIDEBOARD", "DeckError", "DeckLine", "ReadList",
+           "shorten"]
 
 MAIN, SIDEBOARD = "main", "sideboard"
 # A count of more digits is no deck (and is not even turned into a number: the checks of
 # engine.decklists.deck cap a deck at 1,000 cards).
 MAX_COUNT_DIGITS = 6
+
+
+MAX_MESSAGE = 300  # characters of a message that quotes the file's text
+
+
+def shorten(message: str) -> str:
+    """``message`` as it is, or, when it quotes a huge line, its head and tail with the
+    middle cut out (a megabyte line is not echoed whole to the terminal)."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    cut = len(message) - 200
+    return f"{message[:120]}...[{cut} characters]...{message[-80:]}"
 
 
 class DeckError(Exception):
@@ -28,6 +41,7 @@ class DeckError(Exception):
     message: str
 
     def __init__(self, file: str, line: int, message: str) -> None:
+        message = shorten(message)
         super().__init__(f"{file}:{line}: {message}")
         self.file = file
         self.line = line

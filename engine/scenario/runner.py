@@ -20,6 +20,7 @@ import msgspec
 
 from mtgsim.engine.cards.card import CardCompileError, CardPool
 from mtgsim.engine.cards.pool import load_pool
+from mtgsim.engine.files import read_regular
 from mtgsim.engine.scenario.actions import ActionDriver
 from mtgsim.engine.scenario.expect import ExpectationChecks, has_ability
 from mtgsim.engine.scenario.format import Scenario
@@ -40,7 +41,10 @@ class ScenarioResult(msgspec.Struct):
 
 
 def load_scenario(path: Path) -> Scenario:
-    data = path.read_bytes()
+    try:
+        data = read_regular(path)  # a FIFO would block: refused
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read ({exc.strerror or exc})") from None
     if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark, as editors write
         data = data[3:]
     try:
@@ -48,6 +52,8 @@ def load_scenario(path: Path) -> Scenario:
     except (msgspec.ValidationError, msgspec.DecodeError, tomllib.TOMLDecodeError,
             ValueError) as exc:  # ValueError: a bad keyword on a scenario card
         raise ScenarioError(f"{path}: invalid scenario: {exc}") from None
+    except RecursionError:  # arrays nested thousands deep: the TOML parser recursed
+        raise ScenarioError(f"{path}: invalid scenario: nested too deeply") from None
 
 
 class Runner(ActionDriver, ExpectationChecks):

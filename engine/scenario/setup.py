@@ -92,9 +92,10 @@ class ScenarioSetup:
     def _check_stable(self, state: GameState) -> None:
         """Refuse a position that can't stand when a player gets priority: a player
         who has already lost (704.5a, c), a creature with toughness 0 or less or with
-        lethal damage marked on it (704.5f-g). (Other state-based actions, an Aura on
-        something it can't enchant, two legendary permanents, are left to set up: they
-        are how a scenario shows those rules working.)"""
+        lethal damage marked on it (704.5f-g), an Aura attached to nothing (704.5m: a
+        forgotten ``attached_to``). (Other state-based actions, an Aura on something it
+        can't enchant, two legendary permanents, are left to set up: they are how a
+        scenario shows those rules working.)"""
         def unstable(what: str, why: str) -> ScenarioError:
             return ScenarioError(f"setup: {what}: not a stable position (state-based "
                                  f"actions would {why})")
@@ -108,6 +109,10 @@ class ScenarioSetup:
                                "make them lose, 704.5c")
         for oid in state.battlefield:
             o = state.objects[oid]
+            if o.card.is_aura and o.attached_to < 0:
+                raise unstable(f"{'AB'[o.controller]}'s {o.card.name} is an Aura attached "
+                               "to nothing (give attached_to)",
+                               "put it into its owner's graveyard, 704.5m")
             if not (o.card.type_mask | o.extra_types) & T_CREATURE:
                 continue
             what = f"{'AB'[o.controller]}'s {o.card.name}"

@@ -172,3 +172,75 @@ def test_a_refused_swiss_leaves_the_folder_as_it_was(
     out.mkdir()
     assert run(capsys, *argv)[0] == 2
     assert list(out.iterdir()) == []
+
+
+# --------------------------------------------------------------------------- smaller ones
+
+
+def test_a_megabyte_deck_line_is_not_echoed_whole(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text("4 Grizzly Bears\n" + "x" * 1_000_000 + "\n")
+    code, _, err = run(capsys, "deck", "check", str(path))
+    assert code == 2
+    line = one_error_line(err)
+    assert f"{path}:2:" in line and len(line) < 400
+
+
+def test_a_megabyte_card_name_is_not_echoed_whole(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text("4 " + "Grizzly Bears" * 80_000 + "\n")
+    code, _, err = run(capsys, "deck", "check", str(path))
+    assert code == 2
+    line = one_error_line(err)
+    assert f"{path}:1: unknown card" in line and len(line) < 400
+
+
+@pytest.mark.parametrize("command", [
+    ["deck", "check", "FIFO"], ["play", "FIFO", "bogles", "--quiet"],
+    ["cards", "list", "--cards", "FIFO"], ["replay", "FIFO"], ["scenario", "FIFO"],
+])
+def test_a_fifo_is_refused_not_waited_on(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         command: list[str]) -> None:
+    """A named pipe nobody writes to would block the read forever: refused at once
+    (the test would hang on the old code; pytest's own timeout is not relied on)."""
+    import os
+    import threading
+
+    fifo = tmp_path / ("pipe.toml" if command[0] in ("cards", "scenario") else "pipe.txt")
+    os.mkfifo(fifo)
+    argv = [str(fifo) if a == "FIFO" else a for a in command]
+    result: list[int] = []
+    worker = threading.Thread(target=lambda: result.append(main(argv)), daemon=True)
+    worker.start()
+    worker.join(30)
+    if worker.is_alive():  # unblock the reader, then fail
+        with open(fifo, "w"):
+            pass
+        worker.join(10)
+        pytest.fail(f"{' '.join(command)} waited on a FIFO")
+    assert result == [2]
+    line = one_error_line(capsys.readouterr().err)
+    assert str(fifo) in line and "not a regular file" in line
+
+
+@pytest.mark.parametrize("spec", ["search:ms=1e300", "search:ms=600001"])
+def test_search_time_budgets_have_an_upper_bound(capsys: pytest.CaptureFixture[str],
+                                                 spec: str) -> None:
+    code, _, err = run(capsys, "play", "gruul_stompy", "bogles", "--policy-a", spec)
+    assert code == 2
+    line = one_error_line(err)
+    assert "ms" in line and "600000" in line
+
+
+def test_a_scenario_with_an_unattached_aura_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "aura.toml"
+    path.write_text('name = "loose aura"\n[setup]\nturn = 3\nactive = "A"\n'
+                    'step = "main1"\n[setup.A]\nbattlefield = ["Pacifism"]\n'
+                    '[setup.B]\nbattlefield = ["Grizzly Bears"]\n'
+                    '[[expect.permanents]]\ncard = "Grizzly Bears"\n')
+    code, out, _ = run(capsys, "scenario", str(path))
+    assert code == 1
+    assert out.startswith(f"FAIL {path}") and "Pacifism" in out and "attached" in out

@@ -45,8 +45,15 @@ def _number(text: str, zero: bool) -> str:
     return f"{x:g}"
 
 
-def _positive_number(text: str) -> str:
-    return _number(text, zero=False)
+MAX_MS = 600_000  # ten minutes per decision: beyond that a game never ends in practice
+
+
+def _milliseconds(text: str) -> str:
+    value = _number(text, zero=False)
+    if float(value) > MAX_MS:
+        raise PolicySpecError(f"must be at most {MAX_MS} (ten minutes per decision), "
+                              f"got {text}")
+    return value
 
 
 def _non_negative_number(text: str) -> str:
@@ -56,7 +63,7 @@ def _non_negative_number(text: str) -> str:
 # Each policy's settings: key -> checker returning the value's canonical text.
 SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "rollouts": _int_in(1, 100_000),  # rollouts per option (the budget, deterministic)
-    "ms": _positive_number,  # milliseconds per decision (the budget, wall clock)
+    "ms": _milliseconds,  # milliseconds per decision (the budget, wall clock)
     "seed": _int_in(0, SEED_MAX),  # the search's own seed, mixed with the game's
     "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
     "z": _non_negative_number,  # standard errors a gain must clear to leave the
