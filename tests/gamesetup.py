@@ -27,7 +27,7 @@ from mtgsim.engine.game import deck_cards
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import new_object
 from mtgsim.engine.scenario.runner import Runner, load_scenario, play_scenario
-from mtgsim.engine.state.derived import game_card
+from mtgsim.engine.state.derived import characteristics_changed, game_card
 from mtgsim.engine.state.game_state import (
     ACTIVATE,
     BATTLEFIELD,
@@ -120,7 +120,7 @@ class Setup:
             p = state.players[player]
             {HAND: p.hand, LIBRARY: p.library, GRAVEYARD: p.graveyard, EXILE: p.exile}[z] \
                 .append(obj.oid)
-        state.derived.dirty = True
+        characteristics_changed(state)
         return obj.oid
 
     def bf(self, name: str | CardDef, player: int, **kw: object) -> int:
@@ -141,9 +141,7 @@ class Setup:
         state.in_priority = True
         state.priority = self.active
         state.passes = 0
-        state.derived.dirty = True
-        if hasattr(state, "sba_needed"):
-            state.derived.sba_needed = True
+        characteristics_changed(state)  # (and a state-based check due)
         return state
 
 

@@ -22,6 +22,7 @@ from mtgsim.engine.rules.effect import (
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
 from mtgsim.engine.state.stats import count
 
@@ -48,7 +49,7 @@ def add_counters(state: GameState, obj: GameObject, counter: str, n: int) -> Non
     if counter == "level":
         count(state, obj.controller, "levels_gained", n)
     obj.counters[counter] = obj.counters.get(counter, 0) + n
-    state.derived.dirty = True
+    characteristics_changed(state)
     if state.log is not None:
         log(state, "counters", obj.controller, obj.card.name, counter, n)
 

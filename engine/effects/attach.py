@@ -16,6 +16,7 @@ from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.sba import can_enchant
 from mtgsim.engine.rules.zones import describe, log
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import BATTLEFIELD, GameState, StackItem
 
 
@@ -47,7 +48,7 @@ def resolve(state: GameState, item: StackItem, eff: Attach, asker: Asker,
     aura.attached_to = target
     state.clock += 1
     aura.timestamp = state.clock  # 613.7e: a new timestamp when attached elsewhere
-    state.derived.dirty = True
+    characteristics_changed(state)
     if state.log is not None:
         log(state, "attach", item.controller, aura.card.name, describe(state, target))
 

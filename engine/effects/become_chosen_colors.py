@@ -15,6 +15,7 @@ from mtgsim.engine.rules.effect import COLOR_CHOICES, effect_rules, unaffected
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     ContinuousEffect,
     Decision,
@@ -51,7 +52,7 @@ def resolve(state: GameState, item: StackItem, eff: BecomeChosenColors, asker: A
         if state.log is not None:
             log(state, "color", item.controller, o.card.name,
                 "".join(c for c in "WUBRG" if mask & COLOR_BIT[c]))
-    state.derived.dirty = True
+    characteristics_changed(state)
 
 
 RULES = effect_rules(

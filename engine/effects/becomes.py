@@ -17,6 +17,7 @@ from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import ContinuousEffect, GameState, StackItem
 
 
@@ -45,7 +46,7 @@ def resolve(state: GameState, item: StackItem, eff: Becomes, asker: Asker,
         if state.log is not None:
             log(state, "becomes", item.controller, o.card.name,
                 f"{eff.power}/{eff.toughness} {' '.join(eff.add_types)}")
-    state.derived.dirty = True
+    characteristics_changed(state)
 
 
 def estimate(ev: Estimate, e: Becomes) -> None:

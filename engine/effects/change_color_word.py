@@ -24,7 +24,7 @@ from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ColorFor
-from mtgsim.engine.state.derived import game_card
+from mtgsim.engine.state.derived import characteristics_changed, game_card
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     STACK,
@@ -115,7 +115,7 @@ def resolve(state: GameState, item: StackItem, eff: ChangeColorWord, asker: Aske
         if state.log is not None:
             log(state, "text_change", item.controller, card.name,
                 f"{COLOR_WORDS[old]} -> {COLOR_WORDS[new]}")
-    state.derived.dirty = True
+    characteristics_changed(state)
 
 
 RULES = effect_rules(

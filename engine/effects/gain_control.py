@@ -12,6 +12,7 @@ from mtgsim.engine.players.worth_effects import objs_for
 from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, ContinuousEffect, GameState, StackItem
 
 
@@ -38,7 +39,7 @@ def resolve(state: GameState, item: StackItem, eff: GainControl, asker: Asker,
             until_leaves=until_leaves))
         if o.controller != item.controller:
             o.sick = True
-        state.derived.dirty = True
+        characteristics_changed(state)
 
 
 def estimate(ev: Estimate, e: GainControl) -> None:

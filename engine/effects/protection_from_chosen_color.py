@@ -16,6 +16,7 @@ from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ColorFor
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     ContinuousEffect,
     Decision,
@@ -46,7 +47,7 @@ def resolve(state: GameState, item: StackItem, eff: ProtectionFromChosenColor, a
         state.effects.append(ContinuousEffect(o.oid, state.clock, protection=color))
         if state.log is not None:
             log(state, "protection", item.controller, o.card.name, "WUBRG"[pick])
-    state.derived.dirty = True
+    characteristics_changed(state)
 
 
 RULES = effect_rules(

@@ -26,6 +26,7 @@ from mtgsim.engine.rules.effect import (
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import ContinuousEffect, GameState, StackItem
 
 
@@ -54,7 +55,7 @@ def resolve(state: GameState, item: StackItem, eff: Pump, asker: Asker,
         state.effects.append(ContinuousEffect(o.oid, state.clock, dp, dt, kw))
         if state.log is not None:
             log(state, "pump", item.controller, o.card.name, f"{dp:+d}/{dt:+d}")
-    state.derived.dirty = True
+    characteristics_changed(state)
 
 
 # keywords that hold a creature back (a "can't block" spell is cast on the other

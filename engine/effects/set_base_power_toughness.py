@@ -15,6 +15,7 @@ from mtgsim.engine.players.worth import is_creature, value
 from mtgsim.engine.players.worth_effects import each_of, sign_for
 from mtgsim.engine.rules.effect import Estimate, each_matching, effect_rules, unaffected
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import ContinuousEffect, GameState, StackItem
 
 
@@ -36,7 +37,7 @@ def resolve(state: GameState, item: StackItem, eff: SetBasePowerToughness, asker
         state.effects.append(ContinuousEffect(
             o.oid, state.clock, until_eot=eff.until_end_of_turn,
             set_base=(eff.power, eff.toughness)))
-    state.derived.dirty = True
+    characteristics_changed(state)
 
 
 def estimate(ev: Estimate, e: SetBasePowerToughness) -> None:

@@ -42,7 +42,7 @@ def spell_has_convoke(state: GameState, player: int, obj: GameObject) -> bool:
     """The spell ``player`` casts (or is casting) has convoke: printed or granted; any
     number of instances count as one (702.51d)."""
     return obj.card.has_keyword("convoke") or (
-        state.derived.spell_granters > 0 and spell_keyword_granted(state, player, obj, "convoke"))
+        state.derived.counts.spell_granters > 0 and spell_keyword_granted(state, player, obj, "convoke"))
 
 
 def convoke_candidates(state: GameState, player: int) -> list[int]:

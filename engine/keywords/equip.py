@@ -31,6 +31,7 @@ from mtgsim.engine.rules.effect import effect_rules, helps
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.zones import describe, log
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import BATTLEFIELD, GameState, StackItem
 from mtgsim.engine.state.stats import count
 
@@ -71,7 +72,7 @@ def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
     equipment.attached_to = target.oid
     state.clock += 1
     equipment.timestamp = state.clock  # 613.7e
-    state.derived.dirty = True
+    characteristics_changed(state)
     count(state, item.controller, "equips")
     if state.log is not None:
         log(state, "attach", item.controller, equipment.card.name, describe(state, target.oid))

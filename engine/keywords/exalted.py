@@ -31,6 +31,7 @@ from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rules.effect import effect_rules, unaffected
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import BATTLEFIELD, ContinuousEffect, GameState, StackItem
 from mtgsim.engine.state.stats import count
 
@@ -50,7 +51,7 @@ def exalt(state: GameState, item: StackItem, eff: Any, asker: Asker, queue: list
         return
     state.clock += 1
     state.effects.append(ContinuousEffect(target.oid, state.clock, 1, 1))
-    state.derived.dirty = True
+    characteristics_changed(state)
     count(state, item.controller, "exalted_bonuses")
 
 

@@ -110,7 +110,7 @@ def replicate_instances(state: GameState, player: int, spell: GameObject) -> lis
 
 def may_replicate(state: GameState, obj: GameObject) -> bool:
     """Printed replicate, or a permanent that may give spells replicate."""
-    return "replicate" in obj.card.keyword_names or state.derived.spell_granters > 0
+    return "replicate" in obj.card.keyword_names or state.derived.counts.spell_granters > 0
 
 
 def ask_replicate(state: GameState, asker: Asker, player: int, obj: GameObject,

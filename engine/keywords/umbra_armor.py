@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from mtgsim.engine.rules.replacement import DESTROY_HOOKS, destroy
 from mtgsim.engine.rules.zones import log
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import GameObject, GameState
 from mtgsim.engine.state.stats import count
 
@@ -26,7 +27,7 @@ def umbra_armor(state: GameState, obj: GameObject) -> bool:
                 aura.card.has_keyword("umbra armor"):
             obj.damage = 0
             obj.deathtouched = False
-            state.derived.dirty = True
+            characteristics_changed(state)
             if state.log is not None:
                 log(state, "umbra_armor", aura.controller, aura.card.name, obj.card.name)
             count(state, aura.controller, "umbra_armor_saves")

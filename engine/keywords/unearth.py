@@ -38,6 +38,7 @@ from mtgsim.engine.rules.combat import ATTACK_HOOKS
 from mtgsim.engine.rules.effect import effect_rules, unaffected
 from mtgsim.engine.rules.replacement import LEAVE_HOOKS
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     EXILE,
     GRAVEYARD,
@@ -73,7 +74,7 @@ def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
     new.unearthed = True
     state.clock += 1
     state.effects.append(ContinuousEffect(new.oid, state.clock, kw=KW_HASTE, until_eot=False))
-    state.derived.dirty = True
+    characteristics_changed(state)
     state.delayed.append(DelayedTrigger(
         "end_step", item.controller, new.oid, new.card, EXILE_AT_END, state.clock,
         any_player=True, subject=new.oid, subject_lki=new))

@@ -401,16 +401,17 @@ class Board:
 def board(state: GameState) -> Board:
     """The current ``Board`` (shared: read it, never change it)."""
     d = state.derived
-    if d.dirty or d.entered:
+    layers = d.layers
+    if layers.stale:
         ensure(state)
-    refreshes = d.refreshes
-    hit = d.memo.get("board")
+    refreshes = layers.refreshes
+    hit = d.memo.entries.get("board")
     if hit is not None:
         if hit[0] == refreshes:
             return hit[1]  # type: ignore[no-any-return]
-        if d.only_entered_since(hit[0]):
+        if layers.only_entered_since(hit[0]):
             b: Board = hit[1].with_entered(state)
-            d.memo["board"] = (refreshes, b)
+            d.memo.entries["board"] = (refreshes, b)
             return b
     return memo_on(state, "board", refreshes, Board)
 

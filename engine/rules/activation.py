@@ -54,12 +54,14 @@ def activators(state: GameState) -> tuple[list[int], list[int]]:
     are as they were, so only those that entered (at the battlefield's end) are looked at.
     The memo entry is (refreshes, found, the battlefield's length found for)."""
     derived = state.derived
-    refreshes = derived.refreshes
-    hit = derived.memo.get("activators")  # memo_on's lookup, inline: asked at every priority
+    layers = derived.layers
+    refreshes = layers.refreshes
+    cache = derived.memo.entries
+    hit = cache.get("activators")  # memo_on's lookup, inline: asked at every priority
     if hit is not None and hit[0] == refreshes:
         return hit[1]  # type: ignore[no-any-return]
     found: tuple[list[int], list[int]]
-    if hit is not None and derived.only_entered_since(hit[0]):
+    if hit is not None and layers.only_entered_since(hit[0]):
         found = (hit[1][0].copy(), hit[1][1].copy())
         start = hit[2]
     else:
@@ -71,7 +73,7 @@ def activators(state: GameState) -> tuple[list[int], list[int]]:
         o = objects[oid]
         if o.card.activated or o.granted_activated:
             found[o.controller].append(oid)
-    derived.memo["activators"] = (refreshes, found, len(battlefield))
+    cache["activators"] = (refreshes, found, len(battlefield))
     return found
 
 

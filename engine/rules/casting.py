@@ -245,12 +245,12 @@ _HandPlan = tuple[list[int], list[_Candidate], list[_Candidate]]
 
 def _hand_plan(state: GameState, player: int) -> _HandPlan:
     """The hand's lands and castable candidates (``_HandPlan``), memoised on the hand's
-    contents (``Derived.hand_changes``): a card in hand has its printed characteristics,
+    contents (``Hands.changes``): a card in hand has its printed characteristics,
     so what each card could be cast with depends on nothing else, and copies of a card
     share the answer (each name is checked once)."""
-    derived = state.derived
-    key = derived.hand_changes[player]
-    hit = derived.hand_plans[player]
+    hands = state.derived.hands
+    key = hands.changes[player]
+    hit = hands.plans[player]
     if hit is not None and hit[0] == key:
         return hit[1]  # type: ignore[no-any-return]
     hand = state.players[player].hand
@@ -272,7 +272,7 @@ def _hand_plan(state: GameState, player: int) -> _HandPlan:
         if card.instant_speed:
             instants.append(candidate)
     plan = (lands, spells, instants)
-    derived.hand_plans[player] = (key, plan)
+    hands.plans[player] = (key, plan)
     return plan
 
 
@@ -287,7 +287,7 @@ def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
         return []
     objects = state.objects
     units = mana_units(state, player)[0]
-    grants = bool(state.derived.spell_granters and spell_granters(state))
+    grants = bool(state.derived.counts.spell_granters and spell_granters(state))
     have = len(units)
     out = []
     for oid, alts, quick, plain, targets in candidates:
@@ -318,40 +318,42 @@ def _granted_elsewhere(state: GameState, player: int) -> bool:
 
 def _count_instants(state: GameState, player: int) -> int:
     """The cards in the player's hand with instant speed, counted for
-    ``Derived.hand_instants`` (engine.rules.zones keeps the count from then on)."""
+    ``Hands.instants`` (engine.rules.zones keeps the count from then on)."""
     objects = state.objects
     n = sum(1 for oid in state.players[player].hand if objects[oid].card.instant_speed)
-    state.derived.hand_instants[player] = n
+    state.derived.hands.instants[player] = n
     return n
 
 
 def legal_actions(state: GameState, player: int) -> list[Action]:
     """Every action the player may take with priority (117.1)."""
     derived = state.derived
-    if derived.dirty or derived.entered:
+    if derived.layers.stale:
         ensure(state)
     step = state.step  # sorcery_timing, inline: asked at every priority
     sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
         and not state.stack
-    hit = derived.memo.get("activators")  # activators(state), inline: every priority
-    own_activators = (hit[1] if hit is not None and hit[0] == derived.refreshes
+    hit = derived.memo.entries.get("activators")  # activators(state), inline: every priority
+    own_activators = (hit[1] if hit is not None and hit[0] == derived.layers.refreshes
                       else activators(state))[player]
-    zone_actions = derived.zone_action_cards[player]
-    instants = derived.hand_instants[player]
+    hands = derived.hands
+    zone_actions = hands.zone_actions[player]
+    instants = hands.instants[player]
     if instants is None:
         instants = _count_instants(state, player)
     if not sorcery_ok and not zone_actions and not own_activators and not state.effects:
         if not instants:
             # Fast path: nothing in hand at instant speed and no activated abilities.
             return [PASS_ACTION]
-        idle = derived.idle[player]
-        if idle is not None and idle[0] == derived.hand_changes[player] and \
-                not (idle[2] and state.stack) and not derived.spell_granters:
+        idle = hands.idle[player]
+        if idle is not None and idle[0] == hands.changes[player] and \
+                not (idle[2] and state.stack) and not derived.counts.spell_granters:
             # The same hand and the same mana: still nothing (_idle). The mana entry is
             # still mana_units' answer (payment.units_unchanged, inline: every priority).
             entry = idle[1]
-            if entry is derived.mana_memo[player] and entry[0] == derived.taps[player] and \
-                    entry[1] == derived.mana_refreshes[player] and \
+            mana = derived.mana
+            if entry is mana.units[player] and entry[0] == mana.taps[player] and \
+                    entry[1] == mana.refreshes[player] and \
                     entry[2] == len(state.players[player].pool) and \
                     (entry[3] < 0 or entry[3] == state.turn):
                 return [PASS_ACTION]
@@ -404,7 +406,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                         done.add((o.card.name, idx))
                         actions.append(Action(ACTIVATE, oid, idx))
     if len(actions) == 1 and not sorcery_ok and p.can_cast_spells and not zone_actions and \
-            not own_activators and not state.effects and not derived.spell_granters:
+            not own_activators and not state.effects and not derived.counts.spell_granters:
         _idle(state, player, plan[2])
     return actions
 
@@ -413,13 +415,13 @@ def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
     """Note that ``player`` can cast none of these instant-speed ``candidates`` from their
     hand (they have no activated ability, no card usable from a zone and no permission
     from an effect), when each is refused for a reason that holds while the hand and the
-    player's mana stay as they are (``Derived.hand_changes``, the mana entry of
+    player's mana stay as they are (``Hands.changes``, the mana entry of
     ``payment.mana_units``): more mana than there is, a cost the units can't pay, or a
     spell to target while the stack is empty (then the verdict needs the stack empty).
     ``legal_actions`` then answers "only pass" from the verdict; a card refused for any
     other reason (its targets, another way to cast it) leaves no verdict."""
     derived = state.derived
-    entry = derived.mana_memo[player]  # (legal_actions has just asked mana_units)
+    entry = derived.mana.units[player]  # (legal_actions has just asked mana_units)
     if entry is None or not units_unchanged(state, player, entry):
         return
     units = entry[5][0]
@@ -434,7 +436,8 @@ def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
             if state.stack or not _targets_a_spell(targets):
                 return
             stack = True  # "target spell" with nothing on the stack
-    derived.idle[player] = (derived.hand_changes[player], entry, stack)
+    hands = derived.hands
+    hands.idle[player] = (hands.changes[player], entry, stack)
 
 
 def _targets_a_spell(targets: tuple[Target, ...]) -> bool:

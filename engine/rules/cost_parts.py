@@ -31,6 +31,7 @@ from mtgsim.engine.rules.payment import affordable, mana_units, pay_symbols
 from mtgsim.engine.rules.zones import log, move, reveal, simultaneously
 from mtgsim.engine.state.ask import Asker, IllegalAnswer
 from mtgsim.engine.state.decisions import CostOf
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     GRAVEYARD,
@@ -245,7 +246,7 @@ def _pay_counters(p: Payment, chosen: tuple[int, ...]) -> None:
         o.counters[kind] -= 1
         if not o.counters[kind]:
             del o.counters[kind]
-        state.derived.dirty = True
+        characteristics_changed(state)
     if put_on >= 0:
         add_counters(state, state.objects[put_on], cost.put_counter or "-1/-1", 1)
 
@@ -392,7 +393,7 @@ def _remove_counter_from_source(p: Payment, chosen: tuple[int, ...]) -> None:
     obj.counters[kind] -= 1
     if not obj.counters[kind]:
         del obj.counters[kind]
-    p.state.derived.dirty = True
+    characteristics_changed(p.state)
 
 
 REMOVE_COUNTER = cost_part(CostPart(

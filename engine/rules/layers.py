@@ -3,7 +3,8 @@
 ``refresh`` recomputes every permanent's controller (layer 2), subtypes (layer 4),
 abilities (layer 6) and power/toughness (layer 7a-d) from its card, the static abilities
 on the battlefield and resolved continuous effects, in layer order and by timestamp
-within a layer (613.7). It runs only when something marked the state dirty.
+within a layer (613.7). It runs only when characteristics are stale
+(``Layers.stale``: engine.state.derived's invalidation points say when).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from mtgsim.engine.rules.amounts import At, amount_rule, amount_value
 from mtgsim.engine.rules.conditions import condition_holds, condition_rule
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.refs import refs_of
+from mtgsim.engine.state.derived import ENTERED, refreshed, refreshed_entered
 from mtgsim.engine.state.game_state import BATTLEFIELD, GameObject, GameState
 
 # Keyword bits that, granted by another object, are effects rather than abilities
@@ -94,26 +96,18 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
 
 
 def refresh(state: GameState) -> None:
-    """Recompute the characteristics of every permanent (613.1)."""
-    derived = state.derived
+    """Recompute the characteristics of every permanent (613.1): of those that entered
+    alone when nothing else can have changed (``_refresh_entered``)."""
+    layers = state.derived.layers
     objects = state.objects
-    entered = derived.entered
+    entered = layers.entered
     if entered:
-        derived.entered = []
-        if not derived.dirty and not derived.nonlocal_statics and not any(
+        layers.entered = []
+        if layers.stale == ENTERED and not layers.nonlocal_statics and not any(
                 [objects[oid].card.layered for oid in entered if oid in objects]):
-            derived.permanents = None  # (engine.state.derived.permanents makes it again)
             _refresh_entered(state, entered)
             return
-    derived.dirty = False
-    derived.sba_needed = True
-    derived.sba_chars = True
-    derived.refreshes += 1
-    derived.mana_refreshes[0] += 1
-    derived.mana_refreshes[1] += 1
-    if derived.mana_entered:
-        derived.mana_entered = []
-    perms = derived.permanents = [objects[oid] for oid in state.battlefield]
+    perms = refreshed(state)
     layered = dynamic = nonlocal_ = False
     for o in perms:
         c = o.card
@@ -124,12 +118,12 @@ def refresh(state: GameState) -> None:
                 if c.dynamic:
                     dynamic = True
                     break
-    derived.dynamic_statics = dynamic
-    derived.nonlocal_statics = nonlocal_
-    since = derived.refreshed_clock if derived.plain else -1
-    derived.refreshed_clock = state.clock
-    derived.plain = not layered and not state.effects
-    if derived.plain:
+    layers.dynamic_statics = dynamic
+    layers.nonlocal_statics = nonlocal_
+    since = layers.refreshed_clock if layers.plain else -1
+    layers.refreshed_clock = state.clock
+    layers.plain = not layered and not state.effects
+    if layers.plain:
         _refresh_printed(perms, since)
         return
     controllers_before = [o.controller for o in perms]
@@ -346,25 +340,14 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
     permanent or what it is attached to (nothing is attached to a permanent that just
     entered): the others keep their characteristics, the new ones get their printed
     characteristics and counters."""
-    derived = state.derived
-    derived.sba_needed = True
-    if not derived.sba_chars:  # only the new ones need more than the damage check
-        derived.sba_entered.extend(entered)
-    derived.refreshes += 1
-    derived.entered_refresh = derived.refreshes
     objects = state.objects
+    here = []
     for oid in entered:
         o = objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
-            _refresh_printed([o], -1)
-            if o.attached_to >= 2:  # an Aura on a mana source, perhaps
-                derived.mana_refreshes[0] += 1
-                derived.mana_refreshes[1] += 1
-            elif o.card.mana_abilities:  # a new mana source for its controller
-                counts = derived.mana_refreshes
-                before = (counts[0], counts[1])
-                counts[o.controller] += 1
-                derived.mana_entered.append((before, (counts[0], counts[1]), oid))
+            here.append(o)
+    _refresh_printed(here, -1)
+    refreshed_entered(state, entered, here)
 
 
 def _refresh_printed(perms: list[GameObject], since: int) -> None:
@@ -414,6 +397,6 @@ def level_band(o: GameObject) -> LevelBand | None:
 
 
 def ensure(state: GameState) -> None:
-    d = state.derived
-    if d.dirty or d.entered:
+    """Characteristics up to date: ``refresh`` if they are stale."""
+    if state.derived.layers.stale:
         refresh(state)

@@ -57,39 +57,40 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
     """Mana a player could make now (memoised while nothing relevant changes); the lists
     returned are shared: copy them before changing them."""
     d = state.derived
-    if d.dirty or d.entered:
+    if d.layers.stale:
         ensure(state)
     # What a player's mana depends on besides the permanents that make it: taps of their
-    # mana sources (Derived.taps counts them per controller), characteristics recomputed
-    # in a way that may touch their mana sources (Derived.mana_refreshes), the mana pool,
+    # mana sources (Mana.taps counts them per controller), characteristics recomputed
+    # in a way that may touch their mana sources (Mana.refreshes), the mana pool,
     # and turns when a source is a creature (summoning sickness ends). Mana abilities
     # with a condition or a computed amount may depend on anything else: their units are
     # also keyed on memo.state_key. The entry is a slot of the derived data
-    # (Derived.mana_memo): taps, refreshes, pool size, the turn when a creature is among
+    # (Mana.units): taps, refreshes, pool size, the turn when a creature is among
     # the sources (else -1), the full key or None, then the units and sources; its key is
     # compared a part at a time (this runs several times a decision).
-    taps = d.taps[player]
-    refreshes = d.mana_refreshes[player]
+    mana = d.mana
+    taps = mana.taps[player]
+    refreshes = mana.refreshes[player]
     floating = len(state.players[player].pool)
-    hit = d.mana_memo[player]
+    hit = mana.units[player]
     if hit is not None and hit[0] == taps and hit[1] == refreshes and hit[2] == floating \
             and (hit[3] < 0 or hit[3] == state.turn) and (
             hit[4] is None or hit[4] == state_key(state)):
         return hit[5]  # type: ignore[no-any-return]
     units, sources, dynamic, creature = _mana_units(state, player)
-    d.mana_memo[player] = (taps, refreshes, floating, state.turn if creature else -1,
+    mana.units[player] = (taps, refreshes, floating, state.turn if creature else -1,
                            state_key(state) if dynamic else None, (units, sources))
     return units, sources
 
 
 def units_unchanged(state: GameState, player: int, entry: tuple[Any, ...]) -> bool:
-    """Whether ``entry``, a ``Derived.mana_memo`` entry of ``player``'s taken after a call
+    """Whether ``entry``, a ``Mana.units`` entry of ``player``'s taken after a call
     of ``mana_units``, is still what ``mana_units`` would answer with (after
     ``layers.ensure``): its key holds and no other entry replaced it. An entry keyed on the
     whole state (``memo.state_key``) is never taken as unchanged."""
-    d = state.derived
-    return entry is d.mana_memo[player] and entry[0] == d.taps[player] and \
-        entry[1] == d.mana_refreshes[player] and \
+    mana = state.derived.mana
+    return entry is mana.units[player] and entry[0] == mana.taps[player] and \
+        entry[1] == mana.refreshes[player] and \
         entry[2] == len(state.players[player].pool) and \
         (entry[3] < 0 or entry[3] == state.turn) and entry[4] is None
 
@@ -115,15 +116,16 @@ def _mana_sources(state: GameState) -> _Sources:
     """Each player's permanents with mana abilities they can activate, in battlefield
     order, and the permanents something is attached to. Leaving, control, ability and
     attachment changes are all followed by a full refresh; a mana source entering counts
-    too (GameState.mana_refreshes)."""
+    too (Mana.refreshes)."""
     derived = state.derived
-    key = (derived.mana_refreshes[0], derived.mana_refreshes[1])
-    cache = derived.memo
+    counts = derived.mana.refreshes
+    key = (counts[0], counts[1])
+    cache = derived.memo.entries
     hit = cache.get("mana sources")
     if hit is not None:
         if hit[0] == key:
             return hit[1]  # type: ignore[no-any-return]
-        if derived.mana_entered:
+        if derived.mana.entered:
             found = _sources_entered(state, hit, key)
             if found is not None:
                 cache["mana sources"] = (key, found)
@@ -135,14 +137,14 @@ def _mana_sources(state: GameState) -> _Sources:
 
 def _sources_entered(state: GameState, hit: tuple[tuple[int, int], _Sources],
                      key: tuple[int, int]) -> _Sources | None:
-    """The sources after new mana sources entered (Derived.mana_entered) and nothing else
+    """The sources after new mana sources entered (Mana.entered) and nothing else
     moved the counts since ``hit``: the old ones followed by the new ones (they entered
     last, so battlefield order holds), or None when only a search gives them. The lists
     of ``hit`` are not changed."""
     at, found = hit
     added: tuple[list[_Source], list[_Source]] = ([], [])
     objects = state.objects
-    for before, after, oid in state.derived.mana_entered:
+    for before, after, oid in state.derived.mana.entered:
         if before == at:
             o = objects.get(oid)
             if o is None or o.zone != 2:
@@ -262,9 +264,9 @@ def _units_of(state: GameState, units: list[int]) -> mana_mod.Units:
     """The game's one ``Units`` with the content of ``units``: what ``can_pay`` and
     ``solve`` worked out about a player's units depends only on their content, so when the
     same units come back (last turn's lands, untapped again) it is found again (kept in
-    ``Derived.units_seen``, bounded)."""
+    ``Mana.seen``, bounded)."""
     content = tuple(units)
-    seen = state.derived.units_seen
+    seen = state.derived.mana.seen
     found = seen.get(content)
     if found is None:
         if len(seen) >= 256:

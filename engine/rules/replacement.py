@@ -32,7 +32,7 @@ from mtgsim.engine.rules.layers import static_amount
 from mtgsim.engine.rules.targets import can_enchant
 from mtgsim.engine.rules.zones import arrived, departed, describe, draw_card, log, move, new_object
 from mtgsim.engine.state.decisions import Attaching, ColorFor, Decision, DecisionKind
-from mtgsim.engine.state.derived import game_card
+from mtgsim.engine.state.derived import creature_damaged, game_card, life_changed
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     GRAVEYARD,
@@ -74,7 +74,7 @@ def gain_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0 or state.players[player].cant_gain_life:  # 119.7: can't gain life
         return
     state.players[player].life += amount
-    state.derived.sba_needed = True
+    life_changed(state)
     if state.log is not None:
         log(state, "gain_life", player, amount=amount)
 
@@ -83,7 +83,7 @@ def lose_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0:
         return
     state.players[player].life -= amount
-    state.derived.sba_needed = True
+    life_changed(state)
     if state.log is not None:
         log(state, "lose_life", player, amount=amount)
 
@@ -97,16 +97,14 @@ def source_keywords(source: GameObject) -> int:
 def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
                 combat: bool = False) -> int:
     """Deal damage (120.3); returns the damage actually dealt."""
-    derived = state.derived
     if amount <= 0:
         return 0
     skw = source_keywords(source)
-    derived.taps[2] += 1  # damage can change what can be targeted (engine.state.memo)
     if target < 2:
         p = state.players[target]
         p.life -= amount
         p.damage_this_turn += amount
-        derived.sba_needed = True
+        life_changed(state)
         if state.log is not None:
             log(state, "damage", source.controller, source.card.name, describe(state, target),
                 amount)
@@ -136,10 +134,7 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
         if skw & KW_DEATHTOUCH:
             obj.deathtouched = True
         obj.damaged_turn = state.turn  # "was dealt damage this turn" (Orzhov Euthanist)
-        derived.sba_needed = True  # lethal damage (704.5g-h)
-        derived.damaged.append(obj.oid)
-        if derived.dynamic_statics:  # a static may count damaged creatures
-            derived.dirty = True
+        creature_damaged(state, obj)  # lethal damage (704.5g-h)
         if combat:
             triggers.combat_damage_to_creature(state, source, obj)
     triggers.dealt_damage(state, source, amount)  # "whenever [this] deals damage"
@@ -287,7 +282,6 @@ def create_token(state: GameState, card: Card, controller: int,
     state.set_tapped(obj, tapped)
     obj.sick = True
     state.battlefield.append(obj.oid)
-    state.derived.entered.append(obj.oid)
     for f in after:
         f(state, obj)
     if state.log is not None:
@@ -304,7 +298,7 @@ def enters_with_counters(state: GameState, card: Card, controller: int,
     """"[This] enters with N [kind] counters on it" of the entering card, and "each other
     creature you control enters with an additional X +1/+1 counters" of permanents
     already on the battlefield (X evaluated for that permanent now)."""
-    if not card.enter_replacements and not state.derived.enter_replacers:
+    if not card.enter_replacements and not state.derived.counts.enter_replacers:
         return None  # the common case: nothing to add, known before a probe is made
     adds: list[tuple[str, int]] = []
     probe = GameObject(-1, card, controller, controller, BATTLEFIELD,

@@ -24,6 +24,7 @@ from mtgsim.engine.rules.spell_costs import exiled_from_stack
 from mtgsim.engine.rules.targets import is_legal_target
 from mtgsim.engine.rules.zones import describe, forget_object, log, move
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import object_resolved
 from mtgsim.engine.state.game_state import (
     EXILE,
     GRAVEYARD,
@@ -69,7 +70,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                     log(state, "fizzle", item.controller, item.label or item.card.name)
                 state.tasks.pop()
                 state.stack.pop()
-                state.derived.resolved += 1
+                object_resolved(state)
                 _spell_done(state, item, to_battlefield=False)
                 return
             item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
@@ -81,7 +82,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                                    item.subject_lki):
                 state.tasks.pop()  # 603.4: removed, it does nothing (it counts as done)
                 state.stack.pop()
-                state.derived.resolved += 1
+                object_resolved(state)
                 return
         if state.log is not None:
             log(state, "resolve", item.controller, item.label or item.card.name,
@@ -121,7 +122,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                 card = rep.with_keywords(state, card, spell_obj.gained_keywords)
             after = rep.prepare_enter(state, card, item.controller, asker)
     state.tasks.pop()
-    state.derived.resolved += 1
+    object_resolved(state)
     if state.stack and state.stack[-1] is item:
         state.stack.pop()
     elif item in state.stack:

@@ -15,6 +15,7 @@ from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.targets import can_enchant as can_enchant
 from mtgsim.engine.rules.zones import begin_event, end_event, log, simultaneously
 from mtgsim.engine.state.decisions import Decision, DecisionKind, Legend
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     GRAVEYARD,
     GameObject,
@@ -31,9 +32,10 @@ _KIND_LEGEND = DecisionKind.LEGEND
 def check(state: GameState) -> bool:
     """Perform one round of state-based actions; True if any was performed."""
     derived = state.derived
-    if derived.dirty or derived.entered:
+    if derived.layers.stale:
         ensure(state)
-    if not derived.sba_needed:
+    checks = derived.checks
+    if not checks.needed:
         return False
     # 704.5a-c: life, empty library draw, poison.
     p0, p1 = state.players
@@ -43,18 +45,18 @@ def check(state: GameState) -> bool:
                   if p.life <= 0 or p.drew_from_empty or p.poison >= 10]
         end_game(state, losers, _loss_reason(state, losers[0]))
         return True
-    damaged = derived.damaged
+    damaged = checks.damaged
     if damaged:
-        derived.damaged = []
+        checks.damaged = []
     # Toughness, counters, attachments and the legend rule change only with
-    # characteristics (layers.refresh, which sets sba_chars); damage when it is dealt
-    # (Derived.damaged): a creature that survived a check with its damage can't die of it
+    # characteristics (layers.refresh, which sets Checks.full); damage when it is dealt
+    # (Checks.damaged): a creature that survived a check with its damage can't die of it
     # until its characteristics change.
-    full = derived.sba_chars
-    derived.sba_chars = False
-    entered = derived.sba_entered
+    full = checks.full
+    checks.full = False
+    entered = checks.entered
     if entered:
-        derived.sba_entered = []
+        checks.entered = []
     to_graveyard: list[GameObject] = []
     to_destroy: list[GameObject] = []
     acted = False
@@ -100,7 +102,7 @@ def check(state: GameState) -> bool:
     if acted:
         ensure(state)
     else:
-        derived.sba_needed = False
+        checks.needed = False
     return acted
 
 
@@ -125,7 +127,6 @@ def _permanent_actions(state: GameState, oids: list[int], only: Container[int] |
     that move them are collected, to be done at once; the others (704.5n, q) are done
     here (True if one was). Also the first controller and name the legend rule applies
     to, if any. With ``only``, the permanents not in it get the damage check alone."""
-    derived = state.derived
     objects = state.objects
     acted = False
     legends: dict[tuple[int, str], list[int]] = {}
@@ -150,7 +151,7 @@ def _permanent_actions(state: GameState, oids: list[int], only: Container[int] |
                     counters[k] -= n
                     if counters[k] == 0:
                         del counters[k]
-                derived.dirty = True
+                characteristics_changed(state)
                 acted = True
         if card.is_aura:
             if not aura_legal(state, o):  # 704.5m
@@ -158,7 +159,7 @@ def _permanent_actions(state: GameState, oids: list[int], only: Container[int] |
         elif o.attached_to >= 2 and (
                 o.attached_to not in objects or not _attachment_legal(state, o)):
             o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
-            derived.dirty = True
+            characteristics_changed(state)
             acted = True
         if card.legendary:
             legends.setdefault((o.controller, card.name), []).append(oid)

@@ -196,7 +196,7 @@ def _granters(state: GameState) -> list[int]:
 
 
 def spell_granters(state: GameState) -> list[int]:
-    if not state.derived.spell_granters:  # counted as permanents enter and leave (zones)
+    if not state.derived.counts.spell_granters:  # counted as permanents enter and leave (zones)
         return []
     return memo(state, "spell_granters", _granters)
 

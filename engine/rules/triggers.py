@@ -200,7 +200,8 @@ def with_triggers(state: GameState) -> list[int]:
     """The permanents with triggered abilities, printed or granted, in battlefield order:
     they change only with the battlefield or characteristics, which a refresh follows."""
     ensure(state)
-    return memo_on(state, "with triggers", state.derived.refreshes, _find_with_triggers)
+    return memo_on(state, "with triggers", state.derived.layers.refreshes,
+                   _find_with_triggers)
 
 
 def _find_with_triggers(state: GameState) -> list[int]:

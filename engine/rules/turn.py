@@ -24,7 +24,16 @@ from mtgsim.engine.rules.resolution import resolve_top
 from mtgsim.engine.rules.zones import draw_card, log, move, shuffle_library
 from mtgsim.engine.state.ask import Asker, IllegalAnswer, Suspend, validate
 from mtgsim.engine.state.decisions import Discarding, Mulligans
-from mtgsim.engine.state.derived import Derived, Sight, game_card, permanents
+from mtgsim.engine.state.derived import (
+    Derived,
+    Sight,
+    characteristics_changed,
+    checks_due,
+    conditions_changed,
+    damage_removed,
+    game_card,
+    permanents,
+)
 from mtgsim.engine.state.game_state import (
     ACTIVATE,
     BEGIN_COMBAT,
@@ -256,7 +265,7 @@ def _turn_based_actions(state: GameState) -> bool:
                     continue
                 if o.tapped and not o.kw & KW_DOESNT_UNTAP:
                     state.set_tapped(o, False)
-        zone_actions = state.derived.zone_action_cards
+        zone_actions = state.derived.hands.zone_actions
         for p in state.players:
             p.damage_this_turn = 0
             if zone_actions[p.idx]:  # only such cards have abilities that work from a hand
@@ -267,9 +276,8 @@ def _turn_based_actions(state: GameState) -> bool:
         state.players[active].lands_played = 0
         # Untapping changes characteristics only through conditional statics ("as long as
         # it's untapped", "during your turn"); summoning sickness is no characteristic.
-        if state.derived.dynamic_statics:
-            state.derived.dirty = True
-        state.derived.sba_needed = True
+        conditions_changed(state)
+        checks_due(state)
         return False
     if step == UPKEEP:
         triggers.step_began(state, "upkeep")
@@ -303,21 +311,22 @@ def _turn_based_actions(state: GameState) -> bool:
 
 def _cleanup_finish(state: GameState) -> bool:
     """514.2: remove damage, end "until end of turn" effects. True if priority follows."""
-    derived = state.derived
+    removed = False
     for o in permanents(state):
         if o.damage or o.regen_shields or o.deathtouched:
             o.damage = 0
             o.regen_shields = 0
             o.deathtouched = False
-            derived.taps[2] += 1  # what memoised facts key on ("target damaged creature")
+            removed = True
+    if removed:
+        damage_removed(state)  # "target damaged creature"
     if state.effects:
         n = len(state.effects)
         state.effects = [e for e in state.effects if not e.until_eot]
         if len(state.effects) != n:
-            derived.dirty = True
-    if derived.dynamic_statics:  # statics whose condition may change with the turn
-        derived.dirty = True
-    derived.sba_needed = True
+            characteristics_changed(state)
+    conditions_changed(state)  # statics whose condition may change with the turn
+    checks_due(state)
     # 514.3a: if state-based actions or triggers happen, players get priority.
     acted = sba.check(state)
     return acted or bool(state.triggers)
@@ -421,7 +430,7 @@ def step_machine(state: GameState) -> None:
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
     d = state.derived
-    if (d.sba_needed or d.dirty or d.entered) and sba.check(state):
+    if d.checks.needed and sba.check(state):  # (set by whatever makes characteristics stale)
         return
     if state.result is not None:
         return

@@ -18,7 +18,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.state.derived import Derived
+from mtgsim.engine.state.derived import (
+    Derived,
+    checks_due,
+    conditions_changed,
+    permanent_entered,
+    permanent_left,
+)
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     EXILE,
@@ -59,12 +65,9 @@ def new_object(state: GameState, card: Card, owner: int, zone: int,
         else:
             _hand_counts(derived, owner, card, 1)
     if card.zone_actions and (zone == HAND or zone == GRAVEYARD):
-        derived.zone_action_cards[owner] += 1
+        derived.hands.zone_actions[owner] += 1
     if zone == BATTLEFIELD:
-        if card.spell_grants:
-            derived.spell_granters += 1
-        if card.enter_replacements:
-            derived.enter_replacers += 1
+        permanent_entered(state, obj)
     return obj
 
 
@@ -128,12 +131,15 @@ def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
 
 
 def _hand_counts(derived: Derived, owner: int, card: Card, step: int) -> None:
-    """A card put into (``step`` 1) or taken from (-1) ``owner``'s hand: the hand's change
-    count (engine.rules.casting._hand_plan keys on it) and, once counted, its instant-speed
-    cards (``Derived.hand_instants``)."""
-    derived.hand_changes[owner] += 1
+    """A card put into (``step`` 1) or taken from (-1) ``owner``'s hand, the invalidation
+    point for a hand's change (engine.state.derived): the hand's change count
+    (``Hands.changes``: engine.rules.casting's plan of the hand and its verdict that the
+    player can do nothing key on it) and, once counted, its instant-speed cards
+    (``Hands.instants``)."""
+    hands = derived.hands
+    hands.changes[owner] += 1
     if card.instant_speed:
-        instants = derived.hand_instants
+        instants = hands.instants
         n = instants[owner]
         if n is not None:
             instants[owner] = n + step
@@ -155,12 +161,7 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
     visible[1].pop(oid, None)
     card = obj.card
     if zone == BATTLEFIELD:
-        derived = state.derived
-        if card.spell_grants:
-            derived.spell_granters -= 1
-        if card.enter_replacements:
-            derived.enter_replacers -= 1
-        derived.dirty = True
+        permanent_left(state, obj)
         _left_battlefield(state, obj)
     elif zone == LIBRARY:
         owner = obj.owner
@@ -173,9 +174,9 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
         derived = state.derived
         _hand_counts(derived, obj.owner, card, -1)
         if card.zone_actions:
-            derived.zone_action_cards[obj.owner] -= 1
+            derived.hands.zone_actions[obj.owner] -= 1
     elif card.zone_actions and zone == GRAVEYARD:
-        state.derived.zone_action_cards[obj.owner] -= 1
+        state.derived.hands.zone_actions[obj.owner] -= 1
 
 
 def remove_from_combat(state: GameState, obj: GameObject) -> None:
@@ -213,10 +214,9 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
     zones (400.3). Entering the battlefield is done by ``engine.rules.replacement.enter``.
     """
-    derived = state.derived
     remove_from_zone(state, obj)
-    if derived.dynamic_statics and zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
-        derived.dirty = True  # statics may count cards in hands or graveyards (611.3a)
+    if zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
+        conditions_changed(state)  # statics may count cards in hands or graveyards (611.3a)
     if obj.token and zone != BATTLEFIELD:
         return obj
     card = obj.card if obj.printed is None else obj.printed  # text changes end (400.7)
@@ -227,7 +227,6 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
         if tapped:
             state.set_tapped(new, True)
         state.battlefield.append(new.oid)
-        derived.entered.append(new.oid)
         return new
     new = new_object(state, card, obj.owner, zone, obj.token)
     obj.moved_to = new.oid
@@ -269,7 +268,7 @@ def draw_card(state: GameState, player: int) -> GameObject | None:
     p = state.players[player]
     if not p.library:
         p.drew_from_empty = True
-        state.derived.sba_needed = True
+        checks_due(state)
         return None
     oid = p.library[-1]
     obj = state.objects[oid]

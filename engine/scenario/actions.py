@@ -307,7 +307,7 @@ class ActionDriver(DecisionAnswers):
 
     def _resolve(self, count: int | str, what: str) -> None:
         state = self.state
-        start = state.derived.resolved
+        start = state.derived.memo.resolved
 
         def empty() -> bool:
             return not state.stack and not state.triggers
@@ -322,13 +322,13 @@ class ActionDriver(DecisionAnswers):
 
             def stop(d: Decision) -> bool:
                 # Passing on with an empty stack would end the step: stop there.
-                return d.kind is DecisionKind.PRIORITY and (state.derived.resolved - start >= count or empty())
+                return d.kind is DecisionKind.PRIORITY and (state.derived.memo.resolved - start >= count or empty())
         if empty():
             if count == "all":
                 return
             raise ScenarioError(f"{what}: nothing can resolve, the stack is empty")
         self.run_until(stop, what)
-        done = state.derived.resolved - start
+        done = state.derived.memo.resolved - start
         if isinstance(count, int) and done < count and state.result is None:
             raise ScenarioError(f"{what}: only {done} of {count} stack objects could "
                                 "resolve before the stack was empty")

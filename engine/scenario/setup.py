@@ -20,6 +20,7 @@ from mtgsim.engine.scenario.format import (
     Scenario,
     SideSetup,
 )
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     EXILE,
@@ -84,7 +85,7 @@ class ScenarioSetup:
             self.queues[p].extend(side.choices)
         for obj, ref in attachments:
             obj.attached_to = self._resolve_ref(state, ref, prefer_zone=BATTLEFIELD)
-        state.derived.dirty = True
+        characteristics_changed(state)
         ensure(state)
         self._check_stable(state)
         return state

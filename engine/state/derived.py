@@ -1,17 +1,64 @@
 """What a game's state implies but does not hold (``GameState.derived``): never serialized,
-rebuilt after decoding, copied by a clone.
+rebuilt after decoding, copied by a clone. This docstring is the authority for it.
 
-- The game's card table. Objects refer to cards by handle (``engine.cards.card``): the pool's
-  cards (and the tokens they create) first, then the cards this game made as it went (a
-  text-changed copy, a spell with a gained keyword, a card of a test), whose definitions
-  the state keeps in ``GameState.extra_cards`` and this object holds compiled.
-- Invalidation flags of the incremental computations (characteristics, state-based
-  actions), counts the zones keep so that hot paths need not scan, the counters memoised
-  facts key on, and the memo entries themselves (``engine.state.memo``).
+``Derived`` holds the game's card table (objects refer to cards by handle,
+``engine.cards.card``: the pool's cards and tokens first, then the cards this game made as
+it went, a text-changed copy or a spell with a gained keyword, whose definitions the state
+keeps in ``GameState.extra_cards`` and this object holds compiled), and the rules' caches
+in parts, each owned by the rules module that reads it:
+
+- ``layers`` (engine.rules.layers): whether characteristics are stale, the permanents that
+  entered since the last refresh, the refresh count the facts about the battlefield key on
+  (``activation.activators``, ``engine.players.worth.board``, ``triggers.with_triggers``)
+  and the battlefield's objects as a list (``permanents``);
+- ``checks`` (engine.rules.sba): whether a state-based check is due and which permanents
+  it must look at;
+- ``mana`` (engine.rules.payment): each player's mana units and sources, keyed on the taps
+  of their mana sources and the refreshes that may have changed them;
+- ``hands`` (engine.rules.casting): each hand's plan for the legal actions, its count of
+  instant-speed cards, the cards usable from a hand or graveyard, and the verdict that a
+  player can do nothing at instant speed;
+- ``counts``: permanents with "spells you cast have ..." and "as ... enters" abilities,
+  so that casting and entering need not scan the battlefield for them;
+- ``memo`` (engine.state.memo): facts memoised by name, and the counters their key reads.
+
+Invalidation points. Each kind of change that makes derived data stale has one function,
+called by the rules where the change happens, whose docstring says what it invalidates;
+no other module sets these flags or bumps these counters (a part's owner keeps its own
+memo entries, and a refresh clears what it recomputed):
+
+=======================================  ===========================  =====================
+the change                               point                        called by
+=======================================  ===========================  =====================
+characteristics may have changed         ``characteristics_changed``  effects, costs, sba...
+something a dynamic static reads changed ``conditions_changed``       zones, turn, damage
+a permanent entered the battlefield      ``permanent_entered``        ``zones.new_object``
+a permanent left the battlefield         ``permanent_left``           ``zones.remove_from_zone``
+a permanent tapped or untapped           ``GameState.set_tapped``     effects, costs, turn
+a creature was dealt damage              ``creature_damaged``         ``replacement.deal_damage``
+a player's life changed                  ``life_changed``             engine.rules.replacement
+damage wore off (cleanup)                ``damage_removed``           ``turn._cleanup_finish``
+a state-based action may apply           ``checks_due``               zones, turn
+a stack object is done                   ``object_resolved``          engine.rules.resolution
+characteristics were recomputed          ``refreshed``,               ``layers.refresh``
+                                         ``refreshed_entered``
+a card put into or taken from a hand     ``zones._hand_counts``       engine.rules.zones
+=======================================  ===========================  =====================
+
+(``zones._hand_counts`` stays in engine.rules.zones, where the compiled engine's table
+declares it, and so do the counts of cards usable from a hand or graveyard, which only
+the zones change.) A change that always brings others is one call: a permanent entering
+is counted and joins ``Layers.entered``; a permanent leaving is uncounted and marks
+characteristics stale; whatever marks characteristics stale marks a state-based check due
+too (a refresh follows either, and the check runs after it), so priority asks one flag,
+``Checks.needed``, and readers that need characteristics current one,
+``Layers.stale``.
 
 None of it is game state: a freshly built ``Derived`` (everything marked stale, counts
 recounted) plays the same game as the one the state had, only with more recomputation at
-first; ``tests/state/test_clone.py`` holds decoded and cloned games to that.
+first; ``tests/state/test_clone.py`` holds decoded and cloned games to that, and
+``tests/state/test_caches.py`` compares every cache with a fresh computation at every
+decision of real games (a missed invalidation shows there as a difference).
 """
 
 from __future__ import annotations
@@ -27,19 +74,202 @@ if TYPE_CHECKING:
 
 _LIBRARY, _HAND, _BATTLEFIELD, _GRAVEYARD = 0, 1, 2, 3  # engine.state.game_state's zone numbers
 
+# ``Layers.stale``: characteristics are current; only permanents entered since the last
+# refresh (``Layers.entered``), whose characteristics alone may need setting; anything
+# may have changed (every permanent is recomputed). Readers that need characteristics
+# current ask ``if layers.stale: ensure(state)``, one read where two were (a flag and a list).
+CURRENT, ENTERED, CHANGED = 0, 1, 2
+
+
+class Layers:
+    """Characteristics (engine.rules.layers.refresh) and the facts found with them."""
+
+    __slots__ = ("stale", "entered", "permanents", "dynamic_statics", "nonlocal_statics",
+                 "plain", "refreshed_clock", "refreshes", "entered_refresh")
+
+    def __init__(self) -> None:
+        # whether characteristics must be recomputed (CURRENT, ENTERED, CHANGED above):
+        # characteristics_changed, permanent_entered; refreshed and refreshed_entered
+        # make it CURRENT
+        self.stale = CHANGED
+        # permanents that entered the battlefield since the last refresh (permanent_entered):
+        # the refresh may recompute only these when nothing else changed
+        self.entered: list[int] = []
+        # the objects of GameState.battlefield, in its order, as of the last refresh
+        # (``permanents``): every battlefield change marks characteristics stale or a
+        # permanent entered, and the refresh that clears them drops this list (never copied)
+        self.permanents: list[GameObject] | None = None
+        # a permanent on the battlefield has a static ability whose effect may change
+        # without the battlefield changing (Card.dynamic; as of the last refresh): only
+        # then does conditions_changed mark characteristics stale (threshold, "for each
+        # card in your hand", "as long as it's your turn")
+        self.dynamic_statics = True
+        # a static on the battlefield affects permanents other than itself and what it is
+        # attached to ("creatures you control get +1/+1"), or may change (as above)
+        self.nonlocal_statics = True
+        # the last refresh found nothing layered and no resolved effect, so every
+        # permanent older than refreshed_clock has its printed characteristics
+        self.plain = False
+        self.refreshed_clock = -1
+        # refreshes so far: the facts about the battlefield key on it
+        self.refreshes = 0
+        # the refresh (its count) that found only permanents entering, when the last one
+        # did (refreshed_entered): the others kept their characteristics
+        self.entered_refresh = -1
+
+    def only_entered_since(self, refreshes: int) -> bool:
+        """Whether the one refresh since the ``refreshes``-th found only permanents
+        entering (``refreshed_entered``): a fact about the battlefield found then is
+        brought up to date by adding the permanents at the battlefield's end that it had
+        not seen (engine.players.worth.board, engine.rules.activation.activators)."""
+        return refreshes == self.refreshes - 1 and self.entered_refresh == self.refreshes
+
+    def copy(self) -> Layers:
+        """The flags and counts, without the facts found (they hold another state's objects)."""
+        new = Layers()
+        new.stale = self.stale
+        new.entered = self.entered.copy()
+        new.dynamic_statics = self.dynamic_statics
+        new.nonlocal_statics = self.nonlocal_statics
+        new.plain = self.plain
+        new.refreshed_clock = self.refreshed_clock
+        new.refreshes = self.refreshes
+        new.entered_refresh = self.entered_refresh
+        return new
+
+
+class Checks:
+    """What the next state-based check (engine.rules.sba.check) must look at."""
+
+    __slots__ = ("needed", "full", "entered", "damaged")
+
+    def __init__(self) -> None:
+        # something changed that a state-based action may care about: set by every point
+        # that makes characteristics stale and by checks_due, life_changed,
+        # creature_damaged; cleared by a check that found nothing to do
+        self.needed = True
+        # characteristics were recomputed in full since the last check (refreshed): every
+        # permanent gets every check
+        self.full = True
+        # permanents whose characteristics were set since the last check when nothing
+        # else's changed (refreshed_entered): with ``full`` False, only these need more
+        # than the damage check
+        self.entered: list[int] = []
+        # creatures dealt damage (or marked by a deathtouch source) since the last check
+        # (creature_damaged): with ``full`` False, the others need no damage check
+        self.damaged: list[int] = []
+
+    def copy(self) -> Checks:
+        new = Checks()
+        new.needed = self.needed
+        new.full = self.full
+        new.entered = self.entered.copy()
+        new.damaged = self.damaged.copy()
+        return new
+
+
+class Mana:
+    """Each player's mana (engine.rules.payment.mana_units) and what it keys on."""
+
+    __slots__ = ("taps", "refreshes", "entered", "units", "seen")
+
+    def __init__(self) -> None:
+        # per player, taps and untaps of their mana sources (GameState.set_tapped)
+        self.taps = [0, 0]
+        # per player, refreshes that may have changed their mana sources: every full
+        # one, and those where a mana source of theirs, or an Aura, entered
+        # (refreshed, refreshed_entered)
+        self.refreshes = [0, 0]
+        # since the last full refresh, each new mana source that alone moved a player's
+        # ``refreshes``: (the two counts before, after, its id); engine.rules.payment adds
+        # it to the sources it had instead of searching the battlefield again
+        self.entered: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+        # per player, mana_units' answer with its key (never copied, like memo entries)
+        self.units: list[tuple[Any, ...] | None] = [None, None]
+        # the game's mana units by content (engine.rules.payment._units_of; never copied)
+        self.seen: dict[tuple[int, ...], Units] = {}
+
+    def copy(self) -> Mana:
+        new = Mana()
+        new.taps = self.taps.copy()
+        new.refreshes = self.refreshes.copy()
+        return new
+
+
+class Hands:
+    """What the legal-action checks (engine.rules.casting) keep about each player's hand."""
+
+    __slots__ = ("changes", "instants", "zone_actions", "plans", "idle")
+
+    def __init__(self) -> None:
+        # per player, cards put into or taken from their hand (zones._hand_counts)
+        self.changes = [0, 0]
+        # per player, their cards in hand or graveyard usable from there (Card.zone_actions:
+        # flashback, transmute, ...), counted by engine.rules.zones (``Derived.recount``
+        # counts them in a state)
+        self.zone_actions = [0, 0]
+        # per player, the cards in hand with instant speed (Card.instant_speed), kept by
+        # zones._hand_counts once casting counted them (None: not counted in this state)
+        self.instants: list[int | None] = [None, None]
+        # per player, the hand's plan for the legal-action checks as of a count of
+        # ``changes`` (casting._hand_plan; never copied, like memo entries)
+        self.plans: list[tuple[int, Any] | None] = [None, None]
+        # per player, casting's verdict that they can do nothing at instant speed for want
+        # of mana, or of a spell to target (casting._idle; never copied)
+        self.idle: list[tuple[int, tuple[Any, ...], bool] | None] = [None, None]
+
+    def copy(self) -> Hands:
+        new = Hands()
+        new.changes = self.changes.copy()
+        new.zone_actions = self.zone_actions.copy()
+        return new
+
+
+class Counts:
+    """The permanents with "spells you cast have ..." abilities and with "as ... enters"
+    replacements, counted as they enter and leave (permanent_entered, permanent_left;
+    ``Derived.recount`` counts them in a state) so that casting a spell and a permanent
+    entering need not scan the battlefield for them."""
+
+    __slots__ = ("spell_granters", "enter_replacers")
+
+    def __init__(self) -> None:
+        self.spell_granters = 0
+        self.enter_replacers = 0
+
+    def copy(self) -> Counts:
+        new = Counts()
+        new.spell_granters = self.spell_granters
+        new.enter_replacers = self.enter_replacers
+        return new
+
+
+class Memo:
+    """engine.state.memo's entries, and the counters its whole-state key reads."""
+
+    __slots__ = ("entries", "changes", "resolved")
+
+    def __init__(self) -> None:
+        self.entries: dict[str, Any] = {}  # by name (never copied)
+        # taps and untaps of permanents other than mana sources, damage and life changes
+        # (GameState.set_tapped, creature_damaged, life_changed, damage_removed)
+        self.changes = 0
+        # stack objects resolved (or that did nothing) so far (object_resolved)
+        self.resolved = 0
+
+    def copy(self) -> Memo:
+        new = Memo()
+        new.changes = self.changes
+        new.resolved = self.resolved
+        return new
+
 
 class Derived:
     """A game's derived data. ``pool`` is the pool the game was started (or decoded)
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
-    __slots__ = (
-        "pool", "extra", "index", "dirty", "sba_needed", "sba_chars", "sba_entered", "damaged",
-        "dynamic_statics",
-        "nonlocal_statics", "entered", "plain", "refreshed_clock", "refreshes", "entered_refresh",
-        "mana_refreshes", "mana_entered", "spell_granters", "enter_replacers", "zone_action_cards",
-        "resolved", "taps", "memo", "mana_memo", "units_seen", "hand_changes", "hand_plans",
-        "hand_instants", "idle", "stop_table", "decklists", "permanents",
-    )
+    __slots__ = ("pool", "extra", "index", "layers", "checks", "mana", "hands", "counts",
+                 "memo", "stop_table", "decklists")
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
                  compiled: list[Card] | None = None) -> None:
@@ -48,85 +278,18 @@ class Derived:
         self.extra: list[Card] = list(compiled) if compiled is not None else [
             pool.compile(d, base + i) for i, d in enumerate(extra_cards)]
         self.index: dict[bytes, Card] = {content_key(c.defn): c for c in self.extra}
-        # characteristics must be recomputed (engine.rules.layers.refresh)
-        self.dirty = True
-        # something changed that a state-based action may care about (engine.rules.sba)
-        self.sba_needed = True
-        # characteristics were recomputed since the last state-based check
-        self.sba_chars = True
-        # permanents whose characteristics were set since the last state-based check when
-        # nothing else's changed (layers._refresh_entered): with sba_chars False, only
-        # these need more than the damage check
-        self.sba_entered: list[int] = []
-        # creatures dealt damage (or marked by a deathtouch source) since the last
-        # state-based check: with sba_chars False, the others need no damage check
-        self.damaged: list[int] = []
-        # a permanent on the battlefield has a static ability whose effect may change
-        # without the battlefield changing (Card.dynamic; as of the last refresh, and
-        # every battlefield change marks the state dirty): only then do cards moving
-        # between hand, graveyard and library, or a new turn, recompute characteristics
-        # (threshold, "for each card in your hand", "as long as it's your turn")
-        self.dynamic_statics = True
-        # a static on the battlefield affects permanents other than itself and what it
-        # is attached to ("creatures you control get +1/+1") or may change (as above)
-        self.nonlocal_statics = True
-        # permanents that entered the battlefield since the last refresh (like dirty:
-        # characteristics are stale until then; refresh may recompute only these)
-        self.entered: list[int] = []
-        # the last refresh found nothing layered and no resolved effect, so every
-        # permanent older than refreshed_clock has its printed characteristics
-        self.plain = False
-        self.refreshed_clock = -1
-        self.refreshes = 0  # layers.refresh calls: memoised facts key on it
-        # the refresh (its count) that found only permanents entering, when the last one
-        # did (layers._refresh_entered): the others kept their characteristics
-        self.entered_refresh = -1
-        # per player, refreshes that may have changed their mana sources (all but those
-        # where only permanents without mana abilities, or another player's, entered):
-        # engine.rules.payment keys on it
-        self.mana_refreshes = [0, 0]
-        # since the last full refresh, each new mana source that alone moved a player's
-        # mana_refreshes: (the two counts before, after, its id); engine.rules.payment adds it
-        # to the sources it had instead of searching the battlefield again
-        self.mana_entered: list[tuple[tuple[int, int], tuple[int, int], int]] = []
-        self.spell_granters = 0  # permanents with "spells you cast have ..." abilities
-        self.enter_replacers = 0  # permanents with "as ... enters" replacement abilities
-        # per player, their cards in hand or graveyard usable from there (flashback,
-        # transmute, ...)
-        self.zone_action_cards = [0, 0]
-        self.resolved = 0  # stack objects resolved so far
-        # taps and untaps: of each player's mana sources (0, 1), of anything else and
-        # other changes memoised facts depend on, such as damage (2). engine.rules.payment keys
-        # a player's mana on theirs, engine.state.memo on the sum.
-        self.taps = [0, 0, 0]
-        self.memo: dict[str, Any] = {}  # engine.state.memo's entries
-        # per player, engine.rules.payment.mana_units' entry: its key's parts, then the units
-        # (like memo entries, never copied)
-        self.mana_memo: list[tuple[Any, ...] | None] = [None, None]
-        # the game's mana units by content (engine.rules.payment._units_of; never copied)
-        self.units_seen: dict[tuple[int, ...], Units] = {}
-        # per player, cards put into or taken from their hand (engine.rules.zones), and the
-        # hand's plan for the legal-action checks as of a count (engine.rules.casting._hand_plan:
-        # like memo entries, never copied)
-        self.hand_changes = [0, 0]
-        self.hand_plans: list[tuple[int, Any] | None] = [None, None]
-        # per player, the cards in hand with instant speed (Card.instant_speed), kept by
-        # engine.rules.zones once engine.rules.casting counted them (None: not counted in this state)
-        self.hand_instants: list[int | None] = [None, None]
-        # per player, engine.rules.casting's verdict that they can do nothing at instant speed
-        # for want of mana (or of a spell to target): the hand count and mana entry it
-        # holds for, and whether it needs the stack empty (like memo entries, never copied)
-        self.idle: list[tuple[int, tuple[Any, ...], bool] | None] = [None, None]
-        # GameState.stops as a flag per step for each player (engine.rules.turn._stop_table)
+        self.layers = Layers()
+        self.checks = Checks()
+        self.mana = Mana()
+        self.hands = Hands()
+        self.counts = Counts()
+        self.memo = Memo()
+        # GameState.stops as a flag per step for each player (engine.rules.turn._stop_table;
+        # rebuilt when the state holds other masks)
         self.stop_table: tuple[Any, ...] | None = None
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.state.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
-        # the objects of GameState.battlefield, in its order (``permanents``), as of the
-        # last refresh: every battlefield change marks the state dirty or a permanent
-        # entered, and the refresh that clears them drops this list (like memo entries,
-        # never copied)
-        self.permanents: list[GameObject] | None = None
 
     def __eq__(self, other: object) -> bool:
         """Derived data never tells two states apart: it is a function of the state."""
@@ -147,41 +310,21 @@ class Derived:
                     replacers += 1
             elif c.zone_actions and (o.zone == _HAND or o.zone == _GRAVEYARD):
                 zone_actions[o.owner] += 1
-        self.spell_granters = granters
-        self.enter_replacers = replacers
-        self.zone_action_cards = zone_actions
+        self.counts.spell_granters = granters
+        self.counts.enter_replacers = replacers
+        self.hands.zone_actions = zone_actions
         return self
-
-    def only_entered_since(self, refreshes: int) -> bool:
-        """Whether the one refresh since the ``refreshes``-th found only permanents
-        entering (``layers._refresh_entered``): a fact about the battlefield found then is
-        brought up to date by adding the permanents at the battlefield's end that it had
-        not seen (engine.players.worth.board, engine.rules.activation.activators)."""
-        return refreshes == self.refreshes - 1 and self.entered_refresh == self.refreshes
 
     def copy(self) -> Derived:
         """The derived data of a clone: the same pool and compiled cards, flags and
         counts; no memo entries (they hold the original's objects)."""
         d = Derived(self.pool, [], self.extra)
-        d.dirty = self.dirty
-        d.sba_needed = self.sba_needed
-        d.sba_chars = self.sba_chars
-        d.sba_entered = self.sba_entered.copy()
-        d.damaged = self.damaged.copy()
-        d.dynamic_statics = self.dynamic_statics
-        d.nonlocal_statics = self.nonlocal_statics
-        d.entered = self.entered.copy()
-        d.plain = self.plain
-        d.refreshed_clock = self.refreshed_clock
-        d.refreshes = self.refreshes
-        d.entered_refresh = self.entered_refresh
-        d.mana_refreshes = self.mana_refreshes.copy()
-        d.spell_granters = self.spell_granters
-        d.enter_replacers = self.enter_replacers
-        d.zone_action_cards = self.zone_action_cards.copy()
-        d.resolved = self.resolved
-        d.taps = self.taps.copy()
-        d.hand_changes = self.hand_changes.copy()
+        d.layers = self.layers.copy()
+        d.checks = self.checks.copy()
+        d.mana = self.mana.copy()
+        d.hands = self.hands.copy()
+        d.counts = self.counts.copy()
+        d.memo = self.memo.copy()
         d.decklists = self.decklists
         return d
 
@@ -195,6 +338,151 @@ class Derived:
             return self.extra[i]
         raise KeyError(f"no card with handle {handle} in this game's table "
                        f"({len(cards)} in the pool, {len(self.extra)} made in the game)")
+
+
+# --- invalidation points (see the module docstring) ---------------------------------------
+
+
+def characteristics_changed(state: GameState) -> None:
+    """Characteristics may have changed otherwise than by a permanent entering: an effect
+    began or ended, counters, an attachment, control. Marks them stale (the next
+    ``layers.refresh`` recomputes every permanent, and with it every fact keyed on the
+    refresh count: activators, mana sources, the board, permanents with triggers) and a
+    state-based check due."""
+    d = state.derived
+    d.layers.stale = CHANGED
+    d.checks.needed = True
+
+
+def conditions_changed(state: GameState) -> None:
+    """Something changed that a static ability's condition or amount may read without the
+    battlefield changing: cards moved between hands, libraries and graveyards, a turn or
+    an untap step began, damage was dealt or removed. Characteristics are stale only
+    while such a static is on the battlefield (``Layers.dynamic_statics``)."""
+    if state.derived.layers.dynamic_statics:
+        characteristics_changed(state)
+
+
+def permanent_entered(state: GameState, obj: GameObject) -> None:
+    """``obj`` is a new permanent (called by ``zones.new_object``): counted if it has
+    spell-granting or "as ... enters" abilities; its characteristics are stale until the
+    next refresh, which may recompute only the permanents that entered
+    (``layers.entered``); a state-based check is due."""
+    d = state.derived
+    card = obj.card
+    if card.spell_grants:
+        d.counts.spell_granters += 1
+    if card.enter_replacements:
+        d.counts.enter_replacers += 1
+    layers = d.layers
+    layers.entered.append(obj.oid)
+    if not layers.stale:
+        layers.stale = ENTERED
+    d.checks.needed = True
+
+
+def permanent_left(state: GameState, obj: GameObject) -> None:
+    """``obj`` left the battlefield (called by ``zones.remove_from_zone``): uncounted, and
+    characteristics are stale (``characteristics_changed``: what it gave others, what
+    was attached to it, the facts that listed it)."""
+    d = state.derived
+    card = obj.card
+    if card.spell_grants:
+        d.counts.spell_granters -= 1
+    if card.enter_replacements:
+        d.counts.enter_replacers -= 1
+    characteristics_changed(state)
+
+
+def creature_damaged(state: GameState, obj: GameObject) -> None:
+    """``obj`` was dealt damage or marked by a deathtouch source: the next state-based
+    check looks at it (``Checks.damaged``), facts memoised on the whole state are stale
+    ("target damaged creature"), and so are characteristics if a static may count
+    damaged creatures (``conditions_changed``)."""
+    d = state.derived
+    d.memo.changes += 1
+    checks = d.checks
+    checks.needed = True
+    checks.damaged.append(obj.oid)
+    conditions_changed(state)
+
+
+def life_changed(state: GameState) -> None:
+    """A player's life total changed (damage, loss, gain): a state-based check is due
+    (704.5a) and facts memoised on the whole state are stale."""
+    d = state.derived
+    d.checks.needed = True
+    d.memo.changes += 1
+
+
+def damage_removed(state: GameState) -> None:
+    """Damage wore off permanents (514.2): facts memoised on the whole state are stale."""
+    state.derived.memo.changes += 1
+
+
+def checks_due(state: GameState) -> None:
+    """A state-based action may apply for another reason than those above (a draw from an
+    empty library, 704.5b; a new turn's untap, a cleanup step)."""
+    state.derived.checks.needed = True
+
+
+def object_resolved(state: GameState) -> None:
+    """A stack object resolved, or left the stack doing nothing (608.2b, 603.4): counted
+    (``Memo.resolved``: facts memoised on the whole state key on it)."""
+    state.derived.memo.resolved += 1
+
+
+def refreshed(state: GameState) -> list[GameObject]:
+    """``layers.refresh`` is recomputing every permanent: characteristics are no longer
+    stale; every fact keyed on the refresh count is, and so is each player's mana
+    (``Mana.refreshes``, and the mana sources entered since are forgotten); the next
+    state-based check looks at every permanent. The battlefield's objects, kept as
+    ``Layers.permanents``, are returned."""
+    d = state.derived
+    layers = d.layers
+    layers.stale = CURRENT
+    d.checks.full = True
+    layers.refreshes += 1
+    mana = d.mana
+    mana.refreshes[0] += 1
+    mana.refreshes[1] += 1
+    if mana.entered:
+        mana.entered = []
+    objects = state.objects
+    perms = layers.permanents = [objects[oid] for oid in state.battlefield]
+    return perms
+
+
+def refreshed_entered(state: GameState, entered: list[int], here: list[GameObject]) -> None:
+    """``layers.refresh`` gave the permanents that entered (``entered``; ``here``, those
+    still on the battlefield) their printed characteristics and left the others alone:
+    characteristics are current; the refresh count moves on (``Layers.entered_refresh``
+    says the facts keyed on it may add the newcomers, ``Layers.only_entered_since``), and
+    the battlefield's list is made again (``permanents``); the next state-based check
+    looks at the newcomers; an Aura makes every player's mana stale, a mana source its
+    controller's, noted in ``Mana.entered`` so that the sources found before need only
+    the new one."""
+    d = state.derived
+    checks = d.checks
+    if not checks.full:
+        checks.entered.extend(entered)
+    layers = d.layers
+    layers.stale = CURRENT
+    layers.permanents = None
+    refreshes = layers.refreshes + 1
+    layers.refreshes = refreshes
+    layers.entered_refresh = refreshes
+    for o in here:
+        if o.attached_to >= 2:  # an Aura on a mana source, perhaps
+            counts = d.mana.refreshes
+            counts[0] += 1
+            counts[1] += 1
+        elif o.card.mana_abilities:  # a new mana source for its controller
+            mana = d.mana
+            counts = mana.refreshes
+            before = (counts[0], counts[1])
+            counts[o.controller] += 1
+            mana.entered.append((before, (counts[0], counts[1]), o.oid))
 
 
 class Sight:
@@ -290,20 +578,22 @@ def game_card(state: GameState, defn: CardDef) -> Card:
 
 def permanents(state: GameState) -> list[GameObject]:
     """The objects on the battlefield in its order (``state.battlefield``'s objects), for
-    the scans that read every permanent: kept in ``Derived.permanents`` from one refresh
+    the scans that read every permanent: kept in ``Layers.permanents`` from one refresh
     to the next, so a scan reads a list instead of looking each id up in
     ``state.objects``. While a change awaits a refresh the answer is made and not kept:
-    when permanents only entered (a departure marks the state dirty), the kept list and
-    the newcomers at the battlefield's end. Read it, never change it."""
-    d = state.derived
-    perms = d.permanents
-    if perms is not None and not d.dirty:
-        if not d.entered:
+    when permanents only entered (a departure marks characteristics stale), the kept list
+    and the newcomers at the battlefield's end. Read it, never change it."""
+    layers = state.derived.layers
+    perms = layers.permanents
+    stale = layers.stale
+    if perms is not None:
+        if not stale:
             return perms
-        objects = state.objects
-        return perms + [objects[oid] for oid in state.battlefield[len(perms):]]
+        if stale == ENTERED:
+            objects = state.objects
+            return perms + [objects[oid] for oid in state.battlefield[len(perms):]]
     objects = state.objects
     perms = [objects[oid] for oid in state.battlefield]
-    if not d.dirty and not d.entered:
-        d.permanents = perms
+    if not stale:
+        layers.permanents = perms
     return perms

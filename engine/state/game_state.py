@@ -419,14 +419,16 @@ class GameState(msgspec.Struct, omit_defaults=True):
         return self.objects[oid]
 
     def set_tapped(self, obj: GameObject, tapped: bool) -> None:
-        """Tap or untap a permanent (701.26), counting the change for the facts memoised
-        on taps: a player's mana (their mana sources) or anything else."""
+        """Tap or untap a permanent (701.26): the invalidation point for taps
+        (engine.state.derived): its controller's mana if it is a mana source
+        (``Mana.taps``), else the facts memoised on the whole state (``Memo.changes``; that
+        key adds up both)."""
         if tapped != obj.tapped:
             obj.tapped = tapped
             if obj.card.mana_abilities or obj.granted_mana:
-                self.derived.taps[obj.controller & 1] += 1
+                self.derived.mana.taps[obj.controller & 1] += 1
             else:
-                self.derived.taps[2] += 1
+                self.derived.memo.changes += 1
 
     def opponent(self, player: int) -> int:
         return 1 - player

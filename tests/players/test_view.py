@@ -23,7 +23,7 @@ from mtgsim.engine.players.policies import ScriptedPolicy, make_policy
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import shuffle_library
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.derived import Sight
+from mtgsim.engine.state.derived import Sight, characteristics_changed
 from mtgsim.engine.state.game_state import (
     GRAVEYARD,
     HAND,
@@ -97,7 +97,7 @@ def hidden_swapped(state: GameState, me: int, rng: list[int],
         for i, oid in zip(places, moved, strict=True):
             lib[i] = oid
     s.derived.recount(s)
-    s.derived.dirty = True
+    characteristics_changed(s)
     s.sight = Sight.of(s)
     return s
 

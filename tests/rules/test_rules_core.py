@@ -57,6 +57,7 @@ from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.mana import B, G, R, U, W, can_pay, parse_cost, solve, units_of
 from mtgsim.engine.rules.targets import legal_targets
 from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     BEGIN_COMBAT,
     CLEANUP,
@@ -482,7 +483,7 @@ def test_ancestral_mask_counts_other_enchantments() -> None:
     assert (obj(state, bears).power, obj(state, bears).toughness) == (7, 8)
     state.battlefield.remove(pacifism)
     del state.objects[pacifism]
-    state.derived.dirty = True
+    characteristics_changed(state)
     ensure(state)
     assert (obj(state, bears).power, obj(state, bears).toughness) == (5, 6)
 
@@ -952,7 +953,7 @@ def test_regeneration_in_combat_keeps_until_end_of_turn_effects() -> None:
     cast(state, blade, [bears])
     resolve_all(state)
     assert alive(state, bears) and obj(state, bears).tapped
-    state.derived.dirty = True  # recompute from scratch: the Giant Growth effect must still exist
+    characteristics_changed(state)  # recompute from scratch: the Giant Growth effect must still exist
     ensure(state)
     assert (obj(state, bears).power, obj(state, bears).toughness) == (5, 5)
 

@@ -4,13 +4,14 @@ full recomputation on a copy), each player's mana units (payment.mana_units vers
 _mana_units), the permanents with activated abilities (activation.activators), the
 objects on the battlefield (derived.permanents), each player's creatures
 (engine.players.worth.board), the counts of permanents with spell-granting and "as ... enters"
-abilities (GameState.spell_granters, enter_replacers), the cards in
-hand with instant speed (Derived.hand_instants) and the hand's plan for legal actions
-(casting._hand_plan, memoised on Derived.hand_changes, versus one made on a clone), cost
+abilities (Counts.spell_granters, enter_replacers), the cards in
+hand with instant speed (Hands.instants) and the hand's plan for legal actions
+(casting._hand_plan, memoised on Hands.changes, versus one made on a clone), cost
 feasibility (mana.can_pay and can_pay_cost versus the solver), and the legal actions a
-verdict that a player can do nothing at instant speed answers (Derived.idle, versus a
-clone's). These caches key on counters the engine bumps (tap epochs, refresh counts); a
-missed bump would show here as a difference."""
+verdict that a player can do nothing at instant speed answers (Hands.idle, versus a
+clone's). These caches key on counters bumped at the invalidation points of
+engine.state.derived (taps, refresh counts, hand changes); a missed one would show here as
+a difference."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.state.ask import IllegalAnswer
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.derived import permanents
+from mtgsim.engine.state.derived import ENTERED, permanents
 from mtgsim.engine.state.game_state import GRAVEYARD, GameState
 from mtgsim.engine.state.serialize import from_msgpack, to_msgpack
 from mtgsim.pipelines.runner import DECKS_DIR
@@ -55,7 +56,7 @@ def check(state: GameState) -> int:
     ensure(state)
     _same_permanents(state)
     full = clone(state)
-    full.derived.plain = False  # no incremental shortcut: every permanent recomputed
+    full.derived.layers.plain = False  # no incremental shortcut: every permanent recomputed
     refresh(full)
     n = 0
     for oid in state.battlefield:
@@ -65,8 +66,9 @@ def check(state: GameState) -> int:
                 f"turn {state.turn}: {got.card.name}.{field}")
             n += 1
     perms = [state.objects[oid].card for oid in state.battlefield]
-    assert state.derived.spell_granters == sum(1 for c in perms if c.spell_grants)
-    assert state.derived.enter_replacers == sum(1 for c in perms if c.enter_replacements)
+    counts = state.derived.counts
+    assert counts.spell_granters == sum(1 for c in perms if c.spell_grants)
+    assert counts.enter_replacers == sum(1 for c in perms if c.enter_replacements)
     for p in (0, 1):
         units, sources = payment.mana_units(state, p)
         fresh_units, fresh_sources, _, _ = payment._mana_units(state, p)
@@ -88,7 +90,7 @@ def check(state: GameState) -> int:
                     solve(cost.symbols, cost.generic, units) is not None) == \
                     can_pay_cost(cost, units)
         hand = state.players[p].hand
-        instants = state.derived.hand_instants[p]
+        instants = state.derived.hands.instants[p]
         assert instants is None or instants == sum(
             1 for oid in hand if state.objects[oid].card.instant_speed), "instants in hand"
         plan = casting._hand_plan(state, p)
@@ -130,9 +132,11 @@ def test_memoised_facts_stay_with_their_state() -> None:
         answer(state, decide(policies[d.player], state, d))
     payment.mana_units(state, 0)
     activation.activators(state)
-    assert state.derived.memo, "mana units and activators are memoised on the state"
+    assert state.derived.memo.entries and state.derived.mana.units[0] is not None, \
+        "mana units and activators are memoised on the state"
     for other in (clone(state), from_msgpack(to_msgpack(state), state.derived.pool)):
-        assert other.derived is not state.derived and other.derived.memo == {}
+        assert other.derived is not state.derived and other.derived.memo.entries == {}
+        assert other.derived.mana.units == [None, None]
         assert payment.mana_units(other, 0) == payment._mana_units(other, 0)[:2]
 
 
@@ -141,18 +145,18 @@ def test_idle_verdicts_answer_as_a_fresh_state_would(policy: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """At every priority of real games (decisions and automatic passes alike), the legal
     actions equal those of a clone, which has no verdict that its player can do nothing
-    at instant speed (Derived.idle); and the verdict answered many of them."""
+    at instant speed (Hands.idle); and the verdict answered many of them."""
     real = casting.legal_actions
     answered = 0
     compared = 0
 
     def compared_with_a_clone(state: GameState, player: int) -> list[object]:
         nonlocal answered, compared
-        verdict = state.derived.idle[player]
+        verdict = state.derived.hands.idle[player]
         got = real(state, player)
         assert got == real(clone(state), player), f"turn {state.turn}, step {state.step}"
         compared += 1
-        answered += verdict is not None and state.derived.idle[player] is verdict and \
+        answered += verdict is not None and state.derived.hands.idle[player] is verdict and \
             len(got) == 1
         return got
 
@@ -168,7 +172,7 @@ def test_idle_verdicts_answer_as_a_fresh_state_would(policy: str,
 
 def test_permanents_follow_the_battlefield_between_refreshes() -> None:
     """derived.permanents while a change awaits a refresh: newcomers at the end of the
-    kept list, and a departure (the state dirty) made afresh."""
+    kept list, and a departure (characteristics stale) made afresh."""
     s = Setup()
     bears = s.bf("Grizzly Bears", 0)
     s.bf("Forest", 0)
@@ -178,11 +182,11 @@ def test_permanents_follow_the_battlefield_between_refreshes() -> None:
     kept = permanents(state)
     assert kept is permanents(state)  # kept from the refresh
     enter(state, state.objects[lions], 1)  # entered, no refresh yet
-    assert state.derived.entered and not state.derived.dirty
+    assert state.derived.layers.entered and state.derived.layers.stale == ENTERED
     _same_permanents(state)
     assert [o.card.name for o in permanents(state)][-3:] == [
         "Grizzly Bears", "Forest", "Savannah Lions"]
-    move(state, state.objects[bears], GRAVEYARD)  # dirty: made afresh
+    move(state, state.objects[bears], GRAVEYARD)  # stale: made afresh
     _same_permanents(state)
     ensure(state)
     _same_permanents(state)

@@ -136,8 +136,8 @@ def check_invariants(state: GameState, sizes: tuple[int, int] = (DECK_SIZE, DECK
 
 def check_state_based_actions_done(state: GameState) -> None:
     """When a player receives priority, no state-based action applies (117.5, 704.3)."""
-    if state.derived.dirty or state.derived.entered:  # characteristics current when a player has priority
-        raise InvariantError("priority with stale characteristics (state.derived.dirty)")
+    if state.derived.layers.stale:  # characteristics current when a player has priority
+        raise InvariantError("priority with stale characteristics (derived.layers.stale)")
     objects = state.objects
     legends: Counter[tuple[int, str]] = Counter()
     for p in state.players:

@@ -24,7 +24,7 @@ from collections import Counter
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.derived import Sight
+from mtgsim.engine.state.derived import Sight, characteristics_changed
 from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
 from mtgsim.engine.state.rng import next_u64, randbelow
 from mtgsim.engine.state.view import decklist
@@ -100,11 +100,8 @@ def determinize(view: GameState, me: int, seed: int) -> GameState | None:
     for i, oid in zip(free, order, strict=True):
         library[i] = oid
     mine.library = library
-    derived = game.derived
-    for p in game.players:
-        derived.zone_action_cards[p.idx] = sum(
-            1 for oid in p.hand + p.graveyard if objects[oid].card.zone_actions)
-    derived.dirty = True  # "for each card in a hand" statics: characteristics again
+    game.derived.recount(game)  # the cards usable from a hand, dealt anew
+    characteristics_changed(game)  # "for each card in a hand" statics: characteristics again
     game.sight = Sight.of(game)
     return game
 
