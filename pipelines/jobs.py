@@ -39,7 +39,10 @@ from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.results.dataset import (
+    FAILURES_DIR,
+    FAILURES_FILE,
     STAGING_DIR,
+    DamagedFile,
     DatasetWriter,
     clear_staging,
     committed_units,
@@ -317,6 +320,8 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
         manifest.games_failed = len(writer.failures)
         manifest.status = "running"
         write_manifest(out, manifest)
+    except DamagedFile as exc:  # found before anything is written (a resume reads first)
+        raise JobError(damage_advice(exc)) from None
     except OSError as exc:
         raise JobError(f"cannot write to {out}: {exc.strerror or exc}") from None
     remaining = [u for u in units if u.uid not in done]
@@ -366,6 +371,16 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
         manifest.games_completed = committed_games(out, units)
         raise JobFailed(f"cannot write to {out}: {what}", result()) from None
     return result(stopped)
+
+
+def damage_advice(exc: DamagedFile) -> str:
+    """What to do about a damaged committed file, after naming it (one line)."""
+    if exc.path.name == FAILURES_FILE:
+        return (f"{exc}; restore it from a copy, or move it out of the job folder and run "
+                "--resume again (the failed games it lists are then not recorded; their "
+                f"replays stay in {FAILURES_DIR}/)")
+    return (f"{exc}; move it out of the job folder and run --resume again: its games are "
+            "played again (the same games: a game is a function of its seed)")
 
 
 def committed_games(out: Path, units: Sequence[WorkUnit]) -> int:

@@ -99,9 +99,45 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+_OPENING = re.compile(r"Could not open Parquet input source '[^']*': ")
+
+
+class DamagedFile(Exception):
+    """A committed file of a job folder that cannot be read: cut short or overwritten
+    after it was committed (every file is renamed into place whole, so this is damage
+    from outside). A resumed job stops with one line naming it rather than guess: moving
+    the file aside is the user's call, and then its units are played again, the same
+    games (a game is a function of its seed)."""
+
+    def __init__(self, path: Path, reason: BaseException | str) -> None:
+        text = " ".join(str(reason).split()) or type(reason).__name__
+        text = _OPENING.sub("", text)  # Arrow names the file again: it is named once
+        super().__init__(f"{path}: cannot be read, the file is damaged (cut short?): "
+                         f"{text[:160]}")
+        self.path = path
+
+
+def _damage(path: Path, exc: Exception) -> DamagedFile:
+    """``exc`` (raised reading ``path``) as damage, or re-raised when it is the disk's
+    own error (a permission, an I/O error: not the file's content)."""
+    if isinstance(exc, OSError) and exc.errno:
+        raise exc
+    return DamagedFile(path, exc)
+
+
+def _read_table(path: Path, schema: pa.Schema | None = None) -> pa.Table:
+    try:
+        return pq.read_table(path, schema=schema)
+    except (pa.ArrowException, ValueError) as exc:
+        raise _damage(path, exc) from None
+
+
 def _units_of(path: Path) -> list[int]:
-    meta = pq.read_schema(path).metadata or {}
-    return [int(u) for u in meta.get(UNITS_KEY, b"").decode().split(",") if u]
+    try:
+        meta = pq.read_schema(path).metadata or {}
+        return [int(u) for u in meta.get(UNITS_KEY, b"").decode().split(",") if u]
+    except (pa.ArrowException, ValueError) as exc:  # ValueError: units that are no ints
+        raise _damage(path, exc) from None
 
 
 def _commit_file(table: pa.Table, tmp: Path, final: Path,
@@ -144,7 +180,7 @@ class FailureLog:
         path = self.out / FAILURES_FILE
         if not path.exists():
             return
-        rows = pq.read_table(path).to_pylist()
+        rows = _read_table(path).to_pylist()
         kept = [r for r in rows if keep_units is None or r["unit"] in keep_units]
         self.rows = kept
         self.written = len(kept)
@@ -287,7 +323,7 @@ class DatasetWriter:
                 if set(units) & final or not set(units) <= done:
                     raise RuntimeError(f"{path}: holds units also in {name}/ or not "
                                        f"committed ({sorted(set(units) & final)[:5]}...)")
-                table = pq.read_table(path, schema=file_schema(name))
+                table = _read_table(path, file_schema(name))
                 buf = self._matchup(matchup).buffers[name]
                 buf.add(units, table)
                 buf.pending.append(path)
@@ -525,5 +561,6 @@ def pending_files(out: Path) -> list[Path]:
         if folder.exists() else []
 
 
-__all__ = ["DatasetWriter", "FailureLog", "committed_units", "read_games", "read_failures",
+__all__ = ["DamagedFile", "DatasetWriter", "FailureLog", "committed_units", "read_games",
+           "read_failures",
            "write_matchups", "part_files", "pending_files"]

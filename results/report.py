@@ -97,6 +97,13 @@ class Job:
             if not (out / "swiss" / "standings.parquet").exists():
                 raise ReportError(f"{out}: a Swiss job without swiss/standings.parquet")
         elif not (out / "games").is_dir():
+            if self.manifest and (out / "_pending").is_dir():  # killed before compaction
+                raise ReportError(
+                    f"{out}: the job was interrupted (status "
+                    f"{self.manifest.get('status', '?')}) before any games reached games/: "
+                    f"{self.manifest.get('games_completed', '?')} games are committed in "
+                    "_pending/; finish it with the same command and --resume (it plays "
+                    "only what is missing), then report")
             raise ReportError(f"{out}: not a job folder (no manifest.json with games/, "
                               "swiss/ or ablation.parquet)")
         self.kind = kind or "games"
