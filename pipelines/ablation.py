@@ -1,8 +1,8 @@
 """Keyword ablation: replay the same seeds with one keyword removed from one deck's cards
-and measure the win-rate change against the field (paired by game, so the interval is
-tight: each game is played twice from the same seed). The baseline is the ``versus`` job
-of the same decks and seed: the same games (``cluster.seeds``). A game that failed in
-either run is left out of the comparison.
+and measure the win-rate change against each opponent and over all of them pooled (paired
+by game, so the interval is tight: each game is played twice from the same seed). The
+baseline is the ``versus`` job of the same decks and seed: the same games
+(``cluster.seeds``). A game that failed in either run is left out of the comparison.
 
 The job folder holds ``baseline/`` and ``ablated/`` (two ordinary jobs), ``ablation.parquet``
 (the table below) and a ``manifest.json`` of kind ``ablate`` whose ``extra`` records the
@@ -22,6 +22,7 @@ import pyarrow.parquet as pq
 
 from mtgsim.pipelines.jobs import JobError, field_pairings, run_job
 from mtgsim.pipelines.runner import LoadedDeck
+from mtgsim.results.compare import POOLED
 from mtgsim.results.dataset import read_games
 from mtgsim.results.intervals import mcnemar_pvalue, paired_interval, paired_table
 from mtgsim.results.manifest import read_manifest, write_manifest
@@ -75,9 +76,9 @@ def run_ablation(deck: LoadedDeck, keyword: str, field: Sequence[LoadedDeck], ga
     base = _scores(out / "baseline")
     abl = _scores(out / "ablated")
     rows = []
-    for opp in [d.name for d in field] + ["(field)"]:
+    for opp in [d.name for d in field] + [POOLED]:
         # a game that failed in either run has no pair: it is left out of both
-        keys = sorted(k for k in base if (opp == "(field)" or k[0] == opp) and k in abl)
+        keys = sorted(k for k in base if (opp == POOLED or k[0] == opp) and k in abl)
         b = [base[k] for k in keys]
         a = [abl[k] for k in keys]
         table = paired_table(np.asarray(b), np.asarray(a))
@@ -110,8 +111,8 @@ def _record(out: Path, deck: str, keyword: str, rows: list[AblationRow]) -> None
 
 
 def format_ablation(deck: str, keyword: str, rows: list[AblationRow]) -> str:
-    lines = [f"{deck} without {keyword}: win-rate change against the field "
-             "(same seeds, paired 95% CI)",
+    lines = [f"{deck} without {keyword}: win-rate change per opponent and over all of "
+             f"them, pooled ({POOLED}; same seeds, paired 95% CI)",
              f"{'opponent':<24} {'games':>6} {'with':>7} {'without':>8} {'change':>8} "
              f"{'95% CI':>18}"]
     for r in rows:

@@ -402,21 +402,42 @@ def _summarise(job: str, tables: Tables, specs: Sequence[object], rows: list[Mat
     table = _standings_rows(0, first_seats, first_final, first_bracket, names)
     summary = []
     seats_total = sum(len(seats) for seats, _, _, _ in tables)
+    score, played, mirrors = _records(rows, names)
     for d, name in enumerate(names):
         mine = [(s, bracket, champion) for seats, _, bracket, champion in tables
                 for s in seats if s.deck == d]
-        played = sum(s.matches - s.byes for s, _, _ in mine)
-        wins = sum(s.match_wins - s.byes for s, _, _ in mine)
         in_top = sum(1 for s, bracket, _ in mine if s.seat in bracket)
         titles = sum(1 for s, _, champion in mine if s.seat == champion)
         summary.append({"deck": name, "seats": len(mine),
                         "share": round(len(mine) / seats_total, 3),
-                        "match_win_rate": round(wins / played, 3) if played else None,
+                        "match_win_rate": round(score[name] / played[name], 3)
+                        if played[name] else None,
+                        "matches": played[name], "mirror_matches": mirrors[name],
                         "in_top": in_top,
                         "top_rate": round(in_top / len(mine), 3) if mine else None,
                         "champion": titles})
     return SwissResult(job, first_champion, names[first_seats[first_champion].deck], table,
                        summary, len(rows), games, seconds, len(tables))
+
+
+def _records(rows: list[MatchRow], names: list[str]
+             ) -> tuple[dict[str, float], dict[str, int], dict[str, int]]:
+    """Per deck over the Swiss rounds (byes and the top cut left out): its score against
+    other decks (a draw half a win), those matches, and its mirror matches, apart (a deck
+    wins its mirrors exactly as often as it loses them: they would pull its rate to 50%)."""
+    score = dict.fromkeys(names, 0.0)
+    played = dict.fromkeys(names, 0)
+    mirrors = dict.fromkeys(names, 0)
+    for r in rows:
+        if r.stage != "swiss" or r.seat_b < 0:
+            continue
+        if r.deck_a == r.deck_b:
+            mirrors[r.deck_a] += 1
+            continue
+        for deck, seat in ((r.deck_a, r.seat_a), (r.deck_b, r.seat_b)):
+            played[deck] += 1
+            score[deck] += 0.5 if r.winner_seat < 0 else float(r.winner_seat == seat)
+    return score, played, mirrors
 
 
 def _standings_rows(event: int, seats: list[Seat], final: list[Seat], bracket: list[int],
@@ -456,13 +477,15 @@ def format_swiss(result: SwissResult, top: int) -> str:
                      f"{r['wins']}-{r['losses']}-{r['draws']:<4} "
                      f"{100 * float(r['omw_pct']):>5.1f} "  # type: ignore[arg-type]
                      f"{100 * float(r['game_win_pct']):>5.1f}")  # type: ignore[arg-type]
-    lines += ["", f"{'deck':<24} {'seats':>5} {'share':>6} {'match W%':>9} {'top':>4} "
-                  f"{'top %':>6} {'titles':>6}"]
+    lines += ["", f"{'deck':<24} {'seats':>5} {'share':>6} {'match W%':>9} {'mirrors':>7} "
+                  f"{'top':>4} {'top %':>6} {'titles':>6}"]
     for d in result.deck_summary:
         wr, tr = d["match_win_rate"], d["top_rate"]
         lines.append(f"{d['deck']!s:<24} {d['seats']:>5} {d['share']:>6} "
                      f"{'-' if wr is None else f'{100 * float(wr):.1f}%':>9} "  # type: ignore[arg-type]
-                     f"{d['in_top']:>4} "
+                     f"{d['mirror_matches']:>7} {d['in_top']:>4} "
                      f"{'-' if tr is None else f'{100 * float(tr):.1f}%':>6} "  # type: ignore[arg-type]
                      f"{d['champion']:>6}")
+    lines.append("match W%: the Swiss-round matches against other decks (byes, mirrors and "
+                 "the top cut left out; draws half)")
     return "\n".join(lines)

@@ -19,7 +19,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import statsmodels.api as sm
-from scipy import optimize
+from scipy import optimize, stats
 from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
 
 from mtgsim.results.intervals import Z95, wilson
@@ -138,10 +138,24 @@ def is_complete(p: np.ndarray) -> bool:
 class Rating(msgspec.Struct):
     deck: str
     rating: float  # Elo-scaled Bradley-Terry strength, mean 1500
-    low: float
+    low: float  # 95%, widened by the overdispersion when it exceeds 1
     high: float
     strength: float  # log-strength (natural units), mean 0
     se: float
+    opponents: int = 0  # decks it played
+    indirect: bool = False  # some deck it never played: compared with it only through others
+
+
+class MatchupFit(msgspec.Struct):
+    """A pair of decks as the ratings predict it: the first deck's observed and predicted
+    win rate over their games, and the Pearson residual of its wins."""
+
+    deck: str
+    opponent: str
+    games: int
+    observed: float
+    predicted: float
+    residual: float
 
 
 class BradleyTerry(msgspec.Struct):
@@ -153,13 +167,23 @@ class BradleyTerry(msgspec.Struct):
     play_high: float
     games: int
     regularised: bool  # a deck was unbeaten or winless: half a win and a loss were added
+    # goodness of fit over the (deck, opponent, on the play) cells: residual deviance on
+    # df_resid degrees of freedom, its chi-squared p, and the dispersion (Pearson's
+    # chi-squared over df_resid) that widens every interval when it exceeds 1; None
+    # for a saturated model (two decks: nothing to check)
+    deviance: float = 0.0
+    df_resid: int = 0
+    fit_p: float | None = None
+    dispersion: float | None = None
+    widened: bool = False
+    fit: list[MatchupFit] = []  # per pair of decks, worst fitted first
 
 
-def _bt_design(g: Games) -> tuple[np.ndarray, np.ndarray]:
+def _bt_design(g: Games) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rows per (deck, opponent, deck on the play) from the first-seat half of the games:
     effect-coded deck columns (the last deck is minus the sum of the others, so strengths
-    sum to 0), a play column (+1 when the row's deck is on the play, -1 when not), and
-    (wins, losses)."""
+    sum to 0), a play column (+1 when the row's deck is on the play, -1 when not),
+    (wins, losses), and each row's (deck, opponent)."""
     half = len(g.me) // 2
     k = g.n
     me, opp = g.me[:half], g.opp[:half]
@@ -172,7 +196,7 @@ def _bt_design(g: Games) -> tuple[np.ndarray, np.ndarray]:
     i = keys // 2 // k
     j = keys // 2 % k
     x = np.hstack([code[i] - code[j], np.where(keys % 2 == 1, 1.0, -1.0)[:, None]])
-    return x, np.column_stack([wins, games - wins])
+    return x, np.column_stack([wins, games - wins]), np.column_stack([i, j])
 
 
 def _glm(x: np.ndarray, y: np.ndarray) -> Any:
@@ -188,9 +212,16 @@ def _glm(x: np.ndarray, y: np.ndarray) -> Any:
 def bradley_terry(g: Games) -> BradleyTerry:
     """Bradley-Terry as a logistic model (statsmodels GLM, binomial family):
     logit P(i beats j) = s_i - s_j + t * (+1 if i is on the play, -1 if j is), with
-    strengths summing to 0; standard errors from the model's covariance."""
+    strengths summing to 0; standard errors from the model's covariance.
+
+    The fit is checked over its (deck, opponent, on the play) cells: the residual deviance
+    on its degrees of freedom (a p from the chi-squared), and the dispersion, Pearson's
+    chi-squared per degree of freedom. Above 1 the games vary more than the model
+    allows (matchups it cannot express: A beats B beats C beats A), and every interval is
+    widened by its square root (quasi-likelihood). A deck that did not play every other
+    is flagged ``indirect``: its place against those rests on the model alone."""
     k = g.n
-    x, y = _bt_design(g)
+    x, y, pairs = _bt_design(g)
     fit = _glm(x, y)
     regularised = bool(np.abs(fit.params).max() > 12 or not np.isfinite(fit.bse).all()
                        or fit.bse.max() > 100)
@@ -198,18 +229,49 @@ def bradley_terry(g: Games) -> BradleyTerry:
         fit = _glm(x, y + 0.5)
     code = np.vstack([np.eye(k - 1), -np.ones((1, k - 1))])
     beta = np.asarray(fit.params)
-    cov = np.asarray(fit.cov_params())
+    df = int(round(float(fit.df_resid)))
+    deviance = float(fit.deviance)
+    dispersion = float(fit.pearson_chi2) / df if df > 0 else None
+    widened = dispersion is not None and dispersion > 1
+    # quasi-binomial: the model's covariance times the dispersion when it exceeds 1
+    cov = np.asarray(fit.cov_params()) * (dispersion if widened and dispersion else 1.0)
     s = code @ beta[:-1]
     se = np.sqrt(np.clip(np.diag(code @ cov[:-1, :-1] @ code.T), 0, None))
+    _, n = win_matrix(g)
+    met = [int((n[i] > 0).sum() - (n[i, i] > 0)) for i in range(k)]
     ratings = [Rating(d, 1500 + ELO * s[i], 1500 + ELO * (s[i] - Z95 * se[i]),
-                      1500 + ELO * (s[i] + Z95 * se[i]), float(s[i]), float(se[i]))
+                      1500 + ELO * (s[i] + Z95 * se[i]), float(s[i]), float(se[i]),
+                      met[i], met[i] < k - 1)
                for i, d in enumerate(g.decks)]
     t, t_se = float(beta[-1]), float(math.sqrt(cov[-1, -1]))
 
     def sig(v: float) -> float:
         return 1 / (1 + math.exp(-v))
     return BradleyTerry(ratings, t, t_se, sig(t), sig(t - Z95 * t_se), sig(t + Z95 * t_se),
-                        len(g.me) // 2, regularised)
+                        len(g.me) // 2, regularised, deviance, df,
+                        float(stats.chi2.sf(deviance, df)) if df > 0 else None, dispersion,
+                        widened, _pair_fit(g, pairs, y, np.asarray(fit.predict(x))))
+
+
+def _pair_fit(g: Games, pairs: np.ndarray, y: np.ndarray, mu: np.ndarray
+              ) -> list[MatchupFit]:
+    """Observed against predicted per pair of decks (both play orders together), from the
+    design's rows, worst fitted first."""
+    out: dict[tuple[int, int], list[float]] = {}
+    for (i, j), (wins, losses), p in zip(pairs.tolist(), y.tolist(), mu.tolist(),
+                                         strict=True):
+        games = wins + losses
+        if i > j:
+            i, j, wins, p = j, i, losses, 1 - p
+        acc = out.setdefault((i, j), [0.0, 0.0, 0.0, 0.0])
+        acc[0] += games
+        acc[1] += wins
+        acc[2] += games * p
+        acc[3] += games * p * (1 - p)
+    fits = [MatchupFit(g.decks[i], g.decks[j], int(n), w / n, e / n,
+                       (w - e) / math.sqrt(v) if v > 0 else 0.0)
+            for (i, j), (n, w, e, v) in out.items() if n > 0]
+    return sorted(fits, key=lambda f: -abs(f.residual))
 
 
 # --- the metagame -------------------------------------------------------------------------
@@ -289,6 +351,30 @@ def nash_equilibrium(p: np.ndarray) -> tuple[np.ndarray, float]:
     return x / x.sum(), value
 
 
+EQ_TOL = 1e-9  # how far below the game's value 0 a mix may pay and still count
+
+
+def equilibrium_range(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each deck's least and greatest share over every equilibrium of the metagame game
+    (the mixes no deck beats on average: (P - 1/2)^T x >= 0, sum x = 1, x >= 0, a convex
+    set): two linear programs per deck. The equilibrium is unique when every range is a
+    point; a pair at exactly 50% (30 wins each) typically makes it a segment."""
+    k = p.shape[0]
+    a_ub = -(p - 0.5).T  # -(A^T x) <= tol
+    lo, hi = np.zeros(k), np.zeros(k)
+    for i in range(k):
+        for sign, out in ((1.0, lo), (-1.0, hi)):
+            c = np.zeros(k)
+            c[i] = sign
+            res = optimize.linprog(c, A_ub=a_ub, b_ub=np.full(k, EQ_TOL),
+                                   A_eq=np.ones((1, k)), b_eq=[1.0], bounds=[(0, None)] * k,
+                                   method="highs")
+            if not res.success:
+                raise RuntimeError(f"equilibrium range LP failed: {res.message}")
+            out[i] = min(1.0, max(0.0, float(res.x[i])))
+    return lo, hi
+
+
 class EquilibriumShare(msgspec.Struct):
     deck: str
     share: float  # in the equilibrium of the measured matrix
@@ -296,6 +382,8 @@ class EquilibriumShare(msgspec.Struct):
     mean: float  # mean share over the replicates
     low: float  # 2.5th and 97.5th percentile of the share over the replicates
     high: float
+    least: float = 0.0  # the least and greatest share over every equilibrium of the
+    most: float = 0.0  # measured matrix (equal when the equilibrium is unique)
 
 
 SUPPORT = 1e-3  # a share above this is "in the mix"
@@ -338,11 +426,20 @@ def equilibrium_bootstrap(g: Games, replicates: int = 200,
     mix, _ = nash_equilibrium(rate_matrix(g))
     boot = bootstrap_matrices(w, n, draw_matrix(g), replicates, seed)
     mixes = np.array([nash_equilibrium(m)[0] for m in boot])
+    least, most = equilibrium_range(rate_matrix(g))
     return [EquilibriumShare(d, float(mix[i]), float((mixes[:, i] > SUPPORT).mean()),
                              float(mixes[:, i].mean()),
                              float(np.percentile(mixes[:, i], 2.5)),
-                             float(np.percentile(mixes[:, i], 97.5)))
+                             float(np.percentile(mixes[:, i], 97.5)),
+                             float(least[i]), float(most[i]))
             for i, d in enumerate(g.decks)]
+
+
+UNIQUE_TOL = 1e-6  # a share range narrower than this is one point
+
+
+def unique_equilibrium(shares: Sequence[EquilibriumShare]) -> bool:
+    return all(e.most - e.least < UNIQUE_TOL for e in shares)
 
 
 # --- decks: play/draw, game length, kill turn, mulligans ---------------------------------

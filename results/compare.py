@@ -11,16 +11,26 @@ independent samples would give, and a McNemar test.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import numpy as np
 import pyarrow as pa
 
 from mtgsim.results.dataset import read_games
-from mtgsim.results.intervals import adjust, mcnemar_pvalue, paired_interval, paired_table
+from mtgsim.results.intervals import (
+    adjust,
+    format_p,
+    mcnemar_pvalue,
+    paired_interval,
+    paired_table,
+)
+from mtgsim.results.manifest import Manifest
 
 COLUMNS = ["deck_a", "deck_b", "game", "seed", "on_play", "winner", "turns"]
-FIELD = "(field)"
+# the opponent of a deck's row over every paired game against every opponent: "pooled"
+# (not "field", which the report keeps for rates weighted by metagame share)
+POOLED = "(pooled)"
 
 
 class CompareError(Exception):
@@ -29,7 +39,7 @@ class CompareError(Exception):
 
 class Change(msgspec.Struct):
     deck: str
-    opponent: str  # or "(field)": every paired game of the deck
+    opponent: str  # or "(pooled)": every paired game of the deck, all opponents
     games: int  # paired games
     rate_a: float
     rate_b: float
@@ -126,7 +136,7 @@ def changes(p: Paired) -> list[Change]:
         theirs = opp == d
         a = np.concatenate([sa[mine], 1 - sa[theirs]])
         b = np.concatenate([sb[mine], 1 - sb[theirs]])
-        rows.append(_change(d, FIELD, a, b, np.concatenate([ta[mine], ta[theirs]]),
+        rows.append(_change(d, POOLED, a, b, np.concatenate([ta[mine], ta[theirs]]),
                             np.concatenate([tb[mine], tb[theirs]])))
     return rows
 
@@ -142,8 +152,10 @@ class Comparison(msgspec.Struct):
     changes: list[Change]
 
 
-MANIFEST_FIELDS = ("kind", "engine_version", "card_data_hash", "seed", "policies",
-                   "max_turns")
+# what a manifest records about the run rather than the games: the job id (the header
+# names both jobs) and when it was created and finished. Every other field is compared.
+RUN_FIELDS = frozenset({"job", "created", "finished"})
+MAX_PAIR_ROWS = 12  # matchups that differ, one row each; more are one row
 
 
 def _manifest(folder: Path) -> dict[str, object]:
@@ -152,6 +164,91 @@ def _manifest(folder: Path) -> dict[str, object]:
         return {}
     raw = msgspec.json.decode(path.read_bytes())
     return raw if isinstance(raw, dict) else {}
+
+
+def manifest_differences(ma: dict[str, Any], mb: dict[str, Any]) -> dict[str, list[str]]:
+    """Every difference between two manifests (read as plain data), but the run's own
+    fields (``RUN_FIELDS``): the fields of ``results.manifest.Manifest`` in order, then any
+    other key either holds (a later or an earlier mtgsim's). Decks, per-deck policies,
+    ``extra`` and matchups are compared item by item (``deck NAME``, ``policy of NAME``,
+    ``extra KEY``, ``matchup A vs B``), the rest as values."""
+    keys = [f for f in msgspec.structs.fields(Manifest) if f.name not in RUN_FIELDS]
+    names = [f.name for f in keys]
+    names += sorted((ma.keys() | mb.keys()) - set(names) - RUN_FIELDS)
+    defaults = {f.name: f.default if f.default is not msgspec.NODEFAULT else
+                f.default_factory() if f.default_factory is not msgspec.NODEFAULT else None
+                for f in keys}
+    diff: dict[str, list[str]] = {}
+    for k in names:
+        va, vb = ma.get(k, defaults.get(k)), mb.get(k, defaults.get(k))
+        if k == "decks":
+            diff.update(_deck_differences(va or [], vb or []))
+        elif k == "deck_policies":
+            diff.update(_policy_differences(ma, mb))
+        elif k == "extra":
+            for key in sorted((va or {}).keys() | (vb or {}).keys()):
+                a, b = (va or {}).get(key), (vb or {}).get(key)
+                if a != b:
+                    diff[f"extra {key}"] = [_show(a), _show(b)]
+        elif k == "matchups":
+            diff.update(_matchup_differences(va or [], vb or []))
+        elif _norm(va) != _norm(vb):
+            diff[k] = [_show(va), _show(vb)]
+    return diff
+
+
+def _norm(value: object) -> object:
+    return [_norm(v) for v in value] if isinstance(value, list | tuple) else value
+
+
+def _deck_differences(da: list[dict[str, Any]], db: list[dict[str, Any]]
+                      ) -> dict[str, list[str]]:
+    a = {d["name"]: d for d in da}
+    b = {d["name"]: d for d in db}
+    diff = {}
+    for name in list(a) + [n for n in b if n not in a]:
+        x, y = a.get(name), b.get(name)
+        if x is None or y is None:
+            diff[f"deck {name}"] = [_deck(x), _deck(y)]
+        elif x.get("sha256", "") != y.get("sha256", "") or x.get("cards") != y.get("cards"):
+            diff[f"deck {name}"] = [_deck(x), _deck(y)]
+    if not diff and [d["name"] for d in da] != [d["name"] for d in db]:
+        diff["deck order"] = [", ".join(a), ", ".join(b)]
+    return diff
+
+
+def _deck(d: dict[str, Any] | None) -> str:
+    if d is None:
+        return "(not in this job)"
+    return f"{len(d.get('cards', []))} cards, sha256 {str(d.get('sha256', ''))[:16]}"
+
+
+def _policy_differences(ma: dict[str, Any], mb: dict[str, Any]) -> dict[str, list[str]]:
+    """Each deck's own pilot (``deck_policies``, aligned with ``decks``): the spec, or
+    "(its side's)"."""
+    def own(m: dict[str, Any]) -> dict[str, str]:
+        specs = list(m.get("deck_policies") or [])
+        return {d["name"]: (specs[i] if i < len(specs) else "")
+                for i, d in enumerate(m.get("decks") or [])}
+    a, b = own(ma), own(mb)
+    return {f"policy of {name}": [a.get(name) or "(its side's)", b.get(name) or
+                                  "(its side's)"]
+            for name in list(a) + [n for n in b if n not in a]
+            if (a.get(name) or "") != (b.get(name) or "")}
+
+
+def _matchup_differences(ma: list[dict[str, Any]], mb: list[dict[str, Any]]
+                         ) -> dict[str, list[str]]:
+    def pairs(ms: list[dict[str, Any]]) -> dict[str, str]:
+        return {f"{m['deck_a']} vs {m['deck_b']}": f"{m['games']} games (matchup {m['id']})"
+                for m in ms}
+    a, b = pairs(ma), pairs(mb)
+    differ = [k for k in list(a) + [k for k in b if k not in a] if a.get(k) != b.get(k)]
+    if len(differ) > MAX_PAIR_ROWS:
+        return {"matchups": [f"{len(a)} pairings", f"{len(b)} pairings ({len(differ)} "
+                                                   "differ)"]}
+    return {f"matchup {k}": [a.get(k, "(not played)"), b.get(k, "(not played)")]
+            for k in differ}
 
 
 def compare_jobs(a: Path, b: Path) -> Comparison:
@@ -165,13 +262,7 @@ def compare_jobs(a: Path, b: Path) -> Comparison:
             f"{a} and {b} share no game: comparing needs the same pairings played with "
             "the same seeds (the same --seed)")
     ma, mb = _manifest(a), _manifest(b)
-    diff = {k: [_show(ma.get(k)), _show(mb.get(k))] for k in MANIFEST_FIELDS
-            if ma.get(k) != mb.get(k)}
-    deck_a = {d["name"]: d.get("sha256", "") for d in ma.get("decks", [])}  # type: ignore[attr-defined]
-    deck_b = {d["name"]: d.get("sha256", "") for d in mb.get("decks", [])}  # type: ignore[attr-defined]
-    for name in sorted(deck_a.keys() & deck_b.keys()):
-        if deck_a[name] != deck_b[name]:
-            diff[f"deck {name}"] = [deck_a[name], deck_b[name]]
+    diff = manifest_differences(ma, mb)
     name_a, name_b = str(ma.get("job", a.name)), str(mb.get("job", b.name))
     if name_a == name_b:  # the same job id: tell them apart by their folders
         name_a, name_b = f"{name_a} ({a})", f"{name_b} ({b})"
@@ -182,7 +273,9 @@ def compare_jobs(a: Path, b: Path) -> Comparison:
 def _show(value: object) -> str:
     if isinstance(value, list | tuple):
         return " vs ".join(str(v) for v in value)
-    return "" if value is None else str(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "(none)" if value is None else str(value)
 
 
 def format_comparison(c: Comparison) -> str:
@@ -195,10 +288,13 @@ def format_comparison(c: Comparison) -> str:
                  f"{'change':>7} {'95% CI (paired)':>17} {'A only':>7} {'B only':>7} "
                  f"{'same':>6} {'q':>6}")
     for r in c.changes:
-        q = "" if r.opponent == FIELD else f"{r.q_value:.3f}"
+        q = "" if r.opponent == POOLED else format_p(r.q_value)
         lines.append(
             f"{r.deck:<22} {r.opponent:<22} {r.games:>6} {100 * r.rate_a:>5.1f}% "
             f"{100 * r.rate_b:>5.1f}% {100 * r.change:>+6.1f} "
             f"({100 * r.low:+6.1f} … {100 * r.high:+5.1f}) {r.won_a_only:>7g} "
             f"{r.won_b_only:>7g} {r.same_result:>6} {q:>6}")
+    if any(r.opponent == POOLED for r in c.changes):
+        lines.append(f"{POOLED}: every paired game of the deck, all its opponents pooled "
+                     "(not weighted by metagame share)")
     return "\n".join(lines)

@@ -129,7 +129,9 @@ def equilibrium(shares: Sequence[EquilibriumShare], colours: dict[str, str]) -> 
                  "arrayminus": [100 * max(0.0, e.share - e.low) for e in es]},
         customdata=[f"{e.deck}: {100 * e.share:.1f}% of the mix; in the mix in "
                     f"{100 * e.support:.0f}% of bootstrap replicates, share "
-                    f"{100 * e.low:.1f}–{100 * e.high:.1f}%" for e in es],
+                    f"{100 * e.low:.1f}–{100 * e.high:.1f}%"
+                    + (f"; {100 * e.least:.1f}–{100 * e.most:.1f}% over every equilibrium"
+                       if e.most - e.least > 1e-6 else "") for e in es],
         hovertemplate="%{customdata}<extra></extra>"))
     fig.update_layout(title="Nash equilibrium of the metagame (bars: 95% bootstrap range)",
                       yaxis_title="share of the mix (%)", height=420,

@@ -27,6 +27,13 @@ ALPHA = 1 - LEVEL
 Z95 = float(stats.norm.ppf(1 - ALPHA / 2))
 
 
+def format_p(p: float | None) -> str:
+    """A p- or q-value for people: three decimals, "<0.001" below that (never "0.000")."""
+    if p is None or p != p:
+        return ""
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
 def wilson(wins: float, n: float, alpha: float = ALPHA) -> tuple[float, float]:
     """Wilson score interval of a proportion; (0, 1) when nothing was observed."""
     if n <= 0:

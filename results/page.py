@@ -27,6 +27,7 @@ import plotly.offline
 import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
+from itables import JavascriptFunction
 from itables.javascript import generate_init_offline_itables_html
 
 
@@ -34,7 +35,10 @@ from itables.javascript import generate_init_offline_itables_html
 class Col:
     """A shown column: ``key`` of the raw rows, its header, and how to show it:
     ``pct`` (a fraction shown as percent), ``pts`` (a difference of fractions shown as
-    percentage points), ``num`` (rounded to ``digits``), ``int`` or ``str``."""
+    percentage points), ``num`` (rounded to ``digits``), ``int``, ``count`` (a count
+    that may hold halves, a draw counting half: whole counts shown as integers), ``p``
+    (a p- or q-value: three decimals, "<0.001" below that, sorted by the number) or
+    ``str``."""
 
     key: str
     label: str
@@ -44,18 +48,28 @@ class Col:
 
 def _shown(value: Any, col: Col) -> Any:
     if value is None or (isinstance(value, float) and value != value):
-        return None
+        return ""  # a blank cell (None would show as "None"); sorting skips it
     if col.kind in ("pct", "pts", "num"):
         x = 100 * float(value) if col.kind != "num" else float(value)
         return int(round(x)) if col.digits == 0 else round(x, col.digits)
     if col.kind == "int":
         return int(value)
+    if col.kind == "count":
+        x = float(value)
+        return int(x) if x.is_integer() else round(x, 2)
+    if col.kind == "p":
+        return float(value)  # shown by P_RENDER, sorted as the number
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
 
 
 _ID = re.compile(r"[^a-z0-9_-]+")
+# how a p-value column shows its numbers (DataTables sorts and filters on the data)
+P_RENDER = JavascriptFunction(
+    "function (data, type) { if (type !== 'display') return data; "
+    "const x = data === null || data === '' ? NaN : Number(data); "
+    "return isNaN(x) ? '' : x < 0.001 ? '&lt;0.001' : x.toFixed(3); }")
 
 
 class Page:
@@ -110,7 +124,9 @@ class Page:
             # the search box always; paging only when the rows do not fit one page
             layout=_layout(len(rows) > page_length),
             columnControl=[["search"]], text_in_header_can_be_selected=False,
-            allow_html=False)
+            allow_html=False, columnDefs=[
+                {"targets": [i for i, c in enumerate(cols) if c.kind == "p"],
+                 "render": P_RENDER}])
         cap = f'<p class="caption">{caption}</p>' if caption else ""
         return f'<div class="table" data-table="{name}">{cap}{dt}{links}</div>'
 
@@ -155,8 +171,9 @@ def _encode(table: pa.Table) -> tuple[bytes, bytes]:
 
 
 CSS = """
-body{font-family:system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 1.5em 4em;
+body{font-family:system-ui,sans-serif;max-width:1400px;margin:0 auto;padding:0 1.5em 4em;
 color:#222;line-height:1.45}
+section>p,section>.note,section>.headline{max-width:1100px}
 header{position:sticky;top:0;background:#fff;z-index:10;border-bottom:1px solid #ddd;
 padding:.4em 0}
 header h1{font-size:1.4em;margin:.2em 0}nav{font-size:13px}nav a{color:#245}
@@ -168,6 +185,12 @@ padding:2px 8px;text-align:left;vertical-align:top}
 padding:.4em 1em}
 .caption,figcaption,.downloads{font-size:12px;color:#555}
 table.dataTable{font-size:12.5px}.table{overflow-x:auto}
+table.dataTable thead th{white-space:normal;vertical-align:bottom}
+table.dataTable thead th .dt-column-title{word-break:normal;overflow-wrap:normal}
+table.dataTable div.dt-column-header{gap:2px}
+table.dataTable{--dtcc-button-icon_size:12px;--dtcc-button_padding:1px}
+table.dataTable td:first-child,table.dataTable th:first-child{position:sticky;left:0;
+background:#fff;z-index:1}
 details{margin:.3em 0}summary{cursor:pointer}
 .decklist{columns:3;font-size:12.5px;margin:.3em 0 .8em}
 .bracket{display:flex;gap:1.5em;font-size:12.5px;align-items:center}

@@ -3,7 +3,8 @@
 headline numbers in ``report/summary.json``).
 
 Every kind of job has one: gauntlet and versus (matchups, ratings, the field, the metagame,
-keyword impact, the decks' play), swiss (standings, bracket, conversion by archetype) and
+keyword impact, per-card statistics, the decks' play), swiss (standings, bracket,
+conversion by archetype, per-card statistics) and
 ablate (the paired effect of removing a keyword); ``--compare OTHER`` adds the game-by-game
 comparison with another job. Each starts with the job's metadata and ends with the decks.
 """
@@ -25,6 +26,7 @@ import pyarrow.parquet as pq
 from mtgsim.results.compare import compare_jobs
 from mtgsim.results.dataset import read_games
 from mtgsim.results.page import Col, Page
+from mtgsim.results.report_cards import add_cards
 from mtgsim.results.report_games import GamesReport
 from mtgsim.results.report_paired import add_ablation, add_comparison
 from mtgsim.results.tournament import add_swiss
@@ -202,6 +204,7 @@ def build(out: Path, shares: dict[str, float] | None = None,
                                 "games_failed": job.manifest.get("games_failed", 0)}
     if job.kind == "swiss":
         headline.update(add_swiss(page, out, job.deck_names, job.extra))
+        headline.update(add_cards(page, out, job.decks))
     elif job.kind == "ablate":
         headline.update(add_ablation(page, out, job.extra))
     elif games is not None:
@@ -210,6 +213,7 @@ def build(out: Path, shares: dict[str, float] | None = None,
         games.add_ratings(page)
         games.add_metagame(page)
         games.add_keywords(page)
+        headline.update(add_cards(page, out, job.decks))
         games.add_play(page)
     if comparison is not None:
         add_comparison(page, comparison)

@@ -27,9 +27,19 @@ from mtgsim.results.analysis import (
     replicator_dynamics,
     win_matrix,
 )
-from mtgsim.results.intervals import wilson
+from mtgsim.results.intervals import format_p, wilson
 from mtgsim.results.keywords import MIN_GAMES, keyword_impact, keyword_usage
 from mtgsim.results.page import Col, Page
+from mtgsim.results.report_ratings import (
+    against_head_to_head,
+    against_html,
+    equilibrium_note,
+    equilibrium_summary,
+    equilibrium_text,
+    fit_html,
+    fit_summary,
+    indirect_html,
+)
 
 BOOTSTRAP = 200
 
@@ -81,11 +91,16 @@ class GamesReport:
                               for r in top}
             out["top_rated"] = [r.deck for r in top[:3]]
             out["play_log_odds"] = [round(self.bt.play, 4), round(self.bt.play_se, 4)]
+            out["ratings_fit"] = fit_summary(self.bt)
+            out["ratings_indirect"] = [r.deck for r in self.bt.ratings if r.indirect]
+            out["ratings_against_head_to_head"] = [
+                [r["deck"], r["opponent"]] for r in against_head_to_head(self.bt, self.cells)]
         if self.equilibrium is not None:
             out["equilibrium"] = {e.deck: round(e.share, 4) for e in self.equilibrium
                                   if e.share > 0}
             out["equilibrium_support"] = {e.deck: round(e.support, 3)
                                           for e in self.equilibrium if e.support > 0}
+            out.update(equilibrium_summary(self.equilibrium))
         return out
 
     def summary_html(self) -> str:
@@ -97,7 +112,8 @@ class GamesReport:
             top = sorted(self.bt.ratings, key=lambda r: -r.rating)[:3]
             parts.append("Highest rated: " + ", ".join(
                 f"{html.escape(r.deck)} {r.rating:.0f} ({r.low:.0f}–{r.high:.0f})"
-                for r in top) + ".")
+                for r in top) + (f" (the fit's dispersion is {self.bt.dispersion:.2f}: "
+                                 "intervals widened)" if self.bt.widened else "") + ".")
         best = max((f for f in self.field if f.rate is not None), default=None,
                    key=lambda f: f.rate or 0)
         if best is not None and best.rate is not None:
@@ -105,10 +121,7 @@ class GamesReport:
                          f"{100 * best.rate:.1f}% ({100 * (best.low or 0):.1f}–"
                          f"{100 * (best.high or 0):.1f}).")
         if self.equilibrium is not None:
-            mix = sorted((e for e in self.equilibrium if e.share > 0), key=lambda e: -e.share)
-            parts.append("Equilibrium: " + ", ".join(
-                f"{html.escape(e.deck)} {100 * e.share:.0f}% (in the mix in "
-                f"{100 * e.support:.0f}% of resamples)" for e in mix) + ".")
+            parts.append(equilibrium_text(self.equilibrium))
         else:
             parts.append("Not every pair of decks was played, so there is no equilibrium "
                          "or metagame dynamics (run a gauntlet for those).")
@@ -147,6 +160,7 @@ class GamesReport:
         reg = ('<p class="note">A deck never lost or never won a game, so the fit adds half '
                "a win and half a loss to every pairing (a weak prior) to stay finite.</p>"
                if bt.regularised else "")
+        widened = " (widened by the overdispersion: see the fit)" if bt.widened else ""
         page.section(
             "ratings", "Ratings and the field",
             f"<p>Bradley-Terry strengths from a logistic model of all {bt.games} games "
@@ -155,7 +169,11 @@ class GamesReport:
             f"(400/ln 10 points per unit) around 1500. The play term t = {bt.play:+.3f} ± "
             f"{bt.play_se:.3f}: between equal decks the player on the play wins "
             f"{100 * bt.play_rate:.1f}% (95% {100 * bt.play_low:.1f}–"
-            f"{100 * bt.play_high:.1f}%).</p>", reg,
+            f"{100 * bt.play_high:.1f}%). Intervals are 95%{widened}. 'Field' in this report "
+            "always means the decks weighted by their metagame shares; a rate over every "
+            "game of a deck, opponents not weighted, is called 'pooled'.</p>", reg,
+            fit_html(bt), indirect_html(bt, self.g.n),
+            against_html(against_head_to_head(bt, self.cells)),
             page.figure("ratings", figures.ratings(bt, self.colours)),
             page.figure("field", figures.field_rates(self.field, self.colours),
                         "Win rate against a field where each deck appears at its metagame "
@@ -166,8 +184,17 @@ class GamesReport:
                 Col("strength", "strength (log-odds)", "num", 3), Col("se", "s.e.", "num", 3),
                 Col("field_rate", "vs field %", "pct"),
                 Col("field_low", "vs field 95% low", "pct"),
-                Col("field_high", "vs field 95% high", "pct"), Col("share", "share %", "pct")],
-                "vs field: blank for a deck that did not meet every deck of the field."))
+                Col("field_high", "vs field 95% high", "pct"), Col("share", "share %", "pct"),
+                Col("opponents", "decks played", "int"), Col("indirect", "indirect")],
+                "vs field: blank for a deck that did not meet every deck of the field. "
+                "indirect: the deck did not play every other deck."),
+            page.table("ratings_fit", _rows(bt.fit), [
+                Col("deck", "deck"), Col("opponent", "opponent"), Col("games", "games", "int"),
+                Col("observed", "observed win %", "pct"),
+                Col("predicted", "predicted by the ratings %", "pct"),
+                Col("residual", "Pearson residual", "num", 2)],
+                "Each pair of decks played, both play orders together, worst fitted "
+                "first: a residual beyond ±2 is a matchup the ratings do not explain."))
 
     def add_metagame(self, page: Page) -> None:
         shares_text = self.shares_text
@@ -193,12 +220,14 @@ class GamesReport:
             '<p class="note">The equilibrium is a sharp function of the matrix: a deck at '
             "the edge of the mix may drop out with a few games' difference. Read the "
             "support column: how often a deck is in the mix when the games are resampled."
-            "</p>",
+            "</p>", equilibrium_note(eq),
             page.table("equilibrium", [msgspec.structs.asdict(e) for e in eq], [
                 Col("deck", "deck"), Col("share", "share %", "pct"),
                 Col("support", "in mix (% of resamples)", "pct", 0),
                 Col("mean", "mean share %", "pct"), Col("low", "2.5th pct %", "pct"),
-                Col("high", "97.5th pct %", "pct")]))
+                Col("high", "97.5th pct %", "pct"),
+                Col("least", "least share over the equilibria %", "pct"),
+                Col("most", "most share over the equilibria %", "pct")]))
 
     def add_keywords(self, page: Page) -> None:
         impacts = sorted(self.impacts, key=lambda i: -i.difference)
@@ -209,7 +238,7 @@ class GamesReport:
                  f"fired: {i.games_fired} games, {100 * i.rate_fired:.1f}%; not: "
                  f"{i.games_not} games, {100 * i.rate_not:.1f}%<br>difference "
                  f"{100 * i.difference:+.1f} ({100 * i.low:+.1f} … {100 * i.high:+.1f}), "
-                 f"q = {i.q_value:.3f}" for i in impacts]
+                 f"q = {format_p(i.q_value)}" for i in impacts]
         fig = figures.forest(labels, [100 * i.difference for i in impacts],
                              [100 * i.low for i in impacts], [100 * i.high for i in impacts],
                              "Win rate when a keyword fired minus when it did not",
@@ -239,8 +268,8 @@ class GamesReport:
                 Col("games_not", "games not fired", "int"),
                 Col("rate_not", "win % when not", "pct"),
                 Col("difference", "difference (pts)", "pts"), Col("low", "95% low", "pts"),
-                Col("high", "95% high", "pts"), Col("p_value", "p", "num", 4),
-                Col("q_value", "q (BH)", "num", 4)]))
+                Col("high", "95% high", "pts"), Col("p_value", "p", "p"),
+                Col("q_value", "q (BH)", "p")]))
 
     def add_play(self, page: Page) -> None:
         g = self.g

@@ -11,7 +11,7 @@ import msgspec
 import pyarrow.parquet as pq
 
 from mtgsim.results import figures
-from mtgsim.results.compare import FIELD, Comparison
+from mtgsim.results.compare import POOLED, Comparison
 from mtgsim.results.page import Col, Page
 
 PAIRED_NOTE = (
@@ -25,14 +25,14 @@ def add_ablation(page: Page, out: Path, extra: dict[str, str]) -> dict[str, Any]
     rows = pq.read_table(out / "ablation.parquet").to_pylist()
     deck = extra.get("deck") or (rows[0]["deck"] if rows else "?")
     keyword = extra.get("keyword") or (rows[0]["keyword"] if rows else "?")
-    field = next((r for r in rows if r["opponent"] == FIELD), None)
+    pooled = next((r for r in rows if r["opponent"] == POOLED), None)
     head = ""
-    if field is not None:
+    if pooled is not None:
         head = (f'<p class="headline">{html.escape(deck)} without {html.escape(keyword)}: '
-                f"{100 * field['base_rate']:.1f}% → {100 * field['ablated_rate']:.1f}% "
-                f"against the field, a change of {100 * field['change']:+.1f} points (95% "
-                f"{100 * field['low']:+.1f} … {100 * field['high']:+.1f}) over "
-                f"{field['games']} paired games.</p>")
+                f"{100 * pooled['base_rate']:.1f}% → {100 * pooled['ablated_rate']:.1f}% "
+                f"over its games against all its opponents, pooled, a change of "
+                f"{100 * pooled['change']:+.1f} points (95% {100 * pooled['low']:+.1f} … "
+                f"{100 * pooled['high']:+.1f}) over {pooled['games']} paired games.</p>")
     fig = figures.forest(
         [r["opponent"] for r in rows], [100 * r["change"] for r in rows],
         [100 * r["low"] for r in rows], [100 * r["high"] for r in rows],
@@ -53,12 +53,14 @@ def add_ablation(page: Page, out: Path, extra: dict[str, str]) -> dict[str, Any]
             Col("ablated_rate", f"win % without {keyword}", "pct"),
             Col("change", "change (pts)", "pts"), Col("low", "95% low", "pts"),
             Col("high", "95% high", "pts"),
-            Col("won_base_only", "won only with", "num", 2),
-            Col("won_ablated_only", "won only without", "num", 2),
-            Col("p_value", "p (McNemar)", "num", 4)]))
+            Col("won_base_only", "won only with", "count"),
+            Col("won_ablated_only", "won only without", "count"),
+            Col("p_value", "p (McNemar)", "p")],
+            f"'{POOLED}': every paired game of {html.escape(deck)}, all its opponents "
+            "pooled (not weighted by metagame share)."))
     return {"deck": deck, "keyword": keyword,
-            "field": None if field is None else {
-                k: field[k] for k in ("games", "base_rate", "ablated_rate", "change", "low",
+            "pooled": None if pooled is None else {
+                k: pooled[k] for k in ("games", "base_rate", "ablated_rate", "change", "low",
                                       "high")}}
 
 
@@ -68,9 +70,9 @@ def add_comparison(page: Page, c: Comparison) -> None:
                           f"<td>{html.escape(b)}</td></tr>"
                           for k, (a, b) in c.differences.items()) or \
         '<tr><td colspan="3">no difference in the manifests</td></tr>'
-    matchups = [r for r in c.changes if r.opponent != FIELD]
+    matchups = [r for r in c.changes if r.opponent != POOLED]
     fig = figures.forest(
-        [f"{r.deck} vs {r.opponent}" if r.opponent != FIELD else f"{r.deck} (field)"
+        [f"{r.deck} vs {r.opponent}" if r.opponent != POOLED else f"{r.deck} (pooled)"
          for r in c.changes], [100 * r.change for r in c.changes],
         [100 * r.low for r in c.changes], [100 * r.high for r in c.changes],
         f"Win-rate change from {c.job_a} to {c.job_b}", "percentage points (95% paired)",
@@ -94,9 +96,10 @@ def add_comparison(page: Page, c: Comparison) -> None:
                                                                   "int"),
             Col("rate_a", "win % in A", "pct"), Col("rate_b", "win % in B", "pct"),
             Col("change", "change (pts)", "pts"), Col("low", "95% low", "pts"),
-            Col("high", "95% high", "pts"), Col("won_a_only", "won only in A", "num", 2),
-            Col("won_b_only", "won only in B", "num", 2),
+            Col("high", "95% high", "pts"), Col("won_a_only", "won only in A", "count"),
+            Col("won_b_only", "won only in B", "count"),
             Col("same_result", "same result", "int"), Col("same_game", "same game", "int"),
-            Col("p_value", "p (McNemar)", "num", 4), Col("q_value", "q (BH)", "num", 4)],
-            "Each matchup once, from its first deck by name; '(field)' rows: every paired "
-            "game of the deck. 'same game': the same winner in the same number of turns."))
+            Col("p_value", "p (McNemar)", "p"), Col("q_value", "q (BH)", "p")],
+            f"Each matchup once, from its first deck by name; '{POOLED}' rows: every paired "
+            "game of the deck against all its opponents, pooled (not weighted by metagame "
+            "share). 'same game': the same winner in the same number of turns."))

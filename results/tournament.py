@@ -38,9 +38,31 @@ class Swiss:
         return [sorted((m for m in top if m["round"] == r), key=lambda m: m["table"])
                 for r in rounds]
 
+    def records(self, decks: Sequence[str]) -> dict[str, dict[str, float]]:
+        """Per archetype, its Swiss-round matches (byes and the top cut left out) against
+        other archetypes: wins, losses, draws; and apart, its mirror matches, which it
+        wins exactly as often as it loses and which would pull every rate towards 50%."""
+        out = {d: {"wins": 0.0, "losses": 0.0, "draws": 0.0, "mirrors": 0.0} for d in decks}
+        for m in self.matches:
+            if m["stage"] != "swiss" or m["seat_b"] < 0:
+                continue
+            a, b = m["deck_a"], m["deck_b"]
+            if a == b:
+                out.setdefault(a, {"wins": 0.0, "losses": 0.0, "draws": 0.0,
+                                   "mirrors": 0.0})["mirrors"] += 1
+                continue
+            for deck, seat in ((a, m["seat_a"]), (b, m["seat_b"])):
+                r = out.setdefault(deck, {"wins": 0.0, "losses": 0.0, "draws": 0.0,
+                                          "mirrors": 0.0})
+                key = "draws" if m["winner_seat"] < 0 else (
+                    "wins" if m["winner_seat"] == seat else "losses")
+                r[key] += 1
+        return out
+
     def conversion(self, decks: Sequence[str]) -> list[dict[str, Any]]:
         """Per archetype over every event: seats, top-cut seats and titles, with Wilson
-        intervals, and the match win rate outside byes."""
+        intervals, and the match win rate against other archetypes in the Swiss rounds
+        (byes and mirrors left out, mirror matches counted apart)."""
         champions = {}
         for e in self.events:
             final = self.bracket(e)
@@ -50,23 +72,23 @@ class Swiss:
                 champions[e] = self.event_standings(e)[0]["seat"]
         total = len(self.standings)
         tops = sum(1 for r in self.standings if r["top"])
+        records = self.records(decks)
         out = []
         for d in decks:
             mine = [r for r in self.standings if r["deck"] == d]
             seats = len(mine)
             in_top = sum(1 for r in mine if r["top"])
             titles = sum(1 for r in mine if champions.get(r["event"]) == r["seat"])
-            wins = sum(r["wins"] - r.get("byes", 0) for r in mine)
-            played = sum(r["wins"] + r["losses"] + r["draws"] - r.get("byes", 0)
-                         for r in mine)
-            draws = sum(r["draws"] for r in mine)
-            score = wins + draws / 2
+            rec = records[d]
+            played = int(rec["wins"] + rec["losses"] + rec["draws"])
+            score = rec["wins"] + rec["draws"] / 2
             top_low, top_high = wilson(in_top, seats)
             mw_low, mw_high = wilson(score, played)
             share = seats / total if total else 0.0
             top_share = in_top / tops if tops else 0.0
             out.append({
                 "deck": d, "seats": seats, "share": share, "matches": played,
+                "mirror_matches": int(rec["mirrors"]),
                 "match_win_rate": score / played if played else None,
                 "match_low": mw_low if played else None,
                 "match_high": mw_high if played else None,
@@ -145,12 +167,17 @@ def add_swiss(page: Page, out: Path, decks: Sequence[str], extra: dict[str, str]
         "conversion", "Conversion by archetype",
         f"<p>Over {n_events} event(s). Top-cut rate: the share of an archetype's seats that "
         "made the top cut; conversion: its share of the top cut over its share of the "
-        "field (1 = as often as its numbers predict). Match win rate leaves byes out and "
-        "counts draws half.</p>",
+        "field (1 = as often as its numbers predict). Match win % is over the Swiss-round "
+        "matches against <i>other</i> archetypes (draws half): byes and the top cut are "
+        "left out, and so are mirror matches, counted apart, which an archetype wins "
+        "exactly as often as it loses: they would pull every rate towards 50%, the more "
+        "so the larger its share.</p>",
         page.figure("conversion", conv_fig),
         page.table("conversion", conv, [
             Col("deck", "deck"), Col("seats", "seats", "int"), Col("share", "share %", "pct"),
-            Col("matches", "matches", "int"), Col("match_win_rate", "match win %", "pct"),
+            Col("matches", "matches (not mirrors)", "int"),
+            Col("mirror_matches", "mirror matches", "int"),
+            Col("match_win_rate", "match win %", "pct"),
             Col("match_low", "match win 95% low", "pct"),
             Col("match_high", "match win 95% high", "pct"),
             Col("in_top", "top-cut seats", "int"), Col("top_rate", "top-cut %", "pct"),
@@ -161,5 +188,7 @@ def add_swiss(page: Page, out: Path, decks: Sequence[str], extra: dict[str, str]
                                                          "deck": champ_deck},
             "conversion": {c["deck"]: {"seats": c["seats"], "top_rate": c["top_rate"],
                                        "titles": c["titles"],
-                                       "match_win_rate": c["match_win_rate"]}
+                                       "match_win_rate": c["match_win_rate"],
+                                       "matches": c["matches"],
+                                       "mirror_matches": c["mirror_matches"]}
                            for c in conv}}

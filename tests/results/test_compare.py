@@ -6,11 +6,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pyarrow as pa
 import pytest
 
 from mtgsim.pipelines.cli import main
-from mtgsim.results.compare import FIELD, changes, pair_games
+from mtgsim.results.compare import (
+    POOLED,
+    RUN_FIELDS,
+    changes,
+    manifest_differences,
+    pair_games,
+)
+from mtgsim.results.manifest import Manifest
 
 
 def games(rows: list[tuple[str, str, int, int, int, int]]) -> pa.Table:
@@ -36,7 +44,7 @@ def test_games_pair_by_decks_index_and_seed_in_either_seat_order() -> None:
     assert xy.rate_a == 0.6 and xy.rate_b == 0.9 and xy.change == pytest.approx(0.3)
     assert xy.won_a_only == 0 and xy.won_b_only == 3 and xy.same_result == 7
     assert xy.low < 0.3 < xy.high and xy.p_value == pytest.approx(2 * 0.5 ** 3)  # exact
-    assert rows[("y", FIELD)].change == pytest.approx(-0.3)
+    assert rows[("y", POOLED)].change == pytest.approx(-0.3)
     assert ("y", "x") not in rows  # each matchup once
 
 
@@ -63,7 +71,7 @@ def test_compare_two_jobs_with_the_same_seeds(tmp_path: Path, capsys) -> None:
     assert out["paired_games"] == 30 and out["unpaired_a"] == 0 and out["mismatched"] == 0
     assert out["differences"]["policies"] == ["heuristic vs heuristic", "heuristic vs random"]
     field = next(r for r in out["changes"] if r["deck"] == "jund_cascade"
-                 and r["opponent"] == FIELD)
+                 and r["opponent"] == POOLED)
     # against a random player the heuristic deck wins more, and the paired interval says so
     assert field["change"] > 0 and field["low"] > 0 and field["p_value"] < 0.05
     assert field["won_a_only"] + field["same_result"] + field["won_b_only"] == 30
@@ -80,3 +88,56 @@ def test_compare_two_jobs_with_the_same_seeds(tmp_path: Path, capsys) -> None:
     assert main(["report", str(a), "--compare", str(b)]) == 0
     html = (a / "report" / "index.html").read_text()
     assert 'id="compare"' in html and "heuristic vs random" in html
+    # a per-deck pilot is a difference too (it was "no difference in the manifests")
+    d = tmp_path / "deck-policy"
+    _versus(d, "--policy", "bant_exalted=random")
+    capsys.readouterr()
+    assert main(["compare", str(a), str(d), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["differences"] == {"policy of bant_exalted": ["(its side's)", "random"]}
+
+
+def _changed(name: str, value: object, raw: dict) -> tuple[object, str]:
+    """Field ``name`` of a manifest changed, and the difference's name compare gives."""
+    if name == "decks":
+        decks = [dict(d) for d in value]  # type: ignore[attr-defined]
+        decks[1]["cards"] = [*decks[1]["cards"][:-1], "Forest"]
+        decks[1]["sha256"] = "0" * 64
+        return decks, f"deck {decks[1]['name']}"
+    if name == "deck_policies":
+        return ["", "random"], f"policy of {raw['decks'][1]['name']}"
+    if name == "matchups":
+        ms = [dict(m) for m in value]  # type: ignore[attr-defined]
+        ms[0]["games"] += 1
+        return ms, f"matchup {ms[0]['deck_a']} vs {ms[0]['deck_b']}"
+    if name == "extra":
+        return {**value, "keyword": "cascade"}, "extra keyword"  # type: ignore[dict-item]
+    if name == "policies":
+        return ["heuristic", "goldfish"], name
+    if isinstance(value, bool):
+        return not value, name
+    if isinstance(value, int):
+        return value + 1, name
+    return f"{value}-other", name
+
+
+def test_compare_reports_every_field_a_manifest_records(tmp_path: Path) -> None:
+    """Each field of the manifest changed in turn (a field added to the manifest later is
+    in this loop by itself): compare names it, and nothing else."""
+    out = tmp_path / "job"
+    _versus(out)
+    raw = json.loads((out / "manifest.json").read_text())
+    fields = [f.name for f in msgspec.structs.fields(Manifest)]
+    assert set(raw) <= set(fields)
+    for name in fields:
+        if name in RUN_FIELDS:
+            continue
+        changed, shown = _changed(name, raw.get(name), raw)
+        other = {**raw, name: changed}
+        assert list(manifest_differences(raw, other)) == [shown], name
+    for name in RUN_FIELDS:  # the run's own: when, and its id (the header names both)
+        assert manifest_differences(raw, {**raw, name: "x"}) == {}
+    later = {**raw, "engine_options": {"x": 1}}  # a key of a later mtgsim's manifest
+    assert list(manifest_differences(raw, later)) == ["engine_options"]
+    dropped = [d for d in raw["decks"][:1]]
+    assert "deck bant_exalted" in manifest_differences(raw, {**raw, "decks": dropped})

@@ -39,14 +39,14 @@ def jobs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {k: root / k for k in ("gauntlet", "versus", "swiss", "ablate", "random")}
     job = ["--games", "20", "--quiet", "--unit-size", "10", *SERIAL]
     assert main(["gauntlet", "gruul_stompy", "azorius_skies", "bogles", *job, "--out",
-                 str(out["gauntlet"])]) == 0
+                 str(out["gauntlet"]), "--record-events"]) == 0
     assert main(["gauntlet", "gruul_stompy", "azorius_skies", "bogles", *job, "--out",
                  str(out["random"]), "--policy-b", "random"]) == 0
     assert main(["versus", "jund_cascade", "--field", "bant_exalted", "bogles", *job,
                  "--out", str(out["versus"])]) == 0
     assert main(["swiss", "--decks", "gruul_stompy", "azorius_skies", "bogles", "--players",
                  "8", "--rounds", "3", "--top", "4", "--events", "3", *SERIAL, "--out",
-                 str(out["swiss"])]) == 0
+                 str(out["swiss"]), "--record-events"]) == 0
     assert main(["ablate", "jund_cascade", "--keyword", "cascade", "--field", "bant_exalted",
                  *job, "--out", str(out["ablate"])]) == 0
     for kind in ("versus", "swiss", "ablate"):
@@ -81,7 +81,14 @@ def test_report_files(jobs: dict[str, Path]) -> None:
     assert swiss["events"] == 3
     assert sum(c["seats"] for c in swiss["conversion"].values()) == 24
     ablate = json.loads((jobs["ablate"] / "report" / "summary.json").read_text())
-    assert ablate["keyword"] == "cascade" and ablate["field"]["games"] == 20
+    assert ablate["keyword"] == "cascade" and ablate["pooled"]["games"] == 20
+    # per-card statistics where the job recorded its events, a note where it did not
+    for kind in ("gauntlet", "swiss"):
+        summary = json.loads((jobs[kind] / "report" / "summary.json").read_text())
+        assert "tbl-cards" in summary["tables"] and summary["cards"]["rows"]
+    assert "tbl-cards" not in versus["tables"] and "cards" not in versus
+    assert "ratings_fit" in gauntlet and gauntlet["equilibrium_unique"] in (True, False)
+    assert versus["ratings_indirect"] == ["bant_exalted", "bogles"]
 
 
 def test_report_errors(jobs: dict[str, Path], tmp_path: Path, capsys) -> None:
@@ -132,7 +139,7 @@ def test_job_commands_print_json(tmp_path: Path, capsys) -> None:
     assert main(["ablate", "jund_cascade", "--keyword", "cascade", "--field", "bogles", *job,
                  "--out", str(tmp_path / "a"), "--json"]) == 0
     a = json.loads(capsys.readouterr().out)
-    assert a["keyword"] == "cascade" and a["rows"][-1]["opponent"] == "(field)"
+    assert a["keyword"] == "cascade" and a["rows"][-1]["opponent"] == "(pooled)"
     assert pq.read_table(tmp_path / "a" / "ablation.parquet").num_rows == 2
     manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
     assert manifest["kind"] == "ablate" and manifest["extra"]["keyword"] == "cascade"
@@ -257,4 +264,70 @@ def test_a_table_sorts_and_filters(jobs: dict[str, Path], browser: Any) -> None:
                                       "els => els.map(e => e.textContent)")
     assert decks and set(decks) == {"bogles"}
     assert opened.errors == [] and opened.fetched == []
+    page.close()
+
+
+@pytest.mark.parametrize("kind", ["gauntlet", "versus", "swiss", "ablate"])
+def test_nothing_is_cut_off_at_1400_pixels(jobs: dict[str, Path], browser: Any,
+                                           kind: str) -> None:
+    """In a 1400-pixel window every table fits the page (its right edge inside the
+    window, nothing to scroll sideways), the new tables among them; no cell of a
+    p-value column reads 0.0."""
+    summary = json.loads((jobs[kind] / "report" / "summary.json").read_text())
+    opened = open_report(browser, jobs[kind] / "report" / "index.html")
+    page = opened.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    for ident in summary["tables"]:
+        page.wait_for_selector(f"table#{ident}.dataTable", timeout=30_000)
+    wanted = {"gauntlet": {"tbl-cards", "tbl-card_rates", "tbl-ratings_fit",
+                           "tbl-keyword_impact", "tbl-compare"},
+              "versus": {"tbl-ratings_fit"}, "swiss": {"tbl-cards", "tbl-conversion"},
+              "ablate": {"tbl-ablation"}}[kind]
+    assert wanted <= set(summary["tables"])
+    tables = page.evaluate("""() => [...document.querySelectorAll('div.table')].map(div => {
+        const t = div.querySelector('table.dataTable');
+        return {id: t.id, overflow: div.scrollWidth - div.clientWidth,
+                right: t.getBoundingClientRect().right};
+    })""")
+    assert {t["id"] for t in tables} >= wanted
+    cut = [t for t in tables if t["overflow"] > 1 or t["right"] > 1400]
+    assert not cut, f"tables cut off at 1400 px: {cut}"
+    for ident in summary["tables"]:
+        headers = page.eval_on_selector_all(f"#{ident} thead th .dt-column-title",
+                                            "els => els.map(e => e.textContent.trim())")
+        for i, h in enumerate(headers):
+            if h.startswith(("p ", "q ")) or h == "p":
+                cells = page.eval_on_selector_all(
+                    f"#{ident} tbody td:nth-child({i + 1})",
+                    "els => els.map(e => e.textContent.trim())")
+                assert all(c == "<0.001" or c == "" or float(c) >= 0.001 for c in cells)
+    assert opened.errors == [] and opened.fetched == []
+    page.close()
+
+
+def test_p_values_and_counts_read_as_they_should(jobs: dict[str, Path], browser: Any) -> None:
+    opened = open_report(browser, jobs["gauntlet"] / "report" / "index.html")
+    page = opened.page
+    page.wait_for_selector("table#tbl-compare.dataTable", timeout=30_000)
+    headers = page.eval_on_selector_all("#tbl-compare thead th .dt-column-title",
+                                        "els => els.map(e => e.textContent.trim())")
+    p_col = headers.index("p (McNemar)") + 1
+    p_cells = page.eval_on_selector_all(f"#tbl-compare tbody td:nth-child({p_col})",
+                                        "els => els.map(e => e.textContent)")
+    assert p_cells and all(c == "<0.001" or (len(c) == 5 and 0.001 <= float(c) <= 1)
+                           for c in p_cells)
+    assert "<0.001" in p_cells  # heuristic against random: some row is that clear
+    for label in ("won only in A", "won only in B"):
+        col = headers.index(label) + 1
+        counts = page.eval_on_selector_all(f"#tbl-compare tbody td:nth-child({col})",
+                                           "els => els.map(e => e.textContent.trim())")
+        assert counts and not any(c.endswith(".0") for c in counts)  # 14, never 14.0
+    # sorting a p column sorts by the number under "<0.001"
+    page.click(f"#tbl-compare thead th:nth-child({p_col}) .dt-column-title")
+    page.wait_for_timeout(300)
+    after = page.eval_on_selector_all(f"#tbl-compare tbody td:nth-child({p_col})",
+                                      "els => els.map(e => e.textContent)")
+    values = [0.0 if c == "<0.001" else float(c) for c in after]
+    assert values == sorted(values)
+    assert opened.errors == []
     page.close()
