@@ -4,7 +4,8 @@ compiled once, and ``CardPool``, the loaded cards a game's objects refer to.
 A ``CardDef`` is data: what a card file says. Compiling it (``engine.cards.pool``) expands
 its keyword abilities into ordinary abilities and turns type lines, costs and colours
 into the flags and bitmasks the hot loop reads; a ``Card`` holds the definition's fields
-and those compiled ones (``_``-prefixed). A game object refers to its card directly in
+and those compiled ones (public names: the rules read them everywhere). A game object
+refers to its card directly in
 memory; serialized, it refers to it by ``handle``: its index in the pool the game was
 started with, or (for a card made during the game: a text-changed copy, a spell with a
 gained keyword, a token not in the pool) past the pool's end, into the game's own table
@@ -39,6 +40,32 @@ if TYPE_CHECKING:
     from mtgsim.engine.cards.schema.filters import Filter, Target
 
 _DEF_FIELDS = CardDef.__struct_fields__
+
+
+class HandCheck(msgspec.Struct, frozen=True):
+    """What casting a card from a hand needs checked (``Card.hand_check``, read by
+    engine.rules.casting's legal actions): ``casts``, the ways to cast it from a hand
+    (``Card.hand_casts``); ``quick``, the mana value under which no mana found casts it
+    (-1: a permission or a cost reduction may pay otherwise); for a spell with no mode,
+    no additional cost and no other way to pay, ``cost``, its mana cost, and
+    ``targets``, its targets (paying it and finding them is all it needs), else None
+    and ()."""
+
+    casts: tuple[int, ...]
+    quick: int
+    cost: ManaCost | None
+    targets: tuple[Target, ...]
+
+
+class PlainMana(msgspec.Struct, frozen=True):
+    """A card's one mana ability when it has no condition and a fixed amount (a basic
+    land's: ``Card.mana_plain``, read by engine.rules.payment): the ability, the colour
+    mask of its mana, its amount and whether it taps."""
+
+    ability: ManaAbility
+    mask: int
+    amount: int
+    tap: bool
 
 
 class Card:
@@ -115,15 +142,8 @@ class Card:
     # the ways to cast it from a hand (engine.rules.spell_costs codes): normally, with each
     # permission its printed keywords give there (evoke), with its own alternative cost
     hand_casts: tuple[int, ...]
-    # what casting it from a hand needs checked (engine.rules.casting._hand_plan): the ways above;
-    # the mana value under which no mana found casts it (-1: a permission or a cost
-    # reduction may pay otherwise); for a spell with no mode, no additional cost and no
-    # other way to pay, its mana cost and its targets (paying it and finding them is all
-    # it needs), else None and ()
-    hand_check: tuple[tuple[int, ...], int, ManaCost | None, tuple[Target, ...]]
-    # its one mana ability when that has no condition and a fixed amount (a basic land's):
-    # the ability, its colour mask, amount and whether it taps (engine.rules.payment), else None
-    mana_plain: tuple[ManaAbility, int, int, bool] | None
+    hand_check: HandCheck  # what casting it from a hand needs checked
+    mana_plain: PlainMana | None  # its one mana ability, if a plain one (a basic land's)
     spell_grants: bool  # has "[quality] spells you cast have [keyword]"
     base_protection: int  # printed protection as a mask (engine.rules.layers)
     is_aura: bool

@@ -43,7 +43,7 @@ from mtgsim.engine.cards import (
     Target,
     Triggered,
 )
-from mtgsim.engine.cards.card import Card, CardPool
+from mtgsim.engine.cards.card import Card, CardPool, HandCheck, PlainMana
 from mtgsim.engine.cards.limits import (
     INT_MAX,
     INT_MIN,
@@ -338,7 +338,7 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     one = card.mana_abilities[0] if len(card.mana_abilities) == 1 else None
     card.mana_plain = None
     if one is not None and one.condition is None and type(one.amount) is int:
-        card.mana_plain = (one, _color_mask(one.colors), one.amount, one.tap)
+        card.mana_plain = PlainMana(one, _color_mask(one.colors), one.amount, one.tap)
     card.activated = tuple(a for a in abilities if isinstance(a, Activated))
     card.triggered = tuple(a for a in abilities if isinstance(a, Triggered))
     statics = card.statics = tuple(a for a in abilities if isinstance(a, Static))
@@ -376,7 +376,7 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         targets = (card.aura_target,)
     elif plain and spell is not None:
         targets = spell.targets
-    card.hand_check = (card.hand_casts, quick, card.cost if plain else None, targets)
+    card.hand_check = HandCheck(card.hand_casts, quick, card.cost if plain else None, targets)
     return card
 
 

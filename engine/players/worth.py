@@ -54,7 +54,7 @@ from mtgsim.engine.state.game_state import (
     GameObject,
     GameState,
 )
-from mtgsim.engine.state.memo import memo_on
+from mtgsim.engine.state.memo import Memoised, memo_on
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -407,11 +407,11 @@ def board(state: GameState) -> Board:
     refreshes = layers.refreshes
     hit = d.memo.entries.get("board")
     if hit is not None:
-        if hit[0] == refreshes:
-            return hit[1]  # type: ignore[no-any-return]
-        if layers.only_entered_since(hit[0]):
-            b: Board = hit[1].with_entered(state)
-            d.memo.entries["board"] = (refreshes, b)
+        if hit.key == refreshes:
+            return hit.value  # type: ignore[no-any-return]
+        if layers.only_entered_since(hit.key):
+            b: Board = hit.value.with_entered(state)
+            d.memo.entries["board"] = Memoised(refreshes, b)
             return b
     return memo_on(state, "board", refreshes, Board)
 

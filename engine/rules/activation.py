@@ -5,6 +5,8 @@ the steps of 602.2 (targets, costs, onto the stack). Mana abilities are engine.r
 
 from __future__ import annotations
 
+import msgspec
+
 import mtgsim.engine.rules.cost_parts  # noqa: F401  (registers the parts of costs)
 from mtgsim.engine.cards import KW_NO_ACTIVATE, Activated, Cost
 from mtgsim.engine.rules import triggers
@@ -46,24 +48,32 @@ _STAGE_PAID = Stage.PAID
 _STAGE_SOURCE_MOVES = Stage.SOURCE_MOVES
 
 
+class Activators(msgspec.Struct):
+    """Each player's permanents with activated abilities (``players``, in battlefield
+    order), found at the ``refreshes``-th refresh over the battlefield's first ``size``
+    permanents (``Layers.activators``)."""
+
+    refreshes: int
+    players: tuple[list[int], list[int]]
+    size: int
+
+
 def activators(state: GameState) -> tuple[list[int], list[int]]:
     """Each player's permanents with activated abilities in battlefield order
     (characteristics current). Only a refresh changes who controls what and which
     abilities a permanent has, and every battlefield change is followed by one; after a
     refresh that found only permanents entering (``layers._refresh_entered``) the others
     are as they were, so only those that entered (at the battlefield's end) are looked at.
-    The memo entry is (refreshes, found, the battlefield's length found for)."""
-    derived = state.derived
-    layers = derived.layers
+    Kept as ``Layers.activators``."""
+    layers = state.derived.layers
     refreshes = layers.refreshes
-    cache = derived.memo.entries
-    hit = cache.get("activators")  # memo_on's lookup, inline: asked at every priority
-    if hit is not None and hit[0] == refreshes:
-        return hit[1]  # type: ignore[no-any-return]
+    hit = layers.activators
+    if hit is not None and hit.refreshes == refreshes:
+        return hit.players
     found: tuple[list[int], list[int]]
-    if hit is not None and layers.only_entered_since(hit[0]):
-        found = (hit[1][0].copy(), hit[1][1].copy())
-        start = hit[2]
+    if hit is not None and layers.only_entered_since(hit.refreshes):
+        found = (hit.players[0].copy(), hit.players[1].copy())
+        start = hit.size
     else:
         found = ([], [])
         start = 0
@@ -73,7 +83,7 @@ def activators(state: GameState) -> tuple[list[int], list[int]]:
         o = objects[oid]
         if o.card.activated or o.granted_activated:
             found[o.controller].append(oid)
-    cache["activators"] = (refreshes, found, len(battlefield))
+    layers.activators = Activators(refreshes, found, len(battlefield))
     return found
 
 

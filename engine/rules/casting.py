@@ -14,8 +14,10 @@ additional and alternative costs other than mana are asked and paid through
 
 from __future__ import annotations
 
+import msgspec
+
 from mtgsim.engine.cards import T_LAND, Cost, Target
-from mtgsim.engine.cards.card import Card
+from mtgsim.engine.cards.card import Card, HandCheck
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.activation import activated_abilities, activators, can_activate
@@ -32,6 +34,7 @@ from mtgsim.engine.rules.costs import (
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.mana import ManaCost, can_pay, can_pay_cost, parse_cost
 from mtgsim.engine.rules.payment import (
+    ManaEntry,
     mana_units,
     max_x,
     pay_symbols,
@@ -236,23 +239,42 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
 
 
 # A hand card that may be cast, as ``_hand_plan`` lists it: its id and ``Card.hand_check``.
-_Candidate = tuple[int, tuple[int, ...], int, ManaCost | None, tuple[Target, ...]]
-# A hand sorted for the legal-action checks: the first land of each name (305.2), the
-# first card of each name that could be cast at sorcery speed, and of those the ones
-# with instant speed.
-_HandPlan = tuple[list[int], list[_Candidate], list[_Candidate]]
+_Candidate = tuple[int, HandCheck]
 
 
-def _hand_plan(state: GameState, player: int) -> _HandPlan:
-    """The hand's lands and castable candidates (``_HandPlan``), memoised on the hand's
+class HandPlan(msgspec.Struct):
+    """A hand sorted for the legal-action checks (``Hands.plans``), as of the hand's count
+    of ``changes``: the first land of each name (``lands``, 305.2), the first card of each
+    name that could be cast at sorcery speed (``spells``), and of those the ones with
+    instant speed (``instants``)."""
+
+    changes: int
+    lands: list[int]
+    spells: list[_Candidate]
+    instants: list[_Candidate]
+
+
+class Idle(msgspec.Struct):
+    """The verdict that a player can do nothing at instant speed for want of mana, or of
+    a spell to target (``Hands.idle``, made by ``_idle``): it holds while their hand's
+    count of changes is ``changes``, their mana is still ``mana``
+    (``payment.units_unchanged``) and, if ``empty_stack``, the stack is empty."""
+
+    changes: int
+    mana: ManaEntry
+    empty_stack: bool
+
+
+def _hand_plan(state: GameState, player: int) -> HandPlan:
+    """The hand's lands and castable candidates (``HandPlan``), memoised on the hand's
     contents (``Hands.changes``): a card in hand has its printed characteristics,
     so what each card could be cast with depends on nothing else, and copies of a card
     share the answer (each name is checked once)."""
     hands = state.derived.hands
     key = hands.changes[player]
     hit = hands.plans[player]
-    if hit is not None and hit[0] == key:
-        return hit[1]  # type: ignore[no-any-return]
+    if hit is not None and hit.changes == key:
+        return hit
     hand = state.players[player].hand
     objects = state.objects
     lands: list[int] = []
@@ -267,22 +289,21 @@ def _hand_plan(state: GameState, player: int) -> _HandPlan:
         if card.type_mask & T_LAND:
             lands.append(oid)
             continue
-        candidate = (oid, *card.hand_check)  # (printed: no other abilities in a hand)
+        candidate = (oid, card.hand_check)  # (printed: no other abilities in a hand)
         spells.append(candidate)
         if card.instant_speed:
             instants.append(candidate)
-    plan = (lands, spells, instants)
-    hands.plans[player] = (key, plan)
+    plan = hands.plans[player] = HandPlan(key, lands, spells, instants)
     return plan
 
 
 def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
-                        plan: _HandPlan | None = None) -> list[tuple[int, int]]:
+                        plan: HandPlan | None = None) -> list[tuple[int, int]]:
     """(card, permission) for each hand card that can be cast now: timing, cost payable
     and targets available (each name and permission checked once, ``_hand_plan``)."""
     if plan is None:
         plan = _hand_plan(state, player)
-    candidates = plan[1] if sorcery_ok else plan[2]
+    candidates = plan.spells if sorcery_ok else plan.instants
     if not candidates:
         return []
     objects = state.objects
@@ -290,18 +311,20 @@ def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
     grants = bool(state.derived.counts.spell_granters and spell_granters(state))
     have = len(units)
     out = []
-    for oid, alts, quick, plain, targets in candidates:
+    for oid, check in candidates:
         if not grants:
-            if have < quick:
+            if have < check.quick:
                 continue  # more mana than there is, and no other way to pay (quick reject)
-            if plain is not None:  # _can_cast's hot path, inline
-                if can_pay_cost(plain, units) and (
+            cost = check.cost
+            if cost is not None:  # _can_cast's hot path, inline
+                targets = check.targets
+                if can_pay_cost(cost, units) and (
                         not targets or targets_available(state, targets, player, oid,
                                                          spell=True)):
                     out.append((oid, ALT_NORMAL))
                 continue
         obj = objects[oid]
-        for alt in alts:
+        for alt in check.casts:
             if _can_cast(state, player, obj, alt, units, grants):
                 out.append((oid, alt))
     return out
@@ -333,8 +356,9 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     step = state.step  # sorcery_timing, inline: asked at every priority
     sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
         and not state.stack
-    hit = derived.memo.entries.get("activators")  # activators(state), inline: every priority
-    own_activators = (hit[1] if hit is not None and hit[0] == derived.layers.refreshes
+    layers = derived.layers
+    hit = layers.activators  # activators(state), inline: every priority
+    own_activators = (hit.players if hit is not None and hit.refreshes == layers.refreshes
                       else activators(state))[player]
     hands = derived.hands
     zone_actions = hands.zone_actions[player]
@@ -346,16 +370,16 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             # Fast path: nothing in hand at instant speed and no activated abilities.
             return [PASS_ACTION]
         idle = hands.idle[player]
-        if idle is not None and idle[0] == hands.changes[player] and \
-                not (idle[2] and state.stack) and not derived.counts.spell_granters:
+        if idle is not None and idle.changes == hands.changes[player] and \
+                not (idle.empty_stack and state.stack) and not derived.counts.spell_granters:
             # The same hand and the same mana: still nothing (_idle). The mana entry is
             # still mana_units' answer (payment.units_unchanged, inline: every priority).
-            entry = idle[1]
+            entry = idle.mana
             mana = derived.mana
-            if entry is mana.units[player] and entry[0] == mana.taps[player] and \
-                    entry[1] == mana.refreshes[player] and \
-                    entry[2] == len(state.players[player].pool) and \
-                    (entry[3] < 0 or entry[3] == state.turn):
+            if entry is mana.units[player] and entry.taps == mana.taps[player] and \
+                    entry.refreshes == mana.refreshes[player] and \
+                    entry.floating == len(state.players[player].pool) and \
+                    (entry.turn < 0 or entry.turn == state.turn):
                 return [PASS_ACTION]
     elif not sorcery_ok and not instants and not zone_actions and not own_activators and \
             not _granted_elsewhere(state, player):
@@ -368,7 +392,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     units: list[int] | None = None
     seen: set[tuple[str, int]] = set()
     if sorcery_ok and p.lands_played < p.land_drops:
-        for oid in plan[0]:  # 305.2
+        for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
     if p.can_cast_spells:
         for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
@@ -407,7 +431,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                         actions.append(Action(ACTIVATE, oid, idx))
     if len(actions) == 1 and not sorcery_ok and p.can_cast_spells and not zone_actions and \
             not own_activators and not state.effects and not derived.counts.spell_granters:
-        _idle(state, player, plan[2])
+        _idle(state, player, plan.instants)
     return actions
 
 
@@ -424,20 +448,21 @@ def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
     entry = derived.mana.units[player]  # (legal_actions has just asked mana_units)
     if entry is None or not units_unchanged(state, player, entry):
         return
-    units = entry[5][0]
+    units = entry.answer[0]
     have = len(units)
     stack = False
-    for _oid, _alts, quick, plain, targets in candidates:
-        if have < quick:
+    for _oid, check in candidates:
+        if have < check.quick:
             continue
-        if plain is None:
+        cost = check.cost
+        if cost is None:
             return
-        if can_pay_cost(plain, units):
-            if state.stack or not _targets_a_spell(targets):
+        if can_pay_cost(cost, units):
+            if state.stack or not _targets_a_spell(check.targets):
                 return
             stack = True  # "target spell" with nothing on the stack
     hands = derived.hands
-    hands.idle[player] = (hands.changes[player], entry, stack)
+    hands.idle[player] = Idle(hands.changes[player], entry, stack)
 
 
 def _targets_a_spell(targets: tuple[Target, ...]) -> bool:

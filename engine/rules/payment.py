@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from functools import cache
-from typing import Any
+
+import msgspec
 
 from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from mtgsim.engine.effects.add_chosen_color_mana import AddChosenColorMana
@@ -53,46 +54,55 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     return own + o.granted_mana if o.granted_mana else own
 
 
+class ManaEntry(msgspec.Struct):
+    """A player's mana as ``mana_units`` found it (``Mana.units``), with what it is keyed
+    on besides the permanents that make it: the taps of their mana sources (``Mana.taps``),
+    the refreshes that may have touched their mana sources (``Mana.refreshes``), the
+    mana pool's size, the turn when a creature is among the sources (summoning sickness
+    ends; else -1), and the whole state's key (``memo.state_key``) when a mana ability
+    has a condition or a computed amount, which may depend on anything (else None).
+    ``answer`` is what ``mana_units`` returns: the units and their sources."""
+
+    taps: int
+    refreshes: int
+    floating: int
+    turn: int
+    whole: tuple[int, ...] | None
+    answer: tuple[mana_mod.Units, list[tuple[int, int]]]
+
+
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
-    """Mana a player could make now (memoised while nothing relevant changes); the lists
+    """Mana a player could make now (memoised while nothing relevant changes: ``ManaEntry``,
+    its key compared a part at a time, as this runs several times a decision); the lists
     returned are shared: copy them before changing them."""
     d = state.derived
     if d.layers.stale:
         ensure(state)
-    # What a player's mana depends on besides the permanents that make it: taps of their
-    # mana sources (Mana.taps counts them per controller), characteristics recomputed
-    # in a way that may touch their mana sources (Mana.refreshes), the mana pool,
-    # and turns when a source is a creature (summoning sickness ends). Mana abilities
-    # with a condition or a computed amount may depend on anything else: their units are
-    # also keyed on memo.state_key. The entry is a slot of the derived data
-    # (Mana.units): taps, refreshes, pool size, the turn when a creature is among
-    # the sources (else -1), the full key or None, then the units and sources; its key is
-    # compared a part at a time (this runs several times a decision).
     mana = d.mana
     taps = mana.taps[player]
     refreshes = mana.refreshes[player]
     floating = len(state.players[player].pool)
     hit = mana.units[player]
-    if hit is not None and hit[0] == taps and hit[1] == refreshes and hit[2] == floating \
-            and (hit[3] < 0 or hit[3] == state.turn) and (
-            hit[4] is None or hit[4] == state_key(state)):
-        return hit[5]  # type: ignore[no-any-return]
+    if hit is not None and hit.taps == taps and hit.refreshes == refreshes and \
+            hit.floating == floating and (hit.turn < 0 or hit.turn == state.turn) and (
+            hit.whole is None or hit.whole == state_key(state)):
+        return hit.answer
     units, sources, dynamic, creature = _mana_units(state, player)
-    mana.units[player] = (taps, refreshes, floating, state.turn if creature else -1,
-                           state_key(state) if dynamic else None, (units, sources))
+    mana.units[player] = ManaEntry(taps, refreshes, floating, state.turn if creature else -1,
+                                   state_key(state) if dynamic else None, (units, sources))
     return units, sources
 
 
-def units_unchanged(state: GameState, player: int, entry: tuple[Any, ...]) -> bool:
-    """Whether ``entry``, a ``Mana.units`` entry of ``player``'s taken after a call
-    of ``mana_units``, is still what ``mana_units`` would answer with (after
+def units_unchanged(state: GameState, player: int, entry: ManaEntry) -> bool:
+    """Whether ``entry``, a ``Mana.units`` entry of ``player``'s taken after a call of
+    ``mana_units``, is still what ``mana_units`` would answer with (after
     ``layers.ensure``): its key holds and no other entry replaced it. An entry keyed on the
     whole state (``memo.state_key``) is never taken as unchanged."""
     mana = state.derived.mana
-    return entry is mana.units[player] and entry[0] == mana.taps[player] and \
-        entry[1] == mana.refreshes[player] and \
-        entry[2] == len(state.players[player].pool) and \
-        (entry[3] < 0 or entry[3] == state.turn) and entry[4] is None
+    return entry is mana.units[player] and entry.taps == mana.taps[player] and \
+        entry.refreshes == mana.refreshes[player] and \
+        entry.floating == len(state.players[player].pool) and \
+        (entry.turn < 0 or entry.turn == state.turn) and entry.whole is None
 
 
 @cache
@@ -109,39 +119,48 @@ def _color_mask(colors: str) -> int:
 # refresh that touches mana sources); ``None`` for the rest, worked out each time; and
 # whether it is a creature (its types too change only with a refresh).
 _Source = tuple[GameObject, ManaAbility | None, int, int, int, bool, bool]
-_Sources = tuple[list[_Source], list[_Source], frozenset[int]]
 
 
-def _mana_sources(state: GameState) -> _Sources:
-    """Each player's permanents with mana abilities they can activate, in battlefield
-    order, and the permanents something is attached to. Leaving, control, ability and
-    attachment changes are all followed by a full refresh; a mana source entering counts
-    too (Mana.refreshes)."""
-    derived = state.derived
-    counts = derived.mana.refreshes
+class ManaSources(msgspec.Struct):
+    """Each player's permanents with mana abilities they can activate (``players``, as
+    ``_Source``, in battlefield order) and the permanents something is attached to
+    (``hosts``), found when the players' ``Mana.refreshes`` were ``refreshes``
+    (``Mana.sources``)."""
+
+    refreshes: tuple[int, int]
+    players: tuple[list[_Source], list[_Source]]
+    hosts: frozenset[int]
+
+
+def _mana_sources(state: GameState) -> ManaSources:
+    """The mana sources now. Leaving, control, ability and attachment changes are all
+    followed by a full refresh, which moves both players' ``Mana.refreshes``; a mana
+    source entering moves its controller's, and is added to those found before
+    (``_sources_entered``)."""
+    mana = state.derived.mana
+    counts = mana.refreshes
     key = (counts[0], counts[1])
-    cache = derived.memo.entries
-    hit = cache.get("mana sources")
+    hit = mana.sources
     if hit is not None:
-        if hit[0] == key:
-            return hit[1]  # type: ignore[no-any-return]
-        if derived.mana.entered:
+        if hit.refreshes == key:
+            return hit
+        if mana.entered:
             found = _sources_entered(state, hit, key)
             if found is not None:
-                cache["mana sources"] = (key, found)
+                mana.sources = found
                 return found
     found = _find_mana_sources(state)
-    cache["mana sources"] = (key, found)
+    mana.sources = found
     return found
 
 
-def _sources_entered(state: GameState, hit: tuple[tuple[int, int], _Sources],
-                     key: tuple[int, int]) -> _Sources | None:
+def _sources_entered(state: GameState, hit: ManaSources,
+                     key: tuple[int, int]) -> ManaSources | None:
     """The sources after new mana sources entered (Mana.entered) and nothing else
     moved the counts since ``hit``: the old ones followed by the new ones (they entered
     last, so battlefield order holds), or None when only a search gives them. The lists
     of ``hit`` are not changed."""
-    at, found = hit
+    at = hit.refreshes
     added: tuple[list[_Source], list[_Source]] = ([], [])
     objects = state.objects
     for before, after, oid in state.derived.mana.entered:
@@ -155,11 +174,12 @@ def _sources_entered(state: GameState, hit: tuple[tuple[int, int], _Sources],
             at = after
     if at != key:
         return None
-    return (found[0] + added[0] if added[0] else found[0],
-            found[1] + added[1] if added[1] else found[1], found[2])
+    found = hit.players
+    return ManaSources(key, (found[0] + added[0] if added[0] else found[0],
+                             found[1] + added[1] if added[1] else found[1]), hit.hosts)
 
 
-def _find_mana_sources(state: GameState) -> _Sources:
+def _find_mana_sources(state: GameState) -> ManaSources:
     found: tuple[list[_Source], list[_Source]] = ([], [])
     hosts = set()
     for o in permanents(state):
@@ -170,7 +190,8 @@ def _find_mana_sources(state: GameState) -> _Sources:
             source = _source(o)
             if source is not None:
                 found[o.controller].append(source)
-    return found[0], found[1], frozenset(hosts)
+    counts = state.derived.mana.refreshes
+    return ManaSources((counts[0], counts[1]), found, frozenset(hosts))
 
 
 def _source(o: GameObject) -> _Source | None:
@@ -181,8 +202,8 @@ def _source(o: GameObject) -> _Source | None:
     creature = bool((card.type_mask | o.extra_types) & T_CREATURE)
     plain = card.mana_plain
     if plain is not None and not o.granted_mana and not o.lost_abilities:
-        printed, mask, amount, tap = plain  # its printed ability, worked out once
-        return (o, printed, 0, mask, amount, tap, creature)
+        # its printed ability, worked out once
+        return (o, plain.ability, 0, plain.mask, plain.amount, plain.tap, creature)
     abilities = mana_abilities_of(o)
     ab = abilities[0] if len(abilities) == 1 else None
     if ab is not None and ab.condition is None and ab.amount.__class__ is int:
@@ -213,8 +234,8 @@ def _mana_units(state: GameState,
     found = _mana_sources(state)
     # Only permanents something is attached to can have "when enchanted land is tapped
     # for mana" triggers: found once instead of asking the hooks for every land.
-    hosts = found[2] if MANA_TRIGGER_HOOKS else _NO_HOSTS
-    for o, best, idx, mask, n, tap, is_creature in (found[0] if player == 0 else found[1]):
+    hosts = found.hosts if MANA_TRIGGER_HOOKS else _NO_HOSTS
+    for o, best, idx, mask, n, tap, is_creature in found.players[player]:
         # One mana ability per permanent is used (they all tap it): the one making the
         # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
         if is_creature:
@@ -301,7 +322,7 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
         del pool[i]
     # Only permanents something is attached to can have "whenever enchanted land is tapped
     # for mana" triggers (as in _mana_units).
-    hosts = _mana_sources(state)[2] if MANA_TRIGGER_HOOKS else _NO_HOSTS
+    hosts = _mana_sources(state).hosts if MANA_TRIGGER_HOOKS else _NO_HOSTS
     for (oid, idx), used in activated.items():
         o = state.objects[oid]
         ab = mana_abilities_of(o)[idx]

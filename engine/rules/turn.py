@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import msgspec
+
 import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their hooks)
 from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
 from mtgsim.engine.cards.card import Card, CardPool
@@ -448,15 +450,16 @@ def _priority(state: GameState) -> None:
         step = state.step
         stops = state.stops
         table = d.stop_table
-        if table is None or table[0] is not stops[0] or table[1] is not stops[1]:
+        if table is None or table.mask0 is not stops[0] or table.mask1 is not stops[1]:
             table = _stop_table(state)
-        if not table[2 + player][step if player == state.active else step + 13]:
+        flags = table.flags
+        if not flags[player][step if player == state.active else step + 13]:
             # The player does not stop in this step (their stops) and passes without
             # being asked. If the other player has not passed yet and has no stop here
             # either, their priority, with the state unchanged, would be the same
             # automatic pass: both are taken at once and the step ends (pass_priority
             # with an empty stack, inline: most steps end here).
-            if state.passes == 0 and not table[3 - player][
+            if state.passes == 0 and not flags[1 - player][
                     step if player != state.active else step + 13]:
                 state.priority = 1 - player
                 state.passes = 0
@@ -474,14 +477,23 @@ def _priority(state: GameState) -> None:
     state.pending = Decision(_PRIORITY, player, actions=actions)
 
 
-def _stop_table(state: GameState) -> tuple[int, int, tuple[bool, ...], tuple[bool, ...]]:
-    """``GameState.stops`` as ``Derived.stop_table``: the two masks it was made from (the
-    int objects themselves: the table holds while the state has them), then each player's
-    stops as a flag per bit (``stop_bit``'s numbering: a step of their own turn, or 13 more
-    for the other player's)."""
+class StopTable(msgspec.Struct):
+    """``GameState.stops`` as flags (``Derived.stop_table``): ``flags[player]`` holds a
+    player's stops as a flag per bit (``stop_bit``'s numbering: a step of their own turn,
+    or 13 more for the other player's), made from the masks ``mask0`` and ``mask1``, the
+    int objects themselves: the table holds while the state has them (a mask replaced by
+    another int object makes it again)."""
+
+    mask0: int
+    mask1: int
+    flags: tuple[tuple[bool, ...], tuple[bool, ...]]
+
+
+def _stop_table(state: GameState) -> StopTable:
+    """``GameState.stops`` as a ``StopTable``, kept in the derived data."""
     s0, s1 = state.stops
-    table = state.derived.stop_table = (
-        s0, s1, *(tuple(bool(mask >> bit & 1) for bit in range(26)) for mask in (s0, s1)))
+    flags0, flags1 = (tuple(bool(mask >> bit & 1) for bit in range(26)) for mask in (s0, s1))
+    table = state.derived.stop_table = StopTable(s0, s1, (flags0, flags1))
     return table
 
 

@@ -63,14 +63,21 @@ decision of real games (a missed invalidation shows there as a difference).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+import msgspec
 
 from mtgsim.engine.cards.card import Card, CardPool, content_key
 from mtgsim.engine.cards.schema.carddef import CardDef
 
 if TYPE_CHECKING:
+    from mtgsim.engine.rules.activation import Activators
+    from mtgsim.engine.rules.casting import HandPlan, Idle
     from mtgsim.engine.rules.mana import Units
+    from mtgsim.engine.rules.payment import ManaEntry, ManaSources
+    from mtgsim.engine.rules.turn import StopTable
     from mtgsim.engine.state.game_state import GameObject, GameState
+    from mtgsim.engine.state.memo import Memoised
 
 _LIBRARY, _HAND, _BATTLEFIELD, _GRAVEYARD = 0, 1, 2, 3  # engine.state.game_state's zone numbers
 
@@ -85,7 +92,7 @@ class Layers:
     """Characteristics (engine.rules.layers.refresh) and the facts found with them."""
 
     __slots__ = ("stale", "entered", "permanents", "dynamic_statics", "nonlocal_statics",
-                 "plain", "refreshed_clock", "refreshes", "entered_refresh")
+                 "plain", "refreshed_clock", "refreshes", "entered_refresh", "activators")
 
     def __init__(self) -> None:
         # whether characteristics must be recomputed (CURRENT, ENTERED, CHANGED above):
@@ -116,6 +123,8 @@ class Layers:
         # the refresh (its count) that found only permanents entering, when the last one
         # did (refreshed_entered): the others kept their characteristics
         self.entered_refresh = -1
+        # engine.rules.activation.activators' answer, as of a refresh (never copied)
+        self.activators: Activators | None = None
 
     def only_entered_since(self, refreshes: int) -> bool:
         """Whether the one refresh since the ``refreshes``-th found only permanents
@@ -171,7 +180,7 @@ class Checks:
 class Mana:
     """Each player's mana (engine.rules.payment.mana_units) and what it keys on."""
 
-    __slots__ = ("taps", "refreshes", "entered", "units", "seen")
+    __slots__ = ("taps", "refreshes", "entered", "units", "sources", "seen")
 
     def __init__(self) -> None:
         # per player, taps and untaps of their mana sources (GameState.set_tapped)
@@ -185,7 +194,10 @@ class Mana:
         # it to the sources it had instead of searching the battlefield again
         self.entered: list[tuple[tuple[int, int], tuple[int, int], int]] = []
         # per player, mana_units' answer with its key (never copied, like memo entries)
-        self.units: list[tuple[Any, ...] | None] = [None, None]
+        self.units: list[ManaEntry | None] = [None, None]
+        # the permanents with mana abilities, as of the ``refreshes`` above
+        # (engine.rules.payment._mana_sources; never copied)
+        self.sources: ManaSources | None = None
         # the game's mana units by content (engine.rules.payment._units_of; never copied)
         self.seen: dict[tuple[int, ...], Units] = {}
 
@@ -213,10 +225,10 @@ class Hands:
         self.instants: list[int | None] = [None, None]
         # per player, the hand's plan for the legal-action checks as of a count of
         # ``changes`` (casting._hand_plan; never copied, like memo entries)
-        self.plans: list[tuple[int, Any] | None] = [None, None]
+        self.plans: list[HandPlan | None] = [None, None]
         # per player, casting's verdict that they can do nothing at instant speed for want
         # of mana, or of a spell to target (casting._idle; never copied)
-        self.idle: list[tuple[int, tuple[Any, ...], bool] | None] = [None, None]
+        self.idle: list[Idle | None] = [None, None]
 
     def copy(self) -> Hands:
         new = Hands()
@@ -250,7 +262,7 @@ class Memo:
     __slots__ = ("entries", "changes", "resolved")
 
     def __init__(self) -> None:
-        self.entries: dict[str, Any] = {}  # by name (never copied)
+        self.entries: dict[str, Memoised] = {}  # by name (never copied)
         # taps and untaps of permanents other than mana sources, damage and life changes
         # (GameState.set_tapped, creature_damaged, life_changed, damage_removed)
         self.changes = 0
@@ -286,7 +298,7 @@ class Derived:
         self.memo = Memo()
         # GameState.stops as a flag per step for each player (engine.rules.turn._stop_table;
         # rebuilt when the state holds other masks)
-        self.stop_table: tuple[Any, ...] | None = None
+        self.stop_table: StopTable | None = None
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.state.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
@@ -485,6 +497,15 @@ def refreshed_entered(state: GameState, entered: list[int], here: list[GameObjec
             mana.entered.append((before, (counts[0], counts[1]), o.oid))
 
 
+class LibraryView(msgspec.Struct):
+    """A library as one player's view shows it (``Sight.views``, engine.state.view): the
+    ids, or NONE where that player does not know the card, as of the library's count of
+    changes (``Sight.library_changes``: cards in or out, cards known or forgotten)."""
+
+    changes: int
+    ids: list[int]
+
+
 class Sight:
     """What each player may see of a game (``GameState.sight``, engine.state.view): kept by
     engine.rules.zones as objects come and go, so that a player's view costs a copy of two small
@@ -510,9 +531,8 @@ class Sight:
         # card put into a library is appended): one's own library as one's view shows it
         # while one knows the place of none of its cards
         self.libraries: tuple[list[int], list[int]] = ([], [])
-        # engine.state.view's caches, one per library and viewer (2 * owner + is-other-player):
-        # (library changes, the library as that view shows it)
-        self.views: list[tuple[int, list[int]] | None] = [None, None, None, None]
+        # engine.state.view's caches, one per library and viewer (2 * owner + is-other-player)
+        self.views: list[LibraryView | None] = [None, None, None, None]
 
     def __eq__(self, other: object) -> bool:
         """Like ``Derived``: a function of the state, never tells two states apart."""

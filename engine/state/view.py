@@ -41,7 +41,7 @@ from __future__ import annotations
 import msgspec
 
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.state.derived import UNSEEN, Sight
+from mtgsim.engine.state.derived import UNSEEN, LibraryView, Sight
 from mtgsim.engine.state.game_state import NONE, Answer, Event, GameObject, GameState, Player
 
 _replace = msgspec.structs.replace  # a shallow copy with fields changed, in C
@@ -108,11 +108,11 @@ def _known(state: GameState, me: int) -> tuple[dict[int, GameObject], list[int],
     changes = sight.library_changes
     cache = sight.views
     hit = cache[me]  # (slot 2 * owner + is-other-player: 0 or 1 for player 0's library)
-    lib0 = hit[1] if hit is not None and hit[0] == changes[0] and \
-        len(hit[1]) == len(p0.library) else _library(state, p0, me)
+    lib0 = hit.ids if hit is not None and hit.changes == changes[0] and \
+        len(hit.ids) == len(p0.library) else _library(state, p0, me)
     hit = cache[3 - me]
-    lib1 = hit[1] if hit is not None and hit[0] == changes[1] and \
-        len(hit[1]) == len(p1.library) else _library(state, p1, me)
+    lib1 = hit.ids if hit is not None and hit.changes == changes[1] and \
+        len(hit.ids) == len(p1.library) else _library(state, p1, me)
     return objects, lib0, lib1
 
 
@@ -133,7 +133,8 @@ def _library(state: GameState, p: Player, me: int) -> list[int]:
         known = 1 << me
         objects = state.objects
         shown = [oid if objects[oid].known & known else NONE for oid in library]
-    state.sight.views[p.idx * 2 + (p.idx != me)] = (state.sight.library_changes[p.idx], shown)
+    state.sight.views[p.idx * 2 + (p.idx != me)] = LibraryView(
+        state.sight.library_changes[p.idx], shown)
     return shown
 
 

@@ -132,11 +132,14 @@ def test_memoised_facts_stay_with_their_state() -> None:
         answer(state, decide(policies[d.player], state, d))
     payment.mana_units(state, 0)
     activation.activators(state)
-    assert state.derived.memo.entries and state.derived.mana.units[0] is not None, \
+    derived = state.derived
+    assert derived.mana.units[0] is not None and derived.layers.activators is not None, \
         "mana units and activators are memoised on the state"
     for other in (clone(state), from_msgpack(to_msgpack(state), state.derived.pool)):
-        assert other.derived is not state.derived and other.derived.memo.entries == {}
-        assert other.derived.mana.units == [None, None]
+        kept = other.derived
+        assert kept is not derived and kept.memo.entries == {}
+        assert kept.mana.units == [None, None] and kept.mana.sources is None
+        assert kept.layers.activators is None and kept.hands.plans == [None, None]
         assert payment.mana_units(other, 0) == payment._mana_units(other, 0)[:2]
 
 
