@@ -234,5 +234,5 @@ def test_ablation_removes_the_keyword_and_replays_the_seeds(tmp_path):
     assert base["seed"].to_pylist() == abl["seed"].to_pylist()  # the same games
     assert sum(base["a_cascades"].to_pylist()) > 0
     assert sum(abl["a_cascades"].to_pylist()) == 0
-    assert rows[-1].opponent == "(field)" and rows[-1].games == 20
+    assert rows[-1].opponent == "(pooled)" and rows[-1].games == 20
     assert rows[-1].low <= rows[-1].change <= rows[-1].high
