@@ -103,10 +103,8 @@ def combat_kw(o: GameObject) -> int:
 
 def value(o: GameObject) -> float:
     """A creature's rough worth on the board (its power, toughness and keywords)."""
-    kw = o.kw  # combat_kw, inline (only a triggered ability destroys on damage)
+    kw = combat_kw(o)
     card = o.card
-    if card.triggered and not o.lost_abilities and destroys_on_damage(card):
-        kw |= KW_DEATHTOUCH
     if kw & KW_CANT_ATTACK and kw & KW_CANT_BLOCK:
         return 0.5
     p = max(0, o.power)

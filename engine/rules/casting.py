@@ -203,14 +203,7 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
     """``grants``: whether any permanent gives spells keywords ("spells you cast have
     convoke"); False lets the hot path skip that search."""
     card = obj.card
-    reduction = None
-    if grants:
-        reduction = reduction_of(state, player, obj)
-    elif card.keyword_names:  # reduction_for, inline: asked for every card that could be cast
-        for r in REDUCTIONS:
-            if r.keyword in card.keyword_names:
-                reduction = r
-                break
+    reduction = reduction_for(state, player, obj, grants)
     if reduction is not None:
         pool = reduction.pool(state, player)[0]
     else:
@@ -316,7 +309,9 @@ def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
             if have < check.quick:
                 continue  # more mana than there is, and no other way to pay (quick reject)
             cost = check.cost
-            if cost is not None:  # _can_cast's hot path, inline
+            if cost is not None:
+                # _can_cast's answer for a plain card, written out (every priority asks):
+                # tests/state/test_caches.py compares the two at every decision
                 targets = check.targets
                 if can_pay_cost(cost, units) and (
                         not targets or targets_available(state, targets, player, oid,
@@ -353,11 +348,12 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     derived = state.derived
     if derived.layers.stale:
         ensure(state)
-    step = state.step  # sorcery_timing, inline: asked at every priority
-    sorcery_ok = state.active == player and (step == MAIN1 or step == MAIN2) \
-        and not state.stack
+    sorcery_ok = sorcery_timing(state, player)
+    # activators(state)'s own first look, written out (every priority asks; its memo
+    # answers most): tests/state/test_caches.py checks at every decision that a current
+    # Layers.activators is what activators(state) answers
     layers = derived.layers
-    hit = layers.activators  # activators(state), inline: every priority
+    hit = layers.activators
     own_activators = (hit.players if hit is not None and hit.refreshes == layers.refreshes
                       else activators(state))[player]
     hands = derived.hands
@@ -372,14 +368,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         idle = hands.idle[player]
         if idle is not None and idle.changes == hands.changes[player] and \
                 not (idle.empty_stack and state.stack) and not derived.counts.spell_granters:
-            # The same hand and the same mana: still nothing (_idle). The mana entry is
-            # still mana_units' answer (payment.units_unchanged, inline: every priority).
-            entry = idle.mana
-            mana = derived.mana
-            if entry is mana.units[player] and entry.taps == mana.taps[player] and \
-                    entry.refreshes == mana.refreshes[player] and \
-                    entry.floating == len(state.players[player].pool) and \
-                    (entry.turn < 0 or entry.turn == state.turn):
+            # The same hand and the same mana: still nothing (_idle).
+            if units_unchanged(state, player, idle.mana):
                 return [PASS_ACTION]
     elif not sorcery_ok and not instants and not zone_actions and not own_activators and \
             not _granted_elsewhere(state, player):

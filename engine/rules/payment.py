@@ -242,7 +242,9 @@ def _mana_units(state: GameState,
             creature = True  # summoning sickness: its mana changes with the turn
         if best is not None:  # the common case: a basic land
             if tap and (o.tapped or is_creature and o.sick and not o.kw & KW_HASTE):
-                continue  # can_tap_for_mana, inline
+                # can_tap_for_mana, written out (tests/state/test_caches.py compares the
+                # sources kept here with its answer at every decision)
+                continue
         else:
             dynamic = True
             n = -1

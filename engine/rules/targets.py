@@ -99,7 +99,11 @@ def _candidates(state: GameState, spec: Target, controller: int, source: int,
             return out
     if kind in ("any", "creature", "permanent", "spell_or_permanent"):
         objects = state.objects
-        src = objects.get(source)  # _source_colors and _source_types, inline
+        # _source_colors and _source_types, then matches() and can_target_object(), written
+        # out: this loop runs for every permanent each time a spell's castability or
+        # targets are worked out (tests/state/test_caches.py compares its answers with
+        # is_legal_target's at every decision)
+        src = objects.get(source)
         if src is None:
             colors = source_types = 0
         else:
@@ -108,8 +112,6 @@ def _candidates(state: GameState, spec: Target, controller: int, source: int,
                 colors |= PROT_COLORED_SPELLS
             source_types = src.card.type_mask
         f = spec.filter
-        # matches() and can_target_object() written out: this loop runs for every
-        # permanent each time a spell's castability or targets are worked out.
         types, not_types, ctrl, other, rest = plan_of(f)
         creature_only = kind == "any" or kind == "creature"
         for o in permanents(state):

@@ -429,6 +429,11 @@ def step_machine(state: GameState) -> None:
     _priority(state)
 
 
+# Whether ``_priority`` takes two automatic passes at once (a test turns it off: the games
+# must be the same).
+BOTH_PASSES_AT_ONCE = True
+
+
 def _priority(state: GameState) -> None:
     """117.5: state-based actions and triggers first, then a player acts or passes."""
     d = state.derived
@@ -458,8 +463,9 @@ def _priority(state: GameState) -> None:
             # being asked. If the other player has not passed yet and has no stop here
             # either, their priority, with the state unchanged, would be the same
             # automatic pass: both are taken at once and the step ends (pass_priority
-            # with an empty stack, inline: most steps end here).
-            if state.passes == 0 and not flags[1 - player][
+            # twice with an empty stack, written out: most steps end here;
+            # tests/state/test_caches.py plays the same games with BOTH_PASSES_AT_ONCE off).
+            if BOTH_PASSES_AT_ONCE and state.passes == 0 and not flags[1 - player][
                     step if player != state.active else step + 13]:
                 state.priority = 1 - player
                 state.passes = 0

@@ -36,8 +36,9 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list[int]) -> int:
-    """Fisher-Yates shuffle in place; returns the new generator state. (``next_u64``
-    written out inline: a library shuffle is most of a game's setup.)"""
+    """Fisher-Yates shuffle in place; returns the new generator state. (``randbelow``, and
+    with it ``next_u64``, written out: a library shuffle is most of a game's setup;
+    tests/state/test_caches.py checks it against a shuffle made with ``randbelow``.)"""
     for i in range(len(items) - 1, 0, -1):
         state = (state + _GOLDEN) & _MASK
         z = ((state ^ (state >> 30)) * _MIX1) & _MASK

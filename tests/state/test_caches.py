@@ -11,7 +11,15 @@ feasibility (mana.can_pay and can_pay_cost versus the solver), and the legal act
 verdict that a player can do nothing at instant speed answers (Hands.idle, versus a
 clone's). These caches key on counters bumped at the invalidation points of
 engine.state.derived (taps, refresh counts, hand changes); a missed one would show here as
-a difference."""
+a difference.
+
+The engine's hand-inlined copies of functions (written out on hot paths) are held to the
+functions they copy the same way: casting.legal_actions' look at the activators kept
+(versus a fresh search), casting._castable_from_hand's plain cards (versus
+_can_cast), payment._mana_units' untapped sources (versus can_tap_for_mana),
+targets._candidates' permanents (versus is_legal_target), at every decision;
+turn._priority's two passes at once (versus the same games without the shortcut); and
+rng.shuffle (versus randbelow)."""
 
 from __future__ import annotations
 
@@ -20,20 +28,22 @@ from pathlib import Path
 import pytest
 from gamesetup import Setup, bundled_deck
 
-from mtgsim.engine.cards import T_CREATURE
+from mtgsim.engine.cards import T_CREATURE, Target
 from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.players.worth import board
-from mtgsim.engine.rules import activation, casting, payment, turn
+from mtgsim.engine.rules import activation, casting, payment, targets, turn
 from mtgsim.engine.rules.layers import ensure, refresh
 from mtgsim.engine.rules.mana import can_pay, can_pay_cost, solve
 from mtgsim.engine.rules.replacement import enter
+from mtgsim.engine.rules.spell_costs import spell_granters
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.state.ask import IllegalAnswer
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.derived import ENTERED, permanents
-from mtgsim.engine.state.game_state import GRAVEYARD, GameState
+from mtgsim.engine.state.game_state import BATTLEFIELD, GRAVEYARD, GameState
+from mtgsim.engine.state.rng import next_u64, randbelow, shuffle
 from mtgsim.engine.state.serialize import from_msgpack, to_msgpack
 from mtgsim.pipelines.runner import DECKS_DIR
 
@@ -52,6 +62,10 @@ def _same_permanents(state: GameState) -> None:
 
 def check(state: GameState) -> int:
     """Compare every cached fact with a fresh computation; the number of facts compared."""
+    layers = state.derived.layers
+    kept = layers.activators  # as casting.legal_actions reads it itself when current
+    if kept is None or kept.refreshes != layers.refreshes or layers.stale:
+        kept = None
     _same_permanents(state)  # kept from the last refresh, or made now if one is due
     ensure(state)
     _same_permanents(state)
@@ -78,6 +92,7 @@ def check(state: GameState) -> int:
                                 state.objects[oid].card.activated
                                 or state.objects[oid].granted_activated)]
         assert activation.activators(state)[p] == fresh_activators
+        assert kept is None or kept.players[p] == fresh_activators, "activators kept"
         creatures = [state.objects[oid] for oid in state.battlefield
                      if state.objects[oid].controller == p and (
                          state.objects[oid].card.type_mask
@@ -96,7 +111,124 @@ def check(state: GameState) -> int:
         plan = casting._hand_plan(state, p)
         assert plan == casting._hand_plan(clone(state), p), f"turn {state.turn}: hand plan"
         n += 4
+    return n + inline_copies(state)
+
+
+# --- hand-inlined copies: each answers as the function it copies ------------------------
+
+
+def _target_specs(state: GameState, player: int) -> list[tuple[Target, int, bool]]:
+    """The targets ``player`` could be asked for now, with their source and whether it is
+    a spell: of each card in their hand (each mode too) and of each activated ability of
+    their permanents."""
+    specs: list[tuple[Target, int, bool]] = []
+    objects = state.objects
+    for oid in state.players[player].hand:
+        card = objects[oid].card
+        modes = range(-1, len(card.spell.modes)) if card.spell is not None else range(-1, 0)
+        for mode in modes:
+            specs += [(t, oid, True) for t in casting.spell_targets(card, mode)]
+    for o in permanents(state):
+        if o.controller == player:
+            for ab in activation.activated_abilities(o):
+                specs += [(t, o.oid, False) for t in ab.targets]
+    return specs
+
+
+def inline_copies(state: GameState) -> int:
+    """Compare the answers of the copies written out on hot paths with those of the
+    functions they copy; the number of answers compared."""
+    n = 0
+    objects = state.objects
+    where = f"turn {state.turn}, step {state.step}"
+    for p in (0, 1):
+        # casting._castable_from_hand decides a card with a cost and targets only itself
+        units = payment.mana_units(state, p)[0]
+        grants = bool(state.derived.counts.spell_granters and spell_granters(state))
+        plan = casting._hand_plan(state, p)
+        for sorcery_ok in (True, False):
+            got = casting._castable_from_hand(state, p, sorcery_ok, plan)
+            want = [(oid, alt) for oid, check in (plan.spells if sorcery_ok else plan.instants)
+                    for alt in check.casts
+                    if casting._can_cast(state, p, objects[oid], alt, units, grants)]
+            assert got == want, f"{where}: castable from hand"
+            n += 1
+        # payment._mana_units tells which plain mana sources can be tapped itself
+        kept = {oid for oid, _ in payment._mana_units(state, p)[1]}
+        for o, printed, _, _, amount, tap, _ in payment._mana_sources(state).players[p]:
+            if printed is not None and amount > 0:
+                assert (o.oid in kept) == (not tap or payment.can_tap_for_mana(o)), (
+                    f"{where}: {o.card.name}'s mana")
+                n += 1
+        # targets._candidates applies the source's colours and types, the filter and
+        # can_target_object to each permanent itself
+        for spec, source, spell in _target_specs(state, p):
+            if spec.kind not in ("any", "creature", "permanent", "spell_or_permanent"):
+                continue
+            want = [o.oid for o in permanents(state)
+                    if targets.is_legal_target(state, spec, o.oid, p, source, spell)]
+            got = [oid for oid in targets._candidates(state, spec, p, source, spell)
+                   if oid >= 2 and objects[oid].zone == BATTLEFIELD]
+            assert got == want, f"{where}: targets of {objects[source].card.name}"
+            if spec.kind in ("creature", "permanent"):
+                assert targets._candidates(state, spec, p, source, spell, first=True) == \
+                    want[:1], f"{where}: first target of {objects[source].card.name}"
+            n += 1
     return n
+
+
+def test_both_passes_at_once_play_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """turn._priority takes both players' automatic passes at once where neither stops
+    (pass_priority twice, written out): the same games are played without that shortcut,
+    decision for decision and to the same end, and it was taken (fewer priorities). The
+    heuristic policy plays them: it has steps it does not stop in (the random policy
+    stops everywhere)."""
+    real = turn._priority
+
+    def play(at_once: bool) -> tuple[list[object], int]:
+        monkeypatch.setattr(turn, "BOTH_PASSES_AT_ONCE", at_once)
+        seen: list[object] = []
+        priorities = 0
+
+        def counted(state: GameState) -> None:
+            nonlocal priorities
+            priorities += 1
+            real(state)
+
+        monkeypatch.setattr(turn, "_priority", counted)
+        for i, deck in enumerate(DECKS[:6]):
+            decks = [bundled_deck(deck), bundled_deck(DECKS[(i + 7) % len(DECKS)])]
+            policies = [make_policy("heuristic", 5 * i), make_policy("heuristic", 5 * i + 1)]
+            state = new_game(decks, 70 + i, stops=policy_stops(policies, decks))
+            while (d := advance(state)) is not None:
+                chosen = decide(policies[d.player], state, d)
+                seen.append((state.turn, state.step, d.player, d.kind, chosen))
+                answer(state, chosen)
+            seen.append(to_msgpack(state))
+        return seen, priorities
+
+    shortcut, fewer = play(True)
+    without, more = play(False)
+    assert shortcut == without
+    assert fewer < more, (fewer, more)
+
+
+def test_shuffle_is_fisher_yates_with_randbelow() -> None:
+    """rng.shuffle writes out randbelow (and next_u64): the same permutation and generator
+    state as a Fisher-Yates shuffle drawing with randbelow, for libraries of every size a
+    game has and seeds from the generator itself."""
+    seed = 0
+    for _ in range(200):
+        seed, _draw = next_u64(seed)
+        for n in (0, 1, 2, 3, 7, 40, 60, 61):
+            items = list(range(n))
+            after = shuffle(seed, items)
+            want = list(range(n))
+            state = seed
+            for i in range(n - 1, 0, -1):
+                state, j = randbelow(state, i + 1)
+                want[i], want[j] = want[j], want[i]
+            assert (items, after) == (want, state), (seed, n)
 
 
 @pytest.mark.parametrize("deck", DECKS)
