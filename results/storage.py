@@ -100,7 +100,11 @@ class Output:
             if p.is_file() and not rel.startswith("_staging/"):
                 st = p.stat()
                 here[rel] = (st.st_size, st.st_mtime_ns)
-        order = sorted(here, key=lambda rel: (not rel.startswith("games/"), rel))
+        # the events and hands before the games (a unit's games never upload without its
+        # events: results.dataset), the games before the rest (the manifest); pending
+        # events-/hands- files sort before the games' m... ones
+        order = sorted(here, key=lambda rel: (0 if rel.startswith(("events/", "hands/"))
+                                              else 1 if rel.startswith("games/") else 2, rel))
         for rel in order:
             if self._sent.get(rel) == here[rel]:
                 continue
