@@ -100,10 +100,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         # The task and source of the last target question (the task object itself, held:
         # an id() could be reused by a later task and would make answers depend on memory
         # addresses), and how many targets of it were asked.
-        self._tkey: tuple[Task | None, int] = (None, 0)
-        self._tidx = 0
-        self._copy_key: tuple[Task | None, int] = (None, 0)
-        self._copy_dmg: dict[int, int] = {}  # targets the copies so far aim at: damage
+        self.target_question: tuple[Task | None, int] = (None, 0)
+        self.targets_asked = 0
+        self.copy_question: tuple[Task | None, int] = (None, 0)
+        self.copy_damage: dict[int, int] = {}  # targets the copies so far aim at: damage
 
     # --- entry point ---------------------------------------------------------------------
 

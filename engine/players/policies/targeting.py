@@ -63,13 +63,13 @@ class TargetChooser(TargetPlanner):
     """Targets, modes, X and replicate (a mixin of ``HeuristicPolicy``, which seeds the
     RNG and the per-resolution target counters)."""
 
-    __slots__ = ("rng", "_tkey", "_tidx", "_copy_key", "_copy_dmg")
+    __slots__ = ("rng", "target_question", "targets_asked", "copy_question", "copy_damage")
 
     rng: int
-    _tkey: tuple[Task | None, int]
-    _tidx: int
-    _copy_key: tuple[Task | None, int]
-    _copy_dmg: dict[int, int]  # targets the copies so far aim at: damage
+    target_question: tuple[Task | None, int]
+    targets_asked: int
+    copy_question: tuple[Task | None, int]
+    copy_damage: dict[int, int]  # targets the copies so far aim at: damage
 
     def target(self, state: GameState, d: Decision) -> int:
         planned = self.plan.get(d.source)
@@ -80,11 +80,11 @@ class TargetChooser(TargetPlanner):
                     return d.options.index(t)
         me = d.player
         key = (state.tasks[-1] if state.tasks else None, d.source)
-        if key[0] is not self._tkey[0] or key[1] != self._tkey[1]:
-            self._tkey = key
-            self._tidx = 0
-        idx = self._tidx
-        self._tidx += 1
+        if key[0] is not self.target_question[0] or key[1] != self.target_question[1]:
+            self.target_question = key
+            self.targets_asked = 0
+        idx = self.targets_asked
+        self.targets_asked += 1
         effects, specs_len = self._targeted_effects(state, d)
         copying = isinstance(state.tasks[-1] if state.tasks else None, ResolveTask)
         if copying:
@@ -95,10 +95,10 @@ class TargetChooser(TargetPlanner):
         best = -1e9
         pending = self._pending_targets(state, me, d.source)
         if copying:
-            if key[0] is not self._copy_key[0] or key[1] != self._copy_key[1]:
-                self._copy_key = key
-                self._copy_dmg = {}
-            for t, n in self._copy_dmg.items():
+            if key[0] is not self.copy_question[0] or key[1] != self.copy_question[1]:
+                self.copy_question = key
+                self.copy_damage = {}
+            for t, n in self.copy_damage.items():
                 o = state.objects.get(t)
                 doomed = n < 0 or (o is not None and n >= o.toughness - o.damage)
                 pending[t] = max(pending.get(t, 0), 2 if doomed else 1)
@@ -140,7 +140,7 @@ class TargetChooser(TargetPlanner):
                 elif role_of(e) in (_ROLE_REMOVAL, _ROLE_STEAL) and getattr(e, "what", "") == \
                         f"t{idx}":
                     hit = -1000
-            self._copy_dmg[t] = self._copy_dmg.get(t, 0) + hit
+            self.copy_damage[t] = self.copy_damage.get(t, 0) + hit
         return best_i
 
     def _flexible_target_score(self, state: GameState, me: int, o: GameObject) -> float:
