@@ -28,7 +28,15 @@ from mtgsim.engine.cards.card import CardPool
 from mtgsim.engine.cards.check import DEFAULT_REFERENCE
 from mtgsim.engine.cards.oracle import corpus
 from mtgsim.engine.cards.oracle.compare import Comparison, compare
-from mtgsim.engine.cards.pool import compile_card, load_pool
+from mtgsim.engine.cards.pool import (
+    DATA_DIR,
+    card_files,
+    compile_card,
+    compiled_names,
+    load_pool,
+    parse_cards,
+    read_card_file,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "fingerprints.json"
@@ -115,26 +123,38 @@ def main(argv: list[str] | None = None) -> int:
         for line in (bad_games + bad_scenarios)[:20]:
             print(f"  {line}")
     if args.write:
-        write_list(Path(args.write), results + extra, bad_games + bad_scenarios)
+        written = {d.name for f in card_files(DATA_DIR)
+                   for d in parse_cards(read_card_file(f), str(f))}
+        write_list(Path(args.write), [r for r in results + extra if r.name in written],
+                   bad_games + bad_scenarios)
     print(f"({time.perf_counter() - start:.1f} s)")
     return 1 if bad_games or bad_scenarios else 0
 
 
+KEPT = ("kept as the example card file that docs/cards.md, README.md and the tests of "
+        "card files read")
+
+
 def write_list(path: Path, results: list[Comparison], differences: list[str]) -> None:
+    """The cards of engine/cards/data that stay hand-written, each with a one-line
+    reason; every other bundled card is in engine/cards/data/compiled.txt."""
     lines = [
         "# Cards that stay hand-written",
         "",
         "Written by `python scripts/oracle_pool.py --games --write "
-        "engine/cards/oracle/HANDWRITTEN.md`: the cards of the hand-written pool whose",
-        "Oracle text the compiler does not turn into their definition, each with why (the",
-        "first difference, or the clause the compiler refused). Every other card of the pool",
-        "that the corpus has compiles to its hand-written definition, and the bundled decks'",
-        "fingerprint games and the rules scenarios play the same with the compiled cards.",
+        "engine/cards/oracle/HANDWRITTEN.md`.",
+        f"The bundled pool takes {len(compiled_names(DATA_DIR))} cards from the Oracle "
+        "compiler (`engine/cards/data/compiled.txt`):",
+        "each compiled to its hand-written definition, and the bundled decks' fingerprint",
+        "games and every rules scenario played the same with the compiled cards swapped in,",
+        "so their files were deleted. These stay hand-written (`engine/cards/data/`), each",
+        "with why: the first difference from the compiled definition, or the clause the",
+        "compiler refused.",
         "",
     ]
     for r in sorted(results, key=lambda r: r.name):
-        if r.outcome != "same":
-            lines.append(f"- {r.name}: {r.outcome}: {r.detail}")
+        reason = KEPT if r.outcome == "same" else f"{r.outcome}: {r.detail}"
+        lines.append(f"- {r.name}: {reason}")
     if differences:
         lines += ["", "Games or scenarios that changed with the compiled cards:", ""]
         lines += [f"- {d}" for d in differences]

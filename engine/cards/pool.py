@@ -64,6 +64,10 @@ from mtgsim.engine.state.game_state import HAND
 link_effects()
 
 DATA_DIR = Path(__file__).parent / "data"
+# In a card data directory: the names of the cards it takes from the Oracle compiler (the
+# bundled pool's cards whose compiled definitions are their hand-written ones were; their
+# files are gone: engine/cards/oracle/HANDWRITTEN.md lists the cards that stay written)
+COMPILED_LIST = "compiled.txt"
 _MANY = re.compile(r"^\[\[card\]\]", re.MULTILINE)
 _AT_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 _AT_PATH = re.compile(r"`\$((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)`")
@@ -406,6 +410,12 @@ def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
     defined = _Defined()
     for path in files:
         defined.add_file(str(path), read_card_file(path))
+    listed = compiled_names(data_dir)
+    twice = sorted(n for n in listed if n in defined.pool)
+    if twice:
+        raise CardDataError(f"{Path(data_dir) / COMPILED_LIST}: card {twice[0]!r} is also in "
+                            f"a card file ({defined.where[twice[0]]})")
+    _add_corpus_cards(defined, listed)
     defined.freeze_base(override)
     for file, text in extra:
         defined.add_file(file, text)
@@ -418,6 +428,16 @@ def load_pool(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
     gc.freeze()
     young_collections_for_games()
     return pool
+
+
+def compiled_names(data_dir: str | Path) -> tuple[str, ...]:
+    """The cards a card data directory takes from the Oracle compiler (its
+    ``compiled.txt``: one exact card name a line, ``#`` comments); none without one."""
+    path = Path(data_dir) / COMPILED_LIST
+    if not path.is_file():
+        return ()
+    lines = read_card_file(path).splitlines()
+    return tuple(s for line in lines if (s := line.strip()) and not s.startswith("#"))
 
 
 def _add_corpus_cards(defined: _Defined, names: tuple[str, ...]) -> None:
@@ -466,9 +486,12 @@ def pool_hash(data_dir: str = str(DATA_DIR), extra: ExtraFiles = (),
     for path in card_files(data_dir):
         h.update(path.relative_to(data_dir).as_posix().encode())
         h.update(path.read_bytes())
+    listed = Path(data_dir) / COMPILED_LIST
+    if listed.is_file():
+        h.update(b"\0compiled\0" + listed.read_bytes())
     for name, text in extra:
         h.update(b"\0extra\0" + Path(name).name.encode() + b"\0" + text.encode())
-    if corpus:
+    if corpus or listed.is_file():
         from mtgsim.engine.cards.oracle.cache import cache_key
 
         h.update(b"\0corpus\0" + cache_key().encode())

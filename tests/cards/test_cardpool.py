@@ -79,6 +79,7 @@ def test_a_duplicate_names_the_line_of_its_name(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     data = base_copy(tmp_path)
     dup = data / "z" / "zz_second_bears.toml"
+    dup.parent.mkdir(exist_ok=True)
     dup.write_text("# the same card again\n\n" + BEARS)
     code, _, err = run(capsys, "cards", "list", "--card-data", str(data))
     assert code == 2

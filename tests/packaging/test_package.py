@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 import mtgsim
-from mtgsim.engine.cards.pool import DATA_DIR, card_files
+from mtgsim.engine.cards.pool import DATA_DIR, card_files, compiled_names
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("engine", "cluster", "pipelines", "results", "decks")
@@ -95,7 +95,11 @@ def test_the_wheel_installs_one_name_with_its_data(wheel: Path) -> None:
         "*.txt"))
     cards = [n for n in names if n.startswith("mtgsim/engine/cards/data/")
              and n.endswith(".toml")]
-    assert len(cards) == len(card_files(DATA_DIR)) > 300
+    assert len(cards) == len(card_files(DATA_DIR)) > 0
+    # the bundled cards taken from the Oracle compiler, and the corpus they come from
+    assert "mtgsim/engine/cards/data/compiled.txt" in names
+    assert len(compiled_names(DATA_DIR)) + len(cards) > 300
+    assert "mtgsim/engine/cards/oracle/corpus.jsonl.gz" in names
     assert "mtgsim/engine/cards/reference/oracle.jsonl" in names
     assert "mtgsim = mtgsim.pipelines.cli:main" in entry_points
     assert not any("/tests/" in n or n.startswith("tests/") for n in names)

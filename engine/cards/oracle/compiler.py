@@ -41,10 +41,6 @@ from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
 link_effects()
 
-# Bumped whenever what the compiler produces for some record changes: part of the cache
-# key (engine.cards.oracle.cache), so a cache of an older compiler is never read.
-COMPILER_VERSION = 1
-
 LAYOUTS = ("normal", "leveler")
 _TYPES = {"Creature": "creature", "Artifact": "artifact", "Enchantment": "enchantment",
           "Land": "land", "Instant": "instant", "Sorcery": "sorcery", "Kindred": "kindred",

@@ -8,12 +8,13 @@ the corpus again.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from mtgsim.engine.cards.oracle import cache, corpus
-from mtgsim.engine.cards.oracle.compiler import Check, Compiled, compile_record
 from mtgsim.engine.cards.schema.carddef import CardDef
+
+Check = Callable[[CardDef], object]
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,9 @@ def resolve(names: Iterable[str], check: Check, path: str = str(corpus.CORPUS)
 
 
 def _resolve_one(written: str, check: Check, path: str) -> Result:
+    # imported here: a warm cache answers without loading the compiler (start-up time)
+    from mtgsim.engine.cards.oracle.compiler import Compiled, compile_record
+
     rec = corpus.lookup(written, path)
     if rec is None:
         return Missing(written, "not in the corpus", suggestion=suggest(written, path))
