@@ -141,7 +141,9 @@ def _meta_section(page: Page, job: Job, summary: str) -> None:
         ("created", m.get("created", "")), ("finished", m.get("finished", "")),
         ("games played", f"{m.get('games_completed', '')} of {m.get('games_total', '')}"
          if job.kind != "swiss" else m.get("games_completed", "")),
-        ("games failed", failed), ("folder", str(job.out)),
+        ("games failed", failed),
+        ("events recorded", "yes (events/, hands/)" if m.get("record_events") else "no"),
+        ("folder", str(job.out)),
         *((k, v) for k, v in sorted(job.extra.items())),
     ]
     table = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>"

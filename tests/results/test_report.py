@@ -70,6 +70,8 @@ def test_report_files(jobs: dict[str, Path]) -> None:
             text = (folder / "tables" / f"{name}.csv").read_text()
             assert len(list(csv.reader(io.StringIO(text)))) == rows + 1
         assert "games failed" in html and "card-data hash" in html and "engine version" in html
+        recorded = "<th>events recorded</th><td>yes" in html
+        assert recorded == (kind in ("gauntlet", "swiss")), kind
     gauntlet = json.loads((jobs["gauntlet"] / "report" / "summary.json").read_text())
     assert gauntlet["shares"] == {"gruul_stompy": 0.25, "azorius_skies": 0.25, "bogles": 0.5}
     assert gauntlet["compare"]["paired_games"] == 60
