@@ -47,14 +47,21 @@ def read_names(path: Path) -> list[DeckLine]:
     return list(read.lines)
 
 
+NAME_CUT = 100  # characters of a name as written that a message repeats
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= NAME_CUT else text[:NAME_CUT] + "..."
+
+
 def problem(line: DeckLine, missing: Missing, one: bool) -> str:
     """One card that stops a list, for people (``one``: the only one, at its line)."""
     where = "" if one else f"line {line.line}; "
     if not missing.in_corpus:
         hint = f"; did you mean '{missing.suggestion}'?" if missing.suggestion else ""
-        return f"unknown card '{line.name}' ({where}not in the corpus{hint})"
+        return f"unknown card '{_cut(line.name)}' ({where}not in the corpus{hint})"
     at = "" if one else f" (line {line.line})"
-    return f"'{missing.name}'{at} cannot be played: {missing.reason}"
+    return f"'{missing.name}'{at} cannot be played: {_cut(missing.reason)}"
 
 
 def corpus_cards(path: Path, pool: CardPool) -> list[str]:
@@ -83,7 +90,7 @@ def corpus_cards(path: Path, pool: CardPool) -> list[str]:
         one = len(bad) == 1
         text = "; ".join(problem(ln, m, one) for ln, m in bad)
         head = "" if one else f"{len(bad)} cards of this list cannot be played: "
-        raise DeckError(str(path), bad[0][0].line, f"{head}{text}; {HOW_TO_ADD}")
+        raise DeckError(str(path), bad[0][0].line, f"{head}{text}; {HOW_TO_ADD}", whole=True)
     return names
 
 

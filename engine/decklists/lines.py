@@ -39,17 +39,21 @@ class DeckError(Exception):
     file: str
     line: int
     message: str
+    whole: bool
 
-    def __init__(self, file: str, line: int, message: str) -> None:
-        message = shorten(message)
+    def __init__(self, file: str, line: int, message: str, whole: bool = False) -> None:
+        # ``whole``: a message made of bounded parts (every card of a list that cannot be
+        # played, engine.decklists.corpus, each name cut short) is not cut in the middle
+        message = message if whole else shorten(message)
         super().__init__(f"{file}:{line}: {message}")
         self.file = file
         self.line = line
         self.message = message
+        self.whole = whole
 
-    def __reduce__(self) -> tuple[type[DeckError], tuple[str, int, str]]:
+    def __reduce__(self) -> tuple[type[DeckError], tuple[str, int, str, bool]]:
         # Keeps the error picklable (e.g. when raised inside a Ray worker).
-        return (DeckError, (self.file, self.line, self.message))
+        return (DeckError, (self.file, self.line, self.message, self.whole))
 
 
 class DeckLine(msgspec.Struct, frozen=True):

@@ -173,4 +173,21 @@ def parse_clause(span: Span, ab: Ability, ctx: Ctx) -> list[Data]:
             continue
         ctx.consume(span.cut(j.start(), j.end()), "join")
         return left + right
+    if first_error is None:
+        _first_part_not_understood(span, ab, ctx)
     raise NotUnderstood(span.text, first_error.why if first_error else "")
+
+
+def _first_part_not_understood(span: Span, ab: Ability, ctx: Ctx) -> None:
+    """For a clause of joined parts that no reading understands: raise the error of its
+    first part not understood ("Scry 2" of "Scry 2, then draw a card"), to name the
+    smallest clause that stops the card. Returns if it has no joint."""
+    j = _JOIN_RE.search(span.text)
+    if j is None:
+        return
+    saved = _Saved(ab, ctx)
+    try:
+        parse_clause(span.cut(0, j.start()), ab, ctx)
+        parse_clause(span.cut(j.end()), ab, ctx)
+    finally:
+        saved.undo()

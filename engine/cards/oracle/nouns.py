@@ -354,6 +354,10 @@ def read_target(text: str, ab: Ability) -> Targeted:
     if m.group("another"):
         if any(_same_kind(s, spec) for s in ab.targets):
             spec["distinct"] = True
+        elif spec["kind"] == "card_in_graveyard":
+            # other than this card: in a graveyard it is a new object (400.7), which the
+            # "other" of a filter (not the source) does not tell apart
+            raise NotUnderstood(text, "another card than this one")
         else:
             spec.setdefault("filter", {})["other"] = True
     return Targeted(n, bool(m.group("upto")), spec, x_times)

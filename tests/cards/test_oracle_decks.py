@@ -1,0 +1,192 @@
+"""Decks of real cards: a card the card files lack comes from the compiler with no flag
+(engine.decklists.corpus, pipelines.runner.load_decks), every card that cannot be played
+is named at once, "did you mean" only for close spellings, the disk cache is never needed
+and a broken one is rebuilt; and ``mtgsim cards coverage``."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from mtgsim.engine.cards.oracle import cache, corpus
+from mtgsim.engine.cards.oracle.library import Found, Missing, edit_distance, resolve, suggest
+from mtgsim.engine.cards.pool import CardSource, compile_card
+from mtgsim.engine.decklists.deck import DeckError
+from mtgsim.pipelines.cli import main
+from mtgsim.pipelines.runner import load_decks, play_seeded
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "tests" / "data" / "decklists-sample.jsonl"
+SHARED_LISTS = ROOT.parent / "shared" / "decklists" / "decklists-2026-04-06.jsonl.gz"
+# real cards none of whose files is bundled: each compiles from its Oracle text
+RED = ("4 Shivan Dragon\n4 Siege-Gang Commander\n4 Furnace Whelp\n4 Vithian Stinger\n"
+       "4 Raging Goblin\n4 Shock\n4 Sift\n4 Hill Giant\n4 Goblin Guide\n4 Lightning Bolt\n"
+       "20 Mountain\n")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MTGSIM_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def deck(tmp_path: Path, text: str, name: str = "red.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_a_deck_of_corpus_cards_loads_and_plays(tmp_path: Path) -> None:
+    source, decks = load_decks(CardSource(), [deck(tmp_path, RED), "gruul_stompy"])
+    assert "Shivan Dragon" in source.corpus and "Lightning Bolt" not in source.corpus
+    assert source.hash() != CardSource().hash()
+    state = play_seeded(decks, ["heuristic", "heuristic"], 3)
+    assert state.result is not None
+    assert [c.name for c in decks[0].cards].count("Shivan Dragon") == 4
+
+
+def test_the_bundled_decks_need_no_corpus_card() -> None:
+    source, _ = load_decks(CardSource(), ["gruul_stompy", "azorius_skies"])
+    assert source == CardSource()
+
+
+def test_a_replay_of_a_corpus_deck_reproduces(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    replay = tmp_path / "r.json"
+    code, _, _ = run(capsys, "play", deck(tmp_path, RED), "gruul_stompy", "--seed", "5",
+                     "--quiet", "--replay", str(replay))
+    assert code == 0
+    code, out, _ = run(capsys, "replay", str(replay), "--quiet")
+    assert code == 0 and "replay OK" in out
+
+
+def test_every_card_that_cannot_be_played_is_named_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = RED + "4 Lightning Blot\n4 Delver of Secrets\n4 Dragon Lord Supreme\n4 Scry Pirate\n"
+    path = deck(tmp_path, text)
+    with pytest.raises(DeckError) as exc:
+        load_decks(CardSource(), [path])
+    msg = exc.value.message
+    assert exc.value.line == 12
+    assert msg.startswith("4 cards of this list cannot be played: ")
+    assert "unknown card 'Lightning Blot' (line 12; not in the corpus; did you mean " \
+           "'Lightning Blow' or 'Lightning Bolt'?)" in msg
+    assert "'Delver of Secrets // Insectile Aberration' (line 13) cannot be played: " \
+           "transform layout" in msg
+    assert "unknown card 'Dragon Lord Supreme' (line 14; not in the corpus)" in msg
+    assert "--cards FILE (docs/cards.md)" in msg
+    code, out, err = run(capsys, "play", path, "gruul_stompy")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"mtgsim: error: {path}:12: 4 cards of this list")
+
+
+def test_a_card_the_compiler_refuses_names_its_clause(tmp_path: Path) -> None:
+    with pytest.raises(DeckError) as exc:
+        load_decks(CardSource(), [deck(tmp_path, RED.replace("4 Sift\n", "4 Preordain\n"))])
+    assert exc.value.message.startswith("'Preordain' cannot be played: \"Scry 2\" not "
+                                        "understood")
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    ("Lightning Bolt", ""), ("Counterspel", "Counterspell"), ("Llanowar Elfs", "Llanowar Elves"),
+    ("Serra Angle", "Serra Angel"), ("Shivan Dragn", "Shivan Dragon"),
+    ("Golgari Grave Troll", "Golgari Grave-Troll"), ("Sige-Gang Commander", "Siege-Gang Commander"),
+])
+def test_did_you_mean_for_real_misspellings(written: str, meant: str) -> None:
+    if not meant:  # spelt right: found, nothing to suggest
+        assert isinstance(resolve([written], compile_card)[written], Found)
+        return
+    assert suggest(written) == meant
+
+
+@pytest.mark.parametrize("written", ["Dragon Lord Supreme", "Bob", "Xyzzy", "Totally Made Up",
+                                     "Green Deck", "Counter"])
+def test_no_did_you_mean_for_unrelated_names(written: str) -> None:
+    got = resolve([written], compile_card)[written]
+    assert isinstance(got, Missing) and not got.in_corpus
+    assert got.suggestion == ""
+
+
+def test_edit_distance_counts_a_swap_once() -> None:
+    assert edit_distance("lightning blot", "lightning bolt", 3) == 1
+    assert edit_distance("abc", "xyz", 1) == 2  # stops past the limit
+
+
+def test_the_cache_is_used_and_a_broken_one_rebuilt(tmp_path: Path) -> None:
+    got = resolve(["Shivan Dragon"], compile_card)["Shivan Dragon"]
+    assert isinstance(got, Found)
+    store = cache.open_cache()
+    assert store.file is not None and store.file.is_file()
+    assert store.get(corpus.fold("Shivan Dragon")) is not None
+    store.file.write_bytes(b"\x00 not a cache")
+    again = resolve(["Shivan Dragon"], compile_card)["Shivan Dragon"]
+    assert again == got
+    assert cache.open_cache().get(corpus.fold("Shivan Dragon")) is not None
+
+
+def test_no_cache_folder_is_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    monkeypatch.setenv("MTGSIM_CACHE_DIR", str(blocked / "below"))  # cannot be made
+    assert isinstance(resolve(["Serra Angel"], compile_card)["Serra Angel"], Found)
+
+
+def test_a_cache_of_another_compiler_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    resolve(["Serra Angel"], compile_card)
+    first = cache.open_cache().file
+    monkeypatch.setattr(cache, "COMPILER_VERSION", cache.COMPILER_VERSION + 1)
+    second = cache.open_cache()
+    assert second.file != first and second.get(corpus.fold("Serra Angel")) is None
+
+
+# --- coverage ------------------------------------------------------------------------------
+
+
+def test_coverage_of_the_corpus_and_of_lists(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    mine = {"format": "pauper", "main": [["Shivan Dragon", 4], ["Mountain", 56]],
+            "side": [["Shock", 4]]}
+    lists = tmp_path / "lists.jsonl.gz"
+    lists.write_bytes(gzip.compress(SAMPLE.read_bytes() + json.dumps(mine).encode() + b"\n"))
+    code, out, _ = run(capsys, "cards", "coverage", "--decks", str(lists), "--json",
+                       "--top", "5")
+    assert code == 0
+    report = json.loads(out)
+    c = report["corpus"]
+    assert c["cards"] == len(corpus.records()) and c["compiled"] >= 2500
+    assert c["by_type"]["Creature"] > 1000 and c["by_layout"]["leveler"] > 10
+    assert len(c["clauses"]) == 5 and c["clauses"][0]["unlocks"] >= c["clauses"][-1]["unlocks"]
+    d = report["decks"]
+    assert d["lists"] == 28 and d["whole"] == 1 and d["by_format"]["pauper"]["whole"] == 1
+    assert len(d["next_cards"]) == 5 and d["next_cards"][0]["lists_needing"] > 0
+    code, out, _ = run(capsys, "cards", "coverage", "--decks", str(lists), "--format",
+                       "legacy")
+    assert code == 0 and "deck lists: 0 of 1 load whole" in out
+
+
+def test_coverage_bad_input_is_one_line(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "pauper", "main": [["Shock", 4]]}\nnot json\n')
+    code, out, err = run(capsys, "cards", "coverage", "--decks", str(bad))
+    assert code == 2 and err.startswith(f"mtgsim: error: {bad}:2: not a deck list")
+    assert err.count("\n") == 1
+    code, _, err = run(capsys, "cards", "coverage", "--decks", str(tmp_path / "nope.jsonl"))
+    assert code == 2 and "no such file" in err
+    code, _, err = run(capsys, "cards", "list", "--decks", str(bad))
+    assert code == 2 and "go with 'cards coverage'" in err
+
+
+def test_the_sample_lists_are_shared_lists() -> None:
+    if not SHARED_LISTS.is_file():
+        pytest.skip(f"{SHARED_LISTS} is absent")
+    shared = set(gzip.decompress(SHARED_LISTS.read_bytes()).decode().splitlines())
+    assert set(SAMPLE.read_text().splitlines()) <= shared
