@@ -141,4 +141,7 @@ class Scenario(_S):
     # extension): each replaces a pool card of the same name, so a scenario proves what
     # the compiler makes of a real card's text (tests/scenarios/oracle/).
     corpus: list[str] = []
+    # The compiler's clause patterns this scenario checks (engine.cards.oracle.table):
+    # tests/cards/test_oracle_scenarios.py checks the corpus cards use them.
+    patterns: list[str] = []
     ai: AiSpec | None = None  # an AI puzzle (project extension, see AiSpec)

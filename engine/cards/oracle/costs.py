@@ -9,7 +9,7 @@ import re
 
 from mtgsim.engine.cards.oracle.amounts import counted
 from mtgsim.engine.cards.oracle.nouns import read_noun, singular_subtype
-from mtgsim.engine.cards.oracle.table import Ability, Data, count, declare, rule
+from mtgsim.engine.cards.oracle.table import Ability, Data, condition_of, count, declare, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
@@ -140,14 +140,7 @@ def _your_turn(m: re.Match[str], ab: Ability, out: Data) -> None:
 
 @rule("restriction", "activate_only_if", r"Activate only if (?P<cond>.+)\.")
 def _only_if(m: re.Match[str], ab: Ability, out: Data) -> None:
-    from mtgsim.engine.cards.oracle.table import match as match_rule
-    from mtgsim.engine.cards.oracle.text import Span
-
-    found = match_rule("condition", Span(m.group("cond"), 0, 0))
-    if found is None:
-        raise NotUnderstood(m.group("cond"), "condition")
-    r, cm = found
-    out["condition"] = r.build(cm, ab)
+    out["condition"] = condition_of(m, "cond", ab)
 
 
 # --- mana abilities --------------------------------------------------------------------

@@ -14,8 +14,8 @@ from mtgsim.engine.cards.oracle.amounts import counted, equal_to
 from mtgsim.engine.cards.oracle.effects import sub_clause
 from mtgsim.engine.cards.oracle.nouns import read_noun
 from mtgsim.engine.cards.oracle.refs import one_object, player
-from mtgsim.engine.cards.oracle.table import Ability, Data, match, rule
-from mtgsim.engine.cards.oracle.text import NotUnderstood, Span
+from mtgsim.engine.cards.oracle.table import Ability, Data, condition_of, rule
+from mtgsim.engine.cards.oracle.text import NotUnderstood
 
 
 @rule("effect", "change_color_word",
@@ -217,12 +217,7 @@ def _nth(m: re.Match[str], ab: Ability) -> list[Data]:
 
 @rule("effect", "if_then", r"(?:then )?if (?P<cond>[^,]+), (?P<then>.+)")
 def _if(m: re.Match[str], ab: Ability) -> list[Data]:
-    assert ab.span is not None
-    found = match("condition", Span("if " + m.group("cond"), 0, 0))
-    if found is None:
-        raise NotUnderstood(m.group("cond"), "a condition the engine does not have")
-    r, cm = found
-    condition = r.build(cm, ab)
+    condition = condition_of(m, "cond", ab)
     then = sub_clause(m, "then", ab)
     return [{"do": "if", "condition": condition, "effects": then}]
 

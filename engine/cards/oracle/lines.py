@@ -32,6 +32,9 @@ FORECAST = declare("forecast", "\"Forecast — [cost], Reveal ~ from your hand: 
 ABILITY_WORD = declare("ability_word", "an ability word (207.2c: no rules meaning)")
 
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][a-z]+(?: [a-z]+)*) — (?=\S)")
+# Keyword abilities printed "Word — [ability]" like an ability word, but with rules of
+# their own (702.142 boast, 702.177 exhaust: when and how often they may be activated)
+DASH_KEYWORDS = frozenset(("Boast", "Exhaust", "Max speed"))
 
 
 @dataclass
@@ -78,6 +81,8 @@ def read_line(span: Span, card: Card, bullets: list[Span]) -> None:
     """One line (and the bullets of its "choose one —") into ``card``."""
     ctx = card.ctx
     w = _ABILITY_WORD.match(span.text)
+    if w is not None and w.group("word") in DASH_KEYWORDS:
+        raise NotUnderstood(w.group("word"), "a keyword ability the engine does not have")
     if w is not None and w.group("word") != "Forecast":
         ctx.consume(span.cut(0, w.end()), ABILITY_WORD)
         span = span.cut(w.end())
@@ -269,9 +274,11 @@ def activated(span: Span, colon: int, card: Card) -> Data:
                     break
             if found is None:
                 raise NotUnderstood(sentence, "a restriction the engine does not have")
-            found[0].build(found[1], ab, extra)
             start = rspan.text.index(sentence)
-            ctx.consume(rspan.cut(start, start + len(sentence)), found[0].name)
+            sentence_span = rspan.cut(start, start + len(sentence))
+            ab.span, ab.nested = sentence_span, []
+            found[0].build(found[1], ab, extra)
+            ctx.glue(sentence_span, ab.nested, found[0].name)
     if body.text.startswith("Add ") and not extra:
         out = mana_ability(cost, body.text, ab)
         ctx.consume(cost_span, COST)

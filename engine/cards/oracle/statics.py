@@ -18,8 +18,16 @@ from mtgsim.engine.cards.oracle.amounts import counted
 from mtgsim.engine.cards.oracle.costs import parse_cost_text
 from mtgsim.engine.cards.oracle.fx_pump import KEYWORD_LIST, keyword_list
 from mtgsim.engine.cards.oracle.nouns import object_filter, read_noun
-from mtgsim.engine.cards.oracle.table import Ability, Ctx, Data, count, match, number, rule
-from mtgsim.engine.cards.oracle.text import NotUnderstood, Span
+from mtgsim.engine.cards.oracle.table import (
+    Ability,
+    Ctx,
+    Data,
+    condition_of,
+    count,
+    number,
+    rule,
+)
+from mtgsim.engine.cards.oracle.text import NotUnderstood
 
 Out = dict[str, list[Data] | list[str] | Data]
 
@@ -276,11 +284,7 @@ def _self_for_each(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
       r"As long as (?P<cond>[^,]+), ~ (?:gets (?P<pt>{PT})(?: and (?P<what>can't block|"
       r"has (?P<kw>" + KEYWORD_LIST + r")))?|has (?P<kw2>" + KEYWORD_LIST + r"))\.")
 def _as_long_as(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
-    found = match("condition", Span(m.group("cond"), 0, 0))
-    if found is None:
-        raise NotUnderstood(m.group("cond"), "condition")
-    r, cm = found
-    out: Data = {"type": "static", "condition": r.build(cm, ab)}
+    out: Data = {"type": "static", "condition": condition_of(m, "cond", ab)}
     if m.group("pt"):
         out.update({k: v for k, v in _pt(m.group("pt"), ab).items() if v != 0})
     kws: list[str] = []
@@ -336,12 +340,9 @@ def _others_enter(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
 def _conditional_cascade(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
     """"This spell has cascade as long as ...": a cascade trigger (702.85a) that exists
     only while the condition holds as the spell is cast."""
-    found = match("condition", Span(m.group("cond"), 0, 0))
-    if found is None:
-        raise NotUnderstood(m.group("cond"), "condition")
-    r, cm = found
     return {"abilities": [{"type": "triggered", "when": "cast_self", "keyword": "cascade",
-                           "exists_if": r.build(cm, ab), "effects": [{"do": "cascade"}]}]}
+                           "exists_if": condition_of(m, "cond", ab),
+                           "effects": [{"do": "cascade"}]}]}
 
 
 @rule("static", "devour_x",

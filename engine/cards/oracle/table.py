@@ -168,6 +168,22 @@ def match(family: str, span: Span) -> tuple[Rule, re.Match[str]] | None:
     return None
 
 
+def condition_of(m: re.Match[str], group: str, ab: Ability) -> Data:
+    """The condition a group of the clause being built names ("you control an artifact",
+    "it's not your turn"), read by a pattern of the ``condition`` family and recorded
+    as that pattern's text."""
+    assert ab.span is not None and ab.ctx is not None
+    part = ab.span.group(m, group)
+    found = match("condition", part)
+    if found is None:
+        raise NotUnderstood(part.text, "a condition the engine does not have")
+    r, cm = found
+    out: Data = r.build(cm, ab)
+    ab.nested.append(part)
+    ab.ctx.consume(part, r.name)
+    return out
+
+
 def number(word: str, ab: Ability | None = None) -> int | Data:
     """A number word ("two", "3", "X") as an amount; X only when the cost has {X}."""
     w = word.lower()

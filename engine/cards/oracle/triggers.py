@@ -200,26 +200,26 @@ def _you_control(m: re.Match[str], ab: Ability) -> Data:
     return {"if": "you_control", "filter": n.filter}
 
 
-@rule("condition", "if_it_had_counter", r"if it had an? (?P<kind>[+-]1/[+-]1) counter on it")
+@rule("condition", "if_it_had_counter", r"(?:if )?it had an? (?P<kind>[+-]1/[+-]1) counter on it")
 def _had(m: re.Match[str], ab: Ability) -> Data:
     if ab.it != "it":
         raise NotUnderstood(m.group(0), "what it is")
     return {"if": "had_counter", "counter": m.group("kind")}
 
 
-@rule("condition", "if_not_your_turn", r"if it's not your turn")
+@rule("condition", "if_not_your_turn", r"(?:if )?it's not your turn")
 def _not_your_turn(m: re.Match[str], ab: Ability) -> Data:
     return {"if": "not_your_turn"}
 
 
-@rule("condition", "if_its_power_at_most", r"if its power is (?P<n>\d+) or less")
+@rule("condition", "if_its_power_at_most", r"(?:if )?its power is (?P<n>\d+) or less")
 def _power(m: re.Match[str], ab: Ability) -> Data:
     if ab.it != "it":
         raise NotUnderstood(m.group(0), "whose power")
     return {"if": "it_power_at_most", "amount": int(m.group("n"))}
 
 
-@rule("condition", "if_more_life", r"if you have more life than an opponent")
+@rule("condition", "if_more_life", r"(?:if )?you have more life than an opponent")
 def _more_life(m: re.Match[str], ab: Ability) -> Data:
     return {"if": "more_life_than_an_opponent"}
 
@@ -242,6 +242,6 @@ def _delirium(m: re.Match[str], ab: Ability) -> Data:
     return {"if": "card_types_in_graveyard", "at_least": count(m.group("n"))}
 
 
-@rule("condition", "if_kicked", r"if (?:this spell|~) was kicked")
+@rule("condition", "if_kicked", r"(?:if )?(?:this spell|~) was kicked")
 def _kicked(m: re.Match[str], ab: Ability) -> Data:
     return {"if": "kicked"}
