@@ -127,7 +127,7 @@ def _sacrifice_self(m: re.Match[str], ab: Ability) -> list[Data]:
 
 
 @rule("effect", "sacrifices",
-      rf"(?P<who>{PLAYER}) sacrifices? (?P<n>{{N}}) (?P<what>[^.]+)")
+      rf"(?P<who>{PLAYER}) sacrifices? (?P<n>{{N}}) (?P<what>[^.]+?)(?: of their choice)?")
 def _sacrifices(m: re.Match[str], ab: Ability) -> list[Data]:
     who = player(m.group("who"), ab)
     n = count(m.group("n"))
