@@ -150,13 +150,13 @@ def _static(span: Span, card: Card) -> bool:
     if found is None:
         return False
     r, m = found
-    ab = Ability("static", x=card.x, span=span, ctx=card.ctx)
+    ab = Ability("static", span=span, ctx=card.ctx)
     saved = len(card.ctx.pieces)
     try:
         out = r.build(m, ab, card.ctx)
-    except NotUnderstood:
+    except NotUnderstood as exc:  # the static ability's line is the clause not understood
         del card.ctx.pieces[saved:]
-        raise
+        raise NotUnderstood(span.text, exc.why or exc.clause) from None
     card.ctx.glue(span, ab.nested, r.name)
     card.keywords.extend(out.get("keywords", []))
     card.abilities.extend(out.get("abilities", []))
@@ -189,8 +189,7 @@ def triggered(span: Span, card: Card, bullets: list[Span]) -> list[Data]:
     ctx.consume(head, r.name)
     ctx.consume(span.cut(m.end("head"), m.start("body")), TRIGGER_HEAD)
     when = specs[0]["when"]
-    ab = Ability("triggered", it=SUBJECT.get(when, "self"), when=when, x=card.x,
-                 ctx=ctx)
+    ab = Ability("triggered", it=SUBJECT.get(when, "self"), when=when, ctx=ctx)
     body = span.group(m, "body")
     condition: Data | None = None
     c = _IF.match(body.text)
@@ -240,7 +239,7 @@ def modes(head: Span, bullets: list[Span], card: Card, outer: Ability) -> list[D
     for b in bullets:
         ctx.consume(b.cut(0, 2), MODES)
         body = b.cut(2)
-        ab = Ability(outer.kind, it=outer.it, when=outer.when, x=card.x, ctx=ctx)
+        ab = Ability(outer.kind, it=outer.it, when=outer.when, x=outer.x, ctx=ctx)
         effects = parse_effects(body, ab, ctx)
         mode: Data = {"label": body.text.rstrip("."), "effects": effects}
         if ab.targets:
@@ -255,7 +254,7 @@ _RESTRICTION = re.compile(r"(?:^|(?<=\. ))Activate only [^.]+\.$")
 def activated(span: Span, colon: int, card: Card) -> Data:
     """"[Cost]: [Effects]. [Activate only ...]" -> an activated or a mana ability."""
     ctx = card.ctx
-    ab = Ability("activated", x=card.x, ctx=ctx)
+    ab = Ability("activated", ctx=ctx)
     cost_span = span.cut(0, colon)
     cost = parse_cost_text(cost_span.text, ab)
     rest = span.cut(colon + 1).strip()
@@ -310,7 +309,7 @@ def forecast(span: Span, card: Card) -> Data:
     if m is None:
         raise NotUnderstood(span.text, "forecast")
     card.keywords.append("Forecast")
-    ab = Ability("activated", x=card.x, ctx=ctx)
+    ab = Ability("activated", ctx=ctx)
     cost_span = span.group(m, "cost")
     cost = parse_cost_text(cost_span.text, ab)
     if not cost.pop("reveal_self", False):

@@ -57,7 +57,9 @@ class Ability:
     it: str = "self"
     targets: list[Data] = field(default_factory=list)
     when: str = ""  # a triggered ability's event
-    x: bool = False  # the card's cost has {X}
+    # X is known: the ability is the spell of a card whose cost has {X} (a permanent's
+    # abilities have no X: the engine keeps it only while the spell is on the stack)
+    x: bool = False
     optional: bool = False  # a triggered ability's "you may" (603.5)
     zone: str = "battlefield"  # where an activated ability works ("from your graveyard")
     # the clause a pattern is building and the parts of it read by other patterns
