@@ -46,6 +46,18 @@ def test_the_compiled_bundled_cards_are_in_the_pool_and_in_no_file() -> None:
         assert rec is not None and rec.name == name
 
 
+def test_the_compiled_bundled_cards_are_still_their_hand_written_definitions() -> None:
+    """tests/data/compiled_pool.json holds the hand-written definitions (normalised:
+    engine.cards.oracle.compare) of the cards compiled.txt took from the compiler, as
+    their deleted files had them: a change of the compiler that changes one of them
+    fails here, before any game."""
+    snapshot = json.loads((ROOT / "tests" / "data" / "compiled_pool.json").read_text())
+    assert sorted(snapshot) == sorted(compiled_names(DATA_DIR))
+    differ = [n for n in snapshot if json.loads(json.dumps(normalised(POOL[n].defn)))
+              != snapshot[n]]
+    assert not differ, differ[:10]
+
+
 def test_at_least_nine_in_ten_reference_cards_reproduce() -> None:
     """Of the 314 reference cards, those taken from the compiler (their hand-written
     definitions were equal, and played the same: see compiled.txt's history) and those
