@@ -127,11 +127,10 @@ def test_a_clause_understood_in_part_is_not_understood() -> None:
 
 def test_every_clause_not_understood_is_listed_on_request() -> None:
     rec = record(text="Whenever this creature becomes blocked, draw a card.\nFlying\n"
-                      "At the beginning of each player's upkeep, draw a card.")
+                      "Whenever you gain life, draw a card.")
     got = compile_record(rec, compile_card, every=True)
     assert isinstance(got, Refused)
-    assert got.clauses == ("Whenever ~ becomes blocked", "At the beginning of each player's "
-                                                         "upkeep")
+    assert got.clauses == ("Whenever ~ becomes blocked", "Whenever you gain life")
 
 
 @pytest.mark.parametrize("layout", ["transform", "modal_dfc", "adventure", "split", "flip",

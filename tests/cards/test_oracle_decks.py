@@ -68,6 +68,16 @@ def test_a_replay_of_a_corpus_deck_reproduces(tmp_path: Path,
     assert code == 0 and "replay OK" in out
 
 
+def test_a_job_plays_a_corpus_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The job's workers build their pool from the command's card source, which holds
+    the corpus cards the decks need."""
+    code, out, err = run(capsys, "gauntlet", deck(tmp_path, RED), "gruul_stompy", "--games",
+                         "2", "--out", str(tmp_path / "job"), "--executor", "serial",
+                         "--quiet")
+    assert code == 0, err
+    assert "red " in out and "gruul_stompy" in out
+
+
 def test_every_card_that_cannot_be_played_is_named_at_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = RED + "4 Lightning Blot\n4 Delver of Secrets\n4 Dragon Lord Supreme\n4 Scry Pirate\n"

@@ -72,6 +72,16 @@ def cost_part(part: str, cost: Data, ab: Ability) -> None:
         cost.update(remove_counters_among=f, remove_counters_n=count(m.group("n")),
                     remove_counters_kind=m.group("kind"))
         return
+    m = re.fullmatch(r"Sacrifice another (?P<what>.+)", p)
+    if m is not None:
+        n = read_noun("other " + m.group("what"), ab)
+        if n.noun != "permanent" or n.plural:
+            raise NotUnderstood(part, "sacrifice what")
+        f = dict(n.filter)
+        if f.get("controller") == "you":
+            del f["controller"]
+        cost["sacrifice"] = f
+        return
     m = re.fullmatch(r"Sacrifice (?P<n>an?|two|three|four|five) (?P<what>.+)", p)
     if m is not None:
         n = read_noun(m.group("what"), ab)

@@ -46,6 +46,14 @@ def _haunted(m: re.Match[str], ctx: Ctx) -> list[Data]:
     return [{"when": "haunted_dies", "keyword": "haunt"}]
 
 
+@rule("trigger", "enters_or_attacks", r"Whenever ~ enters(?: the battlefield)? or attacks")
+def _enters_or_attacks(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """Two abilities with the same effects: one on entering, one on attacking."""
+    if "creature" not in ctx.types:
+        raise NotUnderstood(m.group(0), "attacks: not a creature")
+    return [_plain("enters"), _plain("attacks")]
+
+
 @rule("trigger", "dies", r"When(?:ever)? ~ dies")
 def _dies(m: re.Match[str], ctx: Ctx) -> list[Data]:
     _needs_creature(ctx, m.group(0))
@@ -82,7 +90,8 @@ def _cast_self(m: re.Match[str], ctx: Ctx) -> list[Data]:
 
 
 _STEPS = {
-    "your upkeep": "upkeep", "each upkeep": "each_upkeep", "your end step": "end_step",
+    "your upkeep": "upkeep", "each upkeep": "each_upkeep", "each player's upkeep":
+    "each_upkeep", "your end step": "end_step",
     "the end step": "each_end_step", "each end step": "each_end_step",
     "combat on your turn": "begin_combat", "enchanted player's upkeep":
     "enchanted_player_upkeep",
