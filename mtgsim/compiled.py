@@ -125,11 +125,9 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         return None if data is None else cls.from_manifest(build_dir, data)
 
     @classmethod
-    def from_manifest(cls, build_dir: Path, data: Mapping[str, Any]) -> CompiledFinder | None:
-        """The finder of a build's manifest (``read_manifest``'s), or None if it lists no
-        module."""
-        if not data["modules"]:
-            return None
+    def from_manifest(cls, build_dir: Path, data: Mapping[str, Any]) -> CompiledFinder:
+        """The finder of a build's manifest (``read_manifest``'s); one that lists no module
+        (every module failed to build) loads nothing, and says so."""
         flags, cimports = data.get("build_flags"), data.get("cimports")
         return cls(build_dir, {str(k): str(v) for k, v in data["modules"].items()},
                    {str(k): [str(m) for m in v] for k, v in cimports.items()}

@@ -39,9 +39,14 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: builds are not serialised
+    fcntl = None  # type: ignore[assignment]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -328,6 +333,24 @@ def main() -> int:
         compile_modules({name: source_path(name).relative_to(ROOT) for name in module_names()},
                         BUILD_DIR, args.jobs, not args.verbose, flags, lib)
         return 0
+    with one_build_at_a_time():
+        return run(args)
+
+
+@contextlib.contextmanager
+def one_build_at_a_time() -> Iterator[None]:
+    """Hold build/compiled.lock while building: two builds in one directory (``make run``
+    started by a test while ``make compiled`` runs) would remove each other's modules. A
+    second build waits for the first, then finds what it built."""
+    BUILD_DIR.parent.mkdir(parents=True, exist_ok=True)
+    with open(BUILD_DIR.parent / "compiled.lock", "w", encoding="utf-8") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def run(args: argparse.Namespace) -> int:
+    """The build (or ``--clean``) the arguments ask for, with the lock held."""
     before, _ = read_manifest(BUILD_DIR)
     (BUILD_DIR / MANIFEST).unlink(missing_ok=True)  # nothing loads while a build is under way
     if args.clean:

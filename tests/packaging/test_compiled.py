@@ -304,6 +304,23 @@ def test_what_a_build_compiles_again() -> None:
     assert plan(other_flags, keys, "cache", False, every).recompile == every
 
 
+def test_one_build_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build holds build/compiled.lock (``make run`` started by a test while ``make
+    compiled`` runs would otherwise remove the other's modules): another process cannot
+    take it until the build is over."""
+    from test_attribute_cache import compile_engine
+
+    pytest.importorskip("fcntl")
+    monkeypatch.setattr(compile_engine, "BUILD_DIR", tmp_path / "build" / "compiled")
+    take = ("import fcntl, sys; f = open(sys.argv[1], 'w'); "
+            "fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)")
+    lock = str(tmp_path / "build" / "compiled.lock")
+    with compile_engine.one_build_at_a_time():
+        assert subprocess.run([sys.executable, "-c", take, lock],
+                              capture_output=True).returncode != 0
+    assert subprocess.run([sys.executable, "-c", take, lock]).returncode == 0
+
+
 # A process that installs the finder of a build directory (``import mtgsim`` with
 # MTGSIM_PURE_PYTHON=1 installed none) and imports the engine, with the switch as given.
 WARNS = """
@@ -331,6 +348,7 @@ def _fake_build(where: Path, digests: dict[str, str], platform: str = "") -> Pat
     """A build directory whose manifest lists ``digests``, an empty file for each binary
     (never loaded: the tests give sources it was not built from)."""
     finder = CompiledFinder(where, {})
+    where.mkdir(parents=True, exist_ok=True)
     for name in digests:
         finder.binary(name).parent.mkdir(parents=True, exist_ok=True)
         finder.binary(name).touch()
@@ -358,6 +376,9 @@ def test_a_build_out_of_date_says_so_once(tmp_path: Path) -> None:
     assert _child(partial)[1] == ("mtgsim: 90 of 90 compiled engine modules run as pure "
                                   "Python (88 older than their source, 2 not built) "
                                   "(run make compiled)\n")
+    failed = _fake_build(tmp_path / "failed", {})  # every module failed to compile
+    assert _child(failed)[1] == ("mtgsim: 90 of 90 compiled engine modules were not built "
+                                 "and run as pure Python (run make compiled)\n")
     other = _fake_build(tmp_path / "other", {n: "0" * 64 for n in names}, "cpython-99.so")
     assert _child(other)[1] == (f"mtgsim: all 90 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
