@@ -20,7 +20,6 @@ from mtgsim.pipelines.runner import load_decks, play_seeded
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "data" / "decklists-sample.jsonl"
-SHARED_LISTS = ROOT.parent / "shared" / "decklists" / "decklists-2026-04-06.jsonl.gz"
 # real cards none of whose files is bundled: each compiles from its Oracle text
 RED = ("4 Shivan Dragon\n4 Siege-Gang Commander\n4 Furnace Whelp\n4 Vithian Stinger\n"
        "4 Raging Goblin\n4 Shock\n4 Sift\n4 Hill Giant\n4 Goblin Guide\n4 Lightning Bolt\n"
@@ -193,10 +192,3 @@ def test_coverage_bad_input_is_one_line(tmp_path: Path,
     assert code == 2 and "no such file" in err
     code, _, err = run(capsys, "cards", "list", "--decks", str(bad))
     assert code == 2 and "go with 'cards coverage'" in err
-
-
-def test_the_sample_lists_are_shared_lists() -> None:
-    if not SHARED_LISTS.is_file():
-        pytest.skip(f"{SHARED_LISTS} is absent")
-    shared = set(gzip.decompress(SHARED_LISTS.read_bytes()).decode().splitlines())
-    assert set(SAMPLE.read_text().splitlines()) <= shared

@@ -50,6 +50,19 @@ def test_a_copy_equals_the_specification(copy: Path, original: str) -> None:
         f"{spec}: copy the specification's version in")
 
 
+def test_the_deck_list_sample_is_shared_lists() -> None:
+    """tests/data/decklists-sample.jsonl (the coverage command's test) is a few whole
+    lines of shared/decklists, not a copy of the file."""
+    import gzip
+
+    if not SHARED.is_dir():
+        pytest.skip(f"{SHARED} is absent (a clone with nothing beside it)")
+    shared = SHARED / "decklists" / "decklists-2026-04-06.jsonl.gz"
+    lines = set(gzip.decompress(shared.read_bytes()).decode().splitlines())
+    sample = (ROOT / "tests" / "data" / "decklists-sample.jsonl").read_text().splitlines()
+    assert sample and set(sample) <= lines
+
+
 def test_every_specification_example_is_copied() -> None:
     if not SHARED.is_dir():
         pytest.skip(f"{SHARED} is absent (a clone with nothing beside it)")
