@@ -28,7 +28,6 @@ from mtgsim.engine.state.ask import Asker, IllegalAnswer, Suspend, validate
 from mtgsim.engine.state.decisions import Discarding, Mulligans
 from mtgsim.engine.state.derived import (
     Derived,
-    Sight,
     characteristics_changed,
     checks_due,
     conditions_changed,
@@ -77,6 +76,7 @@ from mtgsim.engine.state.game_state import (
     TriggerTask,
 )
 from mtgsim.engine.state.rng import seed_state
+from mtgsim.engine.state.sight import Sight
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
-from mtgsim.engine.state.derived import Sight
 from mtgsim.engine.state.game_state import (
     Combat,
     DelayedTrigger,
@@ -27,6 +26,7 @@ from mtgsim.engine.state.game_state import (
     ResolveTask,
     StackItem,
 )
+from mtgsim.engine.state.sight import Sight
 
 _S = TypeVar("_S", bound=msgspec.Struct)
 

@@ -5,22 +5,11 @@ rebuilt after decoding, copied by a clone. This docstring is the authority for i
 ``engine.cards.card``: the pool's cards and tokens first, then the cards this game made as
 it went, a text-changed copy or a spell with a gained keyword, whose definitions the state
 keeps in ``GameState.extra_cards`` and this object holds compiled), and the rules' caches
-in parts, each owned by the rules module that reads it:
-
-- ``layers`` (engine.rules.layers): whether characteristics are stale, the permanents that
-  entered since the last refresh, the refresh count the facts about the battlefield key on
-  (``activation.activators``, ``engine.players.worth.board``, ``triggers.with_triggers``)
-  and the battlefield's objects as a list (``permanents``);
-- ``checks`` (engine.rules.sba): whether a state-based check is due and which permanents
-  it must look at;
-- ``mana`` (engine.rules.payment): each player's mana units and sources, keyed on the taps
-  of their mana sources and the refreshes that may have changed them;
-- ``hands`` (engine.rules.casting): each hand's plan for the legal actions, its count of
-  instant-speed cards, the cards usable from a hand or graveyard, and the verdict that a
-  player can do nothing at instant speed;
-- ``counts``: permanents with "spells you cast have ..." and "as ... enters" abilities,
-  so that casting and entering need not scan the battlefield for them;
-- ``memo`` (engine.state.memo): facts memoised by name, and the counters their key reads.
+in parts, each read by one rules module: ``layers`` (characteristics, engine.rules.layers,
+and the facts about the battlefield keyed on its refresh count), ``checks`` (the next
+state-based check, engine.rules.sba), ``mana`` (engine.rules.payment), ``hands`` (the
+legal actions' view of each hand, engine.rules.casting), ``counts`` (permanents with
+abilities that casting and entering look for) and ``memo`` (engine.state.memo).
 
 Invalidation points. Each kind of change that makes derived data stale has one function,
 called by the rules where the change happens, whose docstring says what it invalidates;
@@ -65,8 +54,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from mtgsim.engine.cards.card import Card, CardPool, content_key
 from mtgsim.engine.cards.schema.carddef import CardDef
 
@@ -79,7 +66,7 @@ if TYPE_CHECKING:
     from mtgsim.engine.state.game_state import GameObject, GameState
     from mtgsim.engine.state.memo import Memoised
 
-_LIBRARY, _HAND, _BATTLEFIELD, _GRAVEYARD = 0, 1, 2, 3  # engine.state.game_state's zone numbers
+_HAND, _BATTLEFIELD, _GRAVEYARD = 1, 2, 3  # engine.state.game_state's zone numbers
 
 # ``Layers.stale``: characteristics are current; only permanents entered since the last
 # refresh (``Layers.entered``), whose characteristics alone may need setting; anything
@@ -290,11 +277,21 @@ class Derived:
         self.extra: list[Card] = list(compiled) if compiled is not None else [
             pool.compile(d, base + i) for i, d in enumerate(extra_cards)]
         self.index: dict[bytes, Card] = {content_key(c.defn): c for c in self.extra}
+        # the caches, with the points that invalidate them (see the module docstring):
+        # characteristics_changed, conditions_changed, permanent_entered, permanent_left;
+        # refreshed and refreshed_entered
         self.layers = Layers()
+        # the same, and checks_due, life_changed, creature_damaged; sba.check
         self.checks = Checks()
+        # GameState.set_tapped, refreshed, refreshed_entered
         self.mana = Mana()
+        # zones._hand_counts (and engine.rules.zones' counts of cards usable from a zone)
         self.hands = Hands()
+        # permanent_entered, permanent_left
         self.counts = Counts()
+        # GameState.set_tapped, creature_damaged, life_changed, damage_removed,
+        # object_resolved, and with the refresh count and other counters of the state
+        # (memo.state_key)
         self.memo = Memo()
         # GameState.stops as a flag per step for each player (engine.rules.turn._stop_table;
         # rebuilt when the state holds other masks)
@@ -495,75 +492,6 @@ def refreshed_entered(state: GameState, entered: list[int], here: list[GameObjec
             before = (counts[0], counts[1])
             counts[o.controller] += 1
             mana.entered.append((before, (counts[0], counts[1]), o.oid))
-
-
-class LibraryView(msgspec.Struct):
-    """A library as one player's view shows it (``Sight.views``, engine.state.view): the
-    ids, or NONE where that player does not know the card, as of the library's count of
-    changes (``Sight.library_changes``: cards in or out, cards known or forgotten)."""
-
-    changes: int
-    ids: list[int]
-
-
-class Sight:
-    """What each player may see of a game (``GameState.sight``, engine.state.view): kept by
-    engine.rules.zones as objects come and go, so that a player's view costs a copy of two small
-    structs and not a walk over the game. Derived like ``Derived`` (never serialized,
-    rebuilt by ``Sight.of`` after decoding or cloning), but its own field, because a view
-    keeps the state's ``derived`` and must not keep this: it holds the other player's
-    hand."""
-
-    __slots__ = ("visible", "library_changes", "library_known", "libraries", "views")
-
-    def __init__(self) -> None:
-        # per player, the objects they may see: every object in a public zone (400.2),
-        # their own hand and library, and cards revealed to them or that they looked at
-        # (GameObject.known)
-        self.visible: tuple[dict[int, GameObject], dict[int, GameObject]] = ({}, {})
-        # per player, changes to the cards of their library or to what is known of them
-        # (a view's library list is worked out again only then)
-        self.library_changes = [0, 0]
-        # per player, the cards of their library someone knows (GameObject.known): while
-        # none is, a view of the library needs no walk over it
-        self.library_known = [0, 0]
-        # per player, the ids of their library's cards in id order (ids only grow, so a
-        # card put into a library is appended): one's own library as one's view shows it
-        # while one knows the place of none of its cards
-        self.libraries: tuple[list[int], list[int]] = ([], [])
-        # engine.state.view's caches, one per library and viewer (2 * owner + is-other-player)
-        self.views: list[LibraryView | None] = [None, None, None, None]
-
-    def __eq__(self, other: object) -> bool:
-        """Like ``Derived``: a function of the state, never tells two states apart."""
-        return isinstance(other, Sight)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    @staticmethod
-    def of(state: GameState) -> Sight:
-        """What each player may see, worked out from the state's objects."""
-        sight = Sight()
-        mine = sight.visible
-        for oid, o in state.objects.items():
-            if o.zone >= _BATTLEFIELD:  # a public zone
-                mine[0][oid] = o
-                mine[1][oid] = o
-            else:
-                mine[o.owner][oid] = o
-                for p in (0, 1):
-                    if o.known >> p & 1:
-                        mine[p][oid] = o
-                if o.known and o.zone == _LIBRARY:
-                    sight.library_known[o.owner] += 1
-        for p, player in enumerate(state.players):
-            sight.libraries[p].extend(sorted(player.library))
-        return sight
-
-
-# What a player's view holds instead of a Sight (engine.state.view): no attribute is set, so
-# nothing can read the other player's hand through it.
-UNSEEN = Sight.__new__(Sight)
 
 
 # The derived data of a state nobody bound to a pool yet (GameState's default): no

@@ -24,7 +24,8 @@ from mtgsim.engine.state.decisions import Action as Action
 from mtgsim.engine.state.decisions import Answer as Answer
 from mtgsim.engine.state.decisions import Decision as Decision
 from mtgsim.engine.state.decisions import DecisionKind as DecisionKind
-from mtgsim.engine.state.derived import UNBOUND, UNSEEN, Derived, Sight
+from mtgsim.engine.state.derived import UNBOUND, Derived
+from mtgsim.engine.state.sight import UNSEEN, Sight
 
 # zones
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK = 0, 1, 2, 3, 4, 5
@@ -412,7 +413,7 @@ class GameState(msgspec.Struct, omit_defaults=True):
     # set by whoever makes a state (engine.rules.turn.new_game, engine.state.serialize); until then
     # UNBOUND, whose every attribute is missing
     derived: Derived = UNBOUND
-    # what each player may see (engine.state.derived.Sight): derived too, and never encoded
+    # what each player may see (engine.state.sight): derived too, and never encoded
     sight: Sight = UNSEEN
 
     def obj(self, oid: int) -> GameObject:

@@ -17,8 +17,9 @@ import msgspec
 import mtgsim.engine.cards.pool  # noqa: F401  (links the effect union before the decoders below)
 from mtgsim.engine.cards import CardDef
 from mtgsim.engine.cards.card import Card, CardPool
-from mtgsim.engine.state.derived import Derived, Sight
+from mtgsim.engine.state.derived import Derived
 from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
+from mtgsim.engine.state.sight import Sight
 
 FORMAT = "mtgsim-state"
 VERSION = 1

@@ -41,8 +41,8 @@ from __future__ import annotations
 import msgspec
 
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.state.derived import UNSEEN, LibraryView, Sight
 from mtgsim.engine.state.game_state import NONE, Answer, Event, GameObject, GameState, Player
+from mtgsim.engine.state.sight import UNSEEN, LibraryView, Sight
 
 _replace = msgspec.structs.replace  # a shallow copy with fields changed, in C
 

@@ -20,9 +20,9 @@ from mtgsim.engine.players.policies.search import (
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import DecisionKind
-from mtgsim.engine.state.derived import Sight
 from mtgsim.engine.state.game_state import HAND, LIBRARY, GameState
 from mtgsim.engine.state.rng import randbelow, seed_state
+from mtgsim.engine.state.sight import Sight
 from mtgsim.engine.state.view import player_view
 
 MATCHUPS = [("jund_cascade", "bant_exalted"), ("golgari_dredge", "naya_auras"),

@@ -23,7 +23,7 @@ from mtgsim.engine.players.policies import ScriptedPolicy, make_policy
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import shuffle_library
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.derived import Sight, characteristics_changed
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     GRAVEYARD,
     HAND,
@@ -34,6 +34,7 @@ from mtgsim.engine.state.game_state import (
     GameState,
 )
 from mtgsim.engine.state.rng import randbelow, seed_state
+from mtgsim.engine.state.sight import Sight
 from mtgsim.engine.state.view import decklist, known_hand, player_view
 from mtgsim.pipelines.runner import DECKS_DIR, game_seed, load_card_pool, load_main_deck
 

@@ -24,9 +24,10 @@ from collections import Counter
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.derived import Sight, characteristics_changed
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
 from mtgsim.engine.state.rng import next_u64, randbelow
+from mtgsim.engine.state.sight import Sight
 from mtgsim.engine.state.view import decklist
 
 

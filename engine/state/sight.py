@@ -1,0 +1,83 @@
+"""What each player may see of a game (``GameState.sight``): kept by engine.rules.zones as
+objects come and go, read by engine.state.view. Derived, like ``engine.state.derived``
+(never serialized, rebuilt by ``Sight.of`` after decoding or cloning), but a field of its
+own, because a player's view keeps the state's derived data and must not keep this: it
+holds the other player's hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+if TYPE_CHECKING:
+    from mtgsim.engine.state.game_state import GameObject, GameState
+
+_LIBRARY, _BATTLEFIELD = 0, 2  # engine.state.game_state's zone numbers
+
+
+class LibraryView(msgspec.Struct):
+    """A library as one player's view shows it (``Sight.views``, engine.state.view): the
+    ids, or NONE where that player does not know the card, as of the library's count of
+    changes (``Sight.library_changes``: cards in or out, cards known or forgotten)."""
+
+    changes: int
+    ids: list[int]
+
+
+class Sight:
+    """What each player may see of a game, kept as objects come and go so that a
+    player's view costs a copy of two small structs and not a walk over the game."""
+
+    __slots__ = ("visible", "library_changes", "library_known", "libraries", "views")
+
+    def __init__(self) -> None:
+        # per player, the objects they may see: every object in a public zone (400.2),
+        # their own hand and library, and cards revealed to them or that they looked at
+        # (GameObject.known)
+        self.visible: tuple[dict[int, GameObject], dict[int, GameObject]] = ({}, {})
+        # per player, changes to the cards of their library or to what is known of them
+        # (a view's library list is worked out again only then)
+        self.library_changes = [0, 0]
+        # per player, the cards of their library someone knows (GameObject.known): while
+        # none is, a view of the library needs no walk over it
+        self.library_known = [0, 0]
+        # per player, the ids of their library's cards in id order (ids only grow, so a
+        # card put into a library is appended): one's own library as one's view shows it
+        # while one knows the place of none of its cards
+        self.libraries: tuple[list[int], list[int]] = ([], [])
+        # engine.state.view's caches, one per library and viewer (2 * owner + is-other-player)
+        self.views: list[LibraryView | None] = [None, None, None, None]
+
+    def __eq__(self, other: object) -> bool:
+        """Like the derived data: a function of the state, never tells two states apart."""
+        return isinstance(other, Sight)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @staticmethod
+    def of(state: GameState) -> Sight:
+        """What each player may see, worked out from the state's objects."""
+        sight = Sight()
+        mine = sight.visible
+        for oid, o in state.objects.items():
+            if o.zone >= _BATTLEFIELD:  # a public zone
+                mine[0][oid] = o
+                mine[1][oid] = o
+            else:
+                mine[o.owner][oid] = o
+                for p in (0, 1):
+                    if o.known >> p & 1:
+                        mine[p][oid] = o
+                if o.known and o.zone == _LIBRARY:
+                    sight.library_known[o.owner] += 1
+        for p, player in enumerate(state.players):
+            sight.libraries[p].extend(sorted(player.library))
+        return sight
+
+
+# What a player's view holds instead of a Sight (engine.state.view): no attribute is set, so
+# nothing can read the other player's hand through it.
+UNSEEN = Sight.__new__(Sight)
+
