@@ -18,9 +18,12 @@ authentication and uses the token at hand when it does, as ``auto`` would.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import signal
 import socket
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -254,6 +257,19 @@ def terminal_stderr() -> Any:
     return os.fdopen(os.dup(2), "w", buffering=1)
 
 
+@contextlib.contextmanager
+def _keeping_sigterm() -> Iterator[None]:
+    """``ray.init`` replaces the driver's SIGTERM handler with one that exits at once
+    (``sys.exit(15)``: no final commit, no resume command); the handler installed before
+    (``pipelines.stopping``: SIGTERM stops as Ctrl-C does) is put back."""
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        yield
+    finally:
+        if callable(previous) and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)
+
+
 def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = False) -> None:
     """Join ``address`` (or RAY_ADDRESS), else start Ray on this machine with all cores."""
     address = address or os.environ.get("RAY_ADDRESS") or None
@@ -268,13 +284,14 @@ def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = Fal
         return
     level = logging.ERROR if quiet else logging.INFO
     try:
-        if address:
-            ray.init(address=address, log_to_driver=False, logging_level=level)
-        else:
-            # "local": always a new Ray on this machine, never a stale or foreign one
-            ray.init(address="local", num_cpus=num_cpus or os.cpu_count() or 1,
-                     include_dashboard=False, logging_level=level,
-                     log_to_driver=False, object_store_memory=200 * 1024 * 1024)
+        with _keeping_sigterm():
+            if address:
+                ray.init(address=address, log_to_driver=False, logging_level=level)
+            else:
+                # "local": always a new Ray on this machine, never a stale or foreign one
+                ray.init(address="local", num_cpus=num_cpus or os.cpu_count() or 1,
+                         include_dashboard=False, logging_level=level,
+                         log_to_driver=False, object_store_memory=200 * 1024 * 1024)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         text = " ".join(str(exc).split())
         hint = f"; authentication may be the cause: {_AUTH_HELP}" \

@@ -28,8 +28,30 @@ def positive(text: str) -> int:
     return _parsed(text, int, "an integer", lambda n: n >= 1, "at least 1")
 
 
+# A game's index in its pairing is stored as a 64-bit integer (the games table's ``game``
+# column), and seeds mix it as one: more games than this would repeat or not be stored.
+MAX_GAMES = 2**63 - 1
+
+
+def games(text: str) -> int:
+    """A number of games: 1 .. ``MAX_GAMES``. Any such count is played lazily (work is
+    made as it is handed out), so a huge one costs time, not memory."""
+    return _parsed(text, int, "an integer", lambda n: 1 <= n <= MAX_GAMES,
+                   f"1 .. {MAX_GAMES} (a game's index is a 64-bit integer)")
+
+
 def count(text: str) -> int:
     return _parsed(text, int, "an integer", lambda n: n >= 0, "at least 0")
+
+
+# A work unit's rows are built in one worker's memory and sent back whole, and a unit is
+# what a lost worker's retry plays again: a unit of more games is refused.
+MAX_UNIT_SIZE = 100_000
+
+
+def unit_size(text: str) -> int:
+    return _parsed(text, int, "an integer", lambda n: 1 <= n <= MAX_UNIT_SIZE,
+                   f"1 .. {MAX_UNIT_SIZE} (a unit's rows are held in a worker's memory)")
 
 
 def seed(text: str) -> int:

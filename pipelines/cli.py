@@ -27,9 +27,10 @@ from typing import Any
 from mtgsim import compiled, engine
 from mtgsim.engine.cards.pool import CardDataError
 from mtgsim.engine.decklists.deck import DeckError
-from mtgsim.pipelines import deckinfo, jobcli, reporting
+from mtgsim.pipelines import deckinfo, jobcli, reporting, stopping
+from mtgsim.pipelines.argtypes import games as game_count
 from mtgsim.pipelines.argtypes import positive, seed
-from mtgsim.pipelines.jobcli import EXIT_FAILED, EXIT_INTERRUPTED, card_source_of
+from mtgsim.pipelines.jobcli import EXIT_FAILED, card_source_of
 from mtgsim.pipelines.policyargs import (
     PolicyArgError,
     add_policy_options,
@@ -218,13 +219,22 @@ def cmd_batch(args: argparse.Namespace) -> int:
     """Play many games serially and summarise them."""
     decks = _load_decks(args, [args.deck_a, args.deck_b])
     policies = seat_policies(args, [d.name for d in decks], [args.deck_a, args.deck_b])
-    stats = run_batch(decks[0], decks[1], args.games, args.seed, policies, args.max_turns)
+    stats = run_batch(decks[0], decks[1], args.games, args.seed, policies, args.max_turns,
+                      stoppable=True)
     if args.json:
         summary = {"seed": args.seed, **batch_summary(stats, decks, policies)}
         print(json.dumps(summary))
     else:
         print(format_batch(stats, decks, policies, args.seed))
+    if stats.interrupted is not None:  # Ctrl-C or SIGTERM: what finished, then the code
+        print(f"{PROG}: {_stop_word(stats.interrupted)} after {stats.games} of "
+              f"{args.games} games", file=sys.stderr)
+        return stopping.stopped_by(stats.interrupted)
     return 0
+
+
+def _stop_word(exc: BaseException) -> str:
+    return "stopped by SIGTERM" if isinstance(exc, stopping.Terminated) else "interrupted"
 
 
 def bench_pipeline(args: argparse.Namespace) -> int:
@@ -433,7 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="play many games and summarise them",
                        description="Play N games serially, alternating which deck is on "
                                    "the play, and print win rates.")
-    p.add_argument("--games", type=positive, default=100, metavar="N",
+    p.add_argument("--games", type=game_count, default=100, metavar="N",
                    help="number of games (default: 100)")
     p.add_argument("--seed", type=seed, default=0,
                    help="job seed: the games are those versus plays (default: 0)")
@@ -444,7 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Time games of a matchup on one core, one policy on both "
                                    "sides (heuristic unless --policy), after loading and a "
                                    "short warm-up.")
-    p.add_argument("--games", type=positive, default=300, metavar="N",
+    p.add_argument("--games", type=game_count, default=300, metavar="N",
                    help="number of timed games (default: 300)")
     p.add_argument("--seed", type=seed, default=0, help="batch seed (default: 0)")
     p.add_argument("--decks", nargs=2, metavar=("A", "B"), default=list(BUNDLED_MATCHUP),
@@ -509,12 +519,15 @@ def main(argv: list[str] | None = None) -> int:
     except PolicyArgError as exc:
         _err(str(exc))
         return 2
+    stopping.install()  # SIGTERM stops as Ctrl-C does (a scheduler's stop)
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # surface a closed pipe here rather than at interpreter exit
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, stopping.Terminated)
+        print(f"{PROG}: {'stopped by SIGTERM' if terminated else 'interrupted'}",
+              file=sys.stderr)
+        return stopping.stopped_by(exc)
     except DeckError as exc:
         _err(f"{exc.file}: {exc.message}" if exc.line == 0 else str(exc))
         return 2

@@ -22,9 +22,9 @@ Deck sizes vary from 40 to 80 cards.
 from __future__ import annotations
 
 import time
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -170,6 +170,9 @@ class FuzzResult:
     styles: Counter[str] = field(default_factory=Counter)
     decisions: int = 0
     failures: list[Outcome] = field(default_factory=list)
+    # Ctrl-C or SIGTERM before the last game (run_fuzz with ``stoppable``): the counts
+    # are those of the chunks that finished
+    interrupted: KeyboardInterrupt | None = None
 
     def add(self, o: Outcome) -> None:
         self.games += 1
@@ -196,33 +199,62 @@ def _chunk(args: tuple[CardSource, int, int, int, tuple[str, str], int]) -> list
             for i in range(start, start + n)]
 
 
+Chunk = tuple[CardSource, int, int, int, tuple[str, str], int]
+
+
 def run_fuzz(games: int, seed: int = 0, *, start: int = 0, workers: int = 1,
              policies: tuple[str, str] = ("random", "random"), max_turns: int = 60,
              cards: CardSource | None = None, chunk: int = 100,
-             progress: Callable[[int], None] | None = None) -> FuzzResult:
-    """Play fuzz games ``start`` .. ``start + games - 1`` on ``workers`` processes."""
+             progress: Callable[[int], None] | None = None,
+             stoppable: bool = False) -> FuzzResult:
+    """Play fuzz games ``start`` .. ``start + games - 1`` on ``workers`` processes.
+    Chunks of ``chunk`` games are made as they are handed out, at most two per worker
+    ahead (``--games 10**12`` once built every chunk first and never started), so any
+    count runs in the same memory. ``stoppable``: Ctrl-C or SIGTERM ends the run with
+    the chunks that finished (``FuzzResult.interrupted``) instead of raising."""
     check_seed(seed)
     source = cards or CardSource()
-    jobs = [(source, seed, s, min(chunk, start + games - s), policies, max_turns)
-            for s in range(start, start + games, chunk)]
+    jobs: Iterator[Chunk] = ((source, seed, s, min(chunk, start + games - s), policies,
+                              max_turns) for s in range(start, start + games, chunk))
     result = FuzzResult()
     t0 = time.perf_counter()
-    if workers <= 1:
-        outcomes = map(_chunk, jobs)
-        for batch in outcomes:
-            for o in batch:
-                result.add(o)
-            if progress is not None:
-                progress(result.games)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as ex:
-            for batch in ex.map(_chunk, jobs):
-                for o in batch:
-                    result.add(o)
-                if progress is not None:
-                    progress(result.games)
+
+    def take(batch: list[Outcome]) -> None:
+        for o in batch:
+            result.add(o)
+        if progress is not None:
+            progress(result.games)
+
+    try:
+        if workers <= 1:
+            for job in jobs:
+                take(_chunk(job))
+        else:
+            _run_pool(jobs, workers, take)
+    except KeyboardInterrupt as exc:
+        if not stoppable:
+            raise
+        result.interrupted = exc
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _run_pool(jobs: Iterator[Chunk], workers: int,
+              take: Callable[[list[Outcome]], None]) -> None:
+    """The chunks on a process pool, in order, with ``2 * workers`` in flight."""
+    ex = ProcessPoolExecutor(max_workers=workers)
+    ahead: deque[Future[list[Outcome]]] = deque()
+    try:
+        for job in jobs:
+            ahead.append(ex.submit(_chunk, job))
+            if len(ahead) >= 2 * workers:
+                take(ahead.popleft().result())
+        while ahead:
+            take(ahead.popleft().result())
+    except BaseException:
+        ex.shutdown(wait=False, cancel_futures=True)  # a stop: no new chunk starts
+        raise
+    ex.shutdown()
 
 
 def write_failures(out: Path, result: FuzzResult) -> list[Path]:

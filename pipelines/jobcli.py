@@ -16,9 +16,11 @@ from typing import Any
 import msgspec
 
 from mtgsim.engine.cards.pool import CardSource
-from mtgsim.pipelines.argtypes import count, positive, seconds, seed, share
+from mtgsim.pipelines.argtypes import MAX_GAMES, count, positive, seconds, seed, share, unit_size
+from mtgsim.pipelines.argtypes import games as game_count
 from mtgsim.pipelines.policyargs import add_policy_options, deck_policies
 from mtgsim.pipelines.runner import LoadedDeck, card_source, load_card_pool, load_decks
+from mtgsim.pipelines.stopping import EXIT_TERMINATED
 from mtgsim.results.storage import Output, OutputError, resolve_out
 
 PROG = "mtgsim"
@@ -144,8 +146,9 @@ def _guarded(args: argparse.Namespace, run: Any, done: Any = None,
         _err(_shown(str(exc), out))
         return EXIT_USAGE, None
     except JobInterrupted as exc:
-        _stopped(args, exc, f"{PROG}: interrupted", out)
-        return EXIT_INTERRUPTED, None
+        _stopped(args, exc, f"{PROG}: stopped by SIGTERM" if exc.terminated else
+                 f"{PROG}: interrupted", out)
+        return EXIT_TERMINATED if exc.terminated else EXIT_INTERRUPTED, None
     except JobFailed as exc:
         _err(_shown(str(exc), out))
         _stopped(args, exc, f"{PROG}: the job stopped", out)
@@ -323,14 +326,24 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random policies on random pool decks; exit 3 when a game raised (replays written)."""
     from mtgsim.pipelines.fuzz import run_fuzz, write_failures
 
+    cpus = os.cpu_count() or 1
+    if args.workers is not None and args.workers > cpus:  # each is a process: refused
+        _err(f"--workers {args.workers}: this machine has {cpus} CPUs; give at most "
+             f"--workers {cpus}, or leave it out to use them all")
+        return EXIT_USAGE
+    if args.start + args.games > MAX_GAMES:
+        _err(f"--start + --games must be at most {MAX_GAMES} (a game's index is a 64-bit "
+             "integer)")
+        return EXIT_USAGE
     load_card_pool(card_source_of(args))  # a bad card data folder: one line, before workers
     bar, update = _job_progress(args.games, args.quiet)
     try:
         result = run_fuzz(args.games, args.seed, start=args.start,
-                          workers=args.workers or os.cpu_count() or 1,
+                          workers=args.workers or cpus,
                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                           cards=card_source_of(args),
-                          progress=(lambda n: update(n, args.games)) if update else None)
+                          progress=(lambda n: update(n, args.games)) if update else None,
+                          stoppable=True)
     finally:
         if bar is not None:
             bar.close()
@@ -351,6 +364,14 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
               f"{len(result.failures)} failed; game ends: {ends}")
         for f, path in zip(result.failures, paths, strict=True):
             print(f"  game {f.index}: {f.error}\n      mtgsim replay {path}")
+    if result.interrupted is not None:  # Ctrl-C or SIGTERM: what finished, then the code
+        from mtgsim.pipelines.stopping import Terminated, stopped_by
+
+        word = "stopped by SIGTERM" if isinstance(result.interrupted, Terminated) else \
+            "interrupted"
+        print(f"{PROG}: {word} after {result.games} of {args.games} games (to go on: "
+              f"--start {args.start + result.games})", file=sys.stderr)
+        return stopped_by(result.interrupted)
     return EXIT_GAMES_FAILED if result.failures else 0
 
 
@@ -394,7 +415,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 def _job_parent(games: int, what: str) -> argparse.ArgumentParser:
     """The options every job command shares; ``--games`` defaults to ``games`` ``what``."""
     job = argparse.ArgumentParser(add_help=False)
-    job.add_argument("--games", type=positive, default=games, metavar="N",
+    job.add_argument("--games", type=game_count, default=games, metavar="N",
                      help=f"{what} (default: {games})")
     job.add_argument("--out", required=True, metavar="DIR",
                      help="output folder (new or empty; or the job's folder with --resume), "
@@ -410,7 +431,7 @@ def _job_parent(games: int, what: str) -> argparse.ArgumentParser:
                      help="Ray cluster to join (default: RAY_ADDRESS, else start local Ray)")
     job.add_argument("--workers", type=positive, default=None,
                      help="number of actors (default: one per CPU of the cluster)")
-    job.add_argument("--unit-size", type=positive, default=200, metavar="N",
+    job.add_argument("--unit-size", type=unit_size, default=200, metavar="N",
                      help="games per work unit (default: 200)")
     job.add_argument("--rows-per-file", type=positive, default=250_000, metavar="N",
                      help="games buffered per Parquet file and row group (default: 250000)")
@@ -514,7 +535,7 @@ def register(sub: Any, common: argparse.ArgumentParser,
                                    "card pool, uniformly random policies in both seats, and "
                                    "count the games that raise; each failure is written as a "
                                    "replay (exit 3 when any game failed).")
-    p.add_argument("--games", type=positive, default=10_000, metavar="N",
+    p.add_argument("--games", type=game_count, default=10_000, metavar="N",
                    help="number of games (default: 10000)")
     p.add_argument("--seed", type=seed, default=0, help="fuzz seed (default: 0)")
     p.add_argument("--start", type=count, default=0, metavar="I",

@@ -28,7 +28,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from mtgsim import engine
@@ -38,6 +38,7 @@ from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.pipelines.runner import LoadedDeck
+from mtgsim.pipelines.stopping import Terminated, deferred
 from mtgsim.results.dataset import (
     FAILURES_DIR,
     FAILURES_FILE,
@@ -82,7 +83,11 @@ class JobStopped(Exception):
 
 
 class JobInterrupted(JobStopped):
-    """Ctrl-C."""
+    """Ctrl-C, or SIGTERM (``terminated``: a scheduler's stop, ``pipelines.stopping``)."""
+
+    def __init__(self, message: str, result: JobResult, terminated: bool = False) -> None:
+        super().__init__(message, result)
+        self.terminated = terminated
 
 
 class JobFailed(JobStopped):
@@ -108,14 +113,52 @@ def field_pairings(n: int) -> list[tuple[int, int]]:
     return [(0, k) for k in range(1, n)]
 
 
-def make_units(pairs: Sequence[tuple[int, int]], games: int, unit_size: int) -> list[WorkUnit]:
-    units = []
-    uid = 0
-    for m, (a, b) in enumerate(pairs):
-        for start in range(0, games, unit_size):
-            units.append(WorkUnit(uid, m, a, b, start, min(unit_size, games - start)))
-            uid += 1
-    return units
+class UnitPlan:
+    """A job's work units, made when they are asked for: unit ``uid`` is game block
+    ``uid % per_matchup`` of matchup ``uid // per_matchup``, so the plan holds only its
+    pairs and a job of ``--games 10**12`` takes no more memory than one of 100 (a list of
+    its units took 7 GB within seconds). Iterable again and again, in uid order."""
+
+    def __init__(self, pairs: Sequence[tuple[int, int]], games: int, unit_size: int) -> None:
+        self.pairs = list(pairs)
+        self.games = games
+        self.unit_size = unit_size
+        self.per_matchup = -(-games // unit_size)  # ceil
+
+    @property
+    def total(self) -> int:
+        """How many units (an int of any size; ``len`` would need it to fit 64 bits)."""
+        return self.per_matchup * len(self.pairs)
+
+    def count(self, uid: int) -> int:
+        """Games in unit ``uid``."""
+        start = (uid % self.per_matchup) * self.unit_size
+        return min(self.unit_size, self.games - start)
+
+    def unit(self, uid: int) -> WorkUnit:
+        m, block = divmod(uid, self.per_matchup)
+        a, b = self.pairs[m]
+        start = block * self.unit_size
+        return WorkUnit(uid, m, a, b, start, min(self.unit_size, self.games - start))
+
+    def __iter__(self) -> Iterator[WorkUnit]:
+        for uid in itertools.count():
+            if uid >= self.total:
+                return
+            yield self.unit(uid)
+
+    def remaining(self, done: set[int]) -> Iterator[WorkUnit]:
+        """The units not in ``done``, in order, made one at a time."""
+        return (u for u in self if u.uid not in done)
+
+    def games_in(self, done: set[int]) -> int:
+        """Games of the units of ``done`` that belong to this plan."""
+        return sum(self.count(uid) for uid in done if 0 <= uid < self.total)
+
+
+def make_units(pairs: Sequence[tuple[int, int]], games: int, unit_size: int) -> UnitPlan:
+    """The work units of ``games`` games per pair in blocks of ``unit_size`` (lazy)."""
+    return UnitPlan(pairs, games, unit_size)
 
 
 def job_policies(policies: Sequence[str], deck_policies: Sequence[str],
@@ -304,7 +347,7 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
         lock.release()
 
 
-def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
+def _play_job(out: Path, manifest: Manifest, units: UnitPlan,
               runner: SerialExecutor | RayExecutor, resume: bool,
               progress: Callable[[int, int], None] | None, rows_per_file: int,
               commit_every: float, max_failures: int) -> JobResult:
@@ -315,7 +358,7 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
                                commit_every=commit_every,
                                extras=EXTRAS if manifest.record_events else ())
         done = committed_units(out) if resume else set()
-        already = sum(u.count for u in units if u.uid in done)
+        already = units.games_in(done)
         manifest.games_completed = already
         manifest.games_failed = len(writer.failures)
         manifest.status = "running"
@@ -324,7 +367,7 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
         raise JobError(damage_advice(exc)) from None
     except OSError as exc:
         raise JobError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    remaining = [u for u in units if u.uid not in done]
+    remaining = units.remaining(done)  # made as the executor asks: never all at once
     played = 0
     t0 = time.perf_counter()
 
@@ -351,20 +394,24 @@ def _play_job(out: Path, manifest: Manifest, units: list[WorkUnit],
     try:
         try:
             for unit, batch, failures, extras in runner.run(remaining):
-                writer.add(unit.uid, unit.matchup, batch, failures, extras)
-                played += unit.count
-                if writer.due():
-                    commit(False, "running")
+                with deferred():  # a stop waits for the unit's rows and its commit
+                    writer.add(unit.uid, unit.matchup, batch, failures, extras)
+                    played += unit.count
+                    if writer.due():
+                        commit(False, "running")
                 if progress is not None:
                     progress(already + played, manifest.games_total)
                 if len(writer.failures) > max_failures:
                     stopped = True
                     break
-            commit(True, "stopped" if stopped else "complete")
+            with deferred(reraise=False):  # the end: a stop now changes nothing
+                commit(True, "stopped" if stopped else "complete")
         except (KeyboardInterrupt, ClusterLost) as exc:  # also during the last commit
-            commit(True, "interrupted")
+            with deferred(reraise=False):  # the stop is under way: no second one
+                commit(True, "interrupted")
             if isinstance(exc, KeyboardInterrupt):
-                raise JobInterrupted("interrupted", result()) from None
+                raise JobInterrupted("interrupted", result(),
+                                     terminated=isinstance(exc, Terminated)) from None
             raise JobFailed(str(exc), result(), lost_cluster=True) from None
     except OSError as exc:
         what = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
@@ -383,12 +430,11 @@ def damage_advice(exc: DamagedFile) -> str:
             "played again (the same games: a game is a function of its seed)")
 
 
-def committed_games(out: Path, units: Sequence[WorkUnit]) -> int:
+def committed_games(out: Path, units: UnitPlan) -> int:
     """Games of ``units`` committed to ``out`` (what a resumed job will not play again)."""
-    done = committed_units(out)
-    return sum(u.count for u in units if u.uid in done)
+    return units.games_in(committed_units(out))
 
 
 __all__ = ["JobError", "JobFailed", "JobInterrupted", "JobResult", "JobStopped",
-           "ClusterError", "deck_spec", "pairings", "field_pairings", "make_units",
+           "ClusterError", "UnitPlan", "deck_spec", "pairings", "field_pairings", "make_units",
            "job_id", "job_policies", "prepare_output", "run_job", "committed_games"]

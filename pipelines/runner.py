@@ -175,6 +175,9 @@ class BatchStats:
     seconds: float = 0.0
     decks: tuple[DeckStats, DeckStats] = field(default_factory=lambda: (DeckStats(), DeckStats()))
     reasons: Counter[str] = field(default_factory=Counter)
+    # Ctrl-C or SIGTERM (a KeyboardInterrupt) before the last game: the games counted
+    # are those that finished (run_batch with ``stoppable``)
+    interrupted: KeyboardInterrupt | None = None
 
     @property
     def games_per_second(self) -> float:
@@ -191,17 +194,31 @@ class BatchStats:
 
 def run_batch(deck_a: LoadedDeck, deck_b: LoadedDeck, games: int, seed: int,
               policies: Sequence[str] = ("heuristic", "heuristic"),
-              max_turns: int = 60) -> BatchStats:
+              max_turns: int = 60, stoppable: bool = False) -> BatchStats:
     """Play games 0 .. ``games - 1`` of the pairing of the two decks under ``seed``
     serially: the games ``versus`` plays (``cluster.seeds``), the decks alternating on the
     play. Each policy stays with its deck. Decisions are counted from
-    ``state.actions_taken``.
+    ``state.actions_taken``. Games are made one at a time, so any count runs in the
+    same memory. ``stoppable``: Ctrl-C or SIGTERM ends the batch with the games that
+    finished (``BatchStats.interrupted``) instead of raising.
     """
     stats = BatchStats()
+    start = time.perf_counter()
+    try:
+        _play_batch(stats, deck_a, deck_b, games, seed, policies, max_turns)
+    except KeyboardInterrupt as exc:
+        if not stoppable:
+            raise
+        stats.interrupted = exc
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def _play_batch(stats: BatchStats, deck_a: LoadedDeck, deck_b: LoadedDeck, games: int,
+                seed: int, policies: Sequence[str], max_turns: int) -> None:
     decks = (deck_a, deck_b)
     pairing = seeds.Pairing(seed, (deck_a.name, seeds.deck_digest(deck_a.names)),
                             (deck_b.name, seeds.deck_digest(deck_b.names)))
-    start = time.perf_counter()
     for i in range(games):
         first = 0 if pairing.a_on_play(i) else 1  # index (0 = A, 1 = B) of the deck in seat 0
         seats = (first, 1 - first)
@@ -226,5 +243,3 @@ def run_batch(deck_a: LoadedDeck, deck_b: LoadedDeck, games: int, seed: int,
                 ds.wins_on_draw += won
         if result.winner < 0:
             stats.draws += 1
-    stats.seconds = time.perf_counter() - start
-    return stats

@@ -156,6 +156,31 @@ class SwissResult(msgspec.Struct):
     failed: int = 0  # games that raised (recorded in failures.parquet)
 
 
+# Bounds on a tournament, checked before anything is written. Its match rows and seats
+# are held in memory until the end (they make the standings and the tables), so the
+# matches of all its events are bounded; the others keep each number to what a real
+# event could be, far above any held (the largest have a few thousand players).
+MAX_PLAYERS = 100_000
+MAX_ROUNDS = 100
+MAX_BEST_OF = 99
+MAX_MATCHES = 2_000_000  # over every event: a few hundred MB of rows
+
+
+def check_size(players: int, rounds: int, best_of: int, events: int, top: int) -> None:
+    """Refuse a tournament too large to hold (``JobError``, one line with the reason)."""
+    for name, value, most in (("--players", players, MAX_PLAYERS),
+                              ("--rounds", rounds, MAX_ROUNDS),
+                              ("--best-of", best_of, MAX_BEST_OF)):
+        if value > most:
+            raise JobError(f"{name} {value} is more than {most}, the most a tournament "
+                           "here may have")
+    matches = events * (players // 2 * rounds + top - 1)
+    if matches > MAX_MATCHES:
+        raise JobError(f"{events} events of {players} players and {rounds} rounds are "
+                       f"{matches} matches, more than {MAX_MATCHES} (their rows are held "
+                       "in memory until the end): run fewer --events per job")
+
+
 def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int,
               rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
               policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
@@ -170,6 +195,7 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
         raise JobError("need at least 2 players, 1 round, 1 event and an odd best-of")
     if top > players or (top & (top - 1)):
         raise JobError(f"the cut must be a power of two no larger than {players}")
+    check_size(players, rounds, best_of, events, top)
     if len(shares) != len(decks) or any(not math.isfinite(s) or s < 0 for s in shares) \
             or sum(shares) <= 0:
         raise JobError("give one finite, non-negative metagame share per deck (not all 0)")
@@ -210,6 +236,14 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
         try:
             for e in range(events):
                 tables.append(event.play(e, shares, players, rounds, top))
+        except BaseException:  # Ctrl-C, SIGTERM, a lost cluster: not left "running"
+            manifest.status = "interrupted"
+            manifest.games_completed = event.games
+            try:
+                write_manifest(out, manifest)
+            except OSError:
+                pass
+            raise
         finally:
             runner.shutdown()
             writer.close()

@@ -5,6 +5,11 @@ behaviour a user would expect (a clean stop, resumable)."""
 
 from __future__ import annotations
 
+import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pyarrow as pa
@@ -152,3 +157,158 @@ def test_report_of_a_job_killed_before_its_rows_reached_games(
     assert snapshot(out) == before
     assert main(job_args(out, "--resume")) == 0
     assert cli(capsys, "report", str(out))[0] == 0
+
+
+# --------------------------------------------------------------------------- SIGTERM
+
+
+def _start(cmd: list[str]) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "mtgsim.pipelines.cli", *cmd], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _run(argv: list[str]) -> int:
+    res = subprocess.run([sys.executable, "-m", "mtgsim.pipelines.cli", *argv], cwd=ROOT,
+                         capture_output=True, text=True, timeout=900)
+    if res.returncode:
+        print(res.stderr[-2000:])  # shown when the test fails
+    return res.returncode
+
+
+def _wait_for(check, proc: subprocess.Popen[str], what: str,  # type: ignore[no-untyped-def]
+              seconds: float = 180) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            out, err = proc.communicate()
+            pytest.fail(f"never {what} (exit {proc.returncode}): {err[-2000:]}")
+        time.sleep(0.05)
+
+
+def _played_some(out: Path) -> bool:
+    try:
+        return read_manifest(out).games_completed > 0 or bool(pending_files(out))
+    except Exception:  # noqa: BLE001 - not written yet
+        return False
+
+
+@pytest.mark.parametrize("executor", ["serial", pytest.param("ray", marks=pytest.mark.slow)])
+def test_sigterm_stops_a_job_like_ctrl_c(tmp_path: Path, executor: str) -> None:
+    """A scheduler's stop: the final commit, the resume command, the manifest
+    'interrupted', the lock released, exit 143; the resumed job ends with exactly the
+    games of an uninterrupted one."""
+    out = tmp_path / "job"
+    args = [*job_args(out, games=3000), "--commit-every", "0.5"]
+    args[args.index("serial")] = executor
+    if executor == "ray":
+        args += ["--workers", "1"]
+    proc = _start(args)
+    _wait_for(lambda: _played_some(out), proc, "played a game")
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err and "stopped by SIGTERM" in err
+    resume = next(ln for ln in err.splitlines() if ln.startswith("resume with: "))
+    argv = resume.removeprefix("resume with: ").split()
+    assert argv[0] == "mtgsim" and argv[-1] == "--resume"
+    m = read_manifest(out)
+    assert m.status == "interrupted" and 0 < m.games_completed < 3000
+    assert not (out / ".lock").exists()
+    assert not pending_files(out)  # the final commit wrote every buffer to games/
+    assert read_games(out).num_rows == m.games_completed
+    resumed = argv[1:]
+    resumed[resumed.index(executor)] = "serial"
+    assert _run(resumed) == 0  # fresh processes, as a user runs them
+    clean = tmp_path / "clean"
+    assert _run(job_args(clean, games=3000)) == 0
+    assert games_table(out).equals(games_table(clean))
+
+
+def test_a_second_sigterm_does_not_cut_the_final_commit_short(tmp_path: Path) -> None:
+    out = tmp_path / "job"
+    proc = _start(job_args(out, games=3000))
+    _wait_for(lambda: (out / "manifest.json").exists(), proc, "started")
+    time.sleep(1.0)
+    for _ in range(5):
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.01)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    m = read_manifest(out)
+    assert m.status == "interrupted" and read_games(out).num_rows == m.games_completed
+
+
+# --------------------------------------------------------------------------- huge counts
+
+
+def _rss_mb(pid: int) -> float:
+    import psutil  # type: ignore[import-untyped]
+
+    return float(psutil.Process(pid).memory_info().rss) / 2**20
+
+
+@pytest.mark.parametrize("command", [
+    "gauntlet", "versus", "ladder", "batch", "fuzz",
+])
+def test_a_trillion_games_run_in_the_memory_of_a_few(tmp_path: Path, command: str) -> None:
+    """``--games 10**12``: the work is made as it is handed out. Each command plays
+    for a few seconds in a small, steady memory (the old gauntlet built all its units:
+    7 GB in 25 s; fuzz built all its chunks before its first game), and SIGTERM then
+    stops it with what it played."""
+    n = str(10**12)
+    out = str(tmp_path / "out")
+    cmd = {
+        "gauntlet": ["gauntlet", *DECKS, "--games", n, "--executor", "serial", "--out", out,
+                     "--quiet", "--unit-size", "5"],
+        "versus": ["versus", DECKS[0], "--field", DECKS[1], "--games", n, "--executor",
+                   "serial", "--out", out, "--quiet", "--unit-size", "5"],
+        "ladder": ["ladder", "--decks", *DECKS, "--policies", "goldfish", "random",
+                   "--games", n, "--executor", "serial", "--out", out, "--quiet",
+                   "--unit-size", "5"],
+        "batch": ["batch", *DECKS, "--games", n, "--json"],
+        "fuzz": ["fuzz", "--games", n, "--workers", "1", "--quiet", "--out", out, "--json"],
+    }[command]
+    proc = _start(cmd)
+    started = time.monotonic()
+    samples = []
+    while time.monotonic() - started < 12 and proc.poll() is None:
+        time.sleep(1.0)
+        samples.append(_rss_mb(proc.pid))
+    assert proc.poll() is None, proc.communicate()[1][-2000:]
+    proc.send_signal(signal.SIGTERM)
+    stdout, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err
+    assert max(samples) < 600, samples  # MB: a few hundred at most, not gigabytes
+    assert max(samples[4:]) < samples[3] + 60, samples  # steady once playing
+    if command in ("batch", "fuzz"):  # what was played is printed before the exit
+        assert json.loads(stdout)["games"] > 0
+        assert "stopped by SIGTERM after" in err
+    else:
+        m = read_manifest(Path(out))
+        assert m.status == "interrupted" and m.games_total >= 10**12
+        assert 0 < m.games_completed
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["batch", "gruul_stompy", "bogles", "--games", str(2**63)], "64-bit"),
+    (["gauntlet", "gruul_stompy", "bogles", "--games", "10", "--unit-size", str(10**6),
+      "--out", "OUT"], "worker's memory"),
+    (["fuzz", "--games", "10", "--workers", "100000"], "CPUs"),
+    (["fuzz", "--games", str(2**63 - 5), "--start", "10"], "64-bit"),
+    (["swiss", "--decks", "gruul_stompy", "bogles", "--players", "100000", "--rounds", "100",
+      "--events", "100", "--out", "OUT"], "matches"),
+    (["swiss", "--decks", "gruul_stompy", "bogles", "--players", str(10**9), "--out", "OUT"],
+     "--players"),
+])
+def test_counts_past_what_can_be_held_are_refused_up_front(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+        words: str) -> None:
+    out = tmp_path / "out"
+    code, _, err = cli(capsys, *[str(out) if a == "OUT" else a for a in argv])
+    assert code == 2 and "Traceback" not in err, err
+    assert words in err.strip().splitlines()[-1]
+    assert not out.exists()
+
