@@ -458,7 +458,7 @@ def _job(kind: str, decks: Sequence[Deck | str | Path], pairs: list[tuple[int, i
 
         where = resolve_out(str(out))
         try:
-            where.check_new(resume=False)
+            where.begin(resume=False)  # a remote folder: locked there
             run_job(kind, loaded, pairs, games, where.local, cards=p.source,
                     progress=lambda done, total: where.push(), **options)
             where.push()

@@ -21,7 +21,7 @@ from mtgsim.pipelines.argtypes import games as game_count
 from mtgsim.pipelines.policyargs import add_policy_options, deck_policies
 from mtgsim.pipelines.runner import LoadedDeck, card_source, load_card_pool, load_decks
 from mtgsim.pipelines.stopping import EXIT_TERMINATED
-from mtgsim.results.storage import Output, OutputError, resolve_out
+from mtgsim.results.storage import HIDDEN, Output, OutputError, redact, resolve_out
 
 PROG = "mtgsim"
 EXIT_FAILED, EXIT_USAGE, EXIT_GAMES_FAILED, EXIT_INTERRUPTED = 1, 2, 3, 130
@@ -43,11 +43,12 @@ def card_source_of(args: argparse.Namespace) -> CardSource:
 @contextlib.contextmanager
 def _output(args: argparse.Namespace) -> Iterator[Output]:
     """``--out`` resolved (a URI's folder mirrored through a local staging folder, see
-    results.storage): a new job's must be empty unless resumed. What is committed is
-    uploaded when the command ends, however it ends."""
+    results.storage, and locked where it is: results.remote_lock): a new job's must be
+    empty unless resumed. What is committed is uploaded when the command ends, however
+    it ends, and then the lock is given up."""
     out = resolve_out(args.out)
     try:
-        out.check_new(getattr(args, "resume", False))
+        out.begin(getattr(args, "resume", False), " ".join([PROG, *args.argv]))
         yield out
     finally:
         try:
@@ -73,7 +74,8 @@ def _pushing(update: Callable[[int, int], None] | None,
 
 def _shown(text: str, out: Output | None) -> str:
     """Output for people names the folder as they gave it, not a staging folder."""
-    return text.replace(str(out.local), out.uri) if out is not None and out.remote else text
+    shown = text.replace(str(out.local), out.shown) if out is not None and out.remote else text
+    return redact(shown)  # no credential of a URI is ever printed
 
 
 def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
@@ -97,13 +99,23 @@ def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
 
 
 def resume_command(argv: Sequence[str]) -> str:
-    """The command line that finishes an interrupted job."""
+    """The command line that finishes an interrupted job, credentials in a URI shown as
+    ``***`` (see ``_resume_lines``)."""
     import shlex
 
-    args = list(argv)
+    args = [redact(a) for a in argv]
     if "--resume" not in args:
         args.append("--resume")
     return f"{PROG} {shlex.join(args)}"
+
+
+def _resume_lines(argv: Sequence[str]) -> str:
+    """"resume with: ..." and, when a credential was hidden from it, how to give it."""
+    line = f"resume with: {resume_command(argv)}"
+    if any(redact(a) != a for a in argv):
+        line += (f"\n(credentials in a URI are shown as {HIDDEN}: give them again, or in "
+                 "the AWS_* or your store's variables)")
+    return line
 
 
 def _stopped(args: argparse.Namespace, exc: Any, what: str, out: Output | None) -> None:
@@ -111,12 +123,12 @@ def _stopped(args: argparse.Namespace, exc: Any, what: str, out: Output | None) 
     from mtgsim.pipelines.summary import format_failures
 
     m = exc.result.manifest
-    print(f"{what}; {m.games_completed} of {m.games_total} games committed to {args.out}",
-          file=sys.stderr)
+    print(f"{what}; {m.games_completed} of {m.games_total} games committed to "
+          f"{redact(args.out)}", file=sys.stderr)
     failures = format_failures(out.local if out is not None else Path(args.out))
     if failures:
         print(_shown(failures, out), file=sys.stderr)
-    print(f"resume with: {resume_command(args.argv)}", file=sys.stderr)
+    print(_resume_lines(args.argv), file=sys.stderr)
 
 
 def _silenced_for_good() -> bool:
@@ -272,7 +284,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
             _err(_shown(str(exc), out))
             return EXIT_USAGE
         if args.json:
-            print(json.dumps({"out": args.out, **msgspec.to_builtins(result)}))
+            print(json.dumps({"out": redact(args.out), **msgspec.to_builtins(result)}))
         else:
             print(_shown(format_swiss(result, args.top), out))
         if result.failed:
@@ -306,7 +318,7 @@ def cmd_ablate(args: argparse.Namespace) -> int:
             return code
         if args.json:
             print(json.dumps({"deck": deck.name, "keyword": args.keyword.strip().lower(),
-                              "out": args.out, "games_failed": result.failed,
+                              "out": redact(args.out), "games_failed": result.failed,
                               "rows": [msgspec.to_builtins(r) for r in rows]}))
         else:
             print(format_ablation(deck.name, args.keyword, rows))
@@ -407,7 +419,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             args, lambda: run_ladder(decks, order, args.games, out.local,
                                      progress=_pushing(update, out), **options),
             out, done=bar.close if bar is not None else None,
-            as_json=(lambda r: {"job": r.manifest.job, "out": args.out,
+            as_json=(lambda r: {"job": r.manifest.job, "out": redact(args.out),
                                 **msgspec.to_builtins(ladder(r))}) if args.json else None,
             summary=lambda r: format_ladder(ladder(r), r.manifest.job))
 

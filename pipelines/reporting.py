@@ -48,7 +48,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 2
     try:
         where.pull()
-        code = _report(args, where.local, where.uri if where.remote else "")
+        code = _report(args, where.local, where.shown if where.remote else "")
         if code == 0:
             where.push()
         return code

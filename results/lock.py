@@ -21,6 +21,8 @@ from pathlib import Path
 
 import psutil  # type: ignore[import-untyped]
 
+from mtgsim.results.storage import redact
+
 LOCK_NAME = ".lock"
 
 
@@ -112,7 +114,7 @@ class FolderLock:
         me = os.getpid()
         info = {"host": socket.gethostname(), "pid": me, "started": _start_time(me),
                 "since": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "command": " ".join(sys.argv)}
+                "command": redact(" ".join(sys.argv))}  # a URI's secret is not kept
         data = json.dumps(info).encode()
         os.ftruncate(self.fd, 0)
         os.pwrite(self.fd, data, 0)

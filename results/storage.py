@@ -23,7 +23,9 @@ a URI).
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import sys
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -33,6 +35,7 @@ from typing import Any
 # Set by Ray's job supervisor for the entry point of ``ray job submit`` (ray.dashboard.
 # modules.job.job_supervisor): the runtime environment of the submitted job.
 RAY_JOB_ENV = "RAY_JOB_CONFIG_JSON_ENV_VAR"
+LOCK_NAME = ".lock"  # results.lock.LOCK_NAME (not imported: results.lock imports this)
 _URI = ("s3://", "gs://", "gcs://", "hdfs://", "viewfs://", "abfs://", "abfss://", "file://")
 
 
@@ -44,6 +47,51 @@ def is_uri(arg: str) -> bool:
     return arg.startswith(_URI)
 
 
+# Query parameters that carry a secret (pyarrow's S3 URIs take ``access_key``,
+# ``secret_key`` and ``session_token``; other stores' tokens and signatures likewise).
+_SECRET_PARAM = re.compile(r"key|secret|token|password|passwd|credential|signature|^sig$",
+                           re.IGNORECASE)
+_ANY_URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"]+")
+HIDDEN = "***"
+
+
+def redact_uri(uri: str) -> str:
+    """``uri`` with its credentials replaced by ``***``: the user information before
+    ``@`` (``s3://KEY:SECRET@bucket/...``) and the values of query parameters that name
+    a secret (``?secret_key=...``). Everything a URI is printed or stored as (the
+    "results:" line, the resume command, the lock's command, error messages) goes
+    through this: a secret given on the command line is used, never repeated."""
+    scheme, sep, rest = uri.partition("://")
+    if not sep:
+        return uri
+    end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    authority, tail = rest[:end], rest[end:]
+    if "@" in authority:
+        authority = f"{HIDDEN}@{authority.rsplit('@', 1)[1]}"
+    path, qmark, query = tail.partition("?")
+    if qmark:
+        query, hash_, fragment = query.partition("#")
+        params = []
+        for part in query.split("&"):
+            name, eq, _ = part.partition("=")
+            params.append(f"{name}={HIDDEN}" if eq and _SECRET_PARAM.search(name) else part)
+        tail = f"{path}?{'&'.join(params)}{hash_}{fragment}"
+    return f"{scheme}://{authority}{tail}"
+
+
+def _not_results(rel: str) -> bool:
+    """Files of a folder that are not the job's results: the local folder's lock (its
+    ``flock`` means nothing elsewhere) and the remote folder's lock claims."""
+    from mtgsim.results.remote_lock import LOCK_DIR
+
+    return rel == LOCK_NAME or rel.startswith(f"{LOCK_DIR}/")
+
+
+def redact(text: str) -> str:
+    """``text`` (a message, a command line) with every URI in it redacted."""
+    return _ANY_URI.sub(lambda m: redact_uri(m.group(0)), text)
+
+
 @dataclass
 class Output:
     """A job's output folder: ``local`` is where the job writes."""
@@ -53,13 +101,19 @@ class Output:
     fs: Any = None  # the pyarrow filesystem of a remote folder (None: local)
     path: str = ""  # the folder's path in ``fs``
     _sent: dict[str, tuple[int, int]] = field(default_factory=dict)  # file -> (size, mtime)
+    lock: Any = None  # the remote folder's lock (results.remote_lock), held by begin()
 
     @property
     def remote(self) -> bool:
         return self.fs is not None
 
+    @property
+    def shown(self) -> str:
+        """The folder as people see it: the URI without its credentials."""
+        return redact_uri(self.uri)
+
     def __str__(self) -> str:
-        return self.uri
+        return self.shown
 
     def remote_files(self) -> dict[str, int]:
         """The remote folder's files (relative path -> size); empty when it is absent."""
@@ -70,16 +124,57 @@ class Output:
             infos = self.fs.get_file_info(pafs.FileSelector(self.path, recursive=True,
                                                             allow_not_found=True))
         except OSError as exc:
-            raise OutputError(f"{self.uri}: cannot list ({exc})") from None
+            raise OutputError(f"{self.shown}: cannot list ({redact(str(exc))})") from None
         base = self.path.rstrip("/") + "/"
         return {i.path[len(base):]: i.size for i in infos
-                if i.type == pafs.FileType.File and i.path.startswith(base)}
+                if i.type == pafs.FileType.File and i.path.startswith(base)
+                and not _not_results(i.path[len(base):])}
+
+    def begin(self, resume: bool, command: str = "") -> None:
+        """Take a remote folder's lock (``results.remote_lock``: two jobs, or two
+        resumes, never write it at once), then check it (``check_new``). ``command``:
+        the command line to name in the lock (redacted again here)."""
+        if not self.remote:
+            return
+        from mtgsim.results.lock import FolderLocked
+        from mtgsim.results.remote_lock import RemoteLock, command_line
+
+        lock = RemoteLock(self.fs, self.path, self.shown, redact(command) or command_line())
+        try:
+            lock.acquire()
+        except FolderLocked as exc:
+            raise OutputError(str(exc)) from None
+        except OSError as exc:
+            raise OutputError(f"{self.shown}: cannot take the folder's lock "
+                              f"({redact(str(exc))})") from None
+        self.lock = lock
+        for info in lock.took_over:
+            from mtgsim.results.lock import describe
+
+            print(f"mtgsim: warning: {self.shown}: took over the lock of a job that is "
+                  f"gone ({describe(info)})", file=sys.stderr)
+        try:
+            self.fs.delete_file(f"{self.path}/{LOCK_NAME}")  # an older mtgsim uploaded
+        except OSError:  # its local lock, command line and all: not left there
+            pass
+        try:
+            self.check_new(resume)
+        except BaseException:
+            self.close()
+            raise
+
+    def _check_lock(self) -> None:
+        if self.lock is not None and self.lock.lost.is_set():
+            raise OutputError(
+                f"{self.shown}: this job lost the folder's lock (it could not renew it "
+                "for a whole lease, and another job took the folder over): nothing more "
+                f"is uploaded; what it committed since is kept in {self.local}")
 
     def pull(self) -> None:
         """Copy the remote folder into the staging folder (to resume a job there)."""
         if not self.remote:
             return
-        for rel in sorted(self.remote_files()):
+        for rel in sorted(self.remote_files()):  # the lock's files are not listed
             target = self.local / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             with self.fs.open_input_stream(f"{self.path}/{rel}") as src, \
@@ -94,10 +189,11 @@ class Output:
         job removed. Files being written (``_staging/``) stay local."""
         if not self.remote:
             return
+        self._check_lock()  # a job that lost the lock writes nothing more there
         here: dict[str, tuple[int, int]] = {}
         for p in self.local.rglob("*"):
             rel = p.relative_to(self.local).as_posix()
-            if p.is_file() and not rel.startswith("_staging/"):
+            if p.is_file() and not rel.startswith("_staging/") and not _not_results(rel):
                 st = p.stat()
                 here[rel] = (st.st_size, st.st_mtime_ns)
         # the events and hands before the games (a unit's games never upload without its
@@ -113,7 +209,7 @@ class Output:
                         self.fs.open_output_stream(f"{self.path}/{rel}") as dst:
                     shutil.copyfileobj(src, dst)
             except OSError as exc:
-                raise OutputError(f"{self.uri}: cannot upload {rel} ({exc})") from None
+                raise OutputError(f"{self.shown}: cannot upload {rel} ({redact(str(exc))})") from None
             self._sent[rel] = here[rel]
         for rel in sorted(set(self._sent) - set(here)):
             self.fs.delete_file(f"{self.path}/{rel}")
@@ -126,12 +222,19 @@ class Output:
         if resume:
             self.pull()
         elif self.remote_files():
-            raise OutputError(f"{self.uri} is not empty (use --resume to finish a job there, "
+            raise OutputError(f"{self.shown} is not empty (use --resume to finish a job there, "
                               "or choose another folder)")
 
     def close(self) -> None:
-        """Remove the staging folder of a remote output."""
-        if self.remote:
+        """Give the remote folder's lock up and remove the staging folder (kept when the
+        lock was lost: it holds what could not be uploaded)."""
+        if not self.remote:
+            return
+        lost = self.lock is not None and self.lock.lost.is_set()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+        if not lost:
             shutil.rmtree(self.local, ignore_errors=True)
 
 
@@ -146,7 +249,8 @@ def resolve_out(arg: str, *, environ: Mapping[str, str] | None = None,
             filesystem, path = pafs.FileSystem.from_uri(arg)
         except (OSError, ValueError) as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise OutputError(f"{arg}: not a usable output URI ({first})") from None
+            raise OutputError(f"{redact_uri(arg)}: not a usable output URI "
+                              f"({redact(first)})") from None
         if isinstance(filesystem, pafs.LocalFileSystem):
             return Output(arg, Path(path))
         staging = Path(tempfile.mkdtemp(prefix="mtgsim-out-"))
