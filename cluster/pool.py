@@ -257,6 +257,40 @@ def terminal_stderr() -> Any:
     return os.fdopen(os.dup(2), "w", buffering=1)
 
 
+# Ray's switch for a cluster on this machine alone (ray_constants.ENABLE_RAY_CLUSTER, off
+# by default on macOS and Windows): off, the node's IP is the loopback address
+LOOPBACK_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
+
+@contextlib.contextmanager
+def _on_loopback() -> Iterator[None]:
+    """While a local Ray starts: its node IP is 127.0.0.1, so its control service (GCS),
+    raylet, object manager, agents and workers listen on the loopback address only, not
+    on every interface (Ray's default on Linux takes the routable address, and
+    ``ray.init(_node_ip_address="127.0.0.1")`` is turned back into it). Ray reads the
+    switch from ``ray_constants`` in this process and from the environment in the
+    processes it starts; both are put back afterwards, so a later ``--address`` job in
+    the same process joins its cluster as usual."""
+    try:
+        from ray._private import ray_constants
+    except ImportError:  # another Ray layout: it decides
+        yield
+        return
+    saved_env = os.environ.get(LOOPBACK_ENV)
+    saved = getattr(ray_constants, "ENABLE_RAY_CLUSTER", None)
+    os.environ[LOOPBACK_ENV] = "0"
+    ray_constants.ENABLE_RAY_CLUSTER = False
+    try:
+        yield
+    finally:
+        if saved_env is None:
+            os.environ.pop(LOOPBACK_ENV, None)
+        else:
+            os.environ[LOOPBACK_ENV] = saved_env
+        if saved is not None:
+            ray_constants.ENABLE_RAY_CLUSTER = saved
+
+
 @contextlib.contextmanager
 def _keeping_sigterm() -> Iterator[None]:
     """``ray.init`` replaces the driver's SIGTERM handler with one that exits at once
@@ -271,7 +305,8 @@ def _keeping_sigterm() -> Iterator[None]:
 
 
 def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = False) -> None:
-    """Join ``address`` (or RAY_ADDRESS), else start Ray on this machine with all cores."""
+    """Join ``address`` (or RAY_ADDRESS), else start Ray on this machine with all cores,
+    listening on the loopback address only (``_on_loopback``)."""
     address = address or os.environ.get("RAY_ADDRESS") or None
     import ray
 
@@ -289,9 +324,10 @@ def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = Fal
                 ray.init(address=address, log_to_driver=False, logging_level=level)
             else:
                 # "local": always a new Ray on this machine, never a stale or foreign one
-                ray.init(address="local", num_cpus=num_cpus or os.cpu_count() or 1,
-                         include_dashboard=False, logging_level=level,
-                         log_to_driver=False, object_store_memory=200 * 1024 * 1024)
+                with _on_loopback():
+                    ray.init(address="local", num_cpus=num_cpus or os.cpu_count() or 1,
+                             include_dashboard=False, logging_level=level,
+                             log_to_driver=False, object_store_memory=200 * 1024 * 1024)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         text = " ".join(str(exc).split())
         hint = f"; authentication may be the cause: {_AUTH_HELP}" \

@@ -312,3 +312,43 @@ def test_counts_past_what_can_be_held_are_refused_up_front(
     assert words in err.strip().splitlines()[-1]
     assert not out.exists()
 
+
+# --------------------------------------------------------------------------- local Ray
+
+
+@pytest.mark.slow
+def test_a_local_ray_listens_on_the_loopback_address_only() -> None:
+    """The control service, raylet, object manager, agents and workers of the Ray a
+    job starts on this machine accept connections on 127.0.0.1 alone (Ray's default on
+    Linux is every interface), and the node's IP is 127.0.0.1."""
+    import psutil  # type: ignore[import-untyped]
+    import ray
+
+    from mtgsim.cluster.pool import RayExecutor
+    from mtgsim.cluster.work import JobSpec
+    from mtgsim.pipelines.jobs import deck_spec
+    from mtgsim.pipelines.runner import load_card_pool, load_main_deck
+
+    assert not ray.is_initialized()
+    pool = load_card_pool()
+    spec = JobSpec("bind", 1, tuple(deck_spec(load_main_deck(d, pool)) for d in DECKS))
+    executor = RayExecutor(spec, workers=1)
+    try:
+        assert executor.actor_pids()  # a worker is up
+        assert ray.util.get_node_ip_address() == "127.0.0.1"
+        assert [n["NodeManagerAddress"] for n in ray.nodes()] == ["127.0.0.1"]
+        me = psutil.Process()
+        listening = []
+        for proc in [me, *me.children(recursive=True)]:
+            try:
+                conns = proc.net_connections(kind="inet")
+            except psutil.Error:
+                continue
+            listening += [(proc.name(), c.laddr.ip, c.laddr.port) for c in conns
+                          if c.status == psutil.CONN_LISTEN]
+        assert len({name for name, _, _ in listening}) >= 3, listening  # gcs, raylet, ...
+        assert all(ip in ("127.0.0.1", "::ffff:127.0.0.1", "::1") for _, ip, _ in listening), \
+            listening
+    finally:
+        executor.shutdown()
+    assert not ray.is_initialized()
