@@ -66,7 +66,8 @@ def test_a_folder_does_not_import_by_its_bare_name(folder: str) -> None:
 
 def test_every_module_has_one_name() -> None:
     """Importing every module of mtgsim loads each file of the checkout once, under a name
-    beginning ``mtgsim.`` (the tests' own helpers, ``tests/*.py``, aside)."""
+    beginning ``mtgsim.`` (the tests' own helpers, ``tests/*.py``, and the scripts tests load
+    by path, ``scripts/*.py``, aside)."""
     for package in PACKAGE_DIRS:
         module = importlib.import_module(package)
         for info in pkgutil.walk_packages(module.__path__, package + "."):
@@ -77,7 +78,9 @@ def test_every_module_has_one_name() -> None:
         if not file:
             continue
         path = Path(file).resolve()
-        if ROOT in path.parents and path.relative_to(ROOT).parts[0] not in ("tests", ".venv"):
+        # the tests' helpers and the scripts some tests load by path are no packages
+        if ROOT in path.parents and \
+                path.relative_to(ROOT).parts[0] not in ("tests", "scripts", ".venv"):
             by_file.setdefault(path, []).append(name)
     assert len(by_file) > 150
     assert [(str(p), n) for p, n in by_file.items() if len(n) > 1] == []
