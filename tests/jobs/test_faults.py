@@ -256,17 +256,18 @@ def test_a_trillion_games_run_in_the_memory_of_a_few(tmp_path: Path, command: st
     """``--games 10**12``: the work is made as it is handed out. Each command plays
     for a few seconds in a small, steady memory (the old gauntlet built all its units:
     7 GB in 25 s; fuzz built all its chunks before its first game), and SIGTERM then
-    stops it with what it played."""
+    stops it with what it played. The jobs buffer at most 200 rows per matchup here
+    (``--rows-per-file``), so any growth would be the work itself."""
     n = str(10**12)
     out = str(tmp_path / "out")
+    small = ["--unit-size", "5", "--rows-per-file", "200"]  # rows held: a few hundred
     cmd = {
         "gauntlet": ["gauntlet", *DECKS, "--games", n, "--executor", "serial", "--out", out,
-                     "--quiet", "--unit-size", "5"],
+                     "--quiet", *small],
         "versus": ["versus", DECKS[0], "--field", DECKS[1], "--games", n, "--executor",
-                   "serial", "--out", out, "--quiet", "--unit-size", "5"],
+                   "serial", "--out", out, "--quiet", *small],
         "ladder": ["ladder", "--decks", *DECKS, "--policies", "goldfish", "random",
-                   "--games", n, "--executor", "serial", "--out", out, "--quiet",
-                   "--unit-size", "5"],
+                   "--games", n, "--executor", "serial", "--out", out, "--quiet", *small],
         "batch": ["batch", *DECKS, "--games", n, "--json"],
         "fuzz": ["fuzz", "--games", n, "--workers", "1", "--quiet", "--out", out, "--json"],
     }[command]
