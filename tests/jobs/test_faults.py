@@ -353,3 +353,18 @@ def test_a_local_ray_listens_on_the_loopback_address_only() -> None:
     finally:
         executor.shutdown()
     assert not ray.is_initialized()
+
+
+@pytest.mark.slow
+def test_the_job_ray_records_names_no_credential() -> None:
+    """Ray records the driver's command line as its job's entrypoint (``ray list jobs``,
+    the dashboard): a key in an --out URI appears there as ``***``."""
+    code = ("from mtgsim.cluster.pool import init_ray\n"
+            "init_ray(None, num_cpus=1, quiet=True)\n"
+            "import ray\n"
+            "print([j.get('Entrypoint') for j in ray._private.state.jobs()])\n"
+            "ray.shutdown()\n")
+    res = subprocess.run([sys.executable, "-c", code, "--out", "s3://KEY:S3CR3T-x@b/p"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "--out s3://***@b/p" in res.stdout and "S3CR3T-x" not in res.stdout
