@@ -368,3 +368,28 @@ def test_the_job_ray_records_names_no_credential() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr[-2000:]
     assert "--out s3://***@b/p" in res.stdout and "S3CR3T-x" not in res.stdout
+
+
+def test_after_a_stop_sigterm_is_ignored_by_the_system_not_by_python() -> None:
+    """After the first SIGTERM the process ignores the signal with ``SIG_IGN``: at exit
+    CPython resets every signal that has a Python handler to its default, so a later
+    SIGTERM arriving while the interpreter shuts down (the scheduler sending it again,
+    after the final commit) would kill the process with -15 instead of its 143. Run in a
+    child: the signal is raised for real and the child's exit code is what a shell sees."""
+    code = (
+        "import os, signal, sys\n"
+        "from mtgsim.pipelines import stopping\n"
+        "stopping.install()\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    signal.pause() if hasattr(signal, 'pause') else None\n"
+        "except stopping.Terminated as exc:\n"
+        "    assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN\n"
+        "    with stopping.deferred():\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    sys.exit(stopping.stopped_by(exc))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 143, proc.stderr
