@@ -12,7 +12,9 @@ Inputs and the commands run on them:
 * numbers on the command line (``--games``, ``--seed``, ``--shares``, ...): ``batch``,
   ``gauntlet``, ``swiss``, ``fuzz``, ``bench``, ``play``;
 * output URIs: ``gauntlet --out URI`` and ``report URI``; a URI with a key in it must
-  not see the key printed.
+  not see the key printed;
+* job folders (one small job played here, then one of its files mutated: the manifest,
+  a games file, the failures table): ``report DIR`` and the job's ``--resume``.
 
 Mutations of a file: bytes flipped, dropped, duplicated or inserted, the file cut short,
 a number made huge, negative or not a number, a line made a megabyte long, arrays nested
@@ -184,6 +186,31 @@ def file_cases(rng: random.Random, work: Path, sources: dict[str, list[Path]],
             yield Case(what, ["scenario", path])
 
 
+JOB = ["gauntlet", "gruul_stompy", "bogles", "--games", "6", "--unit-size", "2",
+       "--rows-per-file", "2", "--executor", "serial", "--quiet", "--max-turns", "3"]
+
+
+def folder_cases(rng: random.Random, work: Path, base: Path) -> Iterator[Case]:
+    """Copies of a finished job's folder with one file mutated."""
+    n = 0
+    files = sorted(p.relative_to(base) for p in base.rglob("*") if p.is_file())
+    while True:
+        n += 1
+        folder = work / f"job{n}"
+        shutil.copytree(base, folder)
+        rel = rng.choice(files)
+        target = folder / rel
+        mutate = mutate_json if rel.suffix == ".json" and rng.random() < 0.5 else mutate_bytes
+        how, data = mutate(target.read_bytes(), rng)
+        target.write_bytes(data)
+        if rng.random() < 0.5:
+            yield Case(f"report of a job folder, {rel} ({how})", ["report", str(folder)],
+                       timeout=120)
+        else:
+            yield Case(f"resume of a job folder, {rel} ({how})",
+                       [*JOB, "--out", str(folder), "--resume"], timeout=120)
+
+
 SPEC_PARTS = ["heuristic", "random", "goldfish", "search", "search:", "search:rollouts=",
               "search:ms=", "depth=", "z=", "verify=", "seed=", ",", "=", ":", "1", "-1",
               "1e308", "nan", "0", "99999999999999999999", "rollouts=1", " ", "x"]
@@ -314,9 +341,13 @@ def main(argv: list[str] | None = None) -> int:
                         "gruul_stompy", "azorius_skies", "--seed", "3", "--quiet",
                         "--replay", str(replay)], cwd=ROOT, env=ENV, check=True,
                        capture_output=True)
+        base = work / "job"
+        subprocess.run([sys.executable, "-m", "mtgsim.pipelines.cli", *JOB, "--out",
+                        str(base)], cwd=ROOT, env=ENV, check=True, capture_output=True)
         streams: list[tuple[float, Iterator[Case]]] = [
-            (0.55, file_cases(rng, work, sources(), replay)), (0.1, spec_cases(rng)),
-            (0.25, number_cases(rng, work)), (0.1, uri_cases(rng))]
+            (0.45, file_cases(rng, work, sources(), replay)), (0.1, spec_cases(rng)),
+            (0.2, number_cases(rng, work)), (0.1, uri_cases(rng)),
+            (0.15, folder_cases(rng, work, base))]
         pick: Callable[[], Iterator[Case]] = lambda: rng.choices(  # noqa: E731
             [s for _, s in streams], [w for w, _ in streams])[0]
         findings: list[Finding] = []
