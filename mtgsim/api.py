@@ -33,7 +33,9 @@ from mtgsim.cluster.seeds import policy_seed
 from mtgsim.engine.cards import COLOR_BIT
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import CardSource, known_cards, read_extra
+from mtgsim.engine.decklists.corpus import lines_of, needed_cards
 from mtgsim.engine.decklists.deck import parse_deck
+from mtgsim.engine.decklists.lines import DeckError
 from mtgsim.engine.game import deck_cards, play, policy_stops
 from mtgsim.engine.game import step as engine_step
 from mtgsim.engine.players.policies import POLICIES, PolicySpecError, make_policy, parse_policy
@@ -51,7 +53,7 @@ from mtgsim.pipelines.replay import (
     rerun,
     write_replay,
 )
-from mtgsim.pipelines.runner import DECKS_DIR, LoadedDeck, load_main_deck
+from mtgsim.pipelines.runner import DECKS_DIR, LoadedDeck, load_decks
 
 if TYPE_CHECKING:
     import pandas
@@ -157,6 +159,11 @@ class CardPool:
     ``CardPool()`` is the bundled pool; ``cards=["my_cards/", "bolt.toml"]`` adds your own
     files (a name already in the pool is an error unless ``override=True``);
     ``card_data="dir"`` replaces the bundled cards. Raises ``CardDataError``.
+
+    A deck naming a card the pool's files do not define gets it from the Oracle compiler,
+    as on the command line (``engine.decklists.corpus``): loading the deck adds the card
+    to this pool, so the pool's ``hash()`` (recorded in replays) covers it. A list with a
+    card that cannot be played raises ``DeckError`` naming every such card.
     """
 
     def __init__(self, cards: Sequence[str | Path] = (), *, card_data: str | Path | None = None,
@@ -164,6 +171,24 @@ class CardPool:
         self.source = CardSource(base=str(card_data) if card_data else "",
                                  extra=read_extra(cards), override=override)
         self.cards: Mapping[str, Card] = self.source.load()
+
+    def copy(self) -> CardPool:
+        """A pool of the same cards whose later growth (corpus cards its decks add) is its
+        own."""
+        other = CardPool.__new__(CardPool)
+        other.source, other.cards = self.source, self.cards
+        return other
+
+    def learn(self, names: Sequence[str]) -> None:
+        """Add these cards from the Oracle compiler (names the pool already has are
+        skipped; raises ``CardDataError`` for a name the corpus lacks or cannot compile)."""
+        new = [n for n in names if n not in self.cards]
+        if new:
+            self._become(self.source.with_corpus(new))
+
+    def _become(self, source: CardSource) -> None:
+        if source != self.source:
+            self.source, self.cards = source, source.load()
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -183,11 +208,20 @@ class CardPool:
     def deck(self, name_or_path: str | Path) -> Deck:
         """A bundled deck by name (``"gruul_stompy"``) or a deck file of any supported
         format (raises ``DeckError`` naming file and line)."""
-        return load_main_deck(str(name_or_path), self.cards)
+        source, decks = load_decks(self.source, [str(name_or_path)])
+        self._become(source)
+        return decks[0]
 
     def parse_deck(self, text: str, name: str = "deck") -> Deck:
         """A deck from pasted text (any text format, or .dek XML)."""
-        deck = parse_deck(text, file=name, known_cards=known_cards(self.cards))
+        try:
+            deck = parse_deck(text, file=name, known_cards=known_cards(self.cards))
+        except DeckError:
+            wanted = needed_cards(lines_of(text, name), name, self.cards)
+            if not wanted:
+                raise
+            self.learn(wanted)
+            deck = parse_deck(text, file=name, known_cards=known_cards(self.cards))
         names = deck.main_cards()
         return Deck(deck.name, Path(name), names, deck_cards(self.cards, names))
 
@@ -202,9 +236,9 @@ _DEFAULT_POOL: list[CardPool] = []
 def _pool(pool: CardPool | None) -> CardPool:
     if pool is not None:
         return pool
-    if not _DEFAULT_POOL:
+    if not _DEFAULT_POOL:  # loaded once; each game gets its own copy to grow
         _DEFAULT_POOL.append(CardPool())
-    return _DEFAULT_POOL[0]
+    return _DEFAULT_POOL[0].copy()
 
 
 def _deck(deck: Deck | str | Path, pool: CardPool) -> Deck:
@@ -352,6 +386,10 @@ def replay(recording: Replay | str | Path, pool: CardPool | None = None) -> Game
     result and log; the finished game (raises ``ReplayMismatch`` if it does not)."""
     rec = recording if isinstance(recording, Replay) else read_replay(recording)
     p = _pool(pool)
+    missing = sorted({n for d in rec.decks for n in d.cards if n not in p})
+    if missing:  # cards the game's decks took from the Oracle compiler
+        p = p.copy()
+        p.learn(missing)
     state = rerun(rec, p.cards)
     problems = mismatches(rec, state)
     if problems:

@@ -41,6 +41,12 @@ def read_names(path: Path) -> list[DeckLine]:
         raise DeckError(file, 0, exc.strerror or "not a regular file") from None
     except OSError as exc:
         raise DeckError(file, 0, f"cannot read file ({exc.strerror or exc})") from None
+    return lines_of(text, file)
+
+
+def lines_of(text: str, file: str) -> list[DeckLine]:
+    """The card lines of a list's ``text`` (any text format, or .dek XML); raises
+    DeckError for the first line that is no card line."""
     read = read_dek(text, file) if looks_like_dek(text, file) else read_text(text, file)
     if read.error is not None:
         raise DeckError(file, *read.error)
@@ -67,7 +73,12 @@ def problem(line: DeckLine, missing: Missing, one: bool) -> str:
 def corpus_cards(path: Path, pool: CardPool) -> list[str]:
     """The corpus cards the list at ``path`` needs beyond ``pool``; raises DeckError
     naming every card of the list that cannot be played."""
-    lines = read_names(path)
+    return needed_cards(read_names(path), str(path), pool)
+
+
+def needed_cards(lines: Sequence[DeckLine], file: str, pool: CardPool) -> list[str]:
+    """The corpus cards the list of ``lines`` (read from ``file``) needs beyond ``pool``;
+    raises DeckError naming every card of the list that cannot be played."""
     known = {fold(n) for n in pool}
     unknown = [ln for ln in lines if fold(ln.name) not in known]
     results = resolve([ln.name for ln in unknown], compile_card)
@@ -90,7 +101,7 @@ def corpus_cards(path: Path, pool: CardPool) -> list[str]:
         one = len(bad) == 1
         text = "; ".join(problem(ln, m, one) for ln, m in bad)
         head = "" if one else f"{len(bad)} cards of this list cannot be played: "
-        raise DeckError(str(path), bad[0][0].line, f"{head}{text}; {HOW_TO_ADD}", whole=True)
+        raise DeckError(file, bad[0][0].line, f"{head}{text}; {HOW_TO_ADD}", whole=True)
     return names
 
 

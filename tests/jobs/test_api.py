@@ -159,3 +159,40 @@ def test_results_as_frames() -> None:
 def test_a_deck_named_twice_is_an_error() -> None:
     with pytest.raises(ValueError, match="named twice"):
         mtgsim.gauntlet(["bogles", "bogles"], games=1)
+
+
+CROWS = "24 Island\n4 Storm Crow\n4 Gray Ogre\n4 Walking Corpse\n24 Swamp\n"
+
+
+def test_the_api_compiles_a_deck_card_the_pool_lacks(tmp_path: Path) -> None:
+    """A deck naming cards the bundled files do not define gets them from the Oracle
+    compiler, as the command line does: the pool that loaded it learns them (and its hash
+    covers them), the bundled default pool stays as it was, the game is the command line's
+    game, and a replay of it re-plays with a pool that never saw the deck."""
+    assert not {"Storm Crow", "Gray Ogre", "Walking Corpse"} & set(POOL)
+    path = tmp_path / "crows.txt"
+    path.write_text(CROWS)
+    pool = mtgsim.CardPool()
+    before = pool.hash()
+    deck = pool.deck(path)
+    assert deck.names.count("Storm Crow") == 4 and "Storm Crow" in pool
+    assert pool.hash() != before
+    game = mtgsim.Game(path, GRUUL, seed=5)
+    result = game.play()
+    assert "Storm Crow" in game.pool and "Storm Crow" not in mtgsim.CardPool()
+    assert game.pool.hash() == pool.hash()
+    assert result == mtgsim.Game(deck, GRUUL, seed=5, pool=pool).play()
+    again = mtgsim.replay(game.replay())
+    assert again.state.result == result
+    assert main(["play", str(path), "gruul_stompy", "--seed", "5", "--quiet"]) == 0
+    pasted = mtgsim.CardPool().parse_deck("56 Island\n4 Mulldrifter\n", name="drift")
+    assert pasted.names.count("Mulldrifter") == 4
+
+
+def test_the_api_names_every_card_it_cannot_compile() -> None:
+    with pytest.raises(DeckError) as info:
+        mtgsim.CardPool().parse_deck("52 Island\n4 Lightning Blot\n4 Counterspel\n", "typos")
+    message = str(info.value)
+    assert "2 cards of this list cannot be played" in message
+    assert "'Lightning Bolt'" in message and "'Counterspell'" in message
+    assert "--cards" in message
