@@ -129,12 +129,12 @@ class DecisionAnswers(ScenarioSetup):
             if act is not None and act.attack is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._attackers(d, act.attack)
-            return []
+            return self._no_attack(d)
         if d.kind is DecisionKind.BLOCKERS:
             if act is not None and act.block is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._blockers(d, act.block)
-            return []
+            return self._no_block(d)
         if d.kind is DecisionKind.DAMAGE_ORDER:
             return self._order(d)
         if d.kind is DecisionKind.TARGET and self.action_targets and act is not None and \
@@ -234,27 +234,39 @@ class DecisionAnswers(ScenarioSetup):
         return True
 
     def _attackers(self, d: Decision, names: list[str]) -> list[int]:
+        """The declaration the ``attack`` action names, as it names it: one that leaves
+        out a creature that must attack is the engine's to refuse (508.1d)."""
         used: set[int] = set()
         out = []
-        from mtgsim.engine.rules.combat import possible_attackers
-
-        # Creatures that attack each combat if able are declared by the engine, not asked
-        # about (508.1d): naming them alongside optional attackers is fine.
-        forced = [oid for oid in possible_attackers(player_view(self.state, d.player), d.player)
-                  if oid not in d.options]
         for n in names:
             try:
                 ref = self._ref_among(n, d.options, d.player, used)
             except ScenarioError:
-                try:
-                    ref = self._ref_among(n, forced, d.player, used)
-                except ScenarioError:
-                    raise IllegalAnswer(f"{n} can't attack") from None
-                used.add(ref)
-                continue
+                raise IllegalAnswer(f"{n} can't attack") from None
             used.add(ref)
             out.append(d.options.index(ref))
         return sorted(out)
+
+    def _no_attack(self, d: Decision) -> list[int]:
+        """A combat without an ``attack`` action: no attackers, except the creatures
+        that must attack (508.1d: the least legal declaration, and the only one without
+        a creature that may stay home)."""
+        from mtgsim.engine.rules.combat import attack_requirements
+
+        view = player_view(self.state, d.player)
+        required = attack_requirements(view, d.options)
+        return [i for i, oid in enumerate(d.options) if oid in required]
+
+    def _no_block(self, d: Decision) -> list[int]:
+        """No ``block`` action: no blockers, when that is legal; a creature with a
+        requirement to block (509.1c) makes the scenario say which blocks it declares."""
+        from mtgsim.engine.rules.combat import can_declare_blocks
+
+        if not can_declare_blocks(player_view(self.state, d.player), d.pairs, []):
+            raise ScenarioError(
+                f"player {'AB'[d.player]} must declare blockers (a creature is required to "
+                "block, 509.1c) and no block action says which")
+        return []
 
     def _blockers(self, d: Decision, pairs: list[list[str]]) -> list[int]:
         out = []

@@ -332,7 +332,7 @@ def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
     """Attack or block declarations from the legal enumerator (``combat_sets``): the
     heuristic's first, then no attack or block, then nearest the heuristic's first."""
     if d.kind is _ATTACKERS:
-        return list(attack_sets(d, own, MAX_CANDIDATES))
+        return list(attack_sets(state, d, own, MAX_CANDIDATES))
     return list(block_sets(state, d, own, MAX_CANDIDATES))
 
 
