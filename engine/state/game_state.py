@@ -118,6 +118,9 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # forecast card in hand, a revealed search) or looked at by one (the top of a library);
     # a shuffle or a zone change (a new object, 400.7) forgets it (engine.rules.zones)
     known: int = 0
+    # an effect set its creature types (205.1a, layer 4: Lignify's "is a Treefolk"): the
+    # card's own creature types are not its types now (``extra_subtypes`` are)
+    lost_creature_types: bool = False
 
 
 class Player(msgspec.Struct, omit_defaults=True):
