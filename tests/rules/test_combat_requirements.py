@@ -13,6 +13,8 @@ import pytest
 from gamesetup import Setup, decision_of, obj, pass_until
 
 from mtgsim.engine.cards import CardDef, Static
+from mtgsim.engine.game import decide
+from mtgsim.engine.players.policies import POLICIES, make_policy
 from mtgsim.engine.rules.combat import (
     block_requirements,
     can_declare_blocks,
@@ -188,3 +190,26 @@ def test_only_creatures_that_must_attack_are_declared_without_asking() -> None:
     assert d2 is None or d2.kind != "attackers"
     assert obj(state2, tapped).tapped and (
         state2.combat is None or not state2.combat.attackers)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_every_policy_declares_legally_under_requirements(policy: str) -> None:
+    """Each shipped policy answers an attack with a creature that must attack, and a
+    block with creatures that must block, legally (the engine refuses anything else)."""
+    for seed in range(4):
+        s = Setup(active=0, step=MAIN1, seed=seed)
+        s.bf("Grizzly Bears", 0)
+        crusher = s.bf(CRUSHER, 0)
+        state = s.go()
+        d = pass_until(state, decision_of("attackers"))
+        assert d is not None
+        picks = decide(make_policy(policy, seed), state, d)
+        answer(state, picks)  # accepted
+        assert state.combat is not None and crusher in state.combat.attackers
+        for attackers, blockers in POSITIONS[:8]:
+            state, _ = _position(attackers, blockers)
+            d = advance(state)
+            assert d is not None and d.kind == "blockers"
+            picks = decide(make_policy(policy, seed), state, d)
+            assert isinstance(picks, list)
+            assert can_declare_blocks(state, d.pairs, picks), (policy, attackers, blockers)
