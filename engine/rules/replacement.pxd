@@ -11,5 +11,5 @@ from mtgsim.engine.rules.zones cimport arrived
 from mtgsim.engine.rules.zones cimport draw_card
 cpdef source_keywords(source)
 cpdef prepare_enter(state, card, controller, asker)
-cpdef leave_battlefield(state, obj, zone, sacrificed=*)
+cpdef leave_battlefield(state, obj, zone, sacrificed=*, asker=*)
 cpdef _choose_color(state, card, controller, asker)

@@ -64,6 +64,7 @@ from mtgsim.engine.state.game_state import (
     Player,
     ResolveTask,
     TriggerTask,
+    ZoneActionsTask,
 )
 from mtgsim.engine.state.rng import seed_state
 
@@ -228,6 +229,7 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     MulliganTask: mulligan_task,
     DiscardTask: cleanup_task,
     LegendTask: sba.legend_task,
+    ZoneActionsTask: sba.zone_actions_task,
 }
 
 

@@ -11,7 +11,7 @@ from mtgsim.engine.scenario.format import (
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
 from mtgsim.engine.state.ask import IllegalAnswer
-from mtgsim.engine.state.decisions import DecisionKind, Modes
+from mtgsim.engine.state.decisions import DecisionKind, Modes, Replacing
 from mtgsim.engine.state.game_state import (
     Decision,
 )
@@ -44,6 +44,8 @@ class DecisionAnswers(ScenarioSetup):
             raise ScenarioError(f"question '{d.prompt}' wants a color, got {choice!r}")
         if d.kind is DecisionKind.DREDGE and choice == "no":
             return d.options.index(-1)
+        if d.kind is DecisionKind.REPLACEMENT and isinstance(choice, str):
+            return self._pick_replacement(d, choice)
         if isinstance(choice, int):
             if choice in d.options and d.kind in (DecisionKind.X, DecisionKind.REPLICATE,
                                                    DecisionKind.MODE):
@@ -57,6 +59,17 @@ class DecisionAnswers(ScenarioSetup):
             return self._pick_mode(d, choice)
         ref = self._ref_among(choice, d.options, d.player)
         return d.options.index(ref)
+
+    def _pick_replacement(self, d: Decision, choice: str) -> int:
+        """Which replacement effect applies first (616.1): named by its kind ("umbra
+        armor", "regeneration", "unearth", "dredge"; the first of that kind), by the
+        object whose effect it is (the Aura, the card with dredge), or "no" for none."""
+        effects = list(d.about.effects) if isinstance(d.about, Replacing) else []
+        if choice in ("no", "none") and -1 in d.options:
+            return d.options.index(-1)
+        if choice.lower() in effects:
+            return effects.index(choice.lower())
+        return d.options.index(self._ref_among(choice, d.options, d.player))
 
     def _pick_mode(self, d: Decision, choice: str) -> int:
         labels = list(d.about.labels) if isinstance(d.about, Modes) else []

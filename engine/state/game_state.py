@@ -326,9 +326,18 @@ class LegendTask(Task):
     name: str = ""
 
 
+class ZoneActionsTask(Task):
+    """State-based actions that move permanents (704.3: one event) when a replacement
+    effect on one of them needs its controller's choice (616.1): the choices, then the
+    event."""
+
+    graveyard: list[int] = []  # put into their owners' graveyards (704.5f, m, ...)
+    destroy: list[int] = []  # destroyed (704.5g-h)
+
+
 AnyTask = (
     CastTask | ActivateTask | ResolveTask | TriggerTask | AttackTask | BlockTask
-    | MulliganTask | DiscardTask | LegendTask | DrawTask
+    | MulliganTask | DiscardTask | LegendTask | DrawTask | ZoneActionsTask
 )
 
 
