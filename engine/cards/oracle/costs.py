@@ -72,6 +72,14 @@ def cost_part(part: str, cost: Data, ab: Ability) -> None:
         cost.update(remove_counters_among=f, remove_counters_n=count(m.group("n")),
                     remove_counters_kind=m.group("kind"))
         return
+    if not _chosen_part(p, cost, ab):
+        raise NotUnderstood(part, "a cost the engine cannot pay")
+
+
+def _chosen_part(p: str, cost: Data, ab: Ability) -> bool:
+    """The parts that choose permanents (sacrifice, return, tap untapped ...); whether
+    ``p`` was one (raises NotUnderstood for one it reads only in part)."""
+    part = p
     m = re.fullmatch(r"Sacrifice another (?P<what>.+)", p)
     if m is not None:
         n = read_noun("other " + m.group("what"), ab)
@@ -81,7 +89,7 @@ def cost_part(part: str, cost: Data, ab: Ability) -> None:
         if f.get("controller") == "you":
             del f["controller"]
         cost["sacrifice"] = f
-        return
+        return True
     m = re.fullmatch(r"Sacrifice (?P<n>an?|two|three|four|five) (?P<what>.+)", p)
     if m is not None:
         n = read_noun(m.group("what"), ab)
@@ -94,14 +102,14 @@ def cost_part(part: str, cost: Data, ab: Ability) -> None:
         cost["sacrifice"] = f
         if k != 1:
             cost["sacrifice_n"] = k
-        return
+        return True
     m = re.fullmatch(r"Return an? (?P<what>.+) you control to its owner's hand", p)
     if m is not None:
         n = read_noun(m.group("what") + " you control", ab)
         if n.noun != "permanent":
             raise NotUnderstood(part, "return what")
         cost["return_to_hand"] = n.filter
-        return
+        return True
     m = re.fullmatch(r"Tap (?P<n>an|two|three) untapped (?P<what>.+)", p)
     if m is not None:
         n = read_noun(m.group("what"), ab)
@@ -112,8 +120,8 @@ def cost_part(part: str, cost: Data, ab: Ability) -> None:
         cost["tap_untapped"] = f
         if k != 1:
             cost["tap_untapped_count"] = k
-        return
-    raise NotUnderstood(part, "a cost the engine cannot pay")
+        return True
+    return False
 
 
 def _same_plural(what: str) -> bool:
