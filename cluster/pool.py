@@ -292,6 +292,29 @@ def _on_loopback() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def _entrypoint_redacted() -> Iterator[None]:
+    """Ray records the driver's command line as its job's entrypoint (in the cluster's
+    job table: ``ray list jobs``, the dashboard); a key given in an ``--out`` URI is
+    shown there as ``***`` instead (``results.storage.redact``)."""
+    try:
+        from ray._private import utils as ray_utils
+    except ImportError:  # another Ray layout: nothing to replace
+        yield
+        return
+    original = getattr(ray_utils, "get_entrypoint_name", None)
+    if original is None:
+        yield
+        return
+    from mtgsim.results.storage import redact
+
+    ray_utils.get_entrypoint_name = lambda: redact(original())
+    try:
+        yield
+    finally:
+        ray_utils.get_entrypoint_name = original
+
+
+@contextlib.contextmanager
 def _keeping_sigterm() -> Iterator[None]:
     """``ray.init`` replaces the driver's SIGTERM handler with one that exits at once
     (``sys.exit(15)``: no final commit, no resume command); the handler installed before
@@ -319,7 +342,7 @@ def init_ray(address: str | None, num_cpus: int | None = None, quiet: bool = Fal
         return
     level = logging.ERROR if quiet else logging.INFO
     try:
-        with _keeping_sigterm():
+        with _keeping_sigterm(), _entrypoint_redacted():
             if address:
                 ray.init(address=address, log_to_driver=False, logging_level=level)
             else:

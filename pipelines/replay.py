@@ -35,6 +35,7 @@ import msgspec
 
 from mtgsim import engine
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.files import read_regular
 from mtgsim.engine.game import Policy, play, policy_stops
 from mtgsim.engine.players.policies import PolicySpecError, make_policy, parse_policy
 from mtgsim.engine.rules.turn import new_game
@@ -195,7 +196,7 @@ def write_replay(path: str | Path, replay: Replay) -> None:
 def read_replay(path: str | Path) -> Replay:
     """Read and check the shape of a replay file (raises ``ReplayError``)."""
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)  # a FIFO would block: refused
     except OSError as exc:
         raise ReplayError(f"{path}: cannot read replay ({exc.strerror or exc})") from None
     try:

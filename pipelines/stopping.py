@@ -8,7 +8,12 @@ no ``--resume`` command, a manifest left ``running``, a stale lock. Here SIGTERM
 final commit and resume command, batch and fuzz printing what they played) handles it
 too; only the exit code differs (143, 128 + SIGTERM, as a shell reports it). A second
 SIGTERM while the first is being handled is ignored, so the final commit is not cut
-short (SIGKILL still ends the process).
+short (SIGKILL still ends the process). It is ignored by the operating system
+(``SIG_IGN``), not by a Python function: at exit CPython puts every signal with a Python
+handler back to its default (``_PySignal_Fini``), so a SIGTERM arriving while the
+interpreter shuts down, after the stop's final commit, would otherwise kill the process
+with -15 instead of its exit code 143. The stopping process starts no child afterwards
+(a child would inherit the ignored signal).
 
 Ray's ``ray.init`` installs a SIGTERM handler of its own in the driver (``sys.exit``);
 ``cluster.pool.init_ray`` puts back the one installed here.
@@ -37,12 +42,8 @@ class Terminated(KeyboardInterrupt):
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
-    signal.signal(signal.SIGTERM, _ignore)  # the stop is under way: let it finish
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the stop is under way: let it finish
     raise Terminated()
-
-
-def _ignore(signum: int, frame: FrameType | None) -> None:
-    pass
 
 
 def install() -> None:
@@ -74,7 +75,7 @@ def deferred(reraise: bool = True) -> Iterator[None]:
             signal.signal(s, handler)
         if noted and reraise:
             if noted[0] == signal.SIGTERM and saved[signal.SIGTERM] is _terminate:
-                signal.signal(signal.SIGTERM, _ignore)
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
                 raise Terminated()
             if noted[0] == signal.SIGINT and callable(saved[signal.SIGINT]):
                 raise KeyboardInterrupt()

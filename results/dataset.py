@@ -394,17 +394,25 @@ class DatasetWriter:
 
     def _commit_matchup(self, matchup: int, mu: _Matchup) -> None:
         """A matchup's rows received since the last commit, to small pending files (the
-        events and hands first, the games last)."""
+        events and hands first, the games last). The rows stay buffered compacted: one
+        table in place of a batch per unit, each of which kept its unit's whole message
+        from the worker alive (about 0.6 KB per game in the driver, against 0.2 KB)."""
         for name in self.names:
             buf = mu.buffers[name]
             if not buf.fresh_units:
                 continue
-            table = _with_units(pa.Table.from_batches(buf.fresh, file_schema(name)),
-                                buf.fresh_units)
+            fresh = len(buf.fresh)
+            table = _with_units(pa.Table.from_batches(buf.fresh, file_schema(name))
+                                .combine_chunks(), buf.fresh_units)
             file = _pending_name(name, matchup, buf.fresh_units)
             path = self.pending_dir / file
             _commit_file(table, self.staging / f"pending-{file}", path)
             buf.pending.append(path)
+            # the fresh batches are the tail of ``batches`` (add appends to both)
+            grown = table.nbytes - sum(b.nbytes for b in buf.batches[-fresh:])
+            buf.batches[-fresh:] = [table]
+            buf.nbytes += grown
+            self.buffered_bytes += grown
             buf.fresh = []
             buf.fresh_units = []
 

@@ -79,6 +79,16 @@ def redact_uri(uri: str) -> str:
     return f"{scheme}://{authority}{tail}"
 
 
+def _store_errors() -> tuple[type[BaseException], ...]:
+    """What a store's calls raise: OSError (pyarrow's IOError), ValueError (ArrowInvalid)
+    and Arrow's other errors; each becomes one line, OutputError, never a traceback.
+    Called in ``except`` clauses, which evaluate it only when something was raised:
+    pyarrow is not imported at start-up for it."""
+    import pyarrow as pa
+
+    return (OSError, ValueError, pa.ArrowException)
+
+
 def _not_results(rel: str) -> bool:
     """Files of a folder that are not the job's results: the local folder's lock (its
     ``flock`` means nothing elsewhere) and the remote folder's lock claims."""
@@ -123,7 +133,7 @@ class Output:
         try:
             infos = self.fs.get_file_info(pafs.FileSelector(self.path, recursive=True,
                                                             allow_not_found=True))
-        except OSError as exc:
+        except _store_errors() as exc:
             raise OutputError(f"{self.shown}: cannot list ({redact(str(exc))})") from None
         base = self.path.rstrip("/") + "/"
         return {i.path[len(base):]: i.size for i in infos
@@ -144,7 +154,7 @@ class Output:
             lock.acquire()
         except FolderLocked as exc:
             raise OutputError(str(exc)) from None
-        except OSError as exc:
+        except _store_errors() as exc:  # the store's answer
             raise OutputError(f"{self.shown}: cannot take the folder's lock "
                               f"({redact(str(exc))})") from None
         self.lock = lock
@@ -177,9 +187,13 @@ class Output:
         for rel in sorted(self.remote_files()):  # the lock's files are not listed
             target = self.local / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            with self.fs.open_input_stream(f"{self.path}/{rel}") as src, \
-                    open(target, "wb") as dst:
-                shutil.copyfileobj(src, dst)
+            try:
+                with self.fs.open_input_stream(f"{self.path}/{rel}") as src, \
+                        open(target, "wb") as dst:
+                    shutil.copyfileobj(src, dst)
+            except _store_errors() as exc:
+                raise OutputError(f"{self.shown}: cannot download {rel} "
+                                  f"({redact(str(exc))})") from None
             st = target.stat()
             self._sent[rel] = (st.st_size, st.st_mtime_ns)
 
@@ -208,11 +222,16 @@ class Output:
                 with open(self.local / rel, "rb") as src, \
                         self.fs.open_output_stream(f"{self.path}/{rel}") as dst:
                     shutil.copyfileobj(src, dst)
-            except OSError as exc:
-                raise OutputError(f"{self.shown}: cannot upload {rel} ({redact(str(exc))})") from None
+            except _store_errors() as exc:
+                raise OutputError(f"{self.shown}: cannot upload {rel} "
+                                  f"({redact(str(exc))})") from None
             self._sent[rel] = here[rel]
         for rel in sorted(set(self._sent) - set(here)):
-            self.fs.delete_file(f"{self.path}/{rel}")
+            try:
+                self.fs.delete_file(f"{self.path}/{rel}")
+            except _store_errors() as exc:
+                raise OutputError(f"{self.shown}: cannot delete {rel} "
+                                  f"({redact(str(exc))})") from None
             del self._sent[rel]
 
     def check_new(self, resume: bool) -> None:
@@ -253,6 +272,9 @@ def resolve_out(arg: str, *, environ: Mapping[str, str] | None = None,
                               f"({redact(first)})") from None
         if isinstance(filesystem, pafs.LocalFileSystem):
             return Output(arg, Path(path))
+        if not path.strip("/"):  # gs:// alone: no bucket to write to
+            raise OutputError(f"{redact_uri(arg)}: not a usable output URI (it names no "
+                              "bucket or folder)")
         staging = Path(tempfile.mkdtemp(prefix="mtgsim-out-"))
         return Output(arg, staging, filesystem, path.rstrip("/"))
     path = Path(arg).expanduser()

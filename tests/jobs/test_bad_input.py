@@ -244,3 +244,15 @@ def test_a_scenario_with_an_unattached_aura_is_refused(
     code, out, _ = run(capsys, "scenario", str(path))
     assert code == 1
     assert out.startswith(f"FAIL {path}") and "Pacifism" in out and "attached" in out
+
+
+@pytest.mark.parametrize("uri", ["gs://", "s3://", "file://"])
+def test_an_output_uri_naming_no_folder_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], uri: str) -> None:
+    """``gs://`` alone passed for a folder and raised ArrowInvalid from the lock (found by
+    scripts/hostile_sweep.py)."""
+    code, _, err = run(capsys, "gauntlet", "gruul_stompy", "bogles", "--games", "2",
+                       "--executor", "serial", "--quiet", "--out", uri)
+    assert code == 2
+    line = one_error_line(err)
+    assert uri in line and "not a usable output URI" in line

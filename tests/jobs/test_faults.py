@@ -256,17 +256,18 @@ def test_a_trillion_games_run_in_the_memory_of_a_few(tmp_path: Path, command: st
     """``--games 10**12``: the work is made as it is handed out. Each command plays
     for a few seconds in a small, steady memory (the old gauntlet built all its units:
     7 GB in 25 s; fuzz built all its chunks before its first game), and SIGTERM then
-    stops it with what it played."""
+    stops it with what it played. The jobs buffer at most 200 rows per matchup here
+    (``--rows-per-file``), so any growth would be the work itself."""
     n = str(10**12)
     out = str(tmp_path / "out")
+    small = ["--unit-size", "5", "--rows-per-file", "200"]  # rows held: a few hundred
     cmd = {
         "gauntlet": ["gauntlet", *DECKS, "--games", n, "--executor", "serial", "--out", out,
-                     "--quiet", "--unit-size", "5"],
+                     "--quiet", *small],
         "versus": ["versus", DECKS[0], "--field", DECKS[1], "--games", n, "--executor",
-                   "serial", "--out", out, "--quiet", "--unit-size", "5"],
+                   "serial", "--out", out, "--quiet", *small],
         "ladder": ["ladder", "--decks", *DECKS, "--policies", "goldfish", "random",
-                   "--games", n, "--executor", "serial", "--out", out, "--quiet",
-                   "--unit-size", "5"],
+                   "--games", n, "--executor", "serial", "--out", out, "--quiet", *small],
         "batch": ["batch", *DECKS, "--games", n, "--json"],
         "fuzz": ["fuzz", "--games", n, "--workers", "1", "--quiet", "--out", out, "--json"],
     }[command]
@@ -352,3 +353,43 @@ def test_a_local_ray_listens_on_the_loopback_address_only() -> None:
     finally:
         executor.shutdown()
     assert not ray.is_initialized()
+
+
+@pytest.mark.slow
+def test_the_job_ray_records_names_no_credential() -> None:
+    """Ray records the driver's command line as its job's entrypoint (``ray list jobs``,
+    the dashboard): a key in an --out URI appears there as ``***``."""
+    code = ("from mtgsim.cluster.pool import init_ray\n"
+            "init_ray(None, num_cpus=1, quiet=True)\n"
+            "import ray\n"
+            "print([j.get('Entrypoint') for j in ray._private.state.jobs()])\n"
+            "ray.shutdown()\n")
+    res = subprocess.run([sys.executable, "-c", code, "--out", "s3://KEY:S3CR3T-x@b/p"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "--out s3://***@b/p" in res.stdout and "S3CR3T-x" not in res.stdout
+
+
+def test_after_a_stop_sigterm_is_ignored_by_the_system_not_by_python() -> None:
+    """After the first SIGTERM the process ignores the signal with ``SIG_IGN``: at exit
+    CPython resets every signal that has a Python handler to its default, so a later
+    SIGTERM arriving while the interpreter shuts down (the scheduler sending it again,
+    after the final commit) would kill the process with -15 instead of its 143. Run in a
+    child: the signal is raised for real and the child's exit code is what a shell sees."""
+    code = (
+        "import os, signal, sys\n"
+        "from mtgsim.pipelines import stopping\n"
+        "stopping.install()\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    signal.pause() if hasattr(signal, 'pause') else None\n"
+        "except stopping.Terminated as exc:\n"
+        "    assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN\n"
+        "    with stopping.deferred():\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    sys.exit(stopping.stopped_by(exc))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 143, proc.stderr

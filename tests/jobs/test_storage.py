@@ -338,6 +338,7 @@ def test_two_concurrent_resumes_of_an_s3_job_run_one_at_a_time(
         first.send_signal(signal.SIGTERM)
         _, err = first.communicate(timeout=120)
     assert first.returncode == 143, err
+    assert not [f for f in _all_files(s3, "jobs/l2") if f.startswith(LOCK_DIR)]  # released
     assert subprocess.run([*argv, "--resume"], capture_output=True, timeout=600
                           ).returncode == 0
     table = mtgsim.read_results(target).table
