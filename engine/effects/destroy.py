@@ -16,7 +16,7 @@ from mtgsim.engine.rules.effect import Estimate, Role, each_matching, effect_rul
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import simultaneously
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.game_state import GameState, StackItem
+from mtgsim.engine.state.game_state import GRAVEYARD, GameState, StackItem
 
 
 class Destroy(Effect, tag="destroy", frozen=True):
@@ -29,9 +29,14 @@ def resolve(state: GameState, item: StackItem, eff: Destroy, asker: Asker,
             queue: list[EffectT]) -> None:
     targets = each_matching(state, item, eff.each) if eff.each is not None else \
         permanents(state, refs_of(state, item, eff.what))
-    with simultaneously(state):  # "destroy all ...": one event (603.10a)
-        for o in targets:
-            rep.destroy(state, o, eff.no_regenerate)
+    # Each destruction's replacement effects are chosen first (616.1: asked of each
+    # permanent's controller before anything moves), then "destroy all ..." is one
+    # event (603.10a).
+    plans = [rep.plan_zone_change(state, o, GRAVEYARD, True, eff.no_regenerate, asker)
+             for o in targets]
+    with simultaneously(state):
+        for plan in plans:
+            rep.perform_zone_change(state, plan)
 
 
 def estimate(ev: Estimate, e: Destroy) -> None:

@@ -34,7 +34,10 @@ def resolve(state: GameState, item: StackItem, eff: PutOnLibrary, asker: Asker,
             if found is None or found.zone == STACK:
                 continue
             if found.zone == BATTLEFIELD:
-                new = rep.leave_battlefield(state, found, LIBRARY)
+                left = rep.leave_battlefield(state, found, LIBRARY)
+                if left is None:  # it stayed (no effect of the pool does that)
+                    continue
+                new = left
             else:
                 new = move(state, found, LIBRARY)
             library = state.players[new.owner].library

@@ -1,11 +1,19 @@
 """Dredge N (702.52): "As long as you have at least N cards in your library, if you would
 draw a card, you may instead mill N cards and return this card from your graveyard to
 your hand." It works only from the graveyard, and for every draw (121.6), not just the
-draw step. With fewer than N cards in the library it can't be used (702.52b)."""
+draw step. With fewer than N cards in the library it can't be used (702.52b).
+
+Each card with dredge is a replacement effect of its own on the draw
+(engine.rules.replacement.DRAW_RULES), and an optional one: the player chooses one of
+them, or none (616.1; dredging one replaces the draw, so the others no longer apply).
+When only dredge applies, that is one question of its own, ``DREDGE``: a card with
+dredge, or NONE to draw; beside another kind of draw replacement it is an option of the
+general ``REPLACEMENT`` question (engine.rules.replacement_order)."""
 
 from __future__ import annotations
 
-from mtgsim.engine.rules.replacement import DRAW_HOOKS
+from mtgsim.engine.rules.replacement import DRAW_RULES, DrawRule
+from mtgsim.engine.rules.replacement_order import Applicable, own_question
 from mtgsim.engine.rules.zones import log, mill, move
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import DecisionKind
@@ -29,22 +37,29 @@ def dredge_value(card_obj: GameObject) -> int:
     return 0
 
 
-def dredge(state: GameState, player: int, asker: Asker | None) -> bool:
+def dredgers(state: GameState, player: int) -> list[int]:
+    """The cards with dredge in the player's graveyard that can dredge now (702.52b),
+    from the top."""
     p = state.players[player]
     library_size = len(p.library)
-    options = []
+    out = []
     for oid in reversed(p.graveyard):
         n = dredge_value(state.objects[oid])
         if n and library_size >= n:
-            options.append(oid)
-    if not options or asker is None:
-        return False
-    options.append(NONE)  # draw instead
-    pick = asker.choose(Decision(_KIND_DREDGE, player, "dredge instead of drawing?",
-                                 options=options))
-    chosen = options[pick]
-    if chosen == NONE:
-        return False
+            out.append(oid)
+    return out
+
+
+def ask_dredge(state: GameState, player: int, options: list[Applicable],
+               asker: Asker) -> int:
+    """Which card to dredge, or none (draw): the one question when only dredge applies."""
+    cards = [a.source for a in options]
+    return asker.choose(Decision(_KIND_DREDGE, player, "dredge instead of drawing?",
+                                 options=[*cards, NONE]))
+
+
+def dredge(state: GameState, player: int, chosen: int) -> None:
+    """Instead of the draw: mill N and return the card to hand (702.52a)."""
     card_obj = state.objects[chosen]
     n = dredge_value(card_obj)
     mill(state, player, n)
@@ -52,7 +67,7 @@ def dredge(state: GameState, player: int, asker: Asker | None) -> bool:
         log(state, "dredge", player, card_obj.card.name, amount=n)
     move(state, card_obj, HAND)
     count(state, player, "cards_dredged")
-    return True
 
 
-DRAW_HOOKS.append(dredge)
+own_question("dredge", ask_dredge)
+DRAW_RULES.append(DrawRule("dredge", dredgers, dredge, optional=True))

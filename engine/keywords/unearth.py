@@ -11,8 +11,13 @@ putting it anywhere else. Activate only as a sorcery."
   effect giving it haste for as long as it stays on the battlefield;
 * "the next end step": a delayed trigger (603.7) at the beginning of the next end step,
   whoever's turn it is, exiling that object (not a later new object of the same card);
-* the leave-the-battlefield replacement (614.6) is a LEAVE_HOOK of the unearthed
-  permanent: dying, being sacrificed, bounced or put into a library, it goes to exile.
+* the leave-the-battlefield replacement (614.6) is a ``ZONE_RULES`` effect of the
+  unearthed permanent: dying, being sacrificed, bounced or put into a library, it goes
+  to exile. It modifies the event (where it goes) rather than replacing it, so when the
+  permanent would be destroyed and regeneration or umbra armor would apply too, its
+  controller chooses the order (616.1) and the others still apply after it (616.1e): a
+  regenerated or umbra-saved unearthed creature stays, and "dies" never triggers for an
+  unearthed creature that leaves (it goes to exile, not a graveyard).
 
 Statistics: ``unearths``, ``unearth_activations``, ``unearthed_attackers``.
 """
@@ -36,7 +41,7 @@ from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.combat import ATTACK_HOOKS
 from mtgsim.engine.rules.effect import effect_rules, unaffected
-from mtgsim.engine.rules.replacement import LEAVE_HOOKS
+from mtgsim.engine.rules.replacement import ZoneChange, ZoneRule, zone_rule
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
@@ -44,7 +49,6 @@ from mtgsim.engine.state.game_state import (
     GRAVEYARD,
     ContinuousEffect,
     DelayedTrigger,
-    GameObject,
     GameState,
     StackItem,
 )
@@ -81,8 +85,15 @@ def unearth_return(state: GameState, item: StackItem, eff: Any, asker: Asker,
     count(state, item.controller, "unearths")
 
 
-def unearthed_leaves(state: GameState, obj: GameObject, zone: int) -> int | None:
-    return EXILE if obj.unearthed and zone != EXILE else None
+def unearthed(state: GameState, event: ZoneChange) -> list[int]:
+    """702.84a: "If it would leave the battlefield, exile it instead of putting it
+    anywhere else": the unearthed permanent, unless it is going to exile anyway."""
+    obj = event.obj
+    return [obj.oid] if obj.unearthed and event.zone != EXILE else []
+
+
+def to_exile(event: ZoneChange) -> None:
+    event.zone = EXILE
 
 
 def unearthed_attack(state: GameState, attackers: list[int]) -> None:
@@ -92,7 +103,7 @@ def unearthed_attack(state: GameState, attackers: list[int]) -> None:
             count(state, o.controller, "unearthed_attackers")
 
 
-LEAVE_HOOKS.append(unearthed_leaves)
+UNEARTH = zone_rule(ZoneRule("unearth", unearthed, ends=False, modify=to_exile))
 ATTACK_HOOKS.append(unearthed_attack)
 
 

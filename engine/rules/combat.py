@@ -109,20 +109,46 @@ def can_block(state: GameState, blocker: GameObject, attacker: GameObject) -> bo
     return True
 
 
+def attack_requirements(state: GameState, candidates: list[int]) -> list[int]:
+    """508.1d: the creatures among ``candidates`` (those able to attack, 508.1a) that a
+    requirement says attack: "attacks each combat if able" (Ulamog's Crusher). The
+    declaration must obey as many requirements as it can without breaking a restriction;
+    no restriction of the pool depends on the other attackers ("can't attack alone", a
+    cost to attack), and ``candidates`` already meet the others (tapped, summoning
+    sickness, "can't attack", defender), so every one of these can be obeyed at once: a
+    legal declaration includes them all."""
+    objects = state.objects
+    return [oid for oid in candidates if objects[oid].kw & KW_ATTACKS_EACH_COMBAT]
+
+
+def check_attacks(state: GameState, required: list[int], chosen: list[int]) -> None:
+    """508.1d: ``IllegalAnswer`` if the declaration ``chosen`` obeys fewer requirements
+    than it could (a creature that must attack and can, left out). The declaration is
+    refused as it is, never completed by the engine."""
+    missing = [oid for oid in required if oid not in chosen]
+    if missing:
+        names = ", ".join(state.objects[oid].card.name for oid in missing)
+        raise IllegalAnswer(f"{names} must attack: it attacks each combat if able (508.1d)")
+
+
 def attack_task(state: GameState, task: AttackTask) -> None:
-    """Handler of AttackTask: the active player declares attackers (508.1)."""
+    """Handler of AttackTask: the active player declares attackers (508.1). The options
+    are every creature able to attack; an answer that leaves out one that must attack is
+    illegal (508.1d). When every creature able to attack must, that is the only legal
+    declaration and the engine makes it without asking."""
     asker = Asker(state, task)
     player = state.active
     candidates = possible_attackers(state, player)
-    forced = [oid for oid in candidates if state.objects[oid].kw & KW_ATTACKS_EACH_COMBAT]
-    optional = [oid for oid in candidates if oid not in forced]
-    chosen: list[int] = []
-    if optional:
+    required = attack_requirements(state, candidates)
+    chosen: list[int] = required
+    if len(required) < len(candidates):
         picks = asker.choose_many(Decision(
-            _KIND_ATTACKERS, player, "declare attackers", options=optional, multi=True,
-            min_count=0, max_count=len(optional)))
-        chosen = [optional[i] for i in picks]
-    attackers = forced + [oid for oid in optional if oid in chosen]
+            _KIND_ATTACKERS, player, "declare attackers", options=candidates, multi=True,
+            min_count=len(required), max_count=len(candidates)))
+        chosen = [candidates[i] for i in picks]
+        check_attacks(state, required, chosen)
+    # the required attackers first, then the others in battlefield order
+    attackers = required + [oid for oid in candidates if oid in chosen and oid not in required]
     state.tasks.pop()
     defender = 1 - player
     state.combat = Combat(attackers=attackers, defender=defender)
@@ -179,70 +205,131 @@ def blockers_needed(o: GameObject) -> int:
     return max(2 if o.kw & KW_MENACE else 1, o.min_blockers)
 
 
-def block_requirements(state: GameState, pairs: list[tuple[int, int]]) -> dict[int, list[int]]:
-    """509.1c: blocker -> the attackers it is required to block (one of them): "all
-    creatures able to block it do so". A requirement that can't be obeyed without
-    breaking a restriction (a menace attacker only one creature could block) doesn't
-    apply; obeying the most requirements means each such creature blocks one of them."""
+def block_requirements(state: GameState, pairs: list[tuple[int, int]]
+                       ) -> dict[int, list[int]]:
+    """509.1c: blocker -> the attackers it has a requirement to block: "all creatures able
+    to block it do so" (lure; Indrik Umbra) gives every creature able to block that
+    attacker (a pair of ``pairs``, which meet the restrictions on one blocker and one
+    attacker, 509.1b) a requirement to block it. Whether a requirement can be obeyed
+    depends on the others (menace): ``obeying_blocks`` says how many can."""
     objects = state.objects
-    able: dict[int, list[int]] = {}
+    required: dict[int, list[int]] = {}
     for b, a in pairs:
         if objects[a].kw & KW_LURE:
-            able.setdefault(a, []).append(b)
-    required: dict[int, list[int]] = {}
-    for a, blockers in able.items():
-        if len(blockers) >= blockers_needed(objects[a]):
-            for b in blockers:
-                required.setdefault(b, []).append(a)
+            required.setdefault(b, []).append(a)
     return required
 
 
-def settle_blocks(state: GameState, required: dict[int, list[int]],
-                  chosen: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The declaration ``chosen`` with the blocks it leaves out that are required and
-    have only one legal form added (509.1c); ``IllegalAnswer`` if it breaks a
-    requirement (a creature that must block one of several attackers blocks none) or a
-    restriction (``check_blocks``)."""
-    chosen = list(chosen)
-    declared = {b for b, _ in chosen}
+def obeying_blocks(state: GameState, pairs: list[tuple[int, int]],
+                   required: dict[int, list[int]]) -> list[tuple[int, int]]:
+    """509.1c: blocks that obey as many of the ``required`` blocks as can be obeyed
+    without breaking a restriction (a blocker blocks one attacker; menace and "can't be
+    blocked except by N or more" need that many blockers); their number is the most any
+    legal declaration obeys. The attackers with requirements that get blockers are a
+    subset of them; for each subset, in order, every creature able to block one of them
+    blocks one, if each can get enough blockers (a matching of each attacker's
+    ``blockers_needed`` to distinct blockers, the others added to the first attacker of
+    the subset they can block); the first subset obeying the most wins."""
+    objects = state.objects
+    lures: list[int] = []
+    able: dict[int, list[int]] = {}
     for b, attackers in required.items():
-        if b in declared:
-            continue
-        if len(attackers) > 1:  # it must block one of them: the player says which
-            raise IllegalAnswer(f"{state.objects[b].card.name} must block one of "
-                                + ", ".join(state.objects[a].card.name for a in attackers))
-        chosen.append((b, attackers[0]))  # its only legal declaration (509.1c)
-    check_blocks(state, chosen)
-    return chosen
+        for a in attackers:
+            if a not in able:
+                lures.append(a)
+                able[a] = []
+            able[a].append(b)
+    best: list[tuple[int, int]] = []
+    for mask in range(1, 1 << len(lures)):
+        active = [a for i, a in enumerate(lures) if mask >> i & 1]
+        blocks = _assign_blocks(objects, able, active)
+        if blocks is not None and len(blocks) > len(best):
+            best = blocks
+    return best
+
+
+def _assign_blocks(objects: dict[int, GameObject], able: dict[int, list[int]],
+                   active: list[int]) -> list[tuple[int, int]] | None:
+    """Every creature able to block one of ``active`` blocking one of them, each of them
+    with at least ``blockers_needed`` blockers; None if that can't be (too few)."""
+    slots = [a for a in active for _ in range(blockers_needed(objects[a]))]
+    holder: dict[int, int] = {}  # blocker -> slot index
+
+    def augment(slot: int, seen: set[int]) -> bool:  # Kuhn's augmenting path
+        for b in able[slots[slot]]:
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in holder or augment(holder[b], seen):
+                holder[b] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        if not augment(slot, set()):
+            return None
+    blocks = [(b, slots[slot]) for b, slot in holder.items()]
+    for a in active:
+        for b in able[a]:
+            if b not in holder:
+                holder[b] = -1
+                blocks.append((b, a))
+    return blocks
+
+
+def check_block_requirements(state: GameState, pairs: list[tuple[int, int]],
+                             chosen: list[tuple[int, int]]) -> None:
+    """509.1c: ``IllegalAnswer`` if the declaration ``chosen`` obeys fewer requirements
+    than the most a declaration can obey without breaking a restriction. It is refused
+    as declared, never completed by the engine."""
+    required = block_requirements(state, pairs)
+    if not required:
+        return
+    obeyed = sum(1 for b, a in chosen if a in required.get(b, ()))
+    best = obeying_blocks(state, pairs, required)
+    if obeyed < len(best):
+        objects = state.objects
+        declared = set(chosen)
+        b = next(b for b, a in best if (b, a) not in declared)
+        must = " or ".join(objects[a].card.name for a in required[b])
+        raise IllegalAnswer(
+            f"the blocks obey {obeyed} of the {len(best)} requirements that can be obeyed "
+            f"together (509.1c): {objects[b].card.name} must block "
+            f"{'one of ' if len(required[b]) > 1 else ''}{must} (all creatures able to "
+            "block it do so)")
 
 
 def can_declare_blocks(state: GameState, pairs: list[tuple[int, int]],
                        picks: list[int]) -> bool:
     """Whether answering a "blockers" decision offering ``pairs`` with ``picks`` is a
-    legal declaration (the test ``block_task`` applies)."""
+    legal declaration (the test ``block_task`` applies: restrictions, then
+    requirements)."""
+    chosen = [pairs[i] for i in picks]
     try:
-        settle_blocks(state, block_requirements(state, pairs), [pairs[i] for i in picks])
+        check_blocks(state, chosen)
+        check_block_requirements(state, pairs, chosen)
     except IllegalAnswer:
         return False
     return True
 
 
 def block_task(state: GameState, task: BlockTask) -> None:
-    """Handler of BlockTask: declare blockers, then damage assignment order (509.2)."""
+    """Handler of BlockTask: declare blockers, then damage assignment order (509.2). A
+    declaration that breaks a restriction or obeys fewer requirements than it could is
+    refused (``IllegalAnswer``), never repaired."""
     asker = Asker(state, task)
     combat = state.combat
     assert combat is not None
     defender = combat.defender
     pairs = block_options(state)
     chosen: list[tuple[int, int]] = []
-    required = block_requirements(state, pairs) if pairs else {}
-    if required:  # a creature that must block one of some attackers can't block others
-        pairs = [(b, a) for b, a in pairs if b not in required or a in required[b]]
     if pairs:
         picks = asker.choose_many(Decision(
             _KIND_BLOCKERS, defender, "declare blockers", options=list(range(len(pairs))),
             pairs=pairs, multi=True, min_count=0, max_count=len(pairs)))
-        chosen = settle_blocks(state, required, [pairs[i] for i in picks])
+        chosen = [pairs[i] for i in picks]
+        check_blocks(state, chosen)  # restrictions (509.1b)
+        check_block_requirements(state, pairs, chosen)  # requirements (509.1c)
     blockers_of: dict[int, list[int]] = {}
     for b, a in chosen:
         blockers_of.setdefault(a, []).append(b)

@@ -7,6 +7,7 @@ from functools import cache
 from mtgsim.engine.cards import (
     COLOR_BIT,
     KEYWORD_BITS,
+    NONCREATURE_SUBTYPES,
     TYPE_BIT,
     CardsAtLeast,
     CountCards,
@@ -36,7 +37,12 @@ def color_mask(colors: tuple[str, ...]) -> int:
 
 
 def has_subtype(obj: GameObject, subtype: str) -> bool:
-    return subtype in obj.card.subtypes or subtype in obj.extra_subtypes
+    """Its subtypes now (layer 4): the card's, less its creature types when an effect
+    set them (205.1a), and those effects gave it."""
+    if subtype in obj.extra_subtypes:
+        return True
+    return subtype in obj.card.subtypes and not (
+        obj.lost_creature_types and subtype not in NONCREATURE_SUBTYPES)
 
 
 # The fields ``matches`` checks first, from a compiled plan; the others need matches_rest.

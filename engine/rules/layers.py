@@ -17,6 +17,7 @@ from mtgsim.engine.cards import (
     KW_DOESNT_UNTAP,
     KW_NO_ACTIVATE,
     KW_UNBLOCKABLE,
+    NONCREATURE_SUBTYPES,
     Activated,
     ColorsOfAffected,
     ItPowerAtMost,
@@ -137,7 +138,7 @@ def refresh(state: GameState) -> None:
         _reset_to_printed(o, c)
     statics = _active_statics(state, layered_perms)
     _layer_2_control(state, perms, statics, controllers_before)
-    _layers_4_5_types_and_colors(state)
+    _layers_4_5_types_and_colors(state, statics)
     live_statics = _layer_6_abilities(state, statics, layered_perms)
     _layer_7_power_toughness(state, perms, layered_perms, live_statics)
 
@@ -176,17 +177,37 @@ def _layer_2_control(state: GameState, perms: list[GameObject],
             o.sick = True
 
 
-def _layers_4_5_types_and_colors(state: GameState) -> None:
-    """Layers 4 and 5 (613.1d-e): types and colours that resolved effects set."""
+def _layers_4_5_types_and_colors(state: GameState,
+                                 statics: list[tuple[GameObject, Static]]) -> None:
+    """Layers 4 and 5 (613.1d-e): types, then colours. Within layer 4 the effects apply
+    in timestamp order (613.7): one that adds (a card type, "becomes a creature, it's
+    still a land"; subtypes "in addition", 205.1b) keeps what the others gave; one that
+    sets the creature types ("is a Treefolk", 205.1a) replaces the card's and those added
+    before it, and leaves its card types and other subtypes."""
     objects = state.objects
-    # Layers 4 and 6: types and abilities. Within layer 6, timestamp order (613.7): a
-    # grant older than a "loses all abilities" effect is lost too (Spectral Flight, then
-    # Lignify: no flying); restrictions granted by others are not abilities and stay.
-    for e in state.effects:  # layer 4: "becomes a creature" (types added by effects)
+    changes: list[tuple[int, int, list[GameObject], Static | None, int]] = []
+    for src, st in statics:
+        if st.add_subtypes or st.creature_types:
+            changes.append((src.timestamp, len(changes), _affected(state, st, src), st, 0))
+    for e in state.effects:
         if e.add_types:
             target = objects.get(e.target)
             if target is not None:
-                target.extra_types |= e.add_types
+                changes.append((e.timestamp, len(changes), [target], None, e.add_types))
+    if len(changes) > 1:
+        changes.sort()  # by timestamp (then as found: the second field is unique)
+    for _, _, affected, change, add_types in changes:
+        for o in affected:
+            if change is None:
+                o.extra_types |= add_types
+                continue
+            if change.creature_types:
+                o.lost_creature_types = True
+                o.extra_subtypes = tuple([t for t in o.extra_subtypes
+                                          if t in NONCREATURE_SUBTYPES]) \
+                    + change.creature_types
+            if change.add_subtypes:
+                o.extra_subtypes = o.extra_subtypes + change.add_subtypes
     for e in state.effects:  # layer 5: "becomes the color(s) of your choice" (105.3)
         if e.color >= 0:
             target = objects.get(e.target)
@@ -200,16 +221,16 @@ def _layer_6_abilities(state: GameState, statics: list[tuple[GameObject, Static]
     still has its abilities (they go on applying in layer 7)."""
     objects = state.objects
     lost_at: dict[int, int] = {}
+    # Within layer 6, timestamp order (613.7): a grant older than a "loses all
+    # abilities" effect is lost too (Spectral Flight, then Lignify: no flying);
+    # restrictions granted by others are not abilities and stay.
     for src, st in statics:
-        if st.add_subtypes or st.lose_all_abilities:
+        if st.lose_all_abilities:
             for o in _affected(state, st, src):
-                if st.add_subtypes:
-                    o.extra_subtypes = o.extra_subtypes + st.add_subtypes
-                if st.lose_all_abilities:
-                    o.lost_abilities = True
-                    o.kw = 0
-                    o.protection = 0
-                    lost_at[o.oid] = max(lost_at.get(o.oid, -1), src.timestamp)
+                o.lost_abilities = True
+                o.kw = 0
+                o.protection = 0
+                lost_at[o.oid] = max(lost_at.get(o.oid, -1), src.timestamp)
     for o in layered_perms:  # 711.2: a leveler's band grants its abilities (layer 6)
         if o.card.levels and not o.lost_abilities:
             band = level_band(o)
@@ -319,6 +340,7 @@ def _reset_to_printed(o: GameObject, c: Card) -> None:
     o.kw = c.keyword_mask
     o.lost_abilities = False
     o.extra_subtypes = ()
+    o.lost_creature_types = False
     o.extra_types = 0
     o.color = c.color_mask
     o.protection = c.base_protection

@@ -1,18 +1,23 @@
 """Replacement and prevention effects (rules 614, 615) at the events they modify.
 
 Every event that a replacement effect may modify goes through one function here: damage,
-destruction, zone changes (including dying and entering the battlefield) and draws.
-Keyword modules register hooks in the lists below (module-level functions, never
-per-game closures, so the state stays serializable). A hook returns True when it
-replaced the event. Hooks are applied in registration order; where several apply to
-one event the affected object's controller would choose (616.1); the supported cards
-never give such a choice a different outcome.
+destruction and other zone changes (including dying and entering the battlefield) and
+draws. The modules of the mechanics register their effects in the tables below
+(module-level functions, never per-game closures, so the state stays serializable):
+``ZONE_RULES`` for a permanent leaving the battlefield (regeneration, umbra armor,
+unearth), ``DRAW_RULES`` for a draw (dredge), ``DAMAGE_PREVENTIONS`` for damage
+(protection), ``ENTER_HOOKS`` for entering. When more than one would apply to a
+destruction, another zone change or a draw, the affected object's controller or the
+affected player chooses (616.1, engine.rules.replacement_order), before anything moves.
+Every prevention effect of the pool prevents all the damage a source would deal, so
+after one applies no other does (616.1e): there is nothing to choose. The entering
+replacements are applied in the order registered (see ``prepare_enter``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
@@ -29,6 +34,7 @@ from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.effect import COLOR_CHOICES
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.layers import static_amount
+from mtgsim.engine.rules.replacement_order import Applicable, apply_in_order
 from mtgsim.engine.rules.targets import can_enchant
 from mtgsim.engine.rules.zones import arrived, departed, describe, draw_card, log, move, new_object
 from mtgsim.engine.state.decisions import Attaching, ColorFor, Decision, DecisionKind
@@ -51,23 +57,80 @@ _KIND_COLOR = DecisionKind.COLOR
 if TYPE_CHECKING:
     from mtgsim.engine.state.ask import Asker
 
-# (state, source, target object, amount, combat) -> amount still dealt as damage
+# How damage dealt to a creature is dealt (not replacement effects: wither's -1/-1
+# counters, 702.80c): (state, source, target object, amount, combat) -> amount marked
 DamageHook = Callable[[GameState, GameObject, GameObject, int, bool], int]
 DAMAGE_TO_CREATURE_HOOKS: list[DamageHook] = []
-# (state, object, cant_regenerate) -> True if destruction was replaced
-DestroyHook = Callable[[GameState, GameObject], bool]
-DESTROY_HOOKS: list[DestroyHook] = []
-# (state, object, destination zone) -> replacement destination zone or None
-LeaveHook = Callable[[GameState, GameObject, int], int | None]
-LEAVE_HOOKS: list[LeaveHook] = []
+# Prevention effects (615): (state, source, creature) -> True if they prevent all the
+# damage the source would deal it (each of the pool's prevents all of it: 616.1e)
+Prevention = Callable[[GameState, GameObject, GameObject], bool]
+DAMAGE_PREVENTIONS: list[Prevention] = []
+
+
+class ZoneChange:
+    """A permanent about to leave the battlefield: where it would go (a replacement may
+    change it) and whether the event is its destruction (701.7), which regeneration and
+    umbra armor replace and nothing else does."""
+
+    __slots__ = ("obj", "zone", "destroy", "cant_regenerate")
+
+    def __init__(self, obj: GameObject, zone: int, destroy: bool,
+                 cant_regenerate: bool) -> None:
+        self.obj = obj
+        self.zone = zone
+        self.destroy = destroy
+        self.cant_regenerate = cant_regenerate
+
+
+class ZoneRule(NamedTuple):
+    """A kind of replacement effect on a permanent leaving the battlefield (614.6)."""
+
+    kind: str  # its name in the 616.1 decision
+    sources: Callable[[GameState, ZoneChange], list[int]]  # the objects whose effects apply
+    ends: bool  # it replaces the event (``instead``); else it modifies it (``modify``)
+    instead: Callable[[GameState, GameObject, int], None] | None = None  # (obj, source)
+    modify: Callable[[ZoneChange], None] | None = None
+    destroys_source: bool = False  # ``instead`` then destroys the source (umbra's Aura)
+
+
+ZONE_RULES: list[ZoneRule] = []
+
+
+def zone_rule(rule: ZoneRule) -> ZoneRule:
+    """Register a kind of replacement effect on leaving the battlefield."""
+    if any([r.kind == rule.kind for r in ZONE_RULES]):
+        raise ValueError(f"{rule.kind} is registered already")
+    ZONE_RULES.append(rule)
+    return rule
+
+
+class ZonePlan(NamedTuple):
+    """What a permanent's leaving the battlefield comes to once its replacement effects
+    are chosen (616.1): it goes to ``zone`` (NONE: it stays), or ``instead`` (a rule and
+    its source) happens, then the destructions that one causes (``then``)."""
+
+    obj: GameObject
+    zone: int
+    destroy: bool
+    instead: tuple[ZoneRule, int] | None = None
+    then: tuple[ZonePlan, ...] = ()
+
+
+class DrawRule(NamedTuple):
+    """A kind of replacement effect on a draw (614.1a, 121.6)."""
+
+    kind: str
+    sources: Callable[[GameState, int], list[int]]  # (state, player) -> objects
+    instead: Callable[[GameState, int, int], None]  # (state, player, source)
+    optional: bool = True  # "you may ... instead"
+
+
+DRAW_RULES: list[DrawRule] = []
 # Entering the battlefield (614.1c, 614.12): a hook sees the card before it enters, may ask
 # its questions (devour), and returns what to do to the new permanent (counters, ...).
 AfterEnter = Callable[[GameState, GameObject], None]
 EnterHook = Callable[[GameState, Card, int, "Asker | None"], AfterEnter | None]
 ENTER_HOOKS: list[EnterHook] = []
-# Drawing (614.1a, 121.6): (state, player, asker) -> True if the draw was replaced.
-DrawHook = Callable[[GameState, int, "Asker | None"], bool]
-DRAW_HOOKS: list[DrawHook] = []
 
 
 def gain_life(state: GameState, player: int, amount: int) -> None:
@@ -115,15 +178,9 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
         obj = state.objects.get(target)
         if obj is None or obj.zone != BATTLEFIELD:
             return 0
-        # Protection prevents damage from sources of the stated colours (702.16e), or of
-        # the stated card types ("protection from instants").
-        if obj.protection & source.color or (
-                obj.card.protection_types & source.card.type_mask
-                and not obj.lost_abilities):
-            return 0
-        if obj.protection & PROT_COLORED_SPELLS and source.zone == STACK and \
-                source.color & 31:  # "protection from colored spells": a spell's damage
-            return 0
+        for prevents in DAMAGE_PREVENTIONS:  # 615; all the damage (616.1e: no choice)
+            if prevents(state, source, obj):
+                return 0
         if state.log is not None:
             log(state, "damage", source.controller, source.card.name, obj.card.name, amount)
         remaining = amount
@@ -143,64 +200,126 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
     return amount
 
 
-def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False) -> bool:
-    """Destroy (701.7) with indestructible (702.12) and regeneration (701.15)."""
-    if obj.zone != BATTLEFIELD:
-        return False
-    if obj.kw & KW_INDESTRUCTIBLE:
-        return False
-    if obj.regen_shields > 0 and not cant_regenerate and not obj.cant_regenerate:
-        obj.regen_shields -= 1
-        state.set_tapped(obj, True)
-        obj.damage = 0
-        obj.deathtouched = False
-        if state.combat is not None:
-            # 701.15a: removed from combat; it stays on the battlefield with its effects.
-            from mtgsim.engine.rules.zones import remove_from_combat
+def protection(state: GameState, source: GameObject, obj: GameObject) -> bool:
+    """Protection prevents all damage from sources of the stated colours (702.16e), or
+    of the stated card types ("protection from instants"), and "protection from colored
+    spells" a colored spell's damage."""
+    if obj.protection & source.color or (
+            obj.card.protection_types & source.card.type_mask and not obj.lost_abilities):
+        return True
+    return bool(obj.protection & PROT_COLORED_SPELLS and source.zone == STACK
+                and source.color & 31)
 
-            remove_from_combat(state, obj)
-        if state.log is not None:
-            log(state, "regenerate", obj.controller, obj.card.name)
-        return False
-    for hook in DESTROY_HOOKS:
-        if hook(state, obj):
-            return False
-    if state.log is not None:
+
+DAMAGE_PREVENTIONS.append(protection)
+
+
+def plan_zone_change(state: GameState, obj: GameObject, zone: int, destroy: bool,
+                     cant_regenerate: bool, asker: Asker | None) -> ZonePlan:
+    """Choose the replacement effects of ``obj`` leaving the battlefield for ``zone``
+    (destroyed, when ``destroy``; 616.1, asking its controller), and those of the
+    destructions an effect that applies instead causes; nothing changes yet."""
+    if obj.zone != BATTLEFIELD or destroy and obj.kw & KW_INDESTRUCTIBLE:
+        return ZonePlan(obj, NONE, destroy)  # 702.12b: it isn't destroyed
+    event = ZoneChange(obj, zone, destroy, cant_regenerate)
+
+    def applicable() -> list[Applicable]:
+        return [Applicable(rule.kind, src, rule.ends)
+                for rule in ZONE_RULES for src in rule.sources(state, event)]
+
+    def modify(a: Applicable) -> None:
+        rule = _zone_rule(a.kind)
+        assert rule.modify is not None
+        rule.modify(event)
+
+    pick = apply_in_order(state, obj.controller, "destroy" if destroy else "zone_change",
+                          obj.oid, applicable, modify, asker)
+    if pick is None:
+        return ZonePlan(obj, event.zone, destroy)
+    rule = _zone_rule(pick.kind)
+    then = (plan_zone_change(state, state.objects[pick.source], GRAVEYARD, True, False,
+                             asker),) if rule.destroys_source else ()
+    return ZonePlan(obj, NONE, destroy, (rule, pick.source), then)
+
+
+def _zone_rule(kind: str) -> ZoneRule:
+    for rule in ZONE_RULES:
+        if rule.kind == kind:
+            return rule
+    raise KeyError(kind)
+
+
+def perform_zone_change(state: GameState, plan: ZonePlan,
+                        sacrificed: bool = False) -> GameObject | None:
+    """Carry out a planned zone change: the new object, or None if it stayed (replaced,
+    indestructible, or gone already)."""
+    obj = plan.obj
+    if obj.zone != BATTLEFIELD or state.objects.get(obj.oid) is not obj:
+        return None
+    if plan.instead is not None:
+        rule, source = plan.instead
+        assert rule.instead is not None
+        rule.instead(state, obj, source)
+        for then in plan.then:
+            perform_zone_change(state, then)
+        return None
+    if plan.zone == NONE:
+        return None
+    if plan.destroy and state.log is not None:
         log(state, "destroy", obj.controller, obj.card.name)
-    leave_battlefield(state, obj, GRAVEYARD)
-    return True
-
-
-def leave_battlefield(state: GameState, obj: GameObject, zone: int,
-                     sacrificed: bool = False) -> GameObject:
-    """Move a permanent off the battlefield, with zone-change replacements (614.6); its
-    leaves-the-battlefield triggers are checked at the end of the event it is part of
-    (engine.rules.zones.simultaneously), or now if it leaves alone."""
-    for hook in LEAVE_HOOKS:
-        new_zone = hook(state, obj, zone)
-        if new_zone is not None:
-            zone = new_zone
-            break
-    new = move(state, obj, zone)
-    if state.log is not None and zone != GRAVEYARD:
-        log(state, "leaves", obj.controller, obj.card.name, ZONE_NAMES[zone])
-    departed(state, obj, zone, sacrificed)
+    new = move(state, obj, plan.zone)
+    if state.log is not None and plan.zone != GRAVEYARD:
+        log(state, "leaves", obj.controller, obj.card.name, ZONE_NAMES[plan.zone])
+    departed(state, obj, plan.zone, sacrificed)
     return new
 
 
+def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False,
+            asker: Asker | None = None) -> bool:
+    """Destroy (701.7): unless indestructible (702.12b) or replaced (regeneration,
+    701.15; umbra armor, 702.89; with unearth it goes to exile instead, 702.84a), it is
+    put into its owner's graveyard. True if it left the battlefield."""
+    plan = plan_zone_change(state, obj, GRAVEYARD, True, cant_regenerate, asker)
+    return perform_zone_change(state, plan) is not None
+
+
+def leave_battlefield(state: GameState, obj: GameObject, zone: int,
+                      sacrificed: bool = False,
+                      asker: Asker | None = None) -> GameObject | None:
+    """Move a permanent off the battlefield, with zone-change replacements (614.6); its
+    leaves-the-battlefield triggers are checked at the end of the event it is part of
+    (engine.rules.zones.simultaneously), or now if it leaves alone. The new object, or
+    None if it stayed."""
+    plan = plan_zone_change(state, obj, zone, False, False, asker)
+    return perform_zone_change(state, plan, sacrificed)
+
+
 def draw(state: GameState, player: int, asker: Asker | None = None) -> None:
-    """Draw a card (121.2), unless a replacement effect replaces the draw (121.6)."""
-    for hook in DRAW_HOOKS:
-        if hook(state, player, asker):
-            return
+    """Draw a card (121.2), unless a replacement effect replaces the draw (121.6); the
+    player chooses among those that would (616.1)."""
+    if DRAW_RULES:
+        def applicable() -> list[Applicable]:
+            return [Applicable(rule.kind, src, True, optional=rule.optional)
+                    for rule in DRAW_RULES for src in rule.sources(state, player)]
+
+        pick = apply_in_order(state, player, "draw", NONE, applicable, _unmodified, asker)
+        if pick is not None:
+            for rule in DRAW_RULES:
+                if rule.kind == pick.kind:
+                    rule.instead(state, player, pick.source)
+                    return
     draw_card(state, player)
 
 
-def sacrifice(state: GameState, obj: GameObject) -> None:
+def _unmodified(a: Applicable) -> None:
+    raise AssertionError(f"{a.kind} replaces a draw, it doesn't modify it")
+
+
+def sacrifice(state: GameState, obj: GameObject, asker: Asker | None = None) -> None:
     """Sacrifice (701.17): to the graveyard, not destroyed; indestructible does not help."""
     if state.log is not None:
         log(state, "sacrifice", obj.controller, obj.card.name)
-    leave_battlefield(state, obj, GRAVEYARD, sacrificed=True)
+    leave_battlefield(state, obj, GRAVEYARD, sacrificed=True, asker=asker)
 
 
 def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:
@@ -212,7 +331,15 @@ def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:
 
 def prepare_enter(state: GameState, card: Card, controller: int,
                   asker: Asker | None) -> list[AfterEnter]:
-    """Ask the questions of "as this enters" replacement effects before anything moves."""
+    """Ask the questions of "as this enters" replacement effects before anything moves.
+
+    They are applied in the order registered, not in an order the player chooses
+    (616.1). Among the pool's (enters tapped, enters with counters, "each other creature
+    you control enters with an additional X +1/+1 counters", graft, bloodthirst, devour,
+    "as this enters, choose a color") the order changes the outcome only when a creature
+    with devour sacrifices a Bloodspore Thrinax whose additional counters would apply to
+    it: they are counted first here (before devour sacrifices it), the order that gives
+    the counters; the player is not asked."""
     after = []
     for hook in ENTER_HOOKS:
         f = hook(state, card, controller, asker)

@@ -2,16 +2,20 @@
 
 All applicable actions are performed simultaneously, then the check repeats until none
 applies (704.3). The legend rule asks its controller which permanent to keep, through a
-LegendTask.
+LegendTask; a permanent whose destruction or move has replacement effects for its
+controller to choose among (616.1) is moved, with the others of the event, by a
+ZoneActionsTask that asks first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Container
+from typing import TYPE_CHECKING
 
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.replacement_order import ChoiceNeeded
 from mtgsim.engine.rules.targets import can_enchant as can_enchant
 from mtgsim.engine.rules.zones import begin_event, end_event, log, simultaneously
 from mtgsim.engine.state.decisions import Decision, DecisionKind, Legend
@@ -22,7 +26,11 @@ from mtgsim.engine.state.game_state import (
     GameResult,
     GameState,
     LegendTask,
+    ZoneActionsTask,
 )
+
+if TYPE_CHECKING:
+    from mtgsim.engine.state.ask import Asker
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -79,26 +87,26 @@ def check(state: GameState) -> bool:
     elif damaged:  # only damage may have changed: the creatures dealt damage
         acted, legend = _permanent_actions(state, _in_order(state, damaged), _NONE_ENTERED,
                                            to_graveyard, to_destroy)
-    # 704.3: these happen at the same time, one event: the leaves-the-battlefield
-    # abilities of each permanent see all of them leave (603.10a).
-    if to_graveyard or to_destroy:
-        begin_event(state)
-        objects = state.objects
-        for o in to_graveyard:
-            if o.zone == 2 and o.oid in objects:
-                rep.leave_battlefield(state, o, GRAVEYARD)
-                acted = True
-        for o in to_destroy:
-            # An indestructible creature with lethal damage stays and nothing happens: not
-            # "acted", or this check would repeat forever. Regeneration and replacements
-            # (umbra armor) change the game, so the check runs again after them.
-            if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE:
-                rep.destroy(state, o)
-                acted = True
-        end_event(state)
-    if legend is not None:  # 704.5j
+    if legend is not None:  # 704.5j (asked after the moves below: a task under theirs)
         state.tasks.append(LegendTask(player=legend[0], name=legend[1]))
         acted = True
+    if to_graveyard or to_destroy:
+        objects = state.objects
+        graveyard = [o for o in to_graveyard if o.zone == 2 and o.oid in objects]
+        # An indestructible creature with lethal damage stays and nothing happens: not
+        # "acted", or this check would repeat forever. Regeneration and replacements
+        # (umbra armor) change the game, so the check runs again after them.
+        destroyed = [o for o in to_destroy
+                     if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE]
+        if graveyard or destroyed:
+            acted = True
+            try:
+                plans = _plans(state, graveyard, destroyed, None)
+            except ChoiceNeeded:  # a controller chooses among replacements (616.1)
+                state.tasks.append(ZoneActionsTask(graveyard=[o.oid for o in graveyard],
+                                                   destroy=[o.oid for o in destroyed]))
+                return True
+            _perform(state, plans)
     if acted:
         ensure(state)
     else:
@@ -217,6 +225,36 @@ def end_game(state: GameState, losers: list[int], reason: str) -> None:
     state.pending = None
     if state.log is not None:
         log(state, "game_over", winner, reason)
+
+
+def _plans(state: GameState, graveyard: list[GameObject], destroyed: list[GameObject],
+           asker: Asker | None) -> list[rep.ZonePlan]:
+    """The replacement effects of each move, chosen before any happens (616.1)."""
+    return [rep.plan_zone_change(state, o, GRAVEYARD, False, False, asker)
+            for o in graveyard] + [rep.plan_zone_change(state, o, GRAVEYARD, True, False, asker)
+                                   for o in destroyed]
+
+
+def _perform(state: GameState, plans: list[rep.ZonePlan]) -> None:
+    """704.3: the moves happen at the same time, one event: the leaves-the-battlefield
+    abilities of each permanent see all of them leave (603.10a)."""
+    begin_event(state)
+    for plan in plans:
+        rep.perform_zone_change(state, plan)
+    end_event(state)
+
+
+def zone_actions_task(state: GameState, task: ZoneActionsTask) -> None:
+    """The state-based moves whose replacement effects need a choice: each controller
+    chooses (616.1), then they happen as one event."""
+    from mtgsim.engine.state.ask import Asker
+    asker = Asker(state, task)
+    objects = state.objects
+    plans = _plans(state, [objects[oid] for oid in task.graveyard if oid in objects],
+                   [objects[oid] for oid in task.destroy if oid in objects], asker)
+    state.tasks.pop()
+    _perform(state, plans)
+    ensure(state)
 
 
 def legend_task(state: GameState, task: LegendTask) -> None:

@@ -74,6 +74,7 @@ from mtgsim.engine.state.game_state import (
     Player,
     ResolveTask,
     TriggerTask,
+    ZoneActionsTask,
 )
 from mtgsim.engine.state.rng import seed_state
 from mtgsim.engine.state.sight import Sight
@@ -239,6 +240,7 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     MulliganTask: mulligan_task,
     DiscardTask: cleanup_task,
     LegendTask: sba.legend_task,
+    ZoneActionsTask: sba.zone_actions_task,
 }
 
 

@@ -11,7 +11,7 @@ from mtgsim.engine.scenario.format import (
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
 from mtgsim.engine.state.ask import IllegalAnswer
-from mtgsim.engine.state.decisions import DecisionKind, Modes
+from mtgsim.engine.state.decisions import DecisionKind, Modes, Replacing
 from mtgsim.engine.state.game_state import (
     Decision,
 )
@@ -44,6 +44,8 @@ class DecisionAnswers(ScenarioSetup):
             raise ScenarioError(f"question '{d.prompt}' wants a color, got {choice!r}")
         if d.kind is DecisionKind.DREDGE and choice == "no":
             return d.options.index(-1)
+        if d.kind is DecisionKind.REPLACEMENT and isinstance(choice, str):
+            return self._pick_replacement(d, choice)
         if isinstance(choice, int):
             if choice in d.options and d.kind in (DecisionKind.X, DecisionKind.REPLICATE,
                                                    DecisionKind.MODE):
@@ -57,6 +59,17 @@ class DecisionAnswers(ScenarioSetup):
             return self._pick_mode(d, choice)
         ref = self._ref_among(choice, d.options, d.player)
         return d.options.index(ref)
+
+    def _pick_replacement(self, d: Decision, choice: str) -> int:
+        """Which replacement effect applies first (616.1): named by its kind ("umbra
+        armor", "regeneration", "unearth", "dredge"; the first of that kind), by the
+        object whose effect it is (the Aura, the card with dredge), or "no" for none."""
+        effects = list(d.about.effects) if isinstance(d.about, Replacing) else []
+        if choice in ("no", "none") and -1 in d.options:
+            return d.options.index(-1)
+        if choice.lower() in effects:
+            return effects.index(choice.lower())
+        return d.options.index(self._ref_among(choice, d.options, d.player))
 
     def _pick_mode(self, d: Decision, choice: str) -> int:
         labels = list(d.about.labels) if isinstance(d.about, Modes) else []
@@ -129,12 +142,12 @@ class DecisionAnswers(ScenarioSetup):
             if act is not None and act.attack is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._attackers(d, act.attack)
-            return []
+            return self._no_attack(d)
         if d.kind is DecisionKind.BLOCKERS:
             if act is not None and act.block is not None and PLAYER_NAMES[act.player] == \
                     d.player:
                 return self._blockers(d, act.block)
-            return []
+            return self._no_block(d)
         if d.kind is DecisionKind.DAMAGE_ORDER:
             return self._order(d)
         if d.kind is DecisionKind.TARGET and self.action_targets and act is not None and \
@@ -234,27 +247,39 @@ class DecisionAnswers(ScenarioSetup):
         return True
 
     def _attackers(self, d: Decision, names: list[str]) -> list[int]:
+        """The declaration the ``attack`` action names, as it names it: one that leaves
+        out a creature that must attack is the engine's to refuse (508.1d)."""
         used: set[int] = set()
         out = []
-        from mtgsim.engine.rules.combat import possible_attackers
-
-        # Creatures that attack each combat if able are declared by the engine, not asked
-        # about (508.1d): naming them alongside optional attackers is fine.
-        forced = [oid for oid in possible_attackers(player_view(self.state, d.player), d.player)
-                  if oid not in d.options]
         for n in names:
             try:
                 ref = self._ref_among(n, d.options, d.player, used)
             except ScenarioError:
-                try:
-                    ref = self._ref_among(n, forced, d.player, used)
-                except ScenarioError:
-                    raise IllegalAnswer(f"{n} can't attack") from None
-                used.add(ref)
-                continue
+                raise IllegalAnswer(f"{n} can't attack") from None
             used.add(ref)
             out.append(d.options.index(ref))
         return sorted(out)
+
+    def _no_attack(self, d: Decision) -> list[int]:
+        """A combat without an ``attack`` action: no attackers, except the creatures
+        that must attack (508.1d: the least legal declaration, and the only one without
+        a creature that may stay home)."""
+        from mtgsim.engine.rules.combat import attack_requirements
+
+        view = player_view(self.state, d.player)
+        required = attack_requirements(view, d.options)
+        return [i for i, oid in enumerate(d.options) if oid in required]
+
+    def _no_block(self, d: Decision) -> list[int]:
+        """No ``block`` action: no blockers, when that is legal; a creature with a
+        requirement to block (509.1c) makes the scenario say which blocks it declares."""
+        from mtgsim.engine.rules.combat import can_declare_blocks
+
+        if not can_declare_blocks(player_view(self.state, d.player), d.pairs, []):
+            raise ScenarioError(
+                f"player {'AB'[d.player]} must declare blockers (a creature is required to "
+                "block, 509.1c) and no block action says which")
+        return []
 
     def _blockers(self, d: Decision, pairs: list[list[str]]) -> list[int]:
         out = []

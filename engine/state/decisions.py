@@ -75,6 +75,7 @@ class DecisionKind(StrEnum):
     CHOOSE_DISCARD = "choose_discard"  # a player's cards an effect makes them discard
     FLASHBACK_COST = "flashback_cost"  # which of several flashback costs to pay
     LEGEND = "legend"  # which legendary permanent to keep (704.5j)
+    REPLACEMENT = "replacement"  # which replacement effect applies to an event first (616.1)
 
 
 # --- what a question is about ---------------------------------------------------------
@@ -202,6 +203,18 @@ class Legend(About, tag="legend", frozen=True):
     name: str
 
 
+class Replacing(About, tag="replacing", frozen=True):
+    """REPLACEMENT: the event that replacement effects would modify (616.1: a destruction,
+    another zone change, a draw; ``source`` is the object affected, NONE for a draw), and
+    each option's effect, in option order ("regeneration", "umbra armor", "unearth",
+    "dredge"; "none" for the option NONE of applying none, when every one is optional).
+    The options are the objects whose abilities or effects they are (the Aura, the
+    regenerating or unearthed permanent, the card with dredge)."""
+
+    event: Literal["destroy", "zone_change", "draw"]
+    effects: tuple[str, ...]
+
+
 class Sacrificing(About, tag="sacrificing", frozen=True):
     """SACRIFICE: for what (annihilator's trigger, or an effect)."""
 
@@ -211,7 +224,7 @@ class Sacrificing(About, tag="sacrificing", frozen=True):
 AboutT = (
     Mulligans | Discarding | TargetOf | ForSpell | MayEffect | MayCast | MayPay
     | MayDiscardHand | Devouring | Attaching | CostOf | Modes | Searching | ColorFor
-    | FlashbackCosts | Legend | Sacrificing
+    | FlashbackCosts | Legend | Sacrificing | Replacing
 )
 
 

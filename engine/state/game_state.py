@@ -119,6 +119,9 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # forecast card in hand, a revealed search) or looked at by one (the top of a library);
     # a shuffle or a zone change (a new object, 400.7) forgets it (engine.rules.zones)
     known: int = 0
+    # an effect set its creature types (205.1a, layer 4: Lignify's "is a Treefolk"): the
+    # card's own creature types are not its types now (``extra_subtypes`` are)
+    lost_creature_types: bool = False
 
 
 class Player(msgspec.Struct, omit_defaults=True):
@@ -324,9 +327,18 @@ class LegendTask(Task):
     name: str = ""
 
 
+class ZoneActionsTask(Task):
+    """State-based actions that move permanents (704.3: one event) when a replacement
+    effect on one of them needs its controller's choice (616.1): the choices, then the
+    event."""
+
+    graveyard: list[int] = []  # put into their owners' graveyards (704.5f, m, ...)
+    destroy: list[int] = []  # destroyed (704.5g-h)
+
+
 AnyTask = (
     CastTask | ActivateTask | ResolveTask | TriggerTask | AttackTask | BlockTask
-    | MulliganTask | DiscardTask | LegendTask | DrawTask
+    | MulliganTask | DiscardTask | LegendTask | DrawTask | ZoneActionsTask
 )
 
 

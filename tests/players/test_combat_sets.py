@@ -14,7 +14,7 @@ from gamesetup import bundled_deck
 from mtgsim.engine.game import policy_stops
 from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
-from mtgsim.engine.rules.combat import can_declare_blocks
+from mtgsim.engine.rules.combat import attack_requirements, can_declare_blocks
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import Decision, DecisionKind
@@ -22,7 +22,8 @@ from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.view import player_view
 
 MATCHUPS = [("gruul_stompy", "selesnya_convoke"), ("rakdos_unearth", "white_weenie_level_up"),
-            ("jund_devour", "bogles"), ("naya_auras", "golgari_dredge")]
+            ("jund_devour", "bogles"), ("naya_auras", "golgari_dredge"),
+            ("eldrazi_ramp", "white_weenie_level_up")]  # Ulamog's Crusher must attack
 BRUTE = 12  # brute force only over at most this many pairs or attackers
 
 
@@ -65,16 +66,23 @@ def _distance_of_attack(a: list[int], b: list[int]) -> int:
 
 @pytest.mark.parametrize("decks", MATCHUPS)
 def test_attack_sets_are_every_declaration_nearest_first(decks: tuple[str, str]) -> None:
-    for _view, d, own, mine in _declarations(decks, 4, DecisionKind.ATTACKERS):
-        sets = attack_sets(d, own, 1 << BRUTE)
+    with_requirements = 0
+    for view, d, own, mine in _declarations(decks, 4, DecisionKind.ATTACKERS):
+        must = [i for i, oid in enumerate(d.options)
+                if oid in attack_requirements(view, d.options)]
+        with_requirements += bool(must)
+        sets = attack_sets(view, d, own, 1 << BRUTE)
         assert sets[0] == mine
-        if mine:
-            assert sets[1] == []
-        assert sorted(map(tuple, sets)) == sorted(map(tuple, _subsets(len(d.options))))
+        if mine != must:
+            assert sets[1] == must
+        legal = [s for s in _subsets(len(d.options)) if set(must) <= set(s)]
+        assert sorted(map(tuple, sets)) == sorted(map(tuple, legal))
         distances = [_distance_of_attack(s, mine) for s in sets[2:]]
         assert distances == sorted(distances)  # nearest first
-        short = attack_sets(d, own, 3)
+        short = attack_sets(view, d, own, 3)
         assert short == sets[:3]
+    # 508.1d: only declarations with the creatures that must attack (Ulamog's Crusher)
+    assert with_requirements or "eldrazi_ramp" not in decks
 
 
 def _block_distance(d: Decision, a: list[int], b: list[int]) -> int:

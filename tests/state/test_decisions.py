@@ -117,7 +117,7 @@ def test_every_kind_is_asked_with_what_it_is_about() -> None:
         DecisionKind.LEGEND: {"Legend"}, DecisionKind.SACRIFICE: {"Sacrificing"},
         DecisionKind.COLOR: {"ColorFor"}, DecisionKind.FLASHBACK_COST: {"FlashbackCosts"},
         DecisionKind.COST: {"CostOf"}, DecisionKind.COST_TAP: {"CostOf"},
-        DecisionKind.COST_COUNTER: {"CostOf"},
+        DecisionKind.COST_COUNTER: {"CostOf"}, DecisionKind.REPLACEMENT: {"Replacing"},
         DecisionKind.MAY: {"MayEffect", "MayCast", "MayPay", "MayDiscardHand", "ForSpell"},
     }
     for kind, names in seen.items():

@@ -137,7 +137,8 @@ def _lignify(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
     _attached("Enchanted", ctx)
     return {"abilities": [{"type": "static", "applies_to": "enchanted",
                            "set_base": [int(m.group("p")), int(m.group("t"))],
-                           "lose_all_abilities": True, "add_subtypes": [m.group("sub")]}]}
+                           # "is a Treefolk" sets its creature types (205.1a), not adds
+                           "lose_all_abilities": True, "creature_types": [m.group("sub")]}]}
 
 
 _ANTHEM = (r"(?P<who>(?:Each other |Other |Each )?[^.]*?(?:creatures?|[A-Z]\w+) you control|"

@@ -163,7 +163,12 @@ class Static(_Frozen, tag="static", frozen=True):
     set_base: tuple[int, int] | None = None  # layer 7b
     lose_all_abilities: bool = False  # layer 6
     gain_control: bool = False  # layer 2
-    add_subtypes: tuple[str, ...] = ()  # layer 4
+    # layer 4 (613.1d), in timestamp order with the other type-changing effects:
+    # ``add_subtypes`` are had in addition to the others ("in addition to its other
+    # types", "still a", 205.1b); ``creature_types`` set them: "is a Treefolk" replaces its
+    # creature types, and only those (its card types and other subtypes stay, 205.1a)
+    add_subtypes: tuple[str, ...] = ()
+    creature_types: tuple[str, ...] = ()
     protection: tuple[str, ...] = ()
     condition: Condition | None = None  # "... as long as / if [condition]" (611.3a)
     # "[this] can't be blocked by [creatures matching filter]" (509.1b); the filter's

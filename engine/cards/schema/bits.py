@@ -101,3 +101,22 @@ TYPE_BIT = {
     "sorcery": 32, "planeswalker": 64, "kindred": 128, "battle": 256,
 }
 T_LAND, T_CREATURE, T_ARTIFACT, T_ENCHANTMENT, T_INSTANT, T_SORCERY = 1, 2, 4, 8, 16, 32
+
+# The subtypes that are not creature types (205.3g-k of the Comprehensive Rules of
+# September 2024: artifact, enchantment, land and spell types; planeswalker types name
+# planeswalkers, none of them a creature of the pool; creature types are shared with
+# kindred, 205.3m): an effect that sets an object's creature types (205.1a) leaves these.
+NONCREATURE_SUBTYPES = frozenset((
+    # artifact types (205.3g)
+    "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+    "Fortification", "Gold", "Incubator", "Junk", "Map", "Powerstone", "Treasure",
+    "Vehicle",
+    # enchantment types (205.3h)
+    "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune",
+    "Saga", "Shard", "Shrine",
+    # land types (205.3i)
+    "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain",
+    "Plains", "Power-Plant", "Sphere", "Swamp", "Tower", "Urza's",
+    # spell types (205.3k)
+    "Adventure", "Arcane", "Lesson", "Trap",
+))

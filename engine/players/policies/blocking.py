@@ -5,8 +5,8 @@ blocker that survives it, or a trade worth making; a gang block when enough bloc
 it for less than it is worth; chump blocks while what is still coming is lethal.
 
 Blocks are always legal: menace and "can't be blocked except by N or more" get enough
-blockers or none, "all creatures able to block it do so" (lure) is obeyed, and a blocker
-blocks one attacker.
+blockers or none, as many requirements of "all creatures able to block it do so" (lure)
+are obeyed as can be (509.1c), and a blocker blocks one attacker.
 """
 
 from __future__ import annotations
@@ -14,8 +14,13 @@ from __future__ import annotations
 from mtgsim.engine.cards import KW_DEATHTOUCH, KW_LIFELINK, KW_TRAMPLE
 from mtgsim.engine.players.policies.combat_ai import STRIKE, damage_of, fight, kills
 from mtgsim.engine.players.worth import combat_kw, leaves_at_end, life_value, value
-from mtgsim.engine.rules.combat import block_requirements, blockers_needed
-from mtgsim.engine.state.game_state import NONE, Decision, GameObject, GameState
+from mtgsim.engine.rules.combat import (
+    block_requirements,
+    blockers_needed,
+    can_declare_blocks,
+    obeying_blocks,
+)
+from mtgsim.engine.state.game_state import Decision, GameObject, GameState
 
 
 def _lifelink_gain(att: GameObject, blk: GameObject) -> int:
@@ -153,18 +158,29 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
     if incoming >= life:
         _chump_blocks(objects, pairs, attackers, by_attacker, plan, used, incoming, life)
     chosen = [i for blocks in plan.values() for i in blocks]
-    # Lure (509.1c): a creature that must block one of some attackers does.
     required = block_requirements(state, pairs)
     if required:
-        for blocker, must in required.items():
-            if blocker in used:
-                continue
-            idx = next((i for i in by_attacker.get(must[0], []) if pairs[i][0] == blocker),
-                       NONE)
-            if idx != NONE:
-                chosen.append(idx)
-                used.add(blocker)
+        return _obeying(state, pairs, chosen, required)
     return _legal_blocks(objects, pairs, chosen)
+
+
+def _obeying(state: GameState, pairs: list[tuple[int, int]], chosen: list[int],
+             required: dict[int, list[int]]) -> list[int]:
+    """Lure (509.1c): the blocks that obey the most requirements (``obeying_blocks``)
+    with the planned blocks of the other creatures, when that is legal; a planned block
+    of a lure attacker that the creature must block is kept in place of the one
+    ``obeying_blocks`` gives it when that is still legal; else those blocks alone."""
+    index = {p: i for i, p in enumerate(pairs)}
+    base = {b: a for b, a in obeying_blocks(state, pairs, required)}
+    planned = {pairs[i][0]: pairs[i][1] for i in chosen}
+    mixed = {b: planned.get(b, a) if planned.get(b, a) in required[b] else a
+             for b, a in base.items()}
+    others = {b: a for b, a in planned.items() if b not in base}
+    for blocks in ({**mixed, **others}, {**base, **others}):
+        picks = _legal_blocks(state.objects, pairs, [index[p] for p in blocks.items()])
+        if can_declare_blocks(state, pairs, picks):
+            return picks
+    return sorted(index[p] for p in base.items())
 
 
 def _chump_blocks(objects: dict[int, GameObject], pairs: list[tuple[int, int]],

@@ -1,5 +1,6 @@
 """Heuristic answers to the keyword and other non-priority decisions: dredge, devour,
-convoke, graft and the other "may" questions, Aura attachment, costs (discards,
+convoke, graft and the other "may" questions, which replacement effect applies first,
+Aura attachment, costs (discards,
 sacrifices, counters, taps), searches, colours, library manipulation, sacrifices to
 annihilator and edicts. Kept apart from the casting and combat heuristics so each stays
 readable.
@@ -32,11 +33,13 @@ from mtgsim.engine.players.policies.choice_costs import (
     sacrifice,
 )
 from mtgsim.engine.players.policies.choice_keywords import devour, dredge, free_spell_ok, may
+from mtgsim.engine.players.policies.choice_replacement import replacement
 from mtgsim.engine.players.worth import aura_bonus
 from mtgsim.engine.state.game_state import BATTLEFIELD, GRAVEYARD
 
 __all__ = ["dredge", "devour", "convoke_tap", "may", "attach", "cost_discard",
            "cost_choice", "sacrifice", "search", "color", "colors", "cost_counter",
            "cost_tap", "look_exile", "library_order", "choose_discard", "discard",
-           "damage_order", "legend", "aura_host_score", "free_spell_ok", "worth",
+           "damage_order", "legend", "replacement", "aura_host_score", "free_spell_ok",
+           "worth",
            "BATTLEFIELD", "GRAVEYARD", "Damage", "aura_bonus"]

@@ -32,6 +32,7 @@ from mtgsim.engine.players.worth import (
     value,
 )
 from mtgsim.engine.rules.combat import (
+    attack_requirements,
     blockers_needed,
     can_attack,
     can_block,
@@ -290,14 +291,25 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
 
 
 def choose_attackers(state: GameState, d: Decision) -> list[int]:
-    me = d.player
-    opp = 1 - me
+    """The attackers to declare (indices of ``d.options``): every creature that must
+    attack (508.1d: ``attack_requirements``), and those of the others
+    ``_optional_attackers`` picks."""
+    required = set(attack_requirements(state, d.options))
+    optional = [i for i, oid in enumerate(d.options) if oid not in required]
     objects = state.objects
-    mine = [objects[o] for o in d.options]
+    picks = _optional_attackers(state, d.player, [objects[d.options[i]] for i in optional])
+    return sorted([optional[i] for i in picks]
+                  + [i for i, oid in enumerate(d.options) if oid in required])
+
+
+def _optional_attackers(state: GameState, me: int, mine: list[GameObject]) -> list[int]:
+    """Which of ``mine``, the creatures that may attack and need not, attack (indices of
+    ``mine``), the creatures that must attack attacking beside them."""
+    opp = 1 - me
     if not mine:
         return []
     my_creatures = creatures_of(state, me)
-    # those that attack each combat if able (the attack task left them out of the options)
+    # those that attack each combat if able (declared whatever the choice)
     forced = [o for o in my_creatures
               if o.kw & KW_ATTACKS_EACH_COMBAT and can_attack(state, o)]
     theirs = creatures_of(state, opp)

@@ -6,12 +6,15 @@ space is small and otherwise takes the declarations nearest the heuristic's answ
 it walks outward from that answer by the number of creatures whose role changes (an
 attacker added or held back, a blocker moved to another attacker or kept home), so the
 first ``limit`` declarations are the heuristic's, then every one-creature change of it,
-then every two-creature change, and so on. Holding everything back is always offered.
+then every two-creature change, and so on.
 
-Legality is the engine's own test: any set of the optional attackers may attack (the
-engine adds the creatures that must attack, 508.1d), and a block declaration must pass
+Only legal declarations are offered, by the engine's own tests: an attack includes
+every creature that must attack (``combat.attack_requirements``, 508.1d: the most
+requirements obeyed; the others may attack or not), and a block declaration must pass
 ``combat.can_declare_blocks`` (one attacker per blocker, menace and "except by N or
-more", the requirements of lure). Nothing here changes the state.
+more", and as many of lure's requirements obeyed as any declaration can without breaking
+those, 509.1c). Holding everything back is offered when it is legal. Nothing here
+changes the state.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from mtgsim.engine.rules.combat import can_declare_blocks
+from mtgsim.engine.rules.combat import attack_requirements, can_declare_blocks
 from mtgsim.engine.state.decisions import Answer, Decision
 from mtgsim.engine.state.game_state import GameState
 
@@ -31,22 +34,25 @@ def _picked(own: Answer) -> list[int]:
     return sorted(own) if isinstance(own, list) else [own]
 
 
-def attack_sets(d: Decision, own: Answer, limit: int) -> list[list[int]]:
-    """Up to ``limit`` attack declarations (indices into ``d.options``): the heuristic's
-    first, no attack second, then nearest first (module docstring)."""
+def attack_sets(state: GameState, d: Decision, own: Answer, limit: int) -> list[list[int]]:
+    """Up to ``limit`` legal attack declarations (indices into ``d.options``): the
+    heuristic's first, the least attack second (only the creatures that must attack),
+    then nearest first (module docstring)."""
     n = len(d.options)
+    required = set(attack_requirements(state, d.options))
+    must = {i for i, oid in enumerate(d.options) if oid in required}
     mine = set(_picked(own))
     out: list[list[int]] = [sorted(mine)]
     seen = {tuple(out[0])}
 
     def offer(s: set[int]) -> bool:
         key = tuple(sorted(s))
-        if key not in seen and d.min_count <= len(key) <= d.max_count:
+        if key not in seen and must <= s and d.min_count <= len(key) <= d.max_count:
             seen.add(key)
             out.append(list(key))
         return len(out) >= limit
 
-    if offer(set()):
+    if offer(set(must)):
         return out
     for k in range(1, n + 1):  # change the role of k creatures
         for flips in combinations(range(n), k):
@@ -57,7 +63,8 @@ def attack_sets(d: Decision, own: Answer, limit: int) -> list[list[int]]:
 
 def block_sets(state: GameState, d: Decision, own: Answer, limit: int) -> list[list[int]]:
     """Up to ``limit`` legal block declarations (indices into ``d.pairs``): the
-    heuristic's first, no blocks second, then nearest first (module docstring)."""
+    heuristic's first, no blocks second (when legal), then nearest first (module
+    docstring)."""
     pairs = d.pairs
     index = {p: i for i, p in enumerate(pairs)}
     blockers: list[int] = []

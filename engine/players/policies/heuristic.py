@@ -271,4 +271,5 @@ _ANSWERS: dict[DecisionKind, Callable[[HeuristicPolicy, GameState, Decision], An
     DecisionKind.CHOOSE_DISCARD: _choice(choices.choose_discard),
     DecisionKind.FLASHBACK_COST: lambda policy, state, d: 0,
     DecisionKind.LEGEND: _choice(choices.legend),
+    DecisionKind.REPLACEMENT: _choice(choices.replacement),
 }

@@ -4,7 +4,8 @@ over the candidates.
 It searches a priority decision with more than one distinct action, the declaration of
 attackers and of blockers (the legal declarations from ``combat_sets``: complete while
 few, else nearest the heuristic's answer first), and the single choices inside an action
-(a target, a mode, X, whether to dredge, a "may", what an Aura enchants). Each candidate
+(a target, a mode, X, whether to dredge, a "may", what an Aura enchants, which
+replacement effect applies first, 616.1). Each candidate
 answer is tried on games dealt from what its player may know (``determinize``: the other
 player's hand and both libraries dealt again, the random generator replaced) and played
 on with the heuristic in both seats for ``depth`` turns, then the position is scored
@@ -50,9 +51,11 @@ _PRIORITY = DecisionKind.PRIORITY
 _ATTACKERS = DecisionKind.ATTACKERS
 _BLOCKERS = DecisionKind.BLOCKERS
 # single choices inside an action whose options the search tries too: what a spell or
-# ability targets, its mode, X, whether to dredge, a "may"
+# ability targets, its mode, X, whether to dredge, a "may", which replacement effect
+# applies first (616.1)
 _CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
-                      DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH})
+                      DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH,
+                      DecisionKind.REPLACEMENT})
 DEFAULT_ROLLOUTS = 8
 DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
 MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices)
@@ -332,7 +335,7 @@ def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
     """Attack or block declarations from the legal enumerator (``combat_sets``): the
     heuristic's first, then no attack or block, then nearest the heuristic's first."""
     if d.kind is _ATTACKERS:
-        return list(attack_sets(d, own, MAX_CANDIDATES))
+        return list(attack_sets(state, d, own, MAX_CANDIDATES))
     return list(block_sets(state, d, own, MAX_CANDIDATES))
 
 
