@@ -136,8 +136,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "_units_of", "aura_mana", "mana_abilities_of", "mana_units", "pay_symbols",
         "total_cost", "triggered_mana", "units_unchanged", "units_without"),
     "rules.refs": (),
-    "rules.replacement": (
-        "_choose_color", "leave_battlefield", "prepare_enter", "source_keywords"),
+    "rules.replacement": ("leave_battlefield", "source_keywords"),
     "rules.resolution": ("run_effect",),
     "rules.sba": ("_destroyed_by_damage", "_in_order", "_permanent_actions", "aura_legal"),
     "rules.spell_costs": ("reduction_of",),

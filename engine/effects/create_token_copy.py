@@ -33,7 +33,7 @@ def resolve(state: GameState, item: StackItem, eff: CreateTokenCopy, asker: Aske
         # and other effects are not copied.
         card = o.card if o.printed is None else o.printed
         for p in players_of(state, item, eff.who):
-            rep.create_token(state, card, p)
+            rep.create_token(state, card, p, asker=asker)
 
 
 RULES = effect_rules(

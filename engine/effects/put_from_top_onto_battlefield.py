@@ -46,7 +46,7 @@ def resolve(state: GameState, item: StackItem, eff: PutFromTopOntoBattlefield, a
     for oid in chosen:
         obj = state.objects.get(oid)
         if obj is not None:
-            rep.enter(state, obj, p, tapped=eff.tapped)
+            rep.enter(state, obj, p, tapped=eff.tapped, asker=asker)
     shuffle_library(state, p)
 
 

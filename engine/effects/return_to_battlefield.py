@@ -15,8 +15,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import Estimate, effect_rules, helps
+from mtgsim.engine.rules.entering import AfterEnter, prepare_enter
 from mtgsim.engine.rules.refs import refs_of
-from mtgsim.engine.rules.replacement import AfterEnter
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GRAVEYARD, GameObject, GameState, StackItem
 from mtgsim.engine.state.stats import count
@@ -45,7 +45,7 @@ def resolve(state: GameState, item: StackItem, eff: ReturnToBattlefield, asker: 
         if card_obj is None or card_obj.zone != GRAVEYARD:
             continue
         ctrl = card_obj.owner if eff.under == "owner" else item.controller
-        after = rep.prepare_enter(state, card_obj.card, ctrl, asker)
+        after = prepare_enter(state, card_obj.card, ctrl, asker, card_obj.oid)
         if eff.counters > 0:
             after.append(_enter_with(eff.counter, eff.counters))  # 614.1c
         rep.enter(state, card_obj, ctrl, asker=asker, after=after)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import add_counters
-from mtgsim.engine.rules.replacement import ENTER_HOOKS, AfterEnter
+from mtgsim.engine.rules.entering import AfterEnter, EnterEvent, EnterRule, enter_rule
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameObject, GameState
 from mtgsim.engine.state.stats import count
@@ -37,13 +37,19 @@ def bloodthirst_counters(state: GameState, card: Card, controller: int) -> int:
     return total
 
 
-def bloodthirst_enters(state: GameState, card: Card, controller: int,
+def bloodthirst_sources(state: GameState, event: EnterEvent) -> list[int]:
+    card = event.card
+    if "bloodthirst" in card.keyword_names and bloodthirst_counters(
+            state, card, event.controller):
+        return [event.oid]
+    return []
+
+
+def bloodthirst_enters(state: GameState, event: EnterEvent, source: int,
                        asker: Asker | None) -> AfterEnter | None:
-    if "bloodthirst" not in card.keyword_names:
-        return None
-    total = bloodthirst_counters(state, card, controller)
-    if not total:
-        return None
+    """Its counters read the damage dealt this turn, which no other effect on entering
+    changes: the order never matters (engine.rules.entering)."""
+    total = bloodthirst_counters(state, event.card, event.controller)
 
     def put(state: GameState, obj: GameObject) -> None:
         add_counters(state, obj, "+1/+1", total)
@@ -51,4 +57,4 @@ def bloodthirst_enters(state: GameState, card: Card, controller: int,
     return put
 
 
-ENTER_HOOKS.append(bloodthirst_enters)
+BLOODTHIRST = enter_rule(EnterRule("bloodthirst", bloodthirst_sources, bloodthirst_enters))

@@ -15,7 +15,10 @@ Insatiable) puts X counters for each, X * X in all. Each devour instance of an o
 its own ability: it asks its own question, and a permanent sacrificed to one instance is
 not offered to the next. It is a replacement effect of the entering permanent (614.1c):
 the choice is made as the object would enter ("as this enters"), before anything moves;
-the permanents are sacrificed and the counters put on as it enters. Cards and tokens
+the permanents are sacrificed and the counters put on as it enters. It is the one effect
+on entering that acts on the game as it applies (``acts``: what it may sacrifice), so
+beside an effect that reads what it may sacrifice (Bloodspore Thrinax's) the controller
+chooses the order (616.1, engine.rules.entering). Cards and tokens
 alike (a Dragon token with devour 2 asks too).
 
 Decision "devour" (multi, 0..all): which permanents to sacrifice to this instance.
@@ -30,12 +33,11 @@ from mtgsim.engine.cards import (
     Devoured,
     KeywordInstance,
 )
-from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.conditions import condition_rule
+from mtgsim.engine.rules.entering import AfterEnter, EnterEvent, EnterRule, enter_rule
 from mtgsim.engine.rules.filters import devoured_matching, has_subtype
-from mtgsim.engine.rules.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.rules.zones import begin_event, end_event
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import DecisionKind, Devouring
@@ -64,19 +66,43 @@ def counters_for(inst: KeywordInstance, eaten: int) -> int:
     return per * eaten
 
 
-def devour_enters(state: GameState, card: Card, controller: int,
+def _candidates(state: GameState, event: EnterEvent, quality: str,
+                chosen: list[int]) -> list[int]:
+    """The permanents of ``quality`` its controller may sacrifice to one instance: theirs,
+    not sacrificed to another instance or another effect already (``event.gone``)."""
+    controller = event.controller
+    return [oid for oid in state.battlefield if oid not in chosen and oid not in event.gone
+            and state.objects[oid].controller == controller
+            and qualifies(state.objects[oid], quality)]
+
+
+def devour_sources(state: GameState, event: EnterEvent) -> list[int]:
+    card = event.card
+    if "devour" in card.keyword_names and any([k.name == "devour"
+                                                for k in card.keyword_instances]):
+        return [event.oid]
+    return []
+
+
+def devour_removes(state: GameState, event: EnterEvent, source: int) -> list[int]:
+    """What devour may sacrifice as it applies: the effects of those permanents, and
+    what counts them, may depend on whether it applies first (616.1)."""
+    out: list[int] = []
+    for k in event.card.keyword_instances:
+        if k.name == "devour":
+            out.extend([oid for oid in _candidates(state, event, k.quality, out)])
+    return out
+
+
+def devour_enters(state: GameState, event: EnterEvent, source: int,
                   asker: Asker | None) -> AfterEnter | None:
-    if "devour" not in card.keyword_names:
-        return None
+    card = event.card
+    controller = event.controller
     instances = [k for k in card.keyword_instances if k.name == "devour"]
-    if not instances:
-        return None
     chosen: list[int] = []
     plan: list[tuple[KeywordInstance, list[int]]] = []
     for k in instances:
-        options = [oid for oid in state.battlefield if oid not in chosen
-                   and state.objects[oid].controller == controller
-                   and qualifies(state.objects[oid], k.quality)]
+        options = _candidates(state, event, k.quality, chosen)
         picks: list[int] = []
         if options and asker is not None:
             picks = asker.choose_many(Decision(
@@ -86,6 +112,7 @@ def devour_enters(state: GameState, card: Card, controller: int,
         eaten = [options[i] for i in picks]
         chosen.extend(eaten)
         plan.append((k, eaten))
+    event.gone.extend(chosen)
 
     def eat(state: GameState, obj: GameObject) -> None:
         total = 0
@@ -116,7 +143,8 @@ def devour_enters(state: GameState, card: Card, controller: int,
     return eat
 
 
-ENTER_HOOKS.append(devour_enters)
+DEVOUR = enter_rule(EnterRule("devour", devour_sources, devour_enters,
+                             acts=devour_removes))
 
 
 @condition_rule(Devoured)

@@ -27,8 +27,8 @@ from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.players.worth_effects import by_sign
 from mtgsim.engine.rules.effect import effect_rules, refers
+from mtgsim.engine.rules.entering import AfterEnter, EnterEvent, EnterRule, enter_rule
 from mtgsim.engine.rules.refs import refs_of
-from mtgsim.engine.rules.replacement import ENTER_HOOKS, AfterEnter
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import BATTLEFIELD, GameObject, GameState, StackItem
 from mtgsim.engine.state.stats import count
@@ -49,13 +49,19 @@ def compile_graft(card: Card, inst: KeywordInstance) -> list[AbilityT]:
                       effects=(MoveCounter(),))]
 
 
-def graft_enters(state: GameState, card: Card, controller: int,
+def graft_sources(state: GameState, event: EnterEvent) -> list[int]:
+    card = event.card
+    if "graft" in card.keyword_names and any([k.n for k in card.keyword_instances
+                                               if k.name == "graft"]):
+        return [event.oid]
+    return []
+
+
+def graft_enters(state: GameState, event: EnterEvent, source: int,
                  asker: Asker | None) -> AfterEnter | None:
-    if "graft" not in card.keyword_names:
-        return None
-    total = sum(k.n for k in card.keyword_instances if k.name == "graft")
-    if not total:
-        return None
+    """N +1/+1 counters for each instance (702.58b): a fixed number, so the order among
+    the other effects on entering never matters (engine.rules.entering)."""
+    total = sum(k.n for k in event.card.keyword_instances if k.name == "graft")
 
     def put(state: GameState, obj: GameObject) -> None:
         add_counters(state, obj, "+1/+1", total)
@@ -83,7 +89,7 @@ def move_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
         count(state, item.controller, "graft_counters_moved")
 
 
-ENTER_HOOKS.append(graft_enters)
+GRAFT = enter_rule(EnterRule("graft", graft_sources, graft_enters))
 
 
 def move_counter_sign(e: MoveCounter, ref: str) -> int:

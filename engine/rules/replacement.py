@@ -6,12 +6,12 @@ draws. The modules of the mechanics register their effects in the tables below
 (module-level functions, never per-game closures, so the state stays serializable):
 ``ZONE_RULES`` for a permanent leaving the battlefield (regeneration, umbra armor,
 unearth), ``DRAW_RULES`` for a draw (dredge), ``DAMAGE_PREVENTIONS`` for damage
-(protection), ``ENTER_HOOKS`` for entering. When more than one would apply to a
-destruction, another zone change or a draw, the affected object's controller or the
-affected player chooses (616.1, engine.rules.replacement_order), before anything moves.
-Every prevention effect of the pool prevents all the damage a source would deal, so
-after one applies no other does (616.1e): there is nothing to choose. The entering
-replacements are applied in the order registered (see ``prepare_enter``).
+(protection), ``engine.rules.entering.ENTER_RULES`` for entering. When more than one
+would apply to a destruction, another zone change, a draw or a permanent entering, the
+affected object's controller or the affected player chooses (616.1,
+engine.rules.replacement_order), before anything moves. Every prevention effect of the
+pool prevents all the damage a source would deal, so after one applies no other does
+(616.1e): whichever is chosen, the outcome is the same, and nothing is asked.
 """
 
 from __future__ import annotations
@@ -26,18 +26,14 @@ from mtgsim.engine.cards import (
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
     PROT_COLORED_SPELLS,
-    Replacement,
 )
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.effects.add_counters import add_counters
 from mtgsim.engine.rules import triggers
-from mtgsim.engine.rules.effect import COLOR_CHOICES
-from mtgsim.engine.rules.filters import matches
-from mtgsim.engine.rules.layers import static_amount
+from mtgsim.engine.rules.entering import AfterEnter, prepare_enter
 from mtgsim.engine.rules.replacement_order import Applicable, apply_in_order
 from mtgsim.engine.rules.targets import can_enchant
 from mtgsim.engine.rules.zones import arrived, departed, describe, draw_card, log, move, new_object
-from mtgsim.engine.state.decisions import Attaching, ColorFor, Decision, DecisionKind
+from mtgsim.engine.state.decisions import Attaching, Decision, DecisionKind
 from mtgsim.engine.state.derived import creature_damaged, game_card, life_changed
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
@@ -52,7 +48,6 @@ from mtgsim.engine.state.game_state import (
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
 _KIND_ATTACH = DecisionKind.ATTACH
-_KIND_COLOR = DecisionKind.COLOR
 
 if TYPE_CHECKING:
     from mtgsim.engine.state.ask import Asker
@@ -126,13 +121,6 @@ class DrawRule(NamedTuple):
 
 
 DRAW_RULES: list[DrawRule] = []
-# Entering the battlefield (614.1c, 614.12): a hook sees the card before it enters, may ask
-# its questions (devour), and returns what to do to the new permanent (counters, ...).
-AfterEnter = Callable[[GameState, GameObject], None]
-EnterHook = Callable[[GameState, Card, int, "Asker | None"], AfterEnter | None]
-ENTER_HOOKS: list[EnterHook] = []
-
-
 def gain_life(state: GameState, player: int, amount: int) -> None:
     if amount <= 0 or state.players[player].cant_gain_life:  # 119.7: can't gain life
         return
@@ -329,25 +317,6 @@ def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:
         card.defn, keywords=card.keywords + tuple(extra)))
 
 
-def prepare_enter(state: GameState, card: Card, controller: int,
-                  asker: Asker | None) -> list[AfterEnter]:
-    """Ask the questions of "as this enters" replacement effects before anything moves.
-
-    They are applied in the order registered, not in an order the player chooses
-    (616.1). Among the pool's (enters tapped, enters with counters, "each other creature
-    you control enters with an additional X +1/+1 counters", graft, bloodthirst, devour,
-    "as this enters, choose a color") the order changes the outcome only when a creature
-    with devour sacrifices a Bloodspore Thrinax whose additional counters would apply to
-    it: they are counted first here (before devour sacrifices it), the order that gives
-    the counters; the player is not asked."""
-    after = []
-    for hook in ENTER_HOOKS:
-        f = hook(state, card, controller, asker)
-        if f is not None:
-            after.append(f)
-    return after
-
-
 def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | None,
                 exclude: int = NONE) -> int | None:
     """303.4f: an Aura entering other than by resolving as an Aura spell: the player it
@@ -376,7 +345,7 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
     """
     ctrl = obj.owner if controller is None else controller
     if after is None:
-        after = prepare_enter(state, obj.card, ctrl, asker)
+        after = prepare_enter(state, obj.card, ctrl, asker, obj.oid)
     if obj.card.is_aura and attach_to == NONE:
         choice = aura_choice(state, obj.card, ctrl, asker)
         if choice is None:
@@ -401,10 +370,12 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
 
 
 def create_token(state: GameState, card: Card, controller: int,
-                 tapped: bool = False, asker: Asker | None = None) -> GameObject:
+                 tapped: bool = False, asker: Asker | None = None,
+                 after: list[AfterEnter] | None = None) -> GameObject:
     """Create a token on the battlefield (111.2); ``asker`` answers its "as it enters"
-    questions (a token with devour, 702.82a)."""
-    after = prepare_enter(state, card, controller, asker)
+    questions (a token with devour, 702.82a), unless they were answered (``after``)."""
+    if after is None:
+        after = prepare_enter(state, card, controller, asker)
     obj = new_object(state, card, controller, BATTLEFIELD, token=True)
     state.set_tapped(obj, tapped)
     obj.sick = True
@@ -415,77 +386,3 @@ def create_token(state: GameState, card: Card, controller: int,
         log(state, "token", controller, card.name)
     arrived(state, obj)
     return obj
-
-
-# --- "enters with counters" (614.1c) and "As this enters, choose a color" (614.12) --------
-
-
-def enters_with_counters(state: GameState, card: Card, controller: int,
-                         asker: Asker | None) -> AfterEnter | None:
-    """"[This] enters with N [kind] counters on it" of the entering card, and "each other
-    creature you control enters with an additional X +1/+1 counters" of permanents
-    already on the battlefield (X evaluated for that permanent now)."""
-    if not card.enter_replacements and not state.derived.counts.enter_replacers:
-        return None  # the common case: nothing to add, known before a probe is made
-    adds: list[tuple[str, int]] = []
-    probe = GameObject(-1, card, controller, controller, BATTLEFIELD,
-                       color=card.color_mask)  # its colours (layer 5 field)
-    for r in card.enter_replacements:
-        if r.kind == "enters_with_counters":
-            adds.append((r.counter, static_amount(state, r.amount, probe)))
-    for oid in state.battlefield:
-        src = state.objects[oid]
-        if src.lost_abilities or not src.card.enter_replacements:
-            continue
-        for r in src.card.enter_replacements:
-            if r.kind == "others_enter_with_counters" and matches(
-                    state, r.filter, probe, src.controller, src.oid):
-                adds.append((r.counter, static_amount(state, r.amount, src)))
-    adds = [(k, n) for k, n in adds if n > 0]
-    if not adds:
-        return None
-
-    def put(state: GameState, obj: GameObject) -> None:
-        for kind, n in adds:
-            add_counters(state, obj, kind, n)
-    return put
-
-
-ENTER_HOOKS.append(enters_with_counters)
-
-
-def _choose_color(state: GameState, card: Card, controller: int,
-                  asker: Asker | None) -> AfterEnter | None:
-    if not card.enter_replacements or not any([
-            isinstance(a, Replacement) and a.kind == "choose_color" for a in card.abilities]):
-        return None
-    pick = 0
-    if asker is not None:
-        pick = asker.choose(Decision(_KIND_COLOR, controller,
-                                     f"{card.name}: choose a color",
-                                     options=list(COLOR_CHOICES),
-                                     about=ColorFor("as_enters", card)))
-    color = COLOR_CHOICES[pick]
-    return _color_setter(color)
-
-
-class _ColorSetter:
-    """Sets the chosen colour on the permanent once it is on the battlefield."""
-
-    __slots__ = ("color",)
-
-    def __init__(self, color: int) -> None:
-        self.color = color
-
-    def __call__(self, state: GameState, obj: GameObject) -> None:
-        obj.chosen_color = self.color
-        if state.log is not None:
-            log(state, "choose_color", obj.controller, obj.card.name,
-                "WUBRG"[COLOR_CHOICES.index(self.color)])
-
-
-def _color_setter(color: int) -> AfterEnter:
-    return _ColorSetter(color)
-
-
-ENTER_HOOKS.append(_choose_color)

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
 _KIND_REPLACEMENT = DecisionKind.REPLACEMENT
 
-Event = Literal["destroy", "zone_change", "draw"]
+Event = Literal["destroy", "zone_change", "draw", "enter"]
 
 
 class Applicable(NamedTuple):

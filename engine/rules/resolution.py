@@ -19,6 +19,7 @@ from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.effect import EFFECTS
+from mtgsim.engine.rules.entering import AfterEnter, prepare_enter
 from mtgsim.engine.rules.refs import source_object
 from mtgsim.engine.rules.spell_costs import exiled_from_stack
 from mtgsim.engine.rules.targets import is_legal_target
@@ -120,7 +121,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             if spell_obj is not None and spell_obj.gained_keywords:
                 # 400.7a: abilities an effect gave the spell apply as it enters.
                 card = rep.with_keywords(state, card, spell_obj.gained_keywords)
-            after = rep.prepare_enter(state, card, item.controller, asker)
+            after = prepare_enter(state, card, item.controller, asker, item.sid)
     state.tasks.pop()
     object_resolved(state)
     if state.stack and state.stack[-1] is item:
@@ -133,7 +134,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
 
 
 def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach: int = NONE,
-                after: list[rep.AfterEnter] | None = None) -> None:
+                after: list[AfterEnter] | None = None) -> None:
     """608.2n / 608.3: an instant or sorcery goes to the graveyard; a permanent enters."""
     if not item.is_spell:
         return
@@ -144,7 +145,7 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
     if item.is_copy:
         forget_object(state, item.sid)
         if to_battlefield and card.is_permanent_card:  # 608.3f: it becomes a token
-            rep.create_token(state, card, item.controller)
+            rep.create_token(state, card, item.controller, after=after)
         return
     if card.type_mask & (T_INSTANT | T_SORCERY) or not to_battlefield:
         zone = EXILE if item.alt and exiled_from_stack(item.alt) else GRAVEYARD  # flashback

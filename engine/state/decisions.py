@@ -211,7 +211,7 @@ class Replacing(About, tag="replacing", frozen=True):
     The options are the objects whose abilities or effects they are (the Aura, the
     regenerating or unearthed permanent, the card with dredge)."""
 
-    event: Literal["destroy", "zone_change", "draw"]
+    event: Literal["destroy", "zone_change", "draw", "enter"]
     effects: tuple[str, ...]
 
 

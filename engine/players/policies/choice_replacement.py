@@ -8,7 +8,11 @@ regeneration shield before an Aura with umbra armor (the shield is gone at the e
 turn anyway, the Aura is a card and its bonus), except for a creature in combat before
 combat damage, which regeneration would remove from combat; among Auras, the one whose
 bonus to the creature is worth least. A draw: the dredge choice
-(``choice_keywords.dredge``) among the cards with dredge.
+(``choice_keywords.dredge``) among the cards with dredge. A permanent entering (asked only
+when devour could sacrifice what another effect depends on, engine.rules.entering): every
+effect that only adds to the permanent before devour, since applied first it still counts
+(Bloodspore Thrinax's counters come from the Thrinax, which devour may then still eat),
+and applied after devour sacrificed its source it would not apply at all (616.1e).
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from mtgsim.engine.state.decisions import Decision, DecisionKind, Replacing
 from mtgsim.engine.state.game_state import COMBAT_DAMAGE, NONE, GameObject, GameState
 
 _DREDGE = DecisionKind.DREDGE  # (a module constant: see DecisionKind)
+# the effects on entering that change the game as they apply (devour's sacrifices)
+_ACTING = frozenset(("devour",))
 
 
 def replacement(state: GameState, d: Decision) -> int:
@@ -26,6 +32,8 @@ def replacement(state: GameState, d: Decision) -> int:
     assert isinstance(about, Replacing)
     if about.event == "draw":
         return _draw(state, d, about.effects)
+    if about.event == "enter":
+        return next((i for i, kind in enumerate(about.effects) if kind not in _ACTING), 0)
     obj = state.objects.get(d.source)
     scores = [_score(state, obj, kind, oid) for kind, oid in zip(about.effects, d.options,
                                                                   strict=True)]
