@@ -76,8 +76,19 @@ _COLOR_BIT = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 # --- what things are worth ----------------------------------------------------------------
 
 
+def types_of(o: GameObject) -> int:
+    """The card types a permanent has now (layer 4: the card's and those effects gave
+    it; no effect of the pool removes a card type), not its printed ones: what every
+    estimate of a permanent reads (a land an effect made a creature is a creature)."""
+    return o.card.type_mask | o.extra_types
+
+
 def is_creature(o: GameObject) -> bool:
     return bool((o.card.type_mask | o.extra_types) & T_CREATURE)
+
+
+def is_land(o: GameObject) -> bool:
+    return bool((o.card.type_mask | o.extra_types) & T_LAND)
 
 
 def destroys_on_damage(card: Card) -> bool:
@@ -208,10 +219,8 @@ def perm_value(state: GameState, o: GameObject, me: int) -> float:
     """What losing this permanent costs its controller (creatures, lands, Auras...)."""
     if is_creature(o):
         return value(o) + 0.5 * sum(1 for a in permanents(state) if a.attached_to == o.oid)
-    mask = o.card.type_mask
-    if mask & T_LAND:
-        lands = sum(1 for p in permanents(state)
-                    if p.controller == o.controller and p.card.type_mask & T_LAND)
+    if is_land(o):
+        lands = sum(1 for p in permanents(state) if p.controller == o.controller and is_land(p))
         return 4.0 if lands <= 4 else (2.5 if lands <= 6 else 1.5)
     if o.card.is_aura and o.attached_to >= 2:
         host = state.objects.get(o.attached_to)

@@ -14,13 +14,12 @@ from mtgsim.engine.cards import (
     KW_SHROUD,
     KW_TRAMPLE,
     KW_UNBLOCKABLE,
-    T_CREATURE,
-    T_LAND,
 )
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.worth import (
     aura_is_hostile,
     is_creature,
+    is_land,
     value,
 )
 from mtgsim.engine.state.decisions import Attaching
@@ -33,9 +32,9 @@ from mtgsim.engine.state.game_state import (
 
 
 def worth(o: GameObject) -> float:
-    if o.card.type_mask & T_CREATURE:
+    if is_creature(o):  # its types now (an animated land is a creature)
         return o.power * 1.5 + o.toughness + (0.0 if o.token else 1.0)
-    if o.card.type_mask & T_LAND:
+    if is_land(o):
         return 2.5
     return 3.0
 

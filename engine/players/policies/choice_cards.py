@@ -216,7 +216,7 @@ def _my_colors(state: GameState, me: int) -> dict[int, int]:
         o = objects[oid]
         if o.controller == me:
             for b in _COLOR_ORDER:
-                if o.card.color_mask & b:
+                if o.color & b:  # its colours now (layer 5), as the opponent's above
                     counts[b] = counts.get(b, 0) + 1
     for oid in state.players[me].hand:
         for b in _COLOR_ORDER:

@@ -19,11 +19,13 @@ from mtgsim.engine.players.worth import (
     dead_card,
     death_triggers_value,
     is_creature,
+    is_land,
     lands_of,
     value,
 )
 from mtgsim.engine.players.worth_effects import spell_threat
 from mtgsim.engine.rules.effect import Role, effects_value, role_of
+from mtgsim.engine.rules.filters import has_subtype
 from mtgsim.engine.rules.targets import legal_targets
 from mtgsim.engine.state.decisions import Devouring, ForSpell, MayCast, MayDiscardHand, MayPay
 from mtgsim.engine.state.game_state import (
@@ -138,13 +140,13 @@ def devour(state: GameState, d: Decision) -> list[int]:
     out = []
     for i, oid in enumerate(d.options):
         o = objects[oid]
-        if o.card.type_mask & T_LAND and not is_creature(o):
+        if is_land(o) and not is_creature(o):
             if lands > 7:
                 out.append(i)
                 lands -= 1
             continue
         gain = 2.3 * n
-        if goblin_bonus and "Goblin" in o.card.subtypes:
+        if goblin_bonus and has_subtype(o, "Goblin"):  # its subtypes now (layer 4: Lignify)
             gain += 2.0
         cost = value(o)
         if o.token and o.power <= 1:

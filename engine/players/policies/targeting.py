@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.cards import T_LAND, EffectT, Target
+from mtgsim.engine.cards import EffectT, Target
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import AddCounters
 from mtgsim.engine.effects.destroy import Destroy
@@ -19,6 +19,7 @@ from mtgsim.engine.players.worth import (
     aura_is_hostile,
     creatures_of,
     is_creature,
+    is_land,
     value,
 )
 from mtgsim.engine.players.worth_effects import harmful_to_target, spell_threat
@@ -152,7 +153,7 @@ class TargetChooser(TargetPlanner):
                 return -2.0
             if is_creature(o):
                 return 0.5 + 0.2 * value(o)
-            return 0.4 if o.card.type_mask & T_LAND else 0.1
+            return 0.4 if is_land(o) else 0.1
         if o.tapped:
             return -1.0
         if is_creature(o):
@@ -160,7 +161,7 @@ class TargetChooser(TargetPlanner):
             before_attack = my_turn and state.step <= MAIN1
             their_attack = not my_turn and state.step < DECLARE_ATTACKERS
             return 0.5 + 0.2 * value(o) if before_attack or their_attack else 0.0
-        if o.card.type_mask & T_LAND:
+        if is_land(o):
             return 0.3 if not my_turn and state.step <= MAIN1 else 0.0
         return -1.0
 

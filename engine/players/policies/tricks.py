@@ -26,6 +26,7 @@ from mtgsim.engine.players.policies.planning import TargetPlanner
 from mtgsim.engine.players.worth import value
 from mtgsim.engine.players.worth_effects import spell_threat
 from mtgsim.engine.rules.effect import Role, counter_avoidable, first_of_role, has_role, role_of
+from mtgsim.engine.rules.filters import has_subtype
 from mtgsim.engine.rules.targets import legal_targets
 from mtgsim.engine.state.game_state import DECLARE_BLOCKERS, NONE, GameObject
 
@@ -173,7 +174,9 @@ class TrickScorer(TargetPlanner):
             threat = spell_threat(state, top.controller, top)
             if threat >= 3.5 or (top.card.mana_value >= 3 and threat >= 2.0):
                 if card.is_creature:  # Spellstutter Sprite: its trigger targets
-                    faeries = 1 + sum(1 for c in ctx.mine if "Faerie" in c.card.subtypes)
+                    # the Faeries it will count: subtypes now (layer 4: a lignified
+                    # Faerie is a Treefolk only, 205.1a)
+                    faeries = 1 + sum(1 for c in ctx.mine if has_subtype(c, "Faerie"))
                     if top.card.mana_value > faeries:
                         return 0.0
                     return 45.0 + threat
