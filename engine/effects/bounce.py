@@ -27,9 +27,11 @@ class Bounce(Effect, tag="bounce", frozen=True):
 
 def resolve(state: GameState, item: StackItem, eff: Bounce, asker: Asker,
             queue: list[EffectT]) -> None:
+    objs = permanents(state, refs_of(state, item, eff.what))
+    plans = rep.plan_leaving(state, objs, HAND, asker)  # 616.1, before anything moves
     with simultaneously(state):
-        for o in permanents(state, refs_of(state, item, eff.what)):
-            rep.leave_battlefield(state, o, HAND)
+        for o in objs:
+            rep.leave_battlefield(state, o, HAND, plan=plans.get(o.oid))
 
 
 def estimate(ev: Estimate, e: Bounce) -> None:

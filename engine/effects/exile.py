@@ -23,13 +23,16 @@ class Exile(Effect, tag="exile", frozen=True):
 
 def resolve(state: GameState, item: StackItem, eff: Exile, asker: Asker,
             queue: list[EffectT]) -> None:
+    refs = refs_of(state, item, eff.what)
+    plans = rep.plan_leaving(state, [o for r in refs if (o := state.objects.get(r))],
+                             EXILE, asker)  # 616.1, before anything moves
     with simultaneously(state):
-        for r in refs_of(state, item, eff.what):
+        for r in refs:
             found = state.objects.get(r)
             if found is None:
                 continue
             if found.zone == BATTLEFIELD:
-                rep.leave_battlefield(state, found, EXILE)
+                rep.leave_battlefield(state, found, EXILE, plan=plans.get(found.oid))
             elif found.zone != STACK:
                 move(state, found, EXILE)
 

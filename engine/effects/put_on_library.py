@@ -28,13 +28,16 @@ class PutOnLibrary(Effect, tag="put_on_library", frozen=True):
 
 def resolve(state: GameState, item: StackItem, eff: PutOnLibrary, asker: Asker,
             queue: list[EffectT]) -> None:
+    refs = refs_of(state, item, eff.what)
+    plans = rep.plan_leaving(state, [o for r in refs if (o := state.objects.get(r))],
+                             LIBRARY, asker)  # 616.1, before anything moves
     with simultaneously(state):
-        for r in refs_of(state, item, eff.what):
+        for r in refs:
             found = state.objects.get(r)
             if found is None or found.zone == STACK:
                 continue
             if found.zone == BATTLEFIELD:
-                left = rep.leave_battlefield(state, found, LIBRARY)
+                left = rep.leave_battlefield(state, found, LIBRARY, plan=plans.get(found.oid))
                 if left is None:  # it stayed (no effect of the pool does that)
                     continue
                 new = left

@@ -20,7 +20,14 @@ from mtgsim.engine.rules.refs import permanents, players_of, refs_of
 from mtgsim.engine.rules.zones import simultaneously
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import Sacrificing
-from mtgsim.engine.state.game_state import BATTLEFIELD, Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.state.game_state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    Decision,
+    DecisionKind,
+    GameState,
+    StackItem,
+)
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -45,10 +52,12 @@ def sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -
     """701.17: each player chooses (in turn order, 101.4) before anything is sacrificed,
     then all the chosen permanents are sacrificed at once, one event (603.10a)."""
     if eff.what is not None:
+        mine = [o for o in permanents(state, refs_of(state, item, eff.what))
+                if o.controller == item.controller]
+        plans = rep.plan_leaving(state, mine, GRAVEYARD, asker)  # 616.1, first
         with simultaneously(state):
-            for o in permanents(state, refs_of(state, item, eff.what)):
-                if o.controller == item.controller:
-                    rep.sacrifice(state, o)
+            for o in mine:
+                rep.sacrifice(state, o, plan=plans.get(o.oid))
         return
     n = amount_of(state, item, eff.amount)
     chosen: list[int] = []
@@ -63,11 +72,14 @@ def sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -
             _KIND_SACRIFICE, p, f"sacrifice {k}", options=options, multi=True,
             min_count=k, max_count=k, source=item.source, about=Sacrificing()))
         chosen.extend(options[i] for i in picks)
+    # 616.1: each sacrificed permanent's controller chooses among its replacement effects
+    # before anything is sacrificed
+    plans = rep.plan_leaving(state, [state.objects[oid] for oid in chosen], GRAVEYARD, asker)
     with simultaneously(state):
         for oid in chosen:
             victim = state.objects.get(oid)
             if victim is not None and victim.zone == BATTLEFIELD:
-                rep.sacrifice(state, victim)
+                rep.sacrifice(state, victim, plan=plans.get(oid))
 
 
 def estimate(ev: Estimate, e: Sacrifice) -> None:

@@ -31,7 +31,7 @@ from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.zones import simultaneously
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import DecisionKind, Sacrificing
-from mtgsim.engine.state.game_state import BATTLEFIELD, Decision, GameState, StackItem
+from mtgsim.engine.state.game_state import BATTLEFIELD, GRAVEYARD, Decision, GameState, StackItem
 from mtgsim.engine.state.stats import count
 
 # Enum members read in functions, as module constants (a read off an enum class goes
@@ -62,11 +62,14 @@ def annihilate(state: GameState, item: StackItem, eff: Any, asker: Asker,
         options=options, multi=True, min_count=k, max_count=k, source=item.source,
         about=Sacrificing("annihilator")))
     done = 0
+    # 616.1: the defender chooses among each one's replacement effects before any goes
+    plans = rep.plan_leaving(state, [state.objects[options[i]] for i in picks], GRAVEYARD,
+                             asker)
     with simultaneously(state):  # sacrificed at once: one event (603.10a)
         for i in picks:
             victim = state.objects.get(options[i])
             if victim is not None and victim.zone == BATTLEFIELD:
-                rep.sacrifice(state, victim)
+                rep.sacrifice(state, victim, plan=plans.get(options[i]))
                 done += 1
     count(state, item.controller, "permanents_annihilated", done)
 

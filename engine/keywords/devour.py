@@ -41,7 +41,13 @@ from mtgsim.engine.rules.filters import devoured_matching, has_subtype
 from mtgsim.engine.rules.zones import begin_event, end_event
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import DecisionKind, Devouring
-from mtgsim.engine.state.game_state import BATTLEFIELD, Decision, GameObject, GameState
+from mtgsim.engine.state.game_state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    Decision,
+    GameObject,
+    GameState,
+)
 from mtgsim.engine.state.stats import count
 
 # Enum members read in functions, as module constants (a read off an enum class goes
@@ -113,6 +119,9 @@ def devour_enters(state: GameState, event: EnterEvent, source: int,
         chosen.extend(eaten)
         plan.append((k, eaten))
     event.gone.extend(chosen)
+    # 616.1: the replacement effects of each permanent sacrificed, chosen by its controller
+    # now, before anything moves
+    plans = rep.plan_leaving(state, [state.objects[oid] for oid in chosen], GRAVEYARD, asker)
 
     def eat(state: GameState, obj: GameObject) -> None:
         total = 0
@@ -130,7 +139,7 @@ def devour_enters(state: GameState, event: EnterEvent, source: int,
                 if victim is None or victim.zone != BATTLEFIELD or \
                         victim.controller != obj.controller:
                     continue
-                rep.sacrifice(state, victim)
+                rep.sacrifice(state, victim, plan=plans.get(oid))
                 obj.devoured_lki.append(victim)
                 done += 1
             total += counters_for(k, done)

@@ -38,6 +38,7 @@ from mtgsim.engine.rules.payment import (
     mana_units,
     max_x,
     pay_symbols,
+    plan_mana_sacrifices,
     total_cost,
     units_unchanged,
     units_without,
@@ -604,11 +605,14 @@ def cast_task(state: GameState, task: CastTask) -> None:
         symbols, generic = left
     if not can_pay(symbols, generic, units_without(state, player, [*used, *committed])):
         raise IllegalAnswer(f"{card.name}: cannot pay the rest of its cost")
+    # 616.1: what the mana abilities will sacrifice, its replacement effects chosen now
+    sacrifices = plan_mana_sacrifices(state, player, ManaCost(generic, symbols), 0,
+                                      {*used, *committed}, asker)
     state.tasks.pop()
     if used:
         assert reduction is not None
         reduction.pay(state, used)
-    if not pay_symbols(state, player, symbols, generic, committed):
+    if not pay_symbols(state, player, symbols, generic, committed, sacrifices):
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
     for oid in plan.discards:
         move(state, state.objects[oid], GRAVEYARD)

@@ -26,8 +26,13 @@ from mtgsim.engine.rules.costs import (
     source_spent,
     untapped_matching,
 )
-from mtgsim.engine.rules.mana import parse_cost
-from mtgsim.engine.rules.payment import affordable, mana_units, pay_symbols
+from mtgsim.engine.rules.mana import ManaCost, parse_cost
+from mtgsim.engine.rules.payment import (
+    affordable,
+    mana_units,
+    pay_symbols,
+    plan_mana_sacrifices,
+)
 from mtgsim.engine.rules.zones import log, move, reveal, simultaneously
 from mtgsim.engine.state.ask import Asker, IllegalAnswer
 from mtgsim.engine.state.decisions import CostOf
@@ -316,14 +321,19 @@ def _ask_return(state: GameState, asker: Asker, player: int, src: GameObject, co
 
 def _return(p: Payment, chosen: tuple[int, ...]) -> None:
     for oid in chosen:
-        rep.leave_battlefield(p.state, p.state.objects[oid], HAND)
+        rep.leave_battlefield(p.state, p.state.objects[oid], HAND, plan=p.plans.get(oid))
+
+
+def _plan_return(p: Payment, chosen: tuple[int, ...], asker: Asker) -> None:
+    p.plans.update(rep.plan_leaving(p.state, [p.state.objects[o] for o in chosen], HAND,
+                                    asker))
 
 
 RETURN_TO_HAND = cost_part(CostPart(
     "return_to_hand", ("return_to_hand",), present=lambda c: c.return_to_hand is not None,
     can_pay=lambda state, player, src, c, k: bool(
         controlled(state, player, c.return_to_hand, src.oid)),  # type: ignore[arg-type]
-    pay=_return, stage=Stage.PAID, ask=_ask_return, ask_rank=1,
+    pay=_return, stage=Stage.PAID, ask=_ask_return, ask_rank=1, plan=_plan_return,
     why_not_valued="the land returned is played again (Karoo-like costs): the AI takes "
                    "it as free"))
 
@@ -353,11 +363,16 @@ def _ask_sacrifices(state: GameState, asker: Asker, player: int, src: GameObject
 def _sacrifice(p: Payment, chosen: tuple[int, ...]) -> None:
     state = p.state
     if len(chosen) == 1:
-        rep.sacrifice(state, state.objects[chosen[0]])
+        rep.sacrifice(state, state.objects[chosen[0]], plan=p.plans.get(chosen[0]))
         return
     with simultaneously(state):  # "Sacrifice N ...": at once (603.10a)
         for oid in chosen:
-            rep.sacrifice(state, state.objects[oid])
+            rep.sacrifice(state, state.objects[oid], plan=p.plans.get(oid))
+
+
+def _plan_sacrifice(p: Payment, chosen: tuple[int, ...], asker: Asker) -> None:
+    p.plans.update(rep.plan_leaving(p.state, [p.state.objects[o] for o in chosen],
+                                    GRAVEYARD, asker))
 
 
 SACRIFICE = cost_part(CostPart(
@@ -365,7 +380,7 @@ SACRIFICE = cost_part(CostPart(
     can_pay=lambda state, player, src, c, k: len(
         controlled(state, player, c.sacrifice, src.oid)) >= c.sacrifice_n,  # type: ignore[arg-type]
     pay=_sacrifice, stage=Stage.PAID, ask=_ask_sacrifices, ask_rank=2,
-    worth=lambda w, src, c: 1.5))
+    plan=_plan_sacrifice, worth=lambda w, src, c: 1.5))
 
 
 # --- counters on the source -------------------------------------------------------------------
@@ -422,7 +437,11 @@ DISCARD_SELF = cost_part(CostPart(
 
 def _sacrifice_source(p: Payment, chosen: tuple[int, ...]) -> None:
     if p.source.zone == BATTLEFIELD:
-        rep.sacrifice(p.state, p.source)
+        rep.sacrifice(p.state, p.source, plan=p.plans.get(p.source.oid))
+
+
+def _plan_sacrifice_source(p: Payment, chosen: tuple[int, ...], asker: Asker) -> None:
+    p.plans.update(rep.plan_leaving(p.state, [p.source], GRAVEYARD, asker))
 
 
 def _sacrifice_self_worth(w: CostWorth, src: GameObject, cost: Cost) -> float:
@@ -436,7 +455,8 @@ def _sacrifice_self_worth(w: CostWorth, src: GameObject, cost: Cost) -> float:
 SACRIFICE_SELF = cost_part(CostPart(
     "sacrifice_self", ("sacrifice_self",), present=lambda c: c.sacrifice_self,
     can_pay=_always, pay=_sacrifice_source, stage=Stage.AFTER_STACKED,
-    why_no_choice=NO_CHOICE_SOURCE, worth=_sacrifice_self_worth, spends_source=True))
+    why_no_choice=NO_CHOICE_SOURCE, worth=_sacrifice_self_worth, spends_source=True,
+    plan=_plan_sacrifice_source))
 
 
 # --- mana (checked last: the dearest check) ------------------------------------------------------
@@ -450,20 +470,32 @@ def _mana_payable(state: GameState, player: int, src: GameObject, cost: Cost,
     return affordable(parse_cost(cost.mana), units)
 
 
-def _pay_mana(p: Payment, chosen: tuple[int, ...]) -> None:
-    """Mana abilities, without the permanents another part uses (601.2g-h)."""
-    mc = parse_cost(p.cost.mana)
+def _mana_committed(p: Payment) -> set[int]:
     committed = set(p.committed)
     if source_spent(p.cost):
         committed.add(p.source.oid)
-    if not pay_symbols(p.state, p.player, mc.symbols, mc.generic, committed):
+    return committed
+
+
+def _plan_mana(p: Payment, chosen: tuple[int, ...], asker: Asker) -> None:
+    """616.1 for what the mana abilities will sacrifice, chosen before anything is paid."""
+    mc = parse_cost(p.cost.mana)
+    p.plans.update(plan_mana_sacrifices(p.state, p.player, ManaCost(mc.generic, mc.symbols),
+                                        0, _mana_committed(p), asker))
+
+
+def _pay_mana(p: Payment, chosen: tuple[int, ...]) -> None:
+    """Mana abilities, without the permanents another part uses (601.2g-h)."""
+    mc = parse_cost(p.cost.mana)
+    committed = _mana_committed(p)
+    if not pay_symbols(p.state, p.player, mc.symbols, mc.generic, committed, p.plans):
         raise IllegalAnswer(f"{p.source.card.name}: cannot pay {p.cost.mana} without the "
                             "permanents chosen for its other costs")
 
 
 MANA = cost_part(CostPart(
     "mana", ("mana",), present=lambda c: bool(c.mana), can_pay=_mana_payable,
-    pay=_pay_mana, stage=Stage.MANA,
+    pay=_pay_mana, stage=Stage.MANA, plan=_plan_mana,
     why_no_choice="mana abilities are activated as it is paid (601.2g, engine.rules.payment)",
     why_not_valued="the AI weighs mana against its reserve for other spells "
                    "(engine.players.policies.context.fits_reserve), not as a loss"))

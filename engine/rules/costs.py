@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
+from typing import TYPE_CHECKING
 
 from mtgsim.engine.cards import Cost, Filter
 from mtgsim.engine.rules.filters import matches
@@ -29,6 +30,9 @@ from mtgsim.engine.rules.payment import mana_units
 from mtgsim.engine.rules.spell_costs import CostReduction
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameObject, GameState
+
+if TYPE_CHECKING:
+    from mtgsim.engine.rules.replacement import ZonePlan
 
 
 def controlled(state: GameState, player: int, f: Filter, source: int) -> list[int]:
@@ -102,6 +106,9 @@ class Payment:
     cost: Cost
     chosen: dict[str, tuple[int, ...]] = field(default_factory=dict)
     committed: set[int] = field(default_factory=set)
+    # the replacement effects of the permanents the parts move off the battlefield, chosen
+    # with the other choices (616.1: by their controller, before anything is paid)
+    plans: dict[int, ZonePlan] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +132,9 @@ CanPay = Callable[[GameState, int, GameObject, Cost, "Keeps | None"], bool]
 Ask = Callable[[GameState, Asker, int, GameObject, Cost, "Keeps | None"], tuple[int, ...]]
 # pay(payment, chosen): pay it with the permanents chosen for it
 Pay = Callable[[Payment, tuple[int, ...]], None]
+# plan(payment, chosen, asker): choose the replacement effects of the permanents it will
+# move off the battlefield (616.1) into ``payment.plans``, before anything is paid
+Plan = Callable[[Payment, tuple[int, ...], Asker], None]
 # worth(w, source, cost): what paying it gives up, in engine.players.worth's currency
 Worth = Callable[[CostWorth, GameObject, Cost], float]
 
@@ -144,6 +154,7 @@ class CostPart:
     why_not_valued: str = ""  # required when ``worth`` is None
     uses_keeps: bool = False  # its check needs the ``Keeps`` test
     spends_source: bool = False  # taps or sacrifices the source: it makes no mana for it
+    plan: Plan | None = None  # it moves permanents off the battlefield
 
 
 COST_PARTS: list[CostPart] = []  # in the order the parts are checked and paid
@@ -203,6 +214,9 @@ def ask_costs(state: GameState, asker: Asker, payment: Payment, parts: tuple[Cos
         picked = p.ask(state, asker, payment.player, payment.source, payment.cost, keeps)
         payment.chosen[p.name] = picked
         payment.committed.update(o for o in picked if o >= 0)
+    for p in parts:
+        if p.plan is not None:
+            p.plan(payment, payment.chosen.get(p.name, ()), asker)
 
 
 def _rank(p: CostPart) -> int:

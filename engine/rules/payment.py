@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from functools import cache
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -21,8 +22,11 @@ from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.layers import ensure, static_amount
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost, solve
 from mtgsim.engine.state.derived import permanents
-from mtgsim.engine.state.game_state import GameObject, GameState
+from mtgsim.engine.state.game_state import GRAVEYARD, GameObject, GameState
 from mtgsim.engine.state.memo import state_key
+
+if TYPE_CHECKING:
+    from mtgsim.engine.state.ask import Asker
 
 # Triggered mana abilities (605.1b) "Whenever [this permanent] is tapped for mana, ... adds
 # an additional ...": (state, permanent tapped) -> the extra mana, one colour bit each.
@@ -298,19 +302,59 @@ def _units_of(state: GameState, units: list[int]) -> mana_mod.Units:
     return found
 
 
-def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
-             exclude: Collection[int] = ()) -> bool:
-    """Pay ``cost`` (with X = ``x``) by activating mana abilities (601.2g-h), none of the
-    permanents in ``exclude`` (those another part of the cost taps, sacrifices or puts
-    counters on: a source whose mana ability would sacrifice it can't do both)."""
+def _solution(state: GameState, player: int, cost: ManaCost, x: int,
+              exclude: Collection[int]) -> tuple[list[int], list[int],
+                                                   list[tuple[int, int]]] | None:
+    """The mana units that would pay ``cost``, as indices of ``units``, with the units
+    and their sources; None if it can't be paid."""
     units, sources = mana_units(state, player)
     if exclude:
         keep = [i for i, s in enumerate(sources) if s[0] not in exclude]
         units = [units[i] for i in keep]
         sources = [sources[i] for i in keep]
     chosen = solve(cost.symbols, cost.generic + cost.x * x, units)
-    if chosen is None:
+    return None if chosen is None else (chosen, units, sources)
+
+
+def plan_mana_sacrifices(state: GameState, player: int, cost: ManaCost, x: int,
+                         exclude: Collection[int], asker: Asker) -> dict[int, rep.ZonePlan]:
+    """The replacement effects (616.1) of the permanents paying ``cost`` would sacrifice
+    to their own mana abilities ("Sacrifice this creature: Add {C}", 605.3b), chosen by
+    their controller through ``asker`` before anything is paid, as ``pay_cost`` will pay
+    it. Solved only when such a source could have a replacement effect at all (none has,
+    in the pool: unearth's applies to unearthed cards, none of which makes mana)."""
+    _, sources = mana_units(state, player)
+    objects = state.objects
+    if not any([oid >= 0 and oid not in exclude
+                and mana_abilities_of(objects[oid])[idx].sacrifice_self
+                and rep.may_be_replaced(state, objects[oid], GRAVEYARD)
+                for oid, idx in sources]):
+        return {}
+    found = _solution(state, player, cost, x, exclude)
+    if found is None:
+        return {}
+    chosen, _, used = found
+    sacrificed = []
+    for ui in chosen:
+        oid, idx = used[ui]
+        if oid >= 0 and mana_abilities_of(objects[oid])[idx].sacrifice_self \
+                and objects[oid] not in sacrificed:
+            sacrificed.append(objects[oid])
+    return rep.plan_leaving(state, sacrificed, GRAVEYARD, asker)
+
+
+def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
+             exclude: Collection[int] = (),
+             plans: dict[int, rep.ZonePlan] | None = None) -> bool:
+    """Pay ``cost`` (with X = ``x``) by activating mana abilities (601.2g-h), none of the
+    permanents in ``exclude`` (those another part of the cost taps, sacrifices or puts
+    counters on: a source whose mana ability would sacrifice it can't do both); the
+    replacement effects of the sources it sacrifices are ``plans``' when chosen already
+    (``plan_mana_sacrifices``)."""
+    found = _solution(state, player, cost, x, exclude)
+    if found is None:
         return False
+    chosen, units, sources = found
     pool = state.players[player].pool
     spent_pool: list[int] = []
     activated: dict[tuple[int, int], list[int]] = {}
@@ -336,7 +380,7 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
                 made.extend(triggered_mana(state, o))
             state.set_tapped(o, True)
         if ab.sacrifice_self:
-            rep.sacrifice(state, o)
+            rep.sacrifice(state, o, plan=plans.get(oid) if plans else None)
         for m in used:  # what this source made beyond what was spent stays in the pool
             if m in made:
                 made.remove(m)
@@ -371,9 +415,10 @@ def total_cost(costs: list[ManaCost], x: int) -> tuple[tuple[int, ...], int]:
 
 
 def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
-                exclude: Collection[int] = ()) -> bool:
+                exclude: Collection[int] = (),
+                plans: dict[int, rep.ZonePlan] | None = None) -> bool:
     """Pay an already-totalled cost with mana abilities."""
-    return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude)
+    return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude, plans)
 
 
 def units_without(state: GameState, player: int, used: Collection[int]) -> list[int]:

@@ -16,7 +16,7 @@ pool prevents all the damage a source would deal, so after one applies no other 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
@@ -272,14 +272,32 @@ def destroy(state: GameState, obj: GameObject, cant_regenerate: bool = False,
 
 
 def leave_battlefield(state: GameState, obj: GameObject, zone: int,
-                      sacrificed: bool = False,
-                      asker: Asker | None = None) -> GameObject | None:
-    """Move a permanent off the battlefield, with zone-change replacements (614.6); its
-    leaves-the-battlefield triggers are checked at the end of the event it is part of
-    (engine.rules.zones.simultaneously), or now if it leaves alone. The new object, or
-    None if it stayed."""
-    plan = plan_zone_change(state, obj, zone, False, False, asker)
+                      sacrificed: bool = False, asker: Asker | None = None,
+                      plan: ZonePlan | None = None) -> GameObject | None:
+    """Move a permanent off the battlefield, with zone-change replacements (614.6): those
+    of ``plan`` when they were chosen already (``plan_leaving``), else chosen now, its
+    controller asked through ``asker`` (616.1). Its leaves-the-battlefield triggers are
+    checked at the end of the event it is part of (engine.rules.zones.simultaneously), or
+    now if it leaves alone. The new object, or None if it stayed."""
+    if plan is None:
+        plan = plan_zone_change(state, obj, zone, False, False, asker)
     return perform_zone_change(state, plan, sacrificed)
+
+
+def may_be_replaced(state: GameState, obj: GameObject, zone: int) -> bool:
+    """Would any replacement effect apply to ``obj`` leaving the battlefield for ``zone``
+    (not destroyed)? A cheap test for the paths that plan only when one could."""
+    event = ZoneChange(obj, zone, False, False)
+    return any([rule.sources(state, event) for rule in ZONE_RULES])
+
+
+def plan_leaving(state: GameState, objs: Iterable[GameObject], zone: int,
+                 asker: Asker | None) -> dict[int, ZonePlan]:
+    """The replacement effects of permanents about to leave the battlefield for ``zone``
+    in one event (a bounce, an exile, a sacrifice of several), each chosen by that
+    permanent's controller (616.1) before any of them moves; by object id."""
+    return {o.oid: plan_zone_change(state, o, zone, False, False, asker)
+            for o in objs if o.zone == BATTLEFIELD}
 
 
 def draw(state: GameState, player: int, asker: Asker | None = None) -> None:
@@ -303,11 +321,13 @@ def _unmodified(a: Applicable) -> None:
     raise AssertionError(f"{a.kind} replaces a draw, it doesn't modify it")
 
 
-def sacrifice(state: GameState, obj: GameObject, asker: Asker | None = None) -> None:
-    """Sacrifice (701.17): to the graveyard, not destroyed; indestructible does not help."""
+def sacrifice(state: GameState, obj: GameObject, asker: Asker | None = None,
+              plan: ZonePlan | None = None) -> None:
+    """Sacrifice (701.17): to the graveyard, not destroyed; indestructible does not help.
+    Its replacement effects are ``plan``'s when chosen already (``plan_leaving``)."""
     if state.log is not None:
         log(state, "sacrifice", obj.controller, obj.card.name)
-    leave_battlefield(state, obj, GRAVEYARD, sacrificed=True, asker=asker)
+    leave_battlefield(state, obj, GRAVEYARD, sacrificed=True, asker=asker, plan=plan)
 
 
 def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:

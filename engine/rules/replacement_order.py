@@ -23,10 +23,18 @@ there is nothing to ask. Two effects of one kind from one object do the same thi
 regeneration shields) and are one option.
 
 Questions are asked before anything changes (engine.state.ask): an event's effects are
-chosen, then it is performed. Where no player can be asked (``asker`` None: a mana
-ability's sacrifice while paying, 605.3b) and a choice is needed, ``ChoiceNeeded`` is
-raised: the state-based actions catch it and ask from a task of their own
-(engine.rules.sba); no other such event of the pool has two effects to choose from.
+chosen, then it is performed. The player asked is always the affected object's
+controller or the affected player, whoever's spell, ability or cost moves it: the
+permanent's controller when an opponent's Unsummon bounces it or an opponent's edict
+makes them sacrifice it, the payer for the permanents a cost or a mana ability sacrifices
+(605.3b; chosen with the cost's other choices, before anything is paid:
+engine.rules.payment.plan_mana_sacrifices), the entering permanent's controller
+(engine.rules.entering). Each path that moves permanents plans with the asker of the
+task it runs in (``replacement.plan_leaving``). ``ChoiceNeeded`` is raised when a choice
+is needed and ``asker`` is None: the state-based actions, which run outside any task,
+try without one and on it ask from a task of their own (engine.rules.sba); playing a
+land, the other path without a task, can't need one (no effect that acts as a permanent
+enters applies to a land).
 """
 
 from __future__ import annotations

@@ -265,8 +265,11 @@ def legend_task(state: GameState, task: LegendTask) -> None:
             and state.objects[oid].card.name == task.name]
     keep = asker.choose(Decision(_KIND_LEGEND, task.player, f"keep which {task.name}?",
                                  options=oids, about=Legend(task.name)))
+    # 616.1: their controller chooses among each one's replacement effects, first
+    plans = rep.plan_leaving(state, [state.objects[oid] for i, oid in enumerate(oids)
+                                     if i != keep], GRAVEYARD, asker)
     state.tasks.pop()
     with simultaneously(state):  # 704.5j: the others at once
         for i, oid in enumerate(oids):
             if i != keep:
-                rep.leave_battlefield(state, state.objects[oid], GRAVEYARD)
+                rep.leave_battlefield(state, state.objects[oid], GRAVEYARD, plan=plans[oid])
