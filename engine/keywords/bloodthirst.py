@@ -57,4 +57,5 @@ def bloodthirst_enters(state: GameState, event: EnterEvent, source: int,
     return put
 
 
-BLOODTHIRST = enter_rule(EnterRule("bloodthirst", bloodthirst_sources, bloodthirst_enters))
+BLOODTHIRST = enter_rule(EnterRule("bloodthirst", bloodthirst_sources, bloodthirst_enters,
+                                   keyword="bloodthirst"))

@@ -153,7 +153,7 @@ def devour_enters(state: GameState, event: EnterEvent, source: int,
 
 
 DEVOUR = enter_rule(EnterRule("devour", devour_sources, devour_enters,
-                             acts=devour_removes))
+                             acts=devour_removes, keyword="devour"))
 
 
 @condition_rule(Devoured)

@@ -89,7 +89,7 @@ def move_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
         count(state, item.controller, "graft_counters_moved")
 
 
-GRAFT = enter_rule(EnterRule("graft", graft_sources, graft_enters))
+GRAFT = enter_rule(EnterRule("graft", graft_sources, graft_enters, keyword="graft"))
 
 
 def move_counter_sign(e: MoveCounter, ref: str) -> int:

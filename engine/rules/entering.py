@@ -81,9 +81,14 @@ class EnterRule(NamedTuple):
     apply: Callable[[GameState, EnterEvent, int, Asker | None], AfterEnter | None]
     acts: Acts | None = None  # None: it changes nothing but the entering permanent
     reads: Reads | None = None  # None: its outcome is fixed by the card and the turn
+    # the keyword ability of the entering card it comes from ("" if not one): a card with
+    # none of these, no "enters" replacement of its own and no permanent replacing how
+    # others enter has nothing to apply, known before any rule is asked
+    keyword: str = ""
 
 
 ENTER_RULES: list[EnterRule] = []
+_KEYWORDS: set[str] = set()  # the rules' keywords (filled as they register, at import)
 
 
 def enter_rule(rule: EnterRule) -> EnterRule:
@@ -91,6 +96,8 @@ def enter_rule(rule: EnterRule) -> EnterRule:
     if any([r.kind == rule.kind for r in ENTER_RULES]):
         raise ValueError(f"{rule.kind} is registered already")
     ENTER_RULES.append(rule)
+    if rule.keyword:
+        _KEYWORDS.add(rule.keyword)
     return rule
 
 
@@ -99,6 +106,9 @@ def prepare_enter(state: GameState, card: Card, controller: int, asker: Asker | 
     """Apply the replacement effects of ``card`` entering under ``controller`` (616.1:
     asking its controller the order when it matters), asking their questions before
     anything moves; returns what to do to the permanent once it is there."""
+    if not card.enter_replacements and not state.derived.counts.enter_replacers and \
+            _KEYWORDS.isdisjoint(card.keyword_names):
+        return []  # the common case: nothing replaces how it enters
     event = EnterEvent(card, controller, oid)
     found: list[tuple[EnterRule, int]] = []
     for rule in ENTER_RULES:

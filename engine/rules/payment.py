@@ -323,13 +323,9 @@ def plan_mana_sacrifices(state: GameState, player: int, cost: ManaCost, x: int,
     their controller through ``asker`` before anything is paid, as ``pay_cost`` will pay
     it. Solved only when such a source could have a replacement effect at all (none has,
     in the pool: unearth's applies to unearthed cards, none of which makes mana)."""
-    _, sources = mana_units(state, player)
-    objects = state.objects
-    if not any([oid >= 0 and oid not in exclude
-                and mana_abilities_of(objects[oid])[idx].sacrifice_self
-                and rep.may_be_replaced(state, objects[oid], GRAVEYARD)
-                for oid, idx in sources]):
+    if not _replaceable_sacrifice(state, player, exclude):
         return {}
+    objects = state.objects
     found = _solution(state, player, cost, x, exclude)
     if found is None:
         return {}
@@ -341,6 +337,21 @@ def plan_mana_sacrifices(state: GameState, player: int, cost: ManaCost, x: int,
                 and objects[oid] not in sacrificed:
             sacrificed.append(objects[oid])
     return rep.plan_leaving(state, sacrificed, GRAVEYARD, asker)
+
+
+def _replaceable_sacrifice(state: GameState, player: int, exclude: Collection[int]) -> bool:
+    """Has ``player`` a mana source (not in ``exclude``) whose ability sacrifices it and
+    to whose leaving a replacement effect could apply? (The sources are remembered.)"""
+    for s in _mana_sources(state).players[player]:
+        o, ab = s[0], s[1]
+        if ab is not None:
+            if not ab.sacrifice_self:
+                continue
+        elif not any([a.sacrifice_self for a in mana_abilities_of(o)]):
+            continue
+        if o.oid not in exclude and rep.may_be_replaced(state, o, GRAVEYARD):
+            return True
+    return False
 
 
 def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
