@@ -30,13 +30,15 @@ def resolve(state: GameState, item: StackItem, eff: Destroy, asker: Asker,
     targets = each_matching(state, item, eff.each) if eff.each is not None else \
         permanents(state, refs_of(state, item, eff.what))
     # Each destruction's replacement effects are chosen first (616.1: asked of each
-    # permanent's controller before anything moves), then "destroy all ..." is one
-    # event (603.10a).
-    plans = [rep.plan_zone_change(state, o, GRAVEYARD, True, eff.no_regenerate, asker)
-             for o in targets]
+    # permanent's controller, in APNAP order, before anything moves), then "destroy
+    # all ..." is one event (603.10a).
+    plans = rep.plan_leaving(state, targets, GRAVEYARD, asker, destroy=True,
+                             cant_regenerate=eff.no_regenerate)
     with simultaneously(state):
-        for plan in plans:
-            rep.perform_zone_change(state, plan)
+        for o in targets:
+            plan = plans.get(o.oid)
+            if plan is not None:
+                rep.perform_zone_change(state, plan)
 
 
 def estimate(ev: Estimate, e: Destroy) -> None:

@@ -292,12 +292,17 @@ def may_be_replaced(state: GameState, obj: GameObject, zone: int) -> bool:
 
 
 def plan_leaving(state: GameState, objs: Iterable[GameObject], zone: int,
-                 asker: Asker | None) -> dict[int, ZonePlan]:
+                 asker: Asker | None, destroy: bool = False,
+                 cant_regenerate: bool = False) -> dict[int, ZonePlan]:
     """The replacement effects of permanents about to leave the battlefield for ``zone``
-    in one event (a bounce, an exile, a sacrifice of several), each chosen by that
-    permanent's controller (616.1) before any of them moves; by object id."""
-    return {o.oid: plan_zone_change(state, o, zone, False, False, asker)
-            for o in objs if o.zone == BATTLEFIELD}
+    (destroyed, when ``destroy``) in one event (a bounce, an exile, a sacrifice of
+    several, "destroy all"), each chosen by that permanent's controller before any of
+    them moves, the active player's choices first (616.1, 101.4: APNAP); by object id."""
+    here = [o for o in objs if o.zone == BATTLEFIELD]
+    first = state.active
+    return {o.oid: plan_zone_change(state, o, zone, destroy, cant_regenerate, asker)
+            for o in [*[o for o in here if o.controller == first],
+                      *[o for o in here if o.controller != first]]}
 
 
 def draw(state: GameState, player: int, asker: Asker | None = None) -> None:

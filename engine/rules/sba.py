@@ -229,10 +229,16 @@ def end_game(state: GameState, losers: list[int], reason: str) -> None:
 
 def _plans(state: GameState, graveyard: list[GameObject], destroyed: list[GameObject],
            asker: Asker | None) -> list[rep.ZonePlan]:
-    """The replacement effects of each move, chosen before any happens (616.1)."""
-    return [rep.plan_zone_change(state, o, GRAVEYARD, False, False, asker)
-            for o in graveyard] + [rep.plan_zone_change(state, o, GRAVEYARD, True, False, asker)
-                                   for o in destroyed]
+    """The replacement effects of each move, chosen before any happens (616.1: by each
+    permanent's controller, the active player's first, 101.4), in the moves' order."""
+    plans: dict[tuple[int, bool], rep.ZonePlan] = {}
+    for player in (state.active, 1 - state.active):
+        for destroy, objs in ((False, graveyard), (True, destroyed)):
+            for o in objs:
+                if o.controller == player:
+                    plans[o.oid, destroy] = rep.plan_zone_change(state, o, GRAVEYARD, destroy,
+                                                                 False, asker)
+    return [plans[o.oid, False] for o in graveyard] + [plans[o.oid, True] for o in destroyed]
 
 
 def _perform(state: GameState, plans: list[rep.ZonePlan]) -> None:

@@ -183,3 +183,26 @@ def test_dredge_alone_is_its_own_question() -> None:
         answer(state, 0)
         d = advance(state)
     assert d is not None and d.kind == "dredge" and d.options == [thug, NONE]
+
+
+def test_choices_at_the_same_time_are_made_in_apnap_order() -> None:
+    """616.1, 101.4: two creatures with two umbra armor Auras each, one per player, dealt
+    lethal damage at once (state-based actions): the active player chooses first, though
+    the other player's creature came first on the battlefield; both choose before
+    anything moves."""
+    s = Setup(active=1, step=MAIN1)
+    mine = s.bf("Grizzly Bears", 0, damage=6)  # 6/6 with the Auras: lethal
+    s.bf("Hyena Umbra", 0, attached_to=mine)
+    s.bf("Boar Umbra", 0, attached_to=mine)
+    theirs = s.bf("Grizzly Bears", 1, damage=6)
+    s.bf("Hyena Umbra", 1, attached_to=theirs)
+    s.bf("Boar Umbra", 1, attached_to=theirs)
+    state = s.go()
+    d = advance(state)
+    assert d is not None and d.kind == "replacement" and d.player == 1 and d.source == theirs
+    answer(state, 0)
+    d = advance(state)
+    assert d is not None and d.kind == "replacement" and d.player == 0 and d.source == mine
+    assert obj(state, mine).damage == 6 and obj(state, theirs).damage == 6  # nothing moved
+    answer(state, 0)
+    assert obj(state, mine).damage == 0 and obj(state, theirs).damage == 0
