@@ -6,11 +6,10 @@
 from __future__ import annotations
 
 from mtgsim.engine.cards import (
-    T_LAND,
     Effect,
     EffectT,
 )
-from mtgsim.engine.players.worth import is_creature, value
+from mtgsim.engine.players.worth import is_creature, is_land, value
 from mtgsim.engine.players.worth_effects import objs_for, sign_for
 from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.rules.refs import permanents, refs_of
@@ -40,7 +39,7 @@ def estimate(ev: Estimate, e: DoesntUntapNext) -> None:
             w = 0.2 * value(o) if True \
                 else 0.0
             ev.total -= sign_for(o, me) * w
-        elif o.card.type_mask & T_LAND and not o.tapped:
+        elif is_land(o) and not o.tapped:  # its types now (layer 4)
             ev.total -= sign_for(o, me) * (0.5 if state.active != o.controller
                                         else 0.1)
 
