@@ -421,6 +421,9 @@ class GameState(msgspec.Struct, omit_defaults=True):
     event_before: list[int] = []
     departures: list[Departure] = []
     arrivals: list[int] = []
+    # the monarch (724.1): the player with the designation, NONE before anyone becomes it
+    # (engine.effects.become_monarch)
+    monarch: int = NONE
 
     # set by whoever makes a state (engine.rules.turn.new_game, engine.state.serialize); until then
     # UNBOUND, whose every attribute is missing
