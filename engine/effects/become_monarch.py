@@ -89,13 +89,16 @@ triggers.STEP_HOOKS.append(_step_began)
 triggers.COMBAT_DAMAGE_HOOKS.append(_combat_damage)
 
 
+CARD_WORTH = 2.8  # a card drawn, as the draw effect's estimate values it
+
+
 def monarch_worth(state: GameState, me: int) -> float:
     """What the AI thinks the designation is worth to ``me`` now: a card at each of its
     end steps while it keeps it; the opponent's creatures that could take it back by
     attacking make that less sure (each one that could attack: a turn less, at most
     three cards' worth, at least one)."""
     attackers = sum(1 for o in creatures_of(state, 1 - me) if o.power > 0)
-    return 2.8 * max(1.0, 3.0 - attackers)
+    return CARD_WORTH * max(1.0, 3.0 - attackers)
 
 
 def estimate(ev: Estimate, e: BecomeMonarch) -> None:

@@ -407,6 +407,12 @@ def became_target(state: GameState, item: StackItem) -> None:
                 _queue(state, o, ab, item.sid)
 
 
+def _transforms(state: GameState, source: int) -> int:
+    """How many times ``source`` has transformed so far (701.28f), 0 if it is gone."""
+    o = state.objects.get(source)
+    return o.transforms if o is not None else 0
+
+
 def put_on_stack(state: GameState, task: TriggerTask) -> None:
     """Handler of TriggerTask: put every waiting trigger on the stack (603.3b)."""
     asker = Asker(state, task)
@@ -468,7 +474,7 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
                 subject=t.subject, subject_lki=t.subject_lki,
                 trigger=t.ability, label=f"{t.card.name} trigger",
                 source_lki=state.objects.get(t.source) or t.subject_lki, spell=t.spell,
-                data=t.amount,
+                data=t.amount, source_transforms=_transforms(state, t.source),
             )
         )
         if targets:
