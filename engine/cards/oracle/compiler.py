@@ -16,8 +16,6 @@ it (``compile_record``'s ``check``): its mana cost parsed and its keywords expan
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import msgspec
 
@@ -36,8 +34,11 @@ import mtgsim.engine.keywords.all  # noqa: F401
 from mtgsim.engine.cards.oracle.corpus import Record
 from mtgsim.engine.cards.oracle.faces import compile_faces
 from mtgsim.engine.cards.oracle.lines import Card, granted_line, read_line, read_lines
+from mtgsim.engine.cards.oracle.outcome import Check as Check
+from mtgsim.engine.cards.oracle.outcome import Compiled as Compiled
+from mtgsim.engine.cards.oracle.outcome import Refused as Refused
 from mtgsim.engine.cards.oracle.table import Ctx, Data, declare
-from mtgsim.engine.cards.oracle.text import NotUnderstood, Piece, Span, normalise
+from mtgsim.engine.cards.oracle.text import NotUnderstood, Span, normalise
 from mtgsim.engine.cards.schema.carddef import CardDef
 from mtgsim.engine.rules.effect import link_effects
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
@@ -53,37 +54,6 @@ _SUPERTYPES = {"Basic": "basic", "Legendary": "legendary", "Snow": "snow", "Worl
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LEVEL = declare("level", "a leveler's level symbol and its power/toughness (711)")
 INTRINSIC = "{T}: Add one mana of its basic land type (305.6)"
-
-
-@dataclass(frozen=True)
-class Compiled:
-    """A card the compiler understood: its definition, its normalised lines and the
-    text each pattern consumed."""
-
-    defn: CardDef
-    lines: tuple[str, ...]
-    pieces: tuple[Piece, ...]
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A card the compiler does not compile: why, and the clause that stopped it (empty
-    when the reason is its layout or type)."""
-
-    name: str
-    reason: str
-    clause: str = ""
-    # with ``compile_record(..., every=True)``: each line's first clause not understood
-    clauses: tuple[str, ...] = ()
-
-    def message(self) -> str:
-        if self.clause:
-            return f"\"{self.clause}\" not understood" + (f" ({self.reason})"
-                                                          if self.reason else "")
-        return self.reason
-
-
-Check = Callable[[CardDef], object]
 
 
 def compile_record(rec: Record, check: Check | None = None,

@@ -24,27 +24,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from mtgsim.engine.cards.oracle.corpus import Record, records
-from mtgsim.engine.cards.schema.bits import COLOR_BIT
+from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused
 from mtgsim.engine.cards.oracle.text import Piece
+from mtgsim.engine.cards.schema.bits import COLOR_BIT
 from mtgsim.engine.rules.mana import parse_cost
 
-if TYPE_CHECKING:
-    from mtgsim.engine.cards.oracle.compiler import Check, Compiled, Refused
-
-    CompileFace = Callable[[Record, Check | None, bool, str], Compiled | Refused]
+CompileFace = Callable[[Record, Check | None, bool, str], Compiled | Refused]
 
 
 def compile_faces(rec: Record, check: Check | None, every: bool,
                   compile_face: CompileFace) -> Compiled | Refused:
     """A transforming double-faced card from its front face's record (``rec``), or why
     it is refused (the first face refused, or its back face's colour)."""
-    from mtgsim.engine.cards.oracle.compiler import Compiled, Refused
-
     if rec.back is None:
         return Refused(rec.name, f"the back face of {rec.front or 'a double-faced card'}: "
                                  "the card is played as its front face")
