@@ -96,7 +96,8 @@ def _record(name: str) -> corpus.Record:
 
 def test_a_back_face_alone_is_refused_and_named_by_its_front() -> None:
     got = compile_record(corpus.records()["Insectile Aberration"], compile_card)
-    assert isinstance(got, Refused) and "Delver of Secrets" in got.reason
+    assert isinstance(got, Refused) and got.reason.startswith("the back face")
+    assert corpus.lookup("Insectile Aberration") == corpus.records()["Insectile Aberration"]
 
 
 def test_back_face_colours_come_only_from_what_the_corpus_says() -> None:
@@ -109,6 +110,8 @@ def test_back_face_colours_come_only_from_what_the_corpus_says() -> None:
     assert back_colors(multi, corpus.records()[multi.back or ""]) is None
     got = compile_record(multi, compile_card)
     assert isinstance(got, Refused)
+    cloistered = compile_record(_record("Cloistered Youth"), compile_card)  # W, back B
+    assert isinstance(cloistered, Refused) and cloistered.reason.startswith("the colour")
 
 
 def test_a_clause_the_back_face_does_not_understand_refuses_the_card() -> None:

@@ -41,8 +41,10 @@ def compile_faces(rec: Record, check: Check | None, every: bool,
     """A transforming double-faced card from its front face's record (``rec``), or why
     it is refused (the first face refused, or its back face's colour)."""
     if rec.back is None:
-        return Refused(rec.name, f"the back face of {rec.front or 'a double-faced card'}: "
-                                 "the card is played as its front face")
+        # (one reason for every such record, as coverage counts reasons; the front face's
+        # name is the record's ``front``)
+        return Refused(rec.name, "the back face of a double-faced card: the card is "
+                                 "played as its front face")
     back_rec = records().get(rec.back)
     if back_rec is None:
         return Refused(rec.name, f"back face {rec.back!r} is not in the corpus")
@@ -55,8 +57,8 @@ def compile_faces(rec: Record, check: Check | None, every: bool,
                                    reason=_on_back(back.reason, back.clause))
     colors = back_colors(rec, back_rec)
     if colors is None:
-        return Refused(rec.name, f"the colour of back face {back_rec.name!r}: its colour "
-                                 "indicator is not in the corpus")
+        return Refused(rec.name, "the colour of its back face: its colour indicator is not "
+                                 "in the corpus")
     back_def = msgspec.structs.replace(back.defn, colors=colors,
                                        front_mana_cost=rec.manaCost or "")
     defn = msgspec.structs.replace(front.defn, back=back_def)
