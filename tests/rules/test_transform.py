@@ -133,3 +133,20 @@ def test_thraben_sentry_compiles_with_its_optional_transform() -> None:
     got = compile_record(_record("Thraben Sentry"), compile_card)
     assert isinstance(got, Compiled) and got.defn.back is not None
     assert got.defn.back.name == "Thraben Militia" and got.defn.back.colors == ("W",)
+
+
+def test_a_token_copy_of_a_back_face_is_that_face_with_mana_value_0() -> None:
+    """707.8: a copy of a transformed permanent copies the face that is up; 712.8e: the
+    mana value of a permanent copying a back face is 0; 701.28d: it cannot transform."""
+    from mtgsim.engine.effects import create_token_copy as copy_effect
+
+    runner, obj = _transformed()
+    state = runner.state
+    item = StackItem(state.next_oid, 0, obj.oid, obj.card, False,
+                     (copy_effect.CreateTokenCopy(),), targets=[obj.oid], label="copy")
+    copy_effect.resolve(state, item, copy_effect.CreateTokenCopy(), None,  # type: ignore[arg-type]
+                        [])
+    token = next(o for o in state.objects.values() if o.token)
+    assert token.card.name == "Insectile Aberration" and token.controller == 0
+    assert token.card.mana_value == 0 and token.card.back is None and token.front is None
+    assert not transform(state, token)
