@@ -101,6 +101,12 @@ def monarch_worth(state: GameState, me: int) -> float:
     return CARD_WORTH * max(1.0, 3.0 - attackers)
 
 
+def crown_taken_worth(state: GameState, me: int) -> float:
+    """What taking the crown from the monarch is worth to ``me`` (the heuristic's attack
+    into the monarch, 724.2): being it, and the other player no longer being it."""
+    return monarch_worth(state, me) + monarch_worth(state, 1 - me)
+
+
 def estimate(ev: Estimate, e: BecomeMonarch) -> None:
     """Becoming the monarch is worth ``monarch_worth``; taking it from the opponent also
     takes their draws (the same again, as they would have valued it)."""
@@ -108,9 +114,8 @@ def estimate(ev: Estimate, e: BecomeMonarch) -> None:
     for p in players_for(e.who, ev.me, ev.targets, state):
         if state.monarch == p:
             continue
-        v = monarch_worth(state, p)
-        if state.monarch == 1 - p:
-            v += monarch_worth(state, 1 - p)
+        v = crown_taken_worth(state, p) if state.monarch == 1 - p else \
+            monarch_worth(state, p)
         ev.total += v if p == ev.me else -v
 
 

@@ -64,3 +64,24 @@ def test_the_search_counts_the_crown_in_its_position_value() -> None:
     without = position_value(state, 0)
     state.monarch = NONE
     assert with_crown > position_value(state, 0) > without
+
+
+def test_the_heuristic_values_an_attack_that_takes_the_crown() -> None:
+    """An attack whose damage reaches the monarch is worth the crown too; one the
+    monarch's blockers stop is not."""
+    from mtgsim.engine.effects.become_monarch import crown_taken_worth
+    from mtgsim.engine.players.policies.combat_ai import attack_net
+
+    sc = load_scenario(SCENARIOS / "yes_combat_damage_to_the_monarch_takes_it.toml")
+    state = Runner(sc, play_scenario(sc).pool).state  # the setup: B is the monarch
+    objs = state.objects.values()
+    bears = next(o for o in objs if o.card.name == "Grizzly Bears")
+    sentinels = next(o for o in objs if o.card.name == "Palace Sentinels")
+    assert state.monarch == 1
+    crowned = attack_net(state, [bears], [], 20, 1.0)
+    blocked = attack_net(state, [bears], [sentinels], 20, 1.0)
+    state.monarch = NONE
+    assert crowned == attack_net(state, [bears], [], 20, 1.0) + crown_taken_worth(state, 0)
+    assert blocked == attack_net(state, [bears], [sentinels], 20, 1.0)
+    state.monarch = 0  # my own crown: nothing to take
+    assert attack_net(state, [bears], [], 20, 1.0) == crowned - crown_taken_worth(state, 0)
