@@ -150,3 +150,17 @@ def test_a_token_copy_of_a_back_face_is_that_face_with_mana_value_0() -> None:
     assert token.card.name == "Insectile Aberration" and token.controller == 0
     assert token.card.mana_value == 0 and token.card.back is None and token.front is None
     assert not transform(state, token)
+
+
+def test_the_heuristic_reveals_only_a_card_that_does_something() -> None:
+    """Delver of Secrets' "you may reveal": the question says what revealing would do
+    (``MayEffect``: the transform for a hit, nothing for a miss); the heuristic keeps a
+    miss hidden."""
+    from mtgsim.engine.players.policies.choice_keywords import may
+    from mtgsim.engine.state.decisions import Decision, DecisionKind, MayEffect
+
+    runner, obj = _transformed()
+    for effects, answer in (((), 1), ((Transform(),), 0)):
+        d = Decision(DecisionKind.MAY, 1, "reveal?", options=[1, 0], source=obj.oid,
+                     about=MayEffect(effects))
+        assert may(runner.state, d) == answer
