@@ -81,7 +81,7 @@ def _combat_damage(state: GameState, source: GameObject, player: int) -> None:
     the monarch" (724.2): each creature that deals combat damage to the monarch triggers
     it once; the creature's controller is read as the ability resolves (its last known
     information if it left the battlefield)."""
-    if player == state.monarch and source.card.is_creature:
+    if player == state.monarch:  # only creatures deal combat damage (510.1)
         _queue(state, TAKES_CROWN, source)
 
 
