@@ -192,3 +192,23 @@ def test_coverage_bad_input_is_one_line(tmp_path: Path,
     assert code == 2 and "no such file" in err
     code, _, err = run(capsys, "cards", "list", "--decks", str(bad))
     assert code == 2 and "go with 'cards coverage'" in err
+
+
+# a deck of double-faced cards and the monarch, written both ways a list names a
+# transforming double-faced card (its front face, or "Front // Back")
+DELVER = ("4 Delver of Secrets\n4 Thraben Sentry // Thraben Militia\n4 Thorn of the Black "
+          "Rose\n4 Palace Sentinels\n4 Lightning Bolt\n4 Shrivel\n4 Grizzly Bears\n"
+          "12 Island\n10 Plains\n10 Swamp\n")
+
+
+def test_a_deck_of_double_faced_and_monarch_cards_loads_and_plays(tmp_path: Path) -> None:
+    source, decks = load_decks(CardSource(), [deck(tmp_path, DELVER, "delver.txt"),
+                                              "gruul_stompy"])
+    assert {"Delver of Secrets", "Thraben Sentry", "Thorn of the Black Rose"} <= set(
+        source.corpus)
+    names = [c.name for c in decks[0].cards]
+    assert names.count("Thraben Sentry") == 4 and names.count("Delver of Secrets") == 4
+    sentry = next(c for c in decks[0].cards if c.name == "Thraben Sentry")
+    assert sentry.back is not None and sentry.back.name == "Thraben Militia"
+    for seed in range(3):
+        assert play_seeded(decks, ["heuristic", "random"], seed).result is not None
