@@ -79,7 +79,7 @@ def test_a_job_plays_a_corpus_deck(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_every_card_that_cannot_be_played_is_named_at_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = RED + "4 Lightning Blot\n4 Delver of Secrets\n4 Dragon Lord Supreme\n4 Scry Pirate\n"
+    text = RED + "4 Lightning Blot\n4 Brazen Borrower\n4 Dragon Lord Supreme\n4 Scry Pirate\n"
     path = deck(tmp_path, text)
     with pytest.raises(DeckError) as exc:
         load_decks(CardSource(), [path])
@@ -88,8 +88,8 @@ def test_every_card_that_cannot_be_played_is_named_at_once(
     assert msg.startswith("4 cards of this list cannot be played: ")
     assert "unknown card 'Lightning Blot' (line 12; not in the corpus; did you mean " \
            "'Lightning Blow' or 'Lightning Bolt'?)" in msg
-    assert "'Delver of Secrets // Insectile Aberration' (line 13) cannot be played: " \
-           "transform layout" in msg
+    assert "'Brazen Borrower // Petty Theft' (line 13) cannot be played: " \
+           "adventure layout" in msg
     assert "unknown card 'Dragon Lord Supreme' (line 14; not in the corpus)" in msg
     assert "--cards FILE (docs/cards.md)" in msg
     code, out, err = run(capsys, "play", path, "gruul_stompy")
