@@ -107,6 +107,8 @@ class Card:
     abilities: tuple[AbilityT, ...]
     text: str
     alternative_cost: Cost | None
+    back: CardDef | None  # a transforming double-faced card's back face (712.2)
+    front_mana_cost: str  # a back face's front face's mana cost (712.8e)
 
     defn: CardDef  # the definition as written (what a copy or a text change starts from)
     handle: int  # index in the game's card table: the pool's cards, then the game's own

@@ -336,7 +336,9 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         card.color_mask = cm
     card.protection_spells = False
     abilities = defn.abilities + compile_keywords(card)
-    card.mana_value = cost.mana_value
+    # a back face's mana value is its front face's (712.8e)
+    card.mana_value = parse_cost(defn.front_mana_cost).mana_value if defn.front_mana_cost \
+        else cost.mana_value
     card.instant_speed = bool(mask & T_INSTANT) or bool(card.keyword_mask & KW_FLASH)
     card.mana_abilities = tuple(a for a in abilities if isinstance(a, ManaAbility))
     one = card.mana_abilities[0] if len(card.mana_abilities) == 1 else None

@@ -95,6 +95,16 @@ class Deck(msgspec.Struct, frozen=True):
 _SPACES = re.compile(r"\s+")
 
 
+def _canonical(written: str, canonical: Mapping[str, str]) -> str | None:
+    """The known card a list's name means: its own, or for a double-faced card written
+    "Front // Back" the card of its front face's name (712.8a: the card is its front
+    face), as the corpus lookup reads it (``engine.cards.oracle.corpus.lookup``)."""
+    name = canonical.get(_fold(written))
+    if name is None and "//" in written:
+        name = canonical.get(_fold(written.split("//", 1)[0]))
+    return name
+
+
 def _fold(name: str) -> str:
     """The key names are matched on: case-folded, curly quotes straightened, spaces collapsed."""
     return _SPACES.sub(" ", name.replace("\u2019", "'").strip()).casefold()
@@ -128,7 +138,7 @@ def check_lines(read: ReadList, *, file: str, known_cards: Mapping[str, bool]) -
     for item in read.lines:
         _check_line(item, file, canonical, known_cards, copies)
         section = side if item.section == SIDEBOARD else main
-        section.add(canonical[_fold(item.name)], item.count)
+        section.add(_canonical(item.name, canonical) or item.name, item.count)
         if section is side and side.total > MAX_SIDEBOARD:
             raise DeckError(file, item.line,
                             f"sideboard has {side.total} cards (at most {MAX_SIDEBOARD})")
@@ -151,7 +161,7 @@ def _check_line(item: DeckLine, file: str, canonical: Mapping[str, str],
     if item.count > MAX_MAIN:
         raise DeckError(file, item.line, f"count {item.count} is more than a deck can hold "
                                          f"(at most {MAX_MAIN} cards)")
-    name = canonical.get(_fold(item.name))
+    name = _canonical(item.name, canonical)
     if name is None:
         raise DeckError(file, item.line, _unknown_card_message(item.name, canonical))
     if not known_cards[name]:

@@ -6,6 +6,8 @@ copiable values, i.e. the printed characteristics, not counters or effects; 111.
 
 from __future__ import annotations
 
+import msgspec
+
 from mtgsim.engine.cards import (
     Effect,
     EffectT,
@@ -14,6 +16,7 @@ from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import effect_rules, refers, unaffected
 from mtgsim.engine.rules.refs import permanents, players_of, refs_of
 from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.derived import game_card
 from mtgsim.engine.state.game_state import GameState, StackItem
 
 
@@ -32,6 +35,8 @@ def resolve(state: GameState, item: StackItem, eff: CreateTokenCopy, asker: Aske
         # 707.2: the copiable values are the printed ones; text-changing effects, counters
         # and other effects are not copied.
         card = o.card if o.printed is None else o.printed
+        if card.front_mana_cost:  # a copy of a back face (707.8): its mana value is 0
+            card = game_card(state, msgspec.structs.replace(card.defn, front_mana_cost=""))
         for p in players_of(state, item, eff.who):
             rep.create_token(state, card, p, asker=asker)
 

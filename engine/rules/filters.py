@@ -189,6 +189,8 @@ def _matches_situation(state: GameState, f: Filter, obj: GameObject, controller:
     if f.mana_value_of is not None and mana_value(state, obj) != dynamic_amount(
             state, f.mana_value_of, controller, source):
         return False
+    if f.monarch_controls and obj.controller != state.monarch:  # 724
+        return False
     for sub in f.all_of:  # several enchant abilities: all apply (702.5c)
         if not matches(state, sub, obj, controller, source):
             return False

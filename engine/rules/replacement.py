@@ -160,7 +160,7 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
             log(state, "damage", source.controller, source.card.name, describe(state, target),
                 amount)
         if combat:
-            triggers.combat_damage_to_player(state, source)
+            triggers.combat_damage_to_player(state, source, target)
         triggers.damage_to_player(state, source, target)
     else:
         obj = state.objects.get(target)

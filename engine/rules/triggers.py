@@ -74,6 +74,12 @@ def _triggered(o: GameObject) -> tuple[Triggered, ...]:
 # Called after a spell is cast, once its own cast triggers are queued (replicate granted
 # by another object, 702.56a): (state, spell object, its stack item) -> None
 CAST_HOOKS: list[Callable[[GameState, GameObject, StackItem], None]] = []
+# Triggered abilities of the game rather than of an object (a designation's: the monarch,
+# 724.2), filled as their modules are imported: at the beginning of a step (state, its
+# name as ``step_began`` gets it), and when a source deals combat damage to a player
+# (state, source, player).
+STEP_HOOKS: list[Callable[[GameState, str], None]] = []
+COMBAT_DAMAGE_HOOKS: list[Callable[[GameState, GameObject, int], None]] = []
 
 
 def _scan(state: GameState, when: str, subject: GameObject | None = None) -> None:
@@ -224,6 +230,8 @@ def step_began(state: GameState, when: str) -> None:
             elif when == "upkeep" and ab.when == "enchanted_player_upkeep" and \
                     o.attached_to == active:  # "at the beginning of enchanted player's upkeep"
                 _queue(state, o, ab)
+    for hook in STEP_HOOKS:
+        hook(state, when)
 
 
 def attacked(state: GameState, attackers: list[int]) -> None:
@@ -310,11 +318,13 @@ def delayed(state: GameState, when: str) -> None:
     state.delayed = keep
 
 
-def combat_damage_to_player(state: GameState, source: GameObject) -> None:
+def combat_damage_to_player(state: GameState, source: GameObject, player: int) -> None:
     if source.card.triggered or source.granted:
         for ab in _triggered(source):
             if ab.when == "deals_combat_damage_to_player":
                 _queue(state, source, ab, source.oid, source)
+    for hook in COMBAT_DAMAGE_HOOKS:
+        hook(state, source, player)
 
 
 def abilities_of(state: GameState, obj: GameObject) -> list[Triggered]:
@@ -397,6 +407,12 @@ def became_target(state: GameState, item: StackItem) -> None:
                 _queue(state, o, ab, item.sid)
 
 
+def _transforms(state: GameState, source: int) -> int:
+    """How many times ``source`` has transformed so far (701.28f), 0 if it is gone."""
+    o = state.objects.get(source)
+    return o.transforms if o is not None else 0
+
+
 def put_on_stack(state: GameState, task: TriggerTask) -> None:
     """Handler of TriggerTask: put every waiting trigger on the stack (603.3b)."""
     asker = Asker(state, task)
@@ -458,7 +474,7 @@ def put_on_stack(state: GameState, task: TriggerTask) -> None:
                 subject=t.subject, subject_lki=t.subject_lki,
                 trigger=t.ability, label=f"{t.card.name} trigger",
                 source_lki=state.objects.get(t.source) or t.subject_lki, spell=t.spell,
-                data=t.amount,
+                data=t.amount, source_transforms=_transforms(state, t.source),
             )
         )
         if targets:

@@ -220,6 +220,8 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     if obj.token and zone != BATTLEFIELD:
         return obj
     card = obj.card if obj.printed is None else obj.printed  # text changes end (400.7)
+    if obj.front is not None:  # a transformed permanent leaves as its front face (712.8a)
+        card = obj.front
     if zone == BATTLEFIELD:
         new = new_object(state, card, obj.owner, zone, obj.token,
                          obj.owner if controller is None else controller, sick=True)

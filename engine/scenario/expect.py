@@ -32,6 +32,10 @@ class ExpectationChecks(ScenarioSetup):
                 "draw" if state.result.winner < 0 else "AB"[state.result.winner])
             if got != exp.winner:
                 raise ScenarioError(f"winner: expected {exp.winner}, got {got}")
+        if exp.monarch is not None:
+            got_monarch = "none" if state.monarch < 0 else "AB"[state.monarch]
+            if got_monarch != exp.monarch:
+                raise ScenarioError(f"monarch: expected {exp.monarch}, got {got_monarch}")
         if exp.stack is not None:
             got_stack = [i.card.name for i in reversed(state.stack)]
             if got_stack != exp.stack:

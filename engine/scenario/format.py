@@ -44,6 +44,7 @@ class Setup(_S):
     turn: int = 1
     active: Literal["A", "B"] = "A"
     step: str = "main1"
+    monarch: Literal["A", "B"] | None = None  # who is the monarch (724), a project addition
     A: SideSetup = msgspec.field(default_factory=SideSetup)
     B: SideSetup = msgspec.field(default_factory=SideSetup)
 
@@ -106,6 +107,7 @@ class SideExpect(_S):
 
 class Expect(_S):
     winner: Literal["A", "B", "draw"] | None = None
+    monarch: Literal["A", "B", "none"] | None = None  # who is the monarch (724), an addition
     stack: list[str] | None = None
     A: SideExpect = msgspec.field(default_factory=SideExpect)
     B: SideExpect = msgspec.field(default_factory=SideExpect)

@@ -78,6 +78,8 @@ class ScenarioSetup:
         state.step = STEP_NAMES.index(setup.step)
         state.in_priority = True
         state.priority = state.active
+        if setup.monarch is not None:
+            state.monarch = PLAYER_NAMES[setup.monarch]
         attachments: list[tuple[GameObject, str]] = []
         for pname, side in (("A", setup.A), ("B", setup.B)):
             p = PLAYER_NAMES[pname]

@@ -122,6 +122,11 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # an effect set its creature types (205.1a, layer 4: Lignify's "is a Treefolk"): the
     # card's own creature types are not its types now (``extra_subtypes`` are)
     lost_creature_types: bool = False
+    # a transforming double-faced permanent with its back face up (712.8d, 701.28): its
+    # front face's card (``card`` is the back face's); it leaves the battlefield as the
+    # front face (712.8a). ``transforms``: how many times it transformed (701.28f)
+    front: Card | None = None
+    transforms: int = 0
 
 
 class Player(msgspec.Struct, omit_defaults=True):
@@ -171,6 +176,9 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     data: int = 0  # a number remembered for the ability (e.g. the mana value to search)
     spell: StackItem | None = None  # for epic: the spell its copies copy
     created: list[int] = []  # tokens this ability created as it resolved ("created")
+    # how many times the source had transformed when the ability was put on the stack
+    # (701.28f: it transforms its source only if the source has not transformed since)
+    source_transforms: int = 0
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
@@ -421,6 +429,9 @@ class GameState(msgspec.Struct, omit_defaults=True):
     event_before: list[int] = []
     departures: list[Departure] = []
     arrivals: list[int] = []
+    # the monarch (724.1): the player with the designation, NONE before anyone becomes it
+    # (engine.effects.become_monarch)
+    monarch: int = NONE
 
     # set by whoever makes a state (engine.rules.turn.new_game, engine.state.serialize); until then
     # UNBOUND, whose every attribute is missing

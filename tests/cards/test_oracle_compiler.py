@@ -133,11 +133,18 @@ def test_every_clause_not_understood_is_listed_on_request() -> None:
     assert got.clauses == ("Whenever ~ becomes blocked", "Whenever you gain life")
 
 
-@pytest.mark.parametrize("layout", ["transform", "modal_dfc", "adventure", "split", "flip",
+@pytest.mark.parametrize("layout", ["modal_dfc", "adventure", "split", "flip",
                                     "meld", "saga", "class"])
 def test_layouts_the_engine_cannot_play_are_refused_with_that_reason(layout: str) -> None:
     got = refused(record(text="Flying", layout=layout))
     assert got.reason.startswith(f"{layout} layout") and got.clause == ""
+
+
+def test_a_transform_record_without_its_back_face_is_refused() -> None:
+    """The transform layout is played (engine/cards/oracle/faces.py, tests/rules/
+    test_transform.py), from its front face's record, which names its back face."""
+    got = refused(record(text="Flying", layout="transform"))
+    assert got.reason.startswith("the back face of") and got.clause == ""
 
 
 @pytest.mark.parametrize(("types", "why"), [(("Planeswalker",), "planeswalker"),

@@ -79,7 +79,7 @@ def test_a_job_plays_a_corpus_deck(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_every_card_that_cannot_be_played_is_named_at_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = RED + "4 Lightning Blot\n4 Delver of Secrets\n4 Dragon Lord Supreme\n4 Scry Pirate\n"
+    text = RED + "4 Lightning Blot\n4 Brazen Borrower\n4 Dragon Lord Supreme\n4 Scry Pirate\n"
     path = deck(tmp_path, text)
     with pytest.raises(DeckError) as exc:
         load_decks(CardSource(), [path])
@@ -88,8 +88,8 @@ def test_every_card_that_cannot_be_played_is_named_at_once(
     assert msg.startswith("4 cards of this list cannot be played: ")
     assert "unknown card 'Lightning Blot' (line 12; not in the corpus; did you mean " \
            "'Lightning Blow' or 'Lightning Bolt'?)" in msg
-    assert "'Delver of Secrets // Insectile Aberration' (line 13) cannot be played: " \
-           "transform layout" in msg
+    assert "'Brazen Borrower // Petty Theft' (line 13) cannot be played: " \
+           "adventure layout" in msg
     assert "unknown card 'Dragon Lord Supreme' (line 14; not in the corpus)" in msg
     assert "--cards FILE (docs/cards.md)" in msg
     code, out, err = run(capsys, "play", path, "gruul_stompy")
@@ -192,3 +192,23 @@ def test_coverage_bad_input_is_one_line(tmp_path: Path,
     assert code == 2 and "no such file" in err
     code, _, err = run(capsys, "cards", "list", "--decks", str(bad))
     assert code == 2 and "go with 'cards coverage'" in err
+
+
+# a deck of double-faced cards and the monarch, written both ways a list names a
+# transforming double-faced card (its front face, or "Front // Back")
+DELVER = ("4 Delver of Secrets\n4 Thraben Sentry // Thraben Militia\n4 Thorn of the Black "
+          "Rose\n4 Palace Sentinels\n4 Lightning Bolt\n4 Shrivel\n4 Grizzly Bears\n"
+          "12 Island\n10 Plains\n10 Swamp\n")
+
+
+def test_a_deck_of_double_faced_and_monarch_cards_loads_and_plays(tmp_path: Path) -> None:
+    source, decks = load_decks(CardSource(), [deck(tmp_path, DELVER, "delver.txt"),
+                                              "gruul_stompy"])
+    assert {"Delver of Secrets", "Thraben Sentry", "Thorn of the Black Rose"} <= set(
+        source.corpus)
+    names = [c.name for c in decks[0].cards]
+    assert names.count("Thraben Sentry") == 4 and names.count("Delver of Secrets") == 4
+    sentry = next(c for c in decks[0].cards if c.name == "Thraben Sentry")
+    assert sentry.back is not None and sentry.back.name == "Thraben Militia"
+    for seed in range(3):
+        assert play_seeded(decks, ["heuristic", "random"], seed).result is not None

@@ -29,7 +29,9 @@ load_pool()
 @cache
 def patterns_of(name: str) -> frozenset[str]:
     rec = corpus.lookup(name)
-    assert rec is not None and rec.name == name, f"{name!r} is not a corpus card's name"
+    # a transforming double-faced card is named by its front face ("Front // Back")
+    own = rec.name if rec is None or rec.back is None else rec.name.split(" // ")[0]
+    assert rec is not None and own == name, f"{name!r} is not a corpus card's name"
     got = compile_record(rec, compile_card)
     assert isinstance(got, Compiled), f"{name}: {got}"
     return frozenset(p.pattern for p in got.pieces)

@@ -16,25 +16,29 @@ it (``compile_record``'s ``check``): its mana cost parsed and its keywords expan
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import msgspec
 
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401  (the clause patterns register)
+import mtgsim.engine.cards.oracle.fx_monarch  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_objects  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_pump  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_special  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_tokens  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_transform  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_zones  # noqa: F401
 import mtgsim.engine.cards.oracle.statics  # noqa: F401
 import mtgsim.engine.cards.oracle.triggers  # noqa: F401
 import mtgsim.engine.effects.all  # noqa: F401  (every effect registers: the union links)
 import mtgsim.engine.keywords.all  # noqa: F401
 from mtgsim.engine.cards.oracle.corpus import Record
+from mtgsim.engine.cards.oracle.faces import compile_faces
 from mtgsim.engine.cards.oracle.lines import Card, granted_line, read_line, read_lines
+from mtgsim.engine.cards.oracle.outcome import Check as Check
+from mtgsim.engine.cards.oracle.outcome import Compiled as Compiled
+from mtgsim.engine.cards.oracle.outcome import Refused as Refused
 from mtgsim.engine.cards.oracle.table import Ctx, Data, declare
-from mtgsim.engine.cards.oracle.text import NotUnderstood, Piece, Span, normalise
+from mtgsim.engine.cards.oracle.text import NotUnderstood, Span, normalise
 from mtgsim.engine.cards.schema.carddef import CardDef
 from mtgsim.engine.rules.effect import link_effects
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
@@ -42,6 +46,7 @@ from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 link_effects()
 
 LAYOUTS = ("normal", "leveler")
+FACED = ("transform",)  # layouts of two faces the compiler reads (engine.cards.oracle.faces)
 _TYPES = {"Creature": "creature", "Artifact": "artifact", "Enchantment": "enchantment",
           "Land": "land", "Instant": "instant", "Sorcery": "sorcery", "Kindred": "kindred",
           "Tribal": "kindred"}
@@ -51,56 +56,37 @@ LEVEL = declare("level", "a leveler's level symbol and its power/toughness (711)
 INTRINSIC = "{T}: Add one mana of its basic land type (305.6)"
 
 
-@dataclass(frozen=True)
-class Compiled:
-    """A card the compiler understood: its definition, its normalised lines and the
-    text each pattern consumed."""
-
-    defn: CardDef
-    lines: tuple[str, ...]
-    pieces: tuple[Piece, ...]
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A card the compiler does not compile: why, and the clause that stopped it (empty
-    when the reason is its layout or type)."""
-
-    name: str
-    reason: str
-    clause: str = ""
-    # with ``compile_record(..., every=True)``: each line's first clause not understood
-    clauses: tuple[str, ...] = ()
-
-    def message(self) -> str:
-        if self.clause:
-            return f"\"{self.clause}\" not understood" + (f" ({self.reason})"
-                                                          if self.reason else "")
-        return self.reason
-
-
-Check = Callable[[CardDef], object]
-
-
 def compile_record(rec: Record, check: Check | None = None,
                    every: bool = False) -> Compiled | Refused:
     """The card a corpus record describes, or why it is refused. ``check``: what the
     pool does with a definition as it loads it (``engine.cards.pool.compile_card``:
     parses its cost, expands its keywords); a ValueError from it refuses the card.
     ``every``: read every line even after one fails, and list each line's first clause
-    not understood in ``Refused.clauses`` (what coverage figures count)."""
-    why = _unplayable(rec)
+    not understood in ``Refused.clauses`` (what coverage figures count). A transforming
+    double-faced card compiles each face (``engine.cards.oracle.faces``)."""
+    if rec.layout in FACED:
+        return compile_faces(rec, check, every, compile_face)
+    return compile_face(rec, check, every)
+
+
+def compile_face(rec: Record, check: Check | None = None, every: bool = False,
+                 face: str = "") -> Compiled | Refused:
+    """One face of a card (``face``: "" for a card of one face, else "front" or "back",
+    its name the face's own)."""
+    why = _unplayable(rec, face)
     if why:
         return Refused(rec.name, why)
+    name = rec.name.split(" // ", 1)[0]
     types = tuple(_TYPES[t] for t in rec.types)
     text = rec.text or ""
-    lines = normalise(text, rec.name)
-    ctx = Ctx(rec.name, types, tuple(rec.subtypes), lines=lines,
-              line_parser=granted_line)
+    lines = normalise(text, name)
+    ctx = Ctx(name, types, tuple(rec.subtypes), lines=lines,
+              line_parser=granted_line, layout=rec.layout)
     spell = "instant" in types or "sorcery" in types
     x = "{X}" in (rec.manaCost or "")
     card = Card(ctx, is_spell=spell, x=x)
     data = _characteristics(rec, types)
+    data["name"] = name
     failed: list[NotUnderstood] | None = [] if every else None
     try:
         if rec.layout == "leveler":
@@ -124,10 +110,12 @@ def compile_record(rec: Record, check: Check | None = None,
     return Compiled(defn, tuple(lines), tuple(ctx.pieces))
 
 
-def _unplayable(rec: Record) -> str:
-    """Why the engine cannot play this card whatever its text says, or ""."""
-    if rec.layout not in LAYOUTS:
-        return f"{rec.layout} layout: the engine plays single-faced cards only"
+def _unplayable(rec: Record, face: str = "") -> str:
+    """Why the engine cannot play this card (or this face: "front", "back") whatever its
+    text says, or ""."""
+    if not face and rec.layout not in LAYOUTS:
+        return f"{rec.layout} layout: the engine plays single-faced and transforming " \
+            "double-faced cards only"
     for t in rec.types:
         if t not in _TYPES:
             return f"{t.lower()} cards are not supported"
@@ -139,7 +127,7 @@ def _unplayable(rec: Record) -> str:
     if "Land" in rec.types and len(rec.types) > 1 and "Artifact" not in rec.types:
         return "land creatures and other land types are not supported"
     cost = rec.manaCost or ""
-    if not cost and "Land" not in rec.types:
+    if not cost and "Land" not in rec.types and face != "back":  # a back face has none
         return "no mana cost: the card cannot be cast the ways the engine knows"
     try:
         parse_cost(cost)

@@ -36,6 +36,10 @@ class Record(msgspec.Struct, frozen=True):
     text: str | None = None
     layout: str = "normal"
     colorIdentity: tuple[str, ...] = ()  # noqa: N815
+    # a double-faced card (712): the front face's record names its back face, the back
+    # face's record its front face (and ``face`` is "back")
+    back: str | None = None
+    front: str | None = None
 
 
 _SPACES = re.compile(r"\s+")

@@ -79,8 +79,8 @@ def _resolve_one(written: str, check: Check, path: str) -> Result:
     if rec is None:
         return Missing(written, "not in the corpus", suggestion=suggest(written, path))
     got = compile_record(rec, check)
-    if isinstance(got, Compiled):
-        return Found(rec.name, got.defn)
+    if isinstance(got, Compiled):  # named as the card is: a double-faced card by its
+        return Found(got.defn.name, got.defn)  # front face (712.8a), as deck lists name it
     return Missing(written, got.message(), rec.name)
 
 

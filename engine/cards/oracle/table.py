@@ -91,6 +91,7 @@ class Ctx:
     # reads a quoted ability a card grants ("It has \"...\"") as the abilities of a line
     # (``engine.cards.oracle.abilities.parse_line``, set by the compiler)
     line_parser: Callable[[Span, Ctx], list[Data]] = field(default=lambda s, c: _no_lines(s))
+    layout: str = "normal"  # the record's layout ("transform": a face of a double-faced card)
 
     def consume(self, span: Span, pattern: str) -> None:
         """Record that ``pattern`` understood ``span`` (empty spans are not recorded)."""

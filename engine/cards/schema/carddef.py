@@ -69,6 +69,12 @@ class CardDef(_Frozen, frozen=True):
     text: str = ""  # the Oracle text this data implements
     # "You may [cost] rather than pay this spell's mana cost" (118.9; Hand of Emrakul)
     alternative_cost: Cost | None = None
+    # A transforming double-faced card (712.2): these fields are its front face's, ``back``
+    # its back face's (a face of its own, with no ``back``); engine.effects.transform
+    back: CardDef | None = None
+    # A back face's mana value is its front face's mana cost's (712.8e; the face itself has
+    # no mana cost): that cost, "" for any other card
+    front_mana_cost: str = ""
 
     # Plain readings of the data, for a definition not compiled into a card (a token an
     # effect describes); a compiled ``engine.cards.card.Card`` answers the same from its masks.

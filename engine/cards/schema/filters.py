@@ -66,6 +66,7 @@ class Filter(_Frozen, frozen=True):
     # "with mana value equal to [amount]" (202.3), the amount computed from the source
     # ("the number of +1/+1 counters on Necroplasm")
     mana_value_of: Amount | None = None
+    monarch_controls: bool = False  # controlled by the monarch (724: "the monarch controls")
 
 
 TargetKind = Literal[

@@ -27,7 +27,14 @@ from mtgsim.engine.players.worth_effects import spell_threat
 from mtgsim.engine.rules.effect import Role, effects_value, role_of
 from mtgsim.engine.rules.filters import has_subtype
 from mtgsim.engine.rules.targets import legal_targets
-from mtgsim.engine.state.decisions import Devouring, ForSpell, MayCast, MayDiscardHand, MayPay
+from mtgsim.engine.state.decisions import (
+    Devouring,
+    ForSpell,
+    MayCast,
+    MayDiscardHand,
+    MayEffect,
+    MayPay,
+)
 from mtgsim.engine.state.game_state import (
     NONE,
     Decision,
@@ -217,6 +224,8 @@ def may(state: GameState, d: Decision) -> int:
         return 0
     if isinstance(about, (MayPay, ForSpell)):  # recover, ward, "unless pays", kicker
         return 0
+    if isinstance(about, MayEffect) and not about.effects:
+        return 1  # nothing would happen (a card revealed that matches nothing): keep it hidden
     if isinstance(about, MayDiscardHand):
         hand = len(state.players[me].hand)
         spell = next((i for i in state.stack if i.controller == me and i.is_spell), None)

@@ -24,6 +24,7 @@ from mtgsim.engine.cards import (
     KW_VIGILANCE,
     T_INSTANT,
 )
+from mtgsim.engine.effects.become_monarch import crown_taken_worth
 from mtgsim.engine.players.worth import (
     aura_bonus,
     combat_kw,
@@ -287,6 +288,9 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
                 through -= dmg[x]
     if through >= opp_life:
         return 100.0 + through
+    if state.monarch >= 0 and state.monarch != attackers[0].controller and \
+            any(dmg[x] > 0 for x in unblocked):  # combat damage to the monarch (724.2)
+        net += crown_taken_worth(state, attackers[0].controller)
     return net + w * through
 
 

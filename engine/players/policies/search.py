@@ -34,6 +34,7 @@ import time
 from collections.abc import Iterable
 
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.effects.become_monarch import CARD_WORTH, monarch_worth
 from mtgsim.engine.game import step
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.players.policies.determinize import determinize
@@ -78,7 +79,8 @@ def _mix(*values: int) -> int:
 def position_value(state: GameState, me: int) -> float:
     """How good the position is for ``me``, 0 .. 1: the result when the game is over,
     else a logistic of the difference in life, in the worth of each side's permanents
-    (``evaluate.perm_value``) and in cards in hand."""
+    (``evaluate.perm_value``) and in cards in hand (the monarch's draws to come counted as
+    cards: ``become_monarch.monarch_worth``)."""
     r = state.result
     if r is not None:
         return 0.5 if r.winner < 0 else (1.0 if r.winner == me else 0.0)
@@ -96,6 +98,9 @@ def position_value(state: GameState, me: int) -> float:
     life = (min(p.life, 30) - min(q.life, 30)) * 0.12
     board = (worth[me] - worth[you]) * 0.08
     hand = (len(p.hand) - len(q.hand)) * 0.1
+    if state.monarch >= 0:  # the monarch's draws to come (724.2), in cards as the hand
+        crown = monarch_worth(state, state.monarch) / CARD_WORTH * 0.1
+        hand += crown if state.monarch == me else -crown
     return 1 / (1 + math.exp(-(life + board + hand)))
 
 
