@@ -274,7 +274,7 @@ def test_a_trillion_games_run_in_the_memory_of_a_few(tmp_path: Path, command: st
     proc = _start(cmd)
     started = time.monotonic()
     samples = []
-    while time.monotonic() - started < 12 and proc.poll() is None:
+    while time.monotonic() - started < 16 and proc.poll() is None:
         time.sleep(1.0)
         samples.append(_rss_mb(proc.pid))
     assert proc.poll() is None, proc.communicate()[1][-2000:]
@@ -283,7 +283,11 @@ def test_a_trillion_games_run_in_the_memory_of_a_few(tmp_path: Path, command: st
     assert proc.returncode == 143, err
     assert "Traceback" not in err
     assert max(samples) < 600, samples  # MB: a few hundred at most, not gigabytes
-    assert max(samples[4:]) < samples[3] + 60, samples  # steady once playing
+    # Steady once playing: the last six seconds add little. Not measured from a fixed
+    # early sample: on a loaded machine the start-up (imports, the first games' caches)
+    # lasts several seconds and grew 150 -> 210 MB between the 4th and the 7th second,
+    # where the old gauntlet grew by gigabytes.
+    assert samples[-1] < samples[-7] + 40, samples
     if command in ("batch", "fuzz"):  # what was played is printed before the exit
         assert json.loads(stdout)["games"] > 0
         assert "stopped by SIGTERM after" in err
