@@ -363,7 +363,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     reference = read_reference(args.reference)
     only = source.extra_names() if source.extra else None
-    result = check(pool, reference, only)
+    result = check(pool, reference, only, unreferenced_ok=args.reference is None)
     for line in result.problems:
         print(line)
     if only is None and reference.format == "jsonl":
@@ -371,11 +371,29 @@ def cmd_cards(args: argparse.Namespace) -> int:
         bad = len({p.split(":", 1)[0] for p in result.problems})
         print(f"{total - bad} of {total} reference cards match; "
               f"{len(result.problems)} problem(s)")
-    else:
-        which = "of your cards" if only is not None else "pool cards in the reference"
-        print(f"{result.matched} of {result.compared} {which} match; "
+    elif only is None:
+        print(f"{result.matched} of {result.compared} pool cards in the reference match; "
               f"{len(result.problems)} problem(s)")
+    else:
+        print(_own_cards_summary(result, len(set(only))))
     return 1 if result.problems else 0
+
+
+def _own_cards_summary(result: Any, cards: int) -> str:
+    """``cards check --cards``: each of the user's cards the reference lacks by name (with
+    the bundled reference, every new card: nothing to compare it with, which is no
+    problem), then the counts."""
+    lines = [f"{name}: valid against the schema; no reference entry to compare with "
+             "(give --reference FILE with Oracle data for it)"
+             for name in result.unreferenced if not any(
+                 p.startswith(f"{name}: ") for p in result.problems)]
+    parts = [f"{cards} of your card(s) valid against the schema"]
+    if result.compared:
+        parts.append(f"{result.matched} of {result.compared} of your cards match")
+    if lines:
+        parts.append(f"{len(lines)} with no reference entry to compare with")
+    parts.append(f"{len(result.problems)} problem(s)")
+    return "\n".join([*lines, "; ".join(parts)])
 
 
 def _coverage(args: argparse.Namespace, pool: Any) -> int:
