@@ -113,10 +113,14 @@ def test_a_killed_swiss_driver_resumes_to_the_same_tournament(
     assert tables(out) == clean
 
 
-def test_resume_of_another_tournament_is_refused(tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_resume_of_a_complete_tournament_changes_nothing_and_another_is_refused(
+        tmp_path: Path, clean: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """A complete tournament resumed plays its matches again (its log is gone) without
+    writing a row twice; a resume with another shape is another job."""
     out = tmp_path / "s"
     assert main(swiss(out)) == 0
+    assert main(swiss(out, "--resume")) == 0
+    assert tables(out) == clean
     capsys.readouterr()
     assert main([*swiss(out, "--resume"), "--rounds", "4"]) == 2
     err = capsys.readouterr().err
