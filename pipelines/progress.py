@@ -65,8 +65,11 @@ class Progress:
         if self.bar is None:
             from tqdm import tqdm
 
+            # miniters=1: redrawn by our updates only (at most every 0.1 s); with
+            # tqdm's dynamic miniters its monitor thread redraws a bar left alone for
+            # 10 s, which during a second Ray start showed a rate that counted it
             self.bar = tqdm(total=total, initial=done, unit=self.unit, unit_scale=False,
-                            dynamic_ncols=True, smoothing=0, file=self._out())
+                            dynamic_ncols=True, smoothing=0, miniters=1, file=self._out())
             return
         if self.paused_at is not None:  # the clock did not run while Ray started
             self.bar.start_t += time.monotonic() - self.paused_at
