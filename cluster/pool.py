@@ -25,7 +25,7 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +76,15 @@ class SerialExecutor:
             result = self.player.play_unit(unit)
             yield unit, bytes_to_batch(result.games), list(result.failures), extras_of(result)
 
-    def matches(self, units: list[MatchUnit]) -> list[MatchResult]:
-        return [play_match(self.player, m) for m in units]
+    def matches(self, units: list[MatchUnit],
+                each: Callable[[MatchResult], None] | None = None) -> list[MatchResult]:
+        """Play matches in order; ``each(result)`` after each (progress)."""
+        results = []
+        for m in units:
+            results.append(play_match(self.player, m))
+            if each is not None:
+                each(results[-1])
+        return results
 
     def shutdown(self) -> None:
         pass
@@ -395,8 +402,16 @@ class RayExecutor:
     """A pool of Ray actors fed with bounded backpressure."""
 
     def __init__(self, spec: JobSpec, workers: int | None = None, address: str | None = None,
-                 in_flight: int = 2, quiet: bool = False, silence: bool = False) -> None:
+                 in_flight: int = 2, quiet: bool = False, silence: bool = False,
+                 announce: Callable[[str], None] | None = None) -> None:
+        """``announce(what)`` is told what starts (Ray on this machine, or the cluster
+        joined) before the wait, so a user is not left before a silent terminal."""
         import ray
+
+        if announce is not None:
+            joined = address or os.environ.get("RAY_ADDRESS")
+            announce(f"joining the Ray cluster at {joined}" if joined else
+                     "starting Ray on this machine")
 
         self.silence: Silence | None = Silence().__enter__() if silence else None
         self.lost = False
@@ -519,8 +534,10 @@ class RayExecutor:
                        extras_of(result))
             refill()
 
-    def matches(self, units: list[MatchUnit]) -> list[MatchResult]:
-        """Play matches on the actors (a Swiss round); results in the order given."""
+    def matches(self, units: list[MatchUnit],
+                each: Callable[[MatchResult], None] | None = None) -> list[MatchResult]:
+        """Play matches on the actors (a Swiss round); results in the order given;
+        ``each(result)`` as each one arrives (progress)."""
         import ray
         from ray.exceptions import RayActorError, WorkerCrashedError
 
@@ -541,6 +558,8 @@ class RayExecutor:
                     try:
                         results[m.mid] = msgspec.msgpack.decode(ray.get(ref),
                                                                 type=MatchResult)
+                        if each is not None:
+                            each(results[m.mid])
                     except (RayActorError, WorkerCrashedError):
                         todo.append(m)
         return [results[m.mid] for m in units]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import msgspec
@@ -69,10 +69,19 @@ def run_ablation(deck: LoadedDeck, keyword: str, field: Sequence[LoadedDeck], ga
     if not present:
         raise JobError(f"no card of {deck.name} has the keyword {keyword!r}")
     decks = [deck, *field]
+    # one progress over both runs: the ablated run's games come after the baseline's
+    progress = job.pop("progress", None)
+    half = games * len(field)
+
+    def part(offset: int) -> Callable[[int, int], None] | None:
+        if not callable(progress):
+            return None
+        return lambda done, _: progress(offset + done, 2 * half)
+
     run_job("ablation-base", decks, field_pairings(len(decks)), games, out / "baseline",
-            **job)  # type: ignore[arg-type]
+            progress=part(0), **job)  # type: ignore[arg-type]
     run_job("ablation", decks, field_pairings(len(decks)), games, out / "ablated",
-            ablate=(0, keyword), **job)  # type: ignore[arg-type]
+            ablate=(0, keyword), progress=part(half), **job)  # type: ignore[arg-type]
     base = _scores(out / "baseline")
     abl = _scores(out / "ablated")
     rows = []

@@ -77,3 +77,43 @@ def share(text: str) -> float:
     return _parsed(
         text, float, "a number", lambda x: math.isfinite(x) and x >= 0, "a finite number at least 0"
     )
+
+
+# --- decks: positional in every command, ``--decks`` kept as the older spelling --------
+
+DECK_HELP_ALIAS = "the same as the DECK arguments (the older spelling, still accepted)"
+
+
+def add_decks(parser: argparse.ArgumentParser, help: str, *, least: int = 1,
+              most: int | None = None, default: list[str] | None = None) -> None:
+    """Positional ``DECK`` arguments (``args.decks``) and ``--decks DECK ...``, the spelling
+    swiss, ladder and bench had: the same concept is spelt one way in every command, and a
+    command line written for an older mtgsim still works. ``least``/``most``: how many
+    decks the command takes (checked by ``merge_decks``: argparse cannot count over two
+    arguments); ``default``: the decks when none is given."""
+    parser.add_argument("decks", nargs="*", metavar="DECK", help=help)
+    parser.add_argument("--decks", dest="decks_alias", nargs="+", metavar="DECK",
+                        default=None, help=DECK_HELP_ALIAS)
+    parser.set_defaults(decks_need=(least, most), decks_default=default)
+
+
+def merge_decks(args: argparse.Namespace) -> str | None:
+    """Put ``--decks`` into ``args.decks`` (a command made by ``add_decks``); the problem
+    with the decks as given (one line), or None."""
+    if not hasattr(args, "decks_need"):
+        return None
+    if args.decks and args.decks_alias:
+        return "give the decks as DECK arguments or after --decks, not both"
+    decks = list(args.decks or args.decks_alias or [])
+    least, most = args.decks_need
+    if not decks and args.decks_default is not None:
+        decks = list(args.decks_default)
+    if least == most and len(decks) != least:
+        return f"{args.command}: give {least} decks (DECK ...), got {len(decks)}"
+    if len(decks) < least:
+        return (f"{args.command}: give at least {least} deck{'s' if least > 1 else ''} "
+                f"(DECK ...), got {len(decks)}")
+    if most is not None and len(decks) > most:
+        return f"{args.command}: give at most {most} decks (DECK ...), got {len(decks)}"
+    args.decks = decks
+    return None

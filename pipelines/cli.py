@@ -28,8 +28,8 @@ from mtgsim import compiled, engine
 from mtgsim.engine.cards.pool import CardDataError
 from mtgsim.engine.decklists.deck import DeckError
 from mtgsim.pipelines import deckinfo, jobcli, reporting, stopping
+from mtgsim.pipelines.argtypes import add_decks, merge_decks, positive, seed
 from mtgsim.pipelines.argtypes import games as game_count
-from mtgsim.pipelines.argtypes import positive, seed
 from mtgsim.pipelines.jobcli import EXIT_FAILED, card_source_of
 from mtgsim.pipelines.policyargs import (
     PolicyArgError,
@@ -363,7 +363,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     reference = read_reference(args.reference)
     only = source.extra_names() if source.extra else None
-    result = check(pool, reference, only)
+    result = check(pool, reference, only, unreferenced_ok=args.reference is None)
     for line in result.problems:
         print(line)
     if only is None and reference.format == "jsonl":
@@ -371,11 +371,29 @@ def cmd_cards(args: argparse.Namespace) -> int:
         bad = len({p.split(":", 1)[0] for p in result.problems})
         print(f"{total - bad} of {total} reference cards match; "
               f"{len(result.problems)} problem(s)")
-    else:
-        which = "of your cards" if only is not None else "pool cards in the reference"
-        print(f"{result.matched} of {result.compared} {which} match; "
+    elif only is None:
+        print(f"{result.matched} of {result.compared} pool cards in the reference match; "
               f"{len(result.problems)} problem(s)")
+    else:
+        print(_own_cards_summary(result, len(set(only))))
     return 1 if result.problems else 0
+
+
+def _own_cards_summary(result: Any, cards: int) -> str:
+    """``cards check --cards``: each of the user's cards the reference lacks by name (with
+    the bundled reference, every new card: nothing to compare it with, which is no
+    problem), then the counts."""
+    lines = [f"{name}: valid against the schema; no reference entry to compare with "
+             "(give --reference FILE with Oracle data for it)"
+             for name in result.unreferenced if not any(
+                 p.startswith(f"{name}: ") for p in result.problems)]
+    parts = [f"{cards} of your card(s) valid against the schema"]
+    if result.compared:
+        parts.append(f"{result.matched} of {result.compared} of your cards match")
+    if lines:
+        parts.append(f"{len(lines)} with no reference entry to compare with")
+    parts.append(f"{len(result.problems)} problem(s)")
+    return "\n".join([*lines, "; ".join(parts)])
 
 
 def _coverage(args: argparse.Namespace, pool: Any) -> int:
@@ -426,7 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="play one game and print its log",
                        description="Play one game (DECK_A is player A, on the play) and "
                                    "print its log and result.")
-    p.add_argument("--seed", type=seed, default=0,
+    p.add_argument("--seed", type=seed, default=0, metavar="N",
                    help="game seed, 0 .. 2**64 - 1 (default: 0)")
     p.add_argument("--replay", metavar="FILE", help="also write a JSON replay to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
@@ -445,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "the play, and print win rates.")
     p.add_argument("--games", type=game_count, default=100, metavar="N",
                    help="number of games (default: 100)")
-    p.add_argument("--seed", type=seed, default=0,
+    p.add_argument("--seed", type=seed, default=0, metavar="N",
                    help="job seed: the games are those versus plays (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_batch)
@@ -456,16 +474,16 @@ def build_parser() -> argparse.ArgumentParser:
                                    "short warm-up.")
     p.add_argument("--games", type=game_count, default=300, metavar="N",
                    help="number of timed games (default: 300)")
-    p.add_argument("--seed", type=seed, default=0, help="batch seed (default: 0)")
-    p.add_argument("--decks", nargs=2, metavar=("A", "B"), default=list(BUNDLED_MATCHUP),
-                   help="the matchup (default: gruul_stompy azorius_skies)")
+    p.add_argument("--seed", type=seed, default=0, metavar="N", help="batch seed (default: 0)")
+    add_decks(p, "the matchup, two decks (default: gruul_stompy azorius_skies)", least=2,
+              most=2, default=list(BUNDLED_MATCHUP))
     p.add_argument("--policy", default="heuristic", metavar="SPEC", dest="bench_policy",
                    help="the policy playing both sides: a spec as for --policy-a, e.g. "
                         "random (default: heuristic)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--pipeline", action="store_true",
                    help="compare the gauntlet job serially and on local Ray (--workers)")
-    p.add_argument("--workers", type=positive, default=2,
+    p.add_argument("--workers", type=positive, default=2, metavar="N",
                    help="Ray workers for --pipeline (default: 2)")
     p.set_defaults(func=cmd_bench)
 
@@ -484,7 +502,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "compiler understands, the clauses it does not, and with "
                                    "--decks how many real deck lists load whole and what "
                                    "would unlock the most next.")
-    p.add_argument("action", choices=("list", "check", "coverage"))
+    p.add_argument("action", choices=("list", "check", "coverage"),
+                   help="list the pool, check it against reference Oracle data, or report "
+                        "the Oracle compiler's coverage")
     p.add_argument("--decks", metavar="LISTS", default=None,
                    help="coverage: deck lists, JSON Lines (.jsonl or .jsonl.gz) with "
                         "format, main and side (as shared/decklists)")
@@ -514,6 +534,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version, usage errors
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     args.argv = argv
+    problem = merge_decks(args)  # --decks, the older spelling, into the DECK arguments
+    if problem is not None:
+        _err(problem)
+        return 2
     try:
         check_policy_args(args)
     except PolicyArgError as exc:

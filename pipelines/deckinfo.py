@@ -400,8 +400,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
                        description="Validate deck lists and print each one's mana curve, "
                                    "colour sources against coloured pips, and keyword "
                                    "counts; exit 2 if any deck is invalid.")
-    p.add_argument("action", choices=("check",))
-    p.add_argument("files", nargs="+", metavar="FILE",
+    p.add_argument("action", choices=("check",),
+                   help="check: validate deck files and print their statistics")
+    p.add_argument("files", nargs="+", metavar="DECK",
                    help="deck files (or bundled deck names)")
     p.add_argument("--json", action="store_true", help="one JSON object per valid deck")
     p.set_defaults(func=cmd_deck)

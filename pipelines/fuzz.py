@@ -218,6 +218,8 @@ def run_fuzz(games: int, seed: int = 0, *, start: int = 0, workers: int = 1,
                               max_turns) for s in range(start, start + games, chunk))
     result = FuzzResult()
     t0 = time.perf_counter()
+    if progress is not None:  # the bar's clock starts with the one of result.seconds
+        progress(0)
 
     def take(batch: list[Outcome]) -> None:
         for o in batch:

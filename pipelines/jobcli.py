@@ -16,9 +16,19 @@ from typing import Any
 import msgspec
 
 from mtgsim.engine.cards.pool import CardSource
-from mtgsim.pipelines.argtypes import MAX_GAMES, count, positive, seconds, seed, share, unit_size
+from mtgsim.pipelines.argtypes import (
+    MAX_GAMES,
+    add_decks,
+    count,
+    positive,
+    seconds,
+    seed,
+    share,
+    unit_size,
+)
 from mtgsim.pipelines.argtypes import games as game_count
 from mtgsim.pipelines.policyargs import add_policy_options, deck_policies
+from mtgsim.pipelines.progress import Progress
 from mtgsim.pipelines.runner import LoadedDeck, card_source, load_card_pool, load_decks
 from mtgsim.pipelines.stopping import EXIT_TERMINATED
 from mtgsim.results.storage import HIDDEN, Output, OutputError, redact, resolve_out
@@ -78,26 +88,6 @@ def _shown(text: str, out: Output | None) -> str:
     return redact(shown)  # no credential of a URI is ever printed
 
 
-def _job_progress(total_hint: int, quiet: bool) -> tuple[Any, Any]:
-    """A tqdm progress bar (games done, games/s, ETA) and its update callback."""
-    if quiet:
-        return None, None
-    from tqdm import tqdm
-
-    from mtgsim.cluster.pool import terminal_stderr
-
-    # a duplicate of the terminal: Ray's output is silenced while a Ray pool runs
-    stream = terminal_stderr() if sys.stderr is sys.__stderr__ else sys.stderr
-    bar = tqdm(total=total_hint, unit="game", unit_scale=True, dynamic_ncols=True,
-               smoothing=0.1, file=stream)
-
-    def update(done: int, total: int) -> None:
-        if bar.total != total:
-            bar.total = total
-        bar.update(done - bar.n)
-    return bar, update
-
-
 def resume_command(argv: Sequence[str]) -> str:
     """The command line that finishes an interrupted job, credentials in a URI shown as
     ``***`` (see ``_resume_lines``)."""
@@ -123,8 +113,9 @@ def _stopped(args: argparse.Namespace, exc: Any, what: str, out: Output | None) 
     from mtgsim.pipelines.summary import format_failures
 
     m = exc.result.manifest
-    print(f"{what}; {m.games_completed} of {m.games_total} games committed to "
-          f"{redact(args.out)}", file=sys.stderr)
+    of = f" of {m.games_total}" if m.games_total else ""  # a Swiss job's total is unknown
+    print(f"{what}; {m.games_completed}{of} games committed to {redact(args.out)}",
+          file=sys.stderr)
     failures = format_failures(out.local if out is not None else Path(args.out))
     if failures:
         print(_shown(failures, out), file=sys.stderr)
@@ -239,20 +230,18 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
     pairs = pairs_of(len(decks))
     options = _job_options(args, names, deck_args)  # checks --policy before any output
     with _output(args) as out:
-        bar, update = _job_progress(args.games * len(pairs), args.quiet)
+        progress = Progress(args.quiet)
         return job_outcome(
             args, lambda: run_job(kind, decks, pairs, args.games, out.local,
-                                  progress=_pushing(update, out), **options),
-            out, done=bar.close if bar is not None else None,
+                                  progress=_pushing(progress.update, out),
+                                  announce=progress.starting, **options),
+            out, done=progress.close,
             as_json=(lambda r: job_summary(out.local, r)) if args.json else None)
 
 
 def cmd_gauntlet(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import pairings
 
-    if len(args.decks) < 2:
-        _err("a gauntlet needs at least two decks")
-        return 2
     return _run_job(args, "gauntlet", args.decks, pairings)
 
 
@@ -263,33 +252,46 @@ def cmd_versus(args: argparse.Namespace) -> int:
 
 
 def cmd_swiss(args: argparse.Namespace) -> int:
-    from mtgsim.cluster.pool import ClusterError
-    from mtgsim.pipelines.jobs import JobError
-    from mtgsim.pipelines.swiss import format_swiss, run_swiss
+    from mtgsim.pipelines.summary import format_failures
+    from mtgsim.pipelines.swiss import format_swiss
+    from mtgsim.pipelines.swissjob import SwissStopped, run_swiss
 
     decks = _decks(args, args.decks)
     shares = args.shares or [1.0] * len(decks)
     own = deck_policies(args, [d.name for d in decks], args.decks)
     with _output(args) as out:
+        progress = Progress(args.quiet, unit="match")
+
+        def run() -> Any:
+            return run_swiss(decks, shares, args.players, args.rounds, args.best_of,
+                             args.top, out.local, seed=args.seed,
+                             policies=(args.policy_a, args.policy_b),
+                             max_turns=args.max_turns, executor=args.executor,
+                             workers=args.workers, address=args.address,
+                             events=args.events, cards=card_source_of(args),
+                             quiet=args.quiet, silence_ray=True, deck_policies=own,
+                             record_events=args.record_events, resume=args.resume,
+                             max_failures=args.max_failures,
+                             rows_per_file=args.rows_per_file,
+                             commit_every=args.commit_every,
+                             progress=_pushing(progress.update, out),
+                             announce=progress.starting)
+
         try:
-            result = run_swiss(decks, shares, args.players, args.rounds, args.best_of,
-                               args.top, out.local, seed=args.seed,
-                               policies=(args.policy_a, args.policy_b),
-                               max_turns=args.max_turns, executor=args.executor,
-                               workers=args.workers, address=args.address,
-                               events=args.events, cards=card_source_of(args),
-                               quiet=args.quiet, silence_ray=True, deck_policies=own,
-                               record_events=args.record_events)
-        except (JobError, ClusterError) as exc:
-            _err(_shown(str(exc), out))
-            return EXIT_USAGE
+            code, result = _guarded(args, run, progress.close, out)
+        except SwissStopped as exc:
+            print(_shown(format_failures(out.local), out), file=sys.stderr)
+            _err(f"stopped after {exc.failed} failed games (more than --max-failures "
+                 f"{args.max_failures}); {exc.games} games committed; resume with: "
+                 f"{resume_command(args.argv)}")
+            return EXIT_GAMES_FAILED
+        if code is not None:
+            return code
         if args.json:
             print(json.dumps({"out": redact(args.out), **msgspec.to_builtins(result)}))
         else:
             print(_shown(format_swiss(result, args.top), out))
         if result.failed:
-            from mtgsim.pipelines.summary import format_failures
-
             if not args.json:
                 print(_shown(format_failures(out.local), out))
             _err(f"{result.failed} of {result.games} games failed (they count for neither "
@@ -307,13 +309,16 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     rows: list[Any] = []
     options = _job_options(args, [d.name for d in (deck, *field)], [args.deck, *args.field])
     with _output(args) as out:
+        progress = Progress(args.quiet)
+
         def run() -> JobResult:
             rows.extend(run_ablation(deck, args.keyword, field, args.games, out.local,
-                                     **options))
+                                     progress=_pushing(progress.update, out),
+                                     announce=progress.starting, **options))
             m = read_manifest(out.local)
             return JobResult(m, 0, 0.0, 0, 0, m.games_failed, False)
 
-        code, result = _guarded(args, run, out=out)
+        code, result = _guarded(args, run, progress.close, out=out)
         if code is not None:
             return code
         if args.json:
@@ -348,17 +353,15 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
              "integer)")
         return EXIT_USAGE
     load_card_pool(card_source_of(args))  # a bad card data folder: one line, before workers
-    bar, update = _job_progress(args.games, args.quiet)
+    progress = Progress(args.quiet)
     try:
         result = run_fuzz(args.games, args.seed, start=args.start,
                           workers=args.workers or cpus,
                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
                           cards=card_source_of(args),
-                          progress=(lambda n: update(n, args.games)) if update else None,
-                          stoppable=True)
+                          progress=lambda n: progress.update(n, args.games), stoppable=True)
     finally:
-        if bar is not None:
-            bar.close()
+        progress.close()
     paths = write_failures(Path(args.out), result) if result.failures else []
     rate = result.games / result.seconds if result.seconds else 0.0
     if args.json:
@@ -404,9 +407,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
     order = [canonical(p) for p in policies]
     options = _job_options(args, [], [])  # the entrants' policies are the ladder's own
-    pairs = len(order) * (len(order) - 1) * len(decks) * (len(decks) - 1) // 2
     with _output(args) as out:
-        bar, update = _job_progress(args.games * pairs, args.quiet)
+        progress = Progress(args.quiet)
 
         def ladder(result: Any) -> Any:  # also written to the folder, as ladder.json
             table = read_ladder(out.local, order)
@@ -417,34 +419,38 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
         return job_outcome(
             args, lambda: run_ladder(decks, order, args.games, out.local,
-                                     progress=_pushing(update, out), **options),
-            out, done=bar.close if bar is not None else None,
+                                     progress=_pushing(progress.update, out),
+                                     announce=progress.starting, **options),
+            out, done=progress.close,
             as_json=(lambda r: {"job": r.manifest.job, "out": redact(args.out),
                                 **msgspec.to_builtins(ladder(r))}) if args.json else None,
             summary=lambda r: format_ladder(ladder(r), r.manifest.job))
 
 
-def _job_parent(games: int, what: str) -> argparse.ArgumentParser:
-    """The options every job command shares; ``--games`` defaults to ``games`` ``what``."""
+def _job_parent(games: int | None, what: str) -> argparse.ArgumentParser:
+    """The options every job command shares; ``--games`` defaults to ``games`` ``what``
+    (``None``: the job has no such count, as a Swiss tournament, nor work units)."""
     job = argparse.ArgumentParser(add_help=False)
-    job.add_argument("--games", type=game_count, default=games, metavar="N",
-                     help=f"{what} (default: {games})")
+    if games is not None:
+        job.add_argument("--games", type=game_count, default=games, metavar="N",
+                         help=f"{what} (default: {games})")
     job.add_argument("--out", required=True, metavar="DIR",
                      help="output folder (new or empty; or the job's folder with --resume), "
                           "or a URI: s3://bucket/prefix, gs://, hdfs://, file://")
-    job.add_argument("--seed", type=seed, default=0,
+    job.add_argument("--seed", type=seed, default=0, metavar="N",
                      help="job seed, 0 .. 2**64 - 1 (default: 0); a game's seed depends "
                           "only on it, its two decks and its index")
     job.add_argument("--resume", action="store_true",
                      help="finish an interrupted job in --out")
     job.add_argument("--executor", choices=("ray", "serial"), default="ray",
                      help="ray (default: local Ray with all cores, or --address) or serial")
-    job.add_argument("--address", default=None,
+    job.add_argument("--address", default=None, metavar="HOST:PORT",
                      help="Ray cluster to join (default: RAY_ADDRESS, else start local Ray)")
-    job.add_argument("--workers", type=positive, default=None,
+    job.add_argument("--workers", type=positive, default=None, metavar="N",
                      help="number of actors (default: one per CPU of the cluster)")
-    job.add_argument("--unit-size", type=unit_size, default=200, metavar="N",
-                     help="games per work unit (default: 200)")
+    if games is not None:
+        job.add_argument("--unit-size", type=unit_size, default=200, metavar="N",
+                         help="games per work unit (default: 200)")
     job.add_argument("--rows-per-file", type=positive, default=250_000, metavar="N",
                      help="games buffered per Parquet file and row group (default: 250000)")
     job.add_argument("--commit-every", type=seconds, default=60.0, metavar="SECONDS",
@@ -478,14 +484,16 @@ def register(sub: Any, common: argparse.ArgumentParser,
                        help="every pair of decks, both play/draw orders",
                        description="Play every pair of DECKs N games each (alternating who "
                                    "is on the play) and write a Parquet dataset to --out.")
-    p.add_argument("decks", nargs="+", metavar="DECK", help="deck files or bundled names")
+    add_decks(p, "deck files or bundled names (at least two)", least=2)
     p.set_defaults(func=cmd_gauntlet)
 
     p = sub.add_parser("versus", parents=[pols, job, common],
                        help="one deck against a field",
                        description="Play DECK against each deck of --field, N games each.")
-    p.add_argument("deck", metavar="DECK")
-    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
+    p.add_argument("deck", metavar="DECK",
+                   help="the deck played against the field: a file or a bundled name")
+    p.add_argument("--field", nargs="+", required=True, metavar="DECK",
+                   help="the decks it plays, each N games")
     p.set_defaults(func=cmd_versus)
 
     p = sub.add_parser("ablate", parents=[pols, job, common],
@@ -493,34 +501,34 @@ def register(sub: Any, common: argparse.ArgumentParser,
                        description="Play DECK against --field twice on the same seeds, "
                                    "once with KEYWORD removed from DECK's cards, and report "
                                    "the win-rate change with a paired 95% interval.")
-    p.add_argument("deck", metavar="DECK")
-    p.add_argument("--keyword", required=True, help="e.g. cascade, exalted, annihilator")
-    p.add_argument("--field", nargs="+", required=True, metavar="DECK")
+    p.add_argument("deck", metavar="DECK",
+                   help="the deck whose keyword is removed: a file or a bundled name")
+    p.add_argument("--keyword", required=True, metavar="KEYWORD",
+                   help="the keyword removed from DECK's cards, e.g. cascade, exalted, "
+                        "annihilator")
+    p.add_argument("--field", nargs="+", required=True, metavar="DECK",
+                   help="the decks DECK plays, N games each, with and without the keyword")
     p.set_defaults(func=cmd_ablate)
 
-    p = sub.add_parser("swiss", parents=[pols, common], help="a Swiss tournament",
+    p = sub.add_parser("swiss", parents=[pols, _job_parent(None, "matches"), common],
+                       help="a Swiss tournament",
                        description="A Swiss tournament of --players seats (decks by "
                                    "metagame share), --rounds rounds of best-of matches, "
                                    "then a single-elimination top cut.")
-    p.add_argument("--decks", nargs="+", required=True, metavar="DECK")
-    p.add_argument("--shares", nargs="+", type=share, metavar="S",
-                   help="metagame share per deck (default: equal)")
-    p.add_argument("--players", type=positive, default=64, help="seats (default: 64)")
-    p.add_argument("--rounds", type=positive, default=6, help="Swiss rounds (default: 6)")
-    p.add_argument("--best-of", type=positive, default=3, help="games per match (default 3)")
-    p.add_argument("--top", type=positive, default=8, help="top cut size (default: 8)")
-    p.add_argument("--seed", type=seed, default=0, help="tournament seed (default: 0)")
-    p.add_argument("--out", required=True, metavar="DIR",
-                   help="output folder, or a URI (s3://, gs://, hdfs://, file://)")
-    p.add_argument("--executor", choices=("ray", "serial"), default="ray")
-    p.add_argument("--address", default=None)
-    p.add_argument("--workers", type=positive, default=None)
-    p.add_argument("--events", type=positive, default=1,
+    add_decks(p, "the decks of the metagame: files or bundled names")
+    p.add_argument("--shares", nargs="+", type=share, metavar="SHARE",
+                   help="metagame share per deck, in the order of the decks (default: equal)")
+    p.add_argument("--players", type=positive, default=64, metavar="N",
+                   help="seats (default: 64)")
+    p.add_argument("--rounds", type=positive, default=6, metavar="N",
+                   help="Swiss rounds (default: 6)")
+    p.add_argument("--best-of", type=positive, default=3, metavar="N",
+                   help="games per match, an odd number (default: 3)")
+    p.add_argument("--top", type=positive, default=8, metavar="N",
+                   help="top cut size, a power of two (default: 8)")
+    p.add_argument("--events", type=positive, default=1, metavar="N",
                    help="run the event N times (new seats and games each) for conversion "
                         "rates per archetype (default: 1)")
-    _record_events(p)
-    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    p.add_argument("--quiet", action="store_true", help="no log lines from Ray")
     p.set_defaults(func=cmd_swiss)
 
     p = sub.add_parser("ladder", parents=[_job_parent(2, "deals per pair of decks and pair "
@@ -529,15 +537,14 @@ def register(sub: Any, common: argparse.ArgumentParser,
                        help="policies against each other: ratings, costs, step gains",
                        description="Play every two policies against each other on every "
                                    "pair of decks, each deal twice with the pilots swapped, "
-                                   "and print Bradley-Terry ratings with 95%% intervals, "
+                                   "and print Bradley-Terry ratings with 95% intervals, "
                                    "each policy's time per game and the paired gain of "
                                    "each step of the ladder (writes a job to --out, and "
                                    "ladder.json).")
     p.add_argument("--policies", nargs="+", metavar="SPEC",
                    help="the rungs, weakest first (default: goldfish random heuristic, "
                         "and search at two budgets)")
-    p.add_argument("--decks", nargs="+", metavar="DECK",
-                   help="the decks (default: the sixteen bundled archetypes)")
+    add_decks(p, "the decks (default: the sixteen bundled archetypes)", least=0)
     p.add_argument("--max-turns", type=positive, default=60, metavar="N",
                    help="a game still running after N turns is a draw (default: 60)")
     p.set_defaults(func=cmd_ladder)
@@ -549,14 +556,15 @@ def register(sub: Any, common: argparse.ArgumentParser,
                                    "replay (exit 3 when any game failed).")
     p.add_argument("--games", type=game_count, default=10_000, metavar="N",
                    help="number of games (default: 10000)")
-    p.add_argument("--seed", type=seed, default=0, help="fuzz seed (default: 0)")
+    p.add_argument("--seed", type=seed, default=0, metavar="N", help="fuzz seed (default: 0)")
     p.add_argument("--start", type=count, default=0, metavar="I",
                    help="index of the first game (default: 0): game I of a seed is always "
                         "the same game")
-    p.add_argument("--workers", type=positive, default=None,
+    p.add_argument("--workers", type=positive, default=None, metavar="N",
                    help="processes (default: one per core)")
     add_policy_options(p, default="random", decks=False)
-    p.add_argument("--max-turns", type=positive, default=60, metavar="N")
+    p.add_argument("--max-turns", type=positive, default=60, metavar="N",
+                   help="a game still running after N turns is a draw (default: 60)")
     p.add_argument("--out", default="fuzz-failures", metavar="DIR",
                    help="where failed games' replays go (default: ./fuzz-failures, made "
                         "only when a game fails)")

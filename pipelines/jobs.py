@@ -47,6 +47,7 @@ from mtgsim.results.dataset import (
     DatasetWriter,
     clear_staging,
     committed_units,
+    remove_staging,
     write_matchups,
 )
 from mtgsim.results.lock import LOCK_NAME, FolderLock, FolderLocked, describe
@@ -294,7 +295,8 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             commit_every: float = DEFAULT_COMMIT_EVERY,
             max_failures: int = DEFAULT_MAX_FAILURES, quiet: bool = False,
             silence_ray: bool = False, deck_policies: Sequence[str] = (),
-            record_events: bool = False) -> JobResult:
+            record_events: bool = False,
+            announce: Callable[[str], None] | None = None) -> JobResult:
     """Play the job and commit it to ``out``. ``policies``: the specs of a matchup's
     first and second deck; ``deck_policies`` (aligned with ``decks``, "" for the side's):
     the spec piloting a deck wherever it plays. Raises ``JobError`` (bad input: nothing
@@ -303,7 +305,9 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
     ``silence_ray``: what Ray prints in this process is not shown while the job runs
     (``cluster.pool.Silence``; the command line's choice). ``record_events``: record each
     game's events and hands (``results.events``; the games and the job id stay the
-    same)."""
+    same). ``announce(what)``: told when Ray starts (a line for people: the wait that
+    follows is start-up, not play); ``progress(done, total)`` is first called once the
+    executor is up, and the result's ``seconds`` are counted from then too."""
     try:
         check_seed(seed)
     except ValueError as exc:
@@ -335,7 +339,7 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             runner = SerialExecutor(spec)
         else:
             runner = RayExecutor(spec, workers=workers, address=address, quiet=quiet,
-                                 silence=silence_ray)
+                                 silence=silence_ray, announce=announce)
     except BaseException:
         abandon_output(out, lock, created)
         raise
@@ -379,6 +383,7 @@ def _play_job(out: Path, manifest: Manifest, units: UnitPlan,
         if final:
             writer.close()
             write_matchups(out)
+            remove_staging(out)
         else:
             writer.commit()
         manifest.games_completed = already + played

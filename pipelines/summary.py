@@ -58,7 +58,8 @@ def format_job_summary(out: Path, result: JobResult) -> str:
     lines = [
         f"job {m.job} ({m.kind}): {m.games_total} games in {len(m.matchups)} matchups, "
         f"{result.games} played now in {result.seconds:.1f} s "
-        f"({result.games_per_second:.0f} games/s, {result.workers} workers)",
+        f"({result.games_per_second:.0f} games/s, {result.workers} workers; the "
+        "start-up of the workers not counted, as on the progress bar)",
         f"{'deck A':<24} {'deck B':<24} {'games':>7} {'A wins':>8} {'A on play':>10} "
         f"{'A on draw':>10} {'draws':>6} {'turns':>6}",
     ]

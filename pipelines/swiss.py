@@ -18,11 +18,13 @@ Every game has a row in ``games/`` like any job's (and its events with
 too), its deck_a is the pair's lower-numbered deck and its ``game`` the index in the
 pairing, so a Swiss game and the gauntlet's game of the same index are one row apart in
 ``mtgsim compare``. Each match row lists its games (``matchup``, ``games``).
+
+The job that plays a tournament (an executor, commits, ``--resume``, ``--max-failures``)
+is ``pipelines.swissjob``.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 import math
 import os
@@ -33,32 +35,9 @@ import msgspec
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from mtgsim import engine
-from mtgsim.cluster.pool import RayExecutor, SerialExecutor
-from mtgsim.cluster.seeds import check_seed
-from mtgsim.cluster.work import (
-    JobSpec,
-    MatchResult,
-    MatchUnit,
-    UnitResult,
-    bytes_to_batch,
-    extras_of,
-)
-from mtgsim.engine.cards.pool import CardSource
-from mtgsim.engine.state.rng import randbelow, seed_state, shuffle
-from mtgsim.pipelines.jobs import (
-    EXTRAS,
-    JobError,
-    abandon_output,
-    deck_spec,
-    job_id,
-    job_policies,
-    lock_output,
-    prepare_output,
-)
-from mtgsim.pipelines.runner import LoadedDeck
-from mtgsim.results.dataset import DatasetWriter, write_matchups
-from mtgsim.results.manifest import FORMAT, Manifest, MatchupSpec, write_manifest
+from mtgsim.cluster.work import JobSpec, MatchResult
+from mtgsim.engine.state.rng import shuffle
+from mtgsim.pipelines.jobs import JobError
 
 
 class Seat(msgspec.Struct):
@@ -154,6 +133,7 @@ class SwissResult(msgspec.Struct):
     seconds: float
     events: int = 1
     failed: int = 0  # games that raised (recorded in failures.parquet)
+    played: int = 0  # games played by this run (a resumed job's others were taken)
 
 
 # Bounds on a tournament, checked before anything is written. Its match rows and seats
@@ -179,193 +159,6 @@ def check_size(players: int, rounds: int, best_of: int, events: int, top: int) -
         raise JobError(f"{events} events of {players} players and {rounds} rounds are "
                        f"{matches} matches, more than {MAX_MATCHES} (their rows are held "
                        "in memory until the end): run fewer --events per job")
-
-
-def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int,
-              rounds: int, best_of: int, top: int, out: Path, *, seed: int = 0,
-              policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
-              executor: str = "ray", workers: int | None = None,
-              address: str | None = None, events: int = 1,
-              cards: CardSource | None = None, quiet: bool = False,
-              silence_ray: bool = False, deck_policies: Sequence[str] = (),
-              record_events: bool = False) -> SwissResult:
-    import time
-
-    if players < 2 or rounds < 1 or best_of < 1 or best_of % 2 == 0 or events < 1:
-        raise JobError("need at least 2 players, 1 round, 1 event and an odd best-of")
-    if top > players or (top & (top - 1)):
-        raise JobError(f"the cut must be a power of two no larger than {players}")
-    check_size(players, rounds, best_of, events, top)
-    if len(shares) != len(decks) or any(not math.isfinite(s) or s < 0 for s in shares) \
-            or sum(shares) <= 0:
-        raise JobError("give one finite, non-negative metagame share per deck (not all 0)")
-    try:
-        check_seed(seed)
-    except ValueError as exc:
-        raise JobError(str(exc)) from None
-    specs = tuple(deck_spec(d) for d in decks)
-    policies, own = job_policies(policies, deck_policies, len(decks))
-    cards = cards or CardSource()
-    card_hash = cards.hash()
-    extra = {"players": str(players), "rounds": str(rounds), "best_of": str(best_of),
-             "top": str(top), "events": str(events),
-             "shares": ",".join(f"{s:g}" for s in shares)}
-    job = job_id("swiss", specs, seed, 0, policies=policies, max_turns=max_turns,
-                 card_data_hash=card_hash, options=extra, deck_policies=own)
-    manifest = Manifest(FORMAT, job, "swiss", engine.__version__, card_hash,
-                        seed, policies, max_turns, 0, specs, (), 0,
-                        created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                        extra=extra, deck_policies=own, record_events=record_events)
-    lock, created = lock_output(out)
-    spec = JobSpec(job, seed, specs, policies, max_turns, cards, card_data_hash=card_hash,
-                   deck_policies=own, record_events=record_events)
-    try:
-        prepare_output(out, manifest, resume=False)
-        runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
-            if executor == "serial" else RayExecutor(spec, workers=workers, address=address,
-                                                     quiet=quiet, silence=silence_ray)
-    except BaseException:
-        abandon_output(out, lock, created)
-        raise
-    try:
-        write_manifest(out, manifest)
-        t0 = time.perf_counter()
-        writer = DatasetWriter(out, job, extras=EXTRAS if record_events else ())
-        event = _Event(runner, spec, seed, best_of, writer)
-        tables: list[tuple[list[Seat], list[Seat], list[int], int]] = []
-        try:
-            for e in range(events):
-                tables.append(event.play(e, shares, players, rounds, top))
-        except BaseException:  # Ctrl-C, SIGTERM, a lost cluster: not left "running"
-            manifest.status = "interrupted"
-            manifest.games_completed = event.games
-            try:
-                write_manifest(out, manifest)
-            except OSError:
-                pass
-            raise
-        finally:
-            runner.shutdown()
-            writer.close()
-        write_matchups(out)
-        seconds = time.perf_counter() - t0
-        result = _summarise(job, tables, specs, event.rows, event.games, seconds)
-        result.failed = len(event.failures)
-        _write(out, event.rows, result, tables, specs)
-        manifest.status = "complete"
-        manifest.games_completed = event.games
-        manifest.games_failed = len(event.failures)
-        manifest.matchups = tuple(
-            MatchupSpec(m, specs[a].name, specs[b].name, event.pair_games[m])
-            for m, (a, b) in enumerate(swiss_pairs(len(specs))) if event.pair_games[m])
-        manifest.games_total = event.games
-        manifest.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-        write_manifest(out, manifest)
-    finally:
-        lock.release()
-    return result
-
-
-class _Event:
-    """Plays events one after another on one executor: the seat draw and the tiebreak
-    coins continue one random stream, and match ids (hence game seeds) keep counting, so
-    every event has games of its own."""
-
-    def __init__(self, runner: SerialExecutor | RayExecutor, spec: JobSpec,
-                 seed: int, best_of: int, writer: DatasetWriter) -> None:
-        self.runner = runner
-        self.spec = spec
-        self.specs = spec.decks
-        self.seed = seed
-        self.best_of = best_of
-        self.rng = seed_state(seed)
-        self.mid = 0
-        self.games = 0
-        self.rows: list[MatchRow] = []
-        self.writer = writer
-        self.failures = writer.failures
-        self.slots: dict[tuple[int, int], int] = {}  # matches so far per pair of decks
-        pairs = swiss_pairs(len(spec.decks))
-        self.matchup_of = {p: m for m, p in enumerate(pairs)}
-        self.pair_games = [0] * len(pairs)  # games played per matchup
-
-    def _slot(self, a: int, b: int) -> int:
-        """How many matches decks ``a`` and ``b`` played before (their games' range)."""
-        key = (min(a, b), max(a, b))
-        n = self.slots.get(key, 0)
-        self.slots[key] = n + 1
-        return n
-
-    def _play(self, units: list[MatchUnit]) -> list[MatchResult]:
-        results = self.runner.matches(units)
-        for unit, res in zip(units, results, strict=True):
-            self.games += len(res.games)
-            self.pair_games[unit.matchup] += len(res.games)
-            rows = res.rows or UnitResult(b"")
-            self.writer.add(res.mid, unit.matchup, bytes_to_batch(rows.games),
-                            res.failures, extras_of(rows))
-        self.failures.write()
-        return results
-
-    def _units(self, seats: list[Seat], pairs: list[tuple[int, int]], rnd: int,
-               random_first: bool) -> list[tuple[int, int, MatchUnit]]:
-        units = []
-        for a, b in pairs:
-            if b < 0:
-                continue
-            first = 0
-            if random_first:
-                self.rng, first = randbelow(self.rng, 2)
-            da, db = seats[a].deck, seats[b].deck
-            units.append((a, b, MatchUnit(self.mid, da, db, self.best_of,
-                                          self._slot(da, db), first,
-                                          self.matchup_of[min(da, db), max(da, db)])))
-            self.mid += 1
-        return units
-
-    def play(self, event: int, shares: Sequence[float], players: int, rounds: int,
-             top: int) -> tuple[list[Seat], list[Seat], list[int], int]:
-        """One event: the seats, the final Swiss standings, the top cut, the champion."""
-        seat_decks, self.rng = assign_decks(shares, players, self.rng)
-        seats = [Seat(i, d) for i, d in enumerate(seat_decks)]
-        tiebreak = list(range(players))
-        self.rng = shuffle(self.rng, tiebreak)
-        specs = self.specs
-        for rnd in range(1, rounds + 1):
-            pairs = pair(seats, tiebreak)
-            units = self._units(seats, pairs, rnd, True)
-            results = self._play([u for _, _, u in units])
-            for table, ((a, b, u), res) in enumerate(zip(units, results, strict=True)):
-                self.rows.append(_record(seats, self.spec, event, "swiss", rnd, table, a,
-                                         b, res, u.matchup))
-            for a, b in pairs:
-                if b < 0:  # a bye: a match win, two game wins (MTR 2.9)
-                    s = seats[a]
-                    s.points += 3
-                    s.match_wins += 1
-                    s.game_wins += 2
-                    s.byes += 1
-                    s.opponents.append(-1)
-                    self.rows.append(MatchRow(event, "swiss", rnd, len(units), a, -1,
-                                              specs[s.deck].name, "", 2, 0, 0, a,
-                                              self.spec.policy_of(s.deck, 0)))
-        final = standings(seats, tiebreak)
-        bracket = [s.seat for s in final[:top]]
-        alive = [bracket[i] for i in _bracket_order(top)]
-        rnd = rounds
-        while len(alive) > 1:
-            rnd += 1
-            units = self._units(seats, [(alive[i], alive[i + 1])
-                                        for i in range(0, len(alive), 2)], rnd, False)
-            results = self._play([u for _, _, u in units])
-            nxt = []
-            for table, ((a, b, u), res) in enumerate(zip(units, results, strict=True)):
-                row = _record(seats, self.spec, event, "top", rnd, table, a, b, res,
-                              u.matchup, swiss=False)
-                self.rows.append(row)
-                nxt.append(row.winner_seat)
-            alive = nxt
-        return seats, final, bracket, alive[0]
 
 
 def swiss_pairs(decks: int) -> list[tuple[int, int]]:

@@ -10,6 +10,7 @@ independent samples would give, and a McNemar test.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,23 +72,43 @@ class Paired(msgspec.Struct):
     mismatched: int  # same pair, index and seed but another deck on the play
 
 
-def _keyed(table: pa.Table) -> dict[tuple[str, str, int, int], tuple[str, float, int]]:
+STEP = 100_000  # rows keyed between two progress reports
+
+
+def _keyed(table: pa.Table, step: Callable[[int], None] | None = None
+           ) -> dict[tuple[str, str, int, int], tuple[str, float, int]]:
     """(first deck, second deck by name, game, seed) -> (deck on the play, first deck's
-    score, turns)."""
-    rows = table.select(COLUMNS).to_pydict()
+    score, turns). ``step(rows)`` after each ``STEP`` rows (a big job's progress)."""
     out = {}
-    for a, b, game, seed, on_play, winner, turns in zip(*(rows[c] for c in COLUMNS),
-                                                        strict=True):
-        a, b = str(a), str(b)
-        score = 1.0 if winner == 0 else 0.0 if winner == 1 else 0.5
-        first, second = (a, b) if a <= b else (b, a)
-        out[(first, second, int(game), int(seed))] = (
-            a if on_play == 0 else b, score if first == a else 1.0 - score, int(turns))
+    for batch in table.select(COLUMNS).to_batches(max_chunksize=STEP):
+        rows = batch.to_pydict()
+        for a, b, game, seed, on_play, winner, turns in zip(*(rows[c] for c in COLUMNS),
+                                                            strict=True):
+            a, b = str(a), str(b)
+            score = 1.0 if winner == 0 else 0.0 if winner == 1 else 0.5
+            first, second = (a, b) if a <= b else (b, a)
+            out[(first, second, int(game), int(seed))] = (
+                a if on_play == 0 else b, score if first == a else 1.0 - score, int(turns))
+        if step is not None:
+            step(batch.num_rows)
     return out
 
 
-def pair_games(table_a: pa.Table, table_b: pa.Table) -> Paired:
-    ka, kb = _keyed(table_a), _keyed(table_b)
+def pair_games(table_a: pa.Table, table_b: pa.Table,
+               progress: Callable[[int, int], None] | None = None) -> Paired:
+    """The games of the two tables paired by (decks, game, seed); ``progress(games
+    read, games of both)`` as they are keyed (the slow part: a Python pass per row)."""
+    total = table_a.num_rows + table_b.num_rows
+    done = [0]
+
+    def step(rows: int) -> None:
+        done[0] += rows
+        if progress is not None:
+            progress(done[0], total)
+
+    if progress is not None:
+        progress(0, total)
+    ka, kb = _keyed(table_a, step), _keyed(table_b, step)
     common = sorted(ka.keys() & kb.keys())
     p = Paired([], [], [], [], [], [], [], [], len(ka.keys() - kb.keys()),
                len(kb.keys() - ka.keys()), 0)
@@ -251,12 +272,14 @@ def _matchup_differences(ma: list[dict[str, Any]], mb: list[dict[str, Any]]
             for k in differ}
 
 
-def compare_jobs(a: Path, b: Path) -> Comparison:
-    """Pair the games of two job folders and measure every change."""
+def compare_jobs(a: Path, b: Path,
+                 progress: Callable[[int, int], None] | None = None) -> Comparison:
+    """Pair the games of two job folders and measure every change (``progress``: as
+    ``pair_games``'s)."""
     for folder in (a, b):
         if not (folder / "games").is_dir():
             raise CompareError(f"{folder}: not a job folder (no games/ dataset)")
-    p = pair_games(read_games(a, COLUMNS), read_games(b, COLUMNS))
+    p = pair_games(read_games(a, COLUMNS), read_games(b, COLUMNS), progress)
     if not p.deck:
         raise CompareError(
             f"{a} and {b} share no game: comparing needs the same pairings played with "

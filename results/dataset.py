@@ -471,6 +471,15 @@ def clear_staging(out: Path) -> None:
             p.unlink()
 
 
+def remove_staging(out: Path) -> None:
+    """Remove ``_staging/`` when it is empty: a job that ended leaves no empty folder
+    behind (one that holds files, from a crash, stays for the next resume to clear)."""
+    try:
+        (out / STAGING_DIR).rmdir()
+    except OSError:
+        pass
+
+
 def read_games(out: Path, columns: Iterable[str] | None = None) -> pa.Table:
     """The games table of a job folder (partition columns restored). A dataset of an
     older format (``mtgsim-job/2``, before the policy columns) gets ``policy_a`` and
@@ -570,5 +579,6 @@ def pending_files(out: Path) -> list[Path]:
 
 
 __all__ = ["DamagedFile", "DatasetWriter", "FailureLog", "committed_units", "read_games",
+           "remove_staging",
            "read_failures",
            "write_matchups", "part_files", "pending_files"]

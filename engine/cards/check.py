@@ -227,11 +227,14 @@ class CheckResult(msgspec.Struct):
 
 
 def check(pool: Mapping[str, Card], reference: Reference,
-          only: Iterable[str] | None = None) -> CheckResult:
+          only: Iterable[str] | None = None, unreferenced_ok: bool = False) -> CheckResult:
     """Check ``only`` those cards (the user's own), or the whole pool, against ``reference``.
 
-    A card of ``only`` that the reference lacks is a problem; a JSON Lines reference card
-    missing from the pool is one when the whole pool is checked.
+    A card of ``only`` that the reference lacks is a problem, unless ``unreferenced_ok``
+    (the user gave no reference of their own: the bundled one holds the bundled cards,
+    and a new card of theirs is in no reference; it was checked against the schema when
+    the pool loaded, and is listed in ``unreferenced``). A JSON Lines reference card
+    missing from the pool is a problem when the whole pool is checked.
     """
     problems: list[str] = []
     unreferenced: list[str] = []
@@ -243,7 +246,7 @@ def check(pool: Mapping[str, Card], reference: Reference,
     for name in names:
         ref = reference.cards.get(name)
         if ref is None:
-            if only is not None:
+            if only is not None and not unreferenced_ok:
                 problems.append(f"{name}: not in the reference {reference.path}")
             unreferenced.append(name)
             continue

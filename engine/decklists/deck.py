@@ -32,13 +32,13 @@ the last line). Commander decks and companions are errors (the engine cannot pla
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from pathlib import Path
 
 import msgspec
 
+from mtgsim.engine.cards.spelling import MAX_NAME, close_names, did_you_mean
 from mtgsim.engine.decklists.dek import looks_like_dek, read_dek
 from mtgsim.engine.decklists.lines import SIDEBOARD, DeckError, DeckLine, ReadList
 from mtgsim.engine.decklists.text import read_text
@@ -135,6 +135,7 @@ def check_lines(read: ReadList, *, file: str, known_cards: Mapping[str, bool]) -
     main = _Section()
     side = _Section()
     copies: dict[str, int] = {}
+    _check_known(read, file, canonical)
     for item in read.lines:
         _check_line(item, file, canonical, known_cards, copies)
         section = side if item.section == SIDEBOARD else main
@@ -186,17 +187,34 @@ def parse_deck(text: str, *, file: str, known_cards: Mapping[str, bool]) -> Deck
     return check_lines(read, file=file, known_cards=known_cards)
 
 
-MAX_NAME = 200  # longer than any card name: no suggestion is looked for (difflib's
-# comparison of a megabyte line with every name took minutes)
-
-
-def _unknown_card_message(written: str, canonical: Mapping[str, str]) -> str:
-    if len(written) > MAX_NAME:
-        return f"unknown card '{written}'"
-    close = difflib.get_close_matches(_fold(written), list(canonical), n=1, cutoff=0.6)
+def _unknown_card_message(written: str, canonical: Mapping[str, str], line: int = 0) -> str:
+    """An unknown card, with a "did you mean" only for a close spelling of a card of the
+    pool (``engine.cards.spelling``); ``line``: where, when several are named at once."""
+    shown = written if len(written) <= MAX_NAME else written[:MAX_NAME] + "..."
+    notes = [f"line {line}"] if line else []
+    close = did_you_mean(close_names(_fold(written), canonical))
     if close:
-        return f"unknown card '{written}' (did you mean '{canonical[close[0]]}'?)"
-    return f"unknown card '{written}'"
+        notes.append(f"did you mean {close}?")
+    return f"unknown card '{shown}'" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _check_known(read: ReadList, file: str, canonical: Mapping[str, str]) -> None:
+    """Every card of the list the pool does not know, named in one error (at the first
+    one's line), so that a list is fixed in one pass rather than one card per run."""
+    unknown: list[DeckLine] = []
+    seen: set[str] = set()
+    for item in read.lines:
+        key = _fold(item.name)
+        if key not in canonical and key not in seen:
+            seen.add(key)
+            unknown.append(item)
+    if len(unknown) == 1:
+        raise DeckError(file, unknown[0].line, _unknown_card_message(unknown[0].name,
+                                                                     canonical))
+    if unknown:
+        text = "; ".join(_unknown_card_message(i.name, canonical, i.line) for i in unknown)
+        raise DeckError(file, unknown[0].line,
+                        f"{len(unknown)} cards of this list are unknown: {text}")
 
 
 def load_deck(path: str | Path, known_cards: Mapping[str, bool]) -> Deck:

@@ -126,6 +126,31 @@ def test_a_card_missing_from_your_reference_is_a_problem(tmp_path: Path, capsys)
     assert code == 1 and "Cave Bear: not in the reference" in out
 
 
+def test_your_new_card_needs_no_reference_entry(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """With the bundled reference (which holds the bundled cards), a card of your own is
+    checked against the schema and said to have nothing to compare with: exit 0, not
+    "0 of 0 of your cards match" and exit 1."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "cave_bear.toml").write_text(CAVE_BEAR)
+    (mine / "lightning_bolt.toml").write_text(
+        'name = "Lightning Bolt"\nmana_cost = "{R}"\ntypes = ["instant"]\n'
+        'spell = { targets = [{ kind = "any" }], effects = [{ do = "damage", amount = 3 }] }\n')
+    code = main(["cards", "check", "--cards", str(mine), "--override"])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    assert out.splitlines() == [
+        "Cave Bear: valid against the schema; no reference entry to compare with (give "
+        "--reference FILE with Oracle data for it)",
+        "2 of your card(s) valid against the schema; 1 of 1 of your cards match; 1 with no "
+        "reference entry to compare with; 0 problem(s)"]
+    (mine / "cave_bear.toml").write_text(CAVE_BEAR.replace("power = 3", 'power = "3"'))
+    code = main(["cards", "check", "--cards", str(mine), "--override"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"mtgsim: error: {mine / 'cave_bear.toml'}:")
+
+
 @pytest.mark.parametrize(("content", "message"), [
     ('{"name": "Cave Bear"}\nnot json\n', ":1: not a reference card"),
     ("", "no reference cards"),

@@ -254,6 +254,24 @@ def test_unknown_card_without_suggestion() -> None:
     assert err.message == "unknown card 'Black Lotus'"
 
 
+def test_every_unknown_card_is_named_at_once_with_close_suggestions_only() -> None:
+    """A real list with two typos and two cards the pool lacks: one error names all four,
+    at the first one's line; "Brushland" gets no suggestion (difflib's 0.6 cutoff offered
+    "Island"), the typos get the card they misspell."""
+    known = {**KNOWN, "Island": True, "Counterspell": False}
+    with pytest.raises(DeckError) as info:
+        parse_deck_text("4 Pelt Collector\n4 Lightning Blot\n4 Brushland\n4 Counterspel\n"
+                        "4 Tarmogoyf\n4 Lightning Blot\n40 Forest\n", file="decks/bad.txt",
+                        known_cards=known)
+    err = info.value
+    assert err.line == 2
+    assert err.message == (
+        "4 cards of this list are unknown: unknown card 'Lightning Blot' (line 2; did you "
+        "mean 'Lightning Bolt'?); unknown card 'Brushland' (line 3); unknown card "
+        "'Counterspel' (line 4; did you mean 'Counterspell'?); unknown card 'Tarmogoyf' "
+        "(line 5)")
+
+
 def test_unknown_card_in_arena_format_names_the_card_without_suffix() -> None:
     err = error_of("Deck\n4 Lightning Blot (M10) 146\n")
     assert err.line == 2

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from mtgsim.engine.cards.oracle import cache, corpus
-from mtgsim.engine.cards.oracle.library import Found, Missing, edit_distance, resolve, suggest
+from mtgsim.engine.cards.oracle.library import Found, Missing, resolve, suggest
 from mtgsim.engine.cards.pool import CardSource, compile_card
+from mtgsim.engine.cards.spelling import close_names
 from mtgsim.engine.decklists.deck import DeckError
 from mtgsim.pipelines.cli import main
 from mtgsim.pipelines.runner import load_decks, play_seeded
@@ -108,6 +109,8 @@ def test_a_card_the_compiler_refuses_names_its_clause(tmp_path: Path) -> None:
     ("Lightning Bolt", ""), ("Counterspel", "Counterspell"), ("Llanowar Elfs", "Llanowar Elves"),
     ("Serra Angle", "Serra Angel"), ("Shivan Dragn", "Shivan Dragon"),
     ("Golgari Grave Troll", "Golgari Grave-Troll"), ("Sige-Gang Commander", "Siege-Gang Commander"),
+    ("Lightning Blot", "Lightning Blow' or 'Lightning Bolt"), ("Tarmogoif", "Tarmogoyf"),
+    ("Birds of Paradice", "Birds of Paradise"), ("Islnd", "Island"),
 ])
 def test_did_you_mean_for_real_misspellings(written: str, meant: str) -> None:
     if not meant:  # spelt right: found, nothing to suggest
@@ -117,16 +120,28 @@ def test_did_you_mean_for_real_misspellings(written: str, meant: str) -> None:
 
 
 @pytest.mark.parametrize("written", ["Dragon Lord Supreme", "Bob", "Xyzzy", "Totally Made Up",
-                                     "Green Deck", "Counter"])
+                                     "Green Deck", "Counter", "Islander Brushwood",
+                                     "Mountain Dew", "Red Deck Wins", "Sideboard"])
 def test_no_did_you_mean_for_unrelated_names(written: str) -> None:
     got = resolve([written], compile_card)[written]
     assert isinstance(got, Missing) and not got.in_corpus
     assert got.suggestion == ""
 
 
-def test_edit_distance_counts_a_swap_once() -> None:
-    assert edit_distance("lightning blot", "lightning bolt", 3) == 1
-    assert edit_distance("abc", "xyz", 1) == 2  # stops past the limit
+def test_a_swap_of_two_letters_is_one_edit() -> None:
+    """"Blot" for "Bolt" is one slip, so it is as close as one wrong letter ("Blow")."""
+    names = {"lightning bolt": "Lightning Bolt", "lightning blow": "Lightning Blow"}
+    assert close_names("lightning blot", names) == ["Lightning Blow", "Lightning Bolt"]
+    assert close_names("lightnign bolt", names) == ["Lightning Bolt"]
+
+
+@pytest.mark.parametrize("written", ["Brushland", "Islands of Doom", "Forestwalker",
+                                     "Mountaineer Troop", "Swamp Thing"])
+def test_a_name_sharing_letters_with_a_basic_is_no_misspelling_of_it(written: str) -> None:
+    """difflib's ratio put "Brushland" at 0.8 from "Island" and suggested it; an edit
+    distance within the length's threshold does not."""
+    basics = {n.lower(): n for n in ("Island", "Forest", "Mountain", "Swamp", "Plains")}
+    assert close_names(written.lower(), basics) == []
 
 
 def test_the_cache_is_used_and_a_broken_one_rebuilt(tmp_path: Path) -> None:

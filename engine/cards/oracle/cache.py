@@ -46,10 +46,11 @@ class CacheFile(msgspec.Struct):
 
 @cache
 def source_digest() -> str:
-    """A digest of the compiler's source files: a changed pattern is a new cache."""
+    """A digest of the compiler's source files, and of the spelling rule whose "did you
+    mean" the cache keeps for a missing name: a changed pattern or rule is a new cache."""
     h = hashlib.sha256()
     here = Path(__file__).parent
-    for path in sorted(here.glob("*.py")):
+    for path in [*sorted(here.glob("*.py")), here.parent / "spelling.py"]:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:12]
 

@@ -7,12 +7,12 @@ the corpus again.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from mtgsim.engine.cards.oracle import cache, corpus
 from mtgsim.engine.cards.schema.carddef import CardDef
+from mtgsim.engine.cards.spelling import close_names
 
 Check = Callable[[CardDef], object]
 
@@ -84,43 +84,12 @@ def _resolve_one(written: str, check: Check, path: str) -> Result:
     return Missing(written, got.message(), rec.name)
 
 
-def edit_distance(a: str, b: str, limit: int) -> int:
-    """Damerau-Levenshtein distance (adjacent transpositions count one), or ``limit + 1``
-    once it is certain to exceed ``limit``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        if min(cur) > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return prev[-1]
-
-
-def close_limit(name: str) -> int:
-    """How many edits still make a close spelling of a name this long: one for short
-    names, two from 8 letters, three from 16 (a typo or two, not another word)."""
-    n = len(name)
-    return 1 if n < 8 else 2 if n < 16 else 3
-
-
 def suggest(written: str, path: str = str(corpus.CORPUS),
             extra: Iterable[str] = ()) -> str:
     """The real card names ``written`` is a close misspelling of ("A" or "A' or 'B" when
-    several are equally close), or ""."""
+    several are equally close), or "" (``engine.cards.spelling``: an edit distance
+    within a threshold, so an unrelated name gets no suggestion)."""
     key = corpus.fold(written)
     names = corpus.by_folded_name(path)
     pool = {corpus.fold(n): n for n in extra}
-    candidates = {**names, **pool}
-    limit = close_limit(key)
-    near = difflib.get_close_matches(key, list(candidates), n=8, cutoff=0.75)
-    scored = sorted((edit_distance(key, c, limit), candidates[c]) for c in near)
-    best = [name for d, name in scored if d <= limit and d == scored[0][0]]
-    return "' or '".join(sorted(set(best))[:3])
+    return "' or '".join(close_names(key, {**names, **pool}))
