@@ -313,7 +313,7 @@ class Derived:
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
     __slots__ = ("pool", "extra", "index", "layers", "checks", "mana", "hands", "counts",
-                 "memo", "stop_table", "decklists", "last_views")
+                 "memo", "stop_table", "decklists")
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
                  compiled: list[Card] | None = None) -> None:
@@ -344,10 +344,6 @@ class Derived:
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.state.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
-        # per player, their last view's derived data and the refresh count it was built at
-        # (``for_view``: the facts about public things its policy memoised, for the next
-        # views; never copied, never read by the rules)
-        self.last_views: list[tuple[int, Derived] | None] = [None, None]
 
     def __eq__(self, other: object) -> bool:
         """Derived data never tells two states apart: it is a function of the state."""
@@ -401,12 +397,10 @@ class Derived:
         what the view would find (``_public_facts``): the battlefield in order, the
         activators, the mana sources and units, and the ``Memo.entries`` of
         ``PUBLIC_MEMOS`` (the board, the permanents with triggers or granting spells
-        abilities), those of the state and those the players' last views memoised
-        (``last_views``: a policy's questions, such as the board, which the rules never
-        ask). Each keeps its key, compared on the view as on the state. Never a hand's
-        plan (``Hands.plans``) or idle verdict (``Hands.idle``): the other player's come
-        from their hidden hand. What a policy memoises stays in the view's tables, which
-        the state never reads."""
+        abilities). Each
+        keeps its key, compared on the view as on the state. Never a hand's plan
+        (``Hands.plans``) or idle verdict (``Hands.idle``): the other player's come from
+        their hidden hand. What a policy then memoises stays in the view's tables."""
         d = Derived.__new__(Derived)
         d.pool = self.pool
         d.extra = self.extra.copy()
@@ -419,18 +413,15 @@ class Derived:
         d.memo = self.memo.copy()
         d.stop_table = None
         d.decklists = self.decklists
-        d.last_views = [None, None]
         self._public_facts(d)
-        self.last_views[me] = (self.layers.refreshes, d)
         return d
 
     def _public_facts(self, d: Derived) -> None:
-        """Give ``d`` (a view's) this state's memoised facts about public things, and
-        those the players' last views memoised, as values in its own tables
-        (``for_view``). A fact is never changed once made (a change makes a new one), so
-        sharing the value shares nothing that changes; the lists are copied all the
-        same, and mana units are made anew (what solving learns about units is kept on
-        them, ``rules.mana.Units``)."""
+        """Give ``d`` (a view's) this state's memoised facts about public things, as
+        values in its own tables (``for_view``). A fact is never changed once made (a
+        change makes a new one), so sharing the value shares nothing that changes; the
+        lists are copied all the same, and mana units are made anew (what solving
+        learns about units is kept on them, ``rules.mana.Units``)."""
         layers, mine = self.layers, d.layers
         if layers.permanents is not None:
             mine.permanents = layers.permanents.copy()
@@ -440,19 +431,9 @@ class Derived:
         theirs.entered = mana.entered.copy()
         units = mana.units
         theirs.units = [None if e is None else _fresh_units(e) for e in units]
-        entries = d.memo.entries
-        for last in self.last_views:
-            if last is not None and last[1].layers.refreshes == last[0]:
-                # what each player's last view memoised about public things (its policy's
-                # questions: the board), unless the view refreshed characteristics itself
-                # (its refresh count is then not the state's); each entry's key is
-                # compared as any other's
-                for k, v in last[1].memo.entries.items():
-                    if k in PUBLIC_MEMOS:
-                        entries[k] = v
-        for k, v in self.memo.entries.items():
-            if k in PUBLIC_MEMOS:
-                entries[k] = v
+        entries = self.memo.entries
+        if entries:
+            d.memo.entries = {k: v for k, v in entries.items() if k in PUBLIC_MEMOS}
 
     def card(self, handle: int) -> Card:
         """The card with ``handle`` in this game's table."""
