@@ -54,11 +54,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from mtgsim.engine.cards.card import Card, CardPool, content_key
 from mtgsim.engine.cards.schema.carddef import CardDef
-from mtgsim.engine.rules.mana import units_of
 
 if TYPE_CHECKING:
     from mtgsim.engine.rules.activation import Activators
@@ -78,7 +75,6 @@ _HAND, _BATTLEFIELD, _GRAVEYARD = 1, 2, 3  # engine.state.game_state's zone numb
 CURRENT, ENTERED, CHANGED = 0, 1, 2
 
 
-_replace = msgspec.structs.replace
 _new = object.__new__  # an instance without __init__ (the copies set every slot)
 
 
@@ -390,17 +386,10 @@ class Derived:
         things, which the view holds as the state does), each hand's count of changes
         (public: a card into or out of a hand is seen), ``me``'s counts of their hand
         (they see it) and the other player's counted from what the view holds of theirs:
-        their graveyard and the cards of their hand ``me`` knows.
-
-        Of the facts memoised on the state, the view takes into tables of its own those
-        about public things alone, which it holds as the state does, so that each is
-        what the view would find (``_public_facts``): the battlefield in order, the
-        activators, the mana sources and units, and the ``Memo.entries`` of
-        ``PUBLIC_MEMOS`` (the board, the permanents with triggers or granting spells
-        abilities). Each
-        keeps its key, compared on the view as on the state. Never a hand's plan
-        (``Hands.plans``) or idle verdict (``Hands.idle``): the other player's come from
-        their hidden hand. What a policy then memoises stays in the view's tables."""
+        their graveyard and the cards of their hand ``me`` knows. No memo entry is taken:
+        a fact memoised on the state was found from the state's objects, the other
+        player's hand plan (``Hands.plans``) and idle verdict (``Hands.idle``) from their
+        hidden hand; a policy's questions memoise their answers in the view's."""
         d = Derived.__new__(Derived)
         d.pool = self.pool
         d.extra = self.extra.copy()
@@ -413,27 +402,7 @@ class Derived:
         d.memo = self.memo.copy()
         d.stop_table = None
         d.decklists = self.decklists
-        self._public_facts(d)
         return d
-
-    def _public_facts(self, d: Derived) -> None:
-        """Give ``d`` (a view's) this state's memoised facts about public things, as
-        values in its own tables (``for_view``). A fact is never changed once made (a
-        change makes a new one), so sharing the value shares nothing that changes; the
-        lists are copied all the same, and mana units are made anew (what solving
-        learns about units is kept on them, ``rules.mana.Units``)."""
-        layers, mine = self.layers, d.layers
-        if layers.permanents is not None:
-            mine.permanents = layers.permanents.copy()
-        mine.activators = layers.activators
-        mana, theirs = self.mana, d.mana
-        theirs.sources = mana.sources
-        theirs.entered = mana.entered.copy()
-        units = mana.units
-        theirs.units = [None if e is None else _fresh_units(e) for e in units]
-        entries = self.memo.entries
-        if entries:
-            d.memo.entries = {k: v for k, v in entries.items() if k in PUBLIC_MEMOS}
 
     def card(self, handle: int) -> Card:
         """The card with ``handle`` in this game's table."""
@@ -445,19 +414,6 @@ class Derived:
             return self.extra[i]
         raise KeyError(f"no card with handle {handle} in this game's table "
                        f"({len(cards)} in the pool, {len(self.extra)} made in the game)")
-
-
-# The ``Memo.entries`` a view takes (``Derived.for_view``): facts about the battlefield alone
-# (engine.players.worth's board, engine.rules.triggers' permanents with triggers,
-# engine.rules.spell_costs' permanents granting spells abilities). A memo of anything a
-# player may not see must stay out of this set.
-PUBLIC_MEMOS = frozenset({"board", "with triggers", "spell_granters"})
-
-
-def _fresh_units(entry: ManaEntry) -> ManaEntry:
-    """``entry`` with mana units of its own (the same units, nothing learned yet)."""
-    units, sources = entry.answer
-    return _replace(entry, answer=(units_of(units.content), sources))
 
 
 # --- invalidation points (see the module docstring) ---------------------------------------

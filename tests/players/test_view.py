@@ -30,7 +30,7 @@ from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import shuffle_library
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import OBJECT_OPTIONS, DecisionKind
-from mtgsim.engine.state.derived import PUBLIC_MEMOS, characteristics_changed
+from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     GRAVEYARD,
     HAND,
@@ -526,16 +526,8 @@ def test_the_view_counts_only_what_it_holds(pool) -> None:  # type: ignore[no-un
         view = player_view(state, me)
         real, mine = state.derived, view.derived
         assert mine is not real and mine.hands is not real.hands
-        assert mine.memo.entries is not real.memo.entries
-        assert set(mine.memo.entries) <= PUBLIC_MEMOS
-        # every memo of the game is about public things (a new one must say whether it
-        # is: PUBLIC_MEMOS, engine.state.derived)
-        assert set(real.memo.entries) <= PUBLIC_MEMOS, set(real.memo.entries)
-        assert mine.hands.plans == [None, None] and mine.hands.idle == [None, None]
-        for e, f in zip(mine.mana.units, real.mana.units, strict=True):
-            assert (e is None) == (f is None)  # the same facts, with units of its own
-            if e is not None and f is not None:
-                assert e.answer[0] == f.answer[0] and e.answer[0] is not f.answer[0]
+        assert mine.memo.entries == {} and mine.hands.plans == [None, None]
+        assert mine.hands.idle == [None, None] and mine.mana.units == [None, None]
         shown = known_hand(view, opp)
         assert mine.hands.instants[opp] == sum(o.card.instant_speed for o in shown)
         usable = sum(1 for o in shown if o.card.zone_actions) + sum(
