@@ -43,6 +43,12 @@ too (a refresh follows either, and the check runs after it), so priority asks on
 ``Checks.needed``, and readers that need characteristics current one,
 ``Layers.stale``.
 
+A player's view (engine.state.view) has derived data of its own, never the state's:
+``Derived.for_view`` copies the flags and counts of public things, counts the other
+player's hand and graveyard from what the view holds of them, and takes no memo entry
+(the other player's hand plan and idle verdict come from their hidden hand; what a
+policy memoises on its view stays there).
+
 None of it is game state: a freshly built ``Derived`` (everything marked stale, counts
 recounted) plays the same game as the one the state had, only with more recomputation at
 first; ``tests/state/test_clone.py`` holds decoded and cloned games to that, and
