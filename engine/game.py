@@ -14,23 +14,18 @@ from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.ask import IllegalAnswer
 from mtgsim.engine.state.game_state import ALL_STOPS, Answer, Decision, GameState
-from mtgsim.engine.state.view import lend_view, player_view, take_back
+from mtgsim.engine.state.view import player_view
 
 
 class Policy(Protocol):
     """Anything that answers decisions. Must be deterministic given its own seed.
 
-    ``view`` is what the deciding player may know (``engine.state.view.player_view``): the
-    game state without the other player's hand, any library's order, the random state
-    or the log. A policy decides from it alone (``tests/players/test_view.py`` holds every
-    shipped policy to that).
-
-    A policy class that sets ``borrows_view = True`` promises to read the view only while
-    it decides, and to keep and change nothing of it: it is then lent the state itself,
-    with what its player may not know taken out for the decision and put back after it
-    (``engine.state.view.lend_view``), instead of a copy made and freed at every decision. The
-    shipped heuristic, random, goldfish and search policies borrow; a policy that keeps
-    views (the scripted policy's fallback, your own) gets copies."""
+    ``view`` is what the deciding player may know (``engine.state.view.player_view``): a
+    state built for that player at each decision, without the other player's hand, any
+    library's order, the random state or the log, with derived data of its own and no
+    way to reach a hidden object of the game. A policy decides from it alone
+    (``tests/players/test_view.py`` holds every shipped policy to that). It may keep a
+    view; it must not change one (the lists and objects a view shows are the game's)."""
 
     name: str
 
@@ -40,12 +35,6 @@ class Policy(Protocol):
 def decide(policy: Policy, state: GameState, decision: Decision) -> Answer:
     """``policy``'s answer to ``decision``, asked with its player's view of ``state``:
     how every driver of a game asks a policy."""
-    if getattr(policy, "borrows_view", False):
-        lent = lend_view(state, decision.player)
-        try:
-            return policy.decide(state, decision)
-        finally:
-            take_back(state, lent)
     return policy.decide(player_view(state, decision.player), decision)
 
 

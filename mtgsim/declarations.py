@@ -157,7 +157,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "state.memo": ("memo_on",),
     "state.rng": ("next_u64", "randbelow", "shuffle"),
     "state.stats": (),
-    "state.view": ("_known", "_library", "lend_view", "take_back"),
+    "state.view": ("_known", "_library", "_other_hand", "player_view"),
 }
 
 # Names a module imports that stay module globals even if they become cpdef, never cimported:

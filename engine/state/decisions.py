@@ -78,6 +78,31 @@ class DecisionKind(StrEnum):
     REPLACEMENT = "replacement"  # which replacement effect applies to an event first (616.1)
 
 
+# The kinds whose options are ids: of objects, of players (0 and 1, a target or what an
+# Aura enchants), or NONE for "none of them" (dredge, convoke, a replacement). The options
+# of every other kind are numbers (a mulligan's keep, yes or no, X, a mode, a replicate
+# count, colour bits, a flashback cost's index, a block declaration's pair indices) and
+# never name an object, whatever object has that id: engine.state.view shows the player
+# asked the objects of a pending question of these kinds alone (a search's cards), and
+# ``tests/state/test_decisions.py`` checks at every decision of real games that the
+# options of these kinds are ids of objects or players.
+OBJECT_OPTIONS = frozenset({
+    DecisionKind.BOTTOM, DecisionKind.DISCARD, DecisionKind.TARGET, DecisionKind.ATTACKERS,
+    DecisionKind.DAMAGE_ORDER, DecisionKind.DREDGE, DecisionKind.DEVOUR,
+    DecisionKind.CONVOKE_TAP, DecisionKind.ATTACH, DecisionKind.COST_DISCARD,
+    DecisionKind.COST, DecisionKind.SACRIFICE, DecisionKind.SEARCH,
+    DecisionKind.COST_COUNTER, DecisionKind.COST_TAP, DecisionKind.DIG,
+    DecisionKind.LOOK_EXILE, DecisionKind.LIBRARY_ORDER, DecisionKind.CHOOSE_DISCARD,
+    DecisionKind.LEGEND, DecisionKind.REPLACEMENT,
+})
+# ... and those whose options are numbers (every kind is in exactly one of the two)
+NUMBER_OPTIONS = frozenset({
+    DecisionKind.PRIORITY, DecisionKind.MULLIGAN, DecisionKind.BLOCKERS, DecisionKind.X,
+    DecisionKind.MAY, DecisionKind.REPLICATE, DecisionKind.MODE, DecisionKind.COLOR,
+    DecisionKind.COLORS, DecisionKind.FLASHBACK_COST,
+})
+
+
 # --- what a question is about ---------------------------------------------------------
 
 
@@ -231,7 +256,8 @@ AboutT = (
 class Decision(msgspec.Struct, omit_defaults=True):
     """A question the game asks one player; it waits in the state until answered.
 
-    ``options`` are object ids, player ids or numbers (by ``kind``); priority decisions
+    ``options`` are object ids, player ids or numbers, by ``kind``: ids for the kinds of
+    ``OBJECT_OPTIONS``, numbers for the others (never read as ids); priority decisions
     list ``actions`` instead. A single answer is an index into them; a multi-select
     (``multi``) answer is a list of indices with ``min_count <= len <= max_count``.
     ``about`` says what the question is about (per kind, see ``About``); ``prompt`` is

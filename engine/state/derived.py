@@ -43,6 +43,12 @@ too (a refresh follows either, and the check runs after it), so priority asks on
 ``Checks.needed``, and readers that need characteristics current one,
 ``Layers.stale``.
 
+A player's view (engine.state.view) has derived data of its own, never the state's:
+``Derived.for_view`` copies the flags and counts of public things, counts the other
+player's hand and graveyard from what the view holds of them, and takes no memo entry
+(the other player's hand plan and idle verdict come from their hidden hand; what a
+policy memoises on its view stays there).
+
 None of it is game state: a freshly built ``Derived`` (everything marked stale, counts
 recounted) plays the same game as the one the state had, only with more recomputation at
 first; ``tests/state/test_clone.py`` holds decoded and cloned games to that, and
@@ -73,6 +79,9 @@ _HAND, _BATTLEFIELD, _GRAVEYARD = 1, 2, 3  # engine.state.game_state's zone numb
 # may have changed (every permanent is recomputed). Readers that need characteristics
 # current ask ``if layers.stale: ensure(state)``, one read where two were (a flag and a list).
 CURRENT, ENTERED, CHANGED = 0, 1, 2
+
+
+_new = object.__new__  # an instance without __init__ (the copies set every slot)
 
 
 class Layers:
@@ -122,15 +131,17 @@ class Layers:
 
     def copy(self) -> Layers:
         """The flags and counts, without the facts found (they hold another state's objects)."""
-        new = Layers()
+        new = _new(Layers)  # (no __init__: every slot is set here, at each view and clone)
         new.stale = self.stale
         new.entered = self.entered.copy()
+        new.permanents = None
         new.dynamic_statics = self.dynamic_statics
         new.nonlocal_statics = self.nonlocal_statics
         new.plain = self.plain
         new.refreshed_clock = self.refreshed_clock
         new.refreshes = self.refreshes
         new.entered_refresh = self.entered_refresh
+        new.activators = None
         return new
 
 
@@ -156,7 +167,7 @@ class Checks:
         self.damaged: list[int] = []
 
     def copy(self) -> Checks:
-        new = Checks()
+        new = _new(Checks)
         new.needed = self.needed
         new.full = self.full
         new.entered = self.entered.copy()
@@ -189,9 +200,13 @@ class Mana:
         self.seen: dict[tuple[int, ...], Units] = {}
 
     def copy(self) -> Mana:
-        new = Mana()
+        new = _new(Mana)
         new.taps = self.taps.copy()
         new.refreshes = self.refreshes.copy()
+        new.entered = []
+        new.units = [None, None]
+        new.sources = None
+        new.seen = {}
         return new
 
 
@@ -223,6 +238,37 @@ class Hands:
         new.zone_actions = self.zone_actions.copy()
         return new
 
+    def for_view(self, view: GameState, me: int) -> Hands:
+        """``me``'s view's counts (``Derived.for_view``): the changes, ``me``'s own counts,
+        and the other player's counted from the cards of theirs the view holds (a hidden
+        card of their hand counts nowhere); no plan and no idle verdict."""
+        new = _new(Hands)
+        new.changes = self.changes.copy()
+        new.plans = [None, None]
+        new.idle = [None, None]
+        other = 1 - me
+        objects = view.objects
+        p = view.players[other]
+        usable = instants = 0
+        for oid in p.hand:
+            o = objects.get(oid)
+            if o is not None:
+                card = o.card
+                if card.zone_actions:
+                    usable += 1
+                if card.instant_speed:
+                    instants += 1
+        for oid in p.graveyard:
+            if objects[oid].card.zone_actions:
+                usable += 1
+        zone_actions = self.zone_actions.copy()
+        zone_actions[other] = usable
+        new.zone_actions = zone_actions
+        counted = self.instants.copy()
+        counted[other] = instants
+        new.instants = counted
+        return new
+
 
 class Counts:
     """The permanents with "spells you cast have ..." abilities and with "as ... enters"
@@ -237,7 +283,7 @@ class Counts:
         self.enter_replacers = 0
 
     def copy(self) -> Counts:
-        new = Counts()
+        new = _new(Counts)
         new.spell_granters = self.spell_granters
         new.enter_replacers = self.enter_replacers
         return new
@@ -257,7 +303,8 @@ class Memo:
         self.resolved = 0
 
     def copy(self) -> Memo:
-        new = Memo()
+        new = _new(Memo)
+        new.entries = {}
         new.changes = self.changes
         new.resolved = self.resolved
         return new
@@ -334,6 +381,32 @@ class Derived:
         d.hands = self.hands.copy()
         d.counts = self.counts.copy()
         d.memo = self.memo.copy()
+        d.decklists = self.decklists
+        return d
+
+    def for_view(self, view: GameState, me: int) -> Derived:
+        """The derived data of ``me``'s view ``view`` (engine.state.view), its own and
+        none of this state's: the card table (copied: a card the view's reader compiles
+        is not the game's), the flags and counts of the battlefield, the stack, mana and
+        state-based checks (``Layers``, ``Checks``, ``Mana``, ``Counts``, ``Memo``: public
+        things, which the view holds as the state does), each hand's count of changes
+        (public: a card into or out of a hand is seen), ``me``'s counts of their hand
+        (they see it) and the other player's counted from what the view holds of theirs:
+        their graveyard and the cards of their hand ``me`` knows. No memo entry is taken:
+        a fact memoised on the state was found from the state's objects, the other
+        player's hand plan (``Hands.plans``) and idle verdict (``Hands.idle``) from their
+        hidden hand; a policy's questions memoise their answers in the view's."""
+        d = Derived.__new__(Derived)
+        d.pool = self.pool
+        d.extra = self.extra.copy()
+        d.index = self.index.copy()
+        d.layers = self.layers.copy()
+        d.checks = self.checks.copy()
+        d.mana = self.mana.copy()
+        d.hands = self.hands.for_view(view, me)
+        d.counts = self.counts.copy()
+        d.memo = self.memo.copy()
+        d.stop_table = None
         d.decklists = self.decklists
         return d
 

@@ -1,7 +1,7 @@
 """What one player may know of a game: ``player_view(state, me)``, the state policies
 decide from (``Policy.decide(view, decision)``; ``engine.game.decide`` makes the view).
 
-A view is the game state with what ``me`` may not know taken out:
+A view is a state built for ``me`` at each decision, with what ``me`` may not know left out:
 
 - ``objects`` holds only the objects ``me`` may see: everything in a public zone
   (battlefield, graveyards, exile, the stack, 400.2), their own hand, the cards of their
@@ -9,27 +9,30 @@ A view is the game state with what ``me`` may not know taken out:
   forecast card in hand, a transmuted card or one a search reveals, a hand an effect
   reveals, a card put into a hand or library from a public zone) or that ``me`` looked at
   (the cards an effect puts back on top; ``GameObject.known``), and the cards the pending
-  question shows them (the cards of a search). The other player's hand and library are
-  ids only: ``len`` of a hand or library is what the view says of them.
+  question shows them: the options of a question whose options are objects
+  (``decisions.OBJECT_OPTIONS``: the cards of a search), never those of a question whose
+  options are numbers (X, colours, a block declaration's pair indices), whatever object
+  has that id.
+- the other player's hand lists the ids of the cards ``me`` knows and ``NONE`` for the
+  others, in its order: its ``len`` is what the view says of it.
 - each player's ``library`` lists no order: in one's own, the cards ``me`` knows the place
   of stay at their place and the others fill the rest in id order; in the other's, every
   card but those ``me`` knows is ``NONE``. A shuffle forgets what was known (701.24).
 - the random generator's state, the event log, the recorded answers (which name what each
   player drew) and ``sight`` (what each player may see: the other player's hand) are left
   out.
+- its derived data is its own (``Derived.for_view``): the flags and counts of public
+  things, the counts of the other player's hand and graveyard made from what the view
+  holds of them, and no memo entry of the state's; what a policy computes on its view is
+  memoised in the view's and goes with it.
 
 What a view keeps is public: the battlefield, stack, graveyards, exile, combat, the
 effects, the triggered abilities waiting to be put on the stack, the tasks in progress
-(the spell being cast, the effect resolving) and the pending decision. It shares the
-state's derived data (``GameState.derived``), whose memoised facts are about the
-battlefield (mana sources, activated and triggered abilities) and whose counts are of
-public things. A view is a shallow copy made at each decision (the lists and objects are
-the state's, never copied, so reading a view costs what reading the state costs); read
-it, never change it. A policy that promises to read its view only while it decides, and
-to keep and change nothing of it (``borrows_view = True``: the shipped heuristic, random,
-goldfish and search players), is lent the state itself instead: ``lend_view`` puts in
-the state what ``player_view`` would put in its copy, ``take_back`` restores it after
-the answer (``engine.game.step``).
+(the spell being cast, the effect resolving) and the pending decision. No hidden object
+of the game is reachable from it (``tests/players/test_view.py`` walks every reference
+from the views policies are given): the state's ``objects``, ``sight`` and derived data
+stay with the state. A view is shallow (the lists and objects it shows are the state's,
+so reading a view costs what reading the state costs): read it, never change it.
 
 A search policy samples what it cannot see from ``known_hand`` (the cards it knows in a
 player's hand), the counts, and ``decklist`` (a player's deck list as the game was started
@@ -41,8 +44,10 @@ from __future__ import annotations
 import msgspec
 
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.state.game_state import NONE, Answer, Event, GameObject, GameState, Player
-from mtgsim.engine.state.sight import UNSEEN, LibraryView, Sight
+from mtgsim.engine.state.decisions import OBJECT_OPTIONS
+from mtgsim.engine.state.derived import UNBOUND
+from mtgsim.engine.state.game_state import NONE, GameObject, GameState, Player
+from mtgsim.engine.state.sight import UNSEEN, LibraryView
 
 _replace = msgspec.structs.replace  # a shallow copy with fields changed, in C
 
@@ -51,44 +56,26 @@ def player_view(state: GameState, me: int) -> GameState:
     """The game as player ``me`` may know it (see the module's docstring)."""
     objects, lib0, lib1 = _known(state, me)
     p0, p1 = state.players
-    # one shallow copy with the fields changed, in C (a copy then attribute sets costs
-    # half as much again)
-    return _replace(state, objects=objects, players=[_replace(p0, library=lib0),
-                                                    _replace(p1, library=lib1)],
-                    rng=0, log=None, decisions=None, sight=UNSEEN)
+    if me == 0:
+        mine = _replace(p0, library=lib0)
+        theirs = _replace(p1, library=lib1, hand=_other_hand(p1.hand, objects))
+        players = [mine, theirs]
+    else:
+        theirs = _replace(p0, library=lib0, hand=_other_hand(p0.hand, objects))
+        mine = _replace(p1, library=lib1)
+        players = [theirs, mine]
+    # one shallow copy with the fields changed, in C; the derived data is the view's own,
+    # made from what the view holds
+    view = _replace(state, objects=objects, players=players, rng=0, log=None,
+                    decisions=None, sight=UNSEEN, derived=UNBOUND)
+    view.derived = state.derived.for_view(view, me)
+    return view
 
 
-# What ``lend_view`` took out of a state, for ``take_back``: its objects, the two players'
-# libraries, its random state, log, recorded answers and sight.
-Lent = tuple[dict[int, GameObject], list[int], list[int], int, list[Event] | None,
-             list[Answer] | None, Sight]
-
-
-def lend_view(state: GameState, me: int) -> Lent:
-    """Make ``state`` itself ``me``'s view, for one decision of a policy that borrows it
-    (``borrows_view``): the fields ``player_view`` changes in its copy are changed in the
-    state, and ``take_back`` puts them back. While lent, every field of the state holds
-    what the same field of ``player_view(state, me)`` holds, without a copy of the state
-    and of both players made and freed at each decision (which cost twice as much)."""
-    objects, lib0, lib1 = _known(state, me)
-    p0, p1 = state.players
-    lent = (state.objects, p0.library, p1.library, state.rng, state.log, state.decisions,
-            state.sight)
-    state.objects = objects
-    p0.library = lib0
-    p1.library = lib1
-    state.rng = 0
-    state.log = None
-    state.decisions = None
-    state.sight = UNSEEN
-    return lent
-
-
-def take_back(state: GameState, lent: Lent) -> None:
-    """Undo ``lend_view``: the state is the whole game again."""
-    p0, p1 = state.players
-    state.objects, p0.library, p1.library, state.rng, state.log, state.decisions, \
-        state.sight = lent
+def _other_hand(hand: list[int], objects: dict[int, GameObject]) -> list[int]:
+    """The other player's hand as the view shows it: the ids of the cards it shows
+    (revealed), ``NONE`` for the others."""
+    return [oid if oid in objects else NONE for oid in hand]
 
 
 def _known(state: GameState, me: int) -> tuple[dict[int, GameObject], list[int], list[int]]:
@@ -96,7 +83,8 @@ def _known(state: GameState, me: int) -> tuple[dict[int, GameObject], list[int],
     sight = state.sight
     objects = sight.visible[me]
     pending = state.pending
-    if pending is not None and pending.options and pending.player == me:
+    if pending is not None and pending.options and pending.player == me and \
+            pending.kind in OBJECT_OPTIONS:
         every = state.objects
         shown = [o for o in pending.options if o >= 2 and o not in objects and o in every]
         if shown:  # the cards a search or a look shows this player now

@@ -123,8 +123,7 @@ def test_the_generated_declarations_of_a_module() -> None:
     mtgsim.declarations.C_TYPES, which make its arithmetic 64-bit C integers."""
     assert DECLARED["mtgsim.engine.game"].text.splitlines()[2:] == [
         "from mtgsim.engine.rules.turn cimport answer",
-        "from mtgsim.engine.state.view cimport lend_view",
-        "from mtgsim.engine.state.view cimport take_back",
+        "from mtgsim.engine.state.view cimport player_view",
         "cpdef decide(object policy, object state, object decision)",
         "cpdef step(object state, object policies)",
     ]

@@ -8,7 +8,7 @@ docs/*.md, outside fenced blocks:
   also relative to ``engine/``, as ``rules/turn.py``) exists, and a bare file name
   (``turn.py``) is the name of some file of the repository;
 - every code span that is a dotted name under the package (``mtgsim.engine.rules.turn``,
-  ``engine.state.view.lend_view``, ``results.analysis.bradley_terry``) imports, its
+  ``engine.state.view.player_view``, ``results.analysis.bradley_terry``) imports, its
   attributes included;
 - every relative link points to a file that exists, and its ``#anchor`` to a heading there;
 

@@ -21,7 +21,13 @@ from mtgsim.engine.game import decide, play
 from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.scenario.runner import run_scenario
-from mtgsim.engine.state.decisions import Decision, DecisionKind
+from mtgsim.engine.state.decisions import (
+    NONE,
+    NUMBER_OPTIONS,
+    OBJECT_OPTIONS,
+    Decision,
+    DecisionKind,
+)
 from mtgsim.engine.state.serialize import from_json, to_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,7 +98,7 @@ def test_every_kind_is_asked_with_what_it_is_about() -> None:
     decks = ["gruul_stompy", "azorius_skies", "jund_devour", "izzet_spells", "naya_auras",
              "golgari_dredge", "selesnya_convoke", "dimir_transmute", "simic_graft",
              "white_weenie_level_up", "jund_cascade", "rakdos_unearth", "mono_red_retrace"]
-    round_tripped = 0
+    round_tripped = ids_checked = 0
     for i in range(len(decks)):
         cards = [bundled_deck(decks[i]), bundled_deck(decks[(i + 3) % len(decks)])]
         state = new_game(cards, 40 + i)
@@ -102,6 +108,11 @@ def test_every_kind_is_asked_with_what_it_is_about() -> None:
             if d is None:
                 break
             seen.setdefault(d.kind, set()).add(type(d.about).__name__)
+            if d.kind in OBJECT_OPTIONS:  # ids the view may show, never other numbers
+                sids = {it.sid for it in state.stack}
+                assert all(o in state.objects or o in sids or o in (0, 1, NONE)
+                           for o in d.options), (d.kind, d.options)
+                ids_checked += 1
             if d.about is not None and round_tripped < 50:
                 back = from_json(to_json(state), POOL)
                 assert back.pending is not None and back.pending.about == d.about
@@ -127,6 +138,15 @@ def test_every_kind_is_asked_with_what_it_is_about() -> None:
             DecisionKind.CONVOKE_TAP, DecisionKind.SEARCH} <= set(seen), sorted(seen)
     assert {"MayEffect", "MayCast"} <= seen[DecisionKind.MAY]
     assert all(isinstance(k, DecisionKind) for k in seen)
+    assert ids_checked > 100
+
+
+def test_each_kind_says_whether_its_options_are_objects() -> None:
+    """Every kind is in exactly one of OBJECT_OPTIONS and NUMBER_OPTIONS, so the view
+    builder (engine.state.view) never takes a number (X, a colour, a pair index) for an
+    object id: a kind added later must say which its options are."""
+    assert OBJECT_OPTIONS | NUMBER_OPTIONS == set(DecisionKind)
+    assert not OBJECT_OPTIONS & NUMBER_OPTIONS
 
 
 def test_a_target_question_says_which_slot_of_which_spell() -> None:

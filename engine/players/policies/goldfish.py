@@ -47,7 +47,6 @@ class GoldfishPolicy:
     """Plays a land a turn and nothing else: it stops only in its own main phases."""
 
     name = "goldfish"
-    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
     stops = stop_bit(MAIN1, True) | stop_bit(MAIN2, True)
 
     def __init__(self, seed: int) -> None:

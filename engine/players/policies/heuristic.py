@@ -83,7 +83,6 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # an instance dict.
     __slots__ = ()
     name = "heuristic"
-    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
     stops = _stops()
 
     @staticmethod

@@ -23,7 +23,6 @@ _PRIORITY = DecisionKind.PRIORITY
 class RandomPolicy:
     __slots__ = ("rng",)  # (a slot: read and written at every choice)
     name = "random"
-    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
 
     def __init__(self, seed: int) -> None:
         self.rng = seed_state(seed ^ 0x5EED)

@@ -107,7 +107,6 @@ def position_value(state: GameState, me: int) -> float:
 class SearchPolicy:
     """Determinized Monte Carlo with the heuristic as rollout policy (module docstring)."""
 
-    borrows_view = True  # reads the view only while deciding (engine.game.Policy)
 
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("search")
