@@ -179,6 +179,23 @@ def job_policies(policies: Sequence[str], deck_policies: Sequence[str],
     return sides, tuple(own + [""] * (decks - len(own))) if any(own) else ()
 
 
+def job_parts(decks: Sequence[LoadedDeck], seed: int, policies: Sequence[str],
+              deck_policies: Sequence[str], cards: CardSource | None
+              ) -> tuple[tuple[DeckSpec, ...], tuple[str, str], tuple[str, ...], CardSource,
+                         str]:
+    """What every job kind checks and derives first (gauntlet, versus, ablate, ladder and
+    swiss alike): the seed checked, the decks' specs, the policies (``job_policies``), the
+    card source and its hash. Raises ``JobError``."""
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise JobError(str(exc)) from None
+    specs = tuple(deck_spec(d) for d in decks)
+    sides, own = job_policies(policies, deck_policies, len(decks))
+    cards = cards or CardSource()
+    return specs, sides, own, cards, cards.hash()
+
+
 def job_id(kind: str, decks: Sequence[DeckSpec], seed: int, games: int, *,
            policies: Sequence[str] = ("heuristic", "heuristic"), max_turns: int = 60,
            card_data_hash: str = "", pairs: Sequence[tuple[int, int]] = (),
@@ -308,14 +325,8 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
     same). ``announce(what)``: told when Ray starts (a line for people: the wait that
     follows is start-up, not play); ``progress(done, total)`` is first called once the
     executor is up, and the result's ``seconds`` are counted from then too."""
-    try:
-        check_seed(seed)
-    except ValueError as exc:
-        raise JobError(str(exc)) from None
-    specs = tuple(deck_spec(d) for d in decks)
-    policies, own = job_policies(policies, deck_policies, len(decks))
-    cards = cards or CardSource()
-    card_hash = cards.hash()
+    specs, policies, own, cards, card_hash = job_parts(decks, seed, policies,
+                                                       deck_policies, cards)
     options = {"ablate_deck": str(ablate[0]), "ablate_keyword": ablate[1]} if ablate else {}
     job = job_id(kind, specs, seed, games, policies=policies, max_turns=max_turns,
                  card_data_hash=card_hash, pairs=pairs, options=options, deck_policies=own)

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from mtgsim import engine
 from mtgsim.cluster.pool import ClusterLost, RayExecutor, SerialExecutor
-from mtgsim.cluster.seeds import check_seed
 from mtgsim.cluster.work import (
     JobSpec,
     MatchResult,
@@ -36,9 +35,8 @@ from mtgsim.pipelines.jobs import (
     JobResult,
     abandon_output,
     damage_advice,
-    deck_spec,
     job_id,
-    job_policies,
+    job_parts,
     lock_output,
     prepare_output,
 )
@@ -110,14 +108,8 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     if len(shares) != len(decks) or any(not math.isfinite(s) or s < 0 for s in shares) \
             or sum(shares) <= 0:
         raise JobError("give one finite, non-negative metagame share per deck (not all 0)")
-    try:
-        check_seed(seed)
-    except ValueError as exc:
-        raise JobError(str(exc)) from None
-    specs = tuple(deck_spec(d) for d in decks)
-    policies, own = job_policies(policies, deck_policies, len(decks))
-    cards = cards or CardSource()
-    card_hash = cards.hash()
+    specs, policies, own, cards, card_hash = job_parts(decks, seed, policies,
+                                                       deck_policies, cards)
     extra = {"players": str(players), "rounds": str(rounds), "best_of": str(best_of),
              "top": str(top), "events": str(events),
              "shares": ",".join(f"{s:g}" for s in shares)}
