@@ -34,6 +34,7 @@ from mtgsim.engine.state.decisions import CostOf
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
+    EXILE,
     GRAVEYARD,
     HAND,
     Decision,
@@ -437,6 +438,25 @@ SACRIFICE_SELF = cost_part(CostPart(
     "sacrifice_self", ("sacrifice_self",), present=lambda c: c.sacrifice_self,
     can_pay=_always, pay=_sacrifice_source, stage=Stage.AFTER_STACKED,
     why_no_choice=NO_CHOICE_SOURCE, worth=_sacrifice_self_worth, spends_source=True))
+
+
+def _exile_source(p: Payment, chosen: tuple[int, ...]) -> None:
+    if p.source.zone == BATTLEFIELD:
+        rep.leave_battlefield(p.state, p.source, EXILE)
+
+
+def _on_battlefield(state: GameState, player: int, src: GameObject, cost: Cost,
+                    keeps: Keeps | None) -> bool:
+    return src.zone == BATTLEFIELD
+
+
+# "Exile this artifact" (Relic of Progenitus): the source leaves for exile once the
+# ability is on the stack (602.2b, 601.2h), which then resolves with its last known
+# information (113.7a); exiling is not sacrificing (701.17). Valued as sacrificing it.
+EXILE_SELF = cost_part(CostPart(
+    "exile_self", ("exile_self",), present=lambda c: c.exile_self, can_pay=_on_battlefield,
+    pay=_exile_source, stage=Stage.AFTER_STACKED, why_no_choice=NO_CHOICE_SOURCE,
+    worth=_sacrifice_self_worth, spends_source=True))
 
 
 # --- mana (checked last: the dearest check) ------------------------------------------------------

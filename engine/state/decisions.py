@@ -72,7 +72,7 @@ class DecisionKind(StrEnum):
     DIG = "dig"  # revealed cards to put onto the battlefield
     LOOK_EXILE = "look_exile"  # looked-at cards to exile
     LIBRARY_ORDER = "library_order"  # cards to put back on top, in order (top first)
-    CHOOSE_DISCARD = "choose_discard"  # a player's cards an effect makes them discard
+    CHOOSE_DISCARD = "choose_discard"  # cards an effect makes a player discard, or exile
     FLASHBACK_COST = "flashback_cost"  # which of several flashback costs to pay
     LEGEND = "legend"  # which legendary permanent to keep (704.5j)
     REPLACEMENT = "replacement"  # which replacement effect applies to an event first (616.1)

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 import msgspec
 
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401  (the clause patterns register)
-import mtgsim.engine.cards.oracle.fx_if_you_do  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_if_you_do  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_objects  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_pump  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_special  # noqa: F401

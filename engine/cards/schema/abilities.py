@@ -47,6 +47,7 @@ class Cost(_Frozen, frozen=True):
     tap_untapped: Filter | None = None
     tap_untapped_count: int = 1
     reveal_self: bool = False  # "Reveal [this card] from your hand" (forecast, 702.57)
+    exile_self: bool = False  # "Exile this artifact" (Relic of Progenitus)
 
 
 class SpellAbility(_Frozen, frozen=True):
