@@ -272,6 +272,7 @@ def _turn_based_actions(state: GameState) -> bool:
         zone_actions = state.derived.hands.zone_actions
         for p in state.players:
             p.damage_this_turn = 0
+            p.drawn_this_turn = 0
             if zone_actions[p.idx]:  # only such cards have abilities that work from a hand
                 for oid in p.hand:  # "once each turn" abilities that work from the hand
                     o = objects[oid]

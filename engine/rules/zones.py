@@ -275,6 +275,10 @@ def draw_card(state: GameState, player: int) -> GameObject | None:
     new = move(state, obj, HAND)
     if state.log is not None:
         log(state, "draw", player, new.card.name)
+    p.drawn_this_turn += 1
+    if p.drawn_this_turn == 3 and p.graveyard:
+        from mtgsim.engine.rules import draw_triggers  # "your third card in a turn"
+        draw_triggers.third_draw(state, player)
     return new
 
 

@@ -138,6 +138,7 @@ class Player(msgspec.Struct, omit_defaults=True):
     lost: bool = False
     mulligans: int = 0
     damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
+    drawn_this_turn: int = 0  # cards this player drew this turn (121.2: "your third card")
     cant_gain_life: bool = False  # "can't gain life for the rest of the game" (119.7)
     pool: list[int] = []  # floating mana, one colour bit per unit
     can_cast_spells: bool = True
