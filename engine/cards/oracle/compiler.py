@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import msgspec
 
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401  (the clause patterns register)
+import mtgsim.engine.cards.oracle.fx_damage_each  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_draw_triggers  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
