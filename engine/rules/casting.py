@@ -610,11 +610,16 @@ def cast_task(state: GameState, task: CastTask) -> None:
         reduction.pay(state, used)
     if not pay_symbols(state, player, symbols, generic, committed):
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
+    discarded = [state.objects[oid].card for oid in plan.discards]
+    discarded += [state.objects[oid].card for payment, _ in others
+                  for oid in payment.chosen.get("discard", ())]
     for oid in plan.discards:
         move(state, state.objects[oid], GRAVEYARD)
     for payment, parts in others:
         pay_costs(payment, parts, _STAGE_PAID)
     _put_on_stack(state, task, obj, mode, plan, specs, targets)
+    if discarded:
+        state.stack[-1].discarded = tuple(discarded)
     if used and reduction is not None and reduction.statistic:
         count(state, player, reduction.statistic, len(used))
     perm = permission(task.alt) if task.alt else None

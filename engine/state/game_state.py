@@ -172,6 +172,8 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     data: int = 0  # a number remembered for the ability (e.g. the mana value to search)
     spell: StackItem | None = None  # for epic: the spell its copies copy
     created: list[int] = []  # tokens this ability created as it resolved ("created")
+    # the cards discarded to pay its costs, as they were ("the discarded card", 601.2h)
+    discarded: tuple[Card, ...] = ()
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
