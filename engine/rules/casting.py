@@ -471,7 +471,7 @@ def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: C
                          lambda state, player, obj, cost: keeps)
 
 
-def _other_costs(card: Card, alt: int) -> list[Cost]:
+def _other_costs(card: Card, alt: int, extra: Cost | None = None) -> list[Cost]:
     """The costs whose parts other than mana a cast with permission ``alt`` pays: the
     spell's additional cost (601.2b), the card's alternative cost (118.9)."""
     costs = []
@@ -479,7 +479,18 @@ def _other_costs(card: Card, alt: int) -> list[Cost]:
         costs.append(card.spell.additional_cost)
     if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
         costs.append(card.alternative_cost)
+    if extra is not None:  # a permission's cost other than mana (flashback's sacrifice)
+        costs.append(extra)
     return costs
+
+
+def _permission_other(state: GameState, task: CastTask, obj: GameObject,
+                      base: list[ManaCost]) -> Cost | None:
+    """The parts other than mana of the permission's cost chosen (601.2b, 601.2h)."""
+    perm = permission(task.alt) if task.alt else None
+    if perm is None or perm.other_cost is None or not base:
+        return None
+    return perm.other_cost(state, obj, base[0])
 
 
 def _cast_keeps(state: GameState, player: int, obj: GameObject, alt: int) -> Keeps | None:
@@ -570,7 +581,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
     # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b);
     # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
     others = [(Payment(state, player, obj, c), parts_of(c, spell=True))
-              for c in _other_costs(card, task.alt)]
+              for c in _other_costs(card, task.alt, _permission_other(state, task, obj, base))]
     keeps = mana_keeps(state, player, *total_cost(base, x), reduction) if others else None
     # Permanents another part of the cost uses don't also pay mana (601.2g-h).
     committed: set[int] = set()
