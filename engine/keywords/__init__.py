@@ -36,7 +36,7 @@ NOT_ORACLE = {
 WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour"}
 WITH_COST = {
     "level up", "recover", "replicate", "transmute", "unearth", "equip", "flashback",
-    "evoke", "kicker", "cycling", "ward",
+    "evoke", "kicker", "cycling", "ward", "madness",
 }
 PLAIN = {
     "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",

@@ -20,6 +20,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     haunt,
     kicker,
     level_up,
+    madness,
     persist,
     rebound,
     recover,

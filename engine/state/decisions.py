@@ -127,7 +127,7 @@ class MayCast(About, tag="may_cast", frozen=True):
     """MAY: cast the card ``source`` without paying its mana cost (cascade) or from
     exile (rebound): ``keyword`` says which."""
 
-    keyword: Literal["cascade", "rebound"]
+    keyword: Literal["cascade", "rebound", "madness"]
     card: Card
 
 

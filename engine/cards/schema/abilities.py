@@ -64,6 +64,8 @@ TriggerEvent = Literal[
     # "When you draw your third card in a turn, return this card from your graveyard
     # ...": a card in the drawing player's graveyard (113.6k)
     "third_draw_graveyard",
+    # madness (702.35a): "when this card is exiled this way" (queued by its module)
+    "discarded_into_exile",
     "enters",  # this enters the battlefield
     "dies",  # this is put into a graveyard from the battlefield
     "leaves_to_graveyard",  # this goes from the battlefield to a graveyard (Rancor)
