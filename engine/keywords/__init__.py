@@ -36,7 +36,7 @@ NOT_ORACLE = {
 WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour"}
 WITH_COST = {
     "level up", "recover", "replicate", "transmute", "unearth", "equip", "flashback",
-    "evoke", "kicker", "cycling", "ward", "madness",
+    "evoke", "kicker", "cycling", "ward", "madness", "plot",
 }
 PLAIN = {
     "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",

@@ -22,6 +22,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     level_up,
     madness,
     persist,
+    plot,
     rebound,
     recover,
     replicate,

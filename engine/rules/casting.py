@@ -42,10 +42,12 @@ from mtgsim.engine.rules.payment import (
     units_unchanged,
     units_without,
 )
+from mtgsim.engine.rules.special_actions import SPECIAL_ACTIONS
 from mtgsim.engine.rules.spell_costs import (
     ADDITIONAL,
     ALT_ALTERNATIVE,
     ALT_NORMAL,
+    FROM_EXILE,
     FROM_GRAVEYARD,
     GRANTED,
     REDUCTIONS,
@@ -69,6 +71,7 @@ from mtgsim.engine.state.game_state import (
     NONE,
     PASS_ACTION,
     PLAY,
+    SPECIAL,
     STACK,
     Action,
     CastTask,
@@ -384,6 +387,19 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     if sorcery_ok and p.lands_played < p.land_drops:
         for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
+    if sorcery_ok:
+        for sa in SPECIAL_ACTIONS:  # plot (116.2k)
+            for oid in sa.offered(state, player):
+                actions.append(Action(SPECIAL, oid, sa.code))
+        if p.exile and p.can_cast_spells:  # plotted cards (702.170d)
+            for oid in p.exile:
+                obj = objects[oid]
+                for perm in FROM_EXILE:
+                    if perm.has(state, obj):
+                        if units is None:
+                            units = mana_units(state, player)[0]
+                        if _can_cast(state, player, obj, perm.code, units):
+                            actions.append(Action(CAST, oid, alt=perm.code))
     if p.can_cast_spells:
         for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
             actions.append(Action(CAST, oid, alt=alt))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.mana import ManaCost
-from mtgsim.engine.state.game_state import GRAVEYARD, GameObject, GameState
+from mtgsim.engine.state.game_state import EXILE, GRAVEYARD, GameObject, GameState
 from mtgsim.engine.state.memo import memo
 
 if TYPE_CHECKING:
@@ -120,6 +120,7 @@ class CostReduction:
 
 PERMISSIONS: list[CastPermission] = []
 FROM_GRAVEYARD: list[CastPermission] = []  # those of PERMISSIONS that cast from there
+FROM_EXILE: list[CastPermission] = []  # likewise from exile (plot; madness's is never offered)
 GRANTED: list[Callable[[GameState, int], bool]] = []  # the permissions' ``granted``
 ADDITIONAL: list[AdditionalCost] = []
 REDUCTIONS: list[CostReduction] = []
@@ -139,6 +140,7 @@ def cast_permission(p: CastPermission) -> CastPermission:
     PERMISSIONS.append(p)
     PERMISSIONS.sort(key=lambda q: q.code)  # legal actions are offered in code order
     FROM_GRAVEYARD[:] = [q for q in PERMISSIONS if q.zone == GRAVEYARD]
+    FROM_EXILE[:] = [q for q in PERMISSIONS if q.zone == EXILE]
     GRANTED[:] = [q.granted for q in PERMISSIONS if q.granted is not None]
     NAMES[p.code] = p.keyword
     return p

@@ -26,15 +26,16 @@ Answer = int | list[int]
 
 
 class Action(msgspec.Struct, frozen=True, array_like=True):
-    """A priority action (rule 117.1): pass, play a land, cast, or activate."""
+    """A priority action (rule 117.1): pass, play a land, cast, activate, or another
+    special action (116.2: plot)."""
 
-    kind: int  # PASS, PLAY, CAST, ACTIVATE
+    kind: int  # PASS, PLAY, CAST, ACTIVATE, SPECIAL
     oid: int = NONE
-    index: int = 0  # ability index for ACTIVATE
+    index: int = 0  # ability index for ACTIVATE; the special action's code for SPECIAL
     alt: int = 0  # for CAST: the permission used (0: the normal way; see casting.py)
 
 
-PASS, PLAY, CAST, ACTIVATE = 0, 1, 2, 3
+PASS, PLAY, CAST, ACTIVATE, SPECIAL = 0, 1, 2, 3, 4
 PASS_ACTION = Action(PASS)
 
 

@@ -20,6 +20,7 @@ from mtgsim.engine.state.decisions import CAST as CAST
 from mtgsim.engine.state.decisions import PASS as PASS
 from mtgsim.engine.state.decisions import PASS_ACTION as PASS_ACTION
 from mtgsim.engine.state.decisions import PLAY as PLAY
+from mtgsim.engine.state.decisions import SPECIAL as SPECIAL
 from mtgsim.engine.state.decisions import Action as Action
 from mtgsim.engine.state.decisions import Answer as Answer
 from mtgsim.engine.state.decisions import Decision as Decision
@@ -122,6 +123,7 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # an effect set its creature types (205.1a, layer 4: Lignify's "is a Treefolk"): the
     # card's own creature types are not its types now (``extra_subtypes`` are)
     lost_creature_types: bool = False
+    plotted: int = 0  # plot (702.170a): the turn this card in exile became plotted
 
 
 class Player(msgspec.Struct, omit_defaults=True):
