@@ -28,6 +28,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     replicate,
     retrace,
     transmute,
+    typecycling,
     umbra_armor,
     unearth,
     ward,
