@@ -11,7 +11,7 @@ player pay them in any order; the engine's is fixed, so games are reproducible).
 from __future__ import annotations
 
 from mtgsim.engine.cards import KW_HASTE, T_CREATURE, Cost
-from mtgsim.engine.players.worth import is_creature, perm_value, value
+from mtgsim.engine.players.worth import card_want, is_creature, perm_value, value
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.costs import (
     COST_PARTS,
@@ -417,8 +417,7 @@ def _discard_source(p: Payment, chosen: tuple[int, ...]) -> None:
 DISCARD_SELF = cost_part(CostPart(
     "discard_self", ("discard_self",), present=lambda c: c.discard_self, can_pay=_always,
     pay=_discard_source, stage=Stage.SOURCE_MOVES, why_no_choice=NO_CHOICE_SOURCE,
-    why_not_valued="only keyword abilities (cycling, transmute) discard their card, and "
-                   "their scores count the card (engine.players.policies.activation)"))
+    worth=lambda w, src, c: card_want(w.state, w.me, src.card) if src.zone == HAND else 0.0))
 
 
 def _sacrifice_source(p: Payment, chosen: tuple[int, ...]) -> None:
