@@ -251,6 +251,8 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     # a card (in a graveyard) gains flashback with this cost (702.34a; Snapcaster Mage)
     flashback_cost: str | None = None
     color: int = NONE  # layer 5: its colours become these (colour mask, 105.3)
+    # "if that creature would die this turn, exile it instead" (614.1a; Suplex)
+    exile_if_dies: bool = False
 
 
 class Combat(msgspec.Struct, omit_defaults=True):

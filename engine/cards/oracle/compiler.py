@@ -25,6 +25,7 @@ import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401  (the clause patterns r
 import mtgsim.engine.cards.oracle.fx_damage_each  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_draw_triggers  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_exile_if_dies  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_hand_to_library  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_discarded  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
