@@ -388,9 +388,10 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
         for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
     if sorcery_ok:
-        for sa in SPECIAL_ACTIONS:  # plot (116.2k)
-            for oid in sa.offered(state, player):
-                actions.append(Action(SPECIAL, oid, sa.code))
+        if zone_actions:  # plot (116.2k): its cards are counted as usable from a zone
+            for sa in SPECIAL_ACTIONS:
+                for oid in sa.offered(state, player):
+                    actions.append(Action(SPECIAL, oid, sa.code))
         if p.exile and p.can_cast_spells:  # plotted cards (702.170d)
             for oid in p.exile:
                 obj = objects[oid]

@@ -4,8 +4,10 @@
 A special action does not use the stack (116.2): it is taken with priority, and the
 player gets priority again afterwards (116.3). Each entry: its code (stored in the
 ``Action`` of a saved game: kept for good), which of the player's cards it may be taken
-with now (``offered``, asked only when the player could cast a sorcery: the actions
-registered so far, plot, are sorcery-timed), and what taking it does (``take``).
+with now (``offered``, asked only when the player could cast a sorcery, the actions
+registered so far, plot, being sorcery-timed, and has a card usable from a zone,
+``Card.zone_actions``: plot's permission from exile makes its cards count), and what
+taking it does (``take``).
 """
 
 from __future__ import annotations
