@@ -176,6 +176,9 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     created: list[int] = []  # tokens this ability created as it resolved ("created")
     # the cards discarded to pay its costs, as they were ("the discarded card", 601.2h)
     discarded: tuple[Card, ...] = ()
+    # each target's controller as the item began to resolve (NONE: not a permanent):
+    # "that artifact's controller" after the artifact is gone (608.2h)
+    target_controllers: list[int] = []
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
