@@ -32,6 +32,7 @@ import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_you_do  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_objects  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_pump  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_search_other  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_special  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_tokens  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_zones  # noqa: F401
