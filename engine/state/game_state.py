@@ -178,7 +178,7 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     discarded: tuple[Card, ...] = ()
     # each target's controller as the item began to resolve (NONE: not a permanent):
     # "that artifact's controller" after the artifact is gone (608.2h)
-    target_controllers: list[int] = []
+    target_controllers: tuple[int, ...] = ()
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
