@@ -39,10 +39,20 @@ from mtgsim.engine.decklists.lines import DeckError
 from mtgsim.engine.game import deck_cards, play, policy_stops
 from mtgsim.engine.game import step as engine_step
 from mtgsim.engine.players.policies import POLICIES, PolicySpecError, make_policy, parse_policy
+from mtgsim.engine.rules.special_actions import special
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import describe
 from mtgsim.engine.state.ask import IllegalAnswer
-from mtgsim.engine.state.game_state import CAST, PASS, PLAY, Answer, Decision, GameResult, GameState
+from mtgsim.engine.state.game_state import (
+    CAST,
+    PASS,
+    PLAY,
+    SPECIAL,
+    Answer,
+    Decision,
+    GameResult,
+    GameState,
+)
 from mtgsim.engine.state.view import player_view
 from mtgsim.pipelines.replay import (
     Replay,
@@ -127,7 +137,7 @@ def _describe(state: GameState, decision: Decision) -> list[str]:
                 out.append("pass")
                 continue
             verb = "play" if action.kind == PLAY else "cast" if action.kind == CAST else \
-                "activate"
+                special(action.index).keyword if action.kind == SPECIAL else "activate"
             extra = f" (ability {action.index})" if verb == "activate" else ""
             out.append(f"{verb} {describe(state, action.oid)}{extra}")
         return out

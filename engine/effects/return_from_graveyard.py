@@ -21,6 +21,7 @@ from mtgsim.engine.state.game_state import GRAVEYARD, HAND, GameState, StackItem
 class ReturnFromGraveyard(Effect, tag="return_from_graveyard", frozen=True):
     what: str = "t0"
     to: Literal["hand", "battlefield"] = "hand"
+    tapped: bool = False  # "to the battlefield tapped"
 
 
 def resolve(state: GameState, item: StackItem, eff: ReturnFromGraveyard, asker: Asker,
@@ -33,7 +34,7 @@ def resolve(state: GameState, item: StackItem, eff: ReturnFromGraveyard, asker: 
             if eff.to == "hand":
                 move(state, card_obj, HAND)
             else:  # an Aura asks what it enchants (303.4f)
-                rep.enter(state, card_obj, item.controller, asker=asker)
+                rep.enter(state, card_obj, item.controller, tapped=eff.tapped, asker=asker)
 
 
 def estimate(ev: Estimate, e: ReturnFromGraveyard) -> None:
@@ -41,6 +42,11 @@ def estimate(ev: Estimate, e: ReturnFromGraveyard) -> None:
     me = ev.me
     targets = ev.targets
     objects = ev.state.objects
+    if e.what == "self":  # a card returning itself (Sneaky Snacker)
+        g = objects.get(ev.source)
+        if g is not None and g.zone == GRAVEYARD and g.owner == me:
+            ev.total += card_want(state, me, g.card) * (1.6 if e.to == "battlefield" else 1.0)
+        return
     for i, t in enumerate(targets):
         if refers(e.what, f"t{i}") and t >= 2:
             g = objects.get(t)

@@ -12,12 +12,14 @@ from mtgsim.engine.cards import (
     EffectT,
     Filter,
 )
+from mtgsim.engine.players.worth_effects import players_for
 from mtgsim.engine.rules import replacement as rep
-from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, unaffected
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, unaffected, yes_no
 from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import players_of
 from mtgsim.engine.rules.zones import log, move, reveal, shuffle_library
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.decisions import Searching
+from mtgsim.engine.state.decisions import MayEffect, Searching
 from mtgsim.engine.state.game_state import (
     GRAVEYARD,
     HAND,
@@ -39,6 +41,8 @@ class Search(Effect, tag="search", frozen=True):
     to: Literal["hand", "battlefield", "graveyard"] = "hand"
     tapped: bool = False
     reveal: bool = False
+    who: str = "you"  # the player who searches their library ("its controller may search")
+    optional: bool = False  # "may search": that player chooses whether to (no shuffle if not)
 
 
 def resolve(state: GameState, item: StackItem, eff: Search, asker: Asker,
@@ -48,6 +52,14 @@ def resolve(state: GameState, item: StackItem, eff: Search, asker: Asker,
 
 def search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> None:
     p = item.controller
+    if eff.who != "you":
+        who = players_of(state, item, eff.who)
+        if not who:
+            return
+        p = who[0]
+    if eff.optional and not yes_no(asker, p, f"{item.label}: search your library?",
+                                   item.source, MayEffect((eff,))):
+        return
     library = state.players[p].library
     options = [oid for oid in reversed(library)
                if matches(state, eff.filter, state.objects[oid], p, item.source)]
@@ -73,7 +85,12 @@ def search(state: GameState, item: StackItem, eff: Search, asker: Asker) -> None
 
 
 def estimate(ev: Estimate, e: Search) -> None:
-    ev.total += 3.0
+    """A card found: 3.0 for the searcher (against me when it is the opponent)."""
+    if e.who == "you":
+        ev.total += 3.0
+        return
+    for p in players_for(e.who, ev.me, ev.targets, ev.state):
+        ev.total += 3.0 if p == ev.me else -3.0
 
 
 RULES = effect_rules(

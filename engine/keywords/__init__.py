@@ -36,12 +36,16 @@ NOT_ORACLE = {
 WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour"}
 WITH_COST = {
     "level up", "recover", "replicate", "transmute", "unearth", "equip", "flashback",
-    "evoke", "kicker", "cycling", "ward",
+    "evoke", "kicker", "cycling", "ward", "madness", "plot", "typecycling",
 }
 PLAIN = {
     "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",
     "retrace", "devoid", "persist",
 }
+# "Islandcycling {1}", "Basic landcycling {1}{G}" (702.29e): the types the engine reads
+_TYPECYCLING = re.compile(r"^(?P<type>[a-z]+(?: land)?)cycling (?P<cost>\{.+)$")
+TYPECYCLING_TYPES = frozenset(("plains", "island", "swamp", "mountain", "forest",
+                               "basic land"))
 _NUMBER = re.compile(r"^(?P<name>[a-z ]+?)(?: (?P<quality>[a-zA-Z]+))? (?P<n>\d+|[xX])$")
 
 Compiler = Callable[["Card", KeywordInstance], list[AbilityT]]
@@ -79,6 +83,10 @@ def parse_keyword(text: str) -> KeywordInstance | int:
             name, quality = f"{name} {quality}", ""
         n = -1 if m.group("n") == "x" else int(m.group("n"))
         return KeywordInstance(name, n=n, quality=quality, text=text)
+    m = _TYPECYCLING.match(low)
+    if m is not None and m.group("type") in TYPECYCLING_TYPES:  # 702.29e
+        return KeywordInstance("typecycling", quality=m.group("type"),
+                               cost=text.strip()[m.start("cost"):].strip(), text=text)
     for name in WITH_COST:
         if low.startswith(name) and low[len(name):len(name) + 1] in (" ", "—"):
             return KeywordInstance(name, cost=text.strip()[len(name) + 1:].strip(), text=text)

@@ -13,6 +13,11 @@ whenever it would leave the stack (``engine.rules.resolution``, ``engine.effects
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
+from mtgsim.engine.cards import Cost, Filter
+from mtgsim.engine.rules.costs import costs_payable, parts_of
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost
 from mtgsim.engine.rules.spell_costs import CastPermission, cast_permission
 from mtgsim.engine.state.ask import Asker
@@ -47,13 +52,65 @@ def can_flashback(state: GameState, obj: GameObject) -> bool:
     return obj.card.has_keyword("flashback") or bool(granted_flashback(state, obj.oid))
 
 
+_PART = re.compile(r"(?P<mana>(?:\{[^}]+\})+)|Sacrifice an? (?P<subtype>[A-Z][a-z]+)|"
+                   r"Pay (?P<life>\d+) life")
+
+
+@cache
+def flashback_cost(text: str) -> tuple[ManaCost, Cost | None]:
+    """A flashback cost as printed: its mana part, and its other parts as a ``Cost``
+    ("Flashback—Sacrifice a Mountain": no mana, a Mountain to sacrifice; "{1}{U}, Pay 3
+    life"). A pure function of the text (remembered). Raises ValueError for a part the
+    engine does not pay."""
+    mana = ""
+    sacrifice: Filter | None = None
+    life = 0
+    for part in text.split(", "):
+        m = _PART.fullmatch(part.strip())
+        if m is None or (m.group("mana") and mana):
+            raise ValueError(f"flashback cost {text!r}: {part!r} is not a cost the engine pays")
+        if m.group("mana"):
+            mana = m.group("mana")
+        elif m.group("subtype") and sacrifice is None:
+            sacrifice = Filter(subtypes=(m.group("subtype"),), controller="you")
+        elif m.group("life") and not life:
+            life = int(m.group("life"))
+        else:
+            raise ValueError(f"flashback cost {text!r}: {part!r} twice")
+    other = Cost(sacrifice=sacrifice, pay_life=life) if sacrifice or life else None
+    return parse_cost(mana), other
+
+
+def flashback_other(state: GameState, obj: GameObject, mana: ManaCost) -> Cost | None:
+    """The parts other than mana of the printed flashback cost whose mana part was
+    chosen (a granted flashback cost is mana only)."""
+    for k in obj.card.instances("flashback"):
+        m, other = flashback_cost(k.cost)
+        if m == mana:
+            return other
+    return None
+
+
+def other_payable(state: GameState, player: int, obj: GameObject) -> bool:
+    """Some flashback cost's parts other than mana can be paid now (the mana is checked
+    with the casting's other mana costs)."""
+    if granted_flashback(state, obj.oid):
+        return True
+    for k in obj.card.instances("flashback"):
+        other = flashback_cost(k.cost)[1]
+        if other is None or costs_payable(state, player, obj, other,
+                                          parts_of(other, spell=True),
+                                          lambda state, player, obj, cost: None):
+            return True
+    return False
+
+
 def flashback_costs(state: GameState, obj: GameObject) -> list[ManaCost]:
-    """Every flashback cost the card has, cheapest first, without repeats."""
-    texts = [k.cost for k in obj.card.instances("flashback")]
-    texts.extend(granted_flashback(state, obj.oid))
+    """Every flashback cost the card has (its mana part), cheapest first, without
+    repeats."""
     costs: list[ManaCost] = []
-    for text in texts:
-        c = parse_cost(text)
+    printed = [flashback_cost(k.cost)[0] for k in obj.card.instances("flashback")]
+    for c in printed + [parse_cost(t) for t in granted_flashback(state, obj.oid)]:
         if c not in costs:
             costs.append(c)
     costs.sort(key=lambda c: c.mana_value)
@@ -79,4 +136,4 @@ def choose_flashback_cost(state: GameState, asker: Asker, player: int, obj: Game
 FLASHBACK = cast_permission(CastPermission(
     "flashback", code=1, zone=GRAVEYARD, has=can_flashback, costs=flashback_costs,
     choose_cost=choose_flashback_cost, exiled_from_stack=True,
-    granted=has_granted_flashback))
+    granted=has_granted_flashback, other_payable=other_payable, other_cost=flashback_other))

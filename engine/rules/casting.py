@@ -43,10 +43,12 @@ from mtgsim.engine.rules.payment import (
     units_unchanged,
     units_without,
 )
+from mtgsim.engine.rules.special_actions import SPECIAL_ACTIONS
 from mtgsim.engine.rules.spell_costs import (
     ADDITIONAL,
     ALT_ALTERNATIVE,
     ALT_NORMAL,
+    FROM_EXILE,
     FROM_GRAVEYARD,
     GRANTED,
     REDUCTIONS,
@@ -70,6 +72,7 @@ from mtgsim.engine.state.game_state import (
     NONE,
     PASS_ACTION,
     PLAY,
+    SPECIAL,
     STACK,
     Action,
     CastTask,
@@ -385,6 +388,20 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     if sorcery_ok and p.lands_played < p.land_drops:
         for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
+    if sorcery_ok:
+        if zone_actions:  # plot (116.2k): its cards are counted as usable from a zone
+            for sa in SPECIAL_ACTIONS:
+                for oid in sa.offered(state, player):
+                    actions.append(Action(SPECIAL, oid, sa.code))
+        if p.exile and p.can_cast_spells:  # plotted cards (702.170d)
+            for oid in p.exile:
+                obj = objects[oid]
+                for perm in FROM_EXILE:
+                    if perm.has(state, obj):
+                        if units is None:
+                            units = mana_units(state, player)[0]
+                        if _can_cast(state, player, obj, perm.code, units):
+                            actions.append(Action(CAST, oid, alt=perm.code))
     if p.can_cast_spells:
         for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
             actions.append(Action(CAST, oid, alt=alt))
@@ -472,7 +489,7 @@ def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: C
                          lambda state, player, obj, cost: keeps)
 
 
-def _other_costs(card: Card, alt: int) -> list[Cost]:
+def _other_costs(card: Card, alt: int, extra: Cost | None = None) -> list[Cost]:
     """The costs whose parts other than mana a cast with permission ``alt`` pays: the
     spell's additional cost (601.2b), the card's alternative cost (118.9)."""
     costs = []
@@ -480,7 +497,18 @@ def _other_costs(card: Card, alt: int) -> list[Cost]:
         costs.append(card.spell.additional_cost)
     if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
         costs.append(card.alternative_cost)
+    if extra is not None:  # a permission's cost other than mana (flashback's sacrifice)
+        costs.append(extra)
     return costs
+
+
+def _permission_other(state: GameState, task: CastTask, obj: GameObject,
+                      base: list[ManaCost]) -> Cost | None:
+    """The parts other than mana of the permission's cost chosen (601.2b, 601.2h)."""
+    perm = permission(task.alt) if task.alt else None
+    if perm is None or perm.other_cost is None or not base:
+        return None
+    return perm.other_cost(state, obj, base[0])
 
 
 def _cast_keeps(state: GameState, player: int, obj: GameObject, alt: int) -> Keeps | None:
@@ -571,7 +599,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
     # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b);
     # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
     others = [(Payment(state, player, obj, c), parts_of(c, spell=True))
-              for c in _other_costs(card, task.alt)]
+              for c in _other_costs(card, task.alt, _permission_other(state, task, obj, base))]
     keeps = mana_keeps(state, player, *total_cost(base, x), reduction) if others else None
     # Permanents another part of the cost uses don't also pay mana (601.2g-h).
     committed: set[int] = set()
@@ -614,11 +642,16 @@ def cast_task(state: GameState, task: CastTask) -> None:
         reduction.pay(state, used)
     if not pay_symbols(state, player, symbols, generic, committed, sacrifices):
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
+    discarded = [state.objects[oid].card for oid in plan.discards]
+    discarded += [state.objects[oid].card for payment, _ in others
+                  for oid in payment.chosen.get("discard", ())]
     for oid in plan.discards:
         move(state, state.objects[oid], GRAVEYARD)
     for payment, parts in others:
         pay_costs(payment, parts, _STAGE_PAID)
     _put_on_stack(state, task, obj, mode, plan, specs, targets)
+    if discarded:
+        state.stack[-1].discarded = tuple(discarded)
     if used and reduction is not None and reduction.statistic:
         count(state, player, reduction.statistic, len(used))
     perm = permission(task.alt) if task.alt else None

@@ -11,7 +11,7 @@ player pay them in any order; the engine's is fixed, so games are reproducible).
 from __future__ import annotations
 
 from mtgsim.engine.cards import KW_HASTE, T_CREATURE, Cost
-from mtgsim.engine.players.worth import is_creature, perm_value, value
+from mtgsim.engine.players.worth import card_want, is_creature, perm_value, value
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.costs import (
     COST_PARTS,
@@ -39,6 +39,7 @@ from mtgsim.engine.state.decisions import CostOf
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
+    EXILE,
     GRAVEYARD,
     HAND,
     Decision,
@@ -431,8 +432,7 @@ def _discard_source(p: Payment, chosen: tuple[int, ...]) -> None:
 DISCARD_SELF = cost_part(CostPart(
     "discard_self", ("discard_self",), present=lambda c: c.discard_self, can_pay=_always,
     pay=_discard_source, stage=Stage.SOURCE_MOVES, why_no_choice=NO_CHOICE_SOURCE,
-    why_not_valued="only keyword abilities (cycling, transmute) discard their card, and "
-                   "their scores count the card (engine.players.policies.activation)"))
+    worth=lambda w, src, c: card_want(w.state, w.me, src.card) if src.zone == HAND else 0.0))
 
 
 def _sacrifice_source(p: Payment, chosen: tuple[int, ...]) -> None:
@@ -457,6 +457,25 @@ SACRIFICE_SELF = cost_part(CostPart(
     can_pay=_always, pay=_sacrifice_source, stage=Stage.AFTER_STACKED,
     why_no_choice=NO_CHOICE_SOURCE, worth=_sacrifice_self_worth, spends_source=True,
     plan=_plan_sacrifice_source))
+
+
+def _exile_source(p: Payment, chosen: tuple[int, ...]) -> None:
+    if p.source.zone == BATTLEFIELD:
+        rep.leave_battlefield(p.state, p.source, EXILE)
+
+
+def _on_battlefield(state: GameState, player: int, src: GameObject, cost: Cost,
+                    keeps: Keeps | None) -> bool:
+    return src.zone == BATTLEFIELD
+
+
+# "Exile this artifact" (Relic of Progenitus): the source leaves for exile once the
+# ability is on the stack (602.2b, 601.2h), which then resolves with its last known
+# information (113.7a); exiling is not sacrificing (701.17). Valued as sacrificing it.
+EXILE_SELF = cost_part(CostPart(
+    "exile_self", ("exile_self",), present=lambda c: c.exile_self, can_pay=_on_battlefield,
+    pay=_exile_source, stage=Stage.AFTER_STACKED, why_no_choice=NO_CHOICE_SOURCE,
+    worth=_sacrifice_self_worth, spends_source=True))
 
 
 # --- mana (checked last: the dearest check) ------------------------------------------------------

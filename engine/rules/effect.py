@@ -70,6 +70,9 @@ class Role(Enum):
     REGENERATE = "regenerate"
     SACRIFICE = "sacrifice"  # what
     OPTIONAL = "optional"  # "you may": effects (the inner ones)
+    # "you may [action]. If you do, ...": each MAY question's ``MayEffect`` holds the
+    # action and what follows it, valued on its own
+    IF_YOU_DO = "if_you_do"
     EACH_TARGET = "each_target"  # the inner effects once per target
     HAUNT = "haunt"  # exiles its source haunting a creature (702.55)
 

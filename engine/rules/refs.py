@@ -65,6 +65,11 @@ def refs_of(state: GameState, item: StackItem, ref: str) -> list[int]:
             o = state.objects.get(inner[0])
             if o is not None:
                 return [o.controller]
+            target = ref.split(":", 1)[1]  # a target gone since the item began to resolve
+            if target[0] == "t" and target[1:].isdigit():
+                i = int(target[1:])
+                if i < len(item.target_controllers) and item.target_controllers[i] != NONE:
+                    return [item.target_controllers[i]]
         elif item.subject_lki is not None and ref.endswith("it"):
             return [item.subject_lki.controller]
         return []

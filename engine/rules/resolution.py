@@ -90,6 +90,11 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                 ", ".join(describe(state, t) for t in item.targets if t != NONE))
         if trig is not None and trig.keyword:
             count(state, item.controller, trig.keyword.replace(" ", "_") + "_triggers")
+        if item.targets:  # their controllers, for "that artifact's controller" (608.2h)
+            objects = state.objects
+            item.target_controllers = tuple([
+                objects[t].controller if t >= 2 and t in objects else NONE
+                for t in item.targets])
         task.queue = list(item.effects)
         if trig is not None and trig.optional:
             task.queue = [May(tuple(item.effects))]

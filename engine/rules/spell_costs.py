@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.mana import ManaCost
-from mtgsim.engine.state.game_state import GRAVEYARD, GameObject, GameState
+from mtgsim.engine.state.game_state import EXILE, GRAVEYARD, GameObject, GameState
 from mtgsim.engine.state.memo import memo
 
 if TYPE_CHECKING:
+    from mtgsim.engine.cards import Cost
     from mtgsim.engine.state.ask import Asker
 
 # The two ways to cast no keyword gives: from hand for the mana cost, and the card's own
@@ -53,6 +54,9 @@ Costs = Callable[[GameState, GameObject], list[ManaCost]]
 # choose(state, asker, player, obj, units): the cost paid when there are several
 ChooseCost = Callable[[GameState, "Asker", int, GameObject, list[int]], ManaCost]
 # other_payable(state, player, obj): its costs besides mana can be paid (retrace's land)
+# other_cost(state, obj, mana): the parts other than mana of the cost whose mana part
+# ``mana`` was chosen ("Flashback—Sacrifice a Mountain"), paid as 601.2h pays them
+OtherCost = Callable[[GameState, GameObject, ManaCost], "Cost | None"]
 OtherPayable = Callable[[GameState, int, GameObject], bool]
 # ask(state, asker, player, obj, plan, units): choose what its other costs use
 AskOther = Callable[[GameState, "Asker", int, GameObject, SpellPlan, list[int]], None]
@@ -71,6 +75,7 @@ class CastPermission:
     costs: Costs
     choose_cost: ChooseCost | None = None
     other_payable: OtherPayable | None = None
+    other_cost: OtherCost | None = None
     ask_other: AskOther | None = None
     # "exile this card instead of putting it anywhere else any time it would leave the
     # stack" (flashback, 702.34a)
@@ -115,6 +120,7 @@ class CostReduction:
 
 PERMISSIONS: list[CastPermission] = []
 FROM_GRAVEYARD: list[CastPermission] = []  # those of PERMISSIONS that cast from there
+FROM_EXILE: list[CastPermission] = []  # likewise from exile (plot; madness's is never offered)
 GRANTED: list[Callable[[GameState, int], bool]] = []  # the permissions' ``granted``
 ADDITIONAL: list[AdditionalCost] = []
 REDUCTIONS: list[CostReduction] = []
@@ -134,6 +140,7 @@ def cast_permission(p: CastPermission) -> CastPermission:
     PERMISSIONS.append(p)
     PERMISSIONS.sort(key=lambda q: q.code)  # legal actions are offered in code order
     FROM_GRAVEYARD[:] = [q for q in PERMISSIONS if q.zone == GRAVEYARD]
+    FROM_EXILE[:] = [q for q in PERMISSIONS if q.zone == EXILE]
     GRANTED[:] = [q.granted for q in PERMISSIONS if q.granted is not None]
     NAMES[p.code] = p.keyword
     return p

@@ -23,6 +23,7 @@ from mtgsim.engine.rules.activation import activate_task
 from mtgsim.engine.rules.casting import cast_task, legal_actions, play_land
 from mtgsim.engine.rules.combat import attack_task, block_task, combat_damage, has_first_strikers
 from mtgsim.engine.rules.resolution import resolve_top
+from mtgsim.engine.rules.special_actions import special
 from mtgsim.engine.rules.zones import draw_card, log, move, shuffle_library
 from mtgsim.engine.state.ask import Asker, IllegalAnswer, Suspend, validate
 from mtgsim.engine.state.decisions import Discarding, Mulligans
@@ -53,6 +54,7 @@ from mtgsim.engine.state.game_state import (
     MAIN2,
     NONE,
     PLAY,
+    SPECIAL,
     STEP_NAMES,
     STOP_OWN_STACK,
     UNTAP,
@@ -272,6 +274,7 @@ def _turn_based_actions(state: GameState) -> bool:
         zone_actions = state.derived.hands.zone_actions
         for p in state.players:
             p.damage_this_turn = 0
+            p.drawn_this_turn = 0
             if zone_actions[p.idx]:  # only such cards have abilities that work from a hand
                 for oid in p.hand:  # "once each turn" abilities that work from the hand
                     o = objects[oid]
@@ -537,6 +540,9 @@ def take_action(state: GameState, index: int) -> None:
         state.tasks.append(CastTask(player=player, oid=action.oid, alt=action.alt))
     elif kind == ACTIVATE:
         state.tasks.append(ActivateTask(player=player, oid=action.oid, index=action.index))
+    elif kind == SPECIAL:  # 116.2: no stack; the player keeps priority (116.3)
+        special(action.index).take(state, player, action.oid)
+        state.passes = 0
     else:
         pass_priority(state)
 

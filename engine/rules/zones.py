@@ -14,7 +14,7 @@ with last known information for both (603.10a, engine.rules.triggers.left_battle
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from mtgsim.engine.cards.card import Card
@@ -206,6 +206,11 @@ def _left_battlefield(state: GameState, obj: GameObject) -> None:
                          if e.target != obj.oid and e.until_leaves != obj.oid]
 
 
+# Replacements of discarding a card (madness, 702.35a): hook(state, card in hand) -> the
+# card's new object if the hook moved it elsewhere, else None. Registered by keywords.
+DISCARD_HOOKS: list[Callable[[GameState, GameObject], GameObject | None]] = []
+
+
 def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
          controller: int | None = None, tapped: bool = False) -> GameObject:
     """Move ``obj`` to ``zone`` as a new object and return it.
@@ -214,6 +219,12 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
     zones (400.3). Entering the battlefield is done by ``engine.rules.replacement.enter``.
     """
+    if zone == GRAVEYARD and obj.zone == HAND and DISCARD_HOOKS:
+        # a card put from a hand into a graveyard is discarded (701.8a): madness
+        for hook in DISCARD_HOOKS:
+            instead = hook(state, obj)
+            if instead is not None:
+                return instead
     remove_from_zone(state, obj)
     if zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
         conditions_changed(state)  # statics may count cards in hands or graveyards (611.3a)
@@ -277,6 +288,10 @@ def draw_card(state: GameState, player: int) -> GameObject | None:
     new = move(state, obj, HAND)
     if state.log is not None:
         log(state, "draw", player, new.card.name)
+    p.drawn_this_turn += 1
+    if p.drawn_this_turn == 3 and p.graveyard:
+        from mtgsim.engine.rules import draw_triggers  # "your third card in a turn"
+        draw_triggers.third_draw(state, player)
     return new
 
 

@@ -28,6 +28,7 @@ from mtgsim.engine.state.game_state import (
     HAND,
     PASS,
     PLAY,
+    SPECIAL,
     STEP_NAMES,
     Action,
     Decision,
@@ -68,7 +69,8 @@ class ActionDriver(DecisionAnswers):
         self.convoke_left = list(act.convoke) if act.convoke is not None else None
         self.replicate_asked = 0
         try:
-            if act.play is not None or act.cast is not None or act.activate is not None:
+            if act.play is not None or act.cast is not None or act.activate is not None \
+                    or act.plot is not None:
                 self._priority_action(p, act, what)
             elif act.attack is not None:
                 self._attack(p, act, what)
@@ -90,7 +92,8 @@ class ActionDriver(DecisionAnswers):
             self.casting = -1
 
     def _verb(self, act: ActionSpec) -> str:
-        for key in ("play", "cast", "activate", "attack", "block", "resolve", "advance"):
+        for key in ("play", "cast", "activate", "plot", "attack", "block", "resolve",
+                    "advance"):
             v = getattr(act, key)
             if v is not None:
                 return f"{key} {v}"
@@ -184,7 +187,7 @@ class ActionDriver(DecisionAnswers):
     def _describe_action(self, a: Action) -> str:
         if a.kind == PASS:
             return "pass"
-        verb = {PLAY: "play", CAST: "cast", ACTIVATE: "activate"}[a.kind]
+        verb = {PLAY: "play", CAST: "cast", ACTIVATE: "activate", SPECIAL: "plot"}[a.kind]
         obj = self.state.objects.get(a.oid)
         index = a.index
         if a.kind == ACTIVATE and obj is not None:  # as `ability` counts them
@@ -199,6 +202,8 @@ class ActionDriver(DecisionAnswers):
             kind, name = PLAY, act.play
         elif act.cast is not None:
             kind, name = CAST, act.cast
+        elif act.plot is not None:
+            kind, name = SPECIAL, act.plot
         else:
             kind, name = ACTIVATE, act.activate or ""
         zone = ZONE_BY_NAME.get(act.from_ or "hand", HAND)

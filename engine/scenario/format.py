@@ -59,6 +59,9 @@ class ActionSpec(_S):
     play: str | None = None
     cast: str | None = None
     activate: str | None = None
+    # a special action other than playing a land (116.2), by the card it is taken with:
+    # plot (702.170a), a project addition
+    plot: str | None = None
     ability: str | int | None = None
     attack: list[str] | None = None
     defender: Literal["A", "B"] | None = None

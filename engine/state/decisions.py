@@ -26,15 +26,16 @@ Answer = int | list[int]
 
 
 class Action(msgspec.Struct, frozen=True, array_like=True):
-    """A priority action (rule 117.1): pass, play a land, cast, or activate."""
+    """A priority action (rule 117.1): pass, play a land, cast, activate, or another
+    special action (116.2: plot)."""
 
-    kind: int  # PASS, PLAY, CAST, ACTIVATE
+    kind: int  # PASS, PLAY, CAST, ACTIVATE, SPECIAL
     oid: int = NONE
-    index: int = 0  # ability index for ACTIVATE
+    index: int = 0  # ability index for ACTIVATE; the special action's code for SPECIAL
     alt: int = 0  # for CAST: the permission used (0: the normal way; see casting.py)
 
 
-PASS, PLAY, CAST, ACTIVATE = 0, 1, 2, 3
+PASS, PLAY, CAST, ACTIVATE, SPECIAL = 0, 1, 2, 3, 4
 PASS_ACTION = Action(PASS)
 
 
@@ -72,7 +73,7 @@ class DecisionKind(StrEnum):
     DIG = "dig"  # revealed cards to put onto the battlefield
     LOOK_EXILE = "look_exile"  # looked-at cards to exile
     LIBRARY_ORDER = "library_order"  # cards to put back on top, in order (top first)
-    CHOOSE_DISCARD = "choose_discard"  # a player's cards an effect makes them discard
+    CHOOSE_DISCARD = "choose_discard"  # cards an effect makes a player discard, or exile
     FLASHBACK_COST = "flashback_cost"  # which of several flashback costs to pay
     LEGEND = "legend"  # which legendary permanent to keep (704.5j)
     REPLACEMENT = "replacement"  # which replacement effect applies to an event first (616.1)
@@ -152,7 +153,7 @@ class MayCast(About, tag="may_cast", frozen=True):
     """MAY: cast the card ``source`` without paying its mana cost (cascade) or from
     exile (rebound): ``keyword`` says which."""
 
-    keyword: Literal["cascade", "rebound"]
+    keyword: Literal["cascade", "rebound", "madness"]
     card: Card
 
 

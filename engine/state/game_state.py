@@ -20,6 +20,7 @@ from mtgsim.engine.state.decisions import CAST as CAST
 from mtgsim.engine.state.decisions import PASS as PASS
 from mtgsim.engine.state.decisions import PASS_ACTION as PASS_ACTION
 from mtgsim.engine.state.decisions import PLAY as PLAY
+from mtgsim.engine.state.decisions import SPECIAL as SPECIAL
 from mtgsim.engine.state.decisions import Action as Action
 from mtgsim.engine.state.decisions import Answer as Answer
 from mtgsim.engine.state.decisions import Decision as Decision
@@ -127,6 +128,7 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # front face (712.8a). ``transforms``: how many times it transformed (701.28f)
     front: Card | None = None
     transforms: int = 0
+    plotted: int = 0  # plot (702.170a): the turn this card in exile became plotted
 
 
 class Player(msgspec.Struct, omit_defaults=True):
@@ -143,6 +145,7 @@ class Player(msgspec.Struct, omit_defaults=True):
     lost: bool = False
     mulligans: int = 0
     damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
+    drawn_this_turn: int = 0  # cards this player drew this turn (121.2: "your third card")
     cant_gain_life: bool = False  # "can't gain life for the rest of the game" (119.7)
     pool: list[int] = []  # floating mana, one colour bit per unit
     can_cast_spells: bool = True
@@ -179,6 +182,11 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     # how many times the source had transformed when the ability was put on the stack
     # (701.28f: it transforms its source only if the source has not transformed since)
     source_transforms: int = 0
+    # the cards discarded to pay its costs, as they were ("the discarded card", 601.2h)
+    discarded: tuple[Card, ...] = ()
+    # each target's controller as the item began to resolve (NONE: not a permanent):
+    # "that artifact's controller" after the artifact is gone (608.2h)
+    target_controllers: tuple[int, ...] = ()
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
@@ -254,6 +262,8 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     # a card (in a graveyard) gains flashback with this cost (702.34a; Snapcaster Mage)
     flashback_cost: str | None = None
     color: int = NONE  # layer 5: its colours become these (colour mask, 105.3)
+    # "if that creature would die this turn, exile it instead" (614.1a; Suplex)
+    exile_if_dies: bool = False
 
 
 class Combat(msgspec.Struct, omit_defaults=True):

@@ -20,9 +20,9 @@ from mtgsim.engine.cards import Cost, Filter
 from mtgsim.engine.rules.costs import COST_PARTS, CostPart, Stage, cost_part, parts_of
 
 NOT_VALUED = {"tap_untapped", "reveal_self", "untap", "return_to_hand", "put_counter",
-              "remove_counter", "discard_self", "mana"}
+              "remove_counter", "mana"}
 NO_CHOICE = {"reveal_self", "tap", "untap", "pay_life", "put_counter", "remove_counter",
-             "discard_self", "sacrifice_self", "mana"}
+             "discard_self", "sacrifice_self", "exile_self", "mana"}
 
 # A value other than the default for each field, to build a cost with that part.
 SAMPLE: dict[type, object] = {str: "{1}", bool: True, int: 2}

@@ -29,7 +29,7 @@ NOT_VALUED = {
     "add_chosen_color_mana", "add_mana", "annihilate", "attach", "become_chosen_colors",
     "cascade_bottom", "change_color_word", "copy_spell", "create_token_copy", "delayed_at",
     "epic_copy", "exalt", "exile_at_next_end_step", "exile_until", "haunt_exile",
-    "look_at_top", "mill", "put_from_top_onto_battlefield", "rebound_cast", "recover_pay",
+    "look_at_top", "mill", "put_from_top_onto_battlefield", "rebound_cast", "madness_cast", "recover_pay",
     "replicate_copies", "return_at_random", "reveal_top", "shuffle_graveyard_into_library",
     "transmute_search", "unearth_return", "ward_counter",
 }

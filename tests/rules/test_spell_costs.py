@@ -68,11 +68,13 @@ def test_the_table_holds_what_each_keyword_offers() -> None:
     kinds.update({a.keyword: type(a) for a in spell_costs.ADDITIONAL})
     kinds.update({r.keyword: type(r) for r in spell_costs.REDUCTIONS})
     assert kinds == {"flashback": CastPermission, "retrace": CastPermission,
-                     "evoke": CastPermission, "kicker": AdditionalCost,
+                     "evoke": CastPermission, "madness": CastPermission,
+                     "plot": CastPermission,
+                     "kicker": AdditionalCost,
                      "replicate": AdditionalCost, "convoke": CostReduction}
     # codes are stored in games and replays: they never change
     assert {p.keyword: p.code for p in spell_costs.PERMISSIONS} == \
-        {"flashback": 1, "retrace": 2, "evoke": 3}
+        {"flashback": 1, "retrace": 2, "evoke": 3, "madness": 5, "plot": 6}
     assert [a.keyword for a in spell_costs.ADDITIONAL] == ["replicate", "kicker"]
     assert spell_costs.exiled_from_stack(1) and not spell_costs.exiled_from_stack(2)
     assert spell_costs.permission_name(3) == "evoke"

@@ -20,9 +20,18 @@ import re
 import msgspec
 
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401  (the clause patterns register)
+import mtgsim.engine.cards.oracle.fx_damage_each  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_draw_triggers  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_exile_if_dies  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_hand_to_library  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_if_discarded  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_if_you_do  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_monarch  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_objects  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_pump  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_search_other  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_special  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_tokens  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_transform  # noqa: F401

@@ -39,7 +39,8 @@ def cost_part(part: str, cost: Data, ab: Ability) -> None:
         cost["mana"] = mana_cost(p)
         return
     simple = {"{T}": "tap", "{Q}": "untap", "Sacrifice ~": "sacrifice_self",
-              "Discard ~": "discard_self", "Reveal ~ from your hand": "reveal_self"}
+              "Discard ~": "discard_self", "Reveal ~ from your hand": "reveal_self",
+              "Exile ~": "exile_self"}
     if p in simple:
         key = simple[p]
         if key in cost:

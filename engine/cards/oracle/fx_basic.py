@@ -21,6 +21,22 @@ def _source(m: re.Match[str], ab: Ability) -> None:
         raise NotUnderstood(m.group(0), "which source deals the damage")
 
 
+def gone_controller(text: str, ab: Ability) -> str:
+    """"that artifact's controller" after the artifact was destroyed or exiled: its
+    controller as it last existed (608.2h), which is its controller as the spell began
+    to resolve (``StackItem.target_controllers``) when nothing before changed it: so
+    only right after one plain destroy or exile of that one target."""
+    ref = ab.it
+    span = ab.span
+    if not (ref.startswith("t") and ref[1:].isdigit()) or span is None or ab.ctx is None:
+        raise NotUnderstood(text, "which object's controller")
+    line = ab.ctx.lines[span.line]
+    before = line[:span.start]
+    if not re.search(r"(?:^|\. )(?:Destroy|Exile) target [a-z ]+\. $", before):
+        raise NotUnderstood(text, "that object's controller after what")
+    return f"controller_of:{ref}"
+
+
 def _recipient(text: str, ab: Ability) -> Data:
     """The ``to``/``each`` fields of a damage effect: one target, a player, or each
     permanent of a kind."""
@@ -38,6 +54,9 @@ def _recipient(text: str, ab: Ability) -> Data:
         return {"to": player(t, ab)}
     if t in ("enchanted creature",):
         return {"to": "enchanted"}
+    if t in ("that artifact's controller", "that creature's controller",
+             "that permanent's controller", "that land's controller"):
+        return {"to": gone_controller(text, ab)}
     if t == "that player or a planeswalker that player controls":
         if ab.when != "enchanted_player_upkeep":
             raise NotUnderstood(text, "which player")

@@ -142,7 +142,7 @@ def _look_put(m: re.Match[str], ab: Ability, before: list[Data]) -> list[Data]:
 
 @rule("effects3", "reveal_hand_you_choose",
       r"(?P<who>target player|target opponent) reveals their hand\. You choose an? "
-      r"(?P<what>card|[a-z]+ card) from it\. That player discards that card\.")
+      r"(?P<what>card|[a-z][a-z, ]*? card) from it\. That player discards that card\.")
 def _discard_chosen(m: re.Match[str], ab: Ability, before: list[Data]) -> list[Data]:
     who = player(m.group("who"), ab)
     out: Data = {"do": "discard_chosen", "who": who}

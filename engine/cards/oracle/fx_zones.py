@@ -13,7 +13,7 @@ from mtgsim.engine.cards.oracle.table import Ability, Data, number, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 
 
-def _card_filter(text: str, ab: Ability) -> Data:
+def card_filter(text: str, ab: Ability) -> Data:
     """"a basic land card", "an enchantment card", "a creature card with mana value X or
     less": one card's qualities."""
     m = re.match(r"^an? (?P<what>.+)$", text)
@@ -35,7 +35,7 @@ _TO = {"into your hand": "hand", "into your graveyard": "graveyard"}
 
 @rule("effect", "search_library", _SEARCH)
 def _search(m: re.Match[str], ab: Ability) -> list[Data]:
-    f = _card_filter(m.group("what"), ab)
+    f = card_filter(m.group("what"), ab)
     to = _TO.get(m.group("to"), "battlefield")
     out: Data = {"do": "search", "filter": f, "to": to}
     if m.group("tapped"):

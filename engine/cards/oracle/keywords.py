@@ -19,6 +19,7 @@ from mtgsim.engine.cards.oracle.table import Data, declare
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 from mtgsim.engine.cards.schema.bits import KEYWORD_BITS
 from mtgsim.engine.keywords import NOT_ORACLE, WITH_COST, parse_keyword
+from mtgsim.engine.keywords.flashback import flashback_cost
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
 _MANA = re.compile(r"^(?:\{[^}]+\})+$")
@@ -85,6 +86,11 @@ def keyword(text: str, out: Keywords) -> None:
     if name in WITH_COST:
         if name == "recover" and parsed.cost.lower() == "pay half your life, rounded up":
             pass
+        elif name == "flashback" and not _MANA.match(parsed.cost):
+            try:  # "Flashback—Sacrifice a Mountain", "Flashback—{1}{U}, Pay 3 life"
+                flashback_cost(parsed.cost)
+            except ValueError:
+                raise NotUnderstood(t, "a flashback cost the engine does not pay") from None
         else:
             _mana_cost(parsed.cost, t)
     if name == "devour" and parsed.quality:

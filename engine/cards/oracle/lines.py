@@ -284,8 +284,13 @@ def activated(span: Span, colon: int, card: Card) -> Data:
         ctx.consume(span.cut(colon, colon + 1), MANA_ABILITY)
         ctx.consume(body, MANA_ABILITY)
         return out
-    if cost.get("reveal_self") or cost.get("discard_self"):
+    if cost.get("reveal_self") or cost.get("discard_self") and set(cost) - {"discard_self",
+                                                                            "mana"}:
         raise NotUnderstood(cost_span.text, "a cost paid from the hand")
+    if cost.get("discard_self"):
+        # "Discard ~: ..." (Faerie Macabre): the ability moves its card out of the hand,
+        # so it works only there (113.6k)
+        ab.zone = "hand"
     effects = parse_effects(body, ab, ctx)
     ctx.consume(cost_span, COST)
     ctx.consume(span.cut(colon, colon + 1), ACTIVATED)

@@ -370,8 +370,8 @@ def _same_kind(a: Data, b: Data) -> bool:
 _PLAYERS = {"player": "player", "players": "player", "opponent": "opponent",
             "opponents": "opponent", "player or planeswalker": "player",
             "opponent or planeswalker": "opponent", "players or planeswalkers": "player"}
-_GRAVEYARD = re.compile(r"^(?P<what>.+?) (?:from|in) (?P<zone>your|a|an opponent's|target "
-                        r"player's) graveyard$")
+_GRAVEYARD = re.compile(r"^(?P<what>.+?) (?:from|in) (?:(?P<zone>your|a|an opponent's|target "
+                        r"player's) graveyard|(?P<any>graveyards))$")
 _GRAVEYARD_SINGLE = re.compile(r"^(?P<what>.+?) from a single graveyard$")
 
 
@@ -397,6 +397,10 @@ def _target_spec(rest: str, ab: Ability, plural: bool) -> Data:
             raise NotUnderstood(rest, "not a card")
         f = n.filter
         zone = g.group("zone")
+        if g.group("any") and not plural:
+            raise NotUnderstood(rest, "graveyards")
+        if g.group("any"):  # "up to two target cards from graveyards": any graveyard each
+            zone = "a"
         if zone == "your":
             f["controller"] = "you"
         elif zone == "an opponent's":

@@ -47,6 +47,7 @@ class Cost(_Frozen, frozen=True):
     tap_untapped: Filter | None = None
     tap_untapped_count: int = 1
     reveal_self: bool = False  # "Reveal [this card] from your hand" (forecast, 702.57)
+    exile_self: bool = False  # "Exile this artifact" (Relic of Progenitus)
 
 
 class SpellAbility(_Frozen, frozen=True):
@@ -60,6 +61,11 @@ class SpellAbility(_Frozen, frozen=True):
 
 
 TriggerEvent = Literal[
+    # "When you draw your third card in a turn, return this card from your graveyard
+    # ...": a card in the drawing player's graveyard (113.6k)
+    "third_draw_graveyard",
+    # madness (702.35a): "when this card is exiled this way" (queued by its module)
+    "discarded_into_exile",
     "enters",  # this enters the battlefield
     "dies",  # this is put into a graveyard from the battlefield
     "leaves_to_graveyard",  # this goes from the battlefield to a graveyard (Rancor)

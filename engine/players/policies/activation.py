@@ -96,6 +96,10 @@ class ActivationScorer(TargetPlanner):
             return self._equip_score(ctx, obj, ab)
         if kw == "cycling":
             return 1.0 if ctx.opp_end and obj.card.mana_value > ctx.lands + 2 else 0.0
+        if kw == "typecycling":  # a land for a spell not castable soon: short of lands
+            short = ctx.lands < 5 and not any(o.card.is_land for o in ctx.hand)
+            return 1.0 if (ctx.opp_end or ctx.main) and short and \
+                obj.card.mana_value > ctx.lands + 1 else 0.0
         effects = ab.effects
         first: Any = effects[0] if effects else None
         role = role_of(first) if first is not None else _ROLE_OTHER

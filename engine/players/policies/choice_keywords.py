@@ -24,7 +24,7 @@ from mtgsim.engine.players.worth import (
     value,
 )
 from mtgsim.engine.players.worth_effects import spell_threat
-from mtgsim.engine.rules.effect import Role, effects_value, role_of
+from mtgsim.engine.rules.effect import Role, effects_value, has_role, role_of
 from mtgsim.engine.rules.filters import has_subtype
 from mtgsim.engine.rules.targets import legal_targets
 from mtgsim.engine.state.decisions import (
@@ -48,6 +48,7 @@ from mtgsim.engine.state.game_state import (
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
 _ROLE_DRAW = Role.DRAW
 _ROLE_OPTIONAL = Role.OPTIONAL
+_ROLE_IF_YOU_DO = Role.IF_YOU_DO
 _ROLE_RECURSION = Role.RECURSION
 
 # --- dredge, devour, graft --------------------------------------------------------------------
@@ -243,6 +244,12 @@ def may(state: GameState, d: Decision) -> int:
             lib = len(state.players[me].library)
             if lib <= 3 and any(role_of(e) is _ROLE_DRAW for e in item.effects):
                 return 1
+            if isinstance(about, MayEffect) and has_role(item.effects, _ROLE_IF_YOU_DO):
+                # one action of "you may [action]. If you do, ...": it and what follows
+                if lib <= 3 and any(role_of(e) is _ROLE_DRAW for e in about.effects):
+                    return 1
+                v = effects_value(state, me, about.effects, item.targets, item.source, item.x)
+                return 1 if v < 0.0 else 0
             v = effects_value(state, me, _inner(item), item.targets, item.source, item.x)
             if v < -0.5:
                 return 1

@@ -44,6 +44,7 @@ from mtgsim.engine.state.game_state import (
     MAIN1,
     MAIN2,
     PLAY,
+    SPECIAL,
     STOP_OWN_STACK,
     UPKEEP,
     Answer,
@@ -186,6 +187,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 score = self._cast_score(ctx, objects[a.oid], a.alt)
             elif a.kind == ACTIVATE:
                 score = self._activate_score(ctx, objects[a.oid], a.index)
+            elif a.kind == SPECIAL:
+                # plot (702.170a): mana left over in the second main phase buys a free
+                # spell next turn; anything worth doing now comes first
+                score = 0.5 if state.step == MAIN2 else 0.0
             else:
                 continue
             if score > best_score:

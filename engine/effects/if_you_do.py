@@ -1,0 +1,98 @@
+"""The ``if_you_do`` effect (IfYouDo): its data, how it resolves and what the AI thinks it is worth.
+
+"You may discard a card. If you do, draw two cards." (Abandon Attachments), "you may
+discard a card or sacrifice a land. If you do, ..." (Highway Robbery), "you may pay {B}.
+If you do, draw a card." (Nihil Spellbomb): an optional action the controller takes as
+the effect happens (608.2d: the choice is made as the spell or ability resolves), and
+effects that happen only if it was taken (608.2c: "if you do" refers back to that
+action). Exactly one of the actions offered may be taken; one the player cannot take
+now (no card in hand, no matching permanent, too little mana) is not offered, and with
+none offered nothing happens.
+
+Discarding and sacrificing cannot be stopped once chosen, so the action and the effects
+are put at the front of the effects still to do, in order (701.8 discard, 701.17
+sacrifice); mana is paid at once (a cost paid during resolution, 608.2d and 118.3).
+"""
+
+from __future__ import annotations
+
+from mtgsim.engine.cards import Effect, EffectT, Filter
+from mtgsim.engine.effects.discard import Discard
+from mtgsim.engine.effects.sacrifice import Sacrifice
+from mtgsim.engine.rules import mana as mana_mod
+from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, effects_sign, yes_no
+from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import MayEffect
+from mtgsim.engine.state.game_state import GameState, StackItem
+
+
+class IfYouDo(Effect, tag="if_you_do", frozen=True):
+    """"You may [action]. If you do, [effects]." The actions offered: discard
+    ``discard`` cards, sacrifice a permanent you control matching ``sacrifice``, pay the
+    mana ``pay``; the player takes at most one (608.2c, 608.2d)."""
+
+    effects: tuple[EffectT, ...]
+    discard: int = 0
+    sacrifice: Filter | None = None
+    pay: str = ""
+
+
+def _actions(state: GameState, item: StackItem, eff: IfYouDo) -> list[tuple[EffectT, ...]]:
+    """The actions the controller can take now, each as the effects that do it."""
+    me = item.controller
+    out: list[tuple[EffectT, ...]] = []
+    if eff.discard and len(state.players[me].hand) >= eff.discard:
+        out.append((Discard(eff.discard),))
+    if eff.sacrifice is not None:
+        f = eff.sacrifice
+        if any(state.objects[oid].controller == me
+               and matches(state, f, state.objects[oid], me, item.source)
+               for oid in state.battlefield):
+            out.append((Sacrifice(filter=f),))
+    return out
+
+
+def resolve(state: GameState, item: StackItem, eff: IfYouDo, asker: Asker,
+            queue: list[EffectT]) -> None:
+    me = item.controller
+    if eff.pay:
+        cost = mana_mod.parse_cost(eff.pay)
+        units, _ = mana_units(state, me)
+        if mana_mod.can_pay(cost.symbols, cost.generic, units) and yes_no(
+                asker, me, f"{item.label}: pay {eff.pay}?", item.source,
+                MayEffect(eff.effects)):
+            pay_cost(state, me, cost, 0)
+            queue[0:0] = eff.effects
+        return
+    for action in _actions(state, item, eff):  # one question per action offered
+        if yes_no(asker, me, f"{item.label}: do it?", item.source,
+                  MayEffect(action + eff.effects)):
+            queue[0:0] = action + eff.effects
+            return
+
+
+def estimate(ev: Estimate, e: IfYouDo) -> None:
+    """The best of the actions with what follows them (the discard's or sacrifice's own
+    estimate counts what it gives up; mana paid at 0.5 a point), never less than
+    nothing: the player need not act."""
+    if ev.depth >= 3:
+        return
+    best = 0.0
+    if e.pay:
+        cost = mana_mod.parse_cost(e.pay)
+        best = max(best, ev.nested(e.effects) - 0.5 * cost.mana_value)
+    if e.discard:
+        best = max(best, ev.nested((Discard(e.discard), *e.effects)))
+    if e.sacrifice is not None:
+        best = max(best, ev.nested((Sacrifice(filter=e.sacrifice), *e.effects)))
+    ev.total += best
+
+
+def sign(e: IfYouDo, ref: str) -> int:
+    return effects_sign(e.effects, ref)
+
+
+RULES = effect_rules(IfYouDo, role=Role.IF_YOU_DO, resolve=resolve, estimate=estimate,
+                     sign=sign)
