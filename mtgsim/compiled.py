@@ -39,7 +39,14 @@ from mtgsim.layout import PACKAGE_DIRS
 __all__ = ["COMPILED", "CompiledFinder", "install", "loaded", "module_names", "source_path"]
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD_DIR = ROOT / "build" / "compiled"
+# Installed from a wheel, the packages lie under mtgsim/ (mtgsim/engine/...) and the wheel's
+# build beside them in mtgsim/_compiled/ (setup.py puts it there); in the checkout (the
+# editable install) the packages are the top-level folders of PACKAGE_DIRS and the build is
+# build/compiled/. Either way the build is apart from the sources, loaded by the finder.
+PACKAGED = "_compiled"
+INSTALLED = (Path(__file__).resolve().parent / "engine").is_dir()
+BUILD_DIR = Path(__file__).resolve().parent / PACKAGED if INSTALLED else ROOT / "build" / "compiled"
+_DIRS = {"mtgsim": "mtgsim"} if INSTALLED else PACKAGE_DIRS
 MANIFEST = "manifest.json"
 PURE_ENV = "MTGSIM_PURE_PYTHON"
 # the table and the generator the declarations of every build come from
@@ -48,7 +55,7 @@ DECLARATIONS = Path(__file__).resolve().parent / "declarations.py"
 # sysconfig's instead loads its data into every process, which measured 0.14 M more
 # instructions a heuristic game)
 EXT_SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
-REMEDY = "(run make compiled)"
+REMEDY = "(reinstall mtgsim)" if INSTALLED else "(run make compiled)"
 
 
 def module_names() -> list[str]:
@@ -60,11 +67,12 @@ _NAMES = frozenset(module_names())
 
 
 def source_path(name: str) -> Path:
-    """The ``.py`` file of a module under mtgsim in the checkout (a module's own file, or
-    its package's ``__init__.py``), by the package mapping of ``PACKAGE_DIRS``."""
+    """The ``.py`` file of a module under mtgsim (a module's own file, or its package's
+    ``__init__.py``): in the checkout by the package mapping of ``PACKAGE_DIRS``, installed
+    under mtgsim/."""
     parts = name.split(".")
     for size in range(len(parts), 0, -1):
-        folder = PACKAGE_DIRS.get(".".join(parts[:size]))
+        folder = _DIRS.get(".".join(parts[:size]))
         if folder is not None:
             path = ROOT.joinpath(folder, *parts[size:])
             return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
