@@ -7,7 +7,8 @@ or ``make pgo`` for the profile-guided build the benchmarks use) compiles the mo
 and plays the same games, only with fewer instructions (tests/packaging/test_compiled.py
 checks the game fingerprints both ways).
 
-The builds live in ``build/compiled/`` beside a manifest of the source digest each was built
+The builds live in ``build/compiled/`` in the checkout (in ``mtgsim/_compiled/`` in an
+installed wheel, setup.py copying them there), beside a manifest of the source digest each was built
 from. Python would load an extension module sitting beside its ``.py`` even after the ``.py``
 changed; keeping them apart, and loading one only through ``CompiledFinder`` while its
 source's digest still matches (and the table's, and those of the modules it cimports from),
