@@ -69,11 +69,12 @@ def test_the_recipe_reads_as_the_test_expects() -> None:
     without a cluster): the token, its mode, the head, the wheel, the submit, the report."""
     commands = recipe()
     programs = [c[0] for c in commands]
-    assert programs == ["ray", "export", "ray", "pip", "ray", "mtgsim"], commands
+    assert programs == ["ray", "export", "ray", "pip", "cd", "ray", "mtgsim"], commands
     assert commands[0][1:] == ["get-auth-token", "--generate"]
     assert commands[1][1:] == ["RAY_AUTH_MODE=token"]
     assert commands[2][1:3] == ["start", "--head"]
-    submit = commands[4]
+    assert commands[4][1].startswith("~/")  # the test makes it in its own HOME
+    submit = commands[5]
     spec = json.loads(submit[submit.index("--runtime-env-json") + 1])
     (wheel,) = spec["pip"]
     name = wheel.rsplit("/", 1)[1]
@@ -133,15 +134,21 @@ def test_the_readme_cluster_recipe(tmp_path: Path) -> None:
             shutil.copytree(built, src / "build" / "compiled" / part)
         elif built.is_file():
             shutil.copy2(built, src / "build" / "compiled" / part)
-    (src / "my_cards").mkdir()
-    shutil.copy(ROOT / "engine/cards/data/g/grizzly_bears.toml", src / "my_cards/bears.toml")
-    shutil.copy(ROOT / "decks/gruul_stompy.txt", src / "my_deck.txt")
+    jobs = home / "my_jobs"  # the user's folder of decks and cards, where jobs are submitted
+    for card in [e.code for e in examples_of(ROOT / "README.md")
+                 if e.language == "toml" and e.code.startswith("# my_cards/")]:
+        path = jobs / card.splitlines()[0][2:].strip()  # the README's own card (Cave Bear)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(card + "\n", encoding="utf-8")
+    assert list((jobs / "my_cards").glob("*.toml")), "README.md shows a card of my_cards/"
+    shutil.copy(ROOT / "decks/gruul_stompy.txt", jobs / "my_deck.txt")
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("RAY_", "MTGSIM_")) and k not in ("VIRTUAL_ENV", "PYTHONPATH")}
     env.update(HOME=str(home), PATH=f"{BIN}:{env.get('PATH', '')}")
     ports = {"6379": str(_free_port()), "8265": str(_free_port())}
     temp = Path(f"/tmp/mr{os.getpid()}")  # short: Ray's socket paths
     head: subprocess.Popen[bytes] | None = None
+    cwd = src  # the README's commands start in the checkout
     wheel_name = ""
     outputs: list[str] = []
     try:
@@ -150,17 +157,20 @@ def test_the_readme_cluster_recipe(tmp_path: Path) -> None:
                 name, value = argv[1].split("=", 1)
                 env[name] = value
                 continue
+            if argv[0] == "cd":
+                cwd = Path(argv[1].replace("~", env["HOME"], 1))
+                continue
             argv = substitute(argv, ports, shared, wheel_name)
             if argv[:2] == ["ray", "start"]:
                 flags = [*HEAD_FLAGS, f"--temp-dir={temp}",
                          f"--dashboard-agent-listen-port={_free_port()}",
                          f"--ray-client-server-port={_free_port()}"]
-                head = subprocess.Popen(argv + flags, cwd=src, env=env, start_new_session=True,
+                head = subprocess.Popen(argv + flags, cwd=cwd, env=env, start_new_session=True,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 _wait_for_port(int(ports["8265"]), head)
                 continue
-            res = _run(argv, src, env)
-            assert res.returncode == 0, (argv, res.stdout[-3000:], res.stderr[-3000:])
+            res = _run(argv, cwd, env)
+            assert res.returncode == 0, f"{argv}\n{res.stdout[-6000:]}\n{res.stderr[-3000:]}"
             outputs.append(res.stdout)
             if argv[0] == "pip":
                 (wheel,) = shared.glob("mtgsim-*.whl")
