@@ -23,7 +23,7 @@ dev: $(DEV_STAMP)
 # pip shows a build's output only with -v, among a few hundred lines of its own: the lines
 # shown are pip's usual ones and the build's; all of them are in .venv/install.log, whose
 # end is shown if the install fails.
-PIP_SHOWN := ^(Collecting|Requirement already|Installing|Successfully|Obtaining|ERROR|error)|compiled engine|mtgsim:
+PIP_SHOWN := ^(Collecting|Installing|Successfully|Obtaining|ERROR|error)|compiled engine|mtgsim:
 define pip_install
 	@if [ -z "$(PYTHON)" ]; then echo "error: neither python3.11 nor python3 found" >&2; exit 1; fi
 	@if [ ! -x "$(BIN)/python" ]; then \
@@ -76,7 +76,7 @@ run: compiled
 	$(BIN)/mtgsim report $(OUT)
 
 test: dev compiled
-	$(BIN)/ruff check mtgsim engine cluster pipelines results decks tests scripts
+	$(BIN)/ruff check mtgsim engine cluster pipelines results decks tests scripts setup.py
 	$(BIN)/python scripts/typecheck.py
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then \

@@ -28,12 +28,13 @@ from pathlib import Path
 import pytest
 from docs_examples import examples_of, shell_commands  # tests/docs_examples.py
 
+from mtgsim.compiled import MANIFEST
 from mtgsim.results.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 GAMES = "2"
-_IGNORE = shutil.ignore_patterns(".venv", ".git", "out", "build", "dist", "__pycache__",
+_IGNORE = shutil.ignore_patterns(".venv*", ".git", "out", "build", "dist", "__pycache__",
                                  "*.egg-info", ".pytest_cache", ".mypy_cache", ".ruff_cache",
                                  ".benchmarks")
 
@@ -128,7 +129,7 @@ def test_the_readme_cluster_recipe(tmp_path: Path) -> None:
     # and the user's deck and card beside it
     src = tmp_path / "checkout"
     shutil.copytree(ROOT, src, symlinks=True, ignore=_IGNORE)
-    for part in ("lib", "pxd", "manifest.json"):
+    for part in ("lib", "pxd", MANIFEST):
         built = ROOT / "build" / "compiled" / part
         if built.is_dir():
             shutil.copytree(built, src / "build" / "compiled" / part)

@@ -27,7 +27,7 @@ import pytest
 from test_compiled import CAN_BUILD
 
 import mtgsim
-from mtgsim.compiled import EXT_SUFFIX, module_names, platform_tag
+from mtgsim.compiled import EXT_SUFFIX, MANIFEST, module_names, platform_tag
 from mtgsim.engine.cards.pool import DATA_DIR, card_files, compiled_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +74,7 @@ def build_wheel(out: Path, compiled: bool = False, env: dict[str, str] | None = 
     src = out / "src"
     shutil.copytree(ROOT, src, symlinks=True, ignore=_IGNORE)
     if compiled:
-        for part in ("lib", "pxd", "manifest.json"):
+        for part in ("lib", "pxd", MANIFEST):
             built = ROOT / "build" / "compiled" / part
             if built.is_dir():
                 shutil.copytree(built, src / "build" / "compiled" / part)
@@ -117,7 +117,7 @@ def test_the_compiled_wheel_is_for_this_python_and_platform(compiled_wheel: Path
     assert compiled_wheel.name == f"mtgsim-{mtgsim.__version__}-{tag}-{tag}-{platform}.whl"
     with zipfile.ZipFile(compiled_wheel) as z:
         names = z.namelist()
-        manifest = json.loads(z.read("mtgsim/_compiled/manifest.json"))
+        manifest = json.loads(z.read(f"mtgsim/_compiled/{MANIFEST}"))
     binaries = [n for n in names if n.startswith("mtgsim/_compiled/lib/")
                 and n.endswith(EXT_SUFFIX)]
     assert len(binaries) == len(manifest["modules"]) == len(module_names())
