@@ -3,21 +3,46 @@
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+# pipefail: the installs below filter pip's output through grep
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
-.PHONY: venv compiled pgo pure run test bench bench-pytest clean
+.PHONY: venv dev compiled pgo pure run test bench bench-pytest clean
 
-venv: $(STAMP)
+# What running needs: mtgsim editable with its dependencies and Cython (for `make compiled`),
+# nothing of the development tools. The build backend compiles the engine as it installs
+# (setup.py; a line per module, a few minutes the first time, and one line instead when
+# there is no C compiler). Installed again when pyproject.toml or setup.py changes.
+venv: $(RUN_STAMP)
 
-# Re-install only when pyproject.toml changes (or the venv is missing).
-$(STAMP): pyproject.toml
+# Everything: the above and the development tools (pytest, ruff, mypy, playwright, moto, ...).
+dev: $(DEV_STAMP)
+
+# pip shows a build's output only with -v, among a few hundred lines of its own: the lines
+# shown are pip's usual ones and the build's; all of them are in .venv/install.log, whose
+# end is shown if the install fails.
+PIP_SHOWN := ^(Collecting|Installing|Successfully|Obtaining|ERROR|error)|compiled engine|mtgsim:
+define pip_install
 	@if [ -z "$(PYTHON)" ]; then echo "error: neither python3.11 nor python3 found" >&2; exit 1; fi
 	@if [ ! -x "$(BIN)/python" ]; then \
 		echo "creating $(VENV) with $(PYTHON)"; \
 		"$(PYTHON)" -m venv $(VENV); \
 	fi
-	$(BIN)/python -m pip install -e '.[dev]'
+	@echo "installing mtgsim$(1) into $(VENV) (the compiled engine is built as it installs)"
+	@$(BIN)/python -m pip install -v -e '.$(1)' 2>&1 | tee $(VENV)/install.log \
+		| grep --line-buffered -E '$(PIP_SHOWN)' | sed -u 's/^  *//' \
+		|| { tail -n 40 $(VENV)/install.log >&2; echo "error: the install failed: $(VENV)/install.log" >&2; exit 1; }
+endef
+
+$(RUN_STAMP): pyproject.toml setup.py
+	$(call pip_install,[compiled])
 	@touch $@
+
+$(DEV_STAMP): pyproject.toml setup.py
+	$(call pip_install,[dev])
+	@touch $@ $(RUN_STAMP)
 
 # The compiled engine: the hot engine modules through Cython into build/compiled/, with the
 # declarations generated from mtgsim/declarations.py; only the modules whose source or
@@ -50,8 +75,8 @@ run: compiled
 	$(BIN)/mtgsim gauntlet $(GAUNTLET_DECKS) --games $(GAMES) --out $(OUT) && \
 	$(BIN)/mtgsim report $(OUT)
 
-test: compiled
-	$(BIN)/ruff check mtgsim engine cluster pipelines results decks tests scripts
+test: dev compiled
+	$(BIN)/ruff check mtgsim engine cluster pipelines results decks tests scripts setup.py
 	$(BIN)/python scripts/typecheck.py
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then \
@@ -63,7 +88,7 @@ bench: pgo
 	$(BIN)/mtgsim bench
 
 # pytest-benchmark timing of 20 games (tests/bench is skipped by a plain `pytest`).
-bench-pytest: pgo
+bench-pytest: dev pgo
 	$(BIN)/python -m pytest tests/bench --benchmark-only
 
 clean:

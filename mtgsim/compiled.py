@@ -7,7 +7,8 @@ or ``make pgo`` for the profile-guided build the benchmarks use) compiles the mo
 and plays the same games, only with fewer instructions (tests/packaging/test_compiled.py
 checks the game fingerprints both ways).
 
-The builds live in ``build/compiled/`` beside a manifest of the source digest each was built
+The builds live in ``build/compiled/`` in the checkout (in ``mtgsim/_compiled/`` in an
+installed wheel, setup.py copying them there), beside a manifest of the source digest each was built
 from. Python would load an extension module sitting beside its ``.py`` even after the ``.py``
 changed; keeping them apart, and loading one only through ``CompiledFinder`` while its
 source's digest still matches (and the table's, and those of the modules it cimports from),
@@ -39,7 +40,14 @@ from mtgsim.layout import PACKAGE_DIRS
 __all__ = ["COMPILED", "CompiledFinder", "install", "loaded", "module_names", "source_path"]
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD_DIR = ROOT / "build" / "compiled"
+# Installed from a wheel, the packages lie under mtgsim/ (mtgsim/engine/...) and the wheel's
+# build beside them in mtgsim/_compiled/ (setup.py puts it there); in the checkout (the
+# editable install) the packages are the top-level folders of PACKAGE_DIRS and the build is
+# build/compiled/. Either way the build is apart from the sources, loaded by the finder.
+PACKAGED = "_compiled"
+INSTALLED = (Path(__file__).resolve().parent / "engine").is_dir()
+BUILD_DIR = Path(__file__).resolve().parent / PACKAGED if INSTALLED else ROOT / "build" / "compiled"
+_DIRS = {"mtgsim": "mtgsim"} if INSTALLED else PACKAGE_DIRS
 MANIFEST = "manifest.json"
 PURE_ENV = "MTGSIM_PURE_PYTHON"
 # the table and the generator the declarations of every build come from
@@ -48,7 +56,7 @@ DECLARATIONS = Path(__file__).resolve().parent / "declarations.py"
 # sysconfig's instead loads its data into every process, which measured 0.14 M more
 # instructions a heuristic game)
 EXT_SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
-REMEDY = "(run make compiled)"
+REMEDY = "(reinstall mtgsim)" if INSTALLED else "(run make compiled)"
 
 
 def module_names() -> list[str]:
@@ -60,11 +68,12 @@ _NAMES = frozenset(module_names())
 
 
 def source_path(name: str) -> Path:
-    """The ``.py`` file of a module under mtgsim in the checkout (a module's own file, or
-    its package's ``__init__.py``), by the package mapping of ``PACKAGE_DIRS``."""
+    """The ``.py`` file of a module under mtgsim (a module's own file, or its package's
+    ``__init__.py``): in the checkout by the package mapping of ``PACKAGE_DIRS``, installed
+    under mtgsim/."""
     parts = name.split(".")
     for size in range(len(parts), 0, -1):
-        folder = PACKAGE_DIRS.get(".".join(parts[:size]))
+        folder = _DIRS.get(".".join(parts[:size]))
         if folder is not None:
             path = ROOT.joinpath(folder, *parts[size:])
             return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")

@@ -32,6 +32,8 @@ def _load(name: str, path: Path) -> ModuleType:
 
 
 compile_engine = _load("compile_engine", ROOT / "scripts" / "compile_engine.py")
+# by its name, as when it runs: its Cython stage hands its functions to worker processes
+sys.modules.setdefault("compile_engine", compile_engine)
 
 # the probe: one read site per function, each given objects of many kinds
 PROBE = '''

@@ -407,3 +407,29 @@ def test_one_module_edited_since_the_build_says_so(tmp_path: Path) -> None:
     names, err = _child(copy)
     assert err == ONE_STALE
     assert names == [n for n in compiled.module_names() if n != "mtgsim.engine.state.stats"]
+
+
+def test_a_build_says_each_module_as_it_is_done(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A build is minutes: one line per module as Cython and then the C compiler finish it
+    (scripts/compile_engine.py, also what an install prints), the stages in order."""
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    from test_attribute_cache import compile_engine  # scripts/compile_engine.py, loaded once
+
+    names = ["probe_a", "probe_b"]
+    sources = {}
+    for name in names:
+        sources[name] = tmp_path / f"{name}.py"
+        sources[name].write_text(f"def f(x):\n    return x + {len(name)}\n", encoding="utf-8")
+    compile_engine.compile_modules(sources, tmp_path / "build", 2, True,
+                                   declarations=tmp_path / "pxd")
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4, lines
+    for n, line in enumerate(lines[:2], 1):
+        assert line.startswith(f"compiled engine: [{n}/2] Cython: probe_"), lines
+    for n, line in enumerate(lines[2:], 1):
+        assert line.startswith(f"compiled engine: [{n}/2] C compiler: probe_"), lines
+    assert sorted(line.rsplit(" ", 1)[1] for line in lines[:2]) == names
+    assert sorted(line.rsplit(" ", 1)[1] for line in lines[2:]) == names
+    assert len(list((tmp_path / "build" / "lib").glob("probe_*"))) == 2

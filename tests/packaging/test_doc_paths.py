@@ -42,7 +42,8 @@ _ELSEWHERE = {"manifest.json", "ladder.json", "game.json", "index.html", "summar
               "AI.md", "matches.parquet", "standings.parquet", "decks.parquet"}
 # A Parquet metadata key that reads like a module.
 _NOT_NAMES = {"mtgsim.units"}
-_WRITTEN = ("out/", "DIR/", "dist/", "build/compiled/", "swiss/", "shared/", "cards/oracle",
+_WRITTEN = ("out/", "DIR/", "dist/", "build/compiled/", "mtgsim/_compiled/", "swiss/", "shared/",
+            "cards/oracle",
             "tests/data/shared/conformance/examples")
 
 

@@ -13,17 +13,21 @@
 from __future__ import annotations
 
 import ast
+import json
 import os
 import shutil
 import stat
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
+from test_compiled import CAN_BUILD
 
 import mtgsim
+from mtgsim.compiled import EXT_SUFFIX, MANIFEST, module_names, platform_tag
 from mtgsim.engine.cards.pool import DATA_DIR, card_files, compiled_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,20 +65,102 @@ def test_no_code_imports_a_folder_by_its_bare_name() -> None:
 # --------------------------------------------------------------------------- the wheel
 
 
-def build_wheel(out: Path) -> Path:
-    """Build the wheel from a copy of the checkout (so the checkout gets no build/)."""
+def build_wheel(out: Path, compiled: bool = False, env: dict[str, str] | None = None,
+                ) -> tuple[Path, str]:
+    """Build the wheel from a copy of the checkout (so the checkout gets no build/), and
+    what the build printed. ``compiled``: with the checkout's compiled engine copied along,
+    which the build packs as it is where it is current (compiling only what is not);
+    otherwise the pure-Python wheel (``MTGSIM_PURE_PYTHON=1``), unless ``env`` says more."""
     src = out / "src"
     shutil.copytree(ROOT, src, symlinks=True, ignore=_IGNORE)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
-                    "--no-build-isolation", "-q", "-w", str(out / "dist")],
-                   check=True, capture_output=True, text=True, timeout=300)
+    if compiled:
+        for part in ("lib", "pxd", MANIFEST):
+            built = ROOT / "build" / "compiled" / part
+            if built.is_dir():
+                shutil.copytree(built, src / "build" / "compiled" / part)
+            elif built.is_file():
+                shutil.copy2(built, src / "build" / "compiled" / part)
+    base = {k: v for k, v in os.environ.items() if k != "MTGSIM_PURE_PYTHON"}
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
+                           "--no-build-isolation", "-v", "-w", str(out / "dist")],
+                          capture_output=True, text=True, timeout=1800,
+                          env={**base, **({} if compiled else {"MTGSIM_PURE_PYTHON": "1"}),
+                               **(env or {})})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     (wheel,) = (out / "dist").glob("mtgsim-*.whl")
-    return wheel
+    return wheel, done.stdout + done.stderr
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_wheel(tmp_path_factory.mktemp("wheel"))
+    """The pure-Python wheel (quick to build)."""
+    return build_wheel(tmp_path_factory.mktemp("wheel"))[0]
+
+
+@pytest.fixture(scope="module")
+def compiled_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The platform wheel, with the compiled engine."""
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    return build_wheel(tmp_path_factory.mktemp("compiled_wheel"), compiled=True)[0]
+
+
+def test_the_pure_wheel_is_for_any_platform(wheel: Path) -> None:
+    assert wheel.name == f"mtgsim-{mtgsim.__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as z:
+        assert not [n for n in z.namelist() if n.startswith("mtgsim/_compiled/")]
+
+
+def test_the_compiled_wheel_is_for_this_python_and_platform(compiled_wheel: Path) -> None:
+    tag = sys.implementation.cache_tag.replace("cpython-", "cp")  # cp311
+    platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    assert compiled_wheel.name == f"mtgsim-{mtgsim.__version__}-{tag}-{tag}-{platform}.whl"
+    with zipfile.ZipFile(compiled_wheel) as z:
+        names = z.namelist()
+        manifest = json.loads(z.read(f"mtgsim/_compiled/{MANIFEST}"))
+    binaries = [n for n in names if n.startswith("mtgsim/_compiled/lib/")
+                and n.endswith(EXT_SUFFIX)]
+    assert len(binaries) == len(manifest["modules"]) == len(module_names())
+    assert manifest["platform"] == platform_tag()
+
+
+def test_the_compiled_wheel_loads_its_compiled_engine(compiled_wheel: Path,
+                                                      tmp_path: Path) -> None:
+    """Installed on its own (its dependencies from this environment), the wheel's engine
+    modules load compiled, from the wheel, and MTGSIM_PURE_PYTHON=1 still gives the pure one."""
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
+                    str(target), str(compiled_wheel)], check=True, capture_output=True,
+                   timeout=300)
+    probe = ("import sys, mtgsim, mtgsim.engine.game, mtgsim.compiled as c; "
+             "imported = [n for n in c.module_names() if n in sys.modules]; "
+             "print(len(c.loaded()), len(imported)); "
+             "print(sys.modules['mtgsim.engine.game'].__file__)")
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    env.pop("MTGSIM_PURE_PYTHON", None)
+    done = _run([sys.executable, "-c", probe], tmp_path, env)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    counts, where = done.stdout.splitlines()
+    loaded, imported = map(int, counts.split())
+    assert loaded == imported > 10, counts
+    assert where.startswith(str(target / "mtgsim" / "_compiled" / "lib")), where
+    pure = _run([sys.executable, "-c", probe], tmp_path, {**env, "MTGSIM_PURE_PYTHON": "1"})
+    assert pure.stdout.splitlines()[0].split()[0] == "0", pure.stdout + pure.stderr
+    played = _run([sys.executable, "-c", "import sys; from mtgsim.pipelines.cli import main; "
+                   "sys.exit(main(sys.argv[1:]))", "play", "gruul_stompy", "azorius_skies",
+                   "--seed", "11", "--quiet"], tmp_path, env)
+    assert played.returncode == 0 and played.stderr == "", played.stderr
+
+
+def test_without_a_c_compiler_the_build_says_so_and_the_wheel_is_pure(tmp_path: Path) -> None:
+    """No compiler on the PATH (``CC`` names none): one line, and the pure-Python wheel."""
+    wheel, printed = build_wheel(tmp_path, env={"CC": "no-such-cc", "MTGSIM_PURE_PYTHON": "0"})
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    lines = [line.strip() for line in printed.splitlines() if "compiled engine" in line]
+    assert lines[0] == ("compiled engine not built (no C compiler: no-such-cc is not on the "
+                        "PATH): the pure-Python engine runs"), lines
+    assert lines[1:] == [f"compiled engine: 0 of {len(module_names())} modules go into the "
+                         "package"], lines
 
 
 def test_the_wheel_installs_one_name_with_its_data(wheel: Path) -> None:
@@ -135,9 +221,11 @@ def test_the_wheel_works_outside_the_checkout(wheel: Path, tmp_path: Path) -> No
 
 
 @pytest.mark.slow
-def test_a_new_environment_installs_the_wheel_and_runs_the_examples(wheel: Path,
+def test_a_new_environment_installs_the_wheel_and_runs_the_examples(compiled_wheel: Path,
                                                                     tmp_path: Path) -> None:
-    """What a user does: a new venv in another folder, ``pip install mtgsim-*.whl``."""
+    """What a user does: a new venv in another folder, ``pip install mtgsim-*.whl`` (the
+    platform wheel): the compiled engine loads there."""
+    wheel = compiled_wheel
     from docs_examples import examples_of  # tests/docs_examples.py
 
     venv = tmp_path / "venv"
@@ -159,6 +247,11 @@ def test_a_new_environment_installs_the_wheel_and_runs_the_examples(wheel: Path,
                 "import importlib.metadata as m; "
                 "print(m.distribution('mtgsim').read_text('top_level.txt'))"], work, env)
     assert top.stdout.split() == ["mtgsim"]
+    engine = _run([str(venv / "bin" / "python"), "-c", "import sys, mtgsim.engine.game, "
+                   "mtgsim.compiled as c; print(len(c.loaded()), "
+                   "len([n for n in c.module_names() if n in sys.modules]))"], work, env)
+    loaded, imported = map(int, engine.stdout.split())
+    assert loaded == imported > 10 and engine.stderr == "", engine.stdout + engine.stderr
     script = "\n\n".join(e.code for e in examples_of(ROOT / "docs" / "api.md")
                          if e.language == "python" and not e.skip)
     (work / "api_examples.py").write_text(script)
