@@ -205,7 +205,7 @@ def _check_known(read: ReadList, file: str, canonical: Mapping[str, str]) -> Non
     seen: set[str] = set()
     for item in read.lines:
         key = _fold(item.name)
-        if key not in canonical and key not in seen:
+        if _canonical(item.name, canonical) is None and key not in seen:
             seen.add(key)
             unknown.append(item)
     if len(unknown) == 1:
