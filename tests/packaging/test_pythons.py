@@ -121,3 +121,28 @@ def test_each_python_installs_and_plays_the_recorded_games(version: str, wheel: 
     assert got["fingerprints"], "no game played"
     for key, rows in got["fingerprints"].items():
         assert rows == golden["fingerprints"][key], (version, key)
+
+
+def _make(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHON", "VENV", "MAKEFLAGS")}
+    return subprocess.run(["make", "--no-print-directory", "-C", str(ROOT), *args],
+                          capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_make_gives_a_named_interpreter_an_environment_of_its_own(tmp_path: Path) -> None:
+    """``make test PYTHON=python3.12`` installs into ``.venv-3.12``, beside the default
+    ``.venv``, so the versions keep their installs; an interpreter that does not run (a
+    pyenv shim of a version that is not selected) is an error before anything is made."""
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    named = _make("-n", "-B", "venv", f"PYTHON={sys.executable}")  # -n: print, run nothing
+    assert named.returncode == 0, named.stderr
+    assert f".venv-{version}/bin/python -m pip install -e '.[dev]'" in named.stdout
+    default = _make("-n", "-B", "venv")
+    assert default.returncode == 0, default.stderr
+    assert ".venv/bin/python -m pip install -e '.[dev]'" in default.stdout
+    chosen = _make("-n", "-B", "venv", f"PYTHON={sys.executable}", f"VENV={tmp_path / 'env'}")
+    assert f"{tmp_path / 'env'}/bin/python -m pip install" in chosen.stdout
+    absent = _make("venv", f"PYTHON={tmp_path / 'python3.99'}", f"VENV={tmp_path / 'none'}")
+    assert absent.returncode != 0
+    assert f"error: {tmp_path / 'python3.99'} does not run" in absent.stderr
+    assert not (tmp_path / "none").exists()
