@@ -49,6 +49,13 @@ except ImportError:  # not POSIX: builds are not serialised
     fcntl = None  # type: ignore[assignment]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __name__ == "__main__":
+    # the build loads no compiled module (it replaces them), and so says nothing of the
+    # builds there: during a build for one interpreter, the manifest of another's would
+    # otherwise make `import mtgsim` print that the modules run as pure Python (the
+    # training, which plays the instrumented modules, takes the switch off again); a test
+    # that loads this file as a module keeps its environment
+    os.environ["MTGSIM_PURE_PYTHON"] = "1"
 
 from mtgsim.compiled import (  # noqa: E402
     BUILD_DIR,
