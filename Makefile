@@ -1,7 +1,17 @@
 # mtgsim developer tasks. Everything runs from the project's own .venv.
 
+# The interpreter: python3.11, else python3, into .venv. One named on the command line
+# (make test PYTHON=python3.12, or a path) gets an environment of its own, .venv-3.12, so
+# that the versions pyproject.toml names (3.11, 3.12, 3.13) are tested side by side, each
+# with its own install and compiled engine (build/compiled/ keeps one manifest per
+# interpreter). VENV=DIR chooses the environment.
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
-VENV   := .venv
+PYVERSION := $(shell "$(PYTHON)" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+ifeq ($(origin PYTHON),command line)
+VENV   ?= .venv-$(PYVERSION)
+else
+VENV   ?= .venv
+endif
 BIN    := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
@@ -26,6 +36,7 @@ dev: $(DEV_STAMP)
 PIP_SHOWN := ^(Collecting|Installing|Successfully|Obtaining|ERROR|error)|compiled engine|mtgsim:
 define pip_install
 	@if [ -z "$(PYTHON)" ]; then echo "error: neither python3.11 nor python3 found" >&2; exit 1; fi
+	@if [ -z "$(PYVERSION)" ]; then echo "error: $(PYTHON) does not run" >&2; exit 1; fi
 	@if [ ! -x "$(BIN)/python" ]; then \
 		echo "creating $(VENV) with $(PYTHON)"; \
 		"$(PYTHON)" -m venv $(VENV); \

@@ -48,7 +48,10 @@ PACKAGED = "_compiled"
 INSTALLED = (Path(__file__).resolve().parent / "engine").is_dir()
 BUILD_DIR = Path(__file__).resolve().parent / PACKAGED if INSTALLED else ROOT / "build" / "compiled"
 _DIRS = {"mtgsim": "mtgsim"} if INSTALLED else PACKAGE_DIRS
-MANIFEST = "manifest.json"
+# one manifest per interpreter (its cache tag: cpython-312), so that the builds for 3.11,
+# 3.12 and 3.13 lie side by side in one checkout (their binaries' suffixes differ already)
+# and ``make test PYTHON=python3.12`` does not undo the 3.11 build
+MANIFEST = f"manifest.{sys.implementation.cache_tag}.json"
 PURE_ENV = "MTGSIM_PURE_PYTHON"
 # the table and the generator the declarations of every build come from
 DECLARATIONS = Path(__file__).resolve().parent / "declarations.py"
@@ -98,6 +101,10 @@ def read_manifest(build_dir: Path) -> tuple[dict[str, Any] | None, str]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
+        others = sorted(p.name.removeprefix("manifest.").removesuffix(".json")
+                        for p in build_dir.glob("manifest.*.json"))
+        if others:  # a build for another interpreter only: this one runs pure Python
+            return None, f"{build_dir} holds a build for another interpreter ({', '.join(others)})"
         return None, ""
     except (OSError, ValueError):
         return None, f"{path} is unreadable"

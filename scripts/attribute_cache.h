@@ -34,8 +34,78 @@
 #ifndef MTGSIM_ATTRIBUTE_CACHE_H
 #define MTGSIM_ATTRIBUTE_CACHE_H
 
-#if CYTHON_USE_TYPE_SLOTS && !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX < 0x030C0000 \
+/* CPython 3.11 to 3.13 (what the project is tested on): the structures read here (a
+ * type's version tag, a dict's ma_version_tag, member descriptors, the layout of a small
+ * int) are the same in each but for the int's, which the helpers below read through the
+ * API of each version. 3.14 removes ma_version_tag, so it keeps Cython's code until the
+ * module entries are ported to its dict watchers. */
+#if CYTHON_USE_TYPE_SLOTS && !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX < 0x030E0000 \
     && (defined(__GNUC__) || defined(__clang__))
+
+/* In the binary of every module built with the caches (kept by `used`, though nothing
+ * reads it): tests/packaging/test_attribute_cache.py looks for it, so that an interpreter
+ * for which the condition above leaves the caches out is seen, not silently slower. */
+static const char mtgsim_attribute_cache_on[] __attribute__((used)) =
+    "mtgsim attribute cache on";
+
+/* The member types and flags by their 3.12 names (descrobject.h, in Python.h); 3.11 has
+ * them only in structmember.h, under the old names. */
+#ifdef Py_T_OBJECT_EX
+#define MTGSIM_T_OBJECT_EX Py_T_OBJECT_EX
+#define MTGSIM_T_OBJECT _Py_T_OBJECT
+#define MTGSIM_READONLY Py_READONLY
+#define MTGSIM_READ_RESTRICTED Py_AUDIT_READ
+#else
+#include "structmember.h"
+#define MTGSIM_T_OBJECT_EX T_OBJECT_EX
+#define MTGSIM_T_OBJECT T_OBJECT
+#define MTGSIM_READONLY READONLY
+#define MTGSIM_READ_RESTRICTED READ_RESTRICTED
+#endif
+
+/* Whether a type's version tag is one (its cached attributes unchanged since it was given).
+ * 3.11 and 3.12 also set Py_TPFLAGS_VALID_VERSION_TAG with it; 3.13 no longer sets that
+ * flag at all (a tag is valid when it is not 0, and modifying a type sets it to 0 in each
+ * version), and testing it there left every site empty: each read went to the miss, a
+ * type lookup more than Cython's own read, and the compiled engine measured 34.7 M
+ * instructions a heuristic game, slower than the interpreter. */
+#if PY_VERSION_HEX >= 0x030D0000
+#define MTGSIM_VERSION_VALID(tp) ((tp)->tp_version_tag != 0)
+#else
+#define MTGSIM_VERSION_VALID(tp) \
+    (PyType_HasFeature((tp), Py_TPFLAGS_VALID_VERSION_TAG) && (tp)->tp_version_tag != 0)
+#endif
+
+/* Whether an exact int is small (one 30-bit digit, or zero), and its value then: the key
+ * of the subscriptions below. Before 3.12 an int's ob_size is its sign times its number of
+ * digits; from 3.12 on it is no size at all (lv_tag holds the sign and the count), and
+ * "compact" (the unstable API CPython's own specialised instructions use) is the same
+ * test. */
+static CYTHON_INLINE int mtgsim_small_int(PyObject *key, Py_ssize_t *value) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (!PyUnstable_Long_IsCompact((PyLongObject *)key))
+        return 0;
+    *value = PyUnstable_Long_CompactValue((PyLongObject *)key);
+    return 1;
+#else
+    Py_ssize_t digits = Py_SIZE(key);
+    if (digits < -1 || digits > 1)
+        return 0;
+    *value = digits == 0 ? 0 : digits * (Py_ssize_t)((PyLongObject *)key)->ob_digit[0];
+    return 1;
+#endif
+}
+
+/* Whether an exact int is not zero (zero is the one small int whose value is 0; before
+ * 3.12, the one int of size 0). */
+static CYTHON_INLINE int mtgsim_int_is_true(PyObject *x) {
+#if PY_VERSION_HEX >= 0x030C0000
+    return !PyUnstable_Long_IsCompact((PyLongObject *)x)
+        || PyUnstable_Long_CompactValue((PyLongObject *)x) != 0;
+#else
+    return Py_SIZE(x) != 0;
+#endif
+}
 
 /* A read site's cache, or a write site's (below). Two more kinds of entry use the same
  * bytes, both marked in `type` so that the inline check never passes and the read goes to
@@ -71,7 +141,7 @@ static void mtgsim_cache_slot(mtgsim_attr_site *site, PyTypeObject *tp, PyObject
                               int flags) {
     PyObject *descr = _PyType_Lookup(tp, name); /* borrowed; assigns a version tag */
     site->type = NULL;
-    if (!PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) || tp->tp_version_tag == 0)
+    if (!MTGSIM_VERSION_VALID(tp))
         return;
     site->type = tp;
     site->version = tp->tp_version_tag;
@@ -81,7 +151,7 @@ static void mtgsim_cache_slot(mtgsim_attr_site *site, PyTypeObject *tp, PyObject
     if (descr != NULL && Py_TYPE(descr) == &PyMemberDescr_Type
             && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
         PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-        if ((member->type == T_OBJECT_EX || member->type == T_OBJECT)
+        if ((member->type == MTGSIM_T_OBJECT_EX || member->type == MTGSIM_T_OBJECT)
                 && !(member->flags & flags))
             site->offset = member->offset;
     }
@@ -90,8 +160,16 @@ static void mtgsim_cache_slot(mtgsim_attr_site *site, PyTypeObject *tp, PyObject
 static char mtgsim_module_tag_;  /* its address marks a module entry */
 #define MTGSIM_MODULE_TAG ((PyTypeObject *)&mtgsim_module_tag_)
 /* a dict's version: a new one, from one counter, when it is made and at every change; so
- * a dict with the version an entry was read at is that dict, unchanged since */
-#define MTGSIM_DICT_VERSION(dict) (((PyDictObject *)(dict))->ma_version_tag)
+ * a dict with the version an entry was read at is that dict, unchanged since. From 3.12 on
+ * the field is deprecated (its low bits also mark the dict watchers watching it, and on
+ * 3.13 count their changes; a change of those only makes a miss), and still set so. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static CYTHON_INLINE PY_UINT64_T mtgsim_dict_version(PyObject *dict) {
+    return ((PyDictObject *)dict)->ma_version_tag;
+}
+#pragma GCC diagnostic pop
+#define MTGSIM_DICT_VERSION(dict) mtgsim_dict_version(dict)
 
 /* A module entry for `module.name`: what module_getattro gives for a name that the module
  * type has no attribute of and the module's dict holds (an exact module: a subclass may
@@ -151,7 +229,7 @@ static PyObject *mtgsim_getattr_miss(mtgsim_attr_site *site, PyObject *obj, PyOb
     }
     site->type = NULL;
     if (tp->tp_getattro == PyObject_GenericGetAttr) {
-        mtgsim_cache_slot(site, tp, name, READ_RESTRICTED);
+        mtgsim_cache_slot(site, tp, name, MTGSIM_READ_RESTRICTED);
         if (site->type == tp && site->offset < 0)
             mtgsim_cache_descr(site, tp, name);
     }
@@ -217,7 +295,7 @@ static int mtgsim_setattr_miss(mtgsim_set_site *site, PyObject *obj, PyObject *n
     int track = !generic && tp->tp_setattro != NULL
         && tp->tp_setattro == mtgsim_struct_setattro() && PyType_IS_GC(tp);
     if (generic || track) {
-        mtgsim_cache_slot(&site->slot, tp, name, READONLY);
+        mtgsim_cache_slot(&site->slot, tp, name, MTGSIM_READONLY);
         site->track = track;
     }
     return PyObject_SetAttr(obj, name, value);
@@ -253,24 +331,25 @@ static CYTHON_INLINE int mtgsim_is_true(PyObject *x) {
     if (x == Py_True) return 1;
     if (x == Py_False || x == Py_None) return 0;
     PyTypeObject *tp = Py_TYPE(x);
-    if (tp == &PyList_Type || tp == &PyTuple_Type || tp == &PyLong_Type)
-        return Py_SIZE(x) != 0;  /* an int's size is 0 for zero alone (before 3.12) */
+    if (tp == &PyList_Type || tp == &PyTuple_Type)
+        return Py_SIZE(x) != 0;
+    if (tp == &PyLong_Type)
+        return mtgsim_int_is_true(x);
     if (tp == &PyDict_Type) return ((PyDictObject *)x)->ma_used != 0;
     return PyObject_IsTrue(x);
 }
 #define MTGSIM_IS_TRUE(x) mtgsim_is_true(x)
 
-/* Any other `obj[key]`: for an exact dict and an exact int of one digit (an object id
+/* Any other `obj[key]`: for an exact dict and an exact small int (an object id
  * into the state's objects) the lookup with the int's hash worked out here, as long_hash
  * gives it (the value; -1, the error value, is -2), without PyObject_GetItem's and
  * dict_subscript's dispatch; a missing key, and everything else, as PyObject_GetItem. */
 static PyObject *mtgsim_getitem_other(PyObject *obj, PyObject *key) {
     if (Py_TYPE(obj) == &PyDict_Type && Py_TYPE(key) == &PyLong_Type) {
-        Py_ssize_t digits = Py_SIZE(key);  /* the sign is the int's (before 3.12) */
-        if (digits >= -1 && digits <= 1) {
-            Py_hash_t d = digits == 0 ? 0 : (Py_hash_t)((PyLongObject *)key)->ob_digit[0];
+        Py_ssize_t v;
+        if (mtgsim_small_int(key, &v)) {
             PyObject *value = _PyDict_GetItem_KnownHash(
-                obj, key, digits < 0 ? (d == 1 ? -2 : -d) : d); /* borrowed */
+                obj, key, v == -1 ? -2 : (Py_hash_t)v); /* borrowed */
             if (value != NULL) {
                 Py_INCREF(value);
                 return value;
@@ -288,12 +367,11 @@ static PyObject *mtgsim_getitem_other(PyObject *obj, PyObject *key) {
 static CYTHON_INLINE PyObject *mtgsim_getitem(PyObject *obj, PyObject *key) {
     PyTypeObject *tp = Py_TYPE(obj);
     if (Py_TYPE(key) == &PyLong_Type && (tp == &PyList_Type || tp == &PyTuple_Type)) {
-        Py_ssize_t digits = Py_SIZE(key);  /* the sign is the int's (before 3.12) */
-        if (digits >= -1 && digits <= 1) {
-            Py_ssize_t i = digits == 0 ? 0 : (Py_ssize_t)((PyLongObject *)key)->ob_digit[0];
+        Py_ssize_t i;
+        if (mtgsim_small_int(key, &i)) {
             Py_ssize_t n = Py_SIZE(obj);
-            if (digits < 0)
-                i = n - i;
+            if (i < 0)
+                i += n;
             if (i >= 0 && i < n) {
                 PyObject *item = tp == &PyList_Type ? PyList_GET_ITEM(obj, i)
                                                     : PyTuple_GET_ITEM(obj, i);
@@ -326,7 +404,7 @@ static PyObject *mtgsim_call_method_miss(mtgsim_method_site *site, PyObject *nam
     if (tp->tp_getattro == PyObject_GenericGetAttr && tp->tp_dictoffset == 0
             && !PyType_HasFeature(tp, Py_TPFLAGS_MANAGED_DICT)) {
         PyObject *descr = _PyType_Lookup(tp, name);
-        if (PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) && tp->tp_version_tag != 0) {
+        if (MTGSIM_VERSION_VALID(tp)) {
             site->type = tp;
             site->version = tp->tp_version_tag;
             site->method = descr != NULL

@@ -59,6 +59,13 @@ if "mtgsim" not in sys.modules:
     _package = types.ModuleType("mtgsim")
     _package.__path__ = [str(Path(__file__).resolve().parent.parent / "mtgsim")]
     sys.modules["mtgsim"] = _package
+if __name__ == "__main__":
+    # the build loads no compiled module (it replaces them), and so says nothing of the
+    # builds there: during a build for one interpreter, the manifest of another's would
+    # otherwise make `import mtgsim` print that the modules run as pure Python (the
+    # training, which plays the instrumented modules, takes the switch off again); a test
+    # that loads this file as a module keeps its environment
+    os.environ["MTGSIM_PURE_PYTHON"] = "1"
 
 from mtgsim.compiled import (  # noqa: E402
     BUILD_DIR,
@@ -150,7 +157,16 @@ def _named(template: str) -> Callable[[re.Match[str]], str]:
 # beside the object files, so both builds use one temporary directory). A module the
 # training never entered has no counts: it is built as without a profile, which
 # -Wno-missing-profile keeps quiet about.
-OPTIMISE = ["-O2", "-g0", "-fno-plt"]
+# From 3.12 on, Cython turns off its cache of module globals (CYTHON_USE_DICT_VERSIONS:
+# a global's value kept with the version of the module's dict), because CPython 3.12
+# deprecated the dict's ma_version_tag; every read of a global (a function called by
+# name, a constant) is then a dict lookup. The field is still there and still changed at
+# every change of a dict in 3.12 and 3.13 (scripts/attribute_cache.h's module entries read
+# it too), so the build turns the cache back on there, without the deprecation warning;
+# 3.14 removes the field, and Cython's own default applies.
+DICT_VERSIONS = (["-DCYTHON_USE_DICT_VERSIONS=1", "-Wno-deprecated-declarations"]
+                 if (3, 12) <= sys.version_info < (3, 14) else [])
+OPTIMISE = ["-O2", "-g0", "-fno-plt", *DICT_VERSIONS]
 PLAIN: tuple[list[str], list[str]] = (OPTIMISE, [])
 PROFILE_GENERATE = ([*OPTIMISE, "-fprofile-generate", "-fprofile-update=single"],
                     ["-fprofile-generate"])

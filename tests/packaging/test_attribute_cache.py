@@ -35,6 +35,9 @@ compile_engine = _load("compile_engine", ROOT / "scripts" / "compile_engine.py")
 # by its name, as when it runs: its Cython stage hands its functions to worker processes
 sys.modules.setdefault("compile_engine", compile_engine)
 
+# what the header puts into every binary built with the caches (its guard lets them in)
+CACHE_ON = b"mtgsim attribute cache on"
+
 # the probe: one read site per function, each given objects of many kinds
 PROBE = '''
 def read_x(obj):
@@ -180,6 +183,9 @@ def probes(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Module
     for cached in ("MTGSIM_GETATTR(", "MTGSIM_SETATTR(", "MTGSIM_IS_TRUE(", "MTGSIM_GETITEM(",
                    "MTGSIM_CALL_METHOD("):  # each cache in use, or its tests test nothing
         assert cached in generated.split("#endif /* MTGSIM_ATTRIBUTE_CACHE_H */")[1], cached
+    # the caches compiled in on this interpreter (3.11 to 3.13), not the header's fallback
+    # to Cython's own code: its tests would pass on that too, and test nothing
+    assert CACHE_ON in built[0].read_bytes(), f"no attribute cache on Python {sys.version}"
     compiled = _load("attribute_probe", built[0])
     assert compiled.__file__ is not None and not compiled.__file__.endswith(".py")
     return _load("attribute_probe_pure", source), compiled
@@ -584,6 +590,9 @@ def test_the_engine_build_used_the_cache_it_has_now() -> None:
     assert finder is not None, "no compiled engine: run `make compiled`"
     assert finder.attribute_cache == compile_engine.attribute_cache_digest(), \
         "built with another attribute cache: run `make compiled`"
+    for name in ("mtgsim.engine.rules.turn", "mtgsim.engine.players.policies.heuristic"):
+        assert CACHE_ON in finder.binary(name).read_bytes(), \
+            f"{name} was built without the attribute cache on Python {sys.version}"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -383,6 +383,13 @@ def test_a_build_out_of_date_says_so_once(tmp_path: Path) -> None:
     assert _child(other)[1] == (f"mtgsim: all 90 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
                                 "(cpython-99.so) (run make compiled)\n")
+    # builds for other interpreters beside it, under their own manifests, and none for this
+    # one (make test PYTHON=python3.12 in a checkout built for 3.11): said the same way
+    (other / MANIFEST).rename(other / "manifest.cpython-99.json")
+    (other / "manifest.cpython-98.json").write_text("{}", encoding="utf-8")
+    assert _child(other)[1] == (f"mtgsim: all 90 compiled engine modules run as pure Python: "
+                                f"{other} holds a build for another interpreter "
+                                "(cpython-98, cpython-99) (run make compiled)\n")
     (stale / MANIFEST).write_text(json.dumps({**json.loads((stale / MANIFEST).read_text()),
                                               "declarations": "0" * 64}))
     assert _child(stale)[1].startswith("mtgsim: 90 of 90 compiled engine modules were built "

@@ -60,7 +60,8 @@ def prose(path: Path) -> list[tuple[int, str]]:
 
 
 def _repo_names() -> set[str]:
-    return {p.name for p in ROOT.rglob("*") if ".venv" not in p.parts and ".git" not in p.parts}
+    return {p.name for p in ROOT.rglob("*") if ".git" not in p.parts
+            and not any(part.startswith(".venv") for part in p.parts)}  # .venv-3.12 too
 
 
 def missing_path(span: str, names: set[str]) -> bool:

@@ -79,8 +79,8 @@ def test_every_module_has_one_name() -> None:
             continue
         path = Path(file).resolve()
         # the tests' helpers and the scripts some tests load by path are no packages
-        if ROOT in path.parents and \
-                path.relative_to(ROOT).parts[0] not in ("tests", "scripts", ".venv"):
+        top = path.relative_to(ROOT).parts[0] if ROOT in path.parents else ""
+        if top and top not in ("tests", "scripts") and not top.startswith(".venv"):
             by_file.setdefault(path, []).append(name)
     assert len(by_file) > 150
     assert [(str(p), n) for p, n in by_file.items() if len(n) > 1] == []

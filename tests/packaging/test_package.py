@@ -33,7 +33,7 @@ from mtgsim.engine.cards.pool import DATA_DIR, card_files, compiled_names
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("engine", "cluster", "pipelines", "results", "decks")
 SOURCES = ("engine", "cluster", "pipelines", "results", "decks", "mtgsim", "tests", "scripts")
-_IGNORE = shutil.ignore_patterns(".venv", ".git", "out", "build", "dist", "__pycache__",
+_IGNORE = shutil.ignore_patterns(".venv*", ".git", "out", "build", "dist", "__pycache__",
                                  "*.egg-info", ".pytest_cache", ".mypy_cache",
                                  ".ruff_cache", ".benchmarks")
 
