@@ -59,13 +59,17 @@ if "mtgsim" not in sys.modules:
     _package = types.ModuleType("mtgsim")
     _package.__path__ = [str(Path(__file__).resolve().parent.parent / "mtgsim")]
     sys.modules["mtgsim"] = _package
+_PURE_SET_BY_BUILD = False
 if __name__ == "__main__":
     # the build loads no compiled module (it replaces them), and so says nothing of the
     # builds there: during a build for one interpreter, the manifest of another's would
     # otherwise make `import mtgsim` print that the modules run as pure Python (the
     # training, which plays the instrumented modules, takes the switch off again); a test
-    # that loads this file as a module keeps its environment
-    os.environ["MTGSIM_PURE_PYTHON"] = "1"
+    # that loads this file as a module keeps its environment. Set here, the switch is not
+    # the user's asking for no build (``run`` reads only the user's: _PURE_SET_BY_BUILD)
+    if os.environ.get("MTGSIM_PURE_PYTHON", "") in ("", "0"):
+        os.environ["MTGSIM_PURE_PYTHON"] = "1"
+        _PURE_SET_BY_BUILD = True
 
 from mtgsim.compiled import (  # noqa: E402
     BUILD_DIR,
@@ -503,7 +507,7 @@ def run(args: argparse.Namespace) -> int:
         shutil.rmtree(BUILD_DIR, ignore_errors=True)
         print("compiled engine removed: the pure-Python engine runs")
         return 0
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if not _PURE_SET_BY_BUILD and os.environ.get(PURE_ENV, "") not in ("", "0"):
         print(f"compiled engine not built ({PURE_ENV} is set): the pure-Python engine runs")
         return 0
     lacking = missing_tool()

@@ -440,3 +440,20 @@ def test_a_build_says_each_module_as_it_is_done(tmp_path: Path,
     assert sorted(line.rsplit(" ", 1)[1] for line in lines[:2]) == names
     assert sorted(line.rsplit(" ", 1)[1] for line in lines[2:]) == names
     assert len(list((tmp_path / "build" / "lib").glob("probe_*"))) == 2
+
+
+def test_only_the_users_pure_switch_stops_the_build() -> None:
+    """The build script sets ``MTGSIM_PURE_PYTHON`` for itself (so that it loads no compiled
+    module while it replaces them); that must not read as the user's asking for no build,
+    which once made every install build nothing (a fresh ``make run`` played pure Python).
+    The user's own switch still stops it."""
+    env = {k: v for k, v in os.environ.items() if k != "MTGSIM_PURE_PYTHON"}
+    script = str(ROOT / "scripts" / "compile_engine.py")
+    mine = subprocess.run([sys.executable, script], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=3000)
+    assert mine.returncode == 0, mine.stderr
+    assert "MTGSIM_PURE_PYTHON is set" not in mine.stdout + mine.stderr
+    theirs = subprocess.run([sys.executable, script], capture_output=True, text=True,
+                            env={**env, "MTGSIM_PURE_PYTHON": "1"}, cwd=ROOT, timeout=60)
+    assert theirs.returncode == 0, theirs.stderr
+    assert "compiled engine not built (MTGSIM_PURE_PYTHON is set)" in theirs.stdout
