@@ -5,7 +5,7 @@ interpreter and plays the bench games there, the same games as the fingerprints 
 The whole suite runs on another interpreter with ``make test PYTHON=python3.12``
 (docs/development.md); this test is the cheap check that the one ``make test`` run still
 sees each version import and play (about 20 seconds a version: a virtual environment, the
-wheel without its dependencies and msgspec, the engine's one dependency, installed into
+wheel without its dependencies and msgspec and rapidfuzz, the engine's own, installed into
 it). A version is skipped only when no interpreter of it is found, on the ``PATH`` or
 among pyenv's builds.
 """
@@ -91,7 +91,7 @@ def test_the_versions_are_those_pyproject_requires() -> None:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_wheel(tmp_path_factory.mktemp("wheel"))
+    return build_wheel(tmp_path_factory.mktemp("wheel"))[0]
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -105,9 +105,12 @@ def test_each_python_installs_and_plays_the_recorded_games(version: str, wheel: 
     subprocess.run([exe, "-m", "venv", str(venv)], check=True, capture_output=True,
                    timeout=300)
     python = venv / "bin" / "python"
-    msgspec = next(d for d in PYPROJECT["project"]["dependencies"] if d.startswith("msgspec"))
+    # the engine's own dependencies: msgspec, and rapidfuzz for the deck loader's spelling
+    engine_deps = [d for d in PYPROJECT["project"]["dependencies"]
+                   if d.startswith(("msgspec", "rapidfuzz"))]
+    assert len(engine_deps) == 2, engine_deps
     installed = subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel), msgspec],
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel), *engine_deps],
         capture_output=True, text=True, timeout=600)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
@@ -134,12 +137,12 @@ def test_make_gives_a_named_interpreter_an_environment_of_its_own(tmp_path: Path
     ``.venv``, so the versions keep their installs; an interpreter that does not run (a
     pyenv shim of a version that is not selected) is an error before anything is made."""
     version = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    named = _make("-n", "-B", "venv", f"PYTHON={sys.executable}")  # -n: print, run nothing
+    named = _make("-n", "-B", "dev", f"PYTHON={sys.executable}")  # -n: print, run nothing
     assert named.returncode == 0, named.stderr
-    assert f".venv-{version}/bin/python -m pip install -e '.[dev]'" in named.stdout
-    default = _make("-n", "-B", "venv")
+    assert f".venv-{version}/bin/python -m pip install -v -e '.[dev]'" in named.stdout
+    default = _make("-n", "-B", "venv")  # what running needs: no development tools
     assert default.returncode == 0, default.stderr
-    assert ".venv/bin/python -m pip install -e '.[dev]'" in default.stdout
+    assert ".venv/bin/python -m pip install -v -e '.[compiled]'" in default.stdout
     chosen = _make("-n", "-B", "venv", f"PYTHON={sys.executable}", f"VENV={tmp_path / 'env'}")
     assert f"{tmp_path / 'env'}/bin/python -m pip install" in chosen.stdout
     absent = _make("venv", f"PYTHON={tmp_path / 'python3.99'}", f"VENV={tmp_path / 'none'}")
