@@ -26,17 +26,14 @@ import time
 from pathlib import Path
 
 import pytest
+from checkout_copy import copy_checkout  # tests/checkout_copy.py
 from docs_examples import examples_of, shell_commands  # tests/docs_examples.py
 
-from mtgsim.compiled import MANIFEST
 from mtgsim.results.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 GAMES = "2"
-_IGNORE = shutil.ignore_patterns(".venv*", ".git", "out", "build", "dist", "__pycache__",
-                                 "*.egg-info", ".pytest_cache", ".mypy_cache", ".ruff_cache",
-                                 ".benchmarks")
 
 
 def recipe() -> list[list[str]]:
@@ -127,14 +124,7 @@ def test_the_readme_cluster_recipe(tmp_path: Path) -> None:
     # the checkout as a user has it: a copy (the wheel's build files stay out of this
     # one), with its compiled engine (current, so the wheel packs it instead of compiling),
     # and the user's deck and card beside it
-    src = tmp_path / "checkout"
-    shutil.copytree(ROOT, src, symlinks=True, ignore=_IGNORE)
-    for part in ("lib", "pxd", MANIFEST):
-        built = ROOT / "build" / "compiled" / part
-        if built.is_dir():
-            shutil.copytree(built, src / "build" / "compiled" / part)
-        elif built.is_file():
-            shutil.copy2(built, src / "build" / "compiled" / part)
+    src = copy_checkout(tmp_path / "checkout", compiled=True)
     jobs = home / "my_jobs"  # the user's folder of decks and cards, where jobs are submitted
     for card in [e.code for e in examples_of(ROOT / "README.md")
                  if e.language == "toml" and e.code.startswith("# my_cards/")]:

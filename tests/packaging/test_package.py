@@ -15,7 +15,6 @@ from __future__ import annotations
 import ast
 import json
 import os
-import shutil
 import stat
 import subprocess
 import sys
@@ -24,6 +23,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from checkout_copy import copy_checkout  # tests/checkout_copy.py
 from test_compiled import CAN_BUILD
 
 import mtgsim
@@ -33,9 +33,6 @@ from mtgsim.engine.cards.pool import DATA_DIR, card_files, compiled_names
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("engine", "cluster", "pipelines", "results", "decks")
 SOURCES = ("engine", "cluster", "pipelines", "results", "decks", "mtgsim", "tests", "scripts")
-_IGNORE = shutil.ignore_patterns(".venv*", ".git", "out", "build", "dist", "__pycache__",
-                                 "*.egg-info", ".pytest_cache", ".mypy_cache",
-                                 ".ruff_cache", ".benchmarks")
 
 
 def python_files() -> list[Path]:
@@ -71,15 +68,7 @@ def build_wheel(out: Path, compiled: bool = False, env: dict[str, str] | None = 
     what the build printed. ``compiled``: with the checkout's compiled engine copied along,
     which the build packs as it is where it is current (compiling only what is not);
     otherwise the pure-Python wheel (``MTGSIM_PURE_PYTHON=1``), unless ``env`` says more."""
-    src = out / "src"
-    shutil.copytree(ROOT, src, symlinks=True, ignore=_IGNORE)
-    if compiled:
-        for part in ("lib", "pxd", MANIFEST):
-            built = ROOT / "build" / "compiled" / part
-            if built.is_dir():
-                shutil.copytree(built, src / "build" / "compiled" / part)
-            elif built.is_file():
-                shutil.copy2(built, src / "build" / "compiled" / part)
+    src = copy_checkout(out / "src", compiled)
     base = {k: v for k, v in os.environ.items() if k != "MTGSIM_PURE_PYTHON"}
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
                            "--no-build-isolation", "-v", "-w", str(out / "dist")],
