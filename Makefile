@@ -76,14 +76,21 @@ pure:
 	else rm -rf build/compiled; fi
 
 # The main job: every pair of the sixteen archetype decks on local Ray (all cores),
-# written as a Parquet dataset under out/, then the HTML report of it.
+# written as a Parquet dataset under out/, then the HTML report of it. DECKS=pauper plays
+# a bundled metagame instead (decks/pauper/: real lists of the most played Pauper
+# archetypes), its report weighting the field by their shares of the real lists.
 GAUNTLET_DECKS := $(filter-out decks/gruul_stompy.txt decks/azorius_skies.txt,$(wildcard decks/*.txt))
 GAMES ?= 40
 ifndef OUT
 OUT := out/gauntlet-$(shell date +%Y%m%d-%H%M%S)
 endif
+ifdef DECKS
+RUN_DECKS := --metagame $(DECKS)
+else
+RUN_DECKS := $(GAUNTLET_DECKS)
+endif
 run: compiled
-	$(BIN)/mtgsim gauntlet $(GAUNTLET_DECKS) --games $(GAMES) --out $(OUT) && \
+	$(BIN)/mtgsim gauntlet $(RUN_DECKS) --games $(GAMES) --out $(OUT) && \
 	$(BIN)/mtgsim report $(OUT)
 
 test: dev compiled

@@ -526,29 +526,33 @@ def gauntlet(decks: Sequence[Deck | str | Path], games: int = 100, *,
              out: str | Path | None = None, seed: int = 0, executor: str = "serial",
              workers: int | None = None, address: str | None = None,
              policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
-             unit_size: int = 200, pool: CardPool | None = None) -> Results:
+             unit_size: int = 200, pool: CardPool | None = None,
+             record_events: bool = False) -> Results:
     """Every pair of ``decks``, ``games`` games each (decks alternate on the play).
 
     ``executor="serial"`` plays in this process; ``"ray"`` on local Ray with all cores, or
     the cluster at ``address``. With ``out`` the dataset is kept there (as ``mtgsim
     gauntlet --out`` writes it); without, it is read into memory and not kept.
+    ``record_events``: also write the games' events and hands beside them in ``out``, as
+    ``--record-events`` does (docs/events.md).
     """
     from mtgsim.pipelines.jobs import pairings
 
     return _job("gauntlet", decks, pairings(len(decks)), games, out, pool, seed=seed,
                 executor=executor, workers=workers, address=address, policies=policies,
-                max_turns=max_turns, unit_size=unit_size)
+                max_turns=max_turns, unit_size=unit_size, record_events=record_events)
 
 
 def versus(deck: Deck | str | Path, field: Sequence[Deck | str | Path], games: int = 100, *,
            out: str | Path | None = None, seed: int = 0, executor: str = "serial",
            workers: int | None = None, address: str | None = None,
            policies: tuple[str, str] = ("heuristic", "heuristic"), max_turns: int = 60,
-           unit_size: int = 200, pool: CardPool | None = None) -> Results:
+           unit_size: int = 200, pool: CardPool | None = None,
+           record_events: bool = False) -> Results:
     """``deck`` against each deck of ``field``, ``games`` games each (see gauntlet)."""
     from mtgsim.pipelines.jobs import field_pairings
 
     decks = [deck, *field]
     return _job("versus", decks, field_pairings(len(decks)), games, out, pool, seed=seed,
                 executor=executor, workers=workers, address=address, policies=policies,
-                max_turns=max_turns, unit_size=unit_size)
+                max_turns=max_turns, unit_size=unit_size, record_events=record_events)

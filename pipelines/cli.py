@@ -242,6 +242,7 @@ def bench_pipeline(args: argparse.Namespace) -> int:
     import tempfile
 
     from mtgsim.pipelines.jobs import pairings, run_job
+    from mtgsim.pipelines.progress import Progress
 
     decks = _load_decks(args, args.decks)
     figures: dict[str, Any] = {"games": args.games, "decks": [d.name for d in decks]}
@@ -249,10 +250,16 @@ def bench_pipeline(args: argparse.Namespace) -> int:
         serial = run_job("bench", decks, pairings(len(decks)), args.games,
                          Path(tmp) / "serial", seed=args.seed, executor="serial",
                          cards=card_source_of(args))
-        ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
-                          Path(tmp) / "ray", seed=args.seed, executor="ray",
-                          workers=args.workers, silence_ray=True,
-                          cards=card_source_of(args))
+        # Ray's start-up is seconds of silence: one line says so (on stderr, as every
+        # job's), and no bar (the figures are the output; a bar would time the run twice)
+        starting = Progress(quiet=False)
+        try:
+            ray_run = run_job("bench", decks, pairings(len(decks)), args.games,
+                              Path(tmp) / "ray", seed=args.seed, executor="ray",
+                              workers=args.workers, silence_ray=True,
+                              cards=card_source_of(args), announce=starting.starting)
+        finally:
+            starting.close()
     figures.update(serial_games_per_second=serial.games_per_second,
                    ray_games_per_second=ray_run.games_per_second,
                    ray_workers=ray_run.workers,

@@ -387,11 +387,31 @@ def cmd_decks(args: argparse.Namespace) -> int:
             errors.append(exc)
             continue
         rows.append((info.name, info.archetype, info.main_count, info.sideboard_count))
+    rows += _metagame_rows(args, pool, errors)
     print(format_listing(rows))
     sys.stdout.flush()
     for err in errors:
         print(f"mtgsim: error: {_error_text(err)}", file=sys.stderr)
     return 2 if errors else 0
+
+
+def _metagame_rows(args: argparse.Namespace, pool: Mapping[str, Card],
+                   errors: list[DeckError]) -> list[tuple[str, str, int, int]]:
+    """The decks of the bundled metagames (``decks/pauper/``), named with their folder as
+    commands take them (``pauper/elves``); their cards come from the Oracle compiler."""
+    from mtgsim.pipelines import metagame
+
+    rows = []
+    for name in metagame.available():
+        try:
+            paths = metagame.deck_paths(metagame.load(name))
+        except metagame.MetagameError:
+            continue  # a folder whose decks are not written yet
+        infos, bad = check_decks([str(p) for p in paths], pool, _source(args))
+        errors += bad
+        rows += [(f"{name}/{i.name}", i.archetype, i.main_count, i.sideboard_count)
+                 for i in infos]
+    return rows
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

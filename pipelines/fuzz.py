@@ -17,6 +17,16 @@ Decks come in three styles, so that both breadth and dense interactions are reac
   Scarscale Ritual is found).
 
 Deck sizes vary from 40 to 80 cards.
+
+``--format pauper`` draws the decks from the cards of the Pauper training lists only
+(``pipelines/pauper_cards.txt``, made by ``scripts/pauper_cards.py``: the project does not
+need the lists themselves), those of them the pool defines or the Oracle compiler
+compiles when the fuzz runs, so the fuzz reaches the compiled vocabulary the Pauper decks
+play, in combinations no real list holds.
+
+Every game is played with the invariants of ``pipelines.fuzz_checks`` checked at each
+decision (zones, counts, life against the events, mana pools, state-based actions, the
+state's serialization); a broken one is a failure like an exception.
 """
 
 from __future__ import annotations
@@ -34,15 +44,18 @@ from mtgsim.cluster.seeds import check_seed, mix, policy_seed
 from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import CardSource
-from mtgsim.engine.game import play, policy_stops
+from mtgsim.engine.game import policy_stops
 from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.rules.turn import new_game
 from mtgsim.engine.state.rng import randbelow, seed_state
+from mtgsim.pipelines.fuzz_checks import InvariantBroken, play_checked
 from mtgsim.pipelines.replay import record_failure
 
 COLOURS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}
 BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 STYLES = ("any", "colours", "dense")
+FORMATS = ("any", "pauper")  # the whole pool, or the cards of the Pauper training lists
+PAUPER_CARDS = Path(__file__).with_name("pauper_cards.txt")
 
 
 class Rng:
@@ -64,12 +77,41 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
-class DeckMaker:
-    """Draws fuzz decks from a card pool."""
+def format_names(fmt: str) -> tuple[str, ...]:
+    """The card names a format's decks are drawn from, as its list writes them (none for
+    ``any``: the whole pool)."""
+    if fmt == "any":
+        return ()
+    lines = PAUPER_CARDS.read_text(encoding="utf-8").splitlines()
+    return tuple(s for line in lines if (s := line.strip()) and not s.startswith("#"))
 
-    def __init__(self, pool: Mapping[str, Card]) -> None:
+
+def format_source(source: CardSource, fmt: str) -> tuple[CardSource, tuple[str, ...]]:
+    """The card source a format's fuzz plays with and the names its decks are drawn
+    from (the pool's own names; () for the whole pool): the format's cards the pool
+    defines, and those the Oracle compiler compiles, added to the source. A card the
+    compiler refuses is left out: the fuzz tests what plays."""
+    wanted = format_names(fmt)
+    if not wanted:
+        return source, ()
+    from mtgsim.engine.cards.oracle.corpus import fold
+    from mtgsim.engine.cards.oracle.library import Found, resolve
+    from mtgsim.engine.cards.pool import compile_card
+
+    pool = source.load()
+    known = {fold(n): n for n in pool}
+    names = {known[fold(w)] for w in wanted if fold(w) in known}
+    found = resolve([w for w in wanted if fold(w) not in known], compile_card)
+    corpus = sorted({f.name for f in found.values() if isinstance(f, Found)})
+    return (source.with_corpus(corpus) if corpus else source), tuple(sorted({*names, *corpus}))
+
+
+class DeckMaker:
+    """Draws fuzz decks from a card pool (from ``only`` of its cards, when given)."""
+
+    def __init__(self, pool: Mapping[str, Card], only: Sequence[str] = ()) -> None:
         self.pool = pool
-        names = sorted(pool)
+        names = sorted(only) if only else sorted(pool)
         self.basics = sorted(n for n in names if "basic" in pool[n].supertypes)
         self.nonbasic = [n for n in names if "basic" not in pool[n].supertypes]
         self.lands = [n for n in self.nonbasic if pool[n].type_mask & T_LAND]
@@ -132,6 +174,7 @@ class Outcome:
     reason: str = ""
     decisions: int = 0
     error: str = ""
+    invariant: bool = False  # the failure is a broken invariant (fuzz_checks), not a raise
     replay: bytes = b""
     traceback: str = ""
 
@@ -148,8 +191,9 @@ def play_fuzz_game(maker: DeckMaker, card_hash: str, index: int, seed: int,
     players = [make_policy(p, s) for p, s in zip(policies, seeds, strict=True)]
     out = Outcome(index, g, (sa, sb))
     try:
-        state = new_game(cards, g, max_turns=max_turns, stops=policy_stops(players, cards))
-        play(state, players)
+        state = new_game(cards, g, max_turns=max_turns, stops=policy_stops(players, cards),
+                         keep_log=True)
+        play_checked(state, players, (len(deck_a), len(deck_b)))
         assert state.result is not None
         out.reason = state.result.reason
         out.decisions = state.actions_taken
@@ -157,6 +201,7 @@ def play_fuzz_game(maker: DeckMaker, card_hash: str, index: int, seed: int,
         failure = record_failure([(f"fuzz-{index}-a", deck_a), (f"fuzz-{index}-b", deck_b)],
                                  cards, list(policies), seeds, g, max_turns, card_hash, exc)
         out.error = failure.error
+        out.invariant = isinstance(exc, InvariantBroken)
         out.traceback = failure.traceback
         out.replay = msgspec.json.encode(failure.replay)
     return out
@@ -170,6 +215,7 @@ class FuzzResult:
     styles: Counter[str] = field(default_factory=Counter)
     decisions: int = 0
     failures: list[Outcome] = field(default_factory=list)
+    invariants: int = 0  # of the failures, broken invariants (the rest raised)
     # Ctrl-C or SIGTERM before the last game (run_fuzz with ``stoppable``): the counts
     # are those of the chunks that finished
     interrupted: KeyboardInterrupt | None = None
@@ -180,41 +226,44 @@ class FuzzResult:
         self.styles.update(o.styles)
         if o.error:
             self.failures.append(o)
+            self.invariants += o.invariant
         else:
             self.reasons[o.reason] += 1
 
 
-_MAKER: DeckMaker | None = None
-_HASH = ""
+_MAKER: tuple[CardSource, tuple[str, ...], DeckMaker, str] | None = None
 
 
-def _chunk(args: tuple[CardSource, int, int, int, tuple[str, str], int]) -> list[Outcome]:
-    """A worker's share: games ``start`` .. ``start + n - 1``."""
-    global _MAKER, _HASH
-    cards, seed, start, n, policies, max_turns = args
-    if _MAKER is None:  # one pool per worker process
-        _MAKER = DeckMaker(cards.load())
-        _HASH = cards.hash()
-    return [play_fuzz_game(_MAKER, _HASH, i, seed, policies, max_turns)
+def _chunk(args: Chunk) -> list[Outcome]:
+    """A worker's share: games ``start`` .. ``start + n - 1``. The deck maker is made once
+    per process and source (a second run in one process, with other cards or another
+    format, makes its own)."""
+    global _MAKER
+    cards, only, seed, start, n, policies, max_turns = args
+    if _MAKER is None or _MAKER[:2] != (cards, only):
+        _MAKER = (cards, only, DeckMaker(cards.load(), only), cards.hash())
+    maker, card_hash = _MAKER[2], _MAKER[3]
+    return [play_fuzz_game(maker, card_hash, i, seed, policies, max_turns)
             for i in range(start, start + n)]
 
 
-Chunk = tuple[CardSource, int, int, int, tuple[str, str], int]
+Chunk = tuple[CardSource, tuple[str, ...], int, int, int, tuple[str, str], int]
 
 
 def run_fuzz(games: int, seed: int = 0, *, start: int = 0, workers: int = 1,
              policies: tuple[str, str] = ("random", "random"), max_turns: int = 60,
-             cards: CardSource | None = None, chunk: int = 100,
+             cards: CardSource | None = None, fmt: str = "any", chunk: int = 25,
              progress: Callable[[int], None] | None = None,
              stoppable: bool = False) -> FuzzResult:
     """Play fuzz games ``start`` .. ``start + games - 1`` on ``workers`` processes.
     Chunks of ``chunk`` games are made as they are handed out, at most two per worker
     ahead (``--games 10**12`` once built every chunk first and never started), so any
     count runs in the same memory. ``stoppable``: Ctrl-C or SIGTERM ends the run with
-    the chunks that finished (``FuzzResult.interrupted``) instead of raising."""
+    the chunks that finished (``FuzzResult.interrupted``) instead of raising. ``fmt``:
+    the cards decks are drawn from (``FORMATS``)."""
     check_seed(seed)
-    source = cards or CardSource()
-    jobs: Iterator[Chunk] = ((source, seed, s, min(chunk, start + games - s), policies,
+    source, only = format_source(cards or CardSource(), fmt)
+    jobs: Iterator[Chunk] = ((source, only, seed, s, min(chunk, start + games - s), policies,
                               max_turns) for s in range(start, start + games, chunk))
     result = FuzzResult()
     t0 = time.perf_counter()

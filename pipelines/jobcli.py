@@ -34,6 +34,7 @@ from mtgsim.pipelines.stopping import EXIT_TERMINATED
 from mtgsim.results.storage import HIDDEN, Output, OutputError, redact, resolve_out
 
 PROG = "mtgsim"
+FUZZ_FORMATS = ("any", "pauper")  # pipelines.fuzz.FORMATS (not imported at start-up)
 EXIT_FAILED, EXIT_USAGE, EXIT_GAMES_FAILED, EXIT_INTERRUPTED = 1, 2, 3, 130
 
 
@@ -218,7 +219,7 @@ def _decks(args: argparse.Namespace, deck_args: Sequence[str]) -> list[LoadedDec
 
 
 def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
-             pairs_of: Any) -> int:
+             pairs_of: Any, metagame: Any = None) -> int:
     from mtgsim.pipelines.jobs import run_job
     from mtgsim.pipelines.summary import job_summary
 
@@ -234,7 +235,7 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
         return job_outcome(
             args, lambda: run_job(kind, decks, pairs, args.games, out.local,
                                   progress=_pushing(progress.update, out),
-                                  announce=progress.starting, **options),
+                                  announce=progress.starting, metagame=metagame, **options),
             out, done=progress.close,
             as_json=(lambda r: job_summary(out.local, r)) if args.json else None)
 
@@ -242,7 +243,25 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
 def cmd_gauntlet(args: argparse.Namespace) -> int:
     from mtgsim.pipelines.jobs import pairings
 
-    return _run_job(args, "gauntlet", args.decks, pairings)
+    if args.metagame is None:
+        if len(args.decks) < 2:
+            _err(f"gauntlet: give at least 2 decks (DECK ...), got {len(args.decks)}")
+            return EXIT_USAGE
+        return _run_job(args, "gauntlet", args.decks, pairings)
+    from mtgsim.pipelines import metagame
+
+    try:
+        meta = metagame.load(args.metagame)
+    except metagame.MetagameError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    paths = [str(p) for p in metagame.deck_paths(meta)]
+    if len(paths) + len(args.decks) < 2:
+        _err(f"gauntlet: the metagame '{meta.name}' has one deck bundled; give another "
+             "(DECK ...)")
+        return EXIT_USAGE
+    return _run_job(args, "gauntlet", paths + list(args.decks), pairings,
+                    metagame.job_info(meta))
 
 
 def cmd_versus(args: argparse.Namespace) -> int:
@@ -358,7 +377,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         result = run_fuzz(args.games, args.seed, start=args.start,
                           workers=args.workers or cpus,
                           policies=(args.policy_a, args.policy_b), max_turns=args.max_turns,
-                          cards=card_source_of(args),
+                          cards=card_source_of(args), fmt=args.format,
                           progress=lambda n: progress.update(n, args.games), stoppable=True)
     finally:
         progress.close()
@@ -366,6 +385,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     rate = result.games / result.seconds if result.seconds else 0.0
     if args.json:
         print(json.dumps({"games": result.games, "failed": len(result.failures),
+                          "invariants_broken": result.invariants, "format": args.format,
                           "seconds": result.seconds, "games_per_second": rate,
                           "seed": args.seed, "start": args.start,
                           "reasons": dict(sorted(result.reasons.items())),
@@ -374,9 +394,12 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                           "replays": [str(p) for p in paths]}))
     else:
         ends = ", ".join(f"{r} {n}" for r, n in sorted(result.reasons.items()))
-        print(f"{result.games} games ({args.policy_a} vs {args.policy_b}, random pool decks, "
+        decks = "random pool decks" if args.format == "any" else \
+            f"random decks of {args.format} cards"
+        print(f"{result.games} games ({args.policy_a} vs {args.policy_b}, {decks}, "
               f"seed {args.seed}) in {result.seconds:.1f} s ({rate:.0f} games/s): "
-              f"{len(result.failures)} failed; game ends: {ends}")
+              f"{len(result.failures)} failed ({result.invariants} broken invariants); "
+              f"game ends: {ends}")
         for f, path in zip(result.failures, paths, strict=True):
             print(f"  game {f.index}: {f.error}\n      mtgsim replay {path}")
     if result.interrupted is not None:  # Ctrl-C or SIGTERM: what finished, then the code
@@ -484,7 +507,12 @@ def register(sub: Any, common: argparse.ArgumentParser,
                        help="every pair of decks, both play/draw orders",
                        description="Play every pair of DECKs N games each (alternating who "
                                    "is on the play) and write a Parquet dataset to --out.")
-    add_decks(p, "deck files or bundled names (at least two)", least=2)
+    add_decks(p, "deck files or bundled names (at least two, or added to --metagame's)",
+              least=0)
+    p.add_argument("--metagame", metavar="NAME", default=None,
+                   help="play the decks of a bundled metagame (pauper: the most played "
+                        "Pauper archetypes, docs/decks.md); the report weights the field "
+                        "by their shares of the real lists and names their sources")
     p.set_defaults(func=cmd_gauntlet)
 
     p = sub.add_parser("versus", parents=[pols, job, common],
@@ -551,9 +579,11 @@ def register(sub: Any, common: argparse.ArgumentParser,
 
     p = sub.add_parser("fuzz", parents=[common], help="random games from random pool decks",
                        description="Play N games between random decks drawn from the whole "
-                                   "card pool, uniformly random policies in both seats, and "
-                                   "count the games that raise; each failure is written as a "
-                                   "replay (exit 3 when any game failed).")
+                                   "card pool (or a format's cards), uniformly random policies "
+                                   "in both seats, the rules' invariants checked at every "
+                                   "decision, and count the games that raise or break one; "
+                                   "each failure is written as a replay (exit 3 when any game "
+                                   "failed).")
     p.add_argument("--games", type=game_count, default=10_000, metavar="N",
                    help="number of games (default: 10000)")
     p.add_argument("--seed", type=seed, default=0, metavar="N", help="fuzz seed (default: 0)")
@@ -562,6 +592,10 @@ def register(sub: Any, common: argparse.ArgumentParser,
                         "the same game")
     p.add_argument("--workers", type=positive, default=None, metavar="N",
                    help="processes (default: one per core)")
+    p.add_argument("--format", choices=FUZZ_FORMATS, default="any",
+                   help="the cards decks are drawn from: the whole pool (any, the default) "
+                        "or the cards of the Pauper training lists that the pool defines "
+                        "or the Oracle compiler compiles (pauper)")
     add_policy_options(p, default="random", decks=False)
     p.add_argument("--max-turns", type=positive, default=60, metavar="N",
                    help="a game still running after N turns is a draw (default: 60)")

@@ -58,6 +58,7 @@ from mtgsim.results.manifest import (
     Manifest,
     ManifestError,
     MatchupSpec,
+    MetagameInfo,
     read_manifest,
     write_manifest,
 )
@@ -313,7 +314,8 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
             max_failures: int = DEFAULT_MAX_FAILURES, quiet: bool = False,
             silence_ray: bool = False, deck_policies: Sequence[str] = (),
             record_events: bool = False,
-            announce: Callable[[str], None] | None = None) -> JobResult:
+            announce: Callable[[str], None] | None = None,
+            metagame: MetagameInfo | None = None) -> JobResult:
     """Play the job and commit it to ``out``. ``policies``: the specs of a matchup's
     first and second deck; ``deck_policies`` (aligned with ``decks``, "" for the side's):
     the spec piloting a deck wherever it plays. Raises ``JobError`` (bad input: nothing
@@ -324,7 +326,9 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
     game's events and hands (``results.events``; the games and the job id stay the
     same). ``announce(what)``: told when Ray starts (a line for people: the wait that
     follows is start-up, not play); ``progress(done, total)`` is first called once the
-    executor is up, and the result's ``seconds`` are counted from then too."""
+    executor is up, and the result's ``seconds`` are counted from then too. ``metagame``:
+    the bundled metagame the decks are (recorded in the manifest for the report; the
+    games and the job id do not depend on it)."""
     specs, policies, own, cards, card_hash = job_parts(decks, seed, policies,
                                                        deck_policies, cards)
     options = {"ablate_deck": str(ablate[0]), "ablate_keyword": ablate[1]} if ablate else {}
@@ -340,7 +344,7 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
         tuple(MatchupSpec(m, specs[a].name, specs[b].name, games)
               for m, (a, b) in enumerate(pairs)),
         games * len(pairs), created=_now(), extra=options, deck_policies=own,
-        record_events=record_events,
+        record_events=record_events, metagame=metagame,
     )
     lock, created = lock_output(out)
     try:

@@ -77,12 +77,22 @@ def describe_event(e: Event) -> str:
         return f"{who} gains {e.amount} life"
     if k == "lose_life":
         return f"{who} loses {e.amount} life"
+    if k in ("poison", "infect"):
+        return f"{who} gets {e.amount} poison counter{'s' if e.amount != 1 else ''}"
     if k == "discard":
         return f"{who} discards {e.card}"
     if k == "mill":
         return f"{who} mills {e.amount}: {e.card}"
     if k == "search":
         return f"{who} searches their library for {e.card}"
+    if k == "initiative":  # 725.3
+        return f"{who} takes the initiative"
+    if k == "venture":  # 701.49
+        return f"{who} ventures into {e.card}: {e.target}"
+    if k == "dungeon_completed":  # 309.7
+        return f"{who} completes {e.card}"
+    if k == "goad":  # 701.15
+        return f"{who} goads {e.card}"
     if k == "game_over":
         if e.player in (0, 1):
             return f"Game over: {who} wins ({e.card})"
@@ -98,6 +108,8 @@ def _apply_life(life: list[int], e: Event) -> None:
     elif e.kind == "lose_life" and e.player in (0, 1):
         life[e.player] -= e.amount
     elif e.kind == "gain_life" and e.player in (0, 1):
+        life[e.player] += e.amount
+    elif e.kind == "infect" and e.player in (0, 1):  # infect's damage cost no life (702.90b)
         life[e.player] += e.amount
 
 

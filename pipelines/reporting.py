@@ -79,7 +79,8 @@ def _report(args: argparse.Namespace, out: Path, uri: str) -> int:
     if "shares" in summary:
         print("shares: " + ", ".join(f"{d} {100 * s:.1f}%"
                                      for d, s in summary["shares"].items())
-              + ("" if shares else " (equal)"))
+              + ("" if shares else " (the metagame's shares of the real lists)"
+                 if "metagame" in summary else " (equal)"))
     return 0
 
 

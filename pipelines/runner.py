@@ -51,13 +51,18 @@ class LoadedDeck:
 
 
 def resolve_deck_path(arg: str) -> Path:
-    """``arg`` as a path if it exists, else the bundled deck ``decks/<arg>.txt`` if that does.
+    """``arg`` as a path if it exists, else the bundled deck ``decks/<arg>.txt`` if that does
+    (``pauper/elves``: a deck of a bundled metagame's folder).
 
     A path that resolves to nothing is returned unchanged, so the deck loader reports it.
     """
     path = Path(arg)
     if path.exists():
         return path
+    if not path.is_absolute() and ".." not in path.parts and len(path.parts) == 2:
+        candidate = DECKS_DIR / f"{arg}.txt"
+        if candidate.is_file():
+            return candidate
     if path.name == arg:  # a bare name, no directory part
         for candidate in (DECKS_DIR / f"{arg}.txt", DECKS_DIR / arg):
             if candidate.is_file():

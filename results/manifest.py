@@ -33,6 +33,26 @@ class MatchupSpec(msgspec.Struct, frozen=True):
     games: int
 
 
+class FieldDeck(msgspec.Struct, frozen=True):
+    """A deck of a bundled metagame as the job played it: its archetype, that archetype's
+    share of the real lists the metagame was measured on, and where the list comes from."""
+
+    deck: str
+    archetype: str
+    share: float
+    source: str  # "Pauper Challenge 32, 2026-04-12, rank 1"
+
+
+class MetagameInfo(msgspec.Struct, frozen=True):
+    """The bundled metagame a job played (``--metagame``): the report's title, its field
+    weights and the source of each list. Not part of the job id: it decides no game."""
+
+    name: str
+    title: str
+    source: str
+    decks: tuple[FieldDeck, ...]
+
+
 class Manifest(msgspec.Struct):
     format: str
     job: str
@@ -56,6 +76,7 @@ class Manifest(msgspec.Struct):
     # the side's; empty when no deck has its own
     deck_policies: tuple[str, ...] = ()
     record_events: bool = False  # --record-events: events/ and hands/ beside games/
+    metagame: MetagameInfo | None = None  # --metagame: what the report weights and names
 
     def same_job(self, other: Manifest) -> bool:
         """Whether ``other`` describes the same games (for --resume)."""

@@ -4,7 +4,8 @@ headline numbers in ``report/summary.json``).
 
 Every kind of job has one: gauntlet and versus (matchups, ratings, the field, the metagame,
 keyword impact, per-card statistics, the decks' play), swiss (standings, bracket,
-conversion by archetype, per-card statistics) and
+conversion by archetype; then, from its games with mirror games left out, the matchups,
+ratings, metagame, keyword impact, per-card statistics and the decks' play) and
 ablate (the paired effect of removing a keyword); ``--compare OTHER`` adds the game-by-game
 comparison with another job. Each starts with the job's metadata and ends with the decks.
 """
@@ -58,10 +59,10 @@ def resolve_shares(decks: Sequence[str], given: dict[str, float] | None) -> np.n
     return shares / shares.sum()
 
 
-def shares_text(decks: Sequence[str], shares: np.ndarray, given: dict[str, float] | None
-                ) -> str:
-    how = "as given, normalised to sum to 100%; decks not listed at 0" if given else \
-        "equal (no --shares)"
+def shares_text(decks: Sequence[str], shares: np.ndarray, given: dict[str, float] | None,
+                how: str = "") -> str:
+    how = how or ("as given, normalised to sum to 100%; decks not listed at 0" if given else
+                  "equal (no --shares)")
     return ", ".join(f"{html.escape(d)} {100 * s:.1f}%" for d, s in
                      zip(decks, shares, strict=True)) + f" ({how})"
 
@@ -112,6 +113,12 @@ class Job:
         self.extra: dict[str, str] = {str(k): str(v) for k, v in
                                       dict(self.manifest.get("extra") or {}).items()}
         self.decks: list[dict[str, Any]] = list(self.manifest.get("decks") or [])
+        self.metagame: dict[str, Any] = dict(self.manifest.get("metagame") or {})
+
+    def metagame_shares(self) -> dict[str, float]:
+        """The field weights of a job that played a bundled metagame (``--metagame``):
+        each deck's archetype share of the real lists; {} for any other job."""
+        return {str(d["deck"]): float(d["share"]) for d in self.metagame.get("decks", [])}
 
     @property
     def deck_names(self) -> list[str]:
@@ -183,9 +190,57 @@ def _games(out: Path, job: Job, shares: dict[str, float] | None) -> GamesReport:
                     | set(map(str, table["deck_b"].cast("string").to_pylist())))
     names = [n for n in job.deck_names if n in played] + [
         n for n in played if n not in job.deck_names]
+    how = ""
+    if not shares and job.metagame_shares():
+        shares = {d: v for d, v in job.metagame_shares().items() if d in names}
+        how = (f"each archetype's share of {job.metagame.get('source', 'the real lists')}, "
+               "normalised over the decks played; --shares overrides")
     weights = resolve_shares(names, shares)
     return GamesReport(table, names, weights, int(job.manifest.get("seed", 0) or 0),
-                       shares_text(names, weights, shares))
+                       shares_text(names, weights, shares, how))
+
+
+def _field_section(page: Page, job: Job) -> None:
+    """A metagame job's decks: archetype, share of the real lists, where each list is from."""
+    rows = [{"deck": str(d["deck"]), "archetype": str(d["archetype"]),
+             "share of the lists": round(100 * float(d["share"]), 1),
+             "source": str(d["source"])} for d in job.metagame.get("decks", [])]
+    cols = [Col(k, k) for k in ("deck", "archetype", "share of the lists", "source")]
+    page.section("field", "The field", f"<p>{html.escape(str(job.metagame.get('title')))}. "
+                 "Each deck is a real list: the best-placed list of its archetype that "
+                 f"the engine plays whole, from {html.escape(str(job.metagame.get('source')))}"
+                 ". The shares (in %) weight the field win rates and the metagame dynamics."
+                 "</p>", page.table("field", rows, cols, "The archetypes of the field."))
+
+
+def _swiss_games(out: Path, job: Job) -> GamesReport | None:
+    """The games of a Swiss job as the games sections read them: mirror games left out
+    (a deck against itself says nothing of one deck against another, and counted they
+    pull every rate towards 50%: the Swiss tables count mirror matches apart likewise),
+    the field weighted by the shares the tournament dealt its seats. None when the job
+    has no game rows (one made before Swiss events wrote them) or only mirrors."""
+    import pyarrow.compute as pc
+
+    table = read_games(out)
+    if table.num_rows == 0:
+        return None
+    a, b = table["deck_a"].cast("string"), table["deck_b"].cast("string")
+    table = table.filter(pc.not_equal(a, b))
+    if table.num_rows == 0:
+        return None
+    played = set(map(str, table["deck_a"].cast("string").to_pylist())) \
+        | set(map(str, table["deck_b"].cast("string").to_pylist()))
+    names = [n for n in job.deck_names if n in played] + sorted(played - set(job.deck_names))
+    dealt = [float(x) for x in job.extra.get("shares", "").split(",") if x]
+    given = dict(zip(job.deck_names, dealt, strict=True)) if len(dealt) == len(
+        job.deck_names) else {}
+    weights = resolve_shares(names, {n: given.get(n, 0.0) for n in names}
+                             if given and any(given.get(n, 0.0) for n in names) else None)
+    text = ", ".join(f"{html.escape(d)} {100 * w:.1f}%" for d, w in
+                     zip(names, weights, strict=True))
+    return GamesReport(table, names, weights, int(job.manifest.get("seed", 0) or 0),
+                       f"{text} (the metagame shares the tournament dealt its seats; "
+                       "mirror games left out)")
 
 
 def build(out: Path, shares: dict[str, float] | None = None,
@@ -197,16 +252,30 @@ def build(out: Path, shares: dict[str, float] | None = None,
                           "seats it dealt)")
     if job.kind == "ablate" and shares:
         raise ReportError("--shares does not apply to an ablation")
-    games = _games(out, job, shares) if job.kind not in ("swiss", "ablate") else None
+    games = _games(out, job, shares) if job.kind not in ("swiss", "ablate") else \
+        _swiss_games(out, job) if job.kind == "swiss" else None
     comparison = compare_jobs(out, compare) if compare is not None else None
-    page = Page(f"mtgsim report: {job.manifest.get('job', out.name)} ({job.kind})")
+    title = job.metagame.get("title") or "mtgsim report"
+    page = Page(f"{title}: {job.manifest.get('job', out.name)} ({job.kind})")
     _meta_section(page, job, games.summary_html() if games is not None else "")
+    if job.metagame:
+        _field_section(page, job)
     headline: dict[str, Any] = {"job": job.manifest.get("job", out.name), "kind": job.kind,
                                 "seed": job.manifest.get("seed"),
                                 "games_failed": job.manifest.get("games_failed", 0)}
+    if job.metagame:
+        headline["metagame"] = job.metagame.get("name", "")
     if job.kind == "swiss":
         headline.update(add_swiss(page, out, job.deck_names, job.extra))
+        if games is not None:  # the games of the events, as any job's (mirrors left out)
+            headline.update(games.headline())
+            games.add_matchups(page)
+            games.add_ratings(page)
+            games.add_metagame(page)
+            games.add_keywords(page)
         headline.update(add_cards(page, out, job.decks))
+        if games is not None:
+            games.add_play(page)
     elif job.kind == "ablate":
         headline.update(add_ablation(page, out, job.extra))
     elif games is not None:

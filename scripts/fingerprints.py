@@ -14,6 +14,11 @@ compares and lists the first games that differ (exit 1 when any does).
 ``tests/state/test_fingerprints.py`` checks the committed ``tests/data/fingerprints.json``;
 a deliberate change of play (an AI change, a rules fix) rewrites it in its own commit
 with ``--write tests/data/fingerprints.json``.
+
+``--decks decks/pauper`` does the same for the bundled Pauper decks (their cards compiled
+from Oracle text), golden file ``tests/data/fingerprints_pauper.json``: they change
+whenever the compiler reads one of their cards differently, and with each re-run of
+``scripts/pauper_decks.py`` that bundles more decks.
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ from pathlib import Path
 from typing import Any
 
 from mtgsim.engine.cards.card import CardPool
+from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import play_game
 from mtgsim.pipelines.runner import (
     DECKS_DIR,
+    LoadedDeck,
     game_seed,
     load_card_pool,
+    load_decks,
     load_main_deck,
     make_policies,
 )
@@ -40,13 +48,20 @@ PAIRINGS = ("heuristic:heuristic", "random:random")
 
 
 def fingerprints(games: int, pairings: tuple[str, ...] = PAIRINGS,
-                 seed: int = 0, pool: CardPool | None = None) -> dict[str, list[list[Any]]]:
+                 seed: int = 0, pool: CardPool | None = None,
+                 folder: Path = DECKS_DIR) -> dict[str, list[list[Any]]]:
     """``{"<policies> <deck_a> <deck_b>": [[winner, turns, reason, life_a, life_b,
-    decisions], ...]}`` for every pair of bundled decks, in sorted order. ``pool``: the
-    cards to play them with (default: the bundled pool; the Oracle compiler's test swaps
+    decisions], ...]}`` for every pair of decks of ``folder`` (default: the bundled
+    keyword decks), in sorted order. ``pool``: the cards to play them with (default: the
+    bundled pool, with the corpus cards the decks need; the Oracle compiler's test swaps
     compiled cards in, scripts/oracle_pool.py)."""
-    pool = pool if pool is not None else load_card_pool()
-    decks = [load_main_deck(str(p), pool) for p in sorted(DECKS_DIR.glob("*.txt"))]
+    paths = [str(p) for p in sorted(folder.glob("*.txt"))]
+    decks: list[LoadedDeck]
+    if pool is None and folder != DECKS_DIR:
+        _, decks = load_decks(CardSource(), paths)
+    else:
+        pool = pool if pool is not None else load_card_pool()
+        decks = [load_main_deck(p, pool) for p in paths]
     out: dict[str, list[list[Any]]] = {}
     for pairing in pairings:
         policies = pairing.split(":")
@@ -71,12 +86,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=4, help="games per pairing (default 4)")
     ap.add_argument("--pairings", nargs="+", default=list(PAIRINGS),
                     help="policy pairings as A:B (default: heuristic:heuristic random:random)")
+    ap.add_argument("--decks", type=Path, default=DECKS_DIR, metavar="DIR",
+                    help="the folder of decks (default: the bundled keyword decks)")
     group = ap.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", metavar="FILE")
     group.add_argument("--check", metavar="FILE")
     args = ap.parse_args(argv)
     start = time.perf_counter()
-    got = fingerprints(args.games, tuple(args.pairings))
+    got = fingerprints(args.games, tuple(args.pairings), folder=args.decks)
     n = sum(len(v) for v in got.values())
     elapsed = time.perf_counter() - start
     if args.write:

@@ -7,6 +7,7 @@ every run of the same code, whatever else the machine does, so a 0.3% change sho
 
     python scripts/instructions.py                 # 60 heuristic games
     python scripts/instructions.py --games 100 --policy random
+    python scripts/instructions.py --decks pauper/mono_red_madness pauper/dimir_faeries
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import sys
 
 GAMES = """
 import sys
-from mtgsim.pipelines.runner import load_card_pool, load_main_deck, make_policies, game_seed
+from mtgsim.engine.cards.pool import CardSource
+from mtgsim.pipelines.runner import load_decks, make_policies, game_seed
 from mtgsim.engine.game import play_game
-pool = load_card_pool()
-a, b = (load_main_deck(n, pool) for n in ("gruul_stompy", "azorius_skies"))
+_, (a, b) = load_decks(CardSource(), sys.argv[3:5])  # compiled cards as the jobs load them
 policy = sys.argv[2]
 for i in range(int(sys.argv[1])):
     seats = (a, b) if i % 2 == 0 else (b, a)
@@ -30,11 +31,14 @@ for i in range(int(sys.argv[1])):
 """
 
 
-def count(games: int, policy: str) -> int:
+BENCH = ("gruul_stompy", "azorius_skies")  # the bench matchup (mtgsim bench)
+
+
+def count(games: int, policy: str, decks: tuple[str, str] = BENCH) -> int:
     """Instructions (callgrind's Ir) of the whole process playing ``games`` games."""
     proc = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", GAMES, str(games), policy],
+         sys.executable, "-c", GAMES, str(games), policy, *decks],
         capture_output=True, text=True, check=True)
     m = re.search(r"Collected : (\d+)", proc.stderr)
     if m is None:
@@ -46,11 +50,15 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--policy", default="heuristic", choices=("heuristic", "random"))
+    ap.add_argument("--decks", nargs=2, default=list(BENCH), metavar="DECK",
+                    help="the matchup (default: the bench's, gruul_stompy azorius_skies); "
+                         "a bundled deck's name or a deck file")
     args = ap.parse_args()
-    base = count(0, args.policy)
-    total = count(args.games, args.policy)
+    decks = (args.decks[0], args.decks[1])
+    base = count(0, args.policy, decks)
+    total = count(args.games, args.policy, decks)
     per_game = (total - base) / args.games
-    print(f"{args.policy}: {per_game / 1e6:.2f} M instructions per game "
+    print(f"{args.policy}, {decks[0]} vs {decks[1]}: {per_game / 1e6:.2f} M instructions per game "
           f"({args.games} games; start-up {base / 1e6:.1f} M)")
     return 0
 

@@ -34,10 +34,12 @@ if TYPE_CHECKING:
         ManaAbility,
         Replacement,
         SpellAbility,
+        SpellCostReduction,
         Static,
         Triggered,
     )
     from mtgsim.engine.cards.schema.filters import Filter, Target
+    from mtgsim.engine.cards.schema.unions import Condition
 
 _DEF_FIELDS = CardDef.__struct_fields__
 
@@ -60,7 +62,8 @@ class HandCheck(msgspec.Struct, frozen=True):
 class PlainMana(msgspec.Struct, frozen=True):
     """A card's one mana ability when it has no condition and a fixed amount (a basic
     land's: ``Card.mana_plain``, read by engine.rules.payment): the ability, the colour
-    mask of its mana, its amount and whether it taps."""
+    mask of its mana (0 for one mana of each of its colours, "Add {B}{R}"), its amount
+    and whether it taps."""
 
     ability: ManaAbility
     mask: int
@@ -83,7 +86,7 @@ class Card:
         "keyword_names", "protection_extra", "protection_types", "protection_spells",
         "zone_actions", "spell_grants", "base_protection", "is_aura", "legendary",
         "cant_be_countered", "enter_replacements", "aura_target", "hand_casts",
-        "hand_check", "mana_plain",
+        "hand_check", "mana_plain", "reductions", "exiles_itself",
     )
 
     # the definition's fields (engine.cards.schema.CardDef; enchant and enchant_player as the
@@ -107,8 +110,12 @@ class Card:
     abilities: tuple[AbilityT, ...]
     text: str
     alternative_cost: Cost | None
+    alternative_if: Condition | None
+    cost_reductions: tuple[SpellCostReduction, ...]
     back: CardDef | None  # a transforming double-faced card's back face (712.2)
     front_mana_cost: str  # a back face's front face's mana cost (712.8e)
+    adventure: CardDef | None  # an adventurer (or Omen) card's second half (715.2)
+    overloaded: CardDef | None  # the spell cast for its overload cost (702.96b)
 
     defn: CardDef  # the definition as written (what a copy or a text change starts from)
     handle: int  # index in the game's card table: the pool's cards, then the game's own
@@ -145,6 +152,9 @@ class Card:
     # permission its printed keywords give there (evoke), with its own alternative cost
     hand_casts: tuple[int, ...]
     hand_check: HandCheck  # what casting it from a hand needs checked
+    # its own cost reductions: ``cost_reductions`` and its keywords' (affinity, 702.41a);
+    # engine.rules.cost_changes
+    reductions: tuple[SpellCostReduction, ...]
     mana_plain: PlainMana | None  # its one mana ability, if a plain one (a basic land's)
     spell_grants: bool  # has "[quality] spells you cast have [keyword]"
     base_protection: int  # printed protection as a mask (engine.rules.layers)
@@ -152,6 +162,8 @@ class Card:
     legendary: bool
     cant_be_countered: bool
     enter_replacements: tuple[Replacement, ...]  # "enters with counters" (614.1c)
+    # "If ~ would be put into a graveyard from anywhere, exile it instead" (614.1a)
+    exiles_itself: bool
     # what an Aura spell targets: what its enchant abilities allow (303.4a, 702.5a-d)
     aura_target: Target | None
 

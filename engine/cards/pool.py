@@ -56,7 +56,13 @@ from mtgsim.engine.files import read_regular
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.rules.effect import link_effects
 from mtgsim.engine.rules.mana import SYMBOL_BIT, ManaCostError, parse_cost
-from mtgsim.engine.rules.spell_costs import ALT_ALTERNATIVE, ALT_NORMAL, PERMISSIONS, REDUCTIONS
+from mtgsim.engine.rules.spell_costs import (
+    ALT_ALTERNATIVE,
+    ALT_NORMAL,
+    ALT_OTHER_ADDITIONAL,
+    PERMISSIONS,
+    REDUCTIONS,
+)
 from mtgsim.engine.state.game_state import HAND
 
 # Every effect and keyword module is loaded (above): the effect union can be assembled
@@ -300,6 +306,9 @@ _STABLE_FILTER_FIELDS = frozenset((
     "not_colors", "multicolored", "monocolored", "controller", "other", "token",
     "has_keyword", "lacks_keyword", "keyword_abilities"))
 _NO_FILTER = Filter()
+# replacement abilities that are not about entering: "enters tapped" (``enters_tapped``,
+# applied by the rules themselves) and "exile it instead" (``exiles_itself``)
+_NOT_ENTERING = ("enters_tapped", "exile_instead_of_graveyard")
 _ANYTHING = Filter()  # "Enchant permanent"
 
 
@@ -317,11 +326,36 @@ def _static_dynamic(st: Static) -> bool:
 
 
 
+def _check_filters(abilities: tuple[ManaAbility, ...], name: str) -> None:
+    """A mana ability with a mana cost is a filter ("{1}, {T}: Add one mana of any
+    color.", 605.1a): the only kind the payment planner activates
+    (``engine.rules.payment``), on a permanent with no other mana ability or one that
+    taps for one mana of its own (Conduit Pylons: ``engine.rules.mana``'s dual filters);
+    any other is refused here."""
+    for ab in abilities:
+        if ab.tap_creature and (len(abilities) > 1 or ab.mana_cost or not ab.tap or
+                                ab.each or ab.amount != 1 or ab.sacrifice_self):
+            raise ValueError(f"{name}: a mana ability that taps a creature is paid only as "
+                             "the permanent's one mana ability, tapping it, for one mana")
+        if not ab.mana_cost:
+            continue
+        if ab.mana_cost != "{1}" or ab.colors != "WUBRG" or ab.each or \
+                ab.amount != 1 or ab.condition is not None or not ab.tap:
+            raise ValueError(f"{name}: a mana ability with mana cost {ab.mana_cost!r}: only "
+                             "\"{1}, {T}: Add one mana of any color.\" is paid")
+        for other in abilities:
+            if other is not ab and (len(abilities) > 2 or other.mana_cost or not other.tap or
+                                    other.each or other.amount != 1 or other.sacrifice_self
+                                    or other.condition is not None):
+                raise ValueError(f"{name}: a filter mana ability beside a mana ability "
+                                 "other than one mana of its own")
+
+
 def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) -> Card:
     """``defn`` compiled: its keyword abilities expanded into ordinary abilities (kept out
     of ``abilities`` as written), its type line, colours and cost as masks and flags."""
     card = Card(defn, handle, pool)
-    cost = parse_cost(defn.mana_cost)
+    cost = parse_cost(defn.mana_cost, phyrexian=True)  # 107.4f: engine.rules.phyrexian
     card.cost = cost
     mask = 0
     for t in defn.types:
@@ -339,12 +373,20 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     # a back face's mana value is its front face's (712.8e)
     card.mana_value = parse_cost(defn.front_mana_cost).mana_value if defn.front_mana_cost \
         else cost.mana_value
-    card.instant_speed = bool(mask & T_INSTANT) or bool(card.keyword_mask & KW_FLASH)
+    # some way to cast it from a hand has instant speed: an instant, flash, or an instant
+    # Adventure (715.3; the creature itself is cast at its own speed, engine.rules.casting)
+    card.instant_speed = bool(mask & T_INSTANT) or bool(card.keyword_mask & KW_FLASH) or \
+        defn.adventure is not None and "instant" in defn.adventure.types or \
+        any(p.instant and p.keyword in card.keyword_names for p in PERMISSIONS)
     card.mana_abilities = tuple(a for a in abilities if isinstance(a, ManaAbility))
+    _check_filters(card.mana_abilities, defn.name)
     one = card.mana_abilities[0] if len(card.mana_abilities) == 1 else None
     card.mana_plain = None
-    if one is not None and one.condition is None and type(one.amount) is int:
-        card.mana_plain = PlainMana(one, _color_mask(one.colors), one.amount, one.tap)
+    if one is not None and one.condition is None and type(one.amount) is int and \
+            not one.mana_cost and not one.tap_creature:
+        # "Add {B}{R}" (each): mask 0 says one mana of each colour (engine.rules.payment)
+        card.mana_plain = PlainMana(one, 0, len(one.colors), one.tap) if one.each else \
+            PlainMana(one, _color_mask(one.colors), one.amount, one.tap)
     card.activated = tuple(a for a in abilities if isinstance(a, Activated))
     card.triggered = tuple(a for a in abilities if isinstance(a, Triggered))
     statics = card.statics = tuple(a for a in abilities if isinstance(a, Static))
@@ -362,18 +404,24 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     card.spell_grants = any(st.applies_to == "spells_you_cast" for st in statics)
     card.zone_actions = any(a.zone != "battlefield" for a in card.activated) or \
         any(p.zone != HAND and p.keyword in card.keyword_names for p in PERMISSIONS)
-    card.hand_casts = (ALT_NORMAL, *(p.code for p in PERMISSIONS
-                                      if p.zone == HAND and p.keyword in card.keyword_names))
+    card.hand_casts = (ALT_NORMAL, *(p.code for p in PERMISSIONS if p.zone == HAND and (
+        p.keyword in card.keyword_names or p.printed is not None and p.printed(card))))
     if defn.alternative_cost is not None:
         card.hand_casts = (*card.hand_casts, ALT_ALTERNATIVE)
+    if defn.spell is not None and defn.spell.additional_cost_or is not None:
+        card.hand_casts = (*card.hand_casts, ALT_OTHER_ADDITIONAL)  # "[A] or [B]" (601.2b)
     card.enters_tapped = any(
         isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
     card.cant_be_countered = any(s.cant_be_countered for s in statics)
     card.enter_replacements = tuple(
-        a for a in abilities if isinstance(a, Replacement) and a.kind != "enters_tapped")
+        a for a in abilities if isinstance(a, Replacement) and a.kind not in _NOT_ENTERING)
+    card.exiles_itself = any(isinstance(a, Replacement) and
+                             a.kind == "exile_instead_of_graveyard" for a in abilities)
     card.aura_target = None if not card.is_aura else Target("player") \
         if card.enchant_player else Target("permanent", card.enchant or _ANYTHING)
+    # a cost reduction of its own (601.2f) or another way to pay: no quick check
     quick = card.cost.mana_value if len(card.hand_casts) == 1 and card.cost is not None \
+        and not card.reductions and not card.cost.phyrexian \
         and not any(r.keyword in card.keyword_names for r in REDUCTIONS) else -1
     spell = card.spell
     plain = quick >= 0 and (spell is None or spell.additional_cost is None and not spell.modes)

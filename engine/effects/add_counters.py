@@ -1,4 +1,7 @@
 """The ``add_counters`` effect (AddCounters): its data, how it resolves and what the AI thinks it is worth.
+
+Counters (122): +1/+1 and -1/-1 counters change power and toughness (layer 7c, 613.4c),
+keyword counters give their keyword (122.1b, ``engine.rules.keyword_counters``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ from mtgsim.engine.rules.effect import (
     effect_rules,
     refers,
 )
+from mtgsim.engine.rules.keyword_counters import KEYWORD_COUNTERS
 from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.sagas import LORE, put_lore
+from mtgsim.engine.rules.stun import STUN
+from mtgsim.engine.rules.triggers import abilities_of, queue_trigger
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.derived import characteristics_changed
@@ -48,8 +55,17 @@ def add_counters(state: GameState, obj: GameObject, counter: str, n: int) -> Non
         return
     if counter == "level":
         count(state, obj.controller, "levels_gained", n)
+    if counter == LORE:  # a Saga's chapter abilities trigger (714.2b)
+        put_lore(state, obj, n)
+        return
     obj.counters[counter] = obj.counters.get(counter, 0) + n
     characteristics_changed(state)
+    if counter == "+1/+1" and (obj.card.triggered or obj.granted or state.effects):
+        # "Whenever one or more +1/+1 counters are put on this creature": one event per
+        # instruction however many (122.6: entering with them counts too)
+        for ab in abilities_of(state, obj):
+            if ab.when == "plus_one_counters_put":
+                queue_trigger(state, obj, ab, obj.oid, obj)
     if state.log is not None:
         log(state, "counters", obj.controller, obj.card.name, counter, n)
 
@@ -71,6 +87,19 @@ def estimate(ev: Estimate, e: AddCounters) -> None:
                 ev.total -= sign_for(o, me) * 1.8 * n
         elif e.counter == "+1/+1":
             ev.total += sign_for(o, me) * 2.3 * n
+        elif e.counter == STUN:
+            # a stun counter (122.1d) keeps it tapped through its next untap: against a
+            # tapped creature, a turn it neither attacks nor blocks, a third of its worth
+            # a counter; 0.5 against another permanent, whose next untap it delays
+            if is_creature(o) and o.tapped:
+                ev.total -= sign_for(o, me) * (0.5 + 0.35 * value(o)) * n
+            else:
+                ev.total -= sign_for(o, me) * 0.5 * n
+        elif e.counter in KEYWORD_COUNTERS:
+            # a keyword it lacks, worth about what a +1/+0 is to a creature; one it has
+            # (printed or from another counter) adds nothing (122.1b)
+            if not o.kw & KEYWORD_COUNTERS[e.counter]:
+                ev.total += sign_for(o, me) * (1.2 if is_creature(o) else 0.2)
         else:
             ev.total += sign_for(o, me) * 0.5 * n
 
@@ -78,7 +107,7 @@ def estimate(ev: Estimate, e: AddCounters) -> None:
 def sign(e: AddCounters, ref: str) -> int:
     if e.each is not None or not refers(e.what, ref):
         return 0
-    return -1 if e.counter == "-1/-1" else 1
+    return -1 if e.counter == "-1/-1" or e.counter == STUN else 1
 
 
 RULES = effect_rules(

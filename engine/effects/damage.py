@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from mtgsim.engine.cards import (
     KW_INDESTRUCTIBLE,
+    T_CREATURE,
     Amount,
     Effect,
     EffectT,
     Filter,
 )
+from mtgsim.engine.effects.exile_if_dies import exile_if_dies
 from mtgsim.engine.players.worth import (
     death_triggers_value,
     guess_amount,
@@ -31,25 +33,52 @@ from mtgsim.engine.rules.effect import (
 )
 from mtgsim.engine.rules.refs import refs_of, source_object
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
+from mtgsim.engine.state.game_state import BATTLEFIELD, GameObject, GameState, StackItem
 
 
 class Damage(Effect, tag="damage", frozen=True):
     amount: Amount
     to: str = "t0"
     each: Filter | None = None  # damage to each permanent matching (and `to` is ignored)
+    # "If a creature dealt damage this way would die this turn, exile it instead"
+    # (Yamabushi's Storm, 614.1a): each creature this dealt damage to
+    exile_if_dies: bool = False
+    # who deals it, when not the ability's source: "it", the triggered ability's subject
+    # (Hawkeye's Bow: "Whenever equipped creature becomes tapped, it deals 1 damage to
+    # each opponent": the creature, 120.3; as it last existed if it has left, 608.2h)
+    by: str = ""
 
 
 def resolve(state: GameState, item: StackItem, eff: Damage, asker: Asker,
             queue: list[EffectT]) -> None:
-    src = source_object(state, item)
+    src = source_object(state, item) if not eff.by else _dealer(state, item)
+    if src is None:
+        return
     n = amount_of(state, item, eff.amount)
     if eff.each is not None:
         for o in each_matching(state, item, eff.each):
-            rep.deal_damage(state, src, o.oid, n)
+            if rep.deal_damage(state, src, o.oid, n) > 0 and eff.exile_if_dies:
+                _exile_if_dies(state, o.oid)
     else:
         for r in refs_of(state, item, eff.to):
-            rep.deal_damage(state, src, r, n)
+            if rep.deal_damage(state, src, r, n) > 0 and eff.exile_if_dies and r >= 2:
+                _exile_if_dies(state, r)
+
+
+def _dealer(state: GameState, item: StackItem) -> GameObject | None:
+    """The ability's subject ("it deals"), or its last known information (608.2h)."""
+    obj = state.objects.get(item.subject)
+    if obj is not None and obj.zone == BATTLEFIELD:
+        return obj
+    return item.subject_lki
+
+
+def _exile_if_dies(state: GameState, oid: int) -> None:
+    """A creature this dealt damage to is exiled instead if it would die this turn."""
+    obj = state.objects.get(oid)
+    if obj is not None and obj.zone == BATTLEFIELD and \
+            (obj.card.type_mask | obj.extra_types) & T_CREATURE:
+        exile_if_dies(state, oid)
 
 
 def _lost(state: GameState, o: GameObject) -> float:
@@ -71,6 +100,8 @@ def estimate(ev: Estimate, e: Damage) -> None:
             if is_creature(o) and o.toughness - o.damage <= n and \
                     not o.kw & KW_INDESTRUCTIBLE:
                 ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o)
+                if e.exile_if_dies:  # it can't come back from the graveyard either
+                    ev.total -= 0.3 * sign_for(o, me)
         return
     for p in players_for(e.to, me, targets, state):
         ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from mtgsim.engine.cards import Amount, Effect, EffectT
 from mtgsim.engine.players.worth import guess_amount, known_lands_in_hand, lands_of
 from mtgsim.engine.players.worth_effects import players_for
-from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, hurts
+from mtgsim.engine.rules.effect import Estimate, Role, amount_of, effect_rules, hurts
 from mtgsim.engine.rules.refs import players_of
 from mtgsim.engine.rules.zones import log, move
 from mtgsim.engine.state.ask import Asker
@@ -90,4 +90,4 @@ def estimate(ev: Estimate, e: Discard | DiscardChosen) -> None:
 
 
 RULES = effect_rules(
-    Discard, resolve=resolve, estimate=estimate, sign=hurts("who"))
+    Discard, role=Role.DISCARD, resolve=resolve, estimate=estimate, sign=hurts("who"))

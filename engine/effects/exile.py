@@ -18,6 +18,10 @@ from mtgsim.engine.state.game_state import BATTLEFIELD, EXILE, STACK, GameState,
 
 
 class Exile(Effect, tag="exile", frozen=True):
+    """Exile ``what``. Exiled by a triggered ability, the card remembers its source
+    (``GameObject.exiled_by``): "the exiled card" of an ability linked to it (607.2a,
+    ``engine/effects/return_exiled.py``)."""
+
     what: str = "t0"
 
 
@@ -32,9 +36,13 @@ def resolve(state: GameState, item: StackItem, eff: Exile, asker: Asker,
             if found is None:
                 continue
             if found.zone == BATTLEFIELD:
-                rep.leave_battlefield(state, found, EXILE, plan=plans.get(found.oid))
+                new = rep.leave_battlefield(state, found, EXILE, plan=plans.get(found.oid))
             elif found.zone != STACK:
-                move(state, found, EXILE)
+                new = move(state, found, EXILE)
+            else:
+                continue
+            if new is not None and new.zone == EXILE and item.trigger is not None:
+                new.exiled_by = item.source  # what a linked ability returns (607.2a)
 
 
 def estimate(ev: Estimate, e: Exile) -> None:

@@ -9,10 +9,13 @@ performs the action chooses, 608.2d); with an empty graveyard nothing happens.
 
 from __future__ import annotations
 
-from mtgsim.engine.cards import T_CREATURE, Effect, EffectT
+from mtgsim.engine.cards import T_CREATURE, Effect, EffectT, Filter
+from mtgsim.engine.players.worth import life_value
 from mtgsim.engine.players.worth_effects import players_for
 from mtgsim.engine.rules.effect import Estimate, effect_rules, hurts
+from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.refs import players_of
+from mtgsim.engine.rules.replacement import gain_life
 from mtgsim.engine.rules.zones import log, move, simultaneously
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import DecisionKind
@@ -29,6 +32,11 @@ class ExileGraveyard(Effect, tag="exile_graveyard", frozen=True):
 
     who: str = "t0"
     one: bool = False
+    # "Exile all creature cards from target player's graveyard" (Crypt Incursion): only
+    # the cards matching; and "You gain 3 life for each card exiled this way": the
+    # ability's controller gains this much for each card it exiled (119.3)
+    filter: Filter | None = None
+    life_each: int = 0
 
 
 def resolve(state: GameState, item: StackItem, eff: ExileGraveyard, asker: Asker,
@@ -37,6 +45,10 @@ def resolve(state: GameState, item: StackItem, eff: ExileGraveyard, asker: Asker
     chosen: list[int] = []
     for p in players:  # every question before anything moves
         yard = list(state.players[p].graveyard)
+        if eff.filter is not None:
+            f = eff.filter
+            yard = [oid for oid in yard
+                    if matches(state, f, state.objects[oid], item.controller, item.source)]
         if not eff.one:
             chosen.extend(yard)
         elif len(yard) == 1:
@@ -52,6 +64,8 @@ def resolve(state: GameState, item: StackItem, eff: ExileGraveyard, asker: Asker
             if state.log is not None:
                 log(state, "exile", o.owner, o.card.name)
             move(state, o, EXILE)
+    if eff.life_each and chosen:
+        gain_life(state, item.controller, eff.life_each * len(chosen))
 
 
 def _card_worth(state: GameState, oid: int) -> float:
@@ -65,11 +79,29 @@ def estimate(ev: Estimate, e: ExileGraveyard) -> None:
     when mine (with ``one``, the owner gives up the card worth least to them)."""
     state = ev.state
     for p in players_for(e.who, ev.me, ev.targets, state):
-        worths = [_card_worth(state, oid) for oid in state.players[p].graveyard]
+        yard = state.players[p].graveyard
+        if e.filter is not None:
+            f = e.filter
+            yard = [oid for oid in yard if matches(state, f, state.objects[oid], ev.me,
+                                                   ev.source)]
+        worths = [_card_worth(state, oid) for oid in yard]
         if not worths:
             continue
         w = min(worths) if e.one else sum(worths)
         ev.total += -w if p == ev.me else w
+        if e.life_each:  # my life gained: what losing as much would be worth, negated
+            ev.total -= life_value(state, ev.me, -e.life_each * (1 if e.one else len(yard)))
 
 
-RULES = effect_rules(ExileGraveyard, resolve=resolve, estimate=estimate, sign=hurts("who"))
+_HURTS_WHO = hurts("who")
+
+
+def _sign(e: ExileGraveyard, ref: str) -> int:
+    """Bad for the players ``who`` names; ``targets`` (Thraben Charm's "any number of
+    target players") names each of its targets."""
+    if e.who == "targets" and ref.startswith("t") and ref[1:].isdigit():
+        return -1
+    return _HURTS_WHO(e, ref)
+
+
+RULES = effect_rules(ExileGraveyard, resolve=resolve, estimate=estimate, sign=_sign)

@@ -39,8 +39,14 @@ def resolve(state: GameState, item: StackItem, eff: ExileIfDies, asker: Asker,
         obj = state.objects.get(r)
         if obj is None or r < 2 or obj.zone != BATTLEFIELD:
             continue
-        state.clock += 1
-        state.effects.append(ContinuousEffect(obj.oid, state.clock, exile_if_dies=True))
+        exile_if_dies(state, obj.oid)
+
+
+def exile_if_dies(state: GameState, oid: int) -> None:
+    """Until end of turn, the permanent ``oid`` is exiled instead of dying (also what
+    ``damage``'s ``exile_if_dies`` does to each creature it dealt damage)."""
+    state.clock += 1
+    state.effects.append(ContinuousEffect(oid, state.clock, exile_if_dies=True))
 
 
 def _dying(state: GameState, event: ZoneChange) -> list[int]:

@@ -27,6 +27,7 @@ class IfTargetIs(Effect, tag="if_target_is", frozen=True):
     filter: Filter
     effects: tuple[EffectT, ...]
     what: str = "t0"
+    otherwise: tuple[EffectT, ...] = ()  # done when the target is there and does not match
 
 
 def _holds(state: GameState, f: Filter, oid: int, controller: int, source: int) -> bool:
@@ -39,6 +40,8 @@ def resolve(state: GameState, item: StackItem, eff: IfTargetIs, asker: Asker,
     refs = refs_of(state, item, eff.what)
     if refs and all(_holds(state, eff.filter, r, item.controller, item.source) for r in refs):
         queue[0:0] = eff.effects
+    elif refs and all(r in state.objects for r in refs):
+        queue[0:0] = eff.otherwise
 
 
 def estimate(ev: Estimate, e: IfTargetIs) -> None:
@@ -51,10 +54,12 @@ def estimate(ev: Estimate, e: IfTargetIs) -> None:
     objs = objs_for(e.what, ev.targets, state, ev.source)  # a target in any zone
     if objs and all(matches(state, e.filter, o, ev.me, ev.source) for o in objs):
         ev.total += ev.nested(e.effects)
+    elif objs and e.otherwise:
+        ev.total += ev.nested(e.otherwise)
 
 
 def sign(e: IfTargetIs, ref: str) -> int:
-    return effects_sign(e.effects, ref)
+    return effects_sign(e.effects + e.otherwise, ref)
 
 
 RULES = effect_rules(IfTargetIs, resolve=resolve, estimate=estimate, sign=sign)

@@ -14,7 +14,13 @@ from mtgsim.engine.cards import (
     keyword_mask,
 )
 from mtgsim.engine.players.worth import guess_amount, is_creature
-from mtgsim.engine.players.worth_effects import each_of, objs_for, pump_value, sign_for
+from mtgsim.engine.players.worth_effects import (
+    each_of,
+    objs_for,
+    players_for,
+    pump_value,
+    sign_for,
+)
 from mtgsim.engine.rules.effect import (
     Estimate,
     Role,
@@ -23,7 +29,7 @@ from mtgsim.engine.rules.effect import (
     effect_rules,
     refers,
 )
-from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.refs import permanents, players_of, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.derived import characteristics_changed
@@ -39,6 +45,9 @@ class Pump(Effect, tag="pump", frozen=True):
     keywords: tuple[Keyword, ...] = ()
     each: Filter | None = None
     negative: bool = False  # subtract the amounts (-X/-X)
+    # with ``each``: only the permanents the player this names controls ("creatures
+    # target player controls", Arms of Hadar: "t0", a target player)
+    each_controlled_by: str = ""
 
 
 def resolve(state: GameState, item: StackItem, eff: Pump, asker: Asker,
@@ -50,6 +59,9 @@ def resolve(state: GameState, item: StackItem, eff: Pump, asker: Asker,
     kw = keyword_mask(eff.keywords)
     targets = each_matching(state, item, eff.each) if eff.each is not None else \
         permanents(state, refs_of(state, item, eff.what))
+    if eff.each_controlled_by:
+        whose = players_of(state, item, eff.each_controlled_by)
+        targets = [o for o in targets if o.controller in whose]
     for o in targets:
         state.clock += 1
         state.effects.append(ContinuousEffect(o.oid, state.clock, dp, dt, kw))
@@ -80,6 +92,9 @@ def estimate(ev: Estimate, e: Pump) -> None:
         pw, tg = -pw, -tg
     objs = each_of(state, e.each, me, source) if e.each is not None else \
         objs_for(e.what, targets, state, source)
+    if e.each_controlled_by:
+        whose = players_for(e.each_controlled_by, me, targets, state)
+        objs = [o for o in objs if o.controller in whose]
     for o in objs:
         if is_creature(o):
             ev.total += pump_value(o, me, pw, tg, state) + (
@@ -87,6 +102,8 @@ def estimate(ev: Estimate, e: Pump) -> None:
 
 
 def sign(e: Pump, ref: str) -> int:
+    if e.each_controlled_by and refers(e.each_controlled_by, ref):
+        return -1 if e.negative else 1  # the player whose creatures it changes
     if e.each is not None or not refers(e.what, ref):
         return 0
     if e.power == 0 and e.toughness == 0 and e.keywords and keywords_gain(e) < 0:

@@ -16,19 +16,31 @@ from mtgsim.engine.rules.effect import Estimate, effect_rules, hurts
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.zones import move, simultaneously
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.game_state import BATTLEFIELD, LIBRARY, STACK, GameState, StackItem
+from mtgsim.engine.state.decisions import DecisionKind, Modes
+from mtgsim.engine.state.game_state import (
+    BATTLEFIELD,
+    LIBRARY,
+    STACK,
+    Decision,
+    GameState,
+    StackItem,
+)
 
 
 class PutOnLibrary(Effect, tag="put_on_library", frozen=True):
     """Put a card or permanent into its owner's library (top, bottom, or Nth from top)."""
 
     what: str = "t0"
-    position: int = 0  # 0: on top; -1: on the bottom; 2: third from the top
+    position: int = 0  # 0: on top; -1: on the bottom; 1: second from the top
+    # "its owner puts it into their library second from the top or on the bottom" (Deem
+    # Inferior): the owner chooses ``position`` or this one as the effect resolves
+    or_position: int | None = None
 
 
 def resolve(state: GameState, item: StackItem, eff: PutOnLibrary, asker: Asker,
             queue: list[EffectT]) -> None:
     refs = refs_of(state, item, eff.what)
+    chosen = _positions(state, item, eff, refs, asker)  # every question before moving
     plans = rep.plan_leaving(state, [o for r in refs if (o := state.objects.get(r))],
                              LIBRARY, asker)  # 616.1, before anything moves
     with simultaneously(state):
@@ -44,12 +56,41 @@ def resolve(state: GameState, item: StackItem, eff: PutOnLibrary, asker: Asker,
             else:
                 new = move(state, found, LIBRARY)
             library = state.players[new.owner].library
-            if eff.position != 0 and new.oid in library:
+            position = chosen.get(r, eff.position)
+            if position != 0 and new.oid in library:
                 library.remove(new.oid)
-                if eff.position < 0:
+                if position < 0:
                     library.insert(0, new.oid)
                 else:
-                    library.insert(max(0, len(library) - eff.position), new.oid)
+                    library.insert(max(0, len(library) - position), new.oid)
+
+
+_LABELS = {0: "on the top", -1: "on the bottom", 1: "second from the top",
+           2: "third from the top"}
+
+
+def _label(position: int) -> str:
+    return _LABELS.get(position, f"{position + 1}th from the top")
+
+
+def _positions(state: GameState, item: StackItem, eff: PutOnLibrary, refs: list[int],
+               asker: Asker) -> dict[int, int]:
+    """Where each owner chooses to put their permanent ("second from the top or on the
+    bottom": a choice the instruction gives the owner, made as it resolves, 608.2d)."""
+    if eff.or_position is None:
+        return {}
+    out: dict[int, int] = {}
+    both = (eff.position, eff.or_position)
+    labels = (_label(both[0]), _label(both[1]))
+    for r in refs:
+        obj = state.objects.get(r)
+        if obj is None or obj.zone == STACK:
+            continue
+        pick = asker.choose(Decision(
+            DecisionKind.MODE, obj.owner, f"where to put {obj.card.name}: "
+            + " or ".join(labels), options=[0, 1], source=item.source, about=Modes(labels)))
+        out[r] = both[pick]
+    return out
 
 
 def estimate(ev: Estimate, e: PutOnLibrary) -> None:
@@ -60,7 +101,8 @@ def estimate(ev: Estimate, e: PutOnLibrary) -> None:
     state = ev.state
     for o in objs_for(e.what, ev.targets, state, ev.source):
         if o.zone == BATTLEFIELD:
-            v = 0.6 * perm_value(state, o, ev.me)
+            # second from the top or the bottom (the owner's choice): a draw later, or never
+            v = (0.8 if e.or_position is not None else 0.6) * perm_value(state, o, ev.me)
             ev.total += -v if o.controller == ev.me else v
         else:
             v = 0.4 * card_creature_value(o.card) if o.card.is_creature else 1.0

@@ -15,6 +15,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.players.worth_effects import by_sign
 from mtgsim.engine.rules.effect import Role, effect_rules, helps
+from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.replacement import ZoneChange, ZoneRule, zone_rule
 from mtgsim.engine.rules.zones import log, remove_from_combat
@@ -46,7 +47,7 @@ def regenerate(state: GameState, obj: GameObject, source: int) -> None:
     removed from it and it is removed from combat (701.15a); it stays on the
     battlefield with its effects."""
     obj.regen_shields -= 1
-    state.set_tapped(obj, True)
+    tap_permanent(state, obj)
     obj.damage = 0
     obj.deathtouched = False
     if state.combat is not None:

@@ -1,6 +1,9 @@
 """The ``sacrifice`` effect (Sacrifice): its data, how it resolves and what the AI thinks it is worth.
 
-``who`` sacrifices ``amount`` permanents matching ``filter`` of their choice.
+``who`` sacrifices ``amount`` permanents matching ``filter`` of their choice;
+``greatest_power``: one with the greatest power among those (Extract a Confession's
+"a creature with the greatest power among creatures they control": the player chooses
+among the tied ones).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class Sacrifice(Effect, tag="sacrifice", frozen=True):
     filter: Filter = Filter()
     amount: Amount = 1
     what: str | None = None  # a specific object ("self") instead of a choice
+    greatest_power: bool = False  # only those of the greatest power among them
 
 
 def resolve(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker,
@@ -65,6 +69,8 @@ def sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -
         options = [oid for oid in state.battlefield
                    if state.objects[oid].controller == p
                    and matches(state, eff.filter, state.objects[oid], p, item.source)]
+        if eff.greatest_power:
+            options = _greatest_power(state, options)
         k = min(n, len(options))
         if k == 0:
             continue
@@ -82,6 +88,15 @@ def sacrifice(state: GameState, item: StackItem, eff: Sacrifice, asker: Asker) -
                 rep.sacrifice(state, victim, plan=plans.get(oid))
 
 
+def _greatest_power(state: GameState, options: list[int]) -> list[int]:
+    """Those of ``options`` whose power is the greatest among them (as it is now)."""
+    if not options:
+        return options
+    objects = state.objects
+    top = max(objects[oid].power for oid in options)
+    return [oid for oid in options if objects[oid].power == top]
+
+
 def estimate(ev: Estimate, e: Sacrifice) -> None:
     state = ev.state
     me = ev.me
@@ -94,6 +109,9 @@ def estimate(ev: Estimate, e: Sacrifice) -> None:
         return
     for p in players_for(e.who, me, targets, state):
         pool = [o for o in each_of(state, e.filter, p, source) if o.controller == p]
+        if pool and e.greatest_power:  # the player's least loss among the strongest
+            top = max(o.power for o in pool)
+            pool = [o for o in pool if o.power == top]
         if pool:
             worst = min(perm_value(state, o, p) for o in pool)
             ev.total += worst if p == opp else -worst

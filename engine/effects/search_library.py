@@ -21,7 +21,7 @@ from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, unaffected
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.refs import players_of, refs_of
-from mtgsim.engine.rules.zones import log, move, shuffle_library
+from mtgsim.engine.rules.zones import log, move, reveal, shuffle_library
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import Searching
 from mtgsim.engine.state.game_state import EXILE, HAND, Decision, DecisionKind, GameState, StackItem
@@ -40,6 +40,9 @@ class SearchLibrary(Effect, tag="search_library", frozen=True):
     amount: Amount = 1
     to: Literal["hand", "battlefield", "exile"] = "hand"
     under: str = "you"
+    # "reveal them, put them into your hand" (Squadron Hawk): the cards found are shown
+    # to every player (701.16a) as they go to the hand
+    reveal: bool = False
 
 
 def resolve(state: GameState, item: StackItem, eff: SearchLibrary, asker: Asker,
@@ -87,7 +90,9 @@ def resolve(state: GameState, item: StackItem, eff: SearchLibrary, asker: Asker,
         if eff.to == "battlefield":
             rep.enter(state, o, under[0] if under else searcher, asker=asker)
         else:
-            move(state, o, HAND if eff.to == "hand" else EXILE)
+            new = move(state, o, HAND if eff.to == "hand" else EXILE)
+            if eff.reveal:
+                reveal(state, new)
     shuffle_library(state, owner)
 
 

@@ -10,6 +10,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.players.worth import is_creature, is_land, value
 from mtgsim.engine.players.worth_effects import objs_for, sign_for
 from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts
+from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameState, StackItem
@@ -22,7 +23,7 @@ class Tap(Effect, tag="tap", frozen=True):
 def resolve(state: GameState, item: StackItem, eff: Tap, asker: Asker,
             queue: list[EffectT]) -> None:
     for o in permanents(state, refs_of(state, item, eff.what)):
-        state.set_tapped(o, True)
+        tap_permanent(state, o)
 
 
 def estimate(ev: Estimate, e: Tap) -> None:

@@ -30,6 +30,7 @@ from mtgsim.engine.cards import Effect, EffectT
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.worth import card_creature_value
 from mtgsim.engine.rules.effect import Estimate, effect_rules, helps
+from mtgsim.engine.rules.layers import face_changed
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
@@ -62,6 +63,7 @@ def transform(state: GameState, obj: GameObject) -> bool:
     obj.printed = None
     obj.card = new
     obj.transforms += 1
+    face_changed(obj)
     counts = state.derived.counts  # what engine.state.derived counts of permanents' cards
     counts.spell_granters += int(new.spell_grants) - int(old.spell_grants)
     counts.enter_replacers += int(bool(new.enter_replacements)) - int(

@@ -11,6 +11,7 @@ from mtgsim.engine.players.worth import is_creature, value
 from mtgsim.engine.players.worth_effects import objs_for, sign_for
 from mtgsim.engine.rules.effect import Estimate, effect_rules, helps
 from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.stun import untap_permanent
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameState, StackItem
 
@@ -22,7 +23,7 @@ class Untap(Effect, tag="untap", frozen=True):
 def resolve(state: GameState, item: StackItem, eff: Untap, asker: Asker,
             queue: list[EffectT]) -> None:
     for o in permanents(state, refs_of(state, item, eff.what)):
-        state.set_tapped(o, False)
+        untap_permanent(state, o)
 
 
 def estimate(ev: Estimate, e: Untap) -> None:

@@ -14,6 +14,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.players.worth_effects import each_of, sign_for
 from mtgsim.engine.rules.effect import Estimate, Role, each_matching, effect_rules, unaffected
+from mtgsim.engine.rules.stun import untap_permanent
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameState, StackItem
 
@@ -27,7 +28,7 @@ class UntapEach(Effect, tag="untap_each", frozen=True):
 def resolve(state: GameState, item: StackItem, eff: UntapEach, asker: Asker,
             queue: list[EffectT]) -> None:
     for o in each_matching(state, item, eff.filter):
-        state.set_tapped(o, False)
+        untap_permanent(state, o)
 
 
 def estimate(ev: Estimate, e: UntapEach) -> None:

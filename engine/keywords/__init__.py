@@ -21,6 +21,7 @@ from mtgsim.engine.cards import (
     AbilityT,
     Filter,
     KeywordInstance,
+    SpellCostReduction,
 )
 
 if TYPE_CHECKING:
@@ -33,29 +34,53 @@ NOT_ORACLE = {
     "activated abilities can't be activated", "all creatures able to block it do so",
 }
 # Keywords with a number N (or X) and with a cost.
-WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour"}
+WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour", "collect evidence"}
 WITH_COST = {
     "level up", "recover", "replicate", "transmute", "unearth", "equip", "flashback",
     "evoke", "kicker", "cycling", "ward", "madness", "plot", "typecycling",
+    "escape",
+    "ninjutsu",
+    "buyback",
+    "reinforce",  # "Reinforce 2—{1}{G}": N and a cost (702.77a)
+    "scavenge",
+    "overload",
+    "craft",
+    "disturb",
+    "sneak",
 }
 PLAIN = {
     "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",
-    "retrace", "devoid", "persist",
+    "retrace", "devoid", "persist", "delve", "storm", "changeling", "living weapon",
+    "decayed",
+    "bargain",
+    "job select",
 }
 # "Islandcycling {1}", "Basic landcycling {1}{G}" (702.29e): the types the engine reads
 _TYPECYCLING = re.compile(r"^(?P<type>[a-z]+(?: land)?)cycling (?P<cost>\{.+)$")
 TYPECYCLING_TYPES = frozenset(("plains", "island", "swamp", "mountain", "forest",
                                "basic land"))
+_REINFORCE = re.compile(r"^[Rr]einforce (?P<n>\d+)—(?P<cost>\{.+\})$")
 _NUMBER = re.compile(r"^(?P<name>[a-z ]+?)(?: (?P<quality>[a-zA-Z]+))? (?P<n>\d+|[xX])$")
 
 Compiler = Callable[["Card", KeywordInstance], list[AbilityT]]
 COMPILERS: dict[str, Compiler] = {}
+# keywords that reduce the cost of the spell that has them (affinity, 702.41a)
+Reducer = Callable[["Card", KeywordInstance], SpellCostReduction]
+REDUCERS: dict[str, Reducer] = {}
 
 
 def compiles(name: str) -> Callable[[Compiler], Compiler]:
     """Register how a keyword expands into ordinary abilities."""
     def deco(fn: Compiler) -> Compiler:
         COMPILERS[name] = fn
+        return fn
+    return deco
+
+
+def reduces(name: str) -> Callable[[Reducer], Reducer]:
+    """Register the cost reduction a keyword is (engine.rules.cost_changes)."""
+    def deco(fn: Reducer) -> Reducer:
+        REDUCERS[name] = fn
         return fn
     return deco
 
@@ -74,6 +99,8 @@ def parse_keyword(text: str) -> KeywordInstance | int:
         return KeywordInstance("enchant", quality=text.strip()[8:], text=text)
     if low.startswith("protection from "):
         return KeywordInstance("protection", quality=low[16:], text=text)
+    if low.startswith("affinity for "):  # 702.41a
+        return KeywordInstance("affinity", quality=low[13:], text=text)
     m = _NUMBER.match(low)
     if m and (m.group("name") in WITH_NUMBER or f"{m.group('name')} {m.group('quality')}"
               in WITH_NUMBER):
@@ -87,6 +114,10 @@ def parse_keyword(text: str) -> KeywordInstance | int:
     if m is not None and m.group("type") in TYPECYCLING_TYPES:  # 702.29e
         return KeywordInstance("typecycling", quality=m.group("type"),
                                cost=text.strip()[m.start("cost"):].strip(), text=text)
+    m = _REINFORCE.match(text.strip())
+    if m is not None:  # "Reinforce 2—{1}{G}" (702.77a)
+        return KeywordInstance("reinforce", n=int(m.group("n")), cost=m.group("cost"),
+                               text=text)
     for name in WITH_COST:
         if low.startswith(name) and low[len(name):len(name) + 1] in (" ", "—"):
             return KeywordInstance(name, cost=text.strip()[len(name) + 1:].strip(), text=text)
@@ -157,10 +188,15 @@ def compile_keywords(card: Card) -> tuple[AbilityT, ...]:
     card.protection_extra = tuple(protection)
     card.protection_types = protection_types
     extra: list[AbilityT] = []
+    reductions = list(card.cost_reductions)
     for inst in instances:
         fn = COMPILERS.get(inst.name)
         if fn is not None:
             extra.extend(fn(card, inst))
+        reducer = REDUCERS.get(inst.name)
+        if reducer is not None:
+            reductions.append(reducer(card, inst))
+    card.reductions = tuple(reductions)
     return tuple(extra)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mtgsim.engine.cards import T_CREATURE
+from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.mana import can_pay
 from mtgsim.engine.rules.payment import mana_units, units_without
 from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction, spell_keyword_granted
@@ -199,7 +200,7 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
 def tap_convokers(state: GameState, convokers: list[int]) -> None:
     """Tapping the creatures that convoked the spell: not a {T} cost (702.51a)."""
     for oid in convokers:
-        state.set_tapped(state.objects[oid], True)
+        tap_permanent(state, state.objects[oid])
 
 
 CONVOKE = cost_reduction(CostReduction(

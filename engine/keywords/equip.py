@@ -73,7 +73,8 @@ def attach_equipment(state: GameState, item: StackItem, eff: Any, asker: Asker,
     state.clock += 1
     equipment.timestamp = state.clock  # 613.7e
     characteristics_changed(state)
-    count(state, item.controller, "equips")
+    if item.trigger is None:  # the equip ability, not a trigger's attach (living weapon)
+        count(state, item.controller, "equips")
     if state.log is not None:
         log(state, "attach", item.controller, equipment.card.name, describe(state, target.oid))
 

@@ -53,17 +53,25 @@ def can_flashback(state: GameState, obj: GameObject) -> bool:
 
 
 _PART = re.compile(r"(?P<mana>(?:\{[^}]+\})+)|Sacrifice an? (?P<subtype>[A-Z][a-z]+)|"
-                   r"Pay (?P<life>\d+) life")
+                   r"Pay (?P<life>\d+) life|Tap (?P<n>an|two|three|four|five) untapped "
+                   r"(?P<tap>white|blue|black|red|green) (?P<noun>creatures?) you control")
+_COUNT = {"an": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @cache
 def flashback_cost(text: str) -> tuple[ManaCost, Cost | None]:
     """A flashback cost as printed: its mana part, and its other parts as a ``Cost``
     ("Flashback—Sacrifice a Mountain": no mana, a Mountain to sacrifice; "{1}{U}, Pay 3
-    life"). A pure function of the text (remembered). Raises ValueError for a part the
-    engine does not pay."""
+    life"; "Tap an untapped white creature you control"; Battle Screech's "Tap three
+    untapped white creatures you control": any untapped ones, summoning sick or not, since
+    302.6 forbids only the {T} abilities of a creature not continuously controlled). A
+    pure function of the text (remembered). Raises ValueError for a part the engine does
+    not pay."""
     mana = ""
     sacrifice: Filter | None = None
+    tap: Filter | None = None
+    tap_n = 1
     life = 0
     for part in text.split(", "):
         m = _PART.fullmatch(part.strip())
@@ -75,9 +83,16 @@ def flashback_cost(text: str) -> tuple[ManaCost, Cost | None]:
             sacrifice = Filter(subtypes=(m.group("subtype"),), controller="you")
         elif m.group("life") and not life:
             life = int(m.group("life"))
+        elif m.group("tap") and tap is None:  # Prismatic Strands (118.3: an untapped one)
+            tap_n = _COUNT[m.group("n")]
+            if (tap_n > 1) != (m.group("noun") == "creatures"):
+                raise ValueError(f"flashback cost {text!r}: {part!r} miscounts")
+            tap = Filter(types=("creature",), colors=(_COLOR_LETTER[m.group("tap")],))
         else:
             raise ValueError(f"flashback cost {text!r}: {part!r} twice")
-    other = Cost(sacrifice=sacrifice, pay_life=life) if sacrifice or life else None
+    other = Cost(sacrifice=sacrifice, pay_life=life, tap_untapped=tap,
+                 tap_untapped_count=tap_n) \
+        if sacrifice or life or tap else None
     return parse_cost(mana), other
 
 

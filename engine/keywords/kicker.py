@@ -34,8 +34,12 @@ def _stack_item_of(state: GameState, obj: GameObject) -> StackItem | None:
 @condition_rule(Kicked)
 def kicked(state: GameState, cond: Kicked, controller: int, source: GameObject,
            subject: GameObject | None) -> bool:
+    """702.33d: the spell was kicked; a permanent was kicked if the spell it was was
+    ("When this creature enters, if it was kicked", an intervening "if", 603.4)."""
     it = _stack_item_of(state, source)
-    return bool(it is not None and it.kicked)
+    if it is not None:
+        return it.kicked
+    return "kicker" in source.cast_paid
 
 
 def may_kick(state: GameState, obj: GameObject) -> bool:

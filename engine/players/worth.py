@@ -23,6 +23,7 @@ from mtgsim.engine.cards import (
     KW_FLYING,
     KW_HEXPROOF,
     KW_INDESTRUCTIBLE,
+    KW_INFECT,
     KW_INTIMIDATE,
     KW_LIFELINK,
     KW_MENACE,
@@ -157,6 +158,8 @@ def _keywords_value(kw: int, p: int, v: float) -> float:
         v += 2.0
     if kw & KW_WITHER:
         v += 0.5
+    if kw & KW_INFECT:  # -1/-1 counters (as wither), and its power counts toward ten
+        v += 0.5 + 0.3 * p  # poison, not twenty life (702.90b-c, 704.5c)
     if kw & KW_VIGILANCE:
         v += 0.3
     if kw & KW_CANT_ATTACK:
@@ -168,7 +171,7 @@ def _keywords_value(kw: int, p: int, v: float) -> float:
 _VALUED_KW = (KW_DEFENDER | KW_FLYING | KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE | KW_MENACE
               | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_LIFELINK | KW_TRAMPLE
               | KW_HEXPROOF | KW_SHROUD | KW_INDESTRUCTIBLE | KW_WITHER | KW_VIGILANCE
-              | KW_CANT_ATTACK)
+              | KW_CANT_ATTACK | KW_INFECT)
 
 
 def leaves_at_end(state: GameState, o: GameObject) -> bool:
@@ -278,7 +281,14 @@ def aura_bonus_on(state: GameState, aura: GameObject) -> float:
         v += 1.0 * len(st.keywords)
     if aura.card.has_keyword("umbra armor"):
         v += 2.0
-    return v
+    return v + _aura_trigger_bonus(aura.card)
+
+
+def _aura_trigger_bonus(card: Card) -> float:
+    """What an Aura's triggers about its creature give that creature's side: "whenever
+    enchanted creature deals damage, you gain that much life" is lifelink's worth
+    (``card_creature_value``'s 0.5 and a little of the power, taken as 2)."""
+    return sum(1.1 for ab in card.triggered if ab.when == "enchanted_deals_damage")
 
 
 def aura_bonus(card: Card) -> float:
@@ -292,7 +302,7 @@ def aura_bonus(card: Card) -> float:
             if isinstance(st.toughness, int):
                 v += st.toughness
             v += 1.0 * len(st.keywords)
-    return v
+    return v + _aura_trigger_bonus(card)
 
 
 def card_power_toughness(card: Card) -> tuple[int, int]:
@@ -342,6 +352,8 @@ def aura_is_hostile(card: Card) -> bool:
         if st.applies_to != "enchanted":
             continue
         if st.gain_control or st.lose_all_abilities or st.set_base is not None:
+            return True
+        if st.land_type:  # Spreading Seas: a land of the opponent's loses its colours
             return True
         if any(k in HOSTILE_AURA_KW for k in st.keywords):
             return True

@@ -60,6 +60,8 @@ def players_for(ref: str, me: int, targets: list[int], state: GameState) -> list
         return []
     if ref == "you":
         return [me]
+    if ref == "targets":  # every player target ("any number of target players")
+        return [t for t in targets if 0 <= t < 2]
     if ref == "each_opponent" or ref == "defending_player":
         return [1 - me]
     if ref == "each_player":

@@ -8,7 +8,8 @@ from __future__ import annotations
 import msgspec
 
 import mtgsim.engine.rules.cost_parts  # noqa: F401  (registers the parts of costs)
-from mtgsim.engine.cards import KW_NO_ACTIVATE, Activated, Cost
+import mtgsim.engine.rules.cost_parts_cards  # noqa: F401  (after cost_parts: its order)
+from mtgsim.engine.cards import KW_NO_ACTIVATE, Activated, Cost, Target
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.costs import (
     CostPart,
@@ -23,11 +24,13 @@ from mtgsim.engine.rules.costs import (
     source_spent,
 )
 from mtgsim.engine.rules.mana import parse_cost
-from mtgsim.engine.rules.targets import legal_targets, targets_available
+from mtgsim.engine.rules.targets import expand_targets, legal_targets, targets_available
+from mtgsim.engine.rules.x_costs import bind_x, has_x, mana_with_x, x_options
 from mtgsim.engine.rules.zones import describe, log
 from mtgsim.engine.state.ask import Asker, IllegalAnswer
-from mtgsim.engine.state.decisions import TargetOf
+from mtgsim.engine.state.decisions import ForSpell, TargetOf
 from mtgsim.engine.state.game_state import (
+    END_COMBAT,
     NONE,
     UPKEEP,
     ActivateTask,
@@ -42,6 +45,7 @@ from mtgsim.engine.state.stats import count
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
 _KIND_TARGET = DecisionKind.TARGET
+_KIND_X = DecisionKind.X
 _STAGE_AFTER_STACKED = Stage.AFTER_STACKED
 _STAGE_MANA = Stage.MANA
 _STAGE_PAID = Stage.PAID
@@ -104,6 +108,8 @@ def can_activate(state: GameState, player: int, o: GameObject, idx: int, ab: Act
         return False
     if ab.upkeep_only and (state.active != player or state.step != UPKEEP):
         return False
+    if ab.during_step and state.step != END_COMBAT:  # (the one step named so far)
+        return False
     if ab.once_per_turn and o.used_once & (1 << idx):
         return False
     if o.kw & KW_NO_ACTIVATE:
@@ -116,46 +122,63 @@ def can_activate(state: GameState, player: int, o: GameObject, idx: int, ab: Act
     cost = ab.cost
     if not costs_payable(state, player, o, cost, parts_of(cost), _activation_keeps):
         return False
+    if cost.mana and has_x(cost):  # an X with a legal target for it (601.2b-c)
+        return bool(x_options(state, player, o, ab))
     return targets_available(state, ab.targets, player, o.oid)
 
 
 def _activation_keeps(state: GameState, player: int, o: GameObject,
-                      cost: Cost) -> Keeps | None:
-    """``Keeps`` for an activated ability's mana cost, ``o`` itself not paying when the
-    cost taps or sacrifices it."""
+                      cost: Cost, x: int = 0) -> Keeps | None:
+    """``Keeps`` for an activated ability's mana cost (X as announced), ``o`` itself not
+    paying when the cost taps or sacrifices it."""
     if not cost.mana:
         return None
+    if has_x(cost):  # X announced (601.2b) before the other costs' choices
+        symbols, generic = mana_with_x(cost, x)
+        return mana_keeps(state, player, symbols, generic,
+                          exclude=o.oid if source_spent(cost) else -1)
     mc = parse_cost(cost.mana)
     return mana_keeps(state, player, mc.symbols, mc.generic,
                       exclude=o.oid if source_spent(cost) else -1)
 
 
 def activate_task(state: GameState, task: ActivateTask) -> None:
-    """Handler of ActivateTask (602.2): targets, then costs, then onto the stack."""
+    """Handler of ActivateTask (602.2): X (601.2b), targets, then costs, then onto the
+    stack."""
     asker = Asker(state, task)
     obj = state.objects[task.oid]
     ab = activated_abilities(obj)[task.index]
-    targets = _ask_targets(state, asker, task.player, obj, ab)
+    cost = ab.cost
+    specs = ab.targets
+    x = 0
+    if cost.mana and has_x(cost):  # 601.2b: X is announced before the targets
+        options = x_options(state, task.player, obj, ab)
+        if not options:
+            raise IllegalAnswer(f"{obj.card.name}: no X its cost and targets allow")
+        x = options[asker.choose(Decision(
+            _KIND_X, task.player, f"X for {obj.card.name}'s ability", options=options,
+            source=obj.oid, about=ForSpell(obj.card)))]
+        specs = expand_targets(bind_x(specs, x), x)  # "X target lands": X of them
+    targets = _ask_targets(state, asker, task.player, obj, specs)
     # 602.2b: the choices of the costs, each leaving the mana part payable without the
     # permanents chosen (``keeps``); those permanents then pay no mana (601.2g-h).
-    cost = ab.cost
     parts = parts_of(cost)
-    payment = Payment(state, task.player, obj, cost)
+    payment = Payment(state, task.player, obj, cost, x=x)
     ask_costs(state, asker, payment, parts,
-              _activation_keeps(state, task.player, obj, cost))
+              _activation_keeps(state, task.player, obj, cost, x))
     # Pay: mana first (mana abilities), then the other costs (601.2h, any order).
     pay_costs(payment, parts, _STAGE_MANA)
     state.tasks.pop()
     pay_costs(payment, parts, _STAGE_PAID)
     _activated(state, task, obj, ab)
-    _put_on_stack(state, task, obj, ab, targets, payment, parts)
+    _put_on_stack(state, task, obj, ab, specs, targets, payment, parts)
 
 
 def _ask_targets(state: GameState, asker: Asker, player: int, obj: GameObject,
-                 ab: Activated) -> list[int]:
+                 specs: tuple[Target, ...]) -> list[int]:
     """602.2b (601.2c): the targets, one question each."""
     targets: list[int] = []
-    for spec in ab.targets:
+    for spec in specs:
         options = legal_targets(state, spec, player, obj.oid, targets)
         if spec.optional:
             options.append(NONE)
@@ -178,15 +201,20 @@ def _activated(state: GameState, task: ActivateTask, obj: GameObject, ab: Activa
 
 
 def _put_on_stack(state: GameState, task: ActivateTask, obj: GameObject, ab: Activated,
-                  targets: list[int], payment: Payment, parts: tuple[CostPart, ...]) -> None:
+                  specs: tuple[Target, ...], targets: list[int], payment: Payment,
+                  parts: tuple[CostPart, ...]) -> None:
     """602.2a: the ability goes on the stack, its source's last known information kept
     for the costs that move the source (discarding or sacrificing it)."""
     player = task.player
     sid = state.next_oid
     state.next_oid += 1
     pay_costs(payment, parts, _STAGE_SOURCE_MOVES)
+    x = payment.x  # {X} in the cost (107.3, 602.2b: announced before the targets)
+    for p in parts:
+        if p.sets_x:  # "Reveal X white cards from your hand" (107.3)
+            x += len(payment.chosen.get(p.name, ()))
     state.stack.append(StackItem(
-        sid, player, obj.oid, obj.card, False, ab.effects, ab.targets, targets,
+        sid, player, obj.oid, obj.card, False, ab.effects, specs, targets, x=x,
         source_lki=obj, label=f"{obj.card.name} ability",
     ))
     if targets:

@@ -20,11 +20,13 @@ from typing import Any, Literal
 
 from mtgsim.engine.cards import (
     AttachedAuras,
+    CardsDrawnThisTurn,
     CardsInHand,
     ColorsOfAffected,
     CountersOnSelf,
     CountPlayers,
     ExiledManaValue,
+    SacrificedManaValue,
     ThatMuch,
     X,
 )
@@ -156,6 +158,12 @@ def cards_in_hand(state: GameState, amount: CardsInHand, at: At) -> int:
     return len(state.players[at.player(state, amount.who)].hand)
 
 
+@amount_rule(CardsDrawnThisTurn, "exact")
+def cards_drawn_this_turn(state: GameState, amount: CardsDrawnThisTurn, at: At) -> int:
+    """The cards the player drew this turn (121.1), counted by engine.rules.zones."""
+    return state.players[at.player(state, amount.who)].drawn_this_turn * amount.times
+
+
 @amount_rule(CountersOnSelf, "source")
 def counters_on_self(state: GameState, amount: CountersOnSelf, at: At) -> int:
     return at.source_obj().counters.get(amount.counter, 0)
@@ -178,6 +186,15 @@ def exiled_mana_value(state: GameState, amount: ExiledManaValue, at: At) -> int:
     if at.item is None:
         raise UnknownAmount("no card was exiled yet")
     return at.item.data  # set by exile_until
+
+
+@amount_rule(SacrificedManaValue, "guess", "known only once the cost is paid")
+def sacrificed_mana_value(state: GameState, amount: SacrificedManaValue, at: At) -> int:
+    """The mana value of what was sacrificed to cast the spell, as it last existed
+    (608.2h); nothing sacrificed (the spell cast without its cost, 0)."""
+    if at.item is None:
+        raise UnknownAmount("no spell")
+    return sum(c.mana_value for c in at.item.sacrificed)
 
 
 @amount_rule(ThatMuch, "guess", "the number of an event that has not happened")

@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import msgspec
 
-from mtgsim.engine.cards import T_LAND, Cost, Target
+from mtgsim.engine.cards import KW_FLASH, T_INSTANT, T_LAND, Cost, Target
 from mtgsim.engine.cards.card import Card, HandCheck
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.activation import activated_abilities, activators, can_activate
+from mtgsim.engine.rules.conditions import condition_holds
+from mtgsim.engine.rules.cost_changes import (
+    depends_on_targets,
+    generic_cut,
+    reduce_total,
+    reduced,
+)
 from mtgsim.engine.rules.costs import (
     Keeps,
     Payment,
@@ -43,11 +50,13 @@ from mtgsim.engine.rules.payment import (
     units_unchanged,
     units_without,
 )
+from mtgsim.engine.rules.phyrexian import choose_phyrexian, payable_ways
 from mtgsim.engine.rules.special_actions import SPECIAL_ACTIONS
 from mtgsim.engine.rules.spell_costs import (
     ADDITIONAL,
     ALT_ALTERNATIVE,
     ALT_NORMAL,
+    ALT_OTHER_ADDITIONAL,
     FROM_EXILE,
     FROM_GRAVEYARD,
     GRANTED,
@@ -57,15 +66,22 @@ from mtgsim.engine.rules.spell_costs import (
     permission,
     permission_name,
     reduction_of,
+    spell_face,
     spell_granters,
 )
-from mtgsim.engine.rules.targets import legal_targets, targets_available
+from mtgsim.engine.rules.targets import (
+    expand_targets,
+    legal_targets,
+    target_options,
+    targets_available,
+)
 from mtgsim.engine.rules.zones import describe, log, move
 from mtgsim.engine.state.ask import Asker, IllegalAnswer
 from mtgsim.engine.state.decisions import ForSpell, Modes, TargetOf
 from mtgsim.engine.state.game_state import (
     ACTIVATE,
     CAST,
+    EXILE,
     GRAVEYARD,
     MAIN1,
     MAIN2,
@@ -120,14 +136,24 @@ def spell_effects(card: Card, mode: int) -> tuple[object, ...]:
     return spell.effects
 
 
-def castable_modes(state: GameState, card: Card, controller: int, source: int,
-                   keeps: Keeps | None = None) -> list[int]:
-    """The modes the spell can be cast with (``[-1]`` for a modeless spell); ``keeps``:
-    the mana of its cost stays payable (see ``Keeps``)."""
+def additional_of(card: Card, alt: int) -> Cost | None:
+    """The additional cost a cast with permission ``alt`` pays (601.2b): the spell's, or
+    for "[A] or [B]" the one ``alt`` chose (``ALT_OTHER_ADDITIONAL``: B)."""
     spell = card.spell
-    if spell is not None and spell.additional_cost is not None and \
-            not _other_parts_payable(state, controller, state.objects[source],
-                                     spell.additional_cost, keeps):
+    if spell is None:
+        return None
+    return spell.additional_cost_or if alt == ALT_OTHER_ADDITIONAL else spell.additional_cost
+
+
+def castable_modes(state: GameState, card: Card, controller: int, source: int,
+                   keeps: Keeps | None = None, alt: int = ALT_NORMAL) -> list[int]:
+    """The modes the spell can be cast with (``[-1]`` for a modeless spell); ``keeps``:
+    the mana of its cost stays payable (see ``Keeps``); ``alt``: the way it is cast
+    (which of "[A] or [B]" additional costs it pays)."""
+    spell = card.spell
+    extra = additional_of(card, alt)
+    if extra is not None and \
+            not _other_parts_payable(state, controller, state.objects[source], extra, keeps):
         return []  # 601.2b, 601.2h: an additional cost it can't pay (Scarscale Ritual)
     if spell is None or not spell.modes:
         return [-1] if targets_available(
@@ -155,20 +181,25 @@ def permission_costs(state: GameState, obj: GameObject, alt: int) -> list[ManaCo
     if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
         return [parse_cost(card.alternative_cost.mana)]
     assert card.cost is not None
+    if alt == ALT_OTHER_ADDITIONAL:  # "... or pay {5}" (Lightning Axe): its mana too
+        extra = additional_of(card, alt)
+        if extra is not None and extra.mana:
+            return [parse_cost(card.mana_cost + extra.mana, phyrexian=True)]
     return [card.cost]
 
 
-def expand_targets(specs: tuple[Target, ...], x: int) -> tuple[Target, ...]:
-    """601.2c: "X target ..." is X targets, each a different object."""
-    if not any([s.x_times for s in specs]):
-        return specs
-    out: list[Target] = []
-    for s in specs:
-        if s.x_times:
-            out.extend([Target(s.kind, s.filter, distinct=True)] * x)
-        else:
-            out.append(s)
-    return tuple(out)
+def castable_costs(state: GameState, player: int, obj: GameObject, alt: int) -> list[ManaCost]:
+    """``permission_costs`` with the spell's own cost reductions taken off (601.2f,
+    ``engine.rules.cost_changes``): what a cast with no X and no optional additional cost
+    pays, for the legal-action checks."""
+    costs = permission_costs(state, obj, alt)
+    if any([c.phyrexian for c in costs]):  # each way to pay them (107.4f)
+        costs = [w for c in costs for w in (payable_ways(state, player, c) if c.phyrexian
+                                            else [c])]
+    if not obj.card.reductions:
+        return costs
+    cut = generic_cut(state, player, obj)
+    return [reduced(c, cut) for c in costs]
 
 
 def _x_target_cap(state: GameState, specs: tuple[Target, ...], player: int,
@@ -206,7 +237,7 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
               units: list[int], grants: bool = True) -> bool:
     """``grants``: whether any permanent gives spells keywords ("spells you cast have
     convoke"); False lets the hot path skip that search."""
-    card = obj.card
+    card = obj.card if alt == ALT_NORMAL else spell_face(state, obj, alt)
     reduction = reduction_for(state, player, obj, grants)
     if reduction is not None:
         pool = reduction.pool(state, player)[0]
@@ -215,24 +246,32 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
         if alt == ALT_NORMAL:  # the hot path: a quick count before the solver
             cost = card.cost
             assert cost is not None
-            if len(pool) < cost.generic + len(cost.symbols) or not can_pay_cost(cost, pool):
+            if card.reductions:  # "costs {1} less to cast for each ..." (601.2f)
+                cost = reduced(cost, generic_cut(state, player, obj))
+            if cost.phyrexian:  # mana or 2 life for each (107.4f)
+                if not any([can_pay_cost(c, pool) for c in payable_ways(state, player, cost)]):
+                    return False
+            elif len(pool) < cost.generic + len(cost.symbols) or not can_pay_cost(cost, pool):
                 return False
             if card.spell is None and not card.is_aura:
                 return True  # a permanent spell with no target and no additional cost
     if pool is not units or alt != ALT_NORMAL:
         if not any(can_pay(cost.symbols, cost.generic, pool)
-                   for cost in permission_costs(state, obj, alt)):
+                   for cost in castable_costs(state, player, obj, alt)):
             return False
     p = permission(alt) if alt else None
     if p is not None and p.other_payable is not None and \
             not p.other_payable(state, player, obj):
         return False  # retrace's land card to discard
     alternative = card.alternative_cost
-    if alt == ALT_ALTERNATIVE and alternative is not None and \
-            not _other_parts_payable(state, player, obj, alternative, None):
-        return False  # "sacrifice four Eldrazi Spawn rather than pay ..." (118.9)
+    if alt == ALT_ALTERNATIVE and alternative is not None:
+        if card.alternative_if is not None and not condition_holds(
+                state, card.alternative_if, player, obj):
+            return False  # "If you control a Swamp, you may pay 4 life rather ..." (118.9)
+        if not _other_parts_payable(state, player, obj, alternative, None):
+            return False  # "sacrifice four Eldrazi Spawn rather than pay ..." (118.9)
     return bool(castable_modes(state, card, player, obj.oid,
-                               _cast_keeps(state, player, obj, alt)))
+                               _cast_keeps(state, player, obj, alt), alt))
 
 
 # A hand card that may be cast, as ``_hand_plan`` lists it: its id and ``Card.hand_check``.
@@ -324,9 +363,25 @@ def _castable_from_hand(state: GameState, player: int, sorcery_ok: bool,
                 continue
         obj = objects[oid]
         for alt in check.casts:
+            if not sorcery_ok and not _instant(spell_face(state, obj, alt)) and \
+                    not _instant_permission(alt):
+                continue  # an instant Adventure's creature (715.3)
             if _can_cast(state, player, obj, alt, units, grants):
                 out.append((oid, alt))
     return out
+
+
+def _instant(card: Card) -> bool:
+    """This spell may be cast at instant speed (an instant, or flash: 307.1, 702.8a).
+    ``Card.instant_speed`` says whether any way to cast a card does."""
+    return bool(card.type_mask & T_INSTANT) or bool(card.keyword_mask & KW_FLASH)
+
+
+def _instant_permission(alt: int) -> bool:
+    """Permission ``alt`` casts the card at instant speed (sneak, when its own check
+    allows: ``CastPermission.instant``)."""
+    p = permission(alt) if alt else None
+    return p is not None and p.instant
 
 
 def _granted_elsewhere(state: GameState, player: int) -> bool:
@@ -493,8 +548,9 @@ def _other_costs(card: Card, alt: int, extra: Cost | None = None) -> list[Cost]:
     """The costs whose parts other than mana a cast with permission ``alt`` pays: the
     spell's additional cost (601.2b), the card's alternative cost (118.9)."""
     costs = []
-    if card.spell is not None and card.spell.additional_cost is not None:
-        costs.append(card.spell.additional_cost)
+    additional = additional_of(card, alt)
+    if additional is not None:
+        costs.append(additional)
     if alt == ALT_ALTERNATIVE and card.alternative_cost is not None:
         costs.append(card.alternative_cost)
     if extra is not None:  # a permission's cost other than mana (flashback's sacrifice)
@@ -514,12 +570,12 @@ def _permission_other(state: GameState, task: CastTask, obj: GameObject,
 def _cast_keeps(state: GameState, player: int, obj: GameObject, alt: int) -> Keeps | None:
     """``Keeps`` for casting ``obj`` with permission ``alt`` (any of its possible costs,
     X = 0), or None when the card has no additional cost that uses permanents."""
-    card = obj.card
-    if card.spell is None or card.spell.additional_cost is None:
+    card = obj.card if alt == ALT_NORMAL else spell_face(state, obj, alt)
+    if additional_of(card, alt) is None:
         return None
     reduction = reduction_of(state, player, obj)
     tests = [mana_keeps(state, player, c.symbols, c.generic, reduction)
-             for c in permission_costs(state, obj, alt)]
+             for c in castable_costs(state, player, obj, alt)]
     if any(t is None for t in tests):
         return None
     return lambda gone: any(t(gone) for t in tests if t is not None)
@@ -540,11 +596,12 @@ def play_land(state: GameState, player: int, oid: int) -> None:
 
 def _ask_mode(state: GameState, asker: Asker, task: CastTask, obj: GameObject) -> int:
     """601.2b: the mode of a modal spell (-1: not modal)."""
-    card = obj.card
+    card = spell_face(state, obj, task.alt)
     if card.spell is None or not card.spell.modes:
         return -1
     modes = castable_modes(state, card, task.player, obj.oid,
-                           None if task.free else _cast_keeps(state, task.player, obj, task.alt))
+                           None if task.free else _cast_keeps(state, task.player, obj, task.alt),
+                           task.alt)
     labels = tuple([card.spell.modes[m].label for m in modes])
     pick = asker.choose(Decision(
         _KIND_MODE, task.player, f"mode for {card.name}: " + " or ".join(labels),
@@ -557,7 +614,7 @@ def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject,
     """601.2b: the mana cost to pay (the permission's, chosen among several), X, then the
     additional costs in the table's order and the permission's own other costs."""
     player = task.player
-    card = obj.card
+    card = spell_face(state, obj, task.alt)
     plan = SpellPlan([])
     perm = permission(task.alt) if task.alt else None
     if not task.free:
@@ -567,13 +624,18 @@ def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject,
             cost0 = permission_costs(state, obj, task.alt)[0]
         plan.mana.append(cost0)
         if cost0.x:
-            top = max_x(cost0, units)
+            # X may be as large as the mana pays once the reduction is taken off (601.2f)
+            cut = generic_cut(state, player, obj) if card.reductions else 0
+            top = max_x(reduced(cost0, cut), units) + max(cut - cost0.generic, 0) // cost0.x
             cap = _x_target_cap(state, spell_targets(card, mode), player, obj.oid)
             if cap is not None:
                 top = min(top, cap)
             plan.x = asker.choose(Decision(
                 _KIND_X, player, f"X for {card.name}", options=list(range(top + 1)),
                 source=obj.oid, about=ForSpell(card)))
+        if cost0.phyrexian:  # 601.2f: mana or 2 life for each Phyrexian symbol (107.4f)
+            plan.mana[0], plan.life = choose_phyrexian(state, asker, player, obj, cost0,
+                                                       plan.x, units)
     # Additional costs may be paid also when cast without paying its mana cost (601.2b).
     for extra in ADDITIONAL:
         if extra.may(state, obj):
@@ -588,7 +650,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
     asker = Asker(state, task)
     player = task.player
     obj = state.objects[task.oid]
-    card = obj.card
+    card = spell_face(state, obj, task.alt)  # an Adventure's characteristics (715.3a)
     # 601.2b: modes, the cost and additional costs, X.
     mode = _ask_mode(state, asker, task, obj)
     reduction = reduction_of(state, player, obj)
@@ -596,23 +658,34 @@ def cast_task(state: GameState, task: CastTask) -> None:
         mana_units(state, player)[0]
     plan = _plan_costs(state, asker, task, obj, mode, units)
     base, x = plan.mana, plan.x
+    # 601.2f: the spell's own reductions, counted before anything is paid (the total
+    # is locked in then); a spell cast without paying its mana cost has nothing to reduce
+    cut = generic_cut(state, player, obj) if card.reductions and not task.free else 0
     # "As an additional cost to cast this spell, put a -1/-1 counter on ..." (601.2b);
     # 118.9: "sacrifice four Eldrazi Spawn rather than pay this spell's mana cost"
     others = [(Payment(state, player, obj, c), parts_of(c, spell=True))
               for c in _other_costs(card, task.alt, _permission_other(state, task, obj, base))]
-    keeps = mana_keeps(state, player, *total_cost(base, x), reduction) if others else None
+    keeps = mana_keeps(state, player, *reduce_total(*total_cost(base, x), cut), reduction) \
+        if others else None
     # Permanents another part of the cost uses don't also pay mana (601.2g-h).
     committed: set[int] = set()
     for payment, parts in others:
         ask_costs(state, asker, payment, parts, keeps)
         committed |= payment.committed
+    if plan.exiles:  # escape's graveyard cards: delve can't exile them too
+        committed.update(plan.exiles)
+    if plan.sacrifices:  # bargain's permanent: it makes no mana (601.2g-h)
+        committed.update(plan.sacrifices)
     # 601.2c: targets.
     targets: list[int] = []
     specs = expand_targets(spell_targets(card, mode), x)
-    for spec in specs:
-        options = legal_targets(state, spec, player, obj.oid, targets, spell=True)
+    by_targets = bool(cut) and depends_on_targets(obj)  # "if it targets a tapped ..."
+    for i, spec in enumerate(specs):
+        options = target_options(state, specs, i, player, obj.oid, targets, spell=True)
         if spec.optional:  # "up to N target ...": NONE leaves this one unchosen
             options.append(NONE)
+        if by_targets and i == 0 and reduction is None:
+            options = _payable_targets(state, player, obj, base, x, committed, options)
         if not options:
             raise IllegalAnswer(f"{card.name}: no legal target left while casting")
         pick = asker.choose(Decision(
@@ -620,7 +693,9 @@ def cast_task(state: GameState, task: CastTask) -> None:
             source=obj.oid, about=TargetOf("spell", card, len(targets), spec)))
         targets.append(options[pick])
     # 601.2f-h: total cost, what pays part of it instead of mana, mana abilities, payment.
-    symbols, generic = total_cost(base, x)
+    if by_targets:  # the reduction as the targets chosen make it
+        cut = generic_cut(state, player, obj, targets)
+    symbols, generic = reduce_total(*total_cost(base, x), cut)
     used = reduction.ask(state, asker, player, obj, symbols, generic, committed) \
         if reduction is not None and (symbols or generic) else []
     if used:
@@ -636,48 +711,85 @@ def cast_task(state: GameState, task: CastTask) -> None:
     # 616.1: what the mana abilities will sacrifice, its replacement effects chosen now
     sacrifices = plan_mana_sacrifices(state, player, ManaCost(generic, symbols), 0,
                                       {*used, *committed}, asker)
+    extra_plans = rep.plan_leaving(state, [state.objects[oid] for oid in plan.sacrifices],
+                                   GRAVEYARD, asker) if plan.sacrifices else {}
     state.tasks.pop()
     if used:
         assert reduction is not None
         reduction.pay(state, used)
     if not pay_symbols(state, player, symbols, generic, committed, sacrifices):
         raise RuntimeError(f"{card.name}: payment failed after the solver found one")
+    if plan.life:  # Phyrexian symbols paid with life (107.4f, 119.4)
+        rep.lose_life(state, player, plan.life)
     discarded = [state.objects[oid].card for oid in plan.discards]
     discarded += [state.objects[oid].card for payment, _ in others
                   for oid in payment.chosen.get("discard", ())]
+    sacrificed = [state.objects[oid].card for payment, _ in others
+                  for oid in payment.chosen.get("sacrifice", ())]
+    sacrificed += [state.objects[oid].card for oid in plan.sacrifices]
     for oid in plan.discards:
         move(state, state.objects[oid], GRAVEYARD)
+    for oid in plan.exiles:  # escape's other graveyard cards (702.138a, 601.2h)
+        move(state, state.objects[oid], EXILE)
+    for oid in plan.sacrifices:  # bargain's artifact, enchantment or token (702.166a)
+        rep.sacrifice(state, state.objects[oid], plan=extra_plans.get(oid))
     for payment, parts in others:
         pay_costs(payment, parts, _STAGE_PAID)
     _put_on_stack(state, task, obj, mode, plan, specs, targets)
     if discarded:
         state.stack[-1].discarded = tuple(discarded)
+    if sacrificed:
+        state.stack[-1].sacrificed = tuple(sacrificed)
+    for payment, _ in others:  # "the creature you chose or the card you revealed"
+        for oid in (*payment.chosen.get("choose", ()), *payment.chosen.get("reveal_card", ())):
+            state.stack[-1].chosen = oid
     if used and reduction is not None and reduction.statistic:
         count(state, player, reduction.statistic, len(used))
     perm = permission(task.alt) if task.alt else None
     if perm is not None and perm.statistic:
         count(state, player, perm.statistic)
     item = state.stack[-1]
+    state.players[player].cast_this_turn += 1  # (storm counts them, 702.40a)
     triggers.cast(state, state.objects[item.sid], item)
     if targets:
         triggers.became_target(state, item)  # ward (702.21a)
     state.passes = 0
 
 
+def _payable_targets(state: GameState, player: int, obj: GameObject, base: list[ManaCost],
+                     x: int, committed: set[int], options: list[int]) -> list[int]:
+    """The first target's options that leave the total cost payable once the reduction
+    they bring (or not) is taken off (601.2c before 601.2f: a spell that costs {3} less
+    if it targets a tapped permanent, with mana only for the reduced cost, must target
+    one)."""
+    units = units_without(state, player, committed)
+    out: list[int] = []
+    for o in options:
+        cut = generic_cut(state, player, obj, [o])
+        if can_pay(*reduce_total(*total_cost(base, x), cut), units):
+            out.append(o)
+    return out
+
+
 def _put_on_stack(state: GameState, task: CastTask, obj: GameObject, mode: int,
                   plan: SpellPlan, specs: tuple[Target, ...], targets: list[int]) -> None:
     """601.2a (done last here: nothing was asked of it before): the card moves to the
-    stack as a spell with the choices made for it."""
+    stack as a spell with the choices made for it. Cast as an Adventure, the spell has
+    only its Adventure's characteristics (715.3a, 715.4): its ``card`` is the Adventure's
+    and ``front`` the card's own, which it has again wherever it goes next."""
     player = task.player
-    card = obj.card
+    card = spell_face(state, obj, task.alt)
     from_zone = obj.zone
     spell = move(state, obj, STACK)
     spell.controller = player
+    if card is not spell.card:
+        spell.front = spell.card
+        spell.card = card
     state.stack.append(StackItem(
         spell.oid, player, spell.oid, card, True, tuple(spell_effects(card, mode)),  # type: ignore[arg-type]
         specs, targets, x=plan.x, mode=mode, label=card.name,
         cast_from=from_zone, alt=task.alt, replicated=sum(plan.replicate_counts),
-        kicked=plan.kicked, replicate_counts=plan.replicate_counts,
+        kicked=plan.kicked, replicate_counts=plan.replicate_counts, paid=tuple(plan.paid),
     ))
     if state.log is not None:
         how = f" ({permission_name(task.alt)})" if task.alt else ""

@@ -36,6 +36,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.conditions import condition_holds
+from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.zones import log
@@ -155,7 +156,7 @@ def attack_task(state: GameState, task: AttackTask) -> None:
     for oid in attackers:
         o = state.objects[oid]
         if not o.kw & KW_VIGILANCE:
-            state.set_tapped(o, True)
+            tap_permanent(state, o)
     if state.log is not None and attackers:
         log(state, "attack", player, ", ".join(state.objects[a].card.name for a in attackers))
     if attackers:

@@ -14,14 +14,19 @@ from collections.abc import Callable
 from typing import Any
 
 from mtgsim.engine.cards import (
+    AllOf,
     CardsAtLeast,
     CardTypesInGraveyard,
     Condition,
+    CreatureDiedThisTurn,
+    EnteredThisTurn,
     HadCounter,
+    LandEnteredThisTurn,
     LifeAtMost,
     MoreLifeThanOpponent,
     Not,
     NotYourTurn,
+    OnBattlefield,
     OpponentDamagedThisTurn,
     OwnedByYou,
     SelfHasCounter,
@@ -69,6 +74,8 @@ def you_control(state: GameState, cond: YouControl, controller: int, source: Gam
 @condition_rule(LifeAtMost)
 def life_at_most(state: GameState, cond: LifeAtMost, controller: int, source: GameObject,
                  subject: GameObject | None) -> bool:
+    if cond.who == "any_player":  # "a player has 13 or less life": either of them
+        return min(p.life for p in state.players) <= cond.amount
     who = controller if cond.who == "you" else 1 - controller
     return state.players[who].life <= cond.amount
 
@@ -123,6 +130,12 @@ def cards_at_least(state: GameState, cond: CardsAtLeast, controller: int,
     return count_cards(state, controller, cond) >= cond.amount
 
 
+@condition_rule(AllOf)
+def all_of(state: GameState, cond: AllOf, controller: int, source: GameObject,
+           subject: GameObject | None) -> bool:
+    return all(condition_holds(state, c, controller, source, subject) for c in cond.conditions)
+
+
 @condition_rule(Not)
 def not_(state: GameState, cond: Not, controller: int, source: GameObject,
          subject: GameObject | None) -> bool:
@@ -135,3 +148,40 @@ def not_(state: GameState, cond: Not, controller: int, source: GameObject,
 def not_your_turn(state: GameState, cond: NotYourTurn, controller: int, source: GameObject,
                   subject: GameObject | None) -> bool:
     return state.active != controller
+
+
+@condition_rule(LandEnteredThisTurn)
+def land_entered_this_turn(state: GameState, cond: LandEnteredThisTurn, controller: int,
+                           source: GameObject, subject: GameObject | None) -> bool:
+    """Landfall's "if you had a land enter the battlefield under your control this turn"
+    (recorded as each land enters, ``engine.rules.zones.arrived``)."""
+    return state.players[controller].land_entered_turn == state.turn
+
+
+@condition_rule(CreatureDiedThisTurn)
+def creature_died_this_turn(state: GameState, cond: CreatureDiedThisTurn, controller: int,
+                            source: GameObject, subject: GameObject | None) -> bool:
+    """Morbid's "if a creature died this turn" (700.4; ``engine.rules.zones.departed``)."""
+    return state.creature_died_turn == state.turn
+
+
+@condition_rule(EnteredThisTurn)
+def entered_this_turn(state: GameState, cond: EnteredThisTurn, controller: int,
+                      source: GameObject, subject: GameObject | None) -> bool:
+    """The source (as it last existed on the battlefield, 608.2h) entered this turn."""
+    return source.entered_turn == state.turn and source.entered_turn > 0
+
+
+@condition_rule(OnBattlefield)
+def on_battlefield(state: GameState, cond: OnBattlefield, controller: int,
+                   source: GameObject, subject: GameObject | None) -> bool:
+    """Permanents matching the filter on the battlefield, any player's (Pestilence's "if
+    no creatures are on the battlefield" is this condition negated)."""
+    n = 0
+    objects = state.objects
+    for oid in state.battlefield:
+        if matches(state, cond.filter, objects[oid], controller, source.oid):
+            n += 1
+            if n >= cond.at_least:
+                return True
+    return False

@@ -56,9 +56,10 @@ def copy_spell(state: GameState, original: StackItem, controller: int,
     copy = StackItem(
         obj.oid, controller, obj.oid, original.card, original.is_spell, original.effects,
         original.target_specs, list(original.targets if targets is None else targets),
-        x=original.x, mode=original.mode, is_copy=True, kicked=original.kicked,
+        x=original.x, mode=original.mode, is_copy=True, kicked=original.kicked, paid=original.paid,
         replicated=original.replicated, replicate_counts=list(original.replicate_counts),
         label=f"copy of {original.card.name}",
+        sacrificed=original.sacrificed,  # a copy copies the costs paid (707.10)
     )
     state.stack.append(copy)
     if state.log is not None:

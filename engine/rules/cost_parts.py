@@ -10,7 +10,7 @@ player pay them in any order; the engine's is fixed, so games are reproducible).
 
 from __future__ import annotations
 
-from mtgsim.engine.cards import KW_HASTE, T_CREATURE, Cost
+from mtgsim.engine.cards import KW_HASTE, T_CREATURE, Cost, Filter
 from mtgsim.engine.players.worth import card_want, is_creature, perm_value, value
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.costs import (
@@ -26,13 +26,16 @@ from mtgsim.engine.rules.costs import (
     source_spent,
     untapped_matching,
 )
+from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.mana import ManaCost, parse_cost
 from mtgsim.engine.rules.payment import (
     affordable,
     mana_units,
     pay_symbols,
     plan_mana_sacrifices,
+    units_without,
 )
+from mtgsim.engine.rules.x_costs import has_x, mana_with_x
 from mtgsim.engine.rules.zones import log, move, reveal, simultaneously
 from mtgsim.engine.state.ask import Asker, IllegalAnswer
 from mtgsim.engine.state.decisions import CostOf
@@ -95,7 +98,7 @@ def _ask_tap_untapped(state: GameState, asker: Asker, player: int, src: GameObje
 
 def _tap_chosen(p: Payment, chosen: tuple[int, ...]) -> None:
     for oid in chosen:
-        p.state.set_tapped(p.state.objects[oid], True)
+        tap_permanent(p.state, p.state.objects[oid])
 
 
 TAP_UNTAPPED = cost_part(CostPart(
@@ -128,7 +131,7 @@ def _tap_payable(state: GameState, player: int, src: GameObject, cost: Cost,
 
 
 def _tap_source(p: Payment, chosen: tuple[int, ...]) -> None:
-    p.state.set_tapped(p.source, True)
+    tap_permanent(p.state, p.source)
 
 
 def _tap_worth(w: CostWorth, src: GameObject, cost: Cost) -> float:
@@ -330,11 +333,21 @@ def _plan_return(p: Payment, chosen: tuple[int, ...], asker: Asker) -> None:
                                     asker))
 
 
+def _spare(state: GameState, player: int, f: Filter, src: GameObject,
+           keeps: Keeps | None) -> int:
+    """How many permanents matching ``f`` the player could sacrifice or return for a
+    cost and still pay its mana part (601.2g-h: mana abilities are activated before the
+    costs are paid, so a land sacrificed for "as an additional cost, sacrifice a land"
+    cannot also tap for the spell's mana): the options the cost's question offers."""
+    return sum(1 for o in controlled(state, player, f, src.oid) if keeps_ok(keeps, {o}))
+
+
 RETURN_TO_HAND = cost_part(CostPart(
     "return_to_hand", ("return_to_hand",), present=lambda c: c.return_to_hand is not None,
-    can_pay=lambda state, player, src, c, k: bool(
-        controlled(state, player, c.return_to_hand, src.oid)),  # type: ignore[arg-type]
+    can_pay=lambda state, player, src, c, k: _spare(
+        state, player, c.return_to_hand, src, k) > 0,  # type: ignore[arg-type]
     pay=_return, stage=Stage.PAID, ask=_ask_return, ask_rank=1, plan=_plan_return,
+    uses_keeps=True, mana_first=True,
     why_not_valued="the land returned is played again (Karoo-like costs): the AI takes "
                    "it as free"))
 
@@ -378,9 +391,9 @@ def _plan_sacrifice(p: Payment, chosen: tuple[int, ...], asker: Asker) -> None:
 
 SACRIFICE = cost_part(CostPart(
     "sacrifice", ("sacrifice", "sacrifice_n"), present=lambda c: c.sacrifice is not None,
-    can_pay=lambda state, player, src, c, k: len(
-        controlled(state, player, c.sacrifice, src.oid)) >= c.sacrifice_n,  # type: ignore[arg-type]
-    pay=_sacrifice, stage=Stage.PAID, ask=_ask_sacrifices, ask_rank=2,
+    can_pay=lambda state, player, src, c, k: _spare(
+        state, player, c.sacrifice, src, k) >= c.sacrifice_n,  # type: ignore[arg-type]
+    pay=_sacrifice, stage=Stage.PAID, ask=_ask_sacrifices, ask_rank=2, uses_keeps=True,
     plan=_plan_sacrifice, worth=lambda w, src, c: 1.5))
 
 
@@ -462,18 +475,23 @@ SACRIFICE_SELF = cost_part(CostPart(
 def _exile_source(p: Payment, chosen: tuple[int, ...]) -> None:
     if p.source.zone == BATTLEFIELD:
         rep.leave_battlefield(p.state, p.source, EXILE)
+    elif p.source.zone == GRAVEYARD:  # scavenge: "Exile this card from your graveyard"
+        move(p.state, p.source, EXILE)
 
 
-def _on_battlefield(state: GameState, player: int, src: GameObject, cost: Cost,
-                    keeps: Keeps | None) -> bool:
-    return src.zone == BATTLEFIELD
+def _on_battlefield_or_graveyard(state: GameState, player: int, src: GameObject,
+                                 cost: Cost, keeps: Keeps | None) -> bool:
+    """Exiling the source: from the battlefield (Relic of Progenitus) or, for an ability
+    that works in a graveyard (scavenge, 702.97a), from there."""
+    return src.zone == BATTLEFIELD or src.zone == GRAVEYARD
 
 
 # "Exile this artifact" (Relic of Progenitus): the source leaves for exile once the
 # ability is on the stack (602.2b, 601.2h), which then resolves with its last known
 # information (113.7a); exiling is not sacrificing (701.17). Valued as sacrificing it.
 EXILE_SELF = cost_part(CostPart(
-    "exile_self", ("exile_self",), present=lambda c: c.exile_self, can_pay=_on_battlefield,
+    "exile_self", ("exile_self",), present=lambda c: c.exile_self,
+    can_pay=_on_battlefield_or_graveyard,
     pay=_exile_source, stage=Stage.AFTER_STACKED, why_no_choice=NO_CHOICE_SOURCE,
     worth=_sacrifice_self_worth, spends_source=True))
 
@@ -483,9 +501,10 @@ EXILE_SELF = cost_part(CostPart(
 
 def _mana_payable(state: GameState, player: int, src: GameObject, cost: Cost,
                   keeps: Keeps | None) -> bool:
-    units, sources = mana_units(state, player)
-    if source_spent(cost):
-        units = [u for u, s in zip(units, sources, strict=True) if s[0] != src.oid]
+    # (units_without: filters kept, and the creatures a Springleaf Drum would tap counted
+    # without the source, as the payment will find them)
+    units = units_without(state, player, (src.oid,)) if source_spent(cost) else \
+        mana_units(state, player)[0]
     return affordable(parse_cost(cost.mana), units)
 
 
@@ -498,22 +517,31 @@ def _mana_committed(p: Payment) -> set[int]:
 
 def _plan_mana(p: Payment, chosen: tuple[int, ...], asker: Asker) -> None:
     """616.1 for what the mana abilities will sacrifice, chosen before anything is paid."""
-    mc = parse_cost(p.cost.mana)
-    p.plans.update(plan_mana_sacrifices(p.state, p.player, ManaCost(mc.generic, mc.symbols),
+    symbols, generic = _to_pay(p)
+    p.plans.update(plan_mana_sacrifices(p.state, p.player, ManaCost(generic, symbols),
                                         0, _mana_committed(p), asker))
+
+
+def _to_pay(p: Payment) -> tuple[tuple[int, ...], int]:
+    """The mana part's symbols and generic amount, X as announced (107.3, 601.2f)."""
+    if p.cost.mana and has_x(p.cost):
+        return mana_with_x(p.cost, p.x)
+    mc = parse_cost(p.cost.mana)
+    return mc.symbols, mc.generic
 
 
 def _pay_mana(p: Payment, chosen: tuple[int, ...]) -> None:
     """Mana abilities, without the permanents another part uses (601.2g-h)."""
-    mc = parse_cost(p.cost.mana)
+    symbols, generic = _to_pay(p)
     committed = _mana_committed(p)
-    if not pay_symbols(p.state, p.player, mc.symbols, mc.generic, committed, p.plans):
+    if not pay_symbols(p.state, p.player, symbols, generic, committed, p.plans):
         raise IllegalAnswer(f"{p.source.card.name}: cannot pay {p.cost.mana} without the "
                             "permanents chosen for its other costs")
 
 
 MANA = cost_part(CostPart(
-    "mana", ("mana",), present=lambda c: bool(c.mana), can_pay=_mana_payable,
+    # (``x_color``, "Spend only black mana on X", qualifies the mana: engine.rules.x_costs)
+    "mana", ("mana", "x_color"), present=lambda c: bool(c.mana), can_pay=_mana_payable,
     pay=_pay_mana, stage=Stage.MANA, plan=_plan_mana,
     why_no_choice="mana abilities are activated as it is paid (601.2g, engine.rules.payment)",
     why_not_valued="the AI weighs mana against its reserve for other spells "

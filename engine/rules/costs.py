@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 from mtgsim.engine.cards import Cost, Filter
 from mtgsim.engine.rules.filters import matches
-from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana import can_pay, filters_of
+from mtgsim.engine.rules.payment import any_helped, mana_units, trim_helped, units_without
 from mtgsim.engine.rules.spell_costs import CostReduction
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameObject, GameState
@@ -62,15 +62,25 @@ def mana_keeps(state: GameState, player: int, symbols: tuple[int, ...], generic:
     adds: convoke's creatures), ``exclude`` never paying (the source tapped by ``{T}``)."""
     if not symbols and not generic:
         return None
-    if reduction is not None:
-        units, owners = reduction.pool(state, player)
-    else:
+    if reduction is None:
         units, sources = mana_units(state, player)
+        if filters_of(units) or any_helped(state, player):
+            # (units_without: the filters kept, and no more units of abilities that tap a
+            # creature than creatures left to tap, as the payment will find them)
+            def keeps_mana(gone: set[int]) -> bool:
+                return can_pay(symbols, generic,
+                               units_without(state, player, gone if exclude < 0 else
+                                             {*gone, exclude}))
+            return keeps_mana
         owners = [s[0] for s in sources]
+    else:
+        units, owners = reduction.pool(state, player)
 
     def keeps(gone: set[int]) -> bool:
-        return can_pay(symbols, generic, [u for u, o in zip(units, owners, strict=True)
-                                          if o not in gone and o != exclude])
+        rest = [u for u, o in zip(units, owners, strict=True)
+                if o not in gone and o != exclude]
+        return can_pay(symbols, generic, trim_helped(state, player, rest, [
+            o for o in owners if o not in gone and o != exclude], gone))
     return keeps
 
 
@@ -109,6 +119,7 @@ class Payment:
     # the replacement effects of the permanents the parts move off the battlefield, chosen
     # with the other choices (616.1: by their controller, before anything is paid)
     plans: dict[int, ZonePlan] = field(default_factory=dict)
+    x: int = 0  # the X announced for an activated ability's {X} (engine.rules.x_costs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +166,12 @@ class CostPart:
     uses_keeps: bool = False  # its check needs the ``Keeps`` test
     spends_source: bool = False  # taps or sacrifices the source: it makes no mana for it
     plan: Plan | None = None  # it moves permanents off the battlefield
+    # the permanents it uses may still make mana for the cost, which is paid first
+    # (601.2g-h: a land tapped for mana, then returned to its owner's hand): its choice
+    # needs no ``Keeps`` test and commits nothing
+    mana_first: bool = False
+    # X is the number of objects it chose ("Reveal X white cards from your hand", 107.3)
+    sets_x: bool = False
 
 
 COST_PARTS: list[CostPart] = []  # in the order the parts are checked and paid
@@ -198,9 +215,9 @@ def costs_payable(state: GameState, player: int, source: GameObject, cost: Cost,
     test: Keeps | None = None
     made = False
     for p in parts:
-        if p.uses_keeps and not made:
+        if p.uses_keeps and not made and not p.mana_first:
             test, made = keeps_of(state, player, source, cost), True
-        if not p.can_pay(state, player, source, cost, test):
+        if not p.can_pay(state, player, source, cost, None if p.mana_first else test):
             return False
     return True
 
@@ -208,12 +225,15 @@ def costs_payable(state: GameState, player: int, source: GameObject, cost: Cost,
 def ask_costs(state: GameState, asker: Asker, payment: Payment, parts: tuple[CostPart, ...],
               keeps: Keeps | None) -> None:
     """The choices of the parts (601.2b, 602.2b), before anything is paid, in the table's
-    choice order; each chosen permanent is committed (it makes no mana for the cost)."""
+    choice order; each chosen permanent is committed (it makes no mana for the cost),
+    except a ``mana_first`` part's."""
     for p in sorted((p for p in parts if p.ask is not None), key=_rank):
         assert p.ask is not None
-        picked = p.ask(state, asker, payment.player, payment.source, payment.cost, keeps)
+        picked = p.ask(state, asker, payment.player, payment.source, payment.cost,
+                       None if p.mana_first else keeps)
         payment.chosen[p.name] = picked
-        payment.committed.update(o for o in picked if o >= 0)
+        if not p.mana_first:
+            payment.committed.update(o for o in picked if o >= 0)
     for p in parts:
         if p.plan is not None:
             p.plan(payment, payment.chosen.get(p.name, ()), asker)

@@ -75,6 +75,9 @@ class Role(Enum):
     IF_YOU_DO = "if_you_do"
     EACH_TARGET = "each_target"  # the inner effects once per target
     HAUNT = "haunt"  # exiles its source haunting a creature (702.55)
+    SHUFFLE = "shuffle"  # shuffles its controller's library (701.24): "you may shuffle"
+    DISCARD = "discard"  # a player discards (701.9): who, random
+    PREVENT_SPELL = "prevent_spell"  # prevents the damage of the spell it targets: what
 
 
 # Enum members read in functions, as module constants (a read off an enum class goes

@@ -30,8 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from mtgsim.engine.cards import Replacement, X
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import add_counters
+from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.effect import COLOR_CHOICES
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.layers import static_amount
@@ -183,24 +185,55 @@ def _probe(card: Card, controller: int) -> GameObject:
 def _own_counters_sources(state: GameState, event: EnterEvent) -> list[int]:
     card = event.card
     if card.enter_replacements and any([r.kind == "enters_with_counters"
+                                        and _own_applies(state, event, r)
                                         for r in card.enter_replacements]):
         return [event.oid]
     return []
 
 
+def _own_applies(state: GameState, event: EnterEvent, r: Replacement) -> bool:
+    """"If this was kicked, it enters with ...": its condition, for the object entering
+    (the spell: 702.33d), holds; one without a condition always applies."""
+    if r.condition is None:
+        return True
+    obj = state.objects.get(event.oid)
+    if obj is None:
+        return False
+    return condition_holds(state, r.condition, event.controller, obj)
+
+
 def _own_counters(state: GameState, event: EnterEvent, source: int,
                   asker: Asker | None) -> AfterEnter | None:
     probe = _probe(event.card, event.controller)
-    adds = [(r.counter, static_amount(state, r.amount, probe))
-            for r in event.card.enter_replacements if r.kind == "enters_with_counters"]
-    return _put_counters([(k, n) for k, n in adds if n > 0])
+    adds: list[tuple[str, int]] = []
+    for r in event.card.enter_replacements:
+        if r.kind != "enters_with_counters" or not _own_applies(state, event, r):
+            continue
+        amount = r.amount
+        if isinstance(amount, X):  # "enters with X +1/+1 counters" (107.3m)
+            n = entering_x(state, event) * amount.times
+        else:
+            n = static_amount(state, amount, probe)
+        if n > 0:
+            adds.append((r.counter, n))
+    return _put_counters(adds)
+
+
+def entering_x(state: GameState, event: EnterEvent) -> int:
+    """107.3m: "enters with X counters" reads the X of the spell that became the
+    permanent as it resolved (the spell is still on the stack as it enters, 608.3); a
+    permanent put onto the battlefield without being cast had no X chosen: 0."""
+    for item in state.stack:
+        if item.sid == event.oid and item.is_spell:
+            return item.x
+    return 0
 
 
 def _own_counters_reads(state: GameState, event: EnterEvent, source: int) -> list[int] | None:
     """A fixed number reads nothing; "a counter for each creature card in your
     graveyard" (Golgari Grave-Troll) reads what a sacrifice changes."""
-    if all([type(r.amount) is int for r in event.card.enter_replacements
-            if r.kind == "enters_with_counters"]):
+    if all([type(r.amount) is int or isinstance(r.amount, X)
+            for r in event.card.enter_replacements if r.kind == "enters_with_counters"]):
         return []
     return None
 
@@ -310,3 +343,19 @@ CHOOSE_COLOR = enter_rule(EnterRule("choose a color", _color_sources, _choose_co
 
 __all__ = ["ENTER_RULES", "AfterEnter", "EnterEvent", "EnterRule", "enter_rule",
            "prepare_enter"]
+
+
+def enters_tapped(state: GameState, obj: GameObject, controller: int,
+                  card: Card | None = None) -> bool:
+    """Whether ``obj``, whose card has an "enters tapped" replacement effect (614.1c:
+    ``Card.enters_tapped``), enters tapped under ``controller``: yes, unless every such
+    effect it has is "enters tapped unless [condition]" and the condition holds as it
+    would enter (Razortrap Gorge: "unless a player has 13 or less life"; Witch's
+    Cottage: "unless you control three or more other Swamps", counted without it: it is
+    not on the battlefield yet, 614.12). ``card``: the face it enters with, if not its
+    card's (712.14: transformed)."""
+    for ab in (obj.card if card is None else card).abilities:
+        if isinstance(ab, Replacement) and ab.kind == "enters_tapped" and (
+                ab.unless is None or not condition_holds(state, ab.unless, controller, obj)):
+            return True
+    return False

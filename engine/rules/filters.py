@@ -17,7 +17,7 @@ from mtgsim.engine.cards import (
     Filter,
 )
 from mtgsim.engine.rules.amounts import At, UnknownAmount, amount_rule, amount_value
-from mtgsim.engine.state.game_state import STACK, GameObject, GameState
+from mtgsim.engine.state.game_state import BATTLEFIELD, STACK, GameObject, GameState
 
 
 @cache
@@ -36,13 +36,24 @@ def color_mask(colors: tuple[str, ...]) -> int:
     return m
 
 
+# The land types (205.3i) an effect that sets a land's type takes away (305.7)
+LAND_TYPES = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate",
+                        "Lair", "Locus", "Cave", "Sphere", "Mine", "Power-Plant", "Tower",
+                        "Urza's", "Town", "Cloud", "Planet"))
+
+
 def has_subtype(obj: GameObject, subtype: str) -> bool:
     """Its subtypes now (layer 4): the card's, less its creature types when an effect
-    set them (205.1a), and those effects gave it."""
+    set them (205.1a), and those effects gave it. Changeling (702.73a) is every creature
+    type, unless an effect set them (613.3: it applies first)."""
     if subtype in obj.extra_subtypes:
         return True
-    return subtype in obj.card.subtypes and not (
-        obj.lost_creature_types and subtype not in NONCREATURE_SUBTYPES)
+    if obj.lost_land_types and subtype in LAND_TYPES:
+        return False  # 305.7: an effect set its land type
+    if obj.lost_creature_types:
+        return subtype in obj.card.subtypes and subtype in NONCREATURE_SUBTYPES
+    return subtype in obj.card.subtypes or (
+        subtype not in NONCREATURE_SUBTYPES and "changeling" in obj.card.keyword_names)
 
 
 # The fields ``matches`` checks first, from a compiled plan; the others need matches_rest.
@@ -97,11 +108,31 @@ def matches(state: GameState, f: Filter, obj: GameObject, controller: int,
     return not rest or matches_rest(state, f, obj, controller, source)
 
 
+def _power(obj: GameObject) -> int:
+    """An object's power: on the battlefield as continuous effects leave it (613); a card
+    in any other zone has its printed power (208.3: the layers apply to permanents only,
+    and ``GameObject.power`` is kept for them), 0 for a card with none."""
+    if obj.zone == BATTLEFIELD:
+        return obj.power
+    return obj.card.power or 0
+
+
+def _toughness(obj: GameObject) -> int:
+    """An object's toughness, as ``_power`` reads its power (208.3)."""
+    if obj.zone == BATTLEFIELD:
+        return obj.toughness
+    return obj.card.toughness or 0
+
+
 def matches_rest(state: GameState, f: Filter, obj: GameObject, controller: int,
                   source: int) -> bool:
     """The qualities of ``f`` other than types, controller and "other"."""
     card = obj.card
     if f.subtypes and not any(has_subtype(obj, s) for s in f.subtypes):
+        return False
+    if f.not_subtypes and any(has_subtype(obj, s) for s in f.not_subtypes):
+        return False
+    if f.named and card.name != f.named:  # 201.2: the same name
         return False
     if f.supertypes and not all(s in card.supertypes for s in f.supertypes):
         return False
@@ -117,7 +148,7 @@ def matches_rest(state: GameState, f: Filter, obj: GameObject, controller: int,
         return False
     if f.max_mana_value is not None and mana_value(state, obj) > f.max_mana_value:
         return False
-    if f.max_power is not None and obj.power > f.max_power:
+    if f.max_power is not None and _power(obj) > f.max_power:
         return False
     if f.token is not None and obj.token != f.token:
         return False
@@ -158,6 +189,11 @@ def _matches_situation(state: GameState, f: Filter, obj: GameObject, controller:
             return False
         if f.blocking and obj.oid not in combat.blocking:
             return False
+    if f.unblocked:  # 509.1h: unblocked only once blockers are declared
+        combat = state.combat
+        if combat is None or obj.oid not in combat.attackers or \
+                combat.blocked.get(obj.oid, True):
+            return False
     if f.in_combat:  # "attacking or blocking"
         combat = state.combat
         if combat is None or (obj.oid not in combat.attackers
@@ -191,9 +227,24 @@ def _matches_situation(state: GameState, f: Filter, obj: GameObject, controller:
         return False
     if f.monarch_controls and obj.controller != state.monarch:  # 724
         return False
+    if f.max_toughness_of is not None and obj.toughness > dynamic_amount(
+            state, f.max_toughness_of, controller, source):
+        return False
     for sub in f.all_of:  # several enchant abilities: all apply (702.5c)
         if not matches(state, sub, obj, controller, source):
             return False
+    if f.min_power is not None and _power(obj) < f.min_power:  # "with power 4 or greater"
+        return False
+    if f.min_toughness is not None and _toughness(obj) < f.min_toughness:
+        return False
+    if f.controller_poison_at_least is not None and \
+            state.players[obj.controller].poison < f.controller_poison_at_least:
+        return False
+    if f.any_of:  # "an instant card or a card with flash": one of them matches
+        for sub in f.any_of:
+            if matches(state, sub, obj, controller, source):
+                return True
+        return False
     return True
 
 

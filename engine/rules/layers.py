@@ -18,10 +18,12 @@ from mtgsim.engine.cards import (
     KW_NO_ACTIVATE,
     KW_UNBLOCKABLE,
     NONCREATURE_SUBTYPES,
+    T_CREATURE,
     Activated,
     ColorsOfAffected,
     ItPowerAtMost,
     LevelBand,
+    ManaAbility,
     PowerOf,
     Static,
     Triggered,
@@ -30,7 +32,8 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.amounts import At, amount_rule, amount_value
 from mtgsim.engine.rules.conditions import condition_holds, condition_rule
-from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.filters import LAND_TYPES, matches
+from mtgsim.engine.rules.keyword_counters import counter_keywords
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.state.derived import ENTERED, refreshed, refreshed_entered
 from mtgsim.engine.state.game_state import BATTLEFIELD, GameObject, GameState
@@ -56,6 +59,8 @@ def power_of(state: GameState, amount: PowerOf, at: At) -> int:
     system computes it."""
     item = at.item
     if item is None:
+        if amount.what == "chosen":  # not cast yet: what its caster would choose
+            return _best_chosen_power(state, at.controller, at.source)
         return at.source_obj().power
     refs = refs_of(state, item, amount.what)
     if not refs:
@@ -65,7 +70,26 @@ def power_of(state: GameState, amount: PowerOf, at: At) -> int:
         return 0
     ensure(state)
     obj = state.objects.get(refs[0])
+    if obj is not None and amount.what == "chosen" and obj.zone != BATTLEFIELD:
+        return obj.card.power or 0  # a card revealed from the hand: its printed power
     return obj.power if obj is not None else 0
+
+
+def _best_chosen_power(state: GameState, player: int, source: int) -> int:
+    """The greatest power among ``player``'s creatures and the creature cards in their
+    hand: what "the creature you chose or the card you revealed" (Monstrous Emergence)
+    would be worth before the spell is cast (an estimate's question)."""
+    best = 0
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller == player and (o.card.type_mask | o.extra_types) & T_CREATURE:
+            best = max(best, o.power)
+    for oid in state.players[player].hand:
+        held = objects.get(oid)  # (another player's hidden card is not in a view)
+        if held is not None and oid != source and held.card.type_mask & T_CREATURE:
+            best = max(best, held.card.power or 0)
+    return best
 
 
 @condition_rule(ItPowerAtMost)
@@ -77,6 +101,10 @@ def it_power_at_most(state: GameState, cond: ItPowerAtMost, controller: int,
     ensure(state)
     live = state.objects.get(subject.oid, subject)  # last known information if it left
     return live.power <= cond.amount
+
+
+# The mana ability of each basic land type (305.6), for an effect that sets a land's type
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
 def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]:
@@ -187,7 +215,7 @@ def _layers_4_5_types_and_colors(state: GameState,
     objects = state.objects
     changes: list[tuple[int, int, list[GameObject], Static | None, int]] = []
     for src, st in statics:
-        if st.add_subtypes or st.creature_types:
+        if st.add_subtypes or st.creature_types or st.land_type:
             changes.append((src.timestamp, len(changes), _affected(state, st, src), st, 0))
     for e in state.effects:
         if e.add_types:
@@ -208,6 +236,10 @@ def _layers_4_5_types_and_colors(state: GameState,
                     + change.creature_types
             if change.add_subtypes:
                 o.extra_subtypes = o.extra_subtypes + change.add_subtypes
+            if change.land_type:  # 305.7: its land types are replaced
+                o.lost_land_types = True
+                o.extra_subtypes = tuple([t for t in o.extra_subtypes if t not in LAND_TYPES]) \
+                    + (change.land_type,)
     for e in state.effects:  # layer 5: "becomes the color(s) of your choice" (105.3)
         if e.color >= 0:
             target = objects.get(e.target)
@@ -225,6 +257,12 @@ def _layer_6_abilities(state: GameState, statics: list[tuple[GameObject, Static]
     # abilities" effect is lost too (Spectral Flight, then Lignify: no flying);
     # restrictions granted by others are not abilities and stay.
     for src, st in statics:
+        if st.land_type:  # 305.7: the abilities of its rules text go; the type's comes
+            mana = (ManaAbility(BASIC_LAND_MANA[st.land_type]),)
+            for o in _affected(state, st, src):
+                o.lost_abilities = True
+                o.kw = 0
+                o.granted_mana = o.granted_mana + mana
         if st.lose_all_abilities:
             for o in _affected(state, st, src):
                 o.lost_abilities = True
@@ -336,11 +374,13 @@ def _layer_7_power_toughness(state: GameState, perms: list[GameObject],
 
 
 def _reset_to_printed(o: GameObject, c: Card) -> None:
-    """Types, colours and abilities back to the card's (layers 4-6 start from these)."""
-    o.kw = c.keyword_mask
+    """Types, colours and abilities back to the card's (layers 4-6 start from these), with
+    the keywords of its keyword counters (122.1b, engine.rules.keyword_counters)."""
+    o.kw = c.keyword_mask | counter_keywords(o.counters) if o.counters else c.keyword_mask
     o.lost_abilities = False
     o.extra_subtypes = ()
     o.lost_creature_types = False
+    o.lost_land_types = False
     o.extra_types = 0
     o.color = c.color_mask
     o.protection = c.base_protection
@@ -348,6 +388,16 @@ def _reset_to_printed(o: GameObject, c: Card) -> None:
     o.min_blockers = 0
     o.granted = ()
     o.granted_activated = ()
+
+
+def face_changed(o: GameObject) -> None:
+    """A permanent turned to its other face (701.28a, 712.8d) has that face's types,
+    colours and abilities from now on: put them in place. ``refresh`` of the plain kind
+    resets only the permanents that entered since the last one (the others cannot have
+    changed without a static or an effect), so without this a transformed Delver of
+    Secrets would keep its front face's abilities (no flying) until something layered
+    came along. Counters, damage and status stay: it is the same object (701.28c)."""
+    _reset_to_printed(o, o.card)
 
 
 def _counter_bonus(o: GameObject) -> int:
@@ -388,6 +438,10 @@ def _refresh_printed(perms: list[GameObject], since: int) -> None:
                 o.controller = o.base_controller
                 o.sick = True
             _reset_to_printed(o, c)
+        elif o.counters:
+            # keyword counters put on since (122.1b; none is ever removed from a
+            # permanent: no cost or effect the engine has removes one)
+            o.kw |= counter_keywords(o.counters)
         plus = _counter_bonus(o) if o.counters else 0
         power = (c.power or 0) + plus
         toughness = (c.toughness or 0) + plus

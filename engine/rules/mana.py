@@ -6,6 +6,18 @@ Payment is a bipartite matching of symbols to mana units; ``solve`` backtracks o
 (small) candidate set so it finds a payment whenever one exists, and prefers units that
 produce fewer colours so flexible sources stay untapped. Whether one exists (``can_pay``)
 is decided by Hall's condition, without the search.
+
+A filter ("{1}, {T}: Add one mana of any color.", a mana ability with a mana cost, 605.1a)
+adds no mana: it turns one mana into one of any colour. A player's units count only the
+mana they can make (``Units.filters`` says how many filters they could also activate), so
+every count of units stays the mana there is; with k filters used, a cost is paid with k
+more generic mana by the units and k units of any colour (``solve``), and is payable when
+the units are enough for the cost and its symbols can be matched with the filters' colours
+added (``symbols_payable``). A filter of a permanent that also makes mana of its own
+(Conduit Pylons: "{T}: Add {C}." and "{1}, {T}: Add one mana of any color.") is a dual
+filter (``Units.duals``, the index of its own unit): both abilities tap it, so using the
+filter gives up that unit. Filters are taken in order, those without a unit of their own
+first.
 """
 
 from __future__ import annotations
@@ -18,6 +30,7 @@ import msgspec
 W, U, B, R, G, C = 1, 2, 4, 8, 16, 32
 SYMBOL_BIT = {"W": W, "U": U, "B": B, "R": R, "G": G, "C": C}
 ANY_COLOR = W | U | B | R | G | C
+FIVE_COLORS = W | U | B | R | G  # "one mana of any color" (105.1: colourless is not one)
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 
@@ -34,6 +47,11 @@ class ManaCost(msgspec.Struct, frozen=True, cache_hash=True):
     color_mask: int = 0  # colours of the cost (rule 202.2), without C
     mana_value: int = 0  # with X = 0 (rule 202.3)
     text: str = ""
+    # Phyrexian mana symbols (107.4f: each paid with one mana of its colour or 2 life),
+    # one colour mask each, apart from ``symbols``: only a card's own mana cost has them
+    # (``parse_cost(text, phyrexian=True)``), and casting it chooses how each is paid
+    # (engine.rules.phyrexian) before anything reads ``symbols`` for a payment
+    phyrexian: tuple[int, ...] = ()
 
     def total(self, x_value: int = 0) -> int:
         return self.generic + len(self.symbols) + self.x * x_value
@@ -41,15 +59,18 @@ class ManaCost(msgspec.Struct, frozen=True, cache_hash=True):
     def plus_generic(self, amount: int) -> ManaCost:
         return ManaCost(
             self.generic + amount, self.symbols, self.x, self.color_mask,
-            self.mana_value, self.text,
+            self.mana_value, self.text, self.phyrexian,
         )
 
 
 @cache
-def parse_cost(text: str) -> ManaCost:
-    """Parse ``{2}{R}{R/G}{X}`` into a ManaCost. Raises ManaCostError on bad symbols."""
+def parse_cost(text: str, phyrexian: bool = False) -> ManaCost:
+    """Parse ``{2}{R}{R/G}{X}`` into a ManaCost. Raises ManaCostError on bad symbols;
+    Phyrexian symbols (``{R/P}``, 107.4f) only with ``phyrexian`` (a card's own mana
+    cost: no other cost the engine pays has a way to pay them with life)."""
     generic = 0
     symbols: list[int] = []
+    phy: list[int] = []
     x = 0
     color_mask = 0
     rest = _SYMBOL.sub("", text).strip()
@@ -64,6 +85,9 @@ def parse_cost(text: str) -> ManaCost:
             symbols.append(SYMBOL_BIT[sym])
             if sym != "C":
                 color_mask |= SYMBOL_BIT[sym]
+        elif phyrexian and sym.endswith("/P") and sym[0] in "WUBRG" and len(sym) == 3:
+            phy.append(SYMBOL_BIT[sym[0]])  # 107.4f; its colour is the card's (202.2)
+            color_mask |= SYMBOL_BIT[sym[0]]
         elif "/" in sym:
             a, b = sym.split("/", 1)
             if a not in SYMBOL_BIT or b not in SYMBOL_BIT:
@@ -74,7 +98,8 @@ def parse_cost(text: str) -> ManaCost:
         else:
             raise ManaCostError(f"bad mana symbol {{{sym}}} in {text!r}")
     symbols.sort(key=_popcount)
-    return ManaCost(generic, tuple(symbols), x, color_mask, generic + len(symbols), text)
+    return ManaCost(generic, tuple(symbols), x, color_mask,
+                    generic + len(symbols) + len(phy), text, tuple(phy))
 
 
 def _popcount(mask: int) -> int:
@@ -91,7 +116,7 @@ class Units(list[int]):
     goes when they go: a game's facts stay that game's. Made by ``units_of`` (slots, not
     an instance dict: they are read at every ``can_pay``)."""
 
-    __slots__ = ("order", "payable", "payable_costs", "content")
+    __slots__ = ("order", "payable", "payable_costs", "content", "filters", "duals")
     # (set on first use)
     order: list[int] | None
     payable: dict[tuple[tuple[int, ...], int], bool] | None
@@ -99,23 +124,50 @@ class Units(list[int]):
     # the units as a tuple (engine.rules.payment keeps one Units per content in a game): solve's
     # key
     content: tuple[int, ...]
+    # how many filters (one mana in, one of any colour out: FIVE_COLORS) the player could
+    # also activate: not units, as they add no mana
+    filters: int
+    # the dual filters, after those: the index of each one's own unit in the units
+    duals: tuple[int, ...]
 
 
-def units_of(content: tuple[int, ...]) -> Units:
+def units_of(content: tuple[int, ...], filters: int = 0,
+             duals: tuple[int, ...] = ()) -> Units:
     """New ``Units`` with these units (list's own constructor, no Python ``__init__``)."""
     units = Units(content)
     units.order = None
     units.payable = None
     units.payable_costs = None
     units.content = content
+    units.filters = filters
+    units.duals = duals
     return units
+
+
+def filters_of(units: list[int]) -> int:
+    """How many filters go with ``units``, dual ones included (none with a plain list: a
+    part of the units)."""
+    return units.filters + len(units.duals) if isinstance(units, Units) else 0
+
+
+def with_filters(units: list[int], k: int) -> tuple[list[int], list[int]]:
+    """The units paying with ``k`` filters (the first k, ``Units.filters`` then the
+    duals): the units without the dual filters' own, then k units of any colour; and for
+    each, its index in ``units`` (a filter's: ``len(units)`` + its place among them)."""
+    n = len(units)
+    gone: tuple[int, ...] = ()
+    if isinstance(units, Units) and k > units.filters:
+        gone = units.duals[:k - units.filters]
+    keep = [i for i in range(n) if i not in gone]
+    return [*[units[i] for i in keep], *[FIVE_COLORS] * k], [*keep, *range(n, n + k)]
 
 
 # solve's answers by units content, symbols and generic: the same lands and costs come
 # back turn after turn and game after game (bounded; cleared when full). A memo of a
 # function of values only (no game object is a key or a value): it never changes what
 # solve returns.
-_SOLVED: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...] | None] = {}
+# (with the filters and dual filters' units after them, when there are filters)
+_SOLVED: dict[tuple[object, ...], tuple[int, ...] | None] = {}
 _UNSOLVED = object()  # what _SOLVED.get gives for a question not asked yet
 
 
@@ -125,7 +177,13 @@ def solve(
     """Choose units (indices into ``units``, each a mask of colours it can make) to pay.
 
     Returns the chosen unit indices (coloured symbols first, in symbol order, then generic
-    units) or None if no payment exists.
+    units) or None if no payment exists. Without a payment from the units alone, the
+    fewest filters that make one (``Units.filters``): k of them are the indices
+    ``len(units)`` .. ``len(units) + k - 1``, units of any colour, and the cost is paid with
+    k more generic mana, their costs. With the fewest, each filter pays a coloured symbol
+    (one paying generic mana, or another filter's cost, could be left out with the unit
+    paying its cost), so the generic part is k units more than the cost's: any k of them
+    pay the filters.
     """
     found = _solved(symbols, generic, units)
     return None if found is None else list(found)
@@ -134,11 +192,27 @@ def solve(
 def _solved(symbols: tuple[int, ...], generic: int,
             units: list[int]) -> tuple[int, ...] | None:
     """``solve``'s answer as kept in ``_SOLVED`` (found there, or worked out and kept)."""
-    key = (units.content if isinstance(units, Units) else tuple(units), symbols, generic)
+    filters = filters_of(units)
+    held = units.content if isinstance(units, Units) else tuple(units)
+    # (one tuple built whole: Cython 3.3.1's type inference never ends on a tuple
+    # extended from itself, ``key = (*key, ...)``)
+    key: tuple[object, ...]
+    if filters:
+        assert isinstance(units, Units)
+        key = (held, symbols, generic, units.filters, units.duals)
+    else:
+        key = (held, symbols, generic)
     found = _SOLVED.get(key, _UNSOLVED)
     if found is not _UNSOLVED:
         return found  # type: ignore[return-value]
     chosen = _solve(symbols, generic, units)
+    if chosen is None and filters and symbols:
+        for k in range(1, min(filters, len(symbols)) + 1):
+            content, index = with_filters(units, k)
+            found = _solve(symbols, generic + k, content)
+            if found is not None:
+                chosen = [index[i] for i in found]
+                break
     if len(_SOLVED) >= 65536:
         _SOLVED.clear()
     found = _SOLVED[key] = None if chosen is None else tuple(chosen)
@@ -220,7 +294,7 @@ def can_pay(symbols: tuple[int, ...], generic: int, units: list[int]) -> bool:
     key = (symbols, generic)
     ok = answers.get(key)
     if ok is None:
-        ok = answers[key] = symbols_payable(symbols, units)
+        ok = answers[key] = symbols_payable(symbols, units, generic)
     return ok
 
 
@@ -243,19 +317,38 @@ def _hall_conditions(symbols: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(need_by_cover.items()))
 
 
-def symbols_payable(symbols: tuple[int, ...], units: list[int]) -> bool:
+def symbols_payable(symbols: tuple[int, ...], units: list[int], generic: int = 0) -> bool:
     """Whether each of ``symbols`` can have a unit of its own (a matching in the graph
     ``solve`` searches, found or refuted by Hall's theorem without the search): every set
     of the symbols needs at least as many units making one of their colours. With the
     units' count checked first (the generic part takes any unit), exactly when ``solve``
-    finds a payment."""
+    finds a payment; ``generic``, the cost's generic mana, counts only when dual filters
+    (``Units.duals``) would give up units of their own."""
     content = units.content if isinstance(units, Units) else units  # (a tuple: read fast)
     if len(symbols) == 1:  # (most costs)
         need = symbols[0]
         for unit in content:
             if unit & need:
                 return True
+        if not filters_of(units) or not need & FIVE_COLORS:
+            return False
+        assert isinstance(units, Units)
+        return bool(units.filters) or len(units) - 1 >= generic + 1
+    if _matched(symbols, content):
+        return True
+    if not isinstance(units, Units) or not filters_of(units):
         return False
+    if not units.duals:  # (more filters never hurt)
+        return _matched(symbols, (*content, *[FIVE_COLORS] * units.filters))
+    for k in range(1, min(filters_of(units), len(symbols)) + 1):
+        with_k = with_filters(units, k)[0]
+        if len(with_k) - k >= len(symbols) + generic and _matched(symbols, with_k):
+            return True
+    return False
+
+
+def _matched(symbols: tuple[int, ...], content: tuple[int, ...] | list[int]) -> bool:
+    """Whether each of ``symbols`` can have a unit of ``content`` of its own (Hall)."""
     for cover, need in _hall_conditions(symbols):
         for unit in content:
             if unit & cover:
@@ -282,7 +375,7 @@ def can_pay_cost(cost: ManaCost, units: list[int]) -> bool:
         answers = units.payable_costs = {}
     ok = answers.get(cost)
     if ok is None:
-        ok = answers[cost] = symbols_payable(cost.symbols, units)
+        ok = answers[cost] = symbols_payable(cost.symbols, units, cost.generic)
     return ok
 
 

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
+from mtgsim.engine.cards import KW_DEFENDER, KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from mtgsim.engine.effects.add_chosen_color_mana import AddChosenColorMana
 from mtgsim.engine.effects.add_mana import AddMana
 from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.conditions import condition_holds
+from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.layers import ensure, static_amount
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost, solve
 from mtgsim.engine.state.derived import permanents
@@ -73,6 +74,10 @@ class ManaEntry(msgspec.Struct):
     turn: int
     whole: tuple[int, ...] | None
     answer: tuple[mana_mod.Units, list[tuple[int, int]]]
+    # the sources of the filters the units count (``Units.filters``), as (object id,
+    # ability index), those that tap only first, then those that also sacrifice
+    filters: list[tuple[int, int]] = []
+    helped: bool = False  # some units are of abilities that tap a creature too
 
 
 def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
@@ -91,10 +96,27 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int
             hit.floating == floating and (hit.turn < 0 or hit.turn == state.turn) and (
             hit.whole is None or hit.whole == state_key(state)):
         return hit.answer
-    units, sources, dynamic, creature = _mana_units(state, player)
+    units, sources, dynamic, creature, filters, helped = _mana_units(state, player)
     mana.units[player] = ManaEntry(taps, refreshes, floating, state.turn if creature else -1,
-                                   state_key(state) if dynamic else None, (units, sources))
+                                   state_key(state) if dynamic else None, (units, sources),
+                                   filters, helped)
     return units, sources
+
+
+def any_helped(state: GameState, player: int) -> bool:
+    """Whether ``player``'s units (``mana_units`` just asked) include some of abilities
+    that tap a creature too."""
+    entry = state.derived.mana.units[player]
+    return entry is not None and entry.helped
+
+
+def filter_sources(state: GameState, player: int) -> list[tuple[int, int]]:
+    """The sources of the filters ``mana_units`` counts now (``Units.filters``), in the
+    order ``solve`` uses them."""
+    mana_units(state, player)
+    entry = state.derived.mana.units[player]
+    assert entry is not None
+    return entry.filters
 
 
 def units_unchanged(state: GameState, player: int, entry: ManaEntry) -> bool:
@@ -115,6 +137,13 @@ def _color_mask(colors: str) -> int:
     for ch in colors:
         m |= mana_mod.SYMBOL_BIT[ch]
     return m
+
+
+@cache
+def _each_masks(colors: str) -> tuple[int, ...]:
+    """The units of an ability that adds one mana of each of ``colors`` ("Add {B}{R}":
+    {B} and {R}, 106.1): one colour bit each."""
+    return tuple(mana_mod.SYMBOL_BIT[ch] for ch in colors)
 
 
 # A mana source as ``_mana_units`` reads it: the permanent, and for the common case (one
@@ -210,22 +239,32 @@ def _source(o: GameObject) -> _Source | None:
         return (o, plain.ability, 0, plain.mask, plain.amount, plain.tap, creature)
     abilities = mana_abilities_of(o)
     ab = abilities[0] if len(abilities) == 1 else None
-    if ab is not None and ab.condition is None and ab.amount.__class__ is int:
+    if ab is not None and ab.condition is None and ab.amount.__class__ is int and \
+            not ab.mana_cost and not ab.tap_creature:
+        if ab.each:  # mask 0: one mana of each colour (as in Card.mana_plain)
+            return (o, ab, 0, 0, len(ab.colors), ab.tap, creature)
         return (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap, creature)
     return (o, None, 0, 0, 0, False, creature)
 
 
 _NO_HOSTS: frozenset[int] = frozenset()
+# a mana ability a payment activates: its source, the ability, the units it pays
+_Used = tuple[GameObject, ManaAbility, list[int]]
 
 
-def _mana_units(state: GameState,
-                player: int) -> tuple[mana_mod.Units, list[tuple[int, int]], bool, bool]:
+def _mana_units(state: GameState, player: int) -> tuple[
+        mana_mod.Units, list[tuple[int, int]], bool, bool, list[tuple[int, int]], bool]:
     """Mana a player could make now: one colour mask per unit, and its source; whether
-    a condition or computed amount was involved; and whether a source is a creature.
+    a condition or computed amount was involved; whether a source is a creature; and the
+    filters (a mana ability with a mana cost, 605.1a: "{1}, {T}: Add one mana of any
+    color."), apart: they make no mana of their own (``engine.rules.mana``).
 
     A source is (-1, pool index) for floating mana or (object id, ability index).
-    Floating mana comes first, then lands, creatures, and sacrifice sources last, so
+    Floating mana comes first, then lands, creatures, then the sources that make one mana
+    of each of several colours ("Add {B}{R}": a karoo land, whose other mana would float
+    unspent if it paid one symbol that a basic land could), and sacrifice sources last, so
     the solver (which keeps this order among equally flexible units) spends the cheapest.
+    A mask of 0 stands for such a source's mana (``_each_masks``).
     """
     units: list[int] = []
     sources: list[tuple[int, int]] = []
@@ -234,6 +273,15 @@ def _mana_units(state: GameState,
         sources.append((-1, i))
     late_units: list[int] = []
     late_sources: list[tuple[int, int]] = []
+    filters: list[tuple[int, int]] | None = None  # (made only when there are filters)
+    late_filters: list[tuple[int, int]] = []
+    # the dual filters (a filter beside the permanent's own mana: Conduit Pylons): the
+    # index of its own unit, the filter's source
+    duals: list[tuple[int, tuple[int, int]]] | None = None
+    # the sources that also tap a creature (Springleaf Drum): their unit's mask, source
+    helped: list[tuple[int, tuple[int, int]]] | None = None
+    each_units: list[int] | None = None  # (made only when there are such sources)
+    each_sources: list[tuple[int, int]]
     dynamic = creature = False
     found = _mana_sources(state)
     # Only permanents something is attached to can have "when enchanted land is tapped
@@ -252,28 +300,62 @@ def _mana_units(state: GameState,
         else:
             dynamic = True
             n = -1
+            dual = -1
             for i, cand in enumerate(mana_abilities_of(o)):
                 if cand.tap and not can_tap_for_mana(o):
+                    continue
+                if cand.mana_cost and len(mana_abilities_of(o)) > 1:
+                    dual = i  # a filter beside its own mana (engine.rules.mana)
                     continue
                 if cand.condition is not None and not condition_holds(
                         state, cand.condition, o.controller, o):
                     continue  # e.g. a leveler's band it is not in (711.2)
                 amount = cand.amount if isinstance(cand.amount, int) else static_amount(
                     state, cand.amount, o)
-                if amount > n:
+                if cand.each:
+                    amount = len(cand.colors)
+                # the most mana; of as much, the most colours (a Forest enchanted with
+                # Abundant Growth: its granted "one mana of any color" over its own {G})
+                if amount > n or amount == n and best is not None and \
+                        len(cand.colors) > len(best.colors) and not cand.each:
                     best, idx, n = cand, i, amount
             if best is None:
                 continue
-            mask = _color_mask(best.colors)
+            mask = 0 if best.each else _color_mask(best.colors)
             tap = best.tap
+            # (filters and abilities that tap a creature too are never a source's plain
+            # ability, _source: only here)
+            if best.mana_cost:  # a filter (engine.cards.pool allows no other mana cost)
+                if best.sacrifice_self:
+                    late_filters.append((o.oid, idx))
+                else:
+                    if filters is None:
+                        filters = []
+                    filters.append((o.oid, idx))
+                continue
+            if best.tap_creature:  # it taps another creature too: counted after the rest
+                if helped is None:
+                    helped = []
+                helped.append((mask, (o.oid, idx)))
+                continue
+            if dual >= 0 and n == 1 and mask and not best.sacrifice_self:
+                if duals is None:
+                    duals = []
+                duals.append((len(units), (o.oid, dual)))  # (its unit, appended below)
         oid = o.oid
         if best.sacrifice_self:
-            for _ in range(n):
-                late_units.append(mask)
+            for m in _each_masks(best.colors) if mask == 0 else (mask,) * n:
+                late_units.append(m)
                 late_sources.append((oid, idx))
         elif n == 1:  # (most sources)
             units.append(mask)
             sources.append((oid, idx))
+        elif mask == 0:  # one of each colour: after the other sources, before sacrifices
+            if each_units is None:
+                each_units, each_sources = [], []
+            for m in _each_masks(best.colors):
+                each_units.append(m)
+                each_sources.append((oid, idx))
         else:
             for _ in range(n):
                 units.append(mask)
@@ -282,23 +364,46 @@ def _mana_units(state: GameState,
             for extra in triggered_mana(state, o):
                 units.append(extra)
                 sources.append((oid, idx))
+    if each_units is not None:
+        units.extend(each_units)
+        sources.extend(each_sources)
+    if helped is not None:
+        # as many as there are creatures to tap (which any tap may change: the whole
+        # state is the key)
+        dynamic = True
+        for m, source in helped[:len(helpers(state, player))]:
+            units.append(m)
+            sources.append(source)
     units.extend(late_units)
     sources.extend(late_sources)
-    return _units_of(state, units), sources, dynamic, creature
+    if filters is None:
+        filters = late_filters
+    else:
+        filters.extend(late_filters)
+    pure = len(filters)
+    own: tuple[int, ...] = ()
+    if duals is not None:
+        own = tuple([at for at, _ in duals])
+        filters = [*filters, *[source for _, source in duals]]
+    return _units_of(state, units, pure, own), sources, dynamic, creature, filters, \
+        helped is not None
 
 
-def _units_of(state: GameState, units: list[int]) -> mana_mod.Units:
-    """The game's one ``Units`` with the content of ``units``: what ``can_pay`` and
-    ``solve`` worked out about a player's units depends only on their content, so when the
-    same units come back (last turn's lands, untapped again) it is found again (kept in
-    ``Mana.seen``, bounded)."""
+def _units_of(state: GameState, units: list[int], filters: int,
+              duals: tuple[int, ...] = ()) -> mana_mod.Units:
+    """The game's one ``Units`` with the content of ``units`` (and ``filters``): what
+    ``can_pay`` and ``solve`` worked out about a player's units depends only on their
+    content, so when the same units come back (last turn's lands, untapped again) it is
+    found again (kept in ``Mana.seen``, bounded)."""
     content = tuple(units)
     seen = state.derived.mana.seen
-    found = seen.get(content)
+    # (a filter count and dual filters' units after the masks, negative: no mask is)
+    key = (*content, -1 - filters, *[-1 - d for d in duals]) if filters or duals else content
+    found = seen.get(key)
     if found is None:
         if len(seen) >= 256:
             seen.clear()
-        found = seen[content] = mana_mod.units_of(content)
+        found = seen[key] = mana_mod.units_of(content, filters, duals)
     return found
 
 
@@ -308,12 +413,47 @@ def _solution(state: GameState, player: int, cost: ManaCost, x: int,
     """The mana units that would pay ``cost``, as indices of ``units``, with the units
     and their sources; None if it can't be paid."""
     units, sources = mana_units(state, player)
+    filters: list[tuple[int, int]] = []
+    if mana_mod.filters_of(units):
+        filters = filter_sources(state, player)
     if exclude:
-        keep = [i for i, s in enumerate(sources) if s[0] not in exclude]
-        units = [units[i] for i in keep]
-        sources = [sources[i] for i in keep]
+        units, sources, filters = _excluding(state, player, exclude)
     chosen = solve(cost.symbols, cost.generic + cost.x * x, units)
-    return None if chosen is None else (chosen, units, sources)
+    if chosen is None:
+        return None
+    n = len(units)
+    k = max(chosen, default=-1) + 1 - n
+    if k > 0:  # k filters used (engine.rules.mana.solve): units of any colour after the rest
+        units = [*units, *[mana_mod.FIVE_COLORS] * k]
+        sources = [*sources, *filters[:k]]
+    return chosen, units, sources
+
+
+def _excluding(state: GameState, player: int, exclude: Collection[int]) -> tuple[
+        mana_mod.Units, list[tuple[int, int]], list[tuple[int, int]]]:
+    """``player``'s mana units, their sources and the filters' sources without what the
+    permanents in ``exclude`` make (those another part of the cost uses): filters and
+    dual filters among them gone too, and no more units of abilities that tap a creature
+    than there are creatures left to tap."""
+    units, sources = mana_units(state, player)
+    filters: list[tuple[int, int]] = []
+    pure = 0
+    duals: tuple[int, ...] = ()
+    if isinstance(units, mana_mod.Units) and mana_mod.filters_of(units):
+        filters = filter_sources(state, player)
+        pure, duals = units.filters, units.duals
+    keep = [i for i, s in enumerate(sources) if s[0] not in exclude]
+    at = {old: new for new, old in enumerate(keep)}
+    kept = [f for f in filters[:pure] if f[0] not in exclude]
+    kept_duals = [(at[u], f) for u, f in zip(duals, filters[pure:], strict=True)
+                  if f[0] not in exclude and u in at]
+    plain = [units[i] for i in keep]
+    kept_sources = [sources[i] for i in keep]
+    if any_helped(state, player):
+        # (a dual's own unit comes before any dropped: they are after the others)
+        plain, kept_sources = _helped(state, plain, kept_sources, player, exclude)
+    return (mana_mod.units_of(tuple(plain), len(kept), tuple([u for u, _ in kept_duals])),
+            kept_sources, [*kept, *[f for _, f in kept_duals]])
 
 
 def plan_mana_sacrifices(state: GameState, player: int, cost: ManaCost, x: int,
@@ -366,7 +506,59 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
     if found is None:
         return False
     chosen, units, sources = found
+    spent_pool, used_abilities, lost = _activations(state, chosen, units, sources)
+    if lost and not any([ab.mana_cost for _, ab, _ in used_abilities]):
+        # (not with filters: solving again without them would not pay their costs)
+        # a source of one mana of each of several colours paying only part of the cost
+        # leaves the rest floating: solved again with its mana first, kept if less is lost
+        first = sorted(range(len(units)), key=lambda i: sources[i][0] != -1 and not (
+            mana_abilities_of(state.objects[sources[i][0]])[sources[i][1]].each))
+        units2 = [units[i] for i in first]
+        sources2 = [sources[i] for i in first]
+        chosen2 = solve(cost.symbols, cost.generic + cost.x * x, units2)
+        if chosen2 is not None:
+            spent2, used2, lost2 = _activations(state, chosen2, units2, sources2)
+            if lost2 < lost:
+                spent_pool, used_abilities = spent2, used2
+    # the creatures "Tap an untapped creature you control" taps (found when one is needed:
+    # the units count no more such abilities than there are creatures to tap)
+    tapped_too: list[GameObject] | None = None
     pool = state.players[player].pool
+    for i in sorted(spent_pool, reverse=True):
+        del pool[i]
+    # Only permanents something is attached to can have "whenever enchanted land is tapped
+    # for mana" triggers (as in _mana_units).
+    hosts = _mana_sources(state).hosts if MANA_TRIGGER_HOOKS else _NO_HOSTS
+    for o, ab, used in used_abilities:
+        oid = o.oid
+        produced = ab.amount if isinstance(ab.amount, int) else static_amount(state, ab.amount, o)
+        mask = _color_mask(ab.colors)
+        made = list(_each_masks(ab.colors)) if ab.each else [mask] * produced
+        if ab.tap:
+            if oid in hosts:
+                made.extend(triggered_mana(state, o))
+            tap_permanent(state, o)
+        if ab.tap_creature:
+            if tapped_too is None:
+                tapped_too = helpers(state, player, exclude)
+            tap_permanent(state, tapped_too.pop(0))
+        if ab.sacrifice_self:
+            rep.sacrifice(state, o, plan=plans.get(oid) if plans else None)
+        for m in used:  # what this source made beyond what was spent stays in the pool
+            if m in made:
+                made.remove(m)
+        if made:  # (one of each colour: each unit is already one colour's bit)
+            color = mana_mod.C if ab.colors == "C" else mana_mod.SYMBOL_BIT[ab.colors[0]]
+            pool.extend(color if m == mask and not ab.each else m for m in made)
+    return True
+
+
+def _activations(state: GameState, chosen: list[int], units: list[int],
+                 sources: list[tuple[int, int]]) -> tuple[list[int], list[_Used], int]:
+    """What paying with the chosen units does: the pool's units it spends (their indices
+    in the pool); each mana ability it activates as (source, ability, the units it pays);
+    and the mana those make beyond what they pay among the abilities that make one mana of
+    each of several colours ("Add {B}{R}": paying only {R} with it floats the {B})."""
     spent_pool: list[int] = []
     activated: dict[tuple[int, int], list[int]] = {}
     for ui in chosen:
@@ -375,30 +567,16 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
             spent_pool.append(idx)
         else:
             activated.setdefault((oid, idx), []).append(units[ui])
-    for i in sorted(spent_pool, reverse=True):
-        del pool[i]
-    # Only permanents something is attached to can have "whenever enchanted land is tapped
-    # for mana" triggers (as in _mana_units).
-    hosts = _mana_sources(state).hosts if MANA_TRIGGER_HOOKS else _NO_HOSTS
+    objects = state.objects
+    out: list[_Used] = []
+    lost = 0
     for (oid, idx), used in activated.items():
-        o = state.objects[oid]
+        o = objects[oid]
         ab = mana_abilities_of(o)[idx]
-        produced = ab.amount if isinstance(ab.amount, int) else static_amount(state, ab.amount, o)
-        mask = _color_mask(ab.colors)
-        made = [mask] * produced
-        if ab.tap:
-            if oid in hosts:
-                made.extend(triggered_mana(state, o))
-            state.set_tapped(o, True)
-        if ab.sacrifice_self:
-            rep.sacrifice(state, o, plan=plans.get(oid) if plans else None)
-        for m in used:  # what this source made beyond what was spent stays in the pool
-            if m in made:
-                made.remove(m)
-        if made:
-            color = mana_mod.C if ab.colors == "C" else mana_mod.SYMBOL_BIT[ab.colors[0]]
-            pool.extend(color if m == mask else m for m in made)
-    return True
+        out.append((o, ab, used))
+        if ab.each and len(used) < len(ab.colors):
+            lost += len(ab.colors) - len(used)
+    return spent_pool, out, lost
 
 
 def affordable(cost: ManaCost, units: list[int], x: int = 0) -> bool:
@@ -439,6 +617,9 @@ def units_without(state: GameState, player: int, used: Collection[int]) -> list[
     if not used:
         return units
     gone = set(used)
+    if mana_mod.filters_of(units) or any_helped(state, player):
+        # (its filters, as the payment will use them: _solution)
+        return _excluding(state, player, gone)[0]
     return [u for u, s in zip(units, sources, strict=True) if s[0] not in gone]
 
 
@@ -467,3 +648,68 @@ def aura_mana(state: GameState, land: GameObject) -> list[int]:
 
 
 MANA_TRIGGER_HOOKS.append(aura_mana)
+
+
+# --- mana abilities that tap a creature too ("Tap an untapped creature you control") ----
+
+
+def helpers(state: GameState, player: int, exclude: Collection[int] = ()) -> list[GameObject]:
+    """The creatures ``player`` could tap for a mana ability's "Tap an untapped creature
+    you control" (Springleaf Drum; summoning sickness doesn't matter, 302.6): untapped,
+    not mana sources themselves (whose own mana tapping them would give up), not in
+    ``exclude``; those that can't attack this turn first (summoning sick or with defender),
+    then in battlefield order."""
+    sources = {s[0].oid for s in _mana_sources(state).players[player]}
+    idle: list[GameObject] = []
+    rest: list[GameObject] = []
+    for o in permanents(state):
+        if o.controller != player or o.tapped or o.oid in sources or o.oid in exclude or \
+                not (o.card.type_mask | o.extra_types) & T_CREATURE:
+            continue
+        if o.sick or o.kw & KW_DEFENDER:
+            idle.append(o)
+        else:
+            rest.append(o)
+    return idle + rest
+
+
+def _helped(state: GameState, units: list[int], sources: list[tuple[int, int]],
+            player: int, exclude: Collection[int]) -> tuple[list[int], list[tuple[int, int]]]:
+    """``units`` and ``sources`` with no more units of abilities that tap a creature than
+    there are creatures to tap outside ``exclude`` (the last ones dropped)."""
+    objects = state.objects
+    room = -1
+    keep: list[int] = []
+    for i, (oid, idx) in enumerate(sources):
+        if oid >= 0 and mana_abilities_of(objects[oid])[idx].tap_creature:
+            if room < 0:
+                room = len(helpers(state, player, exclude))
+            if room == 0:
+                continue
+            room -= 1
+        keep.append(i)
+    if len(keep) == len(units):
+        return units, sources
+    return [units[i] for i in keep], [sources[i] for i in keep]
+
+
+def trim_helped(state: GameState, player: int, units: list[int], owners: list[int],
+                gone: Collection[int]) -> list[int]:
+    """``units`` (made by the permanents ``owners``, a pool with what pays part of a cost
+    instead of mana: convoke's creatures) without the units of abilities that tap a
+    creature beyond the creatures left to tap once ``gone`` are used (the payment drops
+    those, ``_helped``); the units of a permanent with such an ability all count as such
+    (fewer units: never a cost said payable that is not)."""
+    if not any_helped(state, player):
+        return units
+    objects = state.objects
+    room = len(helpers(state, player, gone))
+    out: list[int] = []
+    for u, o in zip(units, owners, strict=True):
+        obj = objects.get(o) if o >= 0 else None
+        if obj is not None and any([ab.tap_creature for ab in mana_abilities_of(obj)]):
+            if room == 0:
+                continue
+            room -= 1
+        out.append(u)
+    return out

@@ -47,6 +47,8 @@ def refs_of(state: GameState, item: StackItem, ref: str) -> list[int]:
         if 0 <= item.subject < 2:  # a player ("that player": deals damage to a player)
             return [item.subject]
         return [item.subject] if item.subject in state.objects else []
+    if ref == "chosen":  # "the creature you chose" (a cost's choice; it or its LKI)
+        return [item.chosen] if item.chosen in state.objects else []
     if ref == "created":  # the tokens this ability created so far as it resolves
         return [oid for oid in item.created if oid in state.objects]
     if ref == "it_card" or ref == "self_card":

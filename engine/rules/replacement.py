@@ -28,8 +28,8 @@ from mtgsim.engine.cards import (
     PROT_COLORED_SPELLS,
 )
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.rules import triggers
-from mtgsim.engine.rules.entering import AfterEnter, prepare_enter
+from mtgsim.engine.rules import enchanted_events, triggers
+from mtgsim.engine.rules.entering import AfterEnter, enters_tapped, prepare_enter
 from mtgsim.engine.rules.replacement_order import Applicable, apply_in_order
 from mtgsim.engine.rules.targets import can_enchant
 from mtgsim.engine.rules.zones import arrived, departed, describe, draw_card, log, move, new_object
@@ -56,10 +56,22 @@ if TYPE_CHECKING:
 # counters, 702.80c): (state, source, target object, amount, combat) -> amount marked
 DamageHook = Callable[[GameState, GameObject, GameObject, int, bool], int]
 DAMAGE_TO_CREATURE_HOOKS: list[DamageHook] = []
+# How damage dealt to a player is dealt (120.3a; infect's poison counters, 120.3b):
+# (state, source, player, amount, combat) -> the life that player loses
+PlayerDamageHook = Callable[[GameState, GameObject, int, int, bool], int]
+DAMAGE_TO_PLAYER_HOOKS: list[PlayerDamageHook] = []
 # Prevention effects (615): (state, source, creature) -> True if they prevent all the
 # damage the source would deal it (each of the pool's prevents all of it: 616.1e)
 Prevention = Callable[[GameState, GameObject, GameObject], bool]
 DAMAGE_PREVENTIONS: list[Prevention] = []
+# Prevention effects of the game that apply to all damage, to players too (615: "prevent
+# all combat damage that would be dealt this turn"), read only while
+# ``GameState.prevented`` is set: (state, source, combat) -> the damage is prevented.
+ALL_DAMAGE_PREVENTIONS: list[Callable[[GameState, GameObject, bool], bool]] = []
+# shield(state, source, amount) -> True if it prevents all of this damage from ``source``
+# (which it may count, "you gain life equal to the damage prevented this way"); asked only
+# while ``GameState.spell_shields`` holds one (engine.effects.prevent_spell_damage)
+SOURCE_PREVENTIONS: list[Callable[[GameState, GameObject, int], bool]] = []
 
 
 class ZoneChange:
@@ -150,10 +162,19 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
     """Deal damage (120.3); returns the damage actually dealt."""
     if amount <= 0:
         return 0
+    if state.spell_shields and state.unpreventable_turn != state.turn and \
+            _shielded(state, source, target, amount):
+        return 0
+    if state.prevented and state.unpreventable_turn != state.turn and \
+            any(p(state, source, combat) for p in ALL_DAMAGE_PREVENTIONS):
+        return 0  # 615.1: prevented damage is never dealt (no lifelink, no triggers)
     skw = source_keywords(source)
     if target < 2:
         p = state.players[target]
-        p.life -= amount
+        lost = amount
+        for player_hook in DAMAGE_TO_PLAYER_HOOKS:
+            lost = player_hook(state, source, target, lost, combat)
+        p.life -= lost
         p.damage_this_turn += amount
         life_changed(state)
         if state.log is not None:
@@ -166,9 +187,10 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
         obj = state.objects.get(target)
         if obj is None or obj.zone != BATTLEFIELD:
             return 0
-        for prevents in DAMAGE_PREVENTIONS:  # 615; all the damage (616.1e: no choice)
-            if prevents(state, source, obj):
-                return 0
+        if state.unpreventable_turn != state.turn:  # 615.12: "can't be prevented"
+            for prevents in DAMAGE_PREVENTIONS:  # 615; all the damage (616.1e: no choice)
+                if prevents(state, source, obj):
+                    return 0
         if state.log is not None:
             log(state, "damage", source.controller, source.card.name, obj.card.name, amount)
         remaining = amount
@@ -176,6 +198,9 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
             remaining = hook(state, source, obj, remaining, combat)
         if remaining > 0:
             obj.damage += remaining
+        if obj.card.triggered or obj.granted:  # "whenever this is dealt damage"
+            triggers.was_dealt_damage(state, obj, amount)
+        enchanted_events.dealt_damage(state, obj, amount)  # "enchanted creature is dealt ..."
         if skw & KW_DEATHTOUCH:
             obj.deathtouched = True
         obj.damaged_turn = state.turn  # "was dealt damage this turn" (Orzhov Euthanist)
@@ -186,6 +211,19 @@ def deal_damage(state: GameState, source: GameObject, target: int, amount: int,
     if skw & KW_LIFELINK:
         gain_life(state, source.controller, amount)
     return amount
+
+
+def _shielded(state: GameState, source: GameObject, target: int, amount: int) -> bool:
+    """Is this damage, to a player or a permanent still there, prevented by a shield on
+    its source (615.1)?"""
+    if target >= 2:
+        obj = state.objects.get(target)
+        if obj is None or obj.zone != BATTLEFIELD:
+            return False
+    for shield in SOURCE_PREVENTIONS:
+        if shield(state, source, amount):
+            return True
+    return False
 
 
 def protection(state: GameState, source: GameObject, obj: GameObject) -> bool:
@@ -363,24 +401,36 @@ def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | No
 
 def enter(state: GameState, obj: GameObject, controller: int | None = None,
           tapped: bool = False, attach_to: int = NONE, asker: Asker | None = None,
-          after: list[AfterEnter] | None = None) -> GameObject | None:
+          after: list[AfterEnter] | None = None,
+          transformed: bool = False) -> GameObject | None:
     """Put an object onto the battlefield (from any zone) and fire its ETB triggers.
 
+    ``transformed``: it enters with its back face up (712.14: "put onto the battlefield
+    transformed", craft's and a saga's return, a spell cast with disturb, 702.146b), so
+    its replacement effects and "enters" triggers are the back face's; a card that is not
+    a transforming double-faced card stays where it is (712.14a) and None is returned.
     Returns None when an Aura has nothing it could enchant and stays where it is.
     """
     ctrl = obj.owner if controller is None else controller
+    card = obj.card
+    face: Card | None = None
+    if transformed:
+        front = card if obj.front is None else obj.front  # a spell cast transformed
+        if front.back is None:
+            return None
+        face = card = game_card(state, front.back)
     if after is None:
-        after = prepare_enter(state, obj.card, ctrl, asker, obj.oid)
-    if obj.card.is_aura and attach_to == NONE:
-        choice = aura_choice(state, obj.card, ctrl, asker)
+        after = prepare_enter(state, card, ctrl, asker, obj.oid)
+    if card.is_aura and attach_to == NONE:
+        choice = aura_choice(state, card, ctrl, asker)
         if choice is None:
             if obj.zone == 5:  # from the stack: to the graveyard instead (303.4g)
                 move(state, obj, GRAVEYARD)
             return None
         attach_to = choice
-    if obj.card.enters_tapped:
+    if card.enters_tapped and enters_tapped(state, obj, ctrl, card):
         tapped = True
-    new = move(state, obj, BATTLEFIELD, controller=ctrl, tapped=tapped)
+    new = move(state, obj, BATTLEFIELD, controller=ctrl, tapped=tapped, face=face)
     if obj.gained_keywords and obj.zone == STACK:  # 400.7a: the spell's gains stay
         new.gained_keywords = list(obj.gained_keywords)
     if attach_to != NONE:

@@ -21,8 +21,9 @@ from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.effect import EFFECTS
 from mtgsim.engine.rules.entering import AfterEnter, prepare_enter
 from mtgsim.engine.rules.refs import source_object
-from mtgsim.engine.rules.spell_costs import exiled_from_stack
-from mtgsim.engine.rules.targets import is_legal_target
+from mtgsim.engine.rules.sagas import chapter_resolved
+from mtgsim.engine.rules.spell_costs import exiled_from_stack, permission
+from mtgsim.engine.rules.targets import controlled_by_chosen, is_legal_target
 from mtgsim.engine.rules.zones import describe, forget_object, log, move
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.derived import object_resolved
@@ -42,8 +43,11 @@ from mtgsim.engine.state.stats import count
 # (rebound, flashback) and set up what follows. (state, item, card object) -> zone | None
 SpellDoneHook = Callable[[GameState, StackItem, GameObject], int | None]
 SPELL_DONE_HOOKS: list[SpellDoneHook] = []
-# After a spell resolved (epic): (state, item) -> None
-RESOLVED_HOOKS: list[Callable[[GameState, StackItem], None]] = []
+# The card a hook sent elsewhere, in its new zone (an Adventure exiled, 715.3d; an Omen
+# shuffled into its library): (state, item, the card's new object) -> None
+SPELL_MOVED_HOOKS: list[Callable[[GameState, StackItem, GameObject], None]] = []
+# After a stack object resolved (epic's spell, a Saga's chapter ability): (state, item)
+RESOLVED_HOOKS: list[Callable[[GameState, StackItem], None]] = [chapter_resolved]  # 714.4
 
 
 def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
@@ -61,10 +65,15 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
     if not task.started:
         if item.target_specs and any(t != NONE for t in item.targets):
             # 608.2b: only a spell that has targets can lose them ("up to" may have none).
-            legal = [
-                t != NONE and is_legal_target(state, spec, t, item.controller, item.source)
-                for spec, t in zip(item.target_specs, item.targets, strict=False)
-            ]
+            # (a loop, not a comprehension: Cython miscompiles a comprehension whose item
+            # is an and-chain of three operands, tests/packaging/test_compiled.py)
+            legal: list[bool] = []
+            for spec, t in zip(item.target_specs, item.targets, strict=False):
+                ok = t != NONE and is_legal_target(state, spec, t, item.controller,
+                                                   item.source)
+                if ok and spec.controlled_by >= 0:  # "that player controls" (Searing Blaze)
+                    ok = controlled_by_chosen(state, spec, t, item.targets)
+                legal.append(ok)
             if not any(legal):
                 # 608.2b: all its targets are illegal: it doesn't resolve.
                 if state.log is not None:
@@ -73,6 +82,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                 state.stack.pop()
                 object_resolved(state)
                 _spell_done(state, item, to_battlefield=False)
+                chapter_resolved(state, item)  # 714.4: its Saga is looked at again
                 return
             item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
                                                                  strict=False)]
@@ -84,6 +94,7 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                 state.tasks.pop()  # 603.4: removed, it does nothing (it counts as done)
                 state.stack.pop()
                 object_resolved(state)
+                chapter_resolved(state, item)  # 714.4: its Saga is looked at again
                 return
         if state.log is not None:
             log(state, "resolve", item.controller, item.label or item.card.name,
@@ -163,6 +174,9 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
         new = move(state, obj, zone)
         if zone == GRAVEYARD and to_battlefield and new.card.triggered:
             triggers.spell_to_graveyard(state, new)
+        elif zone != GRAVEYARD and to_battlefield:
+            for moved in SPELL_MOVED_HOOKS:
+                moved(state, item, new)
         return
     if card.is_aura and attach == NONE:
         move(state, obj, GRAVEYARD)
@@ -174,7 +188,23 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
             new.cast_alt = alt  # "if its evoke cost was paid" (702.74a)
 
         after = [*(after or []), remember_alt]
-    rep.enter(state, obj, item.controller, attach_to=attach, after=after or [])
+    if item.paid or item.kicked:
+        paid = (*item.paid, "kicker") if item.kicked else item.paid
+        obj.cast_paid = paid  # the spell as it enters: "If this was kicked, it enters with"
+
+        def remember_paid(_state: GameState, new: GameObject) -> None:
+            new.cast_paid = paid  # "if it was bargained" (702.166c), "kicked" (702.33d)
+
+        after = [*(after or []), remember_paid]
+    perm = permission(item.alt) if item.alt else None
+    tapped = perm is not None and perm.enters_tapped
+    if perm is not None and perm.entered is not None:
+        after = [*(after or []), perm.entered]  # "enters tapped and attacking" (sneak)
+    # a permanent spell with its back face up (cast transformed: disturb, 702.146b)
+    # enters transformed (712.14); ``front`` is the card's own face then
+    rep.enter(state, obj, item.controller, tapped=tapped, attach_to=attach,
+              after=after or [],
+              transformed=obj.front is not None and obj.front.back is not None)
 
 
 __all__ = ["resolve_top", "run_effect"]

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
 from mtgsim.engine.rules import replacement as rep
+from mtgsim.engine.rules import sagas
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.replacement_order import ChoiceNeeded
 from mtgsim.engine.rules.targets import can_enchant as can_enchant
 from mtgsim.engine.rules.zones import begin_event, end_event, log, simultaneously
 from mtgsim.engine.state.decisions import Decision, DecisionKind, Legend
-from mtgsim.engine.state.derived import characteristics_changed
+from mtgsim.engine.state.derived import characteristics_changed, conditions_changed
 from mtgsim.engine.state.game_state import (
     GRAVEYARD,
     GameObject,
@@ -43,10 +44,12 @@ def check(state: GameState) -> bool:
     if derived.layers.stale:
         ensure(state)
     checks = derived.checks
+    p0, p1 = state.players
+    if (p0.room_last or p1.room_last) and _complete_dungeons(state):
+        return True
     if not checks.needed:
         return False
     # 704.5a-c: life, empty library draw, poison.
-    p0, p1 = state.players
     if p0.life <= 0 or p1.life <= 0 or p0.drew_from_empty or p1.drew_from_empty or \
             p0.poison >= 10 or p1.poison >= 10:
         losers = [p.idx for p in state.players
@@ -67,11 +70,12 @@ def check(state: GameState) -> bool:
         checks.entered = []
     to_graveyard: list[GameObject] = []
     to_destroy: list[GameObject] = []
+    sacrificed: list[GameObject] = []  # Sagas after their last chapter (714.4)
     acted = False
     legend = None
     if full:
         acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
-                                           to_destroy)
+                                           to_destroy, sacrificed)
     elif entered:
         # Permanents that entered with nothing else's characteristics changed: they get
         # every check, the others dealt damage the damage check; a legendary newcomer
@@ -79,14 +83,14 @@ def check(state: GameState) -> bool:
         if any(state.objects[oid].card.legendary for oid in entered
                if oid in state.objects):
             acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
-                                               to_destroy)
+                                               to_destroy, sacrificed)
         else:
             acted, legend = _permanent_actions(
                 state, _in_order(state, [*entered, *damaged]), set(entered), to_graveyard,
-                to_destroy)
+                to_destroy, sacrificed)
     elif damaged:  # only damage may have changed: the creatures dealt damage
         acted, legend = _permanent_actions(state, _in_order(state, damaged), _NONE_ENTERED,
-                                           to_graveyard, to_destroy)
+                                           to_graveyard, to_destroy, sacrificed)
     if legend is not None:  # 704.5j (asked after the moves below: a task under theirs)
         state.tasks.append(LegendTask(player=legend[0], name=legend[1]))
         acted = True
@@ -107,11 +111,56 @@ def check(state: GameState) -> bool:
                                                    destroy=[o.oid for o in destroyed]))
                 return True
             _perform(state, plans)
+    if sacrificed:
+        acted = True
+        with simultaneously(state):
+            for o in sacrificed:
+                if o.zone == 2 and o.oid in state.objects:
+                    rep.sacrifice(state, o)
     if acted:
         ensure(state)
-    else:
-        checks.needed = False
+    else:  # a dungeon waiting for its last room's ability keeps the checks due (704.5t)
+        checks.needed = p0.room_last or p1.room_last
     return acted
+
+
+def _complete_dungeons(state: GameState) -> bool:
+    """704.5t: a player whose venture marker is on the bottommost room of their dungeon,
+    that room's ability (309.4c: controlled by the dungeon's owner) having triggered and
+    left the stack, completes the dungeon: it is removed from the game (309.7; the player
+    ventures into a new one next time, 701.49a). True if a dungeon was completed."""
+    done = False
+    for p in state.players:
+        if p.room_last and not _room_ability_waits(state, p.idx):
+            complete_dungeon(state, p.idx)
+            done = True
+    return done
+
+
+def complete_dungeon(state: GameState, player: int) -> None:
+    """``player`` completes their dungeon (309.7): it is removed from the game (704.5t,
+    or 701.49c when they venture again first)."""
+    p = state.players[player]
+    if state.log is not None:
+        log(state, "dungeon_completed", player, p.dungeon)
+    p.dungeon = ""
+    p.room = -1
+    p.room_last = False
+    p.dungeons_completed += 1
+    conditions_changed(state)  # "as long as you've completed a dungeon"
+
+
+def _room_ability_waits(state: GameState, player: int) -> bool:
+    """Has a room ability of ``player``'s dungeon triggered without leaving the stack yet
+    (waiting to be put on it, or on it)?"""
+    for t in state.triggers:
+        if t.controller == player and t.ability.when == "room_entered":
+            return True
+    for item in state.stack:
+        if item.controller == player and item.trigger is not None and \
+                item.trigger.when == "room_entered":
+            return True
+    return False
 
 
 _NONE_ENTERED: frozenset[int] = frozenset()  # ``only`` for a damage-only check
@@ -129,8 +178,8 @@ def _in_order(state: GameState, oids: list[int]) -> list[int]:
 
 
 def _permanent_actions(state: GameState, oids: list[int], only: Container[int] | None,
-                       to_graveyard: list[GameObject], to_destroy: list[GameObject]
-                       ) -> tuple[bool, tuple[int, str] | None]:
+                       to_graveyard: list[GameObject], to_destroy: list[GameObject],
+                       sacrificed: list[GameObject]) -> tuple[bool, tuple[int, str] | None]:
     """The state-based actions about the permanents ``oids`` (in battlefield order): those
     that move them are collected, to be done at once; the others (704.5n, q) are done
     here (True if one was). Also the first controller and name the legend rule applies
@@ -169,6 +218,8 @@ def _permanent_actions(state: GameState, oids: list[int], only: Container[int] |
             o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield
             characteristics_changed(state)
             acted = True
+        if counters and "lore" in counters and sagas.finished(state, o):  # 704.5s
+            sacrificed.append(o)
         if card.legendary:
             legends.setdefault((o.controller, card.name), []).append(oid)
     for key, same in legends.items():

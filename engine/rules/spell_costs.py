@@ -26,12 +26,16 @@ from mtgsim.engine.state.memo import memo
 
 if TYPE_CHECKING:
     from mtgsim.engine.cards import Cost
+    from mtgsim.engine.cards.card import Card
     from mtgsim.engine.state.ask import Asker
 
 # The two ways to cast no keyword gives: from hand for the mana cost, and the card's own
 # "You may [cost] rather than pay this spell's mana cost" (118.9, ``CardDef.alternative_cost``).
 ALT_NORMAL = 0
 ALT_ALTERNATIVE = 4
+# "As an additional cost to cast this spell, [A] or [B]" (601.2b): cast from the hand
+# paying B (``SpellAbility.additional_cost_or``); ALT_NORMAL pays A
+ALT_OTHER_ADDITIONAL = 7
 
 
 @dataclass(slots=True)
@@ -45,6 +49,11 @@ class SpellPlan:
     replicate_counts: list[int] = field(default_factory=list)
     kicked: bool = False
     discards: list[int] = field(default_factory=list)
+    life: int = 0  # paid for Phyrexian symbols (107.4f, engine.rules.phyrexian)
+    exiles: list[int] = field(default_factory=list)  # graveyard cards (escape, 702.138a)
+    # permanents an optional additional cost sacrifices (bargain, 702.166a), at 601.2h
+    sacrifices: list[int] = field(default_factory=list)
+    paid: list[str] = field(default_factory=list)  # optional costs paid (StackItem.paid)
 
 
 # has(state, obj): the card has this permission where it is now (printed or granted)
@@ -84,6 +93,20 @@ class CastPermission:
     # permission (Snapcaster Mage's flashback), so that zone must be looked at
     granted: Callable[[GameState, int], bool] | None = None
     statistic: str = ""  # counted once per cast this way
+    # printed(card): a card in hand has this permission by what it is rather than by a
+    # keyword (an adventurer card's Adventure, 715.3), for ``Card.hand_casts``
+    printed: Callable[[Card], bool] | None = None
+    # face(obj): the characteristics of the spell cast this way when they are not the
+    # card's own (an Adventure's, 715.3a); the spell has them on the stack
+    face: Callable[[GameState, GameObject], Card] | None = None
+    # cast this way at instant speed when ``other_payable`` allows (sneak, during the
+    # declare blockers step): the card's ``instant_speed`` says some way to cast it has
+    instant: bool = False
+    # the permanent the spell becomes enters tapped (sneak: "enters tapped and attacking")
+    enters_tapped: bool = False
+    # entered(state, new): what happens to the permanent as it enters (sneak puts it
+    # into combat, 506.3), after it is on the battlefield and before its triggers
+    entered: Callable[[GameState, GameObject], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +147,8 @@ FROM_EXILE: list[CastPermission] = []  # likewise from exile (plot; madness's is
 GRANTED: list[Callable[[GameState, int], bool]] = []  # the permissions' ``granted``
 ADDITIONAL: list[AdditionalCost] = []
 REDUCTIONS: list[CostReduction] = []
-NAMES: dict[int, str] = {ALT_NORMAL: "", ALT_ALTERNATIVE: "alternative cost"}
+NAMES: dict[int, str] = {ALT_NORMAL: "", ALT_ALTERNATIVE: "alternative cost",
+                         ALT_OTHER_ADDITIONAL: "other additional cost"}
 
 
 def _registered(keyword: str) -> bool:
@@ -171,6 +195,15 @@ def permission(code: int) -> CastPermission | None:
     return None
 
 
+def spell_face(state: GameState, obj: GameObject, alt: int) -> Card:
+    """The characteristics ``obj`` is cast with by permission ``alt``: an Adventure's
+    (715.3a), else the card's own."""
+    p = permission(alt) if alt else None
+    if p is not None and p.face is not None:
+        return p.face(state, obj)
+    return obj.card
+
+
 def permission_name(code: int) -> str:
     """"flashback", "evoke", ...: what a cast with this code is called ("" normally)."""
     return NAMES.get(code, "")
@@ -183,9 +216,9 @@ def exiled_from_stack(code: int) -> bool:
 
 
 def reduction_of(state: GameState, player: int, obj: GameObject) -> CostReduction | None:
-    """What pays part of this spell's total cost (convoke), if it has any. One per spell:
-    only convoke is registered, and what a second one would share with it (the
-    creatures) is not modelled."""
+    """What pays part of this spell's total cost (convoke, delve), if it has any. One per
+    spell: the first registered it has (no card has both convoke and delve; two at once,
+    a granted convoke on a delve spell, would let only the first pay)."""
     for r in REDUCTIONS:
         if r.has(state, player, obj):
             return r

@@ -13,7 +13,14 @@ from mtgsim.engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_C
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.filters import matches, matches_rest, plan_of
 from mtgsim.engine.state.derived import permanents
-from mtgsim.engine.state.game_state import BATTLEFIELD, GRAVEYARD, STACK, GameObject, GameState
+from mtgsim.engine.state.game_state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    NONE,
+    STACK,
+    GameObject,
+    GameState,
+)
 
 
 def _source_colors(state: GameState, source: int, spell: bool = False) -> int:
@@ -47,7 +54,34 @@ def can_target_object(state: GameState, obj: GameObject, controller: int,
         return False
     if obj.card.protection_types & source_types and not obj.lost_abilities:
         return False
+    if state.untargetable and untargetable_by(state, obj.oid, controller):
+        return False
     return True
+
+
+def untargetable_by(state: GameState, oid: int, controller: int) -> bool:
+    """Can't ``controller``'s spells and abilities target ``oid`` this turn ("can't be
+    the target of spells or abilities your opponents control this turn", Vines of
+    Vastwood: "your" is that effect's controller)?"""
+    for t, turn, protector in state.untargetable:
+        if t == oid and turn == state.turn and controller != protector:
+            return True
+    return False
+
+
+def expand_targets(specs: tuple[Target, ...], x: int) -> tuple[Target, ...]:
+    """601.2c: "X target ..." is X targets, each a different object (a spell's, and an
+    activated ability's once its X is announced, 602.2b: here so that both
+    engine.rules.casting and engine.rules.activation read it without importing each other)."""
+    if not any([s.x_times for s in specs]):
+        return specs
+    out: list[Target] = []
+    for s in specs:
+        if s.x_times:
+            out.extend([Target(s.kind, s.filter, distinct=True)] * x)
+        else:
+            out.append(s)
+    return tuple(out)
 
 
 def is_legal_target(state: GameState, spec: Target, ref: int, controller: int,
@@ -129,6 +163,8 @@ def _candidates(state: GameState, spec: Target, controller: int, source: int,
                     o.protection & colors or \
                     o.card.protection_types & source_types and not o.lost_abilities:
                 continue
+            if state.untargetable and untargetable_by(state, oid, controller):
+                continue
             if not first:
                 out.append(oid)
             elif oid not in skip:
@@ -160,6 +196,8 @@ def legal_targets(state: GameState, spec: Target, controller: int, source: int,
     out = _candidates(state, spec, controller, source, spell)
     if spec.distinct and chosen:
         out = [r for r in out if r not in chosen]
+    if spec.controlled_by >= 0:
+        out = [r for r in out if controlled_by_chosen(state, spec, r, chosen)]
     if spec.same_graveyard and chosen:  # "from a single graveyard"
         owners = {state.objects[c].owner for c in chosen if c in state.objects}
         out = [r for r in out if r >= 2 and state.objects[r].owner in owners] \
@@ -171,6 +209,9 @@ def first_legal_target(state: GameState, spec: Target, controller: int, source: 
                        chosen: list[int], spell: bool = False) -> int | None:
     """The first of ``legal_targets`` (None if there is none), without finding the rest:
     enough to know whether a spell can be cast (601.2c)."""
+    if spec.controlled_by >= 0:
+        found = legal_targets(state, spec, controller, source, chosen, spell)
+        return found[0] if found else None
     owners = {state.objects[c].owner for c in chosen if c in state.objects} \
         if spec.same_graveyard and chosen else None
     if not owners:
@@ -213,10 +254,46 @@ def can_enchant(state: GameState, card: Card, aura: int, controller: int,
     return True
 
 
+def controlled_by_chosen(state: GameState, spec: Target, ref: int,
+                         chosen: list[int] | None) -> bool:
+    """"Target creature that player controls": ``ref`` is controlled by the player chosen
+    for target ``spec.controlled_by`` (always true before that one is chosen)."""
+    i = spec.controlled_by
+    if chosen is None or i < 0 or i >= len(chosen):
+        return True
+    obj = state.objects.get(ref)
+    return obj is not None and ref >= 2 and obj.controller == chosen[i]
+
+
+def target_options(state: GameState, specs: tuple[Target, ...], index: int,
+                   controller: int, source: int, chosen: list[int],
+                   spell: bool = False) -> list[int]:
+    """The legal choices for target ``index`` given those ``chosen`` before it, less a
+    player no later target "that player controls" could then follow (601.2c: a spell
+    is cast only with every target chosen, so the choice must leave one)."""
+    out = legal_targets(state, specs[index], controller, source, chosen, spell)
+    later = [s for s in specs[index + 1:] if s.controlled_by == index and not s.optional]
+    if not later:
+        return out
+    kept: list[int] = []
+    for r in out:
+        ok = True
+        for s in later:
+            if first_legal_target(state, s, controller, source, [*chosen, r], spell) is None:
+                ok = False
+                break
+        if ok:
+            kept.append(r)
+    return kept
+
+
 def targets_available(state: GameState, specs: tuple[Target, ...], controller: int,
                       source: int, spell: bool = False) -> bool:
     """Can every target of ``specs`` be chosen (601.2c, 602.2b)? "Up to N" and "X target"
     may choose none."""
+    for s in specs:
+        if s.controlled_by >= 0:
+            return _dependent_available(state, specs, controller, source, [], spell)
     chosen: list[int] = []
     for spec in specs:
         if spec.x_times:  # "X target ...": X = 0 needs none
@@ -230,4 +307,20 @@ def targets_available(state: GameState, specs: tuple[Target, ...], controller: i
                 continue
             return False
         chosen.append(first)
+    return True
+
+
+def _dependent_available(state: GameState, specs: tuple[Target, ...], controller: int,
+                         source: int, chosen: list[int], spell: bool) -> bool:
+    """``targets_available`` for targets of which one depends on an earlier one ("target
+    player ... target creature that player controls"): ``target_options`` leaves for
+    the earlier one only the choices the later ones can follow, so the first option of
+    each, in order, is a way to choose them all."""
+    for i, spec in enumerate(specs):
+        options = target_options(state, specs, i, controller, source, chosen, spell)
+        if not options:
+            if not spec.optional:
+                return False
+            options = [NONE]  # "up to": none chosen
+        chosen.append(options[0])
     return True

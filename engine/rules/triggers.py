@@ -103,7 +103,9 @@ def entered(state: GameState, obj: GameObject) -> None:
     """Enters-the-battlefield triggers (603.6a) of ``obj`` and of observers."""
     if obj.card.triggered or obj.granted:
         for ab in _triggered(obj):
-            if ab.when == "enters":
+            # "when this enters untapped": the event is its entering untapped, so the
+            # ability triggers (and resolves) whether or not it is tapped later (603.2)
+            if ab.when == "enters" or ab.when == "enters_untapped" and not obj.tapped:
                 _queue(state, obj, ab, obj.oid, obj)
     _scan(state, "other_enters", obj)
 
@@ -122,7 +124,10 @@ def left_battlefield(state: GameState, departures: list[Departure],
     departed itself), "whenever another creature leaves the battlefield", "whenever a
     [filter] creature dies", "when enchanted / equipped creature dies" (an Aura or
     Equipment attached to it then, though it goes to the graveyard right after, 704.5m-n),
-    "whenever an opponent sacrifices a [filter] permanent" (701.17); and from other zones:
+    "whenever an opponent sacrifices a [filter] permanent" (701.17), "when this leaves the
+    battlefield", "when you sacrifice this" and "whenever you sacrifice another [filter]
+    permanent" (701.17a: who sacrifices a permanent is its controller), "whenever a
+    [filter] permanent is put into a graveyard from the battlefield"; and from other zones:
     recover in a graveyard (a card that was already there, 702.59a) and haunt in exile
     (702.55c)."""
     objects = state.objects
@@ -161,6 +166,14 @@ def left_battlefield(state: GameState, departures: list[Departure],
                         else "Equipment" in o.card.subtypes)
                 elif when == "opponent_sacrifices":
                     hit = d.sacrificed and o.controller != lki.controller
+                elif when == "leaves":
+                    hit = o is lki
+                elif when == "sacrificed":
+                    hit = d.sacrificed and o is lki
+                elif when == "you_sacrifice":  # 701.17a: its controller sacrifices it
+                    hit = d.sacrificed and o.controller == lki.controller and o is not lki
+                elif when == "to_graveyard_from_battlefield":
+                    hit = dies
                 else:
                     continue
                 if hit and (when in _SELF_KINDS or matches(
@@ -173,7 +186,8 @@ def left_battlefield(state: GameState, departures: list[Departure],
 
 
 # Kinds about the departed itself or what is attached to it: no filter applies.
-_SELF_KINDS = ("dies", "leaves_to_graveyard", "enchanted_dies", "equipped_dies")
+_SELF_KINDS = ("dies", "leaves_to_graveyard", "enchanted_dies", "equipped_dies", "leaves",
+               "sacrificed")
 
 
 def _recover(state: GameState, lki: GameObject, arrived: set[int]) -> None:
@@ -230,6 +244,9 @@ def step_began(state: GameState, when: str) -> None:
             elif when == "upkeep" and ab.when == "enchanted_player_upkeep" and \
                     o.attached_to == active:  # "at the beginning of enchanted player's upkeep"
                 _queue(state, o, ab)
+            elif when == "upkeep" and ab.when == "each_opponent_upkeep" and \
+                    o.controller != active:  # "at the beginning of each opponent's upkeep"
+                _queue(state, o, ab)
     for hook in STEP_HOOKS:
         hook(state, when)
 
@@ -250,16 +267,22 @@ def attacked(state: GameState, attackers: list[int]) -> None:
             for ab in _triggered(o):
                 if ab.when == "ally_attacks_alone":
                     _queue(state, o, ab, alone.oid, alone)
-    # "Whenever enchanted creature attacks": abilities of the Auras attached to attackers.
+    # "Whenever enchanted / equipped creature attacks": abilities of the Auras and
+    # Equipment attached to attackers.
     for o in permanents(state):
         if o.attached_to in attackers and o.card.triggered and not o.lost_abilities:
             for ab in o.card.triggered:
-                if ab.when == "enchanted_attacks":
+                if ab.when == "enchanted_attacks" or ab.when == "equipped_attacks" and \
+                        "Equipment" in o.card.subtypes:
                     attacker = objects[o.attached_to]
                     _queue(state, o, ab, attacker.oid, attacker)
 
 
 def blocked(state: GameState, blockers: list[int]) -> None:
+    """"Whenever this blocks" of each blocker, then "whenever this becomes blocked" of
+    each attacker that became blocked: once each combat, however many creatures block
+    it (509.3c); "whenever this becomes blocked by a creature": once for each creature
+    blocking it, that creature "it" (509.3d)."""
     objects = state.objects
     for oid in blockers:
         o = objects[oid]
@@ -267,6 +290,18 @@ def blocked(state: GameState, blockers: list[int]) -> None:
             for ab in _triggered(o):
                 if ab.when in ("blocks", "attacks_or_blocks"):
                     _queue(state, o, ab, o.oid, o)
+    combat = state.combat
+    if combat is None:
+        return
+    for oid in combat.attackers:
+        o = objects[oid]
+        if combat.blocked.get(oid) and (o.card.triggered or o.granted):
+            for ab in _triggered(o):
+                if ab.when == "becomes_blocked":
+                    _queue(state, o, ab, o.oid, o)
+                elif ab.when == "becomes_blocked_by_creature":
+                    for b in combat.blockers.get(oid, []):
+                        _queue(state, o, ab, b, objects[b])
 
 
 def cast(state: GameState, spell: GameObject, item: StackItem | None = None) -> None:
@@ -363,12 +398,20 @@ def dealt_damage(state: GameState, source: GameObject, amount: int) -> None:
     """"Whenever [this] deals damage" (120.3, any damage, to anything) and delayed
     triggers about the source ("whenever target creature deals damage this turn",
     603.7). Damage dealt simultaneously (510.2: all combat damage of a step) is one event:
-    one trigger whose "that much" is the total."""
+    one trigger whose "that much" is the total. "Whenever enchanted creature deals
+    damage" (Spirit Link) is the ability of an Aura attached to the source then."""
     if source.oid in state.objects and source.zone == BATTLEFIELD:
         for ab in abilities_of(state, source):
             if ab.when == "deals_damage":
                 _queue_counted(state, source.oid, source.controller, source.card, ab,
                                source.timestamp, source, amount)
+        soid = source.oid
+        for o in permanents(state):
+            if o.attached_to == soid and o.card.triggered and not o.lost_abilities:
+                for ab in o.card.triggered:
+                    if ab.when == "enchanted_deals_damage" and o.card.is_aura:
+                        _queue_counted(state, o.oid, o.controller, o.card, ab, o.timestamp,
+                                       source, amount)
     if state.delayed:
         expired = False
         for d in state.delayed:
@@ -381,6 +424,16 @@ def dealt_damage(state: GameState, source: GameObject, amount: int) -> None:
             state.delayed = [d for d in state.delayed if not d.turn or d.turn == state.turn]
 
 
+def was_dealt_damage(state: GameState, obj: GameObject, amount: int) -> None:
+    """"Whenever this creature is dealt damage" (120.3): damage dealt to it at once (510.2,
+    several blockers' combat damage) is one event, one trigger whose "that much" is the
+    total."""
+    for ab in abilities_of(state, obj):
+        if ab.when == "is_dealt_damage":
+            _queue_counted(state, obj.oid, obj.controller, obj.card, ab, obj.timestamp, obj,
+                           amount)
+
+
 def _queue_counted(state: GameState, src: int, controller: int, card: Card,
                    ab: Triggered, timestamp: int, subject: GameObject, amount: int) -> None:
     for t in state.triggers:  # the same damage event: add to its amount
@@ -389,6 +442,9 @@ def _queue_counted(state: GameState, src: int, controller: int, card: Card,
             return
     state.triggers.append(PendingTrigger(src, controller, card, ab, timestamp, subject.oid,
                                          subject, amount=amount))
+
+
+queue_counted = _queue_counted  # for an Aura's "is dealt damage" (engine.rules.enchanted_events)
 
 
 def became_target(state: GameState, item: StackItem) -> None:

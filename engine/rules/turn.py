@@ -18,12 +18,13 @@ import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their
 from mtgsim.engine.cards import KW_DOESNT_UNTAP, CardDef
 from mtgsim.engine.cards.card import Card, CardPool
 from mtgsim.engine.rules import replacement as rep
-from mtgsim.engine.rules import sba, triggers
+from mtgsim.engine.rules import sagas, sba, triggers
 from mtgsim.engine.rules.activation import activate_task
 from mtgsim.engine.rules.casting import cast_task, legal_actions, play_land
 from mtgsim.engine.rules.combat import attack_task, block_task, combat_damage, has_first_strikers
 from mtgsim.engine.rules.resolution import resolve_top
 from mtgsim.engine.rules.special_actions import special
+from mtgsim.engine.rules.stun import untap_permanent
 from mtgsim.engine.rules.zones import draw_card, log, move, shuffle_library
 from mtgsim.engine.state.ask import Asker, IllegalAnswer, Suspend, validate
 from mtgsim.engine.state.decisions import Discarding, Mulligans
@@ -252,7 +253,10 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
 def _turn_based_actions(state: GameState) -> bool:
     """Do the step's turn-based actions; False if the step has no priority at all."""
     step = state.step
-    if step == MAIN1 or step == MAIN2:
+    if step == MAIN1:
+        sagas.precombat_main(state)  # 714.3b: a lore counter on each Saga
+        return True
+    if step == MAIN2:
         return True  # no turn-based action (505)
     active = state.active
     if step == UNTAP:
@@ -270,11 +274,17 @@ def _turn_based_actions(state: GameState) -> bool:
                     o.skip_untap = False
                     continue
                 if o.tapped and not o.kw & KW_DOESNT_UNTAP:
-                    state.set_tapped(o, False)
+                    if o.counters:  # (a stun counter may be removed instead, 122.1d)
+                        untap_permanent(state, o)
+                    else:
+                        state.set_tapped(o, False)
+            elif o.tapped and o.card.defn.untaps_in_others_untap and not o.lost_abilities:
+                untap_permanent(state, o)  # "untap ~ during each other player's untap step"
         zone_actions = state.derived.hands.zone_actions
         for p in state.players:
             p.damage_this_turn = 0
             p.drawn_this_turn = 0
+            p.cast_this_turn = 0
             if zone_actions[p.idx]:  # only such cards have abilities that work from a hand
                 for oid in p.hand:  # "once each turn" abilities that work from the hand
                     o = objects[oid]
@@ -371,6 +381,8 @@ def _next_step(state: GameState) -> None:
             state.added_combat_resume = step
             state.extra_combat = NONE
             state.step = BEGIN_COMBAT
+            if state.players[state.active].skip_combats:
+                _skip_combat(state)
             return
     elif step == END_COMBAT and state.added_combat_resume != NONE:
         state.main_as = state.added_combat_resume  # "followed by an additional main phase"
@@ -393,6 +405,31 @@ def _next_step(state: GameState) -> None:
     if state.step == END_COMBAT:
         state.combat = None  # 511.3
     state.step = step
+    if step == BEGIN_COMBAT and state.players[state.active].skip_combats:
+        _skip_combat(state)
+
+
+def _skip_combat(state: GameState) -> None:
+    """The active player skips this combat phase (614.10, 614.10a: "skips their next
+    combat phase"): none of its steps happens and the turn goes on as if it had ended,
+    to the main phase after it (505.1a), an additional one if the phase was added with
+    one (500.8)."""
+    state.players[state.active].skip_combats -= 1
+    if state.log is not None:
+        log(state, "skip_combat", state.active)
+    state.step = END_COMBAT
+    _next_step(state)
+
+
+def _until_next_turn(state: GameState) -> None:
+    """Effects that last "until your next turn" end as that player's next turn begins
+    (611.2a: the duration the effect states; 500.5's "until" a phase or step: before its
+    untap step, so a creature goaded "until your next turn" untaps free of it)."""
+    active = state.active
+    kept = [e for e in state.effects if e.until_turn_of != active]
+    if len(kept) != len(state.effects):
+        state.effects = kept
+        characteristics_changed(state)
 
 
 def _next_turn(state: GameState) -> None:
@@ -407,6 +444,8 @@ def _next_turn(state: GameState) -> None:
     else:
         state.active = 1 - state.active
     state.step = UNTAP
+    if state.effects:
+        _until_next_turn(state)
     state.combat = None
     state.extra_combats = []
     state.extra_combat = NONE
@@ -414,6 +453,10 @@ def _next_turn(state: GameState) -> None:
     state.combats_after_main = 0
     state.added_combat_resume = NONE
     state.main_as = NONE
+    if state.spell_shields:  # "this turn" (514.2): the shields of the last turn end
+        state.spell_shields = []
+    if state.untargetable:  # likewise "can't be the target ... this turn"
+        state.untargetable = []
     if state.turn > state.max_turns:
         state.result = GameResult(-1, "turn limit", state.turn - 1)
 

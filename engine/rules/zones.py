@@ -17,6 +17,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from mtgsim.engine.cards import T_CREATURE, T_LAND
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.state.derived import (
     Derived,
@@ -67,6 +68,7 @@ def new_object(state: GameState, card: Card, owner: int, zone: int,
     if card.zone_actions and (zone == HAND or zone == GRAVEYARD):
         derived.hands.zone_actions[owner] += 1
     if zone == BATTLEFIELD:
+        obj.entered_turn = state.turn
         permanent_entered(state, obj)
     return obj
 
@@ -212,8 +214,11 @@ DISCARD_HOOKS: list[Callable[[GameState, GameObject], GameObject | None]] = []
 
 
 def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
-         controller: int | None = None, tapped: bool = False) -> GameObject:
-    """Move ``obj`` to ``zone`` as a new object and return it.
+         controller: int | None = None, tapped: bool = False,
+         face: Card | None = None) -> GameObject:
+    """Move ``obj`` to ``zone`` as a new object and return it. ``face``: onto the
+    battlefield with that face up, its back face (712.14: transformed; ``front`` is the
+    card's front face).
 
     Tokens that leave the battlefield cease to exist (704.5d, done at once here, after
     leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
@@ -225,6 +230,8 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
             instead = hook(state, obj)
             if instead is not None:
                 return instead
+    if zone == GRAVEYARD and obj.zone == STACK and obj.card.exiles_itself:
+        zone = EXILE  # 614.1a: a spell with "exile it instead" (the battlefield's: a zone rule)
     remove_from_zone(state, obj)
     if zone != BATTLEFIELD and obj.zone != BATTLEFIELD:
         conditions_changed(state)  # statics may count cards in hands or graveyards (611.3a)
@@ -234,8 +241,10 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     if obj.front is not None:  # a transformed permanent leaves as its front face (712.8a)
         card = obj.front
     if zone == BATTLEFIELD:
-        new = new_object(state, card, obj.owner, zone, obj.token,
+        new = new_object(state, card if face is None else face, obj.owner, zone, obj.token,
                          obj.owner if controller is None else controller, sick=True)
+        if face is not None:
+            new.front = card
         obj.moved_to = new.oid
         if tapped:
             state.set_tapped(new, True)
@@ -358,7 +367,11 @@ def simultaneously(state: GameState) -> Iterator[None]:
 def departed(state: GameState, lki: GameObject, zone: int, sacrificed: bool = False) -> None:
     """A permanent left the battlefield for ``zone``: inside an event, its triggers wait
     for the end of the event; alone, it is an event of its own and they are checked now
-    (against the battlefield after it plus itself, which is the battlefield before it)."""
+    (against the battlefield after it plus itself, which is the battlefield before it).
+    A creature put into a graveyard records the turn ("if a creature died this turn",
+    700.4: dies is put into a graveyard from the battlefield)."""
+    if zone == GRAVEYARD and (lki.card.type_mask | lki.extra_types) & T_CREATURE:
+        state.creature_died_turn = state.turn
     dep = Departure(lki, zone, sacrificed)
     if state.event_depth:
         state.departures.append(dep)
@@ -371,7 +384,11 @@ def departed(state: GameState, lki: GameObject, zone: int, sacrificed: bool = Fa
 def arrived(state: GameState, obj: GameObject) -> None:
     """A permanent entered the battlefield: inside an event, its enters-the-battlefield
     triggers (and those of the others about it) wait for the end of the event; alone,
-    they are checked now."""
+    they are checked now. A land records the turn it entered under its controller's
+    control ("if you had a land enter the battlefield under your control this turn":
+    landfall, 207.2c)."""
+    if (obj.card.type_mask | obj.extra_types) & T_LAND:
+        state.players[obj.controller].land_entered_turn = state.turn
     if state.event_depth:
         state.arrivals.append(obj.oid)
         return

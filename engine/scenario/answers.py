@@ -11,7 +11,7 @@ from mtgsim.engine.scenario.format import (
 )
 from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSetup
 from mtgsim.engine.state.ask import IllegalAnswer
-from mtgsim.engine.state.decisions import DecisionKind, Modes, Replacing
+from mtgsim.engine.state.decisions import DecisionKind, Modes, Replacing, Rooms
 from mtgsim.engine.state.game_state import (
     Decision,
 )
@@ -72,7 +72,7 @@ class DecisionAnswers(ScenarioSetup):
         return d.options.index(self._ref_among(choice, d.options, d.player))
 
     def _pick_mode(self, d: Decision, choice: str) -> int:
-        labels = list(d.about.labels) if isinstance(d.about, Modes) else []
+        labels = list(d.about.labels) if isinstance(d.about, (Modes, Rooms)) else []
         if choice in labels:
             return labels.index(choice)
         raise ScenarioError(f"mode {choice!r} is not one of {labels} ('{d.prompt}')")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mtgsim.engine.cards import KEYWORD_BITS
+from mtgsim.engine.effects.venture import DUNGEONS
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.scenario.format import (
     SideExpect,
@@ -15,6 +16,7 @@ from mtgsim.engine.scenario.setup import PLAYER_NAMES, ScenarioError, ScenarioSe
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     GameObject,
+    Player,
 )
 
 
@@ -36,6 +38,11 @@ class ExpectationChecks(ScenarioSetup):
             got_monarch = "none" if state.monarch < 0 else "AB"[state.monarch]
             if got_monarch != exp.monarch:
                 raise ScenarioError(f"monarch: expected {exp.monarch}, got {got_monarch}")
+        if exp.initiative is not None:
+            got_initiative = "none" if state.initiative < 0 else "AB"[state.initiative]
+            if got_initiative != exp.initiative:
+                raise ScenarioError(f"initiative: expected {exp.initiative}, got "
+                                    f"{got_initiative}")
         if exp.stack is not None:
             got_stack = [i.card.name for i in reversed(state.stack)]
             if got_stack != exp.stack:
@@ -78,6 +85,7 @@ class ExpectationChecks(ScenarioSetup):
         if side.library_count is not None and len(player.library) != side.library_count:
             raise ScenarioError(f"{pname} library_count: expected {side.library_count}, "
                                 f"got {len(player.library)}")
+        _check_dungeon(player, pname, side)
 
     def _check_permanent(self, pe: object) -> None:
         from mtgsim.engine.scenario.format import PermanentExpect
@@ -131,3 +139,20 @@ def has_ability(obj: GameObject, ability: str) -> bool:
     from mtgsim.engine.keywords import object_keywords
 
     return any(k.lower().startswith(name) for k in object_keywords(obj))
+
+
+def _check_dungeon(player: Player, pname: str, side: SideExpect) -> None:
+    """The dungeon in ``player``'s command zone ("none"), its room, the dungeons completed."""
+    if side.dungeon is not None:
+        got = player.dungeon or "none"
+        if got != side.dungeon:
+            raise ScenarioError(f"{pname} dungeon: expected {side.dungeon}, got {got}")
+    if side.room is not None:
+        dungeon = DUNGEONS.get(player.dungeon)
+        got = dungeon.rooms[player.room].name if dungeon is not None else "none"
+        if got != side.room:
+            raise ScenarioError(f"{pname} room: expected {side.room}, got {got}")
+    if side.dungeons_completed is not None and \
+            player.dungeons_completed != side.dungeons_completed:
+        raise ScenarioError(f"{pname} dungeons_completed: expected "
+                            f"{side.dungeons_completed}, got {player.dungeons_completed}")

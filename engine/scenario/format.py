@@ -22,7 +22,7 @@ class PermanentSpec(_S):
     card: str
     label: str | None = None
     tapped: bool = False
-    sick: bool = False
+    sick: bool = False  # entered this turn (else it was there as the turn began)
     counters: dict[str, int] = {}
     damage: int = 0
     attached_to: str | None = None
@@ -38,6 +38,11 @@ class SideSetup(_S):
     battlefield: list[str | PermanentSpec] = []
     choices: list[Choice] = []
     poison: int = 0
+    # the dungeon in the command zone and the room its venture marker is on (309), the
+    # dungeons completed (309.7): a project addition
+    dungeon: str | None = None
+    room: str | None = None
+    dungeons_completed: int = 0
 
 
 class Setup(_S):
@@ -45,6 +50,7 @@ class Setup(_S):
     active: Literal["A", "B"] = "A"
     step: str = "main1"
     monarch: Literal["A", "B"] | None = None  # who is the monarch (724), a project addition
+    initiative: Literal["A", "B"] | None = None  # who has the initiative (725), an addition
     A: SideSetup = msgspec.field(default_factory=SideSetup)
     B: SideSetup = msgspec.field(default_factory=SideSetup)
 
@@ -79,7 +85,9 @@ class ActionSpec(_S):
     discard: str | None = None
     free: bool = False
     # the casting permission used: "evoke" (from the hand), "flashback", "retrace"
-    alt: Literal["evoke", "flashback", "retrace", "alternative cost"] | None = None
+    alt: Literal["evoke", "flashback", "retrace", "alternative cost", "adventure", "omen",
+                 "adventure creature", "other additional cost", "escape",
+                 "overload", "disturb", "sneak"] | None = None
     choices: list[Choice] = []
     illegal: bool = False
 
@@ -106,11 +114,17 @@ class SideExpect(_S):
     library_top: list[str] | None = None
     library_count: int | None = None
     poison: int | None = None
+    # the dungeon in the command zone ("none": no dungeon), the venture marker's room, the
+    # dungeons completed (309): a project addition
+    dungeon: str | None = None
+    room: str | None = None
+    dungeons_completed: int | None = None
 
 
 class Expect(_S):
     winner: Literal["A", "B", "draw"] | None = None
     monarch: Literal["A", "B", "none"] | None = None  # who is the monarch (724), an addition
+    initiative: Literal["A", "B", "none"] | None = None  # who has the initiative (725)
     stack: list[str] | None = None
     A: SideExpect = msgspec.field(default_factory=SideExpect)
     B: SideExpect = msgspec.field(default_factory=SideExpect)

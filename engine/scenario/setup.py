@@ -10,6 +10,7 @@ from collections import deque
 
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
 from mtgsim.engine.cards.card import Card, CardPool
+from mtgsim.engine.effects.venture import DUNGEONS
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.turn import new_game
 from mtgsim.engine.rules.zones import new_object
@@ -30,6 +31,7 @@ from mtgsim.engine.state.game_state import (
     STEP_NAMES,
     GameObject,
     GameState,
+    Player,
 )
 
 PLAYER_NAMES = {"A": 0, "B": 1}
@@ -80,6 +82,8 @@ class ScenarioSetup:
         state.priority = state.active
         if setup.monarch is not None:
             state.monarch = PLAYER_NAMES[setup.monarch]
+        if setup.initiative is not None:
+            state.initiative = PLAYER_NAMES[setup.initiative]
         attachments: list[tuple[GameObject, str]] = []
         for pname, side in (("A", setup.A), ("B", setup.B)):
             p = PLAYER_NAMES[pname]
@@ -133,6 +137,7 @@ class ScenarioSetup:
         if side.poison < 0:
             raise ScenarioError(f"setup.{'AB'[p]}: poison = {side.poison} is negative")
         player.poison = side.poison
+        _dungeon_setup(player, side, f"setup.{'AB'[p]}")
         for zone, names, lst in (
             (LIBRARY, side.library, player.library),
             (GRAVEYARD, side.graveyard, player.graveyard),
@@ -159,6 +164,9 @@ class ScenarioSetup:
                                         "negative")
             state.set_tapped(obj, spec.tapped)
             obj.sick = spec.sick
+            # a permanent of the position was there before the turn began, unless it is
+            # summoning sick: then it entered this turn ("if ~ entered this turn")
+            obj.entered_turn = state.turn if spec.sick else 0
             obj.damage = spec.damage
             if spec.damage:  # marked damage was dealt this turn (it goes at cleanup, 514.2)
                 obj.damaged_turn = state.turn
@@ -215,3 +223,28 @@ class ScenarioSetup:
             return "AB"[ref]
         obj = self.state.objects.get(ref)
         return obj.card.name if obj else f"#{ref}"
+
+
+def _dungeon_setup(player: Player, side: SideSetup, where: str) -> None:
+    """A player's dungeon in the command zone, its venture marker's room (309) and the
+    dungeons they completed (309.7)."""
+    if side.dungeons_completed < 0:
+        raise ScenarioError(f"{where}: dungeons_completed = {side.dungeons_completed} is "
+                            "negative")
+    player.dungeons_completed = side.dungeons_completed
+    if side.dungeon is None:
+        if side.room is not None:
+            raise ScenarioError(f"{where}: room = {side.room!r} without a dungeon")
+        return
+    dungeon = DUNGEONS.get(side.dungeon)
+    if dungeon is None:
+        raise ScenarioError(f"{where}: unknown dungeon {side.dungeon!r} (known: "
+                            f"{', '.join(sorted(DUNGEONS))})")
+    names = [r.name for r in dungeon.rooms]
+    room = names[0] if side.room is None else side.room
+    if room not in names:
+        raise ScenarioError(f"{where}: {side.dungeon} has no room {room!r} (its rooms: "
+                            f"{', '.join(names)})")
+    player.dungeon = side.dungeon
+    player.room = names.index(room)
+    player.room_last = not dungeon.rooms[player.room].leads_to

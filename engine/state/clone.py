@@ -139,6 +139,8 @@ def clone(state: GameState) -> GameState:
     new.extra_combats = state.extra_combats.copy()
     new.attacked_this_turn = state.attacked_this_turn.copy()
     new.extra_turns = state.extra_turns.copy()
+    new.spell_shields = state.spell_shields.copy()
+    new.untargetable = state.untargetable.copy()
     new.event_before = state.event_before.copy()
     new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
     new.arrivals = state.arrivals.copy()

@@ -77,6 +77,12 @@ class DecisionKind(StrEnum):
     FLASHBACK_COST = "flashback_cost"  # which of several flashback costs to pay
     LEGEND = "legend"  # which legendary permanent to keep (704.5j)
     REPLACEMENT = "replacement"  # which replacement effect applies to an event first (616.1)
+    LOOK_BOTTOM = "look_bottom"  # looked-at cards to put on the bottom (scry, 701.22a)
+    LOOK_GRAVEYARD = "look_graveyard"  # looked-at cards to put into the graveyard (surveil)
+    LOOK_TAKE = "look_take"  # looked-at or revealed cards to put into the hand
+    RETURN = "return"  # a permanent to return to its owner's hand for an effect (a karoo land)
+    DELVE = "delve"  # a graveyard card to exile for delve, or none (702.66a)
+    UNTAP = "untap"  # permanents to untap for an effect, up to N ("untap up to two lands")
 
 
 # The kinds whose options are ids: of objects, of players (0 and 1, a target or what an
@@ -94,7 +100,9 @@ OBJECT_OPTIONS = frozenset({
     DecisionKind.COST, DecisionKind.SACRIFICE, DecisionKind.SEARCH,
     DecisionKind.COST_COUNTER, DecisionKind.COST_TAP, DecisionKind.DIG,
     DecisionKind.LOOK_EXILE, DecisionKind.LIBRARY_ORDER, DecisionKind.CHOOSE_DISCARD,
-    DecisionKind.LEGEND, DecisionKind.REPLACEMENT,
+    DecisionKind.LOOK_BOTTOM, DecisionKind.LOOK_GRAVEYARD, DecisionKind.LOOK_TAKE,
+    DecisionKind.LEGEND, DecisionKind.REPLACEMENT, DecisionKind.RETURN,
+    DecisionKind.DELVE, DecisionKind.UNTAP,
 })
 # ... and those whose options are numbers (every kind is in exactly one of the two)
 NUMBER_OPTIONS = frozenset({
@@ -159,10 +167,11 @@ class MayCast(About, tag="may_cast", frozen=True):
 
 class MayPay(About, tag="may_pay", frozen=True):
     """MAY: pay ``cost``: to recover a card, or so that a spell or ability is not
-    countered (ward, "counter unless its controller pays")."""
+    countered (ward, "counter unless its controller pays"), or 2 life rather than the
+    mana of a Phyrexian symbol of a spell's cost (``cost`` the symbol, 107.4f)."""
 
     cost: str
-    why: Literal["recover", "ward", "unless"]
+    why: Literal["recover", "ward", "unless", "phyrexian", "copy"]  # "copy": Chain Lightning's
     card: Card | None = None  # the card to recover / the spell or ability's card
 
 
@@ -191,7 +200,7 @@ class CostOf(About, tag="cost_of", frozen=True):
     (``source`` its object) and which action of it this question is."""
 
     action: Literal["sacrifice", "return", "discard", "tap", "remove_counter",
-                    "put_counter"]
+                    "put_counter", "reveal", "choose", "exile"]
     card: Card
     counter: str = ""  # the kind of counter
 
@@ -199,6 +208,14 @@ class CostOf(About, tag="cost_of", frozen=True):
 class Modes(About, tag="modes", frozen=True):
     """MODE: the labels of the options, in order (the options are mode indices)."""
 
+    labels: tuple[str, ...]
+
+
+class Rooms(About, tag="rooms", frozen=True):
+    """MODE, venturing (701.49b): the dungeon and the names of the rooms the venture marker
+    may move to, in the order of the options (the options are room indices)."""
+
+    dungeon: str
     labels: tuple[str, ...]
 
 
@@ -211,9 +228,11 @@ class Searching(About, tag="searching", frozen=True):
 
 class ColorFor(About, tag="color_for", frozen=True):
     """COLOR: what the colour is for: a permanent's "as it enters, choose a color",
-    protection from it, or the colour word a text change replaces or puts in."""
+    protection from it, preventing its sources' damage, the colour word a text change
+    replaces or puts in, or a mana added by an effect ("two mana in any combination of
+    colors")."""
 
-    purpose: Literal["as_enters", "protection", "word_from", "word_to"]
+    purpose: Literal["as_enters", "protection", "word_from", "word_to", "mana", "prevention"]
     card: Card | None = None
 
 
@@ -250,7 +269,7 @@ class Sacrificing(About, tag="sacrificing", frozen=True):
 AboutT = (
     Mulligans | Discarding | TargetOf | ForSpell | MayEffect | MayCast | MayPay
     | MayDiscardHand | Devouring | Attaching | CostOf | Modes | Searching | ColorFor
-    | FlashbackCosts | Legend | Sacrificing | Replacing
+    | FlashbackCosts | Legend | Sacrificing | Replacing | Rooms
 )
 
 

@@ -128,7 +128,22 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # front face (712.8a). ``transforms``: how many times it transformed (701.28f)
     front: Card | None = None
     transforms: int = 0
+    # an effect set its land type (305.7, layer 4: Spreading Seas' "is an Island"): the
+    # card's own land types are not its types now (``extra_subtypes`` has the new one)
+    lost_land_types: bool = False
     plotted: int = 0  # plot (702.170a): the turn this card in exile became plotted
+    # an adventurer card exiled as its Adventure resolved (715.3d): the player who may
+    # cast its creature from exile (the Adventure's controller), NONE for any other card
+    adventurer: int = -1
+    # the object whose ability exiled this card (607.2a: "the exiled card" of a linked
+    # ability, Journey to Nowhere's); a new object of the source (400.7) has another id
+    exiled_by: int = NONE
+    # the turn it came onto the battlefield (a new object each zone change, 400.7; 0 for an
+    # object in another zone): "if ~ entered this turn"
+    entered_turn: int = 0
+    # a permanent that was a spell: the optional additional costs paid for it ("kicker",
+    # "bargain", "collect evidence"; ``StackItem.paid``): "if it was bargained" (702.166c)
+    cast_paid: tuple[str, ...] = ()
 
 
 class Player(msgspec.Struct, omit_defaults=True):
@@ -146,10 +161,24 @@ class Player(msgspec.Struct, omit_defaults=True):
     mulligans: int = 0
     damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
     drawn_this_turn: int = 0  # cards this player drew this turn (121.2: "your third card")
+    cast_this_turn: int = 0  # spells this player cast this turn (storm, 702.40a)
+    land_entered_turn: int = 0  # the last turn a land entered under their control (landfall)
     cant_gain_life: bool = False  # "can't gain life for the rest of the game" (119.7)
     pool: list[int] = []  # floating mana, one colour bit per unit
     can_cast_spells: bool = True
     stats: dict[str, int] = {}  # keyword statistics of this game (engine.state.stats)
+    # dungeons (309; engine.effects.venture): the dungeon card this player has in the
+    # command zone ("" for none, 309.3), the room their venture marker is on (its index in
+    # that dungeon's rooms, 309.4), and how many dungeons they completed (309.7)
+    dungeon: str = ""
+    room: int = -1
+    dungeons_completed: int = 0
+    # the venture marker is on the dungeon's bottommost room: state-based actions complete
+    # the dungeon once that room's ability has left the stack (704.5t, engine.rules.sba)
+    room_last: bool = False
+    # "skips their next combat phase" (614.10): how many of this player's next combat
+    # phases are skipped (engine/effects/skip_combat.py)
+    skip_combats: int = 0
 
 
 class StackItem(msgspec.Struct, omit_defaults=True):
@@ -184,9 +213,20 @@ class StackItem(msgspec.Struct, omit_defaults=True):
     source_transforms: int = 0
     # the cards discarded to pay its costs, as they were ("the discarded card", 601.2h)
     discarded: tuple[Card, ...] = ()
+    # the permanents sacrificed to pay its costs, as they last existed (608.2h): "the
+    # sacrificed permanent's mana value" (Reckoner's Bargain)
+    sacrificed: tuple[Card, ...] = ()
     # each target's controller as the item began to resolve (NONE: not a permanent):
     # "that artifact's controller" after the artifact is gone (608.2h)
     target_controllers: tuple[int, ...] = ()
+    # a spell with storm: the spells cast before it this turn, as it was cast (702.40a)
+    storm_count: int = 0
+    # the optional additional costs paid as the spell was cast, by keyword ("bargain",
+    # "collect evidence"; kicker is ``kicked``): "If this spell was bargained" (702.166b)
+    paid: tuple[str, ...] = ()
+    # the object a cost chose or revealed ("the creature you chose or the card you
+    # revealed": Monstrous Emergence), as it is or as it last existed (608.2h)
+    chosen: int = NONE
 
 
 class Event(msgspec.Struct, array_like=True, omit_defaults=True, frozen=True):
@@ -264,6 +304,10 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     color: int = NONE  # layer 5: its colours become these (colour mask, 105.3)
     # "if that creature would die this turn, exile it instead" (614.1a; Suplex)
     exile_if_dies: bool = False
+    # "until [this player's] next turn" (611.2a: the duration the effect states; goad's
+    # 701.15a, Throne of the Dead Three's hexproof): ends as that player's next turn
+    # begins (engine.rules.turn); NONE for the other durations
+    until_turn_of: int = NONE
 
 
 class Combat(msgspec.Struct, omit_defaults=True):
@@ -442,6 +486,25 @@ class GameState(msgspec.Struct, omit_defaults=True):
     # the monarch (724.1): the player with the designation, NONE before anyone becomes it
     # (engine.effects.become_monarch)
     monarch: int = NONE
+    # the initiative (725.1): the player who has it, NONE before anyone takes it
+    # (engine.effects.take_initiative)
+    initiative: int = NONE
+    # "Damage can't be prevented this turn" (615.12; engine.effects.damage_cant_be_prevented):
+    # the turn it holds for, 0 for none
+    unpreventable_turn: int = 0
+    creature_died_turn: int = 0  # the last turn a creature died (700.4; morbid's "this turn")
+    # "Prevent all combat damage / all damage creatures would deal this turn" (615.1,
+    # engine.effects.prevent_damage): what is prevented (its bits) and the turn it lasts
+    prevented: int = 0
+    prevented_turn: int = 0
+    # "Prevent all damage target spell would deal this turn. You gain life equal to the
+    # damage prevented this way." (615.1, engine.effects.prevent_spell_damage): for each
+    # such shield, (the spell's object, the turn it lasts, the player who gains the life)
+    spell_shields: list[tuple[int, int, int]] = []
+    # "Target creature can't be the target of spells or abilities your opponents control
+    # this turn." (115.1, engine.effects.untargetable_by_opponents): for each, (the
+    # permanent, the turn it lasts, the player whose opponents can't target it)
+    untargetable: list[tuple[int, int, int]] = []
 
     # set by whoever makes a state (engine.rules.turn.new_game, engine.state.serialize); until then
     # UNBOUND, whose every attribute is missing

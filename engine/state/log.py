@@ -14,6 +14,8 @@ def log(state: GameState, kind: str, player: int = NONE, card: str = "", target:
 
 
 def describe(state: GameState, ref: int) -> str:
+    if ref == NONE:  # an "up to" / "any number of" target left unchosen
+        return "no target"
     if ref < 2:
         return "player A" if ref == 0 else "player B"
     obj = state.objects.get(ref)

@@ -29,8 +29,10 @@ load_pool()
 @cache
 def patterns_of(name: str) -> frozenset[str]:
     rec = corpus.lookup(name)
-    # a transforming double-faced card is named by its front face ("Front // Back")
-    own = rec.name if rec is None or rec.back is None else rec.name.split(" // ")[0]
+    # a transforming double-faced card is named by its front face ("Front // Back"), an
+    # adventurer card by its creature
+    own = rec.name if rec is None or rec.back is None and rec.layout != "adventure" \
+        else rec.name.split(" // ")[0]
     assert rec is not None and own == name, f"{name!r} is not a corpus card's name"
     got = compile_record(rec, compile_card)
     assert isinstance(got, Compiled), f"{name}: {got}"

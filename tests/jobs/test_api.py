@@ -196,3 +196,21 @@ def test_the_api_names_every_card_it_cannot_compile() -> None:
     assert "2 cards of this list cannot be played" in message
     assert "'Lightning Bolt'" in message and "'Counterspell'" in message
     assert "--cards" in message
+
+
+def test_the_api_records_events_as_the_command_line_does(tmp_path: Path) -> None:
+    """``record_events=True`` is ``--record-events``: the same events and hands rows."""
+    from mtgsim.results.events import read_events, read_hands
+
+    decks = ["gruul_stompy", "bogles"]
+    mtgsim.versus(decks[0], decks[1:], games=2, seed=3, out=tmp_path / "api",
+                  record_events=True)
+    assert main(["versus", decks[0], "--field", decks[1], "--games", "2", "--seed", "3",
+                 "--executor", "serial", "--out", str(tmp_path / "cli"), "--quiet",
+                 "--record-events"]) == 0
+    for read in (read_events, read_hands):
+        api, cli = read(tmp_path / "api"), read(tmp_path / "cli")
+        assert api.num_rows > 0
+        assert api.drop_columns(["job"]).to_pylist() == cli.drop_columns(["job"]).to_pylist()
+    mtgsim.gauntlet(decks, games=2, seed=3, out=tmp_path / "plain")
+    assert read_hands(tmp_path / "plain").num_rows == 0  # off by default

@@ -143,7 +143,10 @@ def test_decks_lists_every_bundled_deck(capsys: pytest.CaptureFixture[str]) -> N
     lines = out.splitlines()
     assert lines[0].split() == ["deck", "archetype", "cards", "sideboard"]
     rows = {line.split()[0]: line for line in lines[1:]}
-    assert set(rows) == {p.stem for p in BUNDLED}
+    pauper = {f"pauper/{p.stem}" for p in (DECKS_DIR / "pauper").glob("*.txt")}
+    assert pauper  # the bundled Pauper metagame's decks, named with their folder
+    assert set(rows) == {p.stem for p in BUNDLED} | pauper
+    assert rows["pauper/rakdos_madness"].split()[1:3] == ["Rakdos", "Madness"]
     assert rows["gruul_stompy"].split()[1:] == ["Gruul", "Stompy", "60", "0"]
     assert rows["eldrazi_ramp"].split()[1:] == ["Eldrazi", "Ramp", "60", "15"]
 

@@ -4,6 +4,7 @@ after it), nothing with ``--quiet``; and a complete job leaves no empty folder b
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -108,3 +109,17 @@ def test_ray_start_is_announced_and_the_rate_excludes_it(tmp_path: Path) -> None
     assert summary is not None, res.stdout
     assert abs(bar_rate - float(summary.group(1))) <= 0.2 * float(summary.group(1)), (
         bar_rate, res.stdout)
+
+
+def test_bench_pipeline_announces_ray_start(tmp_path: Path) -> None:
+    """``bench --pipeline`` starts local Ray for its second run: the same line as every
+    job's says so before the wait (on stderr: the figures alone are on stdout)."""
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    res = subprocess.run([sys.executable, "-m", "mtgsim.pipelines.cli", "bench", "--pipeline",
+                          "--games", "4", "--workers", "1", "--json"], cwd=tmp_path,
+                         capture_output=True, text=True, env=env, timeout=600)
+    assert res.returncode == 0, res.stderr
+    lines = [ln for ln in re.split(r"[\r\n]", res.stderr) if ln.strip()]
+    assert lines == ["mtgsim: starting Ray on this machine..."], res.stderr
+    figures = json.loads(res.stdout)
+    assert figures["ray_workers"] == 1 and figures["ray_games_per_second"] > 0

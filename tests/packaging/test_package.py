@@ -166,8 +166,10 @@ def test_the_wheel_installs_one_name_with_its_data(wheel: Path) -> None:
     for package in ("engine", "cluster", "pipelines", "results"):
         assert f"mtgsim/{package}/__init__.py" in names
     decks = sorted(n for n in names if n.startswith("mtgsim/decks/") and n.endswith(".txt"))
-    assert [Path(n).name for n in decks] == sorted(p.name for p in (ROOT / "decks").glob(
-        "*.txt"))
+    # the keyword decks and the Pauper metagame's (decks/pauper/, with its metagame.json)
+    assert decks == sorted(f"mtgsim/{p.relative_to(ROOT).as_posix()}" for p in (
+        *(ROOT / "decks").glob("*.txt"), *(ROOT / "decks" / "pauper").glob("*.txt")))
+    assert "mtgsim/decks/pauper/metagame.json" in names
     cards = [n for n in names if n.startswith("mtgsim/engine/cards/data/")
              and n.endswith(".toml")]
     assert len(cards) == len(card_files(DATA_DIR)) > 0

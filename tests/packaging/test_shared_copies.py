@@ -63,6 +63,26 @@ def test_the_deck_list_sample_is_shared_lists() -> None:
     assert sample and set(sample) <= lines
 
 
+def test_the_fuzz_pauper_cards_are_the_training_lists_cards() -> None:
+    """pipelines/pauper_cards.txt (what ``mtgsim fuzz --format pauper`` draws from) is
+    what scripts/pauper_cards.py makes of the Pauper training lists."""
+    import subprocess
+    import sys
+
+    from mtgsim.pipelines.fuzz import PAUPER_CARDS, format_names
+
+    names = format_names("pauper")
+    assert len(names) > 500 and len(set(names)) == len(names) and "Island" in names
+    if not SHARED.is_dir():
+        pytest.skip(f"{SHARED} is absent (a clone with nothing beside it)")
+    lists = SHARED / "decklists" / "decklists-2026-04-06.jsonl.gz"
+    made = subprocess.run([sys.executable, str(ROOT / "scripts" / "pauper_cards.py"),
+                           str(lists)], capture_output=True, check=True).stdout
+    assert PAUPER_CARDS.read_bytes() == made, (
+        "pipelines/pauper_cards.txt differs from the training lists' cards: run "
+        "scripts/pauper_cards.py LISTS > pipelines/pauper_cards.txt")
+
+
 def test_every_specification_example_is_copied() -> None:
     if not SHARED.is_dir():
         pytest.skip(f"{SHARED} is absent (a clone with nothing beside it)")

@@ -162,7 +162,7 @@ def test_ucb_spends_its_budget_unless_decided_and_tries_every_candidate(rollouts
             assert d is not None
             view = player_view(state, d.player)
             policy = SearchPolicy(1, spec)
-            k = len(policy.candidates(view, d, policy.inner.decide(view, d)))
+            k = len(policy.search_candidates(view, d, policy.inner.decide(view, d)))
             policy = SearchPolicy(1, spec)
             policy.decide(view, d)
             if k < 2:

@@ -19,11 +19,13 @@ import copy
 import gc
 import types
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 
 import msgspec
 import pytest
 
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import Policy, decide, play, policy_stops
 from mtgsim.engine.players.policies import ScriptedPolicy, make_policy
 from mtgsim.engine.rules.turn import advance, answer, new_game
@@ -45,7 +47,13 @@ from mtgsim.engine.state.rng import randbelow, seed_state
 from mtgsim.engine.state.serialize import to_msgpack
 from mtgsim.engine.state.sight import Sight
 from mtgsim.engine.state.view import decklist, known_hand, player_view
-from mtgsim.pipelines.runner import DECKS_DIR, game_seed, load_card_pool, load_main_deck
+from mtgsim.pipelines.runner import (
+    DECKS_DIR,
+    game_seed,
+    load_card_pool,
+    load_decks,
+    load_main_deck,
+)
 
 SHIPPED = ("heuristic", "random", "goldfish")
 
@@ -274,15 +282,125 @@ def check_game(deck_a: list[Card], deck_b: list[Card], players: tuple[str, str],
 
 GAMES = 4  # per pairing and players, seats alternating
 
+# The bundled Pauper decks (decks/pauper/, cards compiled from Oracle text), each in one
+# pairing: they ask what the keyword decks never do (scry's and surveil's looks, cards
+# taken from a look, a karoo land's return, delve, "untap up to", a sacrifice for an
+# effect, choose-discard).
+PAUPER_PAIRINGS = (
+    ("dimir_terror", "golgari_gardens"),
+    ("grixis_affinity", "jeskai_ephemerate"),
+    ("boros_artifacts", "dimir_faeries"),
+    ("mono_blue_faeries", "mono_blue_terror"),
+    ("rakdos_madness", "selesnya_bogles"),
+    ("jund_wildfire", "mono_red_madness"),
+)
+# Keyword pairings played for the coverage of decision kinds only (the legend rule,
+# devour, which replacement effect applies first, Novijen Sages's counters removed from
+# among creatures).
+COVERAGE_PAIRINGS = (
+    ("azorius_skies", "bant_exalted"),
+    ("rakdos_madness", "jund_devour"),
+    ("simic_graft", "azorius_skies"),
+)
+PLAYERS = (("heuristic", "heuristic"), ("random", "random"))
 
-@pytest.mark.parametrize("players", [("heuristic", "heuristic"), ("random", "random")])
-@pytest.mark.parametrize("a, b", PAIRINGS)
-def test_answers_do_not_depend_on_hidden_cards(pool, a: str, b: str,  # type: ignore[no-untyped-def]
-                                               players: tuple[str, str]) -> None:
-    decks = _deck(pool, a), _deck(pool, b)
-    for i in range(GAMES):
-        checked = check_game(decks[i % 2], decks[1 - i % 2], players, game_seed(0, i))
-        assert checked > 10
+
+@cache
+def _all_decks() -> dict[str, list[Card]]:
+    """Every bundled deck by name (the Pauper ones by their bare name), loaded as jobs
+    load them: one card source, the cards the pool lacks compiled from Oracle text."""
+    paths = sorted(DECKS_DIR.glob("*.txt")) + sorted((DECKS_DIR / "pauper").glob("*.txt"))
+    _, decks = load_decks(CardSource(), [str(p) for p in paths])
+    return {p.stem: d.cards for p, d in zip(paths, decks, strict=True)}
+
+
+@cache
+def _played(a: str, b: str, players: tuple[str, str]) -> tuple[tuple[int, ...],
+                                                               frozenset[DecisionKind]]:
+    """``check_game`` over ``GAMES`` games of ``a`` against ``b`` (seats alternating):
+    the decisions checked in each game and the kinds asked (played once per session,
+    for the pairing's test and for the coverage test)."""
+    decks = _all_decks()
+    pair = decks[a], decks[b]
+    kinds: set[DecisionKind] = set()
+    checked = tuple(check_game(pair[i % 2], pair[1 - i % 2], players, game_seed(0, i),
+                               kinds=kinds) for i in range(GAMES))
+    return checked, frozenset(kinds)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("a, b", PAIRINGS + PAUPER_PAIRINGS)
+def test_answers_do_not_depend_on_hidden_cards(a: str, b: str, players: tuple[str, str]) -> None:
+    checked, _ = _played(a, b, players)
+    assert min(checked) > 10
+
+
+def _defines(deck: Sequence[Card], *words: str) -> bool:
+    """Whether a card of ``deck`` has any of ``words`` (an effect's tag, a cost's field)
+    in its definition."""
+    return any(w.encode() in msgspec.json.encode(c.defn) for c in deck for w in words)
+
+
+_ONTO_BATTLEFIELD = ('"do":"flicker"', '"do":"put_from_top_onto_battlefield"',
+                     '"do":"return_to_battlefield"', '"do":"return_exiled"',
+                     '"to":"battlefield"')
+
+
+def _puts_others_onto_battlefield(card: Card) -> bool:
+    """Whether an effect of ``card`` puts a card onto the battlefield (from anywhere but
+    the stack) that may be another card than a non-Aura ``card`` itself."""
+    text = msgspec.json.encode(card.defn).decode()
+    for effect in text.split('{"do":')[1:]:
+        effect = '"do":' + effect.split("}", 1)[0]
+        if any(w in effect for w in _ONTO_BATTLEFIELD) and not (
+                '"what":"self"' in effect and not card.is_aura):
+            return True
+    return False
+
+
+# The decision kinds no bundled deck can ask, each with why: a check over every bundled
+# deck's card definitions that fails once a deck gets a card that could ask it (then the
+# kind must be reached in the games above). The rules scenarios ask each of them
+# (test_every_kind_of_decision_is_fair).
+CANNOT_BE_ASKED: dict[DecisionKind, tuple[str, Callable[[Sequence[Card]], bool]]] = {
+    DecisionKind.ATTACH: (
+        "an Aura put onto the battlefield without being cast (303.4f): in the bundled "
+        "decks with Auras, what puts a card onto the battlefield puts only itself (Sneaky "
+        "Snacker), never an Aura", lambda deck: any(c.is_aura for c in deck)
+        and any(_puts_others_onto_battlefield(c) for c in deck)),
+    DecisionKind.DIG: (
+        "revealed cards put onto the battlefield: no bundled card has that effect",
+        lambda deck: _defines(deck, '"put_from_top_onto_battlefield"')),
+    DecisionKind.LOOK_EXILE: (
+        "looked-at cards exiled by choice: no bundled card's look at the top exiles",
+        lambda deck: _defines(deck, '"exile_any":true')),
+    DecisionKind.COST_TAP: (
+        "a cost tapping untapped permanents other than its source: no bundled card has one",
+        lambda deck: _defines(deck, '"tap_untapped"')),
+    DecisionKind.FLASHBACK_COST: (
+        "two flashback costs for one card (a printed one and one granted): no bundled "
+        "deck holds both a flashback card and a card granting flashback",
+        lambda deck: _defines(deck, '"grant_flashback"')
+        and any(c.instances("flashback") for c in deck)),
+}
+
+
+def test_every_decision_kind_is_asked_in_the_fairness_games() -> None:
+    """The games above, through the real decide path, ask every kind of decision of
+    ``engine/state/decisions.py`` but those no bundled deck can ask (``CANNOT_BE_ASKED``,
+    each reason checked over every bundled deck)."""
+    reached: dict[DecisionKind, list[str]] = {}
+    for a, b in PAIRINGS + PAUPER_PAIRINGS + COVERAGE_PAIRINGS:
+        for players in PLAYERS:
+            for k in _played(a, b, players)[1]:
+                reached.setdefault(k, []).append(f"{a}-{b} ({players[0]})")
+    decks = _all_decks()
+    for kind, (why, could) in CANNOT_BE_ASKED.items():
+        able = [name for name, deck in decks.items() if could(deck)]
+        assert not able, f"{kind}: {why}, yet {able} could ask it: play one in these games"
+        assert kind not in reached, f"{kind} is asked after all ({reached[kind][0]})"
+    missing = set(DecisionKind) - set(reached) - set(CANNOT_BE_ASKED)
+    assert not missing, f"never asked in the fairness games: {sorted(missing)}"
 
 
 class Peeking:

@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from mtgsim.pipelines.cli import main
+from mtgsim.results.dataset import read_games
 
 ROOT = Path(__file__).resolve().parents[2]
 SERIAL = ["--executor", "serial"]
@@ -82,6 +83,15 @@ def test_report_files(jobs: dict[str, Path]) -> None:
     swiss = json.loads((jobs["swiss"] / "report" / "summary.json").read_text())
     assert swiss["events"] == 3
     assert sum(c["seats"] for c in swiss["conversion"].values()) == 24
+    # the games of its events, as any job's: matchups, ratings, metagame (mirrors apart)
+    rows = read_games(jobs["swiss"]).to_pylist()
+    assert swiss["games"] == sum(r["deck_a"] != r["deck_b"] for r in rows) > 0
+    assert swiss["games"] < len(rows)  # 8 seats of 3 decks: some mirror matches
+    assert {"tbl-matchups", "tbl-ratings"} <= set(swiss["tables"])
+    assert set(swiss["ratings"]) == {"gruul_stompy", "azorius_skies", "bogles"}
+    assert "ratings_fit" in swiss and set(swiss["field_win_rate"]) == set(swiss["ratings"])
+    swiss_html = (jobs["swiss"] / "report" / "index.html").read_text()
+    assert "mirror games left out" in swiss_html
     ablate = json.loads((jobs["ablate"] / "report" / "summary.json").read_text())
     assert ablate["keyword"] == "cascade" and ablate["pooled"]["games"] == 20
     # per-card statistics where the job recorded its events, a note where it did not
@@ -283,7 +293,8 @@ def test_nothing_is_cut_off_at_1400_pixels(jobs: dict[str, Path], browser: Any,
         page.wait_for_selector(f"table#{ident}.dataTable", timeout=30_000)
     wanted = {"gauntlet": {"tbl-cards", "tbl-card_rates", "tbl-ratings_fit",
                            "tbl-keyword_impact", "tbl-compare"},
-              "versus": {"tbl-ratings_fit"}, "swiss": {"tbl-cards", "tbl-conversion"},
+              "versus": {"tbl-ratings_fit"},
+              "swiss": {"tbl-cards", "tbl-conversion", "tbl-matchups", "tbl-ratings_fit"},
               "ablate": {"tbl-ablation"}}[kind]
     assert wanted <= set(summary["tables"])
     tables = page.evaluate("""() => [...document.querySelectorAll('div.table')].map(div => {

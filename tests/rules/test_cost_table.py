@@ -15,14 +15,17 @@ from pathlib import Path
 import msgspec
 import pytest
 
+import mtgsim.engine.keywords.all  # noqa: F401  (and those of keywords: craft's material)
 import mtgsim.engine.rules.cost_parts  # noqa: F401  (registers the parts)
+import mtgsim.engine.rules.cost_parts_cards  # noqa: F401  (and those of cards)
 from mtgsim.engine.cards import Cost, Filter
 from mtgsim.engine.rules.costs import COST_PARTS, CostPart, Stage, cost_part, parts_of
 
 NOT_VALUED = {"tap_untapped", "reveal_self", "untap", "return_to_hand", "put_counter",
-              "remove_counter", "mana"}
+              "remove_counter", "mana", "reveal_hand", "reveal_x", "choose", "reveal_card"}
 NO_CHOICE = {"reveal_self", "tap", "untap", "pay_life", "put_counter", "remove_counter",
-             "discard_self", "sacrifice_self", "exile_self", "mana"}
+             "discard_self", "sacrifice_self", "exile_self", "mana", "reveal_hand",
+             "exile_graveyard_top"}
 
 # A value other than the default for each field, to build a cost with that part.
 SAMPLE: dict[type, object] = {str: "{1}", bool: True, int: 2}
@@ -69,7 +72,7 @@ def test_a_cost_with_a_field_set_has_the_part_that_reads_it(name: str) -> None:
     cost = msgspec.structs.replace(Cost(), **{name: _sample(name)})
     # a field that only qualifies another (how many, which kind) makes no part alone
     qualifiers = {"remove_counters_n", "remove_counters_kind", "sacrifice_n",
-                  "tap_untapped_count"}
+                  "tap_untapped_count", "exile_graveyard_filter", "x_color"}
     parts = parts_of(cost)
     if name in qualifiers:
         assert parts == ()

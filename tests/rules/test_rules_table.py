@@ -31,10 +31,11 @@ NOT_VALUED = {
     "epic_copy", "exalt", "exile_at_next_end_step", "exile_until", "haunt_exile",
     "look_at_top", "mill", "put_from_top_onto_battlefield", "rebound_cast", "madness_cast", "recover_pay",
     "replicate_copies", "return_at_random", "reveal_top", "shuffle_graveyard_into_library",
-    "transmute_search", "unearth_return", "ward_counter",
+    "transmute_search", "unearth_return", "ward_counter", "add_any_colors", "if_drawn",
+    "ninjutsu_enter",
 }
 AMOUNTS_GUESSED = {"exiled_mana_value", "that_much", "count_players", "colors_of_affected",
-                   "devoured", "count_permanents_of"}
+                   "devoured", "count_permanents_of", "sacrificed_mana_value"}
 
 
 def members(union: object) -> list[type]:

@@ -69,14 +69,26 @@ def test_the_table_holds_what_each_keyword_offers() -> None:
     kinds.update({r.keyword: type(r) for r in spell_costs.REDUCTIONS})
     assert kinds == {"flashback": CastPermission, "retrace": CastPermission,
                      "evoke": CastPermission, "madness": CastPermission,
-                     "plot": CastPermission,
+                     "plot": CastPermission, "adventure": CastPermission,
+                     "omen": CastPermission, "adventure creature": CastPermission,
+                     "escape": CastPermission, "overload": CastPermission,
+                     "disturb": CastPermission, "sneak": CastPermission,
                      "kicker": AdditionalCost,
-                     "replicate": AdditionalCost, "convoke": CostReduction}
+                     "replicate": AdditionalCost, "convoke": CostReduction,
+                     "collect evidence": AdditionalCost, "bargain": AdditionalCost,
+                     "buyback": AdditionalCost,
+                     "delve": CostReduction}
     # codes are stored in games and replays: they never change
     assert {p.keyword: p.code for p in spell_costs.PERMISSIONS} == \
-        {"flashback": 1, "retrace": 2, "evoke": 3, "madness": 5, "plot": 6}
-    assert [a.keyword for a in spell_costs.ADDITIONAL] == ["replicate", "kicker"]
+        {"flashback": 1, "retrace": 2, "evoke": 3, "madness": 5, "plot": 6, "adventure": 8,
+         "omen": 9, "adventure creature": 10, "escape": 11, "overload": 20,
+         "disturb": 12, "sneak": 13}
+    assert [a.keyword for a in spell_costs.ADDITIONAL] == ["replicate", "kicker",
+                                                          "collect evidence", "bargain",
+                                                          "buyback"]
     assert spell_costs.exiled_from_stack(1) and not spell_costs.exiled_from_stack(2)
+    assert not spell_costs.exiled_from_stack(11)  # an escaped spell goes to the graveyard
+    assert not spell_costs.exiled_from_stack(12)  # disturb: only its back face's own text
     assert spell_costs.permission_name(3) == "evoke"
     assert spell_costs.permission_name(spell_costs.ALT_ALTERNATIVE) == "alternative cost"
 

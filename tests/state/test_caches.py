@@ -92,8 +92,10 @@ def check(state: GameState) -> int:
     assert counts.enter_replacers == sum(1 for c in perms if c.enter_replacements)
     for p in (0, 1):
         units, sources = payment.mana_units(state, p)
-        fresh_units, fresh_sources, _, _ = payment._mana_units(state, p)
+        fresh_units, fresh_sources, _, _, fresh_filters, _ = payment._mana_units(state, p)
         assert (units, sources) == (fresh_units, fresh_sources), f"turn {state.turn}: mana"
+        assert units.filters == fresh_units.filters == len(fresh_filters)
+        assert payment.filter_sources(state, p) == fresh_filters, f"turn {state.turn}: filters"
         fresh_activators = [oid for oid in state.battlefield
                             if state.objects[oid].controller == p and (
                                 state.objects[oid].card.activated

@@ -120,9 +120,10 @@ def test_every_kind_is_asked_with_what_it_is_about() -> None:
             answer(state, decide(policies[d.player], state, d))
     assert round_tripped == 50
     payloads = {
-        DecisionKind.TARGET: {"TargetOf"}, DecisionKind.MODE: {"Modes"},
+        DecisionKind.TARGET: {"TargetOf"}, DecisionKind.MODE: {"Modes", "Rooms"},
         DecisionKind.MULLIGAN: {"Mulligans"}, DecisionKind.X: {"ForSpell"},
         DecisionKind.DEVOUR: {"Devouring"}, DecisionKind.CONVOKE_TAP: {"ForSpell"},
+        DecisionKind.DELVE: {"ForSpell"},
         DecisionKind.REPLICATE: {"ForSpell"}, DecisionKind.ATTACH: {"Attaching"},
         DecisionKind.DISCARD: {"Discarding"}, DecisionKind.SEARCH: {"Searching"},
         DecisionKind.LEGEND: {"Legend"}, DecisionKind.SACRIFICE: {"Sacrificing"},

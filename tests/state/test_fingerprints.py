@@ -32,3 +32,23 @@ def test_every_pairing_plays_the_recorded_games() -> None:
               if w != g]
     assert not differ, f"{len(differ)} games differ, first: {differ[:5]}"
     assert len(want) == 2 * 153
+
+
+GOLDEN_PAUPER = ROOT / "tests" / "data" / "fingerprints_pauper.json"
+
+
+def test_the_pauper_decks_play_their_recorded_games() -> None:
+    """The bundled Pauper decks (``decks/pauper/``, cards compiled from Oracle text) have a
+    golden file of their own: the compiler learning to read one of their cards, or
+    ``scripts/pauper_decks.py`` bundling more decks, rewrites it (``python
+    scripts/fingerprints.py --decks decks/pauper --write tests/data/fingerprints_pauper.json``)
+    without touching the keyword decks' fingerprints."""
+    golden = json.loads(GOLDEN_PAUPER.read_text())
+    got = _script().fingerprints(golden["games_per_pairing"],
+                                 folder=ROOT / "decks" / "pauper")
+    want = golden["fingerprints"]
+    assert sorted(got) == sorted(want)
+    differ = [(k, i) for k in want for i, (w, g) in enumerate(zip(want[k], got[k], strict=True))
+              if w != g]
+    assert not differ, f"{len(differ)} games differ, first: {differ[:5]}"
+    assert want

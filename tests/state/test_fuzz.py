@@ -3,8 +3,9 @@
 The bundled decks (all of them), random 60-card decks drawn from the whole card pool, and
 the fuzz's decks (``pipelines.fuzz.DeckMaker``: any cards, one to three colours, or a few
 cards four times each; 40 to 80 cards) are played by uniformly random policies (which
-reach every kind of decision) and by the heuristic against random. After every answer
-the game state must be consistent:
+reach every kind of decision) and by the heuristic against random, with the checks of
+``mtgsim fuzz`` (``pipelines.fuzz_checks``). After every answer the game state must be
+consistent:
 
 * every object is in exactly one zone list (a spell or copy on the stack: in exactly one
   stack item), and zone lists hold only existing objects whose zone and owner match;
@@ -25,21 +26,16 @@ from collections import Counter
 import pytest
 from gamesetup import DECKS_DIR, bundled_deck, deadline
 
-from mtgsim.engine.cards import KW_INDESTRUCTIBLE, CardDef
+from mtgsim.engine.cards import CardDef
 from mtgsim.engine.cards.pool import known_cards, load_pool
 from mtgsim.engine.game import decide
 from mtgsim.engine.players.policies import HeuristicPolicy, RandomPolicy
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.game_state import (
-    BATTLEFIELD,
-    EXILE,
-    GRAVEYARD,
-    HAND,
-    LIBRARY,
-    STACK,
     GameState,
 )
 from mtgsim.pipelines.fuzz import DeckMaker, Rng
+from mtgsim.pipelines.fuzz_checks import Checker, InvariantBroken, state_based_actions_done
 
 POOL = load_pool()
 _KNOWN = known_cards(POOL)
@@ -68,108 +64,19 @@ def random_deck(rng: random.Random) -> list[CardDef]:
     return [POOL[n] for n in names]
 
 
-class InvariantError(AssertionError):
-    pass
+InvariantError = InvariantBroken
 
 
 def check_invariants(state: GameState, sizes: tuple[int, int] = (DECK_SIZE, DECK_SIZE)
                      ) -> None:
-    objects = state.objects
-    where: dict[int, str] = {}
-
-    def place(oid: int, zone_name: str) -> None:
-        if oid in where:
-            raise InvariantError(f"object {oid} is in {where[oid]} and in {zone_name}")
-        where[oid] = zone_name
-
-    for oid in state.battlefield:
-        place(oid, "battlefield")
-        o = objects.get(oid)
-        if o is None or o.zone != BATTLEFIELD:
-            raise InvariantError(f"battlefield lists {oid}: {o}")
-    for p in state.players:
-        for zone, lst in ((LIBRARY, p.library), (HAND, p.hand), (GRAVEYARD, p.graveyard),
-                          (EXILE, p.exile)):
-            for oid in lst:
-                place(oid, f"zone {zone} of player {p.idx}")
-                o = objects.get(oid)
-                if o is None or o.zone != zone or o.owner != p.idx:
-                    raise InvariantError(f"player {p.idx} zone {zone} lists {oid}: {o}")
-    for item in state.stack:
-        if item.is_spell:
-            place(item.sid, "stack")
-            o = objects.get(item.sid)
-            if o is None or o.zone != STACK:
-                raise InvariantError(f"stack item {item.label} has no stack object: {o}")
-    if set(where) != set(objects):
-        stray = sorted(set(objects) - set(where))
-        raise InvariantError(f"objects in no zone list: "
-                             f"{[(o, objects[o].card.name, objects[o].zone) for o in stray]}")
-    cards = Counter(o.owner for o in objects.values() if not o.token)
-    if (cards[0], cards[1]) != sizes:
-        raise InvariantError(f"non-token objects per owner: {dict(cards)}")
-    for o in objects.values():
-        if o.damage < 0:
-            raise InvariantError(f"{o.card.name} has damage {o.damage}")
-        for k, v in o.counters.items():
-            if v < 0:
-                raise InvariantError(f"{o.card.name} has {v} {k} counters")
-    # A simultaneous zone-change event never spans a decision: its triggers were checked.
-    if state.event_depth or state.departures or state.arrivals or state.event_before:
-        raise InvariantError(f"a zone-change event is still open (depth "
-                             f"{state.event_depth}, {len(state.departures)} departures)")
-    assert state.log is not None
-    life = [20, 20]
-    for e in state.log:
-        kind = e.kind
-        if kind == "gain_life":
-            life[e.player] += e.amount
-        elif kind == "lose_life":
-            life[e.player] -= e.amount
-        elif kind == "damage" and e.target in PLAYER_NAMES:
-            life[PLAYER_NAMES.index(e.target)] -= e.amount
-    for p in state.players:
-        if p.life != life[p.idx]:
-            raise InvariantError(f"player {p.idx} has {p.life} life, the log says "
-                                 f"{life[p.idx]}")
-
-
-def check_state_based_actions_done(state: GameState) -> None:
-    """When a player receives priority, no state-based action applies (117.5, 704.3)."""
-    if state.derived.layers.stale:  # characteristics current when a player has priority
-        raise InvariantError("priority with stale characteristics (derived.layers.stale)")
-    objects = state.objects
-    legends: Counter[tuple[int, str]] = Counter()
-    for p in state.players:
-        if p.life <= 0 or p.drew_from_empty:
-            raise InvariantError(f"player {p.idx} should have lost: {p.life} life")
-    for oid in state.battlefield:
-        o = objects[oid]
-        c = o.card
-        if c.is_creature:
-            if o.toughness <= 0:
-                raise InvariantError(f"{c.name} has toughness {o.toughness}")
-            if o.damage >= o.toughness and not o.kw & KW_INDESTRUCTIBLE:
-                raise InvariantError(f"{c.name} has lethal damage {o.damage}/{o.toughness}")
-        if "+1/+1" in o.counters and "-1/-1" in o.counters:
-            raise InvariantError(f"{c.name} has +1/+1 and -1/-1 counters: {o.counters}")
-        if c.is_aura:
-            host = objects.get(o.attached_to)
-            if o.attached_to >= 2 and (host is None or host.zone != BATTLEFIELD):
-                raise InvariantError(f"{c.name} is attached to nothing ({o.attached_to})")
-            if o.attached_to < 0:
-                raise InvariantError(f"{c.name} is an unattached Aura")
-        if "legendary" in c.supertypes:
-            legends[(o.controller, c.name)] += 1
-    for (controller, name), n in legends.items():
-        if n > 1:
-            raise InvariantError(f"player {controller} controls {n} {name}")
+    """The checks ``mtgsim fuzz`` makes after every answer, the life from the whole log."""
+    Checker(sizes).after_answer(state)
 
 
 def run_checked(decks: list[list[CardDef]], policies: list, seed: int,
                 label: str) -> GameState:
     state = new_game(decks, seed, keep_log=True)
-    sizes = (len(decks[0]), len(decks[1]))
+    checker = Checker((len(decks[0]), len(decks[1])))
     n = 0
     while True:
         with deadline(10):
@@ -178,7 +85,7 @@ def run_checked(decks: list[list[CardDef]], policies: list, seed: int,
             break
         if d.kind == "priority":
             try:
-                check_state_based_actions_done(state)
+                state_based_actions_done(state)
             except InvariantError as exc:
                 raise InvariantError(f"{label} seed {seed}, before answer {n + 1}: "
                                      f"{exc}") from None
@@ -186,11 +93,11 @@ def run_checked(decks: list[list[CardDef]], policies: list, seed: int,
         answer(state, a)
         n += 1
         try:
-            check_invariants(state, sizes)
+            checker.after_answer(state)
         except InvariantError as exc:
             raise InvariantError(f"{label} seed {seed}, after answer {n} ({d.kind} by "
                                  f"player {d.player}: {a!r}): {exc}") from None
-    check_invariants(state, sizes)
+    checker.after_answer(state)
     assert state.result is not None
     STATS["games"] += 1
     STATS["answers"] += n
@@ -335,11 +242,11 @@ def test_state_based_action_checker_detects_a_missed_action() -> None:
     bears = s.bf("Grizzly Bears", 0)
     state = s.go()
     priority(state)
-    check_state_based_actions_done(state)
+    state_based_actions_done(state)
     state.objects[bears].damage = 2
     with pytest.raises(InvariantError, match="lethal damage"):
-        check_state_based_actions_done(state)
+        state_based_actions_done(state)
     state.objects[bears].damage = 0
     state.players[1].life = 0
     with pytest.raises(InvariantError, match="should have lost"):
-        check_state_based_actions_done(state)
+        state_based_actions_done(state)

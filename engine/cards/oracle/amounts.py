@@ -35,13 +35,29 @@ def counted(thing: str, ab: Ability) -> Amount:
     return out
 
 
+def times(n: int | Data, out: Amount, clause: str) -> Amount:
+    """"N [life] for each [thing]" (Gnaw to the Bone: "2 life for each creature card in
+    your graveyard"): the count multiplied by N, for the counts that carry a factor."""
+    if n == 1:
+        return out
+    if not isinstance(n, int) or isinstance(out, int) or \
+            "times" not in _TIMES_OK.get(out["of"], ()):
+        raise NotUnderstood(clause, "N for each")
+    out["times"] = out.get("times", 1) * n
+    return out
+
+
 _TIMES_OK = {"count_permanents": ("times",), "count_cards": ("times",),
+             "cards_drawn_this_turn": ("times",),
              "devoured": ("times",), "count_players": ("times",), "x": ("times",),
              "attached_auras": ("times",), "colors_of_affected": ("times",)}
 _COUNTERS_ON_SELF = re.compile(r"^(?:the number of )?(?P<kind>[+-]1/[+-]1|level) counters? on "
                                r"(?P<whom>~|it)$")
 _IN_ZONE = re.compile(r"^(?P<what>.+?) in (?P<whose>your|target opponent's|target player's|"
                       r"that player's) (?P<zone>hand|graveyard|library)$")
+_IN_ALL_GRAVEYARDS = re.compile(r"^(?P<what>.+?) in all graveyards$")
+_TYPE_WORD = r"(?:artifact|creature|enchantment|instant|land|sorcery)"
+_EITHER = re.compile(rf"^(?P<a>{_TYPE_WORD}) and (?P<b>{_TYPE_WORD}) (?P<card>cards?)$")
 _DEVOURED = re.compile(r"^(?P<what>creatures?|Goblins?|[A-Z][a-z]+) (?:it|~) devoured$")
 
 
@@ -58,6 +74,17 @@ def _counted(t: str, ab: Ability) -> Amount:
         return {"of": "devoured", "filter": n.filter}
     if t in ("card in your hand", "cards in your hand"):
         return {"of": "cards_in_hand"}
+    if t in ("card you've drawn this turn", "cards you've drawn this turn"):
+        return {"of": "cards_drawn_this_turn"}
+    m = _IN_ALL_GRAVEYARDS.match(t)
+    if m is not None:  # "cards named ~ in all graveyards" (Accumulated Knowledge)
+        n = read_noun(m.group("what"), ab)
+        if n.noun != "card" or not n.plural:
+            raise NotUnderstood(t, "not cards")
+        out_all: Data = {"of": "count_cards", "zone": "graveyard", "who": "each_player"}
+        if n.filter:
+            out_all["filter"] = n.filter
+        return out_all
     m = _IN_ZONE.match(t)
     if m is not None:
         whose = m.group("whose")
@@ -72,6 +99,9 @@ def _counted(t: str, ab: Ability) -> Amount:
             raise NotUnderstood(t, "whose hand")
         if whose != "your":
             raise NotUnderstood(t, "whose zone")
+        # "each instant and sorcery card in your graveyard" counts the cards of either
+        # type (Tolarian Terror): each card is one or the other, so it reads as "or"
+        what = _EITHER.sub(r"\g<a> or \g<b> \g<card>", what)
         n = read_noun(what, ab)
         if n.noun != "card":
             raise NotUnderstood(t, "not cards")

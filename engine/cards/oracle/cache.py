@@ -26,7 +26,7 @@ from mtgsim.engine.cards.schema.carddef import CardDef
 # Bumped whenever what the compiler produces for some record changes (with the digest of
 # the compiler's source, part of the cache's key: a cache of another compiler is never
 # read). Kept here, not with the compiler: a warm cache is read without importing it.
-COMPILER_VERSION = 3
+COMPILER_VERSION = 5
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -46,11 +46,18 @@ class CacheFile(msgspec.Struct):
 
 @cache
 def source_digest() -> str:
-    """A digest of the compiler's source files, and of the spelling rule whose "did you
-    mean" the cache keeps for a missing name: a changed pattern or rule is a new cache."""
+    """A digest of the compiler's source files, of the adventurer cards' second halves
+    (``adventures.jsonl``, read with the corpus), of the spelling rule whose "did you
+    mean" the cache keeps for a missing name, and of what the compiler builds with: the
+    card schema and the keyword modules (a keyword's reader, such as buyback's or craft's,
+    makes part of a card's data): a changed pattern, rule or keyword is a new cache."""
     h = hashlib.sha256()
     here = Path(__file__).parent
-    for path in [*sorted(here.glob("*.py")), here.parent / "spelling.py"]:
+    engine = here.parent.parent
+    for path in [*sorted(here.glob("*.py")), here / "adventures.jsonl",
+                 here.parent / "spelling.py",
+                 *sorted((here.parent / "schema").glob("*.py")),
+                 *sorted((engine / "keywords").glob("*.py"))]:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:12]
 

@@ -5,7 +5,7 @@ supertypes, power and toughness; a basic land type's intrinsic mana ability, 305
 colour for devoid, 702.114a); abilities from the text through the clause table
 (``engine.cards.oracle.lines``). A card compiles only if every line is understood; the
 first clause that is not refuses it (``Refused.clause``). Layouts and card types the
-engine cannot play (double-faced, split, adventure, sagas, planeswalkers, battles, ...)
+engine cannot play (modal double-faced, split, class, planeswalkers, battles, ...)
 are refused with that reason.
 
 The definition is assembled as a card file would write it and decoded by msgspec into
@@ -19,33 +19,65 @@ import re
 
 import msgspec
 
-import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401  (the clause patterns register)
+import mtgsim.engine.cards.oracle.fx_adapt  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_attach  # noqa: F401  (the clause patterns register)
+import mtgsim.engine.cards.oracle.fx_attached_statics  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_blink  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_board_conditions  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_chosen_untap  # noqa: F401  (before fx_objects)
+import mtgsim.engine.cards.oracle.fx_commanders  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_control_conditions  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_control_count  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_cost_changes  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_damage_each  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_discard_each_cant  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_disturb  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_draw_triggers  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_entered_this_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_if_dies  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_hand_to_library  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_discarded  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_you_do  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_initiative  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_job_select  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_keyword_counters  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_lands  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_library  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_life_equal  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_linked  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_mana_artifacts  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_monarch  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_objects  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_optional_costs  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_poison  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_prevent  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_pump  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_removal  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_sacrificed  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_search_other  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_sneak  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_special  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_spells  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_tokens  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_transform  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_trigger_events  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_zones  # noqa: F401
 import mtgsim.engine.cards.oracle.statics  # noqa: F401
 import mtgsim.engine.cards.oracle.triggers  # noqa: F401
 import mtgsim.engine.effects.all  # noqa: F401  (every effect registers: the union links)
 import mtgsim.engine.keywords.all  # noqa: F401
+from mtgsim.engine.cards.oracle.adventures import compile_adventurer
 from mtgsim.engine.cards.oracle.corpus import Record
 from mtgsim.engine.cards.oracle.faces import compile_faces
 from mtgsim.engine.cards.oracle.lines import Card, granted_line, read_line, read_lines
 from mtgsim.engine.cards.oracle.outcome import Check as Check
 from mtgsim.engine.cards.oracle.outcome import Compiled as Compiled
 from mtgsim.engine.cards.oracle.outcome import Refused as Refused
+from mtgsim.engine.cards.oracle.overload import compile_overload, has_overload
+from mtgsim.engine.cards.oracle.sagas import check_chapters
 from mtgsim.engine.cards.oracle.table import Ctx, Data, declare
 from mtgsim.engine.cards.oracle.text import NotUnderstood, Span, normalise
 from mtgsim.engine.cards.schema.carddef import CardDef
@@ -54,8 +86,9 @@ from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
 link_effects()
 
-LAYOUTS = ("normal", "leveler")
+LAYOUTS = ("normal", "leveler", "saga")
 FACED = ("transform",)  # layouts of two faces the compiler reads (engine.cards.oracle.faces)
+ADVENTURER = "adventure"  # adventurer and Omen cards (engine.cards.oracle.adventures)
 _TYPES = {"Creature": "creature", "Artifact": "artifact", "Enchantment": "enchantment",
           "Land": "land", "Instant": "instant", "Sorcery": "sorcery", "Kindred": "kindred",
           "Tribal": "kindred"}
@@ -72,16 +105,22 @@ def compile_record(rec: Record, check: Check | None = None,
     parses its cost, expands its keywords); a ValueError from it refuses the card.
     ``every``: read every line even after one fails, and list each line's first clause
     not understood in ``Refused.clauses`` (what coverage figures count). A transforming
-    double-faced card compiles each face (``engine.cards.oracle.faces``)."""
+    double-faced card compiles each face (``engine.cards.oracle.faces``), an adventurer
+    card each half (``engine.cards.oracle.adventures``)."""
     if rec.layout in FACED:
         return compile_faces(rec, check, every, compile_face)
+    if rec.layout == ADVENTURER:
+        return compile_adventurer(rec, check, every, compile_face)
+    if rec.layout == "normal" and has_overload(rec):  # 702.96 (engine.cards.oracle.overload)
+        return compile_overload(rec, check, every, compile_face)
     return compile_face(rec, check, every)
 
 
 def compile_face(rec: Record, check: Check | None = None, every: bool = False,
                  face: str = "") -> Compiled | Refused:
     """One face of a card (``face``: "" for a card of one face, else "front" or "back",
-    its name the face's own)."""
+    its name the face's own; "adventurer" or "adventure" for an adventurer card's
+    halves)."""
     why = _unplayable(rec, face)
     if why:
         return Refused(rec.name, why)
@@ -90,9 +129,11 @@ def compile_face(rec: Record, check: Check | None = None, every: bool = False,
     text = rec.text or ""
     lines = normalise(text, name)
     ctx = Ctx(name, types, tuple(rec.subtypes), lines=lines,
-              line_parser=granted_line, layout=rec.layout)
+              line_parser=granted_line, layout=rec.layout,
+              face=face if face in ("front", "back") else "")
     spell = "instant" in types or "sorcery" in types
     x = "{X}" in (rec.manaCost or "")
+    ctx.x = x
     card = Card(ctx, is_spell=spell, x=x)
     data = _characteristics(rec, types)
     data["name"] = name
@@ -105,6 +146,7 @@ def compile_face(rec: Record, check: Check | None = None, every: bool = False,
             read_lines(lines, card, failed)
         if failed:
             raise failed[0]
+        check_chapters(card.abilities, rec.name)
         data.update(_abilities(card, rec, types))
     except NotUnderstood as exc:
         clauses = tuple(f.clause for f in failed) if failed else (exc.clause,)
@@ -139,7 +181,7 @@ def _unplayable(rec: Record, face: str = "") -> str:
     if not cost and "Land" not in rec.types and face != "back":  # a back face has none
         return "no mana cost: the card cannot be cast the ways the engine knows"
     try:
-        parse_cost(cost)
+        parse_cost(cost, phyrexian=True)
     except ManaCostError:
         return f"mana cost {cost} has symbols the engine cannot pay"
     if ("Creature" in rec.types) != (rec.power is not None and rec.toughness is not None):
@@ -188,6 +230,9 @@ def _abilities(card: Card, rec: Record, types: tuple[str, ...]) -> Data:
             raise_ = NotUnderstood("As an additional cost", "on a permanent spell")
             raise raise_
         spell["additional_cost"] = extra
+        other = card.fields.pop("additional_cost_or", None)
+        if other is not None:  # "..., [A] or [B]" (engine.cards.oracle.fx_cost_changes)
+            spell["additional_cost_or"] = other
     if spell:
         if "instant" not in types and "sorcery" not in types:
             raise NotUnderstood(rec.text or "", "a permanent with a spell's effects")

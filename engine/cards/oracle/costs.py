@@ -8,19 +8,24 @@ from __future__ import annotations
 import re
 
 from mtgsim.engine.cards.oracle.amounts import counted
-from mtgsim.engine.cards.oracle.nouns import read_noun, singular_subtype
+from mtgsim.engine.cards.oracle.nouns import COLOR_WORDS, read_noun, singular_subtype
 from mtgsim.engine.cards.oracle.table import Ability, Data, condition_of, count, declare, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
+from mtgsim.engine.cards.schema.bits import COLOR_NAME
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
 _MANA = re.compile(r"^(?:\{(?:\d+|[WUBRGCX]|[WUBRG]/[WUBRG])\})+$")
 
 COST = declare("cost", "an activated ability's cost: \"{2}, {T}, Sacrifice ~\"")
 ACTIVATED = declare("activated", "an activated ability: \"[cost]: [effects]\"")
+X_COST = declare("x_activated_cost", "an activated ability's cost with {X} (107.3, 602.2b: X "
+                 "announced as it is activated, engine.rules.x_costs)")
 
 
-def mana_cost(text: str) -> str:
-    if not _MANA.match(text) or "X" in text:
+def mana_cost(text: str, x_ok: bool = False) -> str:
+    """A cost's mana symbols; {X} only where the engine announces it (``x_ok``: an
+    activated ability's cost, engine.rules.x_costs)."""
+    if not _MANA.match(text) or "X" in text and not x_ok:
         raise NotUnderstood(text, "mana cost")
     try:
         parse_cost(text)
@@ -32,15 +37,18 @@ def mana_cost(text: str) -> str:
 _COUNTERS = r"(?P<kind>[+-]1/[+-]1)"
 
 
-def cost_part(part: str, cost: Data, ab: Ability) -> None:
-    """Add one part of a cost to ``cost`` (a ``Cost`` as a table)."""
+def cost_part(part: str, cost: Data, ab: Ability, x_ok: bool = False) -> None:
+    """Add one part of a cost to ``cost`` (a ``Cost`` as a table); with ``x_ok`` (an
+    activated ability) the mana may have {X}, and X is then known to its effects."""
     p = part.strip()
     if p.startswith("{") and "mana" not in cost and _MANA.match(p):
-        cost["mana"] = mana_cost(p)
+        cost["mana"] = mana_cost(p, x_ok)
+        if "X" in p:
+            ab.x = True
         return
     simple = {"{T}": "tap", "{Q}": "untap", "Sacrifice ~": "sacrifice_self",
               "Discard ~": "discard_self", "Reveal ~ from your hand": "reveal_self",
-              "Exile ~": "exile_self"}
+              "Exile ~": "exile_self", "Reveal your hand": "reveal_hand"}
     if p in simple:
         key = simple[p]
         if key in cost:
@@ -50,6 +58,11 @@ def cost_part(part: str, cost: Data, ab: Ability) -> None:
     m = re.fullmatch(r"Pay (?P<n>\d+) life", p)
     if m is not None:
         cost["pay_life"] = int(m.group("n"))
+        return
+    m = re.fullmatch(r"Reveal X (?P<color>white|blue|black|red|green) cards from your hand", p)
+    if m is not None and "reveal_x" not in cost:  # Martyr of Sands: X is how many (107.3)
+        cost["reveal_x"] = {"colors": [COLOR_WORDS[m.group("color")]]}
+        ab.x = True
         return
     m = re.fullmatch(r"Discard (?P<n>a|two|three) cards?", p)
     if m is not None:
@@ -131,11 +144,11 @@ def _same_plural(what: str) -> bool:
     return singular_subtype(last) == last and not last.endswith("s")
 
 
-def parse_cost_text(text: str, ab: Ability) -> Data:
+def parse_cost_text(text: str, ab: Ability, x_ok: bool = False) -> Data:
     """A whole cost ("{1}{B}, {T}, Sacrifice a creature")."""
     cost: Data = {}
     for part in re.split(r", (?![^{]*\})", text):
-        cost_part(part, cost, ab)
+        cost_part(part, cost, ab, x_ok)
     return cost
 
 
@@ -162,6 +175,16 @@ def _only_if(m: re.Match[str], ab: Ability, out: Data) -> None:
     out["condition"] = condition_of(m, "cond", ab)
 
 
+@rule("restriction", "x_spend_only_color_mana",
+      r"Spend only (?P<color>white|blue|black|red|green) mana on X\.")
+def _x_color(m: re.Match[str], ab: Ability, out: Data) -> None:
+    """"Spend only black mana on X" (Crypt Rats): every mana paid for X is of that colour
+    (engine.rules.x_costs); the ability's cost must have {X}."""
+    if not ab.x:
+        raise NotUnderstood(m.group(0), "X without {X} in the cost")
+    out["x_color"] = COLOR_NAME[m.group("color")]
+
+
 # --- mana abilities --------------------------------------------------------------------
 
 _ADD = re.compile(r"^Add (?P<what>.+?)(?: for each (?P<each>.+))?\.$")
@@ -169,7 +192,7 @@ _ONE_OF = re.compile(r"^\{([WUBRGC])\}(?:, \{([WUBRGC])\})*,? or \{([WUBRGC])\}$
 
 
 def mana_effect(text: str, ab: Ability) -> Data:
-    """"Add {G}." / "Add {G}{G}." / "Add {R} or {G}." / "Add {R}, {G}, or {W}." / "Add one
+    """"Add {G}." / "Add {G}{G}." / "Add {B}{R}." / "Add {R} or {G}." / "Add {R}, {G}, or {W}." / "Add one
     mana of any color." / "Add {G} for each ..." -> the fields of a ``ManaAbility``."""
     m = _ADD.match(text)
     if m is None:
@@ -180,17 +203,21 @@ def mana_effect(text: str, ab: Ability) -> Data:
         out["colors"] = "WUBRG"
     elif re.fullmatch(r"(?:\{[WUBRGC]\})+", what):
         symbols = re.findall(r"\{([WUBRGC])\}", what)
-        if len(set(symbols)) != 1:
-            raise NotUnderstood(text, "several colours at once")
-        out["colors"] = symbols[0]
-        if len(symbols) > 1:
-            out["amount"] = len(symbols)
+        if len(set(symbols)) == len(symbols) > 1:
+            # "Add {B}{R}.": one mana of each (106.1, 605.1a: a karoo land)
+            out["colors"], out["each"] = "".join(symbols), True
+        elif len(set(symbols)) != 1:
+            raise NotUnderstood(text, "several colours at once, some repeated")
+        else:
+            out["colors"] = symbols[0]
+            if len(symbols) > 1:
+                out["amount"] = len(symbols)
     elif _ONE_OF.match(what):
         out["colors"] = "".join(re.findall(r"\{([WUBRGC])\}", what))
     else:
         raise NotUnderstood(text, "mana")
     if m.group("each"):
-        if out.get("amount", 1) != 1 or len(out["colors"]) != 1:
+        if out.get("amount", 1) != 1 or len(out["colors"]) != 1 or out.get("each"):
             raise NotUnderstood(text, "mana for each")
         out["amount"] = counted(m.group("each"), ab)
     return out
@@ -200,11 +227,24 @@ MANA_ABILITY = declare("mana_ability", "a mana ability: \"{T}: Add {G}.\"")
 
 
 def mana_ability(cost: Data, effect: str, ab: Ability) -> Data:
-    """A mana ability from its cost (only {T} and sacrificing this: ``ManaAbility`` has
-    no other cost) and its "Add ..." sentence."""
-    if set(cost) - {"tap", "sacrifice_self"} or not cost:
+    """A mana ability from its cost ({T}, sacrificing this, and a filter's "{1}":
+    ``ManaAbility`` has no other cost) and its "Add ..." sentence."""
+    if set(cost) - {"tap", "sacrifice_self", "mana", "tap_untapped"} or not cost:
         raise NotUnderstood(effect, "a mana ability with this cost")
     out: Data = {"type": "mana", **mana_effect(effect, ab)}
+    if "tap_untapped" in cost:
+        # "{T}, Tap an untapped creature you control: ..." (Springleaf Drum), one creature
+        if cost["tap_untapped"] != {"types": ["creature"]} or not cost.get("tap") or \
+                set(cost) != {"tap", "tap_untapped"}:
+            raise NotUnderstood(effect, "a mana ability with this cost")
+        out["tap_creature"] = True
+    if "mana" in cost:
+        # "{1}, {T}: Add one mana of any color." (Prophetic Prism): a filter, 605.1a; the
+        # payment planner pays it with one other mana (engine.rules.payment)
+        if cost["mana"] != "{1}" or not cost.get("tap") or out != {
+                "type": "mana", "colors": "WUBRG"}:
+            raise NotUnderstood(effect, "a mana ability with this cost")
+        out["mana_cost"] = cost["mana"]
     if not cost.get("tap"):
         out["tap"] = False
     if cost.get("sacrifice_self"):

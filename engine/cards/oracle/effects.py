@@ -64,6 +64,17 @@ def parse_effects(span: Span, ab: Ability, ctx: Ctx) -> list[Data]:
     return out
 
 
+def amend_line(span: Span, ab: Ability, ctx: Ctx, before: list[Data]) -> list[Data] | None:
+    """A spell's line of one sentence that amends the effects of its lines before
+    ("Metalcraft — ~ deals 4 damage instead if you control three or more artifacts.":
+    a self-replacement effect of the spell's one ability, 614.15), read by a pattern of
+    the ``amend`` family; None if the line is not one."""
+    sents = sentences(span)
+    if len(sents) != 1:
+        return None
+    return _family("amend", sents[0], ab, ctx, before)
+
+
 def _family(family: str, span: Span, ab: Ability, ctx: Ctx,
             before: list[Data]) -> list[Data] | None:
     """The effects so far with ``span`` read by a pattern of ``family`` (which gets the

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from mtgsim.engine.cards.oracle.amounts import counted, equal_to
+from mtgsim.engine.cards.oracle.amounts import counted, equal_to, times
 from mtgsim.engine.cards.oracle.nouns import object_filter, read_target
 from mtgsim.engine.cards.oracle.refs import PLAYER, player
 from mtgsim.engine.cards.oracle.table import Ability, Data, number, rule
@@ -111,12 +111,10 @@ def _life(m: re.Match[str], ab: Ability) -> list[Data]:
     n = number(m.group("n"), ab)
     amount: int | Data = n
     if m.group("each"):
-        if n != 1:
-            raise NotUnderstood(m.group(0), "N for each")
         each = m.group("each")
         if ref == "each_opponent" and each.endswith(" they control"):
             each = each[: -len(" they control")] + " an opponent controls"
-        amount = counted(each, ab)
+        amount = times(n, counted(each, ab), m.group(0))
     out: Data = {"do": "gain_life" if gain else "lose_life", "amount": amount}
     if ref != "you":
         out["who"] = ref
@@ -125,7 +123,7 @@ def _life(m: re.Match[str], ab: Ability) -> list[Data]:
 
 @rule("effect", "gain_that_much_life", r"you gain that much life")
 def _that_much(m: re.Match[str], ab: Ability) -> list[Data]:
-    if ab.when not in ("deals_damage",):
+    if ab.when not in ("deals_damage", "enchanted_deals_damage"):
         raise NotUnderstood(m.group(0), "that much of what")
     return [{"do": "gain_life", "amount": {"of": "that_much"}}]
 

@@ -16,7 +16,7 @@ KEYWORD_LIST = rf"{_KW}(?:(?:, | and |, and ){_KW})*"
 _SUBJECT = (r"(?P<who>~|it|that creature|enchanted creature|equipped creature|"
             r"(?:up to \w+ |another )?target [^,]+?|(?:each |all )?(?:other )?[^,]*?"
             r"creatures?(?: you control| you don't control| your opponents control)?"
-            r"(?: with [^,]+?)?|[A-Z]\w+ you control)")
+            r"(?: with(?:out)? [^,]+?)?|[A-Z]\w+ you control)")
 
 
 def keyword_list(text: str) -> list[str]:

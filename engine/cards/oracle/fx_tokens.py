@@ -34,7 +34,8 @@ PREDEFINED: dict[str, Data] = {
 _TOKEN = (r"create (?P<n>{N}) (?P<tapped>tapped )?(?P<p>\d+)/(?P<t>\d+) (?P<colors>colorless|"
           r"(?:white|blue|black|red|green)(?:(?:, | and |, and )(?:white|blue|black|red|green))*)"
           r" (?P<subs>[A-Z][\w' -]*?) (?P<types>(?:artifact |enchantment )?creature) "
-          r"tokens?(?: with (?P<kw>[^.\"]+?))?(?: for each (?P<each>.+))?")
+          r"tokens?(?: with (?:(?P<kw>[^.\"]+?)|(?:(?P<kw2>[^.\"]+?) and )?"
+          r"\"(?P<ability>[^\"]+\.)\"))?(?: for each (?P<each>.+))?")
 
 
 def _colors(text: str) -> list[str]:
@@ -75,8 +76,11 @@ def creature_token(m: re.Match[str], ab: Ability) -> Data:
     token: Data = {"name": " ".join(subs), "types": types, "subtypes": subs,
                    "colors": _colors(m.group("colors")), "power": int(m.group("p")),
                    "toughness": int(m.group("t"))}
-    if m.group("kw"):
-        token["keywords"] = _token_keywords(m.group("kw"))
+    if m.group("kw") or m.group("kw2"):
+        token["keywords"] = _token_keywords(m.group("kw") or m.group("kw2"))
+    if m.group("ability"):
+        # 111.4, 111.10: a token "with" a quoted ability has it as printed
+        token = _with_granted(token, _granted(m, ab))
     n = number(m.group("n"), ab)
     plural = m.group(0).split(" with ")[0].split(" for each ")[0].endswith("tokens")
     if plural != (n != 1 or isinstance(n, dict)):
@@ -131,17 +135,41 @@ def _token_has(m: re.Match[str], ab: Ability, before: list[Data]) -> list[Data]:
     many = last.get("amount", 1) != 1
     if many != (m.group("who") == "they have"):
         raise NotUnderstood(m.group(0), "it or they")
+    token = _with_granted(last["token"], _granted(m, ab))
+    return before[:-1] + [dict(last, token=token)]
+
+
+def _with_granted(token: Data, granted: Data) -> Data:
+    """``token`` with what ``_granted`` read (its keywords added to the token's)."""
+    out = dict(token, **granted)
+    if "keywords" in granted and "keywords" in token:
+        out["keywords"] = [*token["keywords"], *granted["keywords"]]
+    return out
+
+
+def _granted(m: re.Match[str], ab: Ability) -> Data:
+    """The token's abilities and text from the quoted ability ``m`` matched as "ability"
+    ("Sacrifice this token: Add {C}.", a mana ability, 605.1a), read as a line of its
+    own; "This token can't block." (Voracious Vermin's Rat) is a static ability of the
+    token restricting itself (604.1, 509.1a), kept with its keywords as a printed "~ can't
+    block." is (the clause that creates the token reads it: the card's own types don't
+    matter)."""
     assert ab.ctx is not None and ab.span is not None
     part = ab.span.group(m, "ability")
+    text = _plain(part, ab)
+    if _RESTRICTION.fullmatch(part.text):
+        return {"keywords": ["can't block"], "text": text}
     ab.nested.append(part)
-    abilities = ab.ctx.line_parser(part, ab.ctx)
-    token = dict(last["token"], abilities=abilities, text=_plain(part, ab))
-    return before[:-1] + [dict(last, token=token)]
+    return {"abilities": ab.ctx.line_parser(part, ab.ctx), "text": text}
+
+
+_RESTRICTION = re.compile(r"~ can't block\.")
 
 
 def _plain(part: Span, ab: Ability) -> str:
     """The granted ability's text as the token's Oracle text ("~" as "this creature")."""
-    return part.text.replace("~", "this creature")
+    text = part.text.replace("~", "this creature")
+    return text[:1].upper() + text[1:]
 
 
 @rule("amend", "exile_token_at_end_step",

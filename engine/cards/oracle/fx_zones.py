@@ -27,7 +27,7 @@ def card_filter(text: str, ab: Ability) -> Data:
     return n.filter
 
 
-_SEARCH = (r"search your library for (?P<what>an? [^,]+?), (?P<reveal>reveal it, )?put "
+_SEARCH = (r"search your library for (?P<what>an? [^,]+?), (?P<reveal>reveal (?:it|that card), )?put "
            r"(?:it|that card) (?P<to>into your hand|onto the battlefield(?P<tapped> tapped)?|"
            r"into your graveyard), then shuffle")
 _TO = {"into your hand": "hand", "into your graveyard": "graveyard"}
@@ -106,6 +106,16 @@ def _shuffle_gy(m: re.Match[str], ab: Ability) -> list[Data]:
     if ref != "you":
         out["who"] = ref
     return [out]
+
+
+@rule("effect", "shuffle_your_graveyard_into_library",
+      r"(?:then )?shuffle your graveyard into your library")
+def _shuffle_your_gy(m: re.Match[str], ab: Ability) -> list[Data]:
+    """The imperative "[Then s]huffle your graveyard into your library" (Campfire, Elixir of
+    Immortality): the ability's controller does it (the same effect as "you shuffle
+    your graveyard ...": every card of that graveyard, then the library is shuffled,
+    701.20)."""
+    return [{"do": "shuffle_graveyard_into_library"}]
 
 
 @rule("effect", "return_at_random",

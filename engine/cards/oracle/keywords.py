@@ -19,10 +19,13 @@ from mtgsim.engine.cards.oracle.table import Data, declare
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 from mtgsim.engine.cards.schema.bits import KEYWORD_BITS
 from mtgsim.engine.keywords import NOT_ORACLE, WITH_COST, parse_keyword
+from mtgsim.engine.keywords.craft import craft_cost
+from mtgsim.engine.keywords.escape import escape_cost
 from mtgsim.engine.keywords.flashback import flashback_cost
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
 _MANA = re.compile(r"^(?:\{[^}]+\})+$")
+_ESCAPE_LINE = re.compile(r"^Escape—\{")
 _PROTECTION = {"white": "white", "blue": "blue", "black": "black", "red": "red",
                "green": "green", "instants": "instants", "sorceries": "sorceries",
                "spells that are one or more colors": "colored spells"}
@@ -91,6 +94,16 @@ def keyword(text: str, out: Keywords) -> None:
                 flashback_cost(parsed.cost)
             except ValueError:
                 raise NotUnderstood(t, "a flashback cost the engine does not pay") from None
+        elif name == "craft":
+            try:  # "Craft with creature {4}{B}" (702.167a)
+                craft_cost(parsed.cost)
+            except ValueError:
+                raise NotUnderstood(t, "craft materials the engine does not read") from None
+        elif name == "escape":
+            try:  # "Escape—{2}{U}, Exile three other cards from your graveyard" (702.138a)
+                escape_cost(parsed.cost)
+            except ValueError:
+                raise NotUnderstood(t, "an escape cost the engine does not pay") from None
         else:
             _mana_cost(parsed.cost, t)
     if name == "devour" and parsed.quality:
@@ -135,6 +148,9 @@ def keyword_line(text: str) -> Keywords:
     out = Keywords()
     if text.endswith(".") and "—" in text:  # "Recover—Pay half your life, rounded up."
         keyword(text[:-1], out)
+        return out
+    if _ESCAPE_LINE.match(text):  # "Escape—{2}{U}, Exile three other cards ..." (no stop)
+        keyword(text, out)
         return out
     parts = [p for p in re.split(r"[,;] (?![^{]*\})", text) if p]
     for p in parts:

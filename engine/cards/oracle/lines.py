@@ -16,11 +16,14 @@ from mtgsim.engine.cards.oracle.costs import (
     ACTIVATED,
     COST,
     MANA_ABILITY,
+    X_COST,
     mana_ability,
     parse_cost_text,
 )
-from mtgsim.engine.cards.oracle.effects import parse_effects
+from mtgsim.engine.cards.oracle.effects import amend_line, parse_effects
+from mtgsim.engine.cards.oracle.fx_lands import conditional_mana
 from mtgsim.engine.cards.oracle.keywords import KEYWORD_LINE, keyword_line
+from mtgsim.engine.cards.oracle.sagas import chapter_line
 from mtgsim.engine.cards.oracle.table import RULES, Ability, Ctx, Data, declare, match
 from mtgsim.engine.cards.oracle.text import NotUnderstood, Span
 from mtgsim.engine.cards.oracle.triggers import SUBJECT
@@ -32,6 +35,14 @@ FORECAST = declare("forecast", "\"Forecast — [cost], Reveal ~ from your hand: 
 ABILITY_WORD = declare("ability_word", "an ability word (207.2c: no rules meaning)")
 
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][a-z]+(?: [a-z]+)*) — (?=\S)")
+FLAVOR_WORD = declare("flavor_word", "a flavor word (207.2c: no rules meaning)")
+# A flavor word names an ability in Title Case, two words or more ("Spiked Retribution",
+# "Crown of Madness"); one capitalised word is read as an ability word above. Roman
+# numerals (a Saga's chapters) and hyphenated words are not words here.
+_SMALL = r"(?:of|the|a|an|to|in|on|and|from|for|with|at|by)"
+_FLAVOR_WORD = re.compile(
+    rf"^(?P<word>[A-Z][a-z]+(?:'s)?(?: {_SMALL})*(?: [A-Z][a-z]+(?:'s)?(?: {_SMALL})*)+)"
+    r" — (?=\S)")
 # Keyword abilities printed "Word — [ability]" like an ability word, but with rules of
 # their own (702.142 boast, 702.177 exhaust: when and how often they may be activated)
 DASH_KEYWORDS = frozenset(("Boast", "Exhaust", "Max speed"))
@@ -80,12 +91,19 @@ def read_lines(lines: list[str], card: Card,
 def read_line(span: Span, card: Card, bullets: list[Span]) -> None:
     """One line (and the bullets of its "choose one —") into ``card``."""
     ctx = card.ctx
+    if chapter_line(span, card):  # a Saga's "I, II — [effect]" (714.2)
+        return
     w = _ABILITY_WORD.match(span.text)
     if w is not None and w.group("word") in DASH_KEYWORDS:
         raise NotUnderstood(w.group("word"), "a keyword ability the engine does not have")
     if w is not None and w.group("word") != "Forecast":
         ctx.consume(span.cut(0, w.end()), ABILITY_WORD)
         span = span.cut(w.end())
+    elif not card.is_spell and (f := _FLAVOR_WORD.match(span.text)) is not None:
+        # (a permanent's ability only: on an instant or sorcery a Title Case label may
+        # choose between effects, as on Team Acceleration)
+        ctx.consume(span.cut(0, f.end()), FLAVOR_WORD)
+        span = span.cut(f.end())
     text = span.text
     if not bullets:
         kw = _try_keywords(span, card)
@@ -116,6 +134,11 @@ def read_line(span: Span, card: Card, bullets: list[Span]) -> None:
     if card.is_spell:
         if card.spell is None:
             card.spell = Ability("spell", x=card.x)
+        amended = amend_line(span, card.spell, ctx, card.spell_effects) \
+            if card.spell_effects else None
+        if amended is not None:
+            card.spell_effects = amended
+            return
         card.spell_effects += parse_effects(span, card.spell, ctx)
         return
     raise NotUnderstood(text)
@@ -239,16 +262,37 @@ def modes(head: Span, bullets: list[Span], card: Card, outer: Ability) -> list[D
     for b in bullets:
         ctx.consume(b.cut(0, 2), MODES)
         body = b.cut(2)
+        label = body.text.rstrip(".")
+        name = _mode_name(body.text)
+        if name:
+            ctx.consume(body.cut(0, name), MODE_NAME)
+            body = body.cut(name)
         ab = Ability(outer.kind, it=outer.it, when=outer.when, x=outer.x, ctx=ctx)
         effects = parse_effects(body, ab, ctx)
-        mode: Data = {"label": body.text.rstrip("."), "effects": effects}
+        mode: Data = {"label": label, "effects": effects}
         if ab.targets:
             mode["targets"] = ab.targets
         out.append(mode)
     return out
 
 
-_RESTRICTION = re.compile(r"(?:^|(?<=\. ))Activate only [^.]+\.$")
+MODE_NAME = declare("small_mode_flavor_name",
+                    "a mode's flavor name: \"• Cure Wounds — You gain 2 life.\" (207.2d, 700.2)")
+_MODE_NAME = re.compile(r"^[A-Z][a-z]+(?:'s)? — (?=\S)")
+
+
+def _mode_name(text: str) -> int:
+    """Where a mode's flavor name ends ("Cure Wounds — ", Dawnbringer Cleric; "Whack — "),
+    or 0: a Title Case name and an em dash before the mode's text. A flavor word has no
+    rules meaning (207.2d); the mode is its text after the dash, read as any mode's
+    (700.2). A keyword printed like one (boast, exhaust: ``DASH_KEYWORDS``) is no name."""
+    m = _FLAVOR_WORD.match(text) or _MODE_NAME.match(text)
+    if m is None or text[:m.end()].removesuffix(" — ") in DASH_KEYWORDS:
+        return 0
+    return m.end()
+
+
+_RESTRICTION = re.compile(r"(?:^|(?<=\. ))(?:Activate|Spend) only [^.]+\.$")
 
 
 def activated(span: Span, colon: int, card: Card) -> Data:
@@ -256,7 +300,7 @@ def activated(span: Span, colon: int, card: Card) -> Data:
     ctx = card.ctx
     ab = Ability("activated", ctx=ctx)
     cost_span = span.cut(0, colon)
-    cost = parse_cost_text(cost_span.text, ab)
+    cost = parse_cost_text(cost_span.text, ab, x_ok=True)
     rest = span.cut(colon + 1).strip()
     extra: Data = {}
     restriction = _RESTRICTION.search(rest.text)
@@ -264,7 +308,7 @@ def activated(span: Span, colon: int, card: Card) -> Data:
     if restriction is not None:
         body = rest.cut(0, restriction.start()).strip()
         rspan = rest.cut(restriction.start())
-        for sentence in re.findall(r"Activate only [^.]+\.", rspan.text):
+        for sentence in re.findall(r"(?:Activate|Spend) only [^.]+\.", rspan.text):
             found = None
             for r in RULES.get("restriction", ()):
                 rm = r.regex.fullmatch(sentence)
@@ -278,7 +322,15 @@ def activated(span: Span, colon: int, card: Card) -> Data:
             ab.span, ab.nested = sentence_span, []
             found[0].build(found[1], ab, extra)
             ctx.glue(sentence_span, ab.nested, found[0].name)
+    if "x_color" in extra:  # a restriction on paying the cost (engine.rules.x_costs)
+        cost["x_color"] = extra.pop("x_color")
     if body.text.startswith("Add ") and not extra:
+        two = conditional_mana(cost, body, ab)  # "... add {C}{C} instead." (Urza's Mine)
+        if two is not None:
+            ctx.consume(cost_span, COST)
+            ctx.consume(span.cut(colon, colon + 1), MANA_ABILITY)
+            card.abilities.append(two[0])
+            return two[1]
         out = mana_ability(cost, body.text, ab)
         ctx.consume(cost_span, COST)
         ctx.consume(span.cut(colon, colon + 1), MANA_ABILITY)
@@ -292,7 +344,7 @@ def activated(span: Span, colon: int, card: Card) -> Data:
         # so it works only there (113.6k)
         ab.zone = "hand"
     effects = parse_effects(body, ab, ctx)
-    ctx.consume(cost_span, COST)
+    ctx.consume(cost_span, X_COST if ab.x else COST)
     ctx.consume(span.cut(colon, colon + 1), ACTIVATED)
     a: Data = {"type": "activated", "cost": cost, "effects": effects}
     if ab.targets:

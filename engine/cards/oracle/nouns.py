@@ -39,7 +39,8 @@ _NON = {"nonland": ("not_types", "land"), "nonartifact": ("not_types", "artifact
 KEYWORD_WORDS = (
     "flying", "reach", "trample", "deathtouch", "lifelink", "vigilance", "haste", "menace",
     "defender", "first strike", "double strike", "hexproof", "shroud", "indestructible",
-    "fear", "intimidate", "flash", "shadow", "wither",
+    "fear", "intimidate", "flash", "shadow", "wither", "infect", "plainswalk", "islandwalk",
+    "swampwalk", "mountainwalk", "forestwalk",
 )
 
 
@@ -102,8 +103,12 @@ _SUFFIXES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^with level up\b"), "keyword_abilities:level up"),
     (re.compile(r"^with mana value equal to (.+)$"), "mana_value_of"),
     (re.compile(r"^with power (\d+) or less\b"), "max_power"),
+    (re.compile(r"^with power (\d+) or greater\b"), "min_power"),
+    (re.compile(r"^with toughness (\d+) or greater\b"), "min_toughness"),
+    (re.compile(r"^named ~(?= |$)"), "named_self"),
     (re.compile(r"^with mana value (\d+) or less\b"), "max_mana_value"),
     (re.compile(r"^with mana value X or less\b"), "max_mana_value_x"),
+    (re.compile(r"^with mana value X\b"), "mana_value_x"),
     (re.compile(r"^with an? ([+-]1/[+-]1) counter on (?:it|them)\b"), "with_counter"),
     (re.compile(r"^with ([+-]1/[+-]1) counters on (?:it|them)\b"), "with_counter"),
     (re.compile(r"^with counters on (?:it|them)\b"), "with_counter:any"),
@@ -127,12 +132,18 @@ def _suffix(rest: str, f: Data, ab: Ability | None) -> str:
                 if "controller" in f:
                     raise NotUnderstood(rest, "two controllers")
                 f["controller"] = what.split(":")[1]
-            elif what in ("max_power", "max_mana_value"):
+            elif what in ("max_power", "max_mana_value", "min_power", "min_toughness"):
                 f[what] = int(m.group(1))
             elif what == "max_mana_value_x":
                 if ab is None or not ab.x:
                     raise NotUnderstood(rest, "X of a card without {X}")
                 f["max_mana_value_of"] = {"of": "x"}
+            elif what == "mana_value_x":  # X announced (107.3, engine.rules.x_costs)
+                # only an activated ability's: a spell's targets are chosen before its X
+                # is on the stack, where filters read it (engine.rules.filters)
+                if ab is None or not ab.x or ab.kind != "activated":
+                    raise NotUnderstood(rest, "mana value X of a spell's target")
+                f["mana_value_of"] = {"of": "x"}
             elif what == "with_counter":
                 f["with_counter"] = m.group(1)
             elif what == "keyword_abilities:level up":
@@ -141,6 +152,10 @@ def _suffix(rest: str, f: Data, ab: Ability | None) -> str:
                 if ab is None or not AMOUNTS:
                     raise NotUnderstood(rest, "an amount here")
                 f["mana_value_of"] = AMOUNTS[0]("equal to " + m.group(1), ab)
+            elif what == "named_self":  # "cards named ~": this card's name (201.2)
+                if ab is None or ab.ctx is None or ab.ctx.layout != "normal":
+                    raise NotUnderstood(rest, "the name of a face")
+                f["named"] = ab.ctx.name
             elif what == "with_counter:any":
                 f["with_counter"] = "any"
             elif what == "enchanted:false":
@@ -170,8 +185,8 @@ def read_noun(text: str, ab: Ability | None = None) -> Noun:
     # qualities before the type words
     while True:
         m = re.match(r"^(tapped|untapped|attacking or blocking|attacking|blocking|"
-                     r"multicolored|monocolored|basic|legendary|token|nontoken|"
-                     r"non[a-z]+|white|blue|black|red|green)(?:,)? ", words)
+                     r"multicolored|monocolored|basic|legendary|snow|token|nontoken|"
+                     r"non[a-z]+|non-[A-Z][a-z]+|white|blue|black|red|green)(?:,)? ", words)
         if m is None:
             break
         _quality(m.group(1), f)
@@ -197,8 +212,12 @@ def _quality(word: str, f: Data) -> None:
         f[word] = True
     elif word in ("multicolored", "monocolored"):
         f[word] = True
-    elif word in ("basic", "legendary"):
+    elif word in ("basic", "legendary", "snow"):
         _add(f, "supertypes", word)
+    elif word.startswith("non-"):  # "non-Dragon" (205.3: one subtype, singular)
+        if singular_subtype(word[4:]) != word[4:]:
+            raise NotUnderstood(word, "not a subtype")
+        _add(f, "not_subtypes", word[4:])
     elif word == "token":
         f["token"] = True
     elif word == "nontoken":
@@ -215,6 +234,10 @@ def _quality(word: str, f: Data) -> None:
 
 
 _WORD = re.compile(r"^([A-Za-z][\w'-]*)")
+# "permanent card" (110.4b: artifact, creature, enchantment, land, planeswalker or battle)
+_PERMANENT_CARD = re.compile(r"^ (cards?)\b")
+PERMANENT_CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker",
+                        "battle")
 
 
 def _type_word(w: str) -> tuple[str, str, bool] | None:
@@ -252,6 +275,12 @@ def _types(words: str, f: Data) -> tuple[str, bool, str]:
         words = words[m.end():]
         if kind == "noun":
             noun = name
+            pc = _PERMANENT_CARD.match(words) if name == "permanent" and not units[-1] \
+                else None
+            if pc is not None:  # "permanent card" (110.4b): a card of a permanent type
+                noun, plural = "card", plural or pc.group(1) == "cards"
+                words = words[pc.end():]
+                f["types"] = list(PERMANENT_CARD_TYPES)
             break
         if kind == "pw":
             planeswalker = True
@@ -285,6 +314,10 @@ def _unit_filter(units: list[list[tuple[str, str]]], f: Data) -> None:
             raise NotUnderstood(" or ".join(n for u in units for _, n in u),
                                 "a choice of combined types")
         kinds = {u[0][0] for u in units}
+        if kinds == {"type", "sub"}:  # "creature or Vehicle": either matches
+            f["any_of"] = [{"types": [u[0][1] for u in units if u[0][0] == "type"]},
+                           {"subtypes": [u[0][1] for u in units if u[0][0] == "sub"]}]
+            return
         if len(kinds) > 1:
             raise NotUnderstood(" or ".join(u[0][1] for u in units),
                                 "types or subtypes")

@@ -12,7 +12,8 @@ from mtgsim.engine.cards.oracle.table import Ability
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 
 PLAYER = (r"(?:you|target player|target opponent|each player|each opponent|that player|"
-          r"its controller|its owner|defending player|enchanted player)")
+          r"its controller|that creature's controller|its owner|defending player|"
+          r"enchanted player)")
 _FIXED_PLAYERS = {"you": "you", "each player": "each_player", "each opponent":
                   "each_opponent", "defending player": "defending_player",
                   "enchanted player": "enchanted"}
@@ -29,8 +30,12 @@ def player(text: str, ab: Ability) -> str:
     if t == "that player":
         if ab.it in ("it",) or ab.it.startswith("t"):
             return ab.it
+        if ab.when == "deals_combat_damage_to_player":
+            # the player dealt combat damage: an attacking creature's combat damage goes
+            # to the player it attacks (510.1a-b), the defending player (506.2)
+            return "defending_player"
         raise NotUnderstood(text, "which player")
-    if t == "its controller":
+    if t in ("its controller", "that creature's controller"):
         if ab.it == "self":
             return "you"
         return f"controller_of:{ab.it}"

@@ -27,7 +27,7 @@ from mtgsim.engine.cards.oracle.table import (
     number,
     rule,
 )
-from mtgsim.engine.cards.oracle.text import NotUnderstood
+from mtgsim.engine.cards.oracle.text import NotUnderstood, Span
 
 Out = dict[str, list[Data] | list[str] | Data]
 
@@ -96,13 +96,19 @@ def _gives(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
         out["keywords"] = [*out.get("keywords", []), "all creatures able to block it do so"]
     if m.group("grant"):
         assert ab.span is not None
-        part = ab.span.group(m, "grant")
-        ab.nested.append(part)
-        granted = ctx.line_parser(part, ctx)
-        if any(g.get("type") not in ("triggered", "activated") for g in granted):
-            raise NotUnderstood(part.text, "a granted ability of this kind")
-        out["grants"] = granted
+        out["grants"] = granted_abilities(ab.span.group(m, "grant"), ab, ctx)
     return {"abilities": [out]}
+
+
+def granted_abilities(part: Span, ab: Ability, ctx: Ctx) -> list[Data]:
+    """The abilities in quotes that a static ability grants ("has \"{T}: ...\""), read as
+    lines of their own (``part``, recorded as nested in ``ab``): triggered or activated
+    ones only, any other kind is not understood."""
+    ab.nested.append(part)
+    granted = ctx.line_parser(part, ctx)
+    if any(g.get("type") not in ("triggered", "activated") for g in granted):
+        raise NotUnderstood(part.text, "a granted ability of this kind")
+    return granted
 
 
 def _attached(who: str, ctx: Ctx) -> None:
@@ -315,7 +321,14 @@ def _enters_tapped(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
       r"~ enters(?: the battlefield)? with (?P<n>{N}) (?P<kind>[+-]1/[+-]1) counters? on it"
       r"(?: for each (?P<each>.+))?\.")
 def _enters_with(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
-    n = number(m.group("n"), ab)
+    if m.group("n") == "X":
+        # 107.3m: the X paid for the spell that became this permanent (0 if it was not
+        # cast: engine.rules.entering); only a card whose mana cost has {X}
+        if not ctx.x or m.group("each"):
+            raise NotUnderstood(m.group(0), "X of a card without {X}")
+        n: int | Data = {"of": "x"}
+    else:
+        n = number(m.group("n"), ab)
     amount: int | Data = n
     if m.group("each"):
         if n != 1:
@@ -387,8 +400,11 @@ def _alternative(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
     return {"card": {"alternative_cost": cost}}
 
 
+# (an optional cost, "you may collect evidence N", and "choose a creature you control or
+# reveal ..." are fx_optional_costs' clauses: this generic reading must not take them
+# first, whichever module registers its patterns first)
 @rule("static", "additional_cost",
-      r"As an additional cost to cast ~, (?P<cost>[^.]+)\.")
+      r"As an additional cost to cast ~, (?!you may |choose an? )(?P<cost>[^.]+)\.")
 def _additional(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
     text = m.group("cost")
     mm = re.fullmatch(r"put an? (?P<kind>[+-]1/[+-]1) counter on an? (?P<what>creature) you "
@@ -399,6 +415,7 @@ def _additional(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
     else:
         cost = parse_cost_text(text[0].upper() + text[1:], ab)
     if set(cost) - {"sacrifice", "sacrifice_n", "discard", "pay_life", "put_counter",
-                    "put_counter_on", "tap_untapped", "tap_untapped_count"}:
+                    "put_counter_on", "tap_untapped", "tap_untapped_count",
+                    "return_to_hand"}:
         raise NotUnderstood(text, "an additional cost of this kind")
     return {"card": {"additional_cost": cost}}

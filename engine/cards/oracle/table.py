@@ -92,6 +92,10 @@ class Ctx:
     # (``engine.cards.oracle.abilities.parse_line``, set by the compiler)
     line_parser: Callable[[Span, Ctx], list[Data]] = field(default=lambda s, c: _no_lines(s))
     layout: str = "normal"  # the record's layout ("transform": a face of a double-faced card)
+    # the card's mana cost has {X}: "~ enters with X +1/+1 counters" reads the X paid
+    # for the spell that became it (107.3m)
+    x: bool = False
+    face: str = ""  # which face of a double-faced card: "front" or "back" ("": one face)
 
     def consume(self, span: Span, pattern: str) -> None:
         """Record that ``pattern`` understood ``span`` (empty spans are not recorded)."""

@@ -19,7 +19,7 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 # "this creature", "this spell", ...: the object the ability is printed on (or, inside a
 # quoted ability a card grants, the object that has it: the same "self" there).
 _THIS = re.compile(r"\b[Tt]his (?:creature|spell|card|permanent|artifact|enchantment|land|"
-                   r"Aura|Equipment|Vehicle|token)\b")
+                   r"Aura|Equipment|Vehicle|token|Saga)\b")
 
 
 class NotUnderstood(Exception):

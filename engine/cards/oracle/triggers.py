@@ -178,8 +178,6 @@ def _alone(m: re.Match[str], ctx: Ctx) -> list[Data]:
       r"When(?:ever)? (?P<who>enchanted|equipped) creature (?P<ev>attacks|dies)")
 def _enchanted(m: re.Match[str], ctx: Ctx) -> list[Data]:
     who, ev = m.group("who"), m.group("ev")
-    if who == "equipped" and ev == "attacks":
-        raise NotUnderstood(m.group(0), "equipped creature attacks")
     if who == "enchanted" and "Aura" not in ctx.subtypes or \
             who == "equipped" and "Equipment" not in ctx.subtypes:
         raise NotUnderstood(m.group(0), "not an Aura or Equipment")

@@ -48,6 +48,37 @@ class Cost(_Frozen, frozen=True):
     tap_untapped_count: int = 1
     reveal_self: bool = False  # "Reveal [this card] from your hand" (forecast, 702.57)
     exile_self: bool = False  # "Exile this artifact" (Relic of Progenitus)
+    reveal_hand: bool = False  # "reveal your hand" (Land Grant's alternative cost, 118.9)
+    # "exile the top three black cards of your graveyard" (Spinning Darkness, 118.9)
+    exile_graveyard_top: int = 0
+    exile_graveyard_filter: Filter | None = None
+    # "Reveal X white cards from your hand" (Martyr of Sands): any number of matching
+    # cards, X being how many (107.3: X is chosen as the cost is)
+    reveal_x: Filter | None = None
+    # "choose a creature you control" (Monstrous Emergence: one permanent chosen, nothing
+    # done to it) and "reveal a creature card from your hand" (one card, revealed): the
+    # spell remembers it (``StackItem.chosen``: "the creature you chose")
+    choose: Filter | None = None
+    reveal_card: Filter | None = None
+    # "Spend only black mana on X" (Crypt Rats): the colour ("B") of every mana paid for
+    # the {X} of ``mana`` (engine.rules.x_costs)
+    x_color: str = ""
+    # craft's materials (702.167a): "Exile a creature you control or a creature card from
+    # your graveyard": one permanent you control or one card in your graveyard matching it
+    craft_material: Filter | None = None
+
+
+class SpellCostReduction(_Frozen, frozen=True):
+    """"This spell costs {N} less to cast [for each ...] [if ...]" (601.2f, 118.7): a
+    reduction of the generic part of the spell's total cost, ``generic`` times ``per``
+    (once when None), while ``condition`` holds (always when None); affinity for [text]
+    is one (702.41a). ``engine.rules.cost_changes`` applies it."""
+
+    generic: int = 1
+    per: Amount | None = None
+    condition: Condition | None = None
+    # "if it targets a tapped permanent" (Ride's End): one of the spell's targets matches
+    if_targets: Filter | None = None
 
 
 class SpellAbility(_Frozen, frozen=True):
@@ -58,6 +89,10 @@ class SpellAbility(_Frozen, frozen=True):
     modes: tuple[Mode, ...] = ()  # "Choose one -" (601.2b)
     # "As an additional cost to cast this spell, ..." (601.2b, 601.2f-h)
     additional_cost: Cost | None = None
+    # "..., sacrifice a creature or discard a card": the other additional cost the
+    # caster may pay instead of ``additional_cost`` (601.2b; a cast with
+    # engine.rules.spell_costs.ALT_OTHER_ADDITIONAL)
+    additional_cost_or: Cost | None = None
 
 
 TriggerEvent = Literal[
@@ -67,6 +102,7 @@ TriggerEvent = Literal[
     # madness (702.35a): "when this card is exiled this way" (queued by its module)
     "discarded_into_exile",
     "enters",  # this enters the battlefield
+    "enters_untapped",  # this enters the battlefield untapped (Witch's Cottage)
     "dies",  # this is put into a graveyard from the battlefield
     "leaves_to_graveyard",  # this goes from the battlefield to a graveyard (Rancor)
     "attacks",  # this attacks
@@ -107,6 +143,37 @@ TriggerEvent = Literal[
     # right after (704.5m-n) or left with it; "it" = that creature
     "enchanted_dies",
     "equipped_dies",
+    "leaves",  # this leaves the battlefield (to any zone; looks back in time, 603.10a)
+    "sacrificed",  # this is sacrificed ("when you sacrifice it", 701.17a)
+    # a Saga's chapter ability (714.2b): lore counters put on it went from fewer than
+    # ``Triggered.chapter`` to at least that many (engine.rules.sagas)
+    "chapter",
+    # whenever its controller sacrifices another permanent matching filter; "it" = it
+    "you_sacrifice",
+    # whenever a permanent matching filter is put into a graveyard from the battlefield
+    # (this one included); "it" = it
+    "to_graveyard_from_battlefield",
+    # the creature this Aura enchants deals damage (any, 120.3); "that much" = the damage
+    "enchanted_deals_damage",
+    "becomes_blocked",  # this attacking creature becomes blocked (once a combat, 509.3c)
+    "is_dealt_damage",  # this is dealt damage (any, 120.3); "that much" = the damage
+    "each_opponent_upkeep",  # beginning of each opponent's upkeep
+    "equipped_attacks",  # the creature this Equipment equips attacks; "it" = that creature
+    # the triggers of the game's designations and dungeons, queued by their modules and
+    # never found on a permanent: "whenever a player takes the initiative" (725.2), a
+    # room ability, "when you move your venture marker into this room" (309.4c)
+    "takes_initiative",
+    "room_entered",
+    # this attacking creature becomes blocked by a creature: once for each creature that
+    # blocks it (509.3d); "it" = that blocker
+    "becomes_blocked_by_creature",
+    # one or more +1/+1 counters are put on this permanent (122.6; engine/effects/add_counters.py)
+    "plus_one_counters_put",
+    # the permanent this Aura enchants becomes tapped (701.26a) / is dealt damage (120.3);
+    # "it" = that permanent (engine.rules.enchanted_events)
+    "enchanted_becomes_tapped",
+    "equipped_becomes_tapped",  # the creature this Equipment equips becomes tapped; "it"
+    "enchanted_dealt_damage",
 ]
 
 
@@ -126,6 +193,7 @@ class Triggered(_Frozen, tag="triggered", frozen=True):
     # "choose one —": the mode (its targets and effects replace ``targets``/``effects``)
     # is chosen as the ability is put on the stack (603.3c, 700.2)
     modes: tuple[Mode, ...] = ()
+    chapter: int = 0  # a chapter ability's chapter number (714.2a-b; when = "chapter")
 
 
 class Activated(_Frozen, tag="activated", frozen=True):
@@ -141,10 +209,15 @@ class Activated(_Frozen, tag="activated", frozen=True):
     zone: Literal["battlefield", "hand", "graveyard"] = "battlefield"  # where it works
     upkeep_only: bool = False  # forecast: only during your upkeep (702.57b)
     condition: Condition | None = None  # "Activate only if ..." (602.5b)
+    # "Activate only during the end of combat step" (602.5b): the step's name
+    # (``STEP_NAMES``) in which alone it may be activated, by either player
+    during_step: Literal["", "end_combat"] = ""
 
 
 class ManaAbility(_Frozen, tag="mana", frozen=True):
-    """A mana ability (605): produces one mana of one of ``colors`` per activation."""
+    """A mana ability (605): produces ``amount`` mana of one of ``colors`` per activation,
+    or with ``each`` one mana of each symbol of ``colors`` ("Add {B}{R}.": "BR", two mana
+    of different colours from one activation, 106.1, 605.1a)."""
 
     colors: str  # "G", "RGW" (choice of one), "C"
     tap: bool = True
@@ -152,6 +225,15 @@ class ManaAbility(_Frozen, tag="mana", frozen=True):
     amount: Amount = 1
     # it exists / may be activated only while this holds (a leveler's band, 711.2)
     condition: Condition | None = None
+    each: bool = False  # one mana of each of ``colors``, not one of them (``amount`` is 1)
+    # a mana cost the activation pays first (605.1a, 602.2b): "{1}, {T}: Add one mana of
+    # any color." (a filter: one mana in, one of any colour out; engine.rules.payment uses
+    # it only so, and the pool refuses any other: "{1}", one mana of any colour)
+    mana_cost: str = ""
+    # "{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf
+    # Drum): the activation also taps one of its controller's untapped creatures, another
+    # than this (summoning sickness doesn't matter: 302.6 restricts only {T})
+    tap_creature: bool = False
 
 
 class Static(_Frozen, tag="static", frozen=True):
@@ -187,6 +269,10 @@ class Static(_Frozen, tag="static", frozen=True):
     # "Elves you control have '{T}: Add {G}{G}.'" (layer 6): mana abilities given to the
     # affected permanents, activated by their controllers (605)
     grants_mana: tuple[ManaAbility, ...] = ()
+    # "Enchanted land is an Island" (305.7): the affected land's land type is this one
+    # (layer 4) and it has only that type's mana ability of the abilities of its rules
+    # text (layer 6)
+    land_type: str = ""
     # "[this] can't be blocked except by N or more creatures" (509.1b, like menace)
     min_blockers: int = 0
     cant_be_countered: bool = False  # "This spell can't be countered" (works on the stack)
@@ -202,7 +288,10 @@ class Replacement(_Frozen, tag="replacement", frozen=True):
     """A static replacement ability of the card itself (614)."""
 
     kind: Literal["enters_tapped", "enters_with_counters", "others_enter_with_counters",
-                  "choose_color"]  # "As this enters, choose a color" (614.12)
+                  "choose_color",  # "As this enters, choose a color" (614.12)
+                  # "If ~ would be put into a graveyard from anywhere, exile it instead"
+                  # (614.1a; a disturb card's back face, 702.146)
+                  "exile_instead_of_graveyard"]
     # "enters with [amount] [counter] counters on it" (614.1c); for
     # "others_enter_with_counters": each other permanent matching ``filter`` that enters
     # gets them in addition ("Each other creature you control enters with an additional X
@@ -210,6 +299,12 @@ class Replacement(_Frozen, tag="replacement", frozen=True):
     counter: str = "+1/+1"
     amount: Amount = 0
     filter: Filter = Filter()
+    # "enters tapped unless [condition]" (614.1c): it enters untapped when this holds as
+    # it would enter (engine.rules.entering.enters_tapped)
+    unless: Condition | None = None
+    # "If this was kicked, it enters with two +1/+1 counters" (614.1c, 702.33d): the
+    # counters only when this holds for the spell entering
+    condition: Condition | None = None
 
 
 AbilityT = Triggered | Activated | ManaAbility | Static | Replacement

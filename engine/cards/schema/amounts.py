@@ -50,6 +50,12 @@ class ExiledManaValue(Dyn, tag="exiled_mana_value", frozen=True):
     value")."""
 
 
+class SacrificedManaValue(Dyn, tag="sacrificed_mana_value", frozen=True):
+    """The mana value of the permanent sacrificed to pay the spell's additional cost, as
+    it last existed on the battlefield ("the sacrificed permanent's mana value", 608.2h;
+    ``StackItem.sacrificed``)."""
+
+
 class CountCards(Dyn, tag="count_cards", frozen=True):
     """Cards in a player's ``zone`` matching ``filter`` ("for each land card in your
     graveyard", "for each creature card in your graveyard")."""
@@ -69,6 +75,14 @@ class DevouredCount(Dyn, tag="devoured", frozen=True):
     """"The number of creatures it devoured" / "Goblins it devoured" (702.82b)."""
 
     filter: Filter = Filter()
+    times: int = 1
+
+
+class CardsDrawnThisTurn(Dyn, tag="cards_drawn_this_turn", frozen=True):
+    """"For each card you've drawn this turn" (Inspired Fire, Deem Inferior): the cards
+    the player drew since the turn began (121.1, ``Player.drawn_this_turn``)."""
+
+    who: str = "you"
     times: int = 1
 
 

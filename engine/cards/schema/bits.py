@@ -45,6 +45,13 @@ KW_DOESNT_UNTAP = 1 << 22
 KW_NO_ACTIVATE = 1 << 23  # "its activated abilities can't be activated"
 KW_LURE = 1 << 24  # "all creatures able to block it do so" (509.1c requirement)
 KW_SHADOW = 1 << 25  # 702.28: blocks or is blocked only by creatures with shadow
+# 702.14: landwalk, "can't be blocked as long as defending player controls a [type]"
+KW_PLAINSWALK = 1 << 26
+KW_ISLANDWALK = 1 << 27
+KW_SWAMPWALK = 1 << 28
+KW_MOUNTAINWALK = 1 << 29
+KW_FORESTWALK = 1 << 30
+KW_INFECT = 1 << 31  # 702.90: damage as -1/-1 counters and poison counters
 
 KEYWORD_BITS: dict[str, int] = {
     "flying": KW_FLYING,
@@ -73,6 +80,12 @@ KEYWORD_BITS: dict[str, int] = {
     "activated abilities can't be activated": KW_NO_ACTIVATE,
     "all creatures able to block it do so": KW_LURE,
     "shadow": KW_SHADOW,
+    "infect": KW_INFECT,
+    "plainswalk": KW_PLAINSWALK,
+    "islandwalk": KW_ISLANDWALK,
+    "swampwalk": KW_SWAMPWALK,
+    "mountainwalk": KW_MOUNTAINWALK,
+    "forestwalk": KW_FORESTWALK,
 }
 KEYWORD_NAMES = {bit: name for name, bit in KEYWORD_BITS.items()}
 
@@ -81,7 +94,8 @@ Keyword = Literal[
     "defender", "first strike", "double strike", "hexproof", "shroud", "indestructible",
     "fear", "intimidate", "flash", "unblockable", "can't block", "can't attack", "wither",
     "attacks each combat", "doesn't untap", "activated abilities can't be activated",
-    "all creatures able to block it do so", "shadow",
+    "all creatures able to block it do so", "shadow", "infect", "plainswalk", "islandwalk",
+    "swampwalk", "mountainwalk", "forestwalk",
 ]
 
 

@@ -12,10 +12,11 @@ from typing import Literal
 
 import msgspec
 
-from mtgsim.engine.cards.schema.abilities import AbilityT, Cost, SpellAbility
+from mtgsim.engine.cards.schema.abilities import AbilityT, Cost, SpellAbility, SpellCostReduction
 from mtgsim.engine.cards.schema.base import _Base, _Frozen
 from mtgsim.engine.cards.schema.bits import CardType, Keyword
 from mtgsim.engine.cards.schema.filters import Filter
+from mtgsim.engine.cards.schema.unions import Condition
 
 
 class KeywordInstance(msgspec.Struct, frozen=True):
@@ -69,12 +70,28 @@ class CardDef(_Frozen, frozen=True):
     text: str = ""  # the Oracle text this data implements
     # "You may [cost] rather than pay this spell's mana cost" (118.9; Hand of Emrakul)
     alternative_cost: Cost | None = None
+    # "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost"
+    # (118.9; Snuff Out): the alternative cost may be paid only while this holds
+    alternative_if: Condition | None = None
+    # "This spell costs {1} less to cast for each ..." (601.2f; engine.rules.cost_changes)
+    cost_reductions: tuple[SpellCostReduction, ...] = ()
     # A transforming double-faced card (712.2): these fields are its front face's, ``back``
     # its back face's (a face of its own, with no ``back``); engine.effects.transform
     back: CardDef | None = None
     # A back face's mana value is its front face's mana cost's (712.8e; the face itself has
     # no mana cost): that cost, "" for any other card
     front_mana_cost: str = ""
+    # An adventurer card (715.2; an Omen card likewise): these fields are its creature's,
+    # ``adventure`` its second half's, an instant or sorcery with the subtype "Adventure"
+    # or "Omen" (engine.keywords.adventure: casting it, and where it goes as it resolves)
+    adventure: CardDef | None = None
+    # A card with overload (702.96): the spell as it is cast for its overload cost, its
+    # text with every "target" changed to "each" (702.96b: no targets, the effects on
+    # each object that matches; engine.keywords.overload)
+    overloaded: CardDef | None = None
+    # "Untap this artifact during each other player's untap step." (Bender's Waterskin:
+    # 502.3 untaps the active player's permanents; this one untaps in the others' too)
+    untaps_in_others_untap: bool = False
 
     # Plain readings of the data, for a definition not compiled into a card (a token an
     # effect describes); a compiled ``engine.cards.card.Card`` answers the same from its masks.

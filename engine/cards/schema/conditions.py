@@ -29,7 +29,7 @@ class YouControl(Cond, tag="you_control", frozen=True):
 
 class LifeAtMost(Cond, tag="life_at_most", frozen=True):
     amount: int = 10
-    who: str = "you"
+    who: str = "you"  # "you", "opponent", or "any_player" (either player)
 
 
 class OpponentDamagedThisTurn(Cond, tag="opponent_damaged_this_turn", frozen=True):
@@ -90,10 +90,26 @@ class Kicked(Cond, tag="kicked", frozen=True):
     """"If this spell was kicked" (702.33d)."""
 
 
+class OptionalCostPaid(Cond, tag="optional_cost_paid", frozen=True):
+    """"If this spell was bargained" (702.166b), "if it was bargained" (702.166c: the
+    permanent a bargained spell became), "If evidence was collected" (701.59a paid as an
+    optional additional cost, 601.2b): the spell, or the permanent it became, had that
+    optional additional cost paid (``StackItem.paid``, ``GameObject.cast_paid``)."""
+
+    keyword: Literal["bargain", "collect evidence"] = "bargain"
+
+
 class Not(Cond, tag="not", frozen=True):
     """The opposite of a condition ("if it had no -1/-1 counters on it"; "otherwise")."""
 
     condition: Condition | None = None
+
+
+class AllOf(Cond, tag="all_of", frozen=True):
+    """Every one of ``conditions`` holds ("if you control an Urza's Power-Plant and an
+    Urza's Tower")."""
+
+    conditions: tuple[Condition, ...] = ()
 
 
 class Devoured(Cond, tag="devoured", frozen=True):
@@ -121,3 +137,39 @@ class AltCostPaid(Cond, tag="alt_cost_paid", frozen=True):
     alternative cost (its intervening "if", 603.4)."""
 
     keyword: Literal["evoke"] = "evoke"
+
+
+class LandEnteredThisTurn(Cond, tag="land_entered_this_turn", frozen=True):
+    """"If you had a land enter the battlefield under your control this turn" (landfall,
+    207.2c: an ability word; ``Player.land_entered_turn``)."""
+
+
+class CreatureDiedThisTurn(Cond, tag="creature_died_this_turn", frozen=True):
+    """"If a creature died this turn" (morbid, 207.2c; dies: 700.4), any player's
+    creature (``GameState.creature_died_turn``)."""
+
+
+class EnteredThisTurn(Cond, tag="entered_this_turn", frozen=True):
+    """"If ~ entered this turn": the source is an object that came onto the battlefield
+    this turn (a permanent that leaves and returns is a new object, 400.7, with a new
+    turn of entering; ``GameObject.entered_turn``)."""
+
+
+class OnBattlefield(Cond, tag="on_battlefield", frozen=True):
+    """"If no creatures are on the battlefield" (Pestilence, in a ``Not``): at least
+    ``at_least`` permanents matching ``filter`` are on the battlefield, whoever controls
+    them (an intervening "if", 603.4, checked as the event happens and again on
+    resolution)."""
+
+    filter: Filter = Filter()
+    at_least: int = 1
+
+
+class HaveInitiative(Cond, tag="have_initiative", frozen=True):
+    """"If you have the initiative" (725.1: ``GameState.initiative``; checked by
+    ``engine.effects.take_initiative``)."""
+
+
+class CompletedDungeon(Cond, tag="completed_dungeon", frozen=True):
+    """"If you've completed a dungeon" (309.7: ``Player.dungeons_completed``; checked by
+    ``engine.effects.venture``)."""

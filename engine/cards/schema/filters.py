@@ -43,6 +43,13 @@ class Filter(_Frozen, frozen=True):
     with_counter: str | None = None
     power_below_source: bool = False  # power less than the source object's power
     in_combat: bool = False  # "attacking or blocking" (506.4)
+    # an attacking creature no creature blocks once blockers are declared (509.1h,
+    # 506.4): "an unblocked attacking creature" (ninjutsu, 702.49a)
+    unblocked: bool = False
+    named: str = ""  # has this name ("another creature named Faerie Miscreant", 201.2)
+    # none of these subtypes ("a non-Human creature", "each non-Dragon creature", 205.4b:
+    # "non-" + a subtype)
+    not_subtypes: tuple[str, ...] = ()
     # not the object the source (an Aura, 303.4) is attached to: "each other creature"
     not_enchanted: bool = False
     # "with mana value X or less" where X is computed (202.3; X of a spell on the stack
@@ -56,6 +63,10 @@ class Filter(_Frozen, frozen=True):
     # every one of these filters matches too: an Aura's several enchant abilities
     # (702.5c: it can enchant only what matches all of them)
     all_of: tuple[Filter, ...] = ()
+    # matches at least one of these: "creature or Vehicle" (a card type or a subtype),
+    # "an instant card or a card with flash" (Mystical Teachings): two object phrases
+    # joined by "or"
+    any_of: tuple[Filter, ...] = ()
     not_supertypes: tuple[str, ...] = ()  # none of these ("nonbasic land", 205.4)
     # has all of these keyword abilities that are not plain bits, printed or granted,
     # by lower-case name ("each creature you control with level up", 702.87)
@@ -67,6 +78,16 @@ class Filter(_Frozen, frozen=True):
     # ("the number of +1/+1 counters on Necroplasm")
     mana_value_of: Amount | None = None
     monarch_controls: bool = False  # controlled by the monarch (724: "the monarch controls")
+    # "if its toughness is less than or equal to [amount]" (Ghastly Demise), the amount
+    # computed from the filter's controller's side
+    max_toughness_of: Amount | None = None
+    # "with power N or greater", "with toughness N or greater" (Destroy Evil; 208.3: a
+    # card off the battlefield has its printed power and toughness)
+    min_power: int | None = None
+    min_toughness: int | None = None
+    # its controller has at least this many poison counters (122.1f; corrupted: "if its
+    # controller has three or more poison counters", Anoint with Affliction)
+    controller_poison_at_least: int | None = None
 
 
 TargetKind = Literal[
@@ -94,3 +115,6 @@ class Target(_Frozen, frozen=True):
     # "... target cards from a single graveyard": in the same graveyard as the earlier
     # targets with this flag
     same_graveyard: bool = False
+    # "target creature that player controls" (Searing Blaze): controlled by the player
+    # chosen for the earlier target of this index (601.2c: targets are chosen in order)
+    controlled_by: int = -1

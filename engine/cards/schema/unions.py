@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from mtgsim.engine.cards.schema.amounts import (
     AttachedAuras,
+    CardsDrawnThisTurn,
     CardsInHand,
     ColorsOfAffected,
     CountCards,
@@ -23,23 +24,32 @@ from mtgsim.engine.cards.schema.amounts import (
     DevouredCount,
     ExiledManaValue,
     PowerOf,
+    SacrificedManaValue,
     ThatMuch,
     X,
 )
 from mtgsim.engine.cards.schema.conditions import (
+    AllOf,
     AltCostPaid,
     CardsAtLeast,
     CardTypesInGraveyard,
+    CompletedDungeon,
+    CreatureDiedThisTurn,
     Devoured,
+    EnteredThisTurn,
     HadCounter,
+    HaveInitiative,
     ItPowerAtMost,
     Kicked,
+    LandEnteredThisTurn,
     LevelBetween,
     LifeAtMost,
     MoreLifeThanOpponent,
     Not,
     NotYourTurn,
+    OnBattlefield,
     OpponentDamagedThisTurn,
+    OptionalCostPaid,
     OwnedByYou,
     ReplicatePaid,
     SelfHasCounter,
@@ -50,12 +60,14 @@ from mtgsim.engine.cards.schema.effects import Effect
 Amount = (
     int | X | CountPermanents | CardsInHand | CountersOnSelf | AttachedAuras | PowerOf
     | ExiledManaValue | CountCards | ThatMuch | DevouredCount | CountPlayers
-    | ColorsOfAffected | CountPermanentsOf
+    | ColorsOfAffected | CountPermanentsOf | CardsDrawnThisTurn | SacrificedManaValue
 )
 Condition = (
     YouControl | LifeAtMost | OpponentDamagedThisTurn | HadCounter | SelfHasCounter
     | ReplicatePaid | CardTypesInGraveyard | MoreLifeThanOpponent | OwnedByYou | CardsAtLeast
     | ItPowerAtMost | Kicked | Not | Devoured | NotYourTurn | LevelBetween | AltCostPaid
+    | AllOf | LandEnteredThisTurn | CreatureDiedThisTurn | EnteredThisTurn
+    | OnBattlefield | HaveInitiative | CompletedDungeon | OptionalCostPaid
 )
 
 

@@ -24,7 +24,10 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.players.policies.combat_ai import damage_of, fight
 from mtgsim.engine.players.policies.context import Ctx, fits_reserve
+from mtgsim.engine.players.policies.madness_plan import ability_outlet_plan
+from mtgsim.engine.players.policies.ninjutsu_plan import ninjutsu_score
 from mtgsim.engine.players.policies.planning import TargetPlanner
+from mtgsim.engine.players.policies.x_ability import plan_ability_x
 from mtgsim.engine.players.worth import (
     UNTARGETABLE,
     aura_is_hostile,
@@ -42,6 +45,7 @@ from mtgsim.engine.rules.costs import CostWorth, costs_worth
 from mtgsim.engine.rules.effect import Role, has_role, role_of
 from mtgsim.engine.rules.mana import parse_cost
 from mtgsim.engine.rules.targets import legal_targets
+from mtgsim.engine.rules.x_costs import has_x
 from mtgsim.engine.state.game_state import (
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
@@ -94,6 +98,8 @@ class ActivationScorer(TargetPlanner):
             return self._transmute_score(ctx, obj, ab)
         if kw == "equip":
             return self._equip_score(ctx, obj, ab)
+        if kw == "ninjutsu":
+            return ninjutsu_score(state, ctx.me, obj, ab)
         if kw == "cycling":
             return 1.0 if ctx.opp_end and obj.card.mana_value > ctx.lands + 2 else 0.0
         if kw == "typecycling":  # a land for a spell not castable soon: short of lands
@@ -107,8 +113,21 @@ class ActivationScorer(TargetPlanner):
             return self._regenerate_score(ctx, obj, ab)
         if state.stack and state.stack[-1].controller == ctx.me:
             return 0.0  # let my own spell or ability resolve first
+        if ab.cost.discard > 0 and (ctx.main or ctx.opp_end):
+            # a discard outlet for a madness spell the mana left casts (702.35a)
+            plan = ability_outlet_plan(state, ctx.me, obj, ab, ctx.hand)
+            if plan > 0.0:
+                return plan
         cost = ab.cost
         mana_cost = parse_cost(cost.mana).mana_value if cost.mana else 0
+        specs = ab.targets
+        x = 0
+        if cost.mana and has_x(cost):  # the X worth announcing (107.3)
+            planned = plan_ability_x(self, ctx, obj, ab)
+            if planned is None:
+                return 0.0
+            x, specs = planned
+            mana_cost += x * parse_cost(cost.mana).x
         # What paying the cost loses.
         loss = costs_worth(CostWorth(state, ctx.me, lambda o: self._doomed(ctx, o),
                                      lambda o: _tap_loss(ctx, o)), obj, cost)
@@ -125,7 +144,7 @@ class ActivationScorer(TargetPlanner):
             return self._grant_score(ctx, obj, ab)
         if pumps and ab.targets and not getattr(first, "negative", False):
             return 0.0  # granted keywords handled where they matter (not modelled)
-        score, targets = self._plan_specs(ctx, obj.oid, ab.targets, effects)
+        score, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
         if ab.targets and not targets:
             return 0.0
         if role is _ROLE_STEAL:

@@ -12,7 +12,13 @@ are obeyed as can be (509.1c), and a blocker blocks one attacker.
 from __future__ import annotations
 
 from mtgsim.engine.cards import KW_DEATHTOUCH, KW_LIFELINK, KW_TRAMPLE
-from mtgsim.engine.players.policies.combat_ai import STRIKE, damage_of, fight, kills
+from mtgsim.engine.players.policies.combat_ai import (
+    STRIKE,
+    damage_of,
+    damage_room,
+    fight,
+    kills,
+)
 from mtgsim.engine.players.worth import combat_kw, leaves_at_end, life_value, value
 from mtgsim.engine.rules.combat import (
     block_requirements,
@@ -97,10 +103,11 @@ def _gang_block(objects: dict[int, GameObject], pairs: list[tuple[int, int]],
     return group if (killed and lost < worth) or lethal_risk else None
 
 
-def _defended_life(state: GameState, me: int) -> int:
-    """My life, less a margin when the attacker has cards and mana up: a pump spell may
-    still come."""
-    life = state.players[me].life
+def _defended_life(state: GameState, me: int, attackers: list[GameObject]) -> int:
+    """My life (or, against infect attackers, the poison counters I lack of ten:
+    ``damage_room``), less a margin when the attacker has cards and mana up: a pump
+    spell may still come."""
+    life = damage_room(state, me, attackers)
     objects = state.objects
     attacker_p = state.players[state.active]
     if attacker_p.hand and any(not objects[o].tapped and objects[o].controller == state.active
@@ -120,7 +127,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
         by_attacker.setdefault(a, []).append(i)
     attackers = sorted(combat.attackers, key=lambda a: -damage_of(objects[a]))
     incoming = sum(damage_of(objects[a]) for a in attackers)
-    life = _defended_life(state, me)
+    life = _defended_life(state, me, [objects[a] for a in combat.attackers])
     used: set[int] = set()
     plan: dict[int, list[int]] = {}  # attacker -> pair indices
     # Killing an attacker that leaves at end of turn anyway (Hellspark Elemental, an

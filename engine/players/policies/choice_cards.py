@@ -7,6 +7,11 @@ from __future__ import annotations
 from mtgsim.engine.cards import (
     T_LAND,
 )
+from mtgsim.engine.players.policies.madness_plan import (
+    MADNESS_KEPT,
+    madness_cost,
+    madness_discards,
+)
 from mtgsim.engine.players.worth import (
     card_want,
     color_sources,
@@ -129,7 +134,8 @@ def choose_discard(state: GameState, d: Decision) -> list[int]:
 
 def discard(state: GameState, d: Decision) -> list[int]:
     """Discard to hand size or for an effect (also mulligan bottoms): keep lands while
-    few, keep the castable spells; dredge cards come back, so they go first."""
+    few, keep the castable spells; dredge cards come back, so they go first, and madness
+    cards whose madness cost the mana left pays go before anything (``madness_plan``)."""
     p = state.players[d.player]
     objs = [state.objects[o] for o in d.options]
     lands_in_play = lands_of(state, d.player)
@@ -137,12 +143,18 @@ def discard(state: GameState, d: Decision) -> list[int]:
     too_many_lands = lands_in_play + lands_in_hand > 5 + p.mulligans
 
     colors = color_sources(state, d.player)
+    # madness cards the mana left casts go first (702.35a); not a mulligan's bottom
+    mad = madness_discards(state, d.player, d.options) if d.kind is _KIND_DISCARD else []
 
     def keep_score(i: int) -> float:
         c = objs[i].card
+        if mad and objs[i].oid in mad:
+            return -100.0 - c.mana_value
+        spare = MADNESS_KEPT if d.kind is _KIND_DISCARD and madness_cost(c) is not None \
+            else 0.0
         if c.is_land:
             return -1.0 if too_many_lands else 10.0 - lands_in_hand
-        s = 5.0 - abs(c.mana_value - 2.5) * (1.0 if not lands_in_play else 0.5)
+        s = spare + 5.0 - abs(c.mana_value - 2.5) * (1.0 if not lands_in_play else 0.5)
         if lands_in_play and dead_card(c, colors):
             s -= 3.0
         if "dredge" in c.keyword_names and d.kind is _KIND_DISCARD:
@@ -171,12 +183,12 @@ def legend(state: GameState, d: Decision) -> int:
 
 
 def color(state: GameState, d: Decision) -> int:
-    """"Choose a color": for mana, the colour my hand needs most; for protection, the
-    colour of the opponent's threats; a colour word to replace: the opponent's."""
+    """"Choose a color": for mana, the colour my hand needs most; for protection or
+    preventing damage, the colour of the opponent's threats; a colour word to replace: the opponent's."""
     me = d.player
     purpose = d.about.purpose if isinstance(d.about, ColorFor) else "as_enters"
     opts = d.options
-    if purpose == "protection" or purpose == "word_from":
+    if purpose == "protection" or purpose == "prevention" or purpose == "word_from":
         counts = _opp_colors(state, me)
         return max(range(len(opts)), key=lambda i: (counts.get(opts[i], 0), -i))
     if purpose == "word_to":

@@ -9,6 +9,16 @@ from mtgsim.engine.cards import (
     KW_DEFENDER,
     T_LAND,
 )
+from mtgsim.engine.effects.return_chosen import loss
+from mtgsim.engine.players.policies.escape_plan import COUNTED_KEEP, counted_in_graveyard
+from mtgsim.engine.players.policies.madness_plan import (
+    MADNESS_KEPT,
+    cost_discard_spent,
+    madness_cost,
+    madness_discards,
+)
+from mtgsim.engine.players.policies.ninjutsu_plan import best_return
+from mtgsim.engine.players.policies.optional_cost_plan import evidence_pick
 from mtgsim.engine.players.worth import (
     card_want,
     is_creature,
@@ -17,15 +27,55 @@ from mtgsim.engine.players.worth import (
     value,
 )
 from mtgsim.engine.rules.payment import mana_units
-from mtgsim.engine.state.decisions import CostOf
+from mtgsim.engine.state.decisions import CostOf, ForSpell
 from mtgsim.engine.state.game_state import (
+    BATTLEFIELD,
     END,
+    HAND,
     MAIN2,
     Answer,
     Decision,
     GameObject,
     GameState,
 )
+
+# --- delve -------------------------------------------------------------------------------------
+
+
+def delve(state: GameState, d: Decision) -> list[int]:
+    """One graveyard card at a time (702.66a): exile every card it may rather than pay
+    mana (the mana stays for other spells), lands first, then spells, then creature
+    cards; a card usable from the graveyard (flashback, retrace, unearth, dredge) only
+    when the cost can't be paid otherwise, and a card a hand card's cost reduction counts
+    (Tolarian Terror's instants and sorceries) after the others of its kind. Escape's
+    other cards (702.138a, one question each with ``min_count`` 1) are chosen alike."""
+    about = d.about
+    if isinstance(about, ForSpell) and about.cost.startswith("collect evidence "):
+        return evidence_pick(state, d, int(about.cost.rsplit(" ", 1)[1]))  # 701.59a
+    objects = state.objects
+    keep = [_delve_keep(objects[oid]) for oid in d.options]
+    counted = [counted_in_graveyard(state, d.player, objects[oid]) for oid in d.options]
+    ranked = sorted(range(len(d.options)),
+                    key=lambda i: keep[i] + (COUNTED_KEEP if counted[i] else 0.0))
+    best = ranked[0]
+    if d.min_count == 0 and keep[best] >= _KEEP_IN_GRAVEYARD:
+        return []
+    return [best]
+
+
+_KEEP_IN_GRAVEYARD = 100.0
+
+
+def _delve_keep(o: GameObject) -> float:
+    """How much a card is worth keeping in the graveyard: a land least, a card usable
+    from there most (``_KEEP_IN_GRAVEYARD`` and more)."""
+    card = o.card
+    if card.zone_actions or "dredge" in card.keyword_names:
+        return _KEEP_IN_GRAVEYARD + card.mana_value
+    if card.type_mask & T_LAND:
+        return 0.0
+    return (20.0 if is_creature(o) else 10.0) + card.mana_value
+
 
 # --- convoke -----------------------------------------------------------------------------------
 
@@ -69,16 +119,22 @@ def _convoke_cost(state: GameState, o: GameObject) -> float:
 
 
 def cost_discard(state: GameState, d: Decision) -> Answer:
-    """Discard lands first when there are enough on the battlefield (retrace), else the
-    card I want least."""
+    """A madness card whose madness cost the mana left pays first; then lands when there
+    are enough on the battlefield (retrace), else the card I want least."""
     me = d.player
     lands_out = lands_of(state, me)
     objects = state.objects
+    # madness cards the mana left after the cost casts go first (702.35a)
+    mad = madness_discards(state, me, d.options, cost_discard_spent(state, d.source))
 
     def keep(i: int) -> float:
         c = objects[d.options[i]].card
+        if mad and d.options[i] in mad:
+            return -100.0 - c.mana_value
         if c.type_mask & T_LAND:
             return 0.0 if lands_out >= 4 else 6.0
+        if madness_cost(c) is not None:  # kept for a later discard with mana up
+            return card_want(state, me, c) + MADNESS_KEPT
         return card_want(state, me, c)
 
     ranked = sorted(range(len(d.options)), key=keep)
@@ -92,6 +148,25 @@ def cost_choice(state: GameState, d: Decision) -> Answer:
     source itself when anything else will do."""
     objects = state.objects
     me = d.player
+    about = d.about
+    if d.multi and isinstance(about, CostOf) and about.action == "reveal":
+        return list(range(len(d.options)))  # "Reveal X ...": X as large as it can be
+    if isinstance(about, CostOf) and about.action in ("choose", "reveal"):
+        # "the creature you chose or the card you revealed": the greatest power
+        return max(range(len(d.options)), key=lambda i: (_power_of(objects[d.options[i]]), -i))
+    src = objects.get(d.source)
+    if src is not None and src.zone == HAND and "ninjutsu" in src.card.keyword_names \
+            and not d.multi:
+        pick = best_return(state, me, src.card, list(d.options))
+        if pick is not None:
+            return d.options.index(pick[0])
+    if src is not None and src.zone == HAND and "sneak" in src.card.keyword_names \
+            and isinstance(about, CostOf) and about.action == "return" and not d.multi:
+        # the attacker returned for a sneak cost, asked as the spell is cast from the hand
+        # (601.2h; sneak_plan): ninjutsu's choice
+        pick = best_return(state, me, src.card, list(d.options))
+        if pick is not None:
+            return d.options.index(pick[0])
 
     def cost(i: int) -> float:
         o = objects[d.options[i]]
@@ -106,6 +181,11 @@ def cost_choice(state: GameState, d: Decision) -> Answer:
     return ranked[0]
 
 
+def _power_of(o: GameObject) -> int:
+    """A permanent's power now, a card's printed power elsewhere."""
+    return o.power if o.zone == BATTLEFIELD else (o.card.power or 0)
+
+
 def sacrifice(state: GameState, d: Decision) -> list[int]:
     """Edicts and annihilator: the permanents I lose least by (tokens, spare lands,
     Auras on dying creatures), lands kept while few."""
@@ -115,6 +195,15 @@ def sacrifice(state: GameState, d: Decision) -> list[int]:
         state, objects[d.options[i]], me) + (0.2 if objects[d.options[i]].tapped is False
                                              else 0.0))
     return sorted(ranked[:d.min_count])
+
+
+def return_chosen(state: GameState, d: Decision) -> int:
+    """A permanent to return for an effect (a karoo land, Kor Skyfisher): the one whose
+    return loses least (``effects.return_chosen.loss``: a land already tapped for mana
+    before an untapped one, never the source itself when anything else will do)."""
+    objects = state.objects
+    return min(range(len(d.options)),
+               key=lambda i: loss(state, objects[d.options[i]], d.player, d.source))
 
 
 def cost_counter(state: GameState, d: Decision) -> int:

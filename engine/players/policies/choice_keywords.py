@@ -11,11 +11,14 @@ from mtgsim.engine.cards import (
     T_LAND,
 )
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.effects.shuffle import shuffle_wanted
+from mtgsim.engine.players.policies.optional_cost_plan import bargain_ok, evidence_ok
 from mtgsim.engine.players.worth import (
     aura_is_hostile,
     card_want,
     color_bits,
     color_sources,
+    creatures_of,
     dead_card,
     death_triggers_value,
     is_creature,
@@ -50,6 +53,7 @@ _ROLE_DRAW = Role.DRAW
 _ROLE_OPTIONAL = Role.OPTIONAL
 _ROLE_IF_YOU_DO = Role.IF_YOU_DO
 _ROLE_RECURSION = Role.RECURSION
+_ROLE_SHUFFLE = Role.SHUFFLE
 
 # --- dredge, devour, graft --------------------------------------------------------------------
 
@@ -212,6 +216,20 @@ def _graft_ok(state: GameState, item: StackItem, me: int) -> bool:
 # --- "may" -------------------------------------------------------------------------------------
 
 
+# Paying 2 life for a Phyrexian symbol (107.4f) leaves at least this much life
+PHYREXIAN_FLOOR = 10
+
+
+def phyrexian_life_ok(state: GameState, me: int) -> bool:
+    """2 life rather than a mana for a Phyrexian symbol (asked only when either would
+    do): the mana stays for another spell, so life is paid while it stays above
+    ``PHYREXIAN_FLOOR`` and twice what the opponent's creatures could hit for; closer
+    to dying, the mana pays."""
+    left = state.players[me].life - 2
+    power = sum(max(c.power, 0) for c in creatures_of(state, 1 - me))
+    return left > max(PHYREXIAN_FLOOR, 2 * power)
+
+
 def may(state: GameState, d: Decision) -> int:
     """Yes (option 0), except: graft onto the opponent's creature or off a grafter that
     would die, cascade or rebound into a spell that could only hurt me, draws that would
@@ -223,6 +241,13 @@ def may(state: GameState, d: Decision) -> int:
         if obj is not None and not free_spell_ok(state, me, obj):
             return 1
         return 0
+    if isinstance(about, MayPay) and about.why == "phyrexian":
+        return 0 if phyrexian_life_ok(state, me) else 1
+    if isinstance(about, ForSpell) and about.cost == "bargain":  # 702.166a
+        return 0 if bargain_ok(state, me, d.source) else 1
+    if isinstance(about, ForSpell) and about.cost.startswith("collect evidence "):
+        need = int(about.cost.rsplit(" ", 1)[1])  # 701.59a
+        return 0 if evidence_ok(state, me, d.source, need) else 1
     if isinstance(about, (MayPay, ForSpell)):  # recover, ward, "unless pays", kicker
         return 0
     if isinstance(about, MayEffect) and not about.effects:
@@ -232,6 +257,9 @@ def may(state: GameState, d: Decision) -> int:
         spell = next((i for i in state.stack if i.controller == me and i.is_spell), None)
         threat = spell_threat(state, me, spell) if spell is not None else 3.0
         return 0 if hand <= 1 or threat >= 3.0 * hand else 1
+    if isinstance(about, MayEffect) and len(about.effects) == 1 and \
+            role_of(about.effects[0]) is _ROLE_SHUFFLE:  # "you may shuffle" (Ponder)
+        return 0 if shuffle_wanted(state, me) else 1
     task = state.tasks[-1] if state.tasks else None
     item = None
     if isinstance(task, ResolveTask):

@@ -20,11 +20,13 @@ from mtgsim.engine.cards import (
     KW_DOUBLE_STRIKE,
     KW_FIRST_STRIKE,
     KW_INDESTRUCTIBLE,
+    KW_INFECT,
     KW_TRAMPLE,
     KW_VIGILANCE,
     T_INSTANT,
 )
 from mtgsim.engine.effects.become_monarch import crown_taken_worth
+from mtgsim.engine.effects.take_initiative import initiative_taken_worth
 from mtgsim.engine.players.worth import (
     aura_bonus,
     combat_kw,
@@ -91,6 +93,23 @@ def survives_fight(me: GameObject, other: GameObject) -> bool:
 
 def damage_of(o: GameObject) -> int:
     return max(0, o.power) * (2 if o.kw & KW_DOUBLE_STRIKE else 1)
+
+
+def damage_room(state: GameState, player: int, attackers: list[GameObject]) -> int:
+    """How much of these attackers' damage ``player`` can take before losing: their
+    life, or, when every attacker with power has infect, the poison counters they lack
+    of ten (702.90b, 704.5c): an infect creature's damage counts toward ten poison, not
+    twenty life. Attackers of both kinds split their damage; their life is the room
+    then (the damage that would finish them off is then never overcounted)."""
+    hitters = 0
+    for a in attackers:  # (a loop: most attackers lack infect, and the first says so)
+        if a.power > 0:
+            if not a.kw & KW_INFECT:
+                return state.players[player].life
+            hitters += 1
+    if hitters:
+        return 10 - state.players[player].poison
+    return state.players[player].life
 
 
 def attack_risk(state: GameState, a: GameObject) -> tuple[float, bool]:
@@ -291,6 +310,9 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
     if state.monarch >= 0 and state.monarch != attackers[0].controller and \
             any(dmg[x] > 0 for x in unblocked):  # combat damage to the monarch (724.2)
         net += crown_taken_worth(state, attackers[0].controller)
+    if state.initiative >= 0 and state.initiative != attackers[0].controller and \
+            any(dmg[x] > 0 for x in unblocked):  # combat damage takes the initiative (725.2)
+        net += initiative_taken_worth(state, attackers[0].controller)
     return net + w * through
 
 
@@ -318,7 +340,7 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject]) -> li
               if o.kw & KW_ATTACKS_EACH_COMBAT and can_attack(state, o)]
     theirs = creatures_of(state, opp)
     blockers = [o for o in theirs if not o.tapped and not o.kw & KW_CANT_BLOCK]
-    opp_life = state.players[opp].life
+    opp_life = damage_room(state, opp, mine + forced)
     my_life = state.players[me].life
     # Alpha strike when what gets through is lethal anyway, with a pump spell in hand
     # on a creature that gets through.

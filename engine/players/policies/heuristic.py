@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable
 
 from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.effects import dig, scry, untap_up_to
+from mtgsim.engine.effects.return_chosen import returns_a_land
 from mtgsim.engine.players.policies import choices
 from mtgsim.engine.players.policies.activation import ActivationScorer
 from mtgsim.engine.players.policies.blocking import choose_blockers
@@ -201,6 +203,8 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """Play a land first (over 100), except that with plenty of lands the last one in
         hand is kept to retrace a spell the lands out already pay for."""
         state = ctx.state
+        if card.triggered and returns_a_land(card) and ctx.lands == 0:
+            return 0.0  # a karoo land alone would return itself: kept for a later turn
         if ctx.lands >= KEEP_FOR_RETRACE:
             hand_lands = sum(1 for o in ctx.hand if o.card.type_mask & T_LAND)
             if hand_lands == 1 and any(
@@ -258,6 +262,7 @@ _ANSWERS: dict[DecisionKind, Callable[[HeuristicPolicy, GameState, Decision], An
     DecisionKind.DREDGE: _choice(choices.dredge),
     DecisionKind.DEVOUR: _choice(choices.devour),
     DecisionKind.CONVOKE_TAP: _choice(choices.convoke_tap),
+    DecisionKind.DELVE: _choice(choices.delve),
     DecisionKind.REPLICATE: HeuristicPolicy.replicate,
     DecisionKind.ATTACH: _choice(choices.attach),
     DecisionKind.COST_DISCARD: _choice(choices.cost_discard),
@@ -276,4 +281,10 @@ _ANSWERS: dict[DecisionKind, Callable[[HeuristicPolicy, GameState, Decision], An
     DecisionKind.FLASHBACK_COST: lambda policy, state, d: 0,
     DecisionKind.LEGEND: _choice(choices.legend),
     DecisionKind.REPLACEMENT: _choice(choices.replacement),
+    # the effects that look at the top of a library hold their own choices
+    DecisionKind.LOOK_BOTTOM: _choice(scry.keep_on_top),
+    DecisionKind.LOOK_GRAVEYARD: _choice(scry.keep_on_top),
+    DecisionKind.LOOK_TAKE: _choice(dig.take_best),
+    DecisionKind.RETURN: _choice(choices.return_chosen),
+    DecisionKind.UNTAP: _choice(untap_up_to.choose),
 }

@@ -16,10 +16,9 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.players.policies.context import Ctx
 from mtgsim.engine.players.worth import UNTARGETABLE, is_creature, value
 from mtgsim.engine.players.worth_effects import harmful_to_target
-from mtgsim.engine.rules.casting import expand_targets
 from mtgsim.engine.rules.effect import Role, effects_value, role_of
 from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.targets import legal_targets
+from mtgsim.engine.rules.targets import expand_targets, target_options
 from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, GameObject, GameState
 
 # Enum members read in functions, as module constants (a read off an enum class goes
@@ -53,8 +52,8 @@ class TargetPlanner:
         specs = expand_targets(specs, x)
         pending = self._pending_targets(state, ctx.me, source) if state.stack else {}
         for idx, spec in enumerate(specs):
-            options = legal_targets(state, spec, ctx.me, source, chosen,
-                                    spell=state.objects[source].zone != BATTLEFIELD)
+            options = target_options(state, specs, idx, ctx.me, source, chosen,
+                                     spell=state.objects[source].zone != BATTLEFIELD)
             if spec.kind in ("any", "player") and not spec.distinct:
                 options = [o for o in options if o >= 2 or o in (0, 1)]
             if not options:
@@ -82,8 +81,15 @@ class TargetPlanner:
                         v -= 2.0 + abs(v)  # already on its way out
                 if v > best_v:
                     best, best_v, best_pure = t, v, pure
-            if spec.optional and best_v <= 0:
-                best = NONE
+            # an optional target is left unchosen unless it adds to what the targets
+            # already chosen are worth (effects over every target, such as Thraben
+            # Charm's "any number of target players' graveyards", count those too);
+            # worked out for optional targets only (the estimate is the costly part)
+            if spec.optional:
+                floor = 0.0 if chosen.count(NONE) == len(chosen) else effects_value(
+                    state, ctx.me, effects, chosen + [NONE] * (len(specs) - idx), source, x)
+                if best_v <= floor:
+                    best = NONE
             chosen.append(best)
         # With one target, the value of the chosen target was just computed.
         total = best_pure if len(specs) == 1 and chosen[0] != NONE else \

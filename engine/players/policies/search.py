@@ -35,10 +35,17 @@ from collections.abc import Iterable
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.become_monarch import CARD_WORTH, monarch_worth
+from mtgsim.engine.effects.take_initiative import initiative_worth
 from mtgsim.engine.game import step
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.players.policies.search_actions import (
+    Candidate,
+    Follow,
+    choice_sets,
+    expand_priority,
+)
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.worth import perm_value
@@ -56,10 +63,19 @@ _BLOCKERS = DecisionKind.BLOCKERS
 # applies first (616.1)
 _CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
                       DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH,
-                      DecisionKind.REPLACEMENT})
+                      DecisionKind.REPLACEMENT, DecisionKind.REPLICATE,
+                      DecisionKind.CONVOKE_TAP, DecisionKind.DELVE, DecisionKind.COST,
+                      DecisionKind.RETURN})
+# multi-selects whose answers the search tries (``choice_sets``): what to devour, to
+# sacrifice, to discard (for an effect, for hand size, as a cost), to tap as a cost
+_MULTI = frozenset({DecisionKind.DEVOUR, DecisionKind.SACRIFICE, DecisionKind.DISCARD,
+                    DecisionKind.COST_DISCARD, DecisionKind.COST_TAP, DecisionKind.UNTAP})
 DEFAULT_ROLLOUTS = 8
 DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
-MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices)
+MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices): the
+# default of the spec's ``sets``
+DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
+# action and up to three scripts of the choices after it (search_actions)
 FULL = 8  # candidates given the whole per-candidate budget (search_budget)
 UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
 PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
@@ -95,13 +111,25 @@ def position_value(state: GameState, me: int) -> float:
     for oid in state.battlefield:
         o = objects[oid]
         worth[o.controller] += perm_value(state, o, me)
-    life = (min(p.life, 30) - min(q.life, 30)) * 0.12
+    life = (_life_left(p.life, p.poison) - _life_left(q.life, q.poison)) * 0.12
     board = (worth[me] - worth[you]) * 0.08
     hand = (len(p.hand) - len(q.hand)) * 0.1
     if state.monarch >= 0:  # the monarch's draws to come (724.2), in cards as the hand
         crown = monarch_worth(state, state.monarch) / CARD_WORTH * 0.1
         hand += crown if state.monarch == me else -crown
+    if state.initiative >= 0:  # the rooms to come (725.2), in cards as the hand
+        rooms = initiative_worth(state, state.initiative) / CARD_WORTH * 0.1
+        hand += rooms if state.initiative == me else -rooms
     return 1 / (1 + math.exp(-(life + board + hand)))
+
+
+def _life_left(life: int, poison: int) -> int:
+    """A player's life as the evaluation weighs it (at most 30), poison counters
+    counting two life each toward ten (704.5c: ten poison counters lose the game as zero
+    life does)."""
+    if poison:
+        return min(life, 2 * (10 - poison), 30)
+    return min(life, 30)
 
 
 class SearchPolicy:
@@ -119,7 +147,11 @@ class SearchPolicy:
         self.z = float(z) if z is not None else DEFAULT_Z
         self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
         self.seed = _mix(seed, int(spec.get("seed") or 0))
+        self.sets = int(spec.get("sets") or MAX_CANDIDATES)
+        cast = spec.get("cast")
+        self.cast = int(cast) if cast is not None else DEFAULT_CAST
         self.inner = HeuristicPolicy(seed)
+        self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
         self.last_counts: list[int] = []  # rollouts per candidate at the last search
@@ -133,31 +165,67 @@ class SearchPolicy:
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
         own = self.inner.decide(state, d)
-        candidates = self.candidates(state, d, own)
+        scripted = self.follow.take(state, d)  # a choice of the action searched
+        if scripted is not None:
+            return scripted
+        candidates = self.search_candidates(state, d, own)
         if len(candidates) < 2:
             return own
         best = self._search(state, d, candidates)
-        if best != own:
+        if isinstance(best, Candidate):
+            self.follow = Follow(self.inner, best.then, state.turn, len(state.stack))
+            best_answer: Answer = best.first
+            changed = best.first != own or bool(best.then)
+        else:
+            best_answer = best
+            changed = best != own
+        if changed:
             self.inner.plan.clear()  # the heuristic planned targets for its own choice
             self.inner.plan_mode.clear()
             self.inner.plan_x.clear()
             self.inner.plan_rep.clear()
-        return best
+        return best_answer
+
+    def search_candidates(self, state: GameState, d: Decision,
+                          own: Answer) -> list[Answer | Candidate]:
+        """The candidates searched at ``d``: ``candidates``, with each priority action
+        made complete (``search_actions.expand_priority``: up to ``cast`` per action,
+        the plain action first) when there are two or more."""
+        plain = self.candidates(state, d, own, self.sets)
+        if d.kind is not _PRIORITY or len(plain) < 2 or self.cast <= 1:
+            return list(plain)
+        me = d.player
+        deal0 = _mix(self._base(state), 0)
+        s0, s1 = next_u64(deal0)
+        return list(expand_priority(
+            state, d, [a for a in plain if isinstance(a, int)], me,
+            lambda: determinize(state, me, deal0), (s0, s1), self.cast))
+
+    def _base(self, state: GameState) -> int:
+        """The seed of this decision's deals and rollouts."""
+        return _mix(self.seed, state.actions_taken, state.turn)
 
     @staticmethod
-    def candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
-        """The answers searched at ``d`` (the heuristic's, ``own``, first); fewer than
-        two: the heuristic's answer is played unsearched."""
+    def candidates(state: GameState, d: Decision, own: Answer,
+                   sets: int = MAX_CANDIDATES) -> list[Answer]:
+        """The answers searched at ``d`` (the heuristic's, ``own``, first), one decision
+        deep; fewer than two: the heuristic's answer is played unsearched. ``sets``: the
+        declarations or multi-select answers tried at most."""
         kind = d.kind
         if kind is _PRIORITY:
             return _priority_candidates(state, d, own)
-        if kind is _ATTACKERS or kind is _BLOCKERS:
-            return _set_candidates(state, d, own)
+        if kind is _ATTACKERS:
+            return list(attack_sets(state, d, own, sets))
+        if kind is _BLOCKERS:
+            return _block_candidates(state, d, own, sets)
         if kind in _CHOICES and not d.multi:
             return _choice_candidates(d, own)
+        if kind in _MULTI and d.multi:
+            return list(choice_sets(d, own, sets))
         return [own]
 
-    def _search(self, state: GameState, d: Decision, candidates: list[Answer]) -> Answer:
+    def _search(self, state: GameState, d: Decision,
+                candidates: list[Answer | Candidate]) -> Answer | Candidate:
         """UCB1 over the other candidates' paired gain on the heuristic's answer
         (candidates[0]): every candidate is played on the first deal, the heuristic's
         answer on the second, then the one with the best upper bound on its gain is
@@ -177,7 +245,7 @@ class SearchPolicy:
         heuristic's."""
         me = d.player
         self.searched += 1
-        base = _mix(self.seed, state.actions_taken, state.turn)
+        base = self._base(state)
         k = len(candidates)
         values: list[list[float]] = [[] for _ in range(k)]
         self.last_values = values
@@ -242,13 +310,20 @@ class SearchPolicy:
         self.last_counts = [len(v) for v in values]
         return candidates[best] if _confident(values, best, self.z) else candidates[0]
 
-    def _rollout(self, game: GameState, me: int, choice: Answer, sample: int,
+    def _rollout(self, game: GameState, me: int, choice: Answer | Candidate, sample: int,
                  turn_limit: int) -> float:
         """Play ``choice`` on ``game`` (a determinization, played on and changed), then
-        the heuristic in both seats until ``turn_limit``; the position's value."""
-        answer(game, choice)
+        the heuristic in both seats until ``turn_limit`` (a complete action's choices
+        after it from its script, ``Follow``); the position's value."""
         s0, s1 = next_u64(sample)
-        policies = [HeuristicPolicy(s0), HeuristicPolicy(s1)]
+        policies: list[HeuristicPolicy | Follow] = [HeuristicPolicy(s0), HeuristicPolicy(s1)]
+        if isinstance(choice, Candidate):
+            if choice.then:
+                policies[me] = Follow(HeuristicPolicy(s1 if me else s0), choice.then,
+                                      game.turn, len(game.stack))
+            answer(game, choice.first)
+        else:
+            answer(game, choice)
         self.played += 1
         while game.result is None and game.turn < turn_limit:
             if step(game, policies) is None:
@@ -324,6 +399,33 @@ def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Ans
     return out
 
 
+WIDE = 4  # block declarations enumerated per one tried, to rank (_block_candidates)
+
+
+def _block_candidates(state: GameState, d: Decision, own: Answer, sets: int) -> list[Answer]:
+    """Up to ``sets`` block declarations: the heuristic's first, then, of the ``WIDE``
+    times as many nearest it (``block_sets``), those that leave less unblocked power
+    than the blocking player's life before those that do not, nearest first within
+    each (a declaration that lets lethal damage through is tried only when nothing
+    better is left: issue 37's block beyond the first eight candidates)."""
+    wide = block_sets(state, d, own, sets * WIDE)
+    if len(wide) <= sets:
+        return list(wide)
+    combat = state.combat
+    attackers = combat.attackers if combat is not None else []
+    objects = state.objects
+    life = state.players[d.player].life
+
+    def lethal(picks: list[int]) -> bool:
+        blocked = {d.pairs[i][1] for i in picks}
+        through = sum(max(0, objects[a].power) for a in attackers
+                      if a in objects and a not in blocked)
+        return through >= life
+
+    rest = sorted(wide[1:], key=lethal)  # stable: nearest first within each
+    return [wide[0], *rest[:sets - 1]]
+
+
 def _choice_candidates(d: Decision, own: Answer) -> list[Answer]:
     """A single choice's options, the heuristic's first, at most ``MAX_CANDIDATES``."""
     out: list[Answer] = [own]
@@ -333,14 +435,6 @@ def _choice_candidates(d: Decision, own: Answer) -> list[Answer]:
         if i != own:
             out.append(i)
     return out
-
-
-def _set_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
-    """Attack or block declarations from the legal enumerator (``combat_sets``): the
-    heuristic's first, then no attack or block, then nearest the heuristic's first."""
-    if d.kind is _ATTACKERS:
-        return list(attack_sets(state, d, own, MAX_CANDIDATES))
-    return list(block_sets(state, d, own, MAX_CANDIDATES))
 
 
 __all__ = ["SearchPolicy", "position_value", "search_budget"]

@@ -69,6 +69,10 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "z": _non_negative_number,  # standard errors a gain must clear to leave the
     # heuristic's answer (0: any gain over the small fixed margin)
     "verify": _int_in(0, 100_000),  # more deals, at most, for a best gain not yet clear
+    "cast": _int_in(1, 64),  # complete actions per priority action (1: the action alone,
+    # its choices the heuristic's; engine.players.policies.search_actions)
+    "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
+    # tried at one decision
 }
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": {}, "random": {}, "goldfish": {}, "search": SEARCH_SETTINGS,

@@ -15,6 +15,7 @@ from mtgsim.engine.state.game_state import (
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
     END,
+    END_COMBAT,
     MAIN1,
     MAIN2,
     STOP_OWN_STACK,
@@ -25,13 +26,15 @@ from mtgsim.engine.state.game_state import (
 
 def deck_stops(deck: Iterable[Card]) -> int:
     """The stop mask of a deck. (Worked out for every game: one loop, no generator.)"""
-    instant = activated = upkeep = False
+    instant = activated = upkeep = end_combat = False
     for c in deck:
         if c.instant_speed or c.has_keyword("flashback"):
             instant = True
         for a in c.activated:
             if a.zone == "battlefield":
                 activated = True
+            if a.during_step:  # Desert: only in the end of combat step, either player's
+                end_combat = True
             if a.upkeep_only or a.zone != "battlefield":
                 upkeep = True
         if not activated:
@@ -46,6 +49,8 @@ def deck_stops(deck: Iterable[Card]) -> int:
         # e.g. regenerating a creature in response to its own sweeper; it never casts a
         # spell over its own spell or ability
         mask |= STOP_OWN_STACK
+    if end_combat:
+        mask |= stop_bit(END_COMBAT, True) | stop_bit(END_COMBAT, False)
     if instant or activated:
         # The heuristic casts nothing in its own upkeep with an empty stack (its spells
         # wait for a main phase, combat or the opponent's end step).

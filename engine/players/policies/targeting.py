@@ -12,6 +12,7 @@ from mtgsim.engine.cards import EffectT, Target
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.add_counters import AddCounters
 from mtgsim.engine.effects.destroy import Destroy
+from mtgsim.engine.effects.venture import best_room
 from mtgsim.engine.players.policies.context import first_effects
 from mtgsim.engine.players.policies.planning import TargetPlanner
 from mtgsim.engine.players.worth import (
@@ -28,6 +29,7 @@ from mtgsim.engine.rules.casting import spell_targets
 from mtgsim.engine.rules.effect import Role, effects_value, role_of
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.targets import legal_targets
+from mtgsim.engine.state.decisions import Rooms
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
     DECLARE_ATTACKERS,
@@ -230,6 +232,8 @@ class TargetChooser(TargetPlanner):
             return d.options.index(planned)
         ensure(state)
         me = d.player
+        if isinstance(d.about, Rooms):  # venturing (701.49b): the best path on
+            return best_room(state, me, d)
         # "tap or untap" (chosen as it resolves): tap what the opponent controls.
         task = state.tasks[-1] if state.tasks else None
         if isinstance(task, ResolveTask) and state.stack:
@@ -287,6 +291,9 @@ class TargetChooser(TargetPlanner):
         planned = self.plan_x.pop(d.source, None)
         top = len(d.options) - 1
         if planned is not None:
+            # a spell's options are 0..top; an ability's only the values with a target
+            if planned in d.options:
+                return d.options.index(planned)
             return max(0, min(top, planned))
         obj = state.objects.get(d.source)
         if obj is None:

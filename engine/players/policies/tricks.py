@@ -25,7 +25,14 @@ from mtgsim.engine.players.policies.context import Ctx, first_effects, is_counte
 from mtgsim.engine.players.policies.planning import TargetPlanner
 from mtgsim.engine.players.worth import value
 from mtgsim.engine.players.worth_effects import spell_threat
-from mtgsim.engine.rules.effect import Role, counter_avoidable, first_of_role, has_role, role_of
+from mtgsim.engine.rules.effect import (
+    Role,
+    counter_avoidable,
+    effects_value,
+    first_of_role,
+    has_role,
+    role_of,
+)
 from mtgsim.engine.rules.filters import has_subtype
 from mtgsim.engine.rules.targets import legal_targets
 from mtgsim.engine.state.game_state import DECLARE_BLOCKERS, NONE, GameObject
@@ -36,6 +43,7 @@ _ROLE_COUNTER = Role.COUNTER
 _ROLE_COUNTERS = Role.COUNTERS
 _ROLE_DAMAGE = Role.DAMAGE
 _ROLE_PUMP = Role.PUMP
+_ROLE_PREVENT_SPELL = Role.PREVENT_SPELL
 
 
 class TrickScorer(TargetPlanner):
@@ -194,6 +202,11 @@ class TrickScorer(TargetPlanner):
                             self.plan_mode[obj.oid] = mode
                         return 50.0 + threat
             return 0.0
+        # Answer the spell with one that targets it without countering it (Hallow: its
+        # damage prevented), worth what its estimate says with that spell as the target.
+        prevent = self._answer_spell_score(ctx, obj, top)
+        if prevent > 0.0:
+            return prevent
         # Save my creature from burn with a pump.
         if not card.is_creature and card.spell is not None:
             effects = first_effects(card)
@@ -204,6 +217,26 @@ class TrickScorer(TargetPlanner):
                         first) is _ROLE_COUNTERS and first.counter == "+1/+1":
                     return self._trick_score(ctx, obj, first)
         return 0.0
+
+    def _answer_spell_score(self, ctx: Ctx, obj: GameObject, top: Any) -> float:
+        """A noncreature spell whose one target is a spell and whose effects prevent that
+        spell's damage (``Role.PREVENT_SPELL``), aimed at the opponent's spell on top of
+        the stack: 40 plus its effects' estimate with that target, when that is 1.0 or
+        more (a burn spell at my face or my creature, not a spell that deals none)."""
+        card = obj.card
+        spell = card.spell
+        if card.is_creature or spell is None or len(spell.targets) != 1 or \
+                spell.targets[0].kind != "spell" or not top.is_spell or \
+                not has_role(spell.effects, _ROLE_PREVENT_SPELL):
+            return 0.0
+        state = ctx.state
+        if top.sid not in legal_targets(state, spell.targets[0], ctx.me, obj.oid, spell=True):
+            return 0.0
+        worth = effects_value(state, ctx.me, spell.effects, [top.sid], obj.oid)
+        if worth < 1.0:
+            return 0.0
+        self.plan[obj.oid] = [top.sid]
+        return 40.0 + worth
 
     def _modes_of(self, card: Card) -> list[tuple[int, tuple[Target, ...],
                                                      tuple[EffectT, ...]]]:
