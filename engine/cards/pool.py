@@ -328,8 +328,9 @@ def _static_dynamic(st: Static) -> bool:
 
 def _check_filters(abilities: tuple[ManaAbility, ...], name: str) -> None:
     """A mana ability with a mana cost is a filter ("{1}, {T}: Add one mana of any
-    color.", 605.1a): the only kind the payment planner activates
-    (``engine.rules.payment``), on a permanent with no other mana ability or one that
+    color.", 605.1a; or of one of some colours, and without {T} only once each turn,
+    602.5b): the only kind the payment planner activates (``engine.rules.payment``), on
+    a permanent with no other mana ability or one that
     taps for one mana of its own (Conduit Pylons: ``engine.rules.mana``'s dual filters);
     any other is refused here."""
     for ab in abilities:
@@ -337,12 +338,19 @@ def _check_filters(abilities: tuple[ManaAbility, ...], name: str) -> None:
                                 ab.each or ab.amount != 1 or ab.sacrifice_self):
             raise ValueError(f"{name}: a mana ability that taps a creature is paid only as "
                              "the permanent's one mana ability, tapping it, for one mana")
+        if ab.once_per_turn and (not ab.mana_cost or ab.tap or len(abilities) > 1):
+            raise ValueError(f"{name}: a once-each-turn mana ability is paid only as a "
+                             "filter that doesn't tap, the permanent's one mana ability")
         if not ab.mana_cost:
             continue
-        if ab.mana_cost != "{1}" or ab.colors != "WUBRG" or ab.each or \
-                ab.amount != 1 or ab.condition is not None or not ab.tap:
+        if ab.mana_cost != "{1}" or "C" in ab.colors or ab.each or \
+                ab.amount != 1 or ab.condition is not None or \
+                not (ab.tap or ab.once_per_turn):
+            # (one that neither taps nor is once each turn could be activated any number
+            # of times: the planner counts each filter once)
             raise ValueError(f"{name}: a mana ability with mana cost {ab.mana_cost!r}: only "
-                             "\"{1}, {T}: Add one mana of any color.\" is paid")
+                             "\"{1}, {T}: Add one mana of any color.\" (or of one of some "
+                             "colours; without {T}, once each turn) is paid")
         for other in abilities:
             if other is not ab and (len(abilities) > 2 or other.mana_cost or not other.tap or
                                     other.each or other.amount != 1 or other.sacrifice_self

@@ -18,12 +18,19 @@ added (``symbols_payable``). A filter of a permanent that also makes mana of its
 filter (``Units.duals``, the index of its own unit): both abilities tap it, so using the
 filter gives up that unit. Filters are taken in order, those without a unit of their own
 first.
+
+A filter's output is the colours its ability names (``Units.masks``): "one mana of any
+color" (FIVE_COLORS), or a choice among some ("{1}: Add {R}, {W}, or {B}.", Mardu
+Devotee, 106.1a, 605.1a). While every filter makes any colour, the first k stand for any
+k; otherwise each set of k filters is tried (``_filter_sets``), so a payment is found
+whenever one exists.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import combinations
 
 import msgspec
 
@@ -116,7 +123,7 @@ class Units(list[int]):
     goes when they go: a game's facts stay that game's. Made by ``units_of`` (slots, not
     an instance dict: they are read at every ``can_pay``)."""
 
-    __slots__ = ("order", "payable", "payable_costs", "content", "filters", "duals")
+    __slots__ = ("order", "payable", "payable_costs", "content", "filters", "duals", "masks")
     # (set on first use)
     order: list[int] | None
     payable: dict[tuple[tuple[int, ...], int], bool] | None
@@ -129,10 +136,13 @@ class Units(list[int]):
     filters: int
     # the dual filters, after those: the index of each one's own unit in the units
     duals: tuple[int, ...]
+    # each filter's colours (those of ``filters``, then the duals'), when some filter
+    # makes fewer than any colour ("Add {R}, {W}, or {B}."); () when all make any colour
+    masks: tuple[int, ...]
 
 
 def units_of(content: tuple[int, ...], filters: int = 0,
-             duals: tuple[int, ...] = ()) -> Units:
+             duals: tuple[int, ...] = (), masks: tuple[int, ...] = ()) -> Units:
     """New ``Units`` with these units (list's own constructor, no Python ``__init__``)."""
     units = Units(content)
     units.order = None
@@ -141,7 +151,15 @@ def units_of(content: tuple[int, ...], filters: int = 0,
     units.content = content
     units.filters = filters
     units.duals = duals
+    # (all of any colour: kept as (), the planner's usual case and its memo keys)
+    units.masks = () if all(m == FIVE_COLORS for m in masks) else masks
     return units
+
+
+def filter_mask(units: list[int], j: int) -> int:
+    """The colours the ``j``-th filter of ``units`` makes (``Units.masks``)."""
+    masks = units.masks if isinstance(units, Units) else ()
+    return masks[j] if masks else FIVE_COLORS
 
 
 def filters_of(units: list[int]) -> int:
@@ -150,16 +168,28 @@ def filters_of(units: list[int]) -> int:
     return units.filters + len(units.duals) if isinstance(units, Units) else 0
 
 
-def with_filters(units: list[int], k: int) -> tuple[list[int], list[int]]:
+def with_filters(units: list[int], k: int | tuple[int, ...]) -> tuple[list[int], list[int]]:
     """The units paying with ``k`` filters (the first k, ``Units.filters`` then the
-    duals): the units without the dual filters' own, then k units of any colour; and for
-    each, its index in ``units`` (a filter's: ``len(units)`` + its place among them)."""
+    duals; or the filters of a tuple, by their place among them): the units without the
+    dual filters' own, then a unit of each filter's colours; and for each, its index in
+    ``units`` (a filter's: ``len(units)`` + its place among the filters)."""
     n = len(units)
+    picked = tuple(range(k)) if isinstance(k, int) else k
     gone: tuple[int, ...] = ()
-    if isinstance(units, Units) and k > units.filters:
-        gone = units.duals[:k - units.filters]
+    if isinstance(units, Units) and units.duals:
+        pure = units.filters
+        gone = tuple([units.duals[j - pure] for j in picked if j >= pure])
     keep = [i for i in range(n) if i not in gone]
-    return [*[units[i] for i in keep], *[FIVE_COLORS] * k], [*keep, *range(n, n + k)]
+    return [*[units[i] for i in keep], *[filter_mask(units, j) for j in picked]], \
+        [*keep, *[n + j for j in picked]]
+
+
+def _filter_sets(units: list[int], k: int) -> list[tuple[int, ...]]:
+    """The sets of k filters worth trying: the first k while all make any colour (any k
+    of them do as well, pure ones before duals), else every set of k, in order."""
+    if not isinstance(units, Units) or not units.masks:
+        return [tuple(range(k))]
+    return list(combinations(range(filters_of(units)), k))
 
 
 # solve's answers by units content, symbols and generic: the same lands and costs come
@@ -199,7 +229,7 @@ def _solved(symbols: tuple[int, ...], generic: int,
     key: tuple[object, ...]
     if filters:
         assert isinstance(units, Units)
-        key = (held, symbols, generic, units.filters, units.duals)
+        key = (held, symbols, generic, units.filters, units.duals, units.masks)
     else:
         key = (held, symbols, generic)
     found = _SOLVED.get(key, _UNSOLVED)
@@ -208,10 +238,13 @@ def _solved(symbols: tuple[int, ...], generic: int,
     chosen = _solve(symbols, generic, units)
     if chosen is None and filters and symbols:
         for k in range(1, min(filters, len(symbols)) + 1):
-            content, index = with_filters(units, k)
-            found = _solve(symbols, generic + k, content)
-            if found is not None:
-                chosen = [index[i] for i in found]
+            for picked in _filter_sets(units, k):
+                content, index = with_filters(units, picked)
+                found = _solve(symbols, generic + k, content)
+                if found is not None:
+                    chosen = [index[i] for i in found]
+                    break
+            if chosen is not None:
                 break
     if len(_SOLVED) >= 65536:
         _SOLVED.clear()
@@ -330,20 +363,25 @@ def symbols_payable(symbols: tuple[int, ...], units: list[int], generic: int = 0
         for unit in content:
             if unit & need:
                 return True
-        if not filters_of(units) or not need & FIVE_COLORS:
+        if not filters_of(units):
             return False
         assert isinstance(units, Units)
-        return bool(units.filters) or len(units) - 1 >= generic + 1
+        if not units.masks:
+            if not need & FIVE_COLORS:
+                return False
+            return bool(units.filters) or len(units) - 1 >= generic + 1
     if _matched(symbols, content):
         return True
     if not isinstance(units, Units) or not filters_of(units):
         return False
     if not units.duals:  # (more filters never hurt)
-        return _matched(symbols, (*content, *[FIVE_COLORS] * units.filters))
+        return _matched(symbols, (*content, *[filter_mask(units, j)
+                                              for j in range(units.filters)]))
     for k in range(1, min(filters_of(units), len(symbols)) + 1):
-        with_k = with_filters(units, k)[0]
-        if len(with_k) - k >= len(symbols) + generic and _matched(symbols, with_k):
-            return True
+        for picked in _filter_sets(units, k):
+            with_k = with_filters(units, picked)[0]
+            if len(with_k) - k >= len(symbols) + generic and _matched(symbols, with_k):
+                return True
     return False
 
 

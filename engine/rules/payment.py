@@ -22,6 +22,7 @@ from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.layers import ensure, static_amount
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost, solve
+from mtgsim.engine.rules.mana_once import mana_once_used, mark_mana_once
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import GRAVEYARD, GameObject, GameState
 from mtgsim.engine.state.memo import state_key
@@ -249,7 +250,7 @@ def _source(o: GameObject) -> _Source | None:
 
 _NO_HOSTS: frozenset[int] = frozenset()
 # a mana ability a payment activates: its source, the ability, the units it pays
-_Used = tuple[GameObject, ManaAbility, list[int]]
+_Used = tuple[GameObject, ManaAbility, list[int], int]  # (and the ability's index)
 
 
 def _mana_units(state: GameState, player: int) -> tuple[
@@ -275,9 +276,13 @@ def _mana_units(state: GameState, player: int) -> tuple[
     late_sources: list[tuple[int, int]] = []
     filters: list[tuple[int, int]] | None = None  # (made only when there are filters)
     late_filters: list[tuple[int, int]] = []
+    # the filters' colours ("one mana of any color", or a choice: engine.rules.mana)
+    masks: list[int] = []
+    late_masks: list[int] = []
     # the dual filters (a filter beside the permanent's own mana: Conduit Pylons): the
     # index of its own unit, the filter's source
     duals: list[tuple[int, tuple[int, int]]] | None = None
+    dual_masks: list[int] = []
     # the sources that also tap a creature (Springleaf Drum): their unit's mask, source
     helped: list[tuple[int, tuple[int, int]]] | None = None
     each_units: list[int] | None = None  # (made only when there are such sources)
@@ -304,6 +309,10 @@ def _mana_units(state: GameState, player: int) -> tuple[
             for i, cand in enumerate(mana_abilities_of(o)):
                 if cand.tap and not can_tap_for_mana(o):
                     continue
+                if cand.once_per_turn:  # 602.5b: activated this turn already, or not
+                    creature = True  # (its turn then is the entry's key: ManaEntry.turn)
+                    if mana_once_used(o, i):
+                        continue
                 if cand.mana_cost and len(mana_abilities_of(o)) > 1:
                     dual = i  # a filter beside its own mana (engine.rules.mana)
                     continue
@@ -328,10 +337,12 @@ def _mana_units(state: GameState, player: int) -> tuple[
             if best.mana_cost:  # a filter (engine.cards.pool allows no other mana cost)
                 if best.sacrifice_self:
                     late_filters.append((o.oid, idx))
+                    late_masks.append(_color_mask(best.colors))
                 else:
                     if filters is None:
                         filters = []
                     filters.append((o.oid, idx))
+                    masks.append(_color_mask(best.colors))
                 continue
             if best.tap_creature:  # it taps another creature too: counted after the rest
                 if helped is None:
@@ -342,6 +353,7 @@ def _mana_units(state: GameState, player: int) -> tuple[
                 if duals is None:
                     duals = []
                 duals.append((len(units), (o.oid, dual)))  # (its unit, appended below)
+                dual_masks.append(_color_mask(mana_abilities_of(o)[dual].colors))
         oid = o.oid
         if best.sacrifice_self:
             for m in _each_masks(best.colors) if mask == 0 else (mask,) * n:
@@ -385,12 +397,12 @@ def _mana_units(state: GameState, player: int) -> tuple[
     if duals is not None:
         own = tuple([at for at, _ in duals])
         filters = [*filters, *[source for _, source in duals]]
-    return _units_of(state, units, pure, own), sources, dynamic, creature, filters, \
-        helped is not None
+    return _units_of(state, units, pure, own, (*masks, *late_masks, *dual_masks)), sources, \
+        dynamic, creature, filters, helped is not None
 
 
 def _units_of(state: GameState, units: list[int], filters: int,
-              duals: tuple[int, ...] = ()) -> mana_mod.Units:
+              duals: tuple[int, ...] = (), masks: tuple[int, ...] = ()) -> mana_mod.Units:
     """The game's one ``Units`` with the content of ``units`` (and ``filters``): what
     ``can_pay`` and ``solve`` worked out about a player's units depends only on their
     content, so when the same units come back (last turn's lands, untapped again) it is
@@ -398,12 +410,16 @@ def _units_of(state: GameState, units: list[int], filters: int,
     content = tuple(units)
     seen = state.derived.mana.seen
     # (a filter count and dual filters' units after the masks, negative: no mask is)
+    # (and the filters' colours, negative below those, when some filter makes fewer than
+    # any colour)
     key = (*content, -1 - filters, *[-1 - d for d in duals]) if filters or duals else content
+    if any(m != mana_mod.FIVE_COLORS for m in masks):
+        key = (*key, *[-64 - m for m in masks])
     found = seen.get(key)
     if found is None:
         if len(seen) >= 256:
             seen.clear()
-        found = seen[key] = mana_mod.units_of(content, filters, duals)
+        found = seen[key] = mana_mod.units_of(content, filters, duals, masks)
     return found
 
 
@@ -423,8 +439,9 @@ def _solution(state: GameState, player: int, cost: ManaCost, x: int,
         return None
     n = len(units)
     k = max(chosen, default=-1) + 1 - n
-    if k > 0:  # k filters used (engine.rules.mana.solve): units of any colour after the rest
-        units = [*units, *[mana_mod.FIVE_COLORS] * k]
+    if k > 0:  # filters used (engine.rules.mana.solve): a unit of each one's colours after
+        # the rest, at len(units) + its place among the filters
+        units = [*units, *[mana_mod.filter_mask(units, j) for j in range(k)]]
         sources = [*sources, *filters[:k]]
     return chosen, units, sources
 
@@ -442,18 +459,22 @@ def _excluding(state: GameState, player: int, exclude: Collection[int]) -> tuple
     if isinstance(units, mana_mod.Units) and mana_mod.filters_of(units):
         filters = filter_sources(state, player)
         pure, duals = units.filters, units.duals
+    colours = [mana_mod.filter_mask(units, j) for j in range(len(filters))]
     keep = [i for i, s in enumerate(sources) if s[0] not in exclude]
     at = {old: new for new, old in enumerate(keep)}
-    kept = [f for f in filters[:pure] if f[0] not in exclude]
-    kept_duals = [(at[u], f) for u, f in zip(duals, filters[pure:], strict=True)
+    kept = [(f, m) for f, m in zip(filters[:pure], colours, strict=False)
+            if f[0] not in exclude]
+    kept_duals = [(at[u], f, m) for u, f, m in zip(duals, filters[pure:], colours[pure:],
+                                                    strict=True)
                   if f[0] not in exclude and u in at]
     plain = [units[i] for i in keep]
     kept_sources = [sources[i] for i in keep]
     if any_helped(state, player):
         # (a dual's own unit comes before any dropped: they are after the others)
         plain, kept_sources = _helped(state, plain, kept_sources, player, exclude)
-    return (mana_mod.units_of(tuple(plain), len(kept), tuple([u for u, _ in kept_duals])),
-            kept_sources, [*kept, *[f for _, f in kept_duals]])
+    return (mana_mod.units_of(tuple(plain), len(kept), tuple([u for u, _, _ in kept_duals]),
+                              (*[m for _, m in kept], *[m for _, _, m in kept_duals])),
+            kept_sources, [*[f for f, _ in kept], *[f for _, f, _ in kept_duals]])
 
 
 def plan_mana_sacrifices(state: GameState, player: int, cost: ManaCost, x: int,
@@ -507,7 +528,7 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
         return False
     chosen, units, sources = found
     spent_pool, used_abilities, lost = _activations(state, chosen, units, sources)
-    if lost and not any([ab.mana_cost for _, ab, _ in used_abilities]):
+    if lost and not any([ab.mana_cost for _, ab, _, _ in used_abilities]):
         # (not with filters: solving again without them would not pay their costs)
         # a source of one mana of each of several colours paying only part of the cost
         # leaves the rest floating: solved again with its mana first, kept if less is lost
@@ -529,8 +550,10 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
     # Only permanents something is attached to can have "whenever enchanted land is tapped
     # for mana" triggers (as in _mana_units).
     hosts = _mana_sources(state).hosts if MANA_TRIGGER_HOOKS else _NO_HOSTS
-    for o, ab, used in used_abilities:
+    for o, ab, used, index in used_abilities:
         oid = o.oid
+        if ab.once_per_turn:  # 602.5b (engine.rules.mana_once)
+            mark_mana_once(state, o, index)
         produced = ab.amount if isinstance(ab.amount, int) else static_amount(state, ab.amount, o)
         mask = _color_mask(ab.colors)
         made = list(_each_masks(ab.colors)) if ab.each else [mask] * produced
@@ -573,7 +596,7 @@ def _activations(state: GameState, chosen: list[int], units: list[int],
     for (oid, idx), used in activated.items():
         o = objects[oid]
         ab = mana_abilities_of(o)[idx]
-        out.append((o, ab, used))
+        out.append((o, ab, used, idx))
         if ab.each and len(used) < len(ab.colors):
             lost += len(ab.colors) - len(used)
     return spent_pool, out, lost

@@ -159,3 +159,70 @@ def test_solver_with_dual_filters_agrees_with_brute_force() -> None:
             _check_answer(symbols, generic, units, chosen)
             used_duals += bool(gone)
     assert used_duals > 30
+
+
+def _brute_force_masks(symbols: tuple[int, ...], generic: int, units: list[int],
+                       masks: tuple[int, ...], duals: tuple[int, ...] = ()) -> bool:
+    """Payable with any of the filters (the j-th making one of ``masks[j]``; the last
+    ``len(duals)`` dual ones, each giving up its own unit) each sending one unit through
+    it: that unit becomes one of the filter's colours."""
+    pure = len(masks) - len(duals)
+    for k in range(len(masks) + 1):
+        for used in itertools.combinations(range(len(masks)), k):
+            gone = {duals[j - pure] for j in used if j >= pure}
+            rest = [u for i, u in enumerate(units) if i not in gone]
+            for through in itertools.permutations(range(len(rest)), k):
+                changed = list(rest)
+                for j, i in zip(used, through, strict=True):
+                    changed[i] = masks[j]
+                if _plain(symbols, generic, changed):
+                    return True
+    return False
+
+
+def test_a_filter_of_some_colours_makes_only_those() -> None:
+    # Mardu Devotee: "{1}: Add {R}, {W}, or {B}."
+    rwb = R | W | B
+    bolt, brainstorm = parse_cost("{R}"), parse_cost("{U}")
+    assert can_pay_cost(bolt, units_of((U,), 1, (), (rwb,)))
+    assert solve(bolt.symbols, bolt.generic, units_of((U,), 1, (), (rwb,))) == [1, 0]
+    assert not can_pay_cost(brainstorm, units_of((R,), 1, (), (rwb,)))
+    assert solve(brainstorm.symbols, 0, units_of((R,), 1, (), (rwb,))) is None
+    # two filters, the Devotee's first: a {U} needs the Prism (any colour), the second
+    both = units_of((R, G), 2, (), (rwb, FIVE_COLORS))
+    chosen = solve(brainstorm.symbols, 0, both)
+    assert chosen is not None and chosen[0] == 3  # the Prism's unit (2 + its place, 1)
+    assert can_pay_cost(brainstorm, both)
+
+
+def test_solver_with_filters_of_some_colours_agrees_with_brute_force() -> None:
+    rng = random.Random(3637)
+    masks = [W, U, B, R, G, W | U, R | G, 32]
+    sym_masks = [W, U, B, R, G, W | U, 32]
+    filter_masks = [FIVE_COLORS, R | W | B, U | G, R]
+    used = 0
+    for _ in range(800):
+        own = rng.randint(0, 1)  # a dual filter's own unit ({C}) first
+        units = [32] * own + [rng.choice(masks) for _ in range(rng.randint(0, 4))]
+        duals = tuple(range(own))
+        pure = rng.randint(0, 2)
+        fmasks = tuple(rng.choice(filter_masks) for _ in range(pure + own))
+        symbols = tuple(sorted((rng.choice(sym_masks) for _ in range(rng.randint(0, 3))),
+                               key=lambda m: bin(m).count("1")))
+        generic = rng.randint(0, 2)
+        expected = _brute_force_masks(symbols, generic, units, fmasks, duals)
+        mine = units_of(tuple(units), pure, duals, fmasks)
+        case = (symbols, generic, units, pure, duals, fmasks)
+        assert can_pay(symbols, generic, mine) == expected, case
+        chosen = solve(symbols, generic, mine)
+        assert (chosen is not None) == expected, case
+        if chosen is not None:
+            n = len(units)
+            through = sorted(i - n for i in chosen if i >= n)
+            gone = {duals[j - pure] for j in through if j >= pure}
+            assert not gone & set(chosen), case  # a dual filter used: its own unit is not
+            assert len(set(chosen)) == len(chosen) == len(symbols) + generic + len(through)
+            for i, sym in zip(chosen, symbols, strict=False):
+                assert (units[i] if i < n else fmasks[i - n]) & sym, case
+            used += bool(through)
+    assert used > 50

@@ -224,11 +224,16 @@ def mana_effect(text: str, ab: Ability) -> Data:
 
 
 MANA_ABILITY = declare("mana_ability", "a mana ability: \"{T}: Add {G}.\"")
+FILTER_ONCE = declare("cardsb_filter_once_each_turn",
+                      "a filter without {T}, once each turn: \"{1}: Add {R}, {W}, or {B}. "
+                      "Activate only once each turn.\" (602.5b, 605.1a)")
 
 
-def mana_ability(cost: Data, effect: str, ab: Ability) -> Data:
+def mana_ability(cost: Data, effect: str, ab: Ability, once: bool = False) -> Data:
     """A mana ability from its cost ({T}, sacrificing this, and a filter's "{1}":
-    ``ManaAbility`` has no other cost) and its "Add ..." sentence."""
+    ``ManaAbility`` has no other cost) and its "Add ..." sentence; ``once``: it is
+    "Activate only once each turn." (602.5b), which only a filter without {T} may be
+    (``cardsb_filter_once_each_turn``)."""
     if set(cost) - {"tap", "sacrifice_self", "mana", "tap_untapped"} or not cost:
         raise NotUnderstood(effect, "a mana ability with this cost")
     out: Data = {"type": "mana", **mana_effect(effect, ab)}
@@ -240,11 +245,18 @@ def mana_ability(cost: Data, effect: str, ab: Ability) -> Data:
         out["tap_creature"] = True
     if "mana" in cost:
         # "{1}, {T}: Add one mana of any color." (Prophetic Prism): a filter, 605.1a; the
-        # payment planner pays it with one other mana (engine.rules.payment)
-        if cost["mana"] != "{1}" or not cost.get("tap") or out != {
-                "type": "mana", "colors": "WUBRG"}:
+        # payment planner pays it with one other mana (engine.rules.payment); "{1}: Add
+        # {R}, {W}, or {B}. Activate only once each turn." (Mardu Devotee) too: without
+        # {T} only once each turn, else it could be activated again and again
+        if cost["mana"] != "{1}" or not (cost.get("tap") or once) or \
+                set(out) != {"type", "colors"} or "C" in out["colors"] or \
+                cost.get("sacrifice_self") and not cost.get("tap"):
             raise NotUnderstood(effect, "a mana ability with this cost")
         out["mana_cost"] = cost["mana"]
+    if once:
+        if "mana" not in cost or cost.get("tap"):
+            raise NotUnderstood(effect, "a once-each-turn mana ability other than a filter")
+        out["once_per_turn"] = True
     if not cost.get("tap"):
         out["tap"] = False
     if cost.get("sacrifice_self"):

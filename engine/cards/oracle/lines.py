@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from mtgsim.engine.cards.oracle.costs import (
     ACTIVATED,
     COST,
+    FILTER_ONCE,
     MANA_ABILITY,
     X_COST,
     mana_ability,
@@ -324,6 +325,13 @@ def activated(span: Span, colon: int, card: Card) -> Data:
             ctx.glue(sentence_span, ab.nested, found[0].name)
     if "x_color" in extra:  # a restriction on paying the cost (engine.rules.x_costs)
         cost["x_color"] = extra.pop("x_color")
+    if body.text.startswith("Add ") and extra == {"once_per_turn": True}:
+        # "{1}: Add {R}, {W}, or {B}. Activate only once each turn." (a filter, 602.5b)
+        out = mana_ability(cost, body.text, ab, once=True)
+        ctx.consume(cost_span, COST)
+        ctx.consume(span.cut(colon, colon + 1), MANA_ABILITY)
+        ctx.consume(body, FILTER_ONCE)
+        return out
     if body.text.startswith("Add ") and not extra:
         two = conditional_mana(cost, body, ab)  # "... add {C}{C} instead." (Urza's Mine)
         if two is not None:

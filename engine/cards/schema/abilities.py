@@ -227,13 +227,16 @@ class ManaAbility(_Frozen, tag="mana", frozen=True):
     condition: Condition | None = None
     each: bool = False  # one mana of each of ``colors``, not one of them (``amount`` is 1)
     # a mana cost the activation pays first (605.1a, 602.2b): "{1}, {T}: Add one mana of
-    # any color." (a filter: one mana in, one of any colour out; engine.rules.payment uses
-    # it only so, and the pool refuses any other: "{1}", one mana of any colour)
+    # any color." (a filter: one mana in, one of ``colors`` out; engine.rules.payment uses
+    # it only so, and the pool refuses any other: "{1}", one mana of one of its colours)
     mana_cost: str = ""
     # "{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf
     # Drum): the activation also taps one of its controller's untapped creatures, another
     # than this (summoning sickness doesn't matter: 302.6 restricts only {T})
     tap_creature: bool = False
+    # "Activate only once each turn." (602.5b): only on a filter that doesn't tap
+    # ("{1}: Add {R}, {W}, or {B}.", Mardu Devotee; engine.rules.mana_once)
+    once_per_turn: bool = False
 
 
 class Static(_Frozen, tag="static", frozen=True):
