@@ -27,6 +27,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     flash,
     flashback,
     forecast,
+    foretell,
     graft,
     haunt,
     infect,

@@ -443,20 +443,26 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     if sorcery_ok and p.lands_played < p.land_drops:
         for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
-    if sorcery_ok:
-        if zone_actions:  # plot (116.2k): its cards are counted as usable from a zone
-            for sa in SPECIAL_ACTIONS:
+    if zone_actions and (sorcery_ok or state.active == player):
+        # plot (116.2k), at sorcery timing; foretell (116.2h), any time in one's own turn:
+        # their cards are counted as usable from a zone
+        for sa in SPECIAL_ACTIONS:
+            if sorcery_ok or sa.own_turn:
                 for oid in sa.offered(state, player):
                     actions.append(Action(SPECIAL, oid, sa.code))
-        if p.exile and p.can_cast_spells:  # plotted cards (702.170d)
-            for oid in p.exile:
-                obj = objects[oid]
-                for perm in FROM_EXILE:
-                    if perm.has(state, obj):
-                        if units is None:
-                            units = mana_units(state, player)[0]
-                        if _can_cast(state, player, obj, perm.code, units):
-                            actions.append(Action(CAST, oid, alt=perm.code))
+    if p.exile and p.can_cast_spells and (sorcery_ok or zone_actions):
+        # plotted cards (702.170d) at sorcery timing; foretold ones (702.143a) at their
+        # own (counted as usable from a zone while foretold)
+        for oid in p.exile:
+            obj = objects[oid]
+            for perm in FROM_EXILE:
+                if not sorcery_ok and not (perm.own_timing and obj.card.instant_speed):
+                    continue
+                if perm.has(state, obj):
+                    if units is None:
+                        units = mana_units(state, player)[0]
+                    if _can_cast(state, player, obj, perm.code, units):
+                        actions.append(Action(CAST, oid, alt=perm.code))
     if p.can_cast_spells:
         for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
             actions.append(Action(CAST, oid, alt=alt))

@@ -5,8 +5,9 @@ A special action does not use the stack (116.2): it is taken with priority, and 
 player gets priority again afterwards (116.3). Each entry: its code (stored in the
 ``Action`` of a saved game: kept for good), which of the player's cards it may be taken
 with now (``offered``, asked only when the player could cast a sorcery, the actions
-registered so far, plot, being sorcery-timed, and has a card usable from a zone,
-``Card.zone_actions``: plot's permission from exile makes its cards count), and what
+for plot, which is sorcery-timed; for foretell, ``own_turn``, whenever the player has
+priority during their own turn; and when the player has a card usable from a zone,
+``Card.zone_actions``: their permissions from exile make such cards count), and what
 taking it does (``take``).
 """
 
@@ -24,6 +25,9 @@ class SpecialAction:
     code: int
     offered: Callable[[GameState, int], list[int]]  # (state, player) -> card ids
     take: Callable[[GameState, int, int], None]  # (state, player, card id)
+    # any time the player has priority during their own turn (foretell, 702.143a), not
+    # only when they could cast a sorcery (plot)
+    own_turn: bool = False
 
 
 SPECIAL_ACTIONS: list[SpecialAction] = []

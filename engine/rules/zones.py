@@ -116,6 +116,13 @@ def conceal(state: GameState, obj: GameObject) -> None:
         sight.library_known[obj.owner] -= 1
 
 
+def hide_from_others(state: GameState, obj: GameObject) -> None:
+    """``obj``, a card just put into exile face down (406.3: a foretold card,
+    702.143a), is seen by its owner only: the other player's view holds no object of it
+    (``engine.state.view`` leaves it out of their exile list too)."""
+    state.sight.visible[1 - obj.owner].pop(obj.oid, None)
+
+
 def zone_list(state: GameState, obj: GameObject) -> list[int] | None:
     zone = obj.zone
     if zone == BATTLEFIELD:
@@ -178,6 +185,8 @@ def remove_from_zone(state: GameState, obj: GameObject) -> None:
         if card.zone_actions:
             derived.hands.zone_actions[obj.owner] -= 1
     elif card.zone_actions and zone == GRAVEYARD:
+        state.derived.hands.zone_actions[obj.owner] -= 1
+    elif obj.foretold and zone == EXILE:  # (counted while foretold: engine.keywords.foretell)
         state.derived.hands.zone_actions[obj.owner] -= 1
 
 

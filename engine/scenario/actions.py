@@ -70,7 +70,7 @@ class ActionDriver(DecisionAnswers):
         self.replicate_asked = 0
         try:
             if act.play is not None or act.cast is not None or act.activate is not None \
-                    or act.plot is not None:
+                    or act.plot is not None or act.foretell is not None:
                 self._priority_action(p, act, what)
             elif act.attack is not None:
                 self._attack(p, act, what)
@@ -92,8 +92,8 @@ class ActionDriver(DecisionAnswers):
             self.casting = -1
 
     def _verb(self, act: ActionSpec) -> str:
-        for key in ("play", "cast", "activate", "plot", "attack", "block", "resolve",
-                    "advance"):
+        for key in ("play", "cast", "activate", "plot", "foretell", "attack", "block",
+                    "resolve", "advance"):
             v = getattr(act, key)
             if v is not None:
                 return f"{key} {v}"
@@ -204,6 +204,8 @@ class ActionDriver(DecisionAnswers):
             kind, name = CAST, act.cast
         elif act.plot is not None:
             kind, name = SPECIAL, act.plot
+        elif act.foretell is not None:
+            kind, name = SPECIAL, act.foretell
         else:
             kind, name = ACTIVATE, act.activate or ""
         zone = ZONE_BY_NAME.get(act.from_ or "hand", HAND)

@@ -68,6 +68,8 @@ class ActionSpec(_S):
     # a special action other than playing a land (116.2), by the card it is taken with:
     # plot (702.170a), a project addition
     plot: str | None = None
+    # foretell (702.143a: exile it from the hand face down), a project addition
+    foretell: str | None = None
     ability: str | int | None = None
     attack: list[str] | None = None
     defender: Literal["A", "B"] | None = None
@@ -87,7 +89,7 @@ class ActionSpec(_S):
     # the casting permission used: "evoke" (from the hand), "flashback", "retrace"
     alt: Literal["evoke", "flashback", "retrace", "alternative cost", "adventure", "omen",
                  "adventure creature", "other additional cost", "escape",
-                 "overload", "disturb", "sneak"] | None = None
+                 "overload", "disturb", "sneak", "foretell"] | None = None
     choices: list[Choice] = []
     illegal: bool = False
 

@@ -364,8 +364,8 @@ class Derived:
                     granters += 1
                 if c.enter_replacements:
                     replacers += 1
-            elif c.zone_actions and (o.zone == _HAND or o.zone == _GRAVEYARD):
-                zone_actions[o.owner] += 1
+            elif c.zone_actions and (o.zone == _HAND or o.zone == _GRAVEYARD) or o.foretold:
+                zone_actions[o.owner] += 1  # (a foretold card: in exile, engine.keywords.foretell)
         self.counts.spell_granters = granters
         self.counts.enter_replacers = replacers
         self.hands.zone_actions = zone_actions

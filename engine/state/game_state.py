@@ -132,6 +132,9 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     # card's own land types are not its types now (``extra_subtypes`` has the new one)
     lost_land_types: bool = False
     plotted: int = 0  # plot (702.170a): the turn this card in exile became plotted
+    # foretell (702.143a): the turn this card was exiled face down, foretold (its owner
+    # alone sees it: engine.keywords.foretell)
+    foretold: int = 0
     # an adventurer card exiled as its Adventure resolved (715.3d): the player who may
     # cast its creature from exile (the Adventure's controller), NONE for any other card
     adventurer: int = -1

@@ -62,9 +62,11 @@ class Sight:
         sight = Sight()
         mine = sight.visible
         for oid, o in state.objects.items():
-            if o.zone >= _BATTLEFIELD:  # a public zone
+            if o.zone >= _BATTLEFIELD and not o.foretold:  # a public zone
                 mine[0][oid] = o
                 mine[1][oid] = o
+            elif o.foretold:  # exiled face down: its owner alone sees it (702.143a)
+                mine[o.owner][oid] = o
             else:
                 mine[o.owner][oid] = o
                 for p in (0, 1):

@@ -15,6 +15,9 @@ A view is a state built for ``me`` at each decision, with what ``me`` may not kn
   has that id.
 - the other player's hand lists the ids of the cards ``me`` knows and ``NONE`` for the
   others, in its order: its ``len`` is what the view says of it.
+- the other player's exile lists only the cards ``me`` may see: a card exiled face down
+  (foretold, 702.143a) is left out, object and id (a search's determinization knows
+  nothing of it, and deals it with the cards it does not see).
 - each player's ``library`` lists no order: in one's own, the cards ``me`` knows the place
   of stay at their place and the others fill the rest in id order; in the other's, every
   card but those ``me`` knows is ``NONE``. A shuffle forgets what was known (701.24).
@@ -58,10 +61,12 @@ def player_view(state: GameState, me: int) -> GameState:
     p0, p1 = state.players
     if me == 0:
         mine = _replace(p0, library=lib0)
-        theirs = _replace(p1, library=lib1, hand=_other_hand(p1.hand, objects))
+        theirs = _replace(p1, library=lib1, hand=_other_hand(p1.hand, objects),
+                          exile=_other_exile(p1.exile, objects))
         players = [mine, theirs]
     else:
-        theirs = _replace(p0, library=lib0, hand=_other_hand(p0.hand, objects))
+        theirs = _replace(p0, library=lib0, hand=_other_hand(p0.hand, objects),
+                          exile=_other_exile(p0.exile, objects))
         mine = _replace(p1, library=lib1)
         players = [theirs, mine]
     # one shallow copy with the fields changed, in C; the derived data is the view's own,
@@ -76,6 +81,16 @@ def _other_hand(hand: list[int], objects: dict[int, GameObject]) -> list[int]:
     """The other player's hand as the view shows it: the ids of the cards it shows
     (revealed), ``NONE`` for the others."""
     return [oid if oid in objects else NONE for oid in hand]
+
+
+def _other_exile(exile: list[int], objects: dict[int, GameObject]) -> list[int]:
+    """The other player's exile as the view shows it: without the cards exiled face down
+    (a foretold card, 702.143a: its owner alone may look at it), which the view holds no
+    object of; the list itself when there are none (most views)."""
+    for oid in exile:
+        if oid not in objects:
+            return [o for o in exile if o in objects]
+    return exile
 
 
 def _known(state: GameState, me: int) -> tuple[dict[int, GameObject], list[int], list[int]]:

@@ -32,6 +32,7 @@ from mtgsim.engine.players.policies.combat_ai import (
     survives_fight,
 )
 from mtgsim.engine.players.policies.context import COLOR_BITS, Ctx
+from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.policies.targeting import TargetChooser
 from mtgsim.engine.players.worth import aura_is_hostile, dead_card, value
@@ -190,9 +191,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
             elif a.kind == ACTIVATE:
                 score = self._activate_score(ctx, objects[a.oid], a.index)
             elif a.kind == SPECIAL:
-                # plot (702.170a): mana left over in the second main phase buys a free
-                # spell next turn; anything worth doing now comes first
-                score = 0.5 if state.step == MAIN2 else 0.0
+                score = special_score(state, objects[a.oid].card, a.index)
             else:
                 continue
             if score > best_score:
