@@ -34,7 +34,8 @@ NOT_ORACLE = {
     "activated abilities can't be activated", "all creatures able to block it do so",
 }
 # Keywords with a number N (or X) and with a cost.
-WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour", "collect evidence"}
+WITH_NUMBER = {"annihilator", "bloodthirst", "dredge", "graft", "devour", "collect evidence",
+               "backup"}
 WITH_COST = {
     "level up", "recover", "replicate", "transmute", "unearth", "equip", "flashback",
     "evoke", "kicker", "cycling", "ward", "madness", "plot", "typecycling",

@@ -4,6 +4,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     adventure,
     affinity,
     annihilator,
+    backup,
     bargain,
     bloodthirst,
     buyback,

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from mtgsim.engine.cards import (
     AttachedAuras,
+    AttackedWithThisTurn,
     CardsDrawnThisTurn,
     CardsInHand,
     ColorsOfAffected,
@@ -162,6 +163,18 @@ def cards_in_hand(state: GameState, amount: CardsInHand, at: At) -> int:
 def cards_drawn_this_turn(state: GameState, amount: CardsDrawnThisTurn, at: At) -> int:
     """The cards the player drew this turn (121.1), counted by engine.rules.zones."""
     return state.players[at.player(state, amount.who)].drawn_this_turn * amount.times
+
+
+@amount_rule(AttackedWithThisTurn, "exact")
+def attacked_with_this_turn(state: GameState, amount: AttackedWithThisTurn, at: At) -> int:
+    """The creatures the player declared as attackers this turn (508.1a: only the active
+    player attacks, in each combat of the turn, ``combat.record_attackers``), each once
+    (a creature attacking in two combats is one creature), counted whether or not they
+    are still on the battlefield (a creature is the object that attacked: one that left
+    and came back is a new object, 400.7, that did not)."""
+    if state.attacked_turn != state.turn or state.active != at.controller:
+        return 0
+    return len(set(state.attacked_this_turn))
 
 
 @amount_rule(CountersOnSelf, "source")

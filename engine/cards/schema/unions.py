@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from mtgsim.engine.cards.schema.amounts import (
     AttachedAuras,
+    AttackedWithThisTurn,
     CardsDrawnThisTurn,
     CardsInHand,
     ColorsOfAffected,
@@ -61,6 +62,7 @@ Amount = (
     int | X | CountPermanents | CardsInHand | CountersOnSelf | AttachedAuras | PowerOf
     | ExiledManaValue | CountCards | ThatMuch | DevouredCount | CountPlayers
     | ColorsOfAffected | CountPermanentsOf | CardsDrawnThisTurn | SacrificedManaValue
+    | AttackedWithThisTurn
 )
 Condition = (
     YouControl | LifeAtMost | OpponentDamagedThisTurn | HadCounter | SelfHasCounter
