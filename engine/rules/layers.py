@@ -19,6 +19,7 @@ from mtgsim.engine.cards import (
     KW_UNBLOCKABLE,
     NONCREATURE_SUBTYPES,
     T_CREATURE,
+    TYPE_BIT,
     Activated,
     ColorsOfAffected,
     ItPowerAtMost,
@@ -215,7 +216,7 @@ def _layers_4_5_types_and_colors(state: GameState,
     objects = state.objects
     changes: list[tuple[int, int, list[GameObject], Static | None, int]] = []
     for src, st in statics:
-        if st.add_subtypes or st.creature_types or st.land_type:
+        if st.add_subtypes or st.creature_types or st.land_type or st.add_types:
             changes.append((src.timestamp, len(changes), _affected(state, st, src), st, 0))
     for e in state.effects:
         if e.add_types:
@@ -236,6 +237,9 @@ def _layers_4_5_types_and_colors(state: GameState,
                     + change.creature_types
             if change.add_subtypes:
                 o.extra_subtypes = o.extra_subtypes + change.add_subtypes
+            if change.add_types:  # card types "in addition to its other types" (205.1b)
+                for t in change.add_types:
+                    o.extra_types |= TYPE_BIT[t]
             if change.land_type:  # 305.7: its land types are replaced
                 o.lost_land_types = True
                 o.extra_subtypes = tuple([t for t in o.extra_subtypes if t not in LAND_TYPES]) \

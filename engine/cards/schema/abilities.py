@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from mtgsim.engine.cards.schema.base import _Frozen
-from mtgsim.engine.cards.schema.bits import Keyword
+from mtgsim.engine.cards.schema.bits import CardType, Keyword
 from mtgsim.engine.cards.schema.filters import Filter, Target
 from mtgsim.engine.cards.schema.unions import Amount, Condition, EffectT
 
@@ -260,6 +260,9 @@ class Static(_Frozen, tag="static", frozen=True):
     # creature types, and only those (its card types and other subtypes stay, 205.1a)
     add_subtypes: tuple[str, ...] = ()
     creature_types: tuple[str, ...] = ()
+    # card types had in addition to the others, in the same layer-4 order ("is a Toy
+    # artifact creature ... in addition to its other types": Unable to Scream, 205.1b)
+    add_types: tuple[CardType, ...] = ()
     protection: tuple[str, ...] = ()
     condition: Condition | None = None  # "... as long as / if [condition]" (611.3a)
     # "[this] can't be blocked by [creatures matching filter]" (509.1b); the filter's
