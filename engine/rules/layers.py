@@ -214,21 +214,25 @@ def _layers_4_5_types_and_colors(state: GameState,
     sets the creature types ("is a Treefolk", 205.1a) replaces the card's and those added
     before it, and leaves its card types and other subtypes."""
     objects = state.objects
-    changes: list[tuple[int, int, list[GameObject], Static | None, int]] = []
+    changes: list[tuple[int, int, list[GameObject], Static | None, int, str]] = []
     for src, st in statics:
         if st.add_subtypes or st.creature_types or st.land_type or st.add_types:
-            changes.append((src.timestamp, len(changes), _affected(state, st, src), st, 0))
+            changes.append((src.timestamp, len(changes), _affected(state, st, src), st, 0,
+                            ""))
     for e in state.effects:
-        if e.add_types:
+        if e.add_types or e.land_type:
             target = objects.get(e.target)
             if target is not None:
-                changes.append((e.timestamp, len(changes), [target], None, e.add_types))
+                changes.append((e.timestamp, len(changes), [target], None, e.add_types,
+                                e.land_type))
     if len(changes) > 1:
         changes.sort()  # by timestamp (then as found: the second field is unique)
-    for _, _, affected, change, add_types in changes:
+    for _, _, affected, change, add_types, land_type in changes:
         for o in affected:
             if change is None:
                 o.extra_types |= add_types
+                if land_type:  # in addition to its other types (205.1b)
+                    o.extra_subtypes = o.extra_subtypes + (land_type,)
                 continue
             if change.creature_types:
                 o.lost_creature_types = True
@@ -308,6 +312,11 @@ def _layer_6_abilities(state: GameState, statics: list[tuple[GameObject, Static]
                     o.granted = o.granted + triggered
                     o.granted_activated = o.granted_activated + activated
     for e in state.effects:
+        if e.land_type:  # 305.6: a land with a basic land type has its mana ability
+            target = objects.get(e.target)
+            if target is not None and lost_at.get(target.oid, -1) <= e.timestamp:
+                target.granted_mana = target.granted_mana + (
+                    ManaAbility(BASIC_LAND_MANA[e.land_type]),)
         if e.kw or e.protection:
             target = objects.get(e.target)
             if target is not None:

@@ -23,6 +23,7 @@ from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.layers import ensure, static_amount
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost, solve
 from mtgsim.engine.rules.mana_once import mana_once_used, mark_mana_once
+from mtgsim.engine.rules.mana_union import one_mana_union, paying_ability, plain_one
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import GRAVEYARD, GameObject, GameState
 from mtgsim.engine.state.memo import state_key
@@ -349,6 +350,10 @@ def _mana_units(state: GameState, player: int) -> tuple[
                     helped = []
                 helped.append((mask, (o.oid, idx)))
                 continue
+            if n == 1 and mask and plain_one(best):
+                # several plain one-mana abilities (a Forest that is an Island too, 305.6):
+                # one unit of any of their colours (the payment activates the one it needs)
+                mask = one_mana_union(state, o, mana_abilities_of(o), idx) or mask
             if dual >= 0 and n == 1 and mask and not best.sacrifice_self:
                 if duals is None:
                     duals = []
@@ -527,7 +532,8 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
     if found is None:
         return False
     chosen, units, sources = found
-    spent_pool, used_abilities, lost = _activations(state, chosen, units, sources)
+    spent_pool, used_abilities, lost = _activations(state, chosen, units, sources,
+                                                    cost.symbols)
     if lost and not any([ab.mana_cost for _, ab, _, _ in used_abilities]):
         # (not with filters: solving again without them would not pay their costs)
         # a source of one mana of each of several colours paying only part of the cost
@@ -538,7 +544,8 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
         sources2 = [sources[i] for i in first]
         chosen2 = solve(cost.symbols, cost.generic + cost.x * x, units2)
         if chosen2 is not None:
-            spent2, used2, lost2 = _activations(state, chosen2, units2, sources2)
+            spent2, used2, lost2 = _activations(state, chosen2, units2, sources2,
+                                                cost.symbols)
             if lost2 < lost:
                 spent_pool, used_abilities = spent2, used2
     # the creatures "Tap an untapped creature you control" taps (found when one is needed:
@@ -577,20 +584,34 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
 
 
 def _activations(state: GameState, chosen: list[int], units: list[int],
-                 sources: list[tuple[int, int]]) -> tuple[list[int], list[_Used], int]:
+                 sources: list[tuple[int, int]],
+                 symbols: tuple[int, ...]) -> tuple[list[int], list[_Used], int]:
     """What paying with the chosen units does: the pool's units it spends (their indices
     in the pool); each mana ability it activates as (source, ability, the units it pays);
     and the mana those make beyond what they pay among the abilities that make one mana of
-    each of several colours ("Add {B}{R}": paying only {R} with it floats the {B})."""
+    each of several colours ("Add {B}{R}": paying only {R} with it floats the {B}). A
+    unit of several plain one-mana abilities of a permanent (``one_mana_union``)
+    activates the first of them that makes a colour of the symbol it pays (``chosen``
+    lists the units paying ``symbols`` first, in order), any for generic mana."""
     spent_pool: list[int] = []
     activated: dict[tuple[int, int], list[int]] = {}
-    for ui in chosen:
+    objects = state.objects
+    for k, ui in enumerate(chosen):
         oid, idx = sources[ui]
         if oid == -1:
             spent_pool.append(idx)
-        else:
-            activated.setdefault((oid, idx), []).append(units[ui])
-    objects = state.objects
+            continue
+        unit = units[ui]
+        if mana_mod.POPCOUNT[unit & 63] > 1:
+            o = objects[oid]
+            abilities = mana_abilities_of(o)
+            own = _color_mask(abilities[idx].colors)
+            if unit & ~own and plain_one(abilities[idx]) and \
+                    one_mana_union(state, o, mana_abilities_of(o), idx) == unit:
+                found = paying_ability(abilities, symbols[k] if k < len(symbols) else own)
+                if found >= 0:
+                    idx, unit = found, _color_mask(abilities[found].colors)
+        activated.setdefault((oid, idx), []).append(unit)
     out: list[_Used] = []
     lost = 0
     for (oid, idx), used in activated.items():

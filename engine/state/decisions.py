@@ -232,7 +232,10 @@ class ColorFor(About, tag="color_for", frozen=True):
     replaces or puts in, or a mana added by an effect ("two mana in any combination of
     colors")."""
 
-    purpose: Literal["as_enters", "protection", "word_from", "word_to", "mana", "prevention"]
+    # ("land_type": a basic land type, chosen as the colour of its mana, 305.6: Plains
+    # white, Island blue, Swamp black, Mountain red, Forest green; Navigator's Compass)
+    purpose: Literal["as_enters", "protection", "word_from", "word_to", "mana", "prevention",
+                     "land_type"]
     card: Card | None = None
 
 

@@ -296,6 +296,9 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     control: int = NONE  # layer 2: new controller
     until_eot: bool = True
     add_types: int = 0  # layer 4: card types it adds ("becomes a 3/1 creature")
+    # a basic land type it adds in addition to the land's others (layer 4, 205.1b), with
+    # that type's intrinsic mana ability (layer 6, 305.6): Navigator's Compass
+    land_type: str = ""
     set_base: tuple[int, int] | None = None  # layer 7b: base power and toughness
     protection: int = 0  # layer 6: protection from these colours (colour mask)
     # "for as long as [object] remains on the battlefield" (611.2b): ends when it leaves

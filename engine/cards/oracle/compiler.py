@@ -45,6 +45,7 @@ import mtgsim.engine.cards.oracle.fx_if_you_do  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_initiative  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_job_select  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_keyword_counters  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_land_type_choice  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_lands  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_library  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_life_equal  # noqa: F401
