@@ -162,6 +162,9 @@ class Player(msgspec.Struct, omit_defaults=True):
     damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
     drawn_this_turn: int = 0  # cards this player drew this turn (121.2: "your third card")
     cast_this_turn: int = 0  # spells this player cast this turn (storm, 702.40a)
+    # the card types (TYPE_BIT mask) of the spells this player cast this turn, as cast
+    # ("if you've cast an instant or sorcery spell this turn": engine.rules.cast_this_turn)
+    cast_types_this_turn: int = 0
     land_entered_turn: int = 0  # the last turn a land entered under their control (landfall)
     cant_gain_life: bool = False  # "can't gain life for the rest of the game" (119.7)
     pool: list[int] = []  # floating mana, one colour bit per unit

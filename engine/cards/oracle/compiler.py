@@ -25,6 +25,7 @@ import mtgsim.engine.cards.oracle.fx_attached_statics  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_blink  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_board_conditions  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_cast_this_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_chosen_untap  # noqa: F401  (before fx_objects)
 import mtgsim.engine.cards.oracle.fx_commanders  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_control_conditions  # noqa: F401
@@ -37,6 +38,7 @@ import mtgsim.engine.cards.oracle.fx_draw_triggers  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_entered_this_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_if_dies  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_flagbearer  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_hand_to_library  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_discarded  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
