@@ -296,6 +296,9 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     control: int = NONE  # layer 2: new controller
     until_eot: bool = True
     add_types: int = 0  # layer 4: card types it adds ("becomes a 3/1 creature")
+    # layer 4: the creature types it sets ("becomes a 0/0 Homunculus artifact creature":
+    # they replace its creature types, its other subtypes stay, 205.1b)
+    creature_types: tuple[str, ...] = ()
     set_base: tuple[int, int] | None = None  # layer 7b: base power and toughness
     protection: int = 0  # layer 6: protection from these colours (colour mask)
     # "for as long as [object] remains on the battlefield" (611.2b): ends when it leaves

@@ -23,6 +23,7 @@ import mtgsim.engine.cards.oracle.fx_adapt  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_attach  # noqa: F401  (the clause patterns register)
 import mtgsim.engine.cards.oracle.fx_attached_statics  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_becomes_artifact_creature  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_blink  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_board_conditions  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_cast_this_turn  # noqa: F401
