@@ -32,6 +32,7 @@ import mtgsim.engine.cards.oracle.fx_commanders  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_control_conditions  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_control_count  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_cost_changes  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_counter_for_each  # noqa: F401  (before fx_objects)
 import mtgsim.engine.cards.oracle.fx_damage_each  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_discard_each_cant  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_disturb  # noqa: F401
