@@ -37,6 +37,7 @@ import mtgsim.engine.cards.oracle.fx_damage_each  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_discard_each_cant  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_disturb  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_draw_triggers  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_during_your_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_entered_this_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_if_dies  # noqa: F401
