@@ -62,6 +62,7 @@ import mtgsim.engine.cards.oracle.fx_prevent  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_pump  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_removal  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_sacrificed  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_same_name  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_search_other  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_sneak  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_special  # noqa: F401
