@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import msgspec
 
-from mtgsim.engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
+from mtgsim.engine.cards import (
+    Activated,
+    CardDef,
+    EffectT,
+    Filter,
+    ManaAbility,
+    Target,
+    Triggered,
+)
 from mtgsim.engine.cards.card import Card
 
 # the decisions' types, re-exported: the state holds the pending one
@@ -314,6 +322,10 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     # 701.15a, Throne of the Dead Three's hexproof): ends as that player's next turn
     # begins (engine.rules.turn); NONE for the other durations
     until_turn_of: int = NONE
+    # "~ can't be blocked this turn except by creatures with haste" (509.1b; Gingerbrute):
+    # only creatures matching this filter may block the target (engine.effects.
+    # cant_be_blocked_except_by adds the restriction to the blocking rules)
+    blockable_only_by: Filter | None = None
 
 
 class Combat(msgspec.Struct, omit_defaults=True):

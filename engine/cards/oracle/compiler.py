@@ -25,6 +25,7 @@ import mtgsim.engine.cards.oracle.fx_attached_statics  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_becomes_artifact_creature  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_blink  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_blockable_only_by  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_board_conditions  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_cast_this_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_chosen_untap  # noqa: F401  (before fx_objects)
