@@ -54,6 +54,7 @@ PLAIN = {
     "decayed",
     "bargain",
     "job select",
+    "prowess",
 }
 # "Islandcycling {1}", "Basic landcycling {1}{G}" (702.29e): the types the engine reads
 _TYPECYCLING = re.compile(r"^(?P<type>[a-z]+(?: land)?)cycling (?P<cost>\{.+)$")

@@ -40,6 +40,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     overload,
     persist,
     plot,
+    prowess,
     rebound,
     recover,
     reinforce,
