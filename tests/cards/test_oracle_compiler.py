@@ -194,7 +194,7 @@ def test_costs_and_numbers_the_engine_cannot_use_are_refused() -> None:
 
 
 def test_a_keyword_the_engine_lacks_is_refused_by_name() -> None:
-    assert refused(record(text="Prowess")).clause == "Prowess"
+    assert refused(record(text="Flanking")).clause == "Flanking"
     assert refused(record(text="Protection from everything")).clause == \
         "Protection from everything"
     assert refused(record(text="Equip—Pay 3 life")).clause == "Equip—Pay 3 life"
