@@ -46,6 +46,7 @@ from mtgsim.engine.rules.effect import (
     effects_value,
     role_of,
 )
+from mtgsim.engine.rules.flagbearer import flagbearer_worth
 from mtgsim.engine.rules.layers import ensure, static_amount
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import (
@@ -343,6 +344,8 @@ def card_creature_value(card: Card) -> float:
         v += 0.5 * len(card.keyword_instances)
     if card.levels:
         v += 2.0
+    if card.statics:
+        v += flagbearer_worth(card)
     return max(v, 1.0)
 
 

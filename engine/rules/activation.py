@@ -23,8 +23,14 @@ from mtgsim.engine.rules.costs import (
     pay_costs,
     source_spent,
 )
+from mtgsim.engine.rules.flagbearer import flagbearer_options
 from mtgsim.engine.rules.mana import parse_cost
-from mtgsim.engine.rules.targets import expand_targets, legal_targets, targets_available
+from mtgsim.engine.rules.targets import (
+    expand_targets,
+    later_options,
+    legal_targets,
+    targets_available,
+)
 from mtgsim.engine.rules.x_costs import bind_x, has_x, mana_with_x, x_options
 from mtgsim.engine.rules.zones import describe, log
 from mtgsim.engine.state.ask import Asker, IllegalAnswer
@@ -176,12 +182,15 @@ def activate_task(state: GameState, task: ActivateTask) -> None:
 
 def _ask_targets(state: GameState, asker: Asker, player: int, obj: GameObject,
                  specs: tuple[Target, ...]) -> list[int]:
-    """602.2b (601.2c): the targets, one question each."""
+    """602.2b (601.2c): the targets, one question each (a Flagbearer first if one
+    binds the player: ``engine.rules.flagbearer``)."""
     targets: list[int] = []
-    for spec in specs:
+    later = later_options(state, specs, player, obj.oid)
+    for i, spec in enumerate(specs):
         options = legal_targets(state, spec, player, obj.oid, targets)
         if spec.optional:
             options.append(NONE)
+        options = flagbearer_options(state, player, i, len(specs), targets, options, later)
         if not options:
             raise IllegalAnswer(f"{obj.card.name}: no legal target left while activating")
         pick = asker.choose(Decision(

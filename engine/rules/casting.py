@@ -21,6 +21,7 @@ from mtgsim.engine.cards.card import Card, HandCheck
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.activation import activated_abilities, activators, can_activate
+from mtgsim.engine.rules.cast_this_turn import record_cast
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.cost_changes import (
     depends_on_targets,
@@ -38,6 +39,7 @@ from mtgsim.engine.rules.costs import (
     parts_of,
     pay_costs,
 )
+from mtgsim.engine.rules.flagbearer import flagbearer_options
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.mana import ManaCost, can_pay, can_pay_cost, parse_cost
 from mtgsim.engine.rules.payment import (
@@ -71,6 +73,7 @@ from mtgsim.engine.rules.spell_costs import (
 )
 from mtgsim.engine.rules.targets import (
     expand_targets,
+    later_options,
     legal_targets,
     target_options,
     targets_available,
@@ -690,6 +693,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
         options = target_options(state, specs, i, player, obj.oid, targets, spell=True)
         if spec.optional:  # "up to N target ...": NONE leaves this one unchosen
             options.append(NONE)
+            options = flagbearer_options(state, player, i, len(specs), targets, options,
+                                         later_options(state, specs, player, obj.oid, True))
         if by_targets and i == 0 and reduction is None:
             options = _payable_targets(state, player, obj, base, x, committed, options)
         if not options:
@@ -756,6 +761,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
         count(state, player, perm.statistic)
     item = state.stack[-1]
     state.players[player].cast_this_turn += 1  # (storm counts them, 702.40a)
+    record_cast(state, player, item)
     triggers.cast(state, state.objects[item.sid], item)
     if targets:
         triggers.became_target(state, item)  # ward (702.21a)

@@ -37,7 +37,7 @@ from mtgsim.engine.rules.filters import LAND_TYPES, matches
 from mtgsim.engine.rules.keyword_counters import counter_keywords
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.state.derived import ENTERED, refreshed, refreshed_entered
-from mtgsim.engine.state.game_state import BATTLEFIELD, GameObject, GameState
+from mtgsim.engine.state.game_state import BATTLEFIELD, ContinuousEffect, GameObject, GameState
 
 # Keyword bits that, granted by another object, are effects rather than abilities
 # ("enchanted creature can't attack or block"): losing all abilities keeps them.
@@ -214,31 +214,29 @@ def _layers_4_5_types_and_colors(state: GameState,
     sets the creature types ("is a Treefolk", 205.1a) replaces the card's and those added
     before it, and leaves its card types and other subtypes."""
     objects = state.objects
-    changes: list[tuple[int, int, list[GameObject], Static | None, int, str]] = []
+    changes: list[tuple[int, int, list[GameObject], Static | ContinuousEffect]] = []
     for src, st in statics:
         if st.add_subtypes or st.creature_types or st.land_type or st.add_types:
-            changes.append((src.timestamp, len(changes), _affected(state, st, src), st, 0,
-                            ""))
+            changes.append((src.timestamp, len(changes), _affected(state, st, src), st))
     for e in state.effects:
-        if e.add_types or e.land_type:
+        if e.add_types or e.creature_types or e.land_type:
             target = objects.get(e.target)
             if target is not None:
-                changes.append((e.timestamp, len(changes), [target], None, e.add_types,
-                                e.land_type))
+                changes.append((e.timestamp, len(changes), [target], e))
     if len(changes) > 1:
-        changes.sort()  # by timestamp (then as found: the second field is unique)
-    for _, _, affected, change, add_types, land_type in changes:
+        changes.sort(key=lambda c: (c[0], c[1]))  # by timestamp, then as found
+    for _, _, affected, change in changes:
         for o in affected:
-            if change is None:
-                o.extra_types |= add_types
-                if land_type:  # in addition to its other types (205.1b)
-                    o.extra_subtypes = o.extra_subtypes + (land_type,)
-                continue
             if change.creature_types:
                 o.lost_creature_types = True
                 o.extra_subtypes = tuple([t for t in o.extra_subtypes
                                           if t in NONCREATURE_SUBTYPES]) \
                     + change.creature_types
+            if isinstance(change, ContinuousEffect):
+                o.extra_types |= change.add_types
+                if change.land_type:  # in addition to its other types (205.1b)
+                    o.extra_subtypes = o.extra_subtypes + (change.land_type,)
+                continue
             if change.add_subtypes:
                 o.extra_subtypes = o.extra_subtypes + change.add_subtypes
             if change.add_types:  # card types "in addition to its other types" (205.1b)

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from mtgsim.engine.cards import KW_HEXPROOF, KW_SHROUD, PROT_COLORED_SPELLS, T_CREATURE, Target
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.filters import matches, matches_rest, plan_of
+from mtgsim.engine.rules.flagbearer import LaterOptions, flagbearer_options
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,
@@ -272,6 +273,8 @@ def target_options(state: GameState, specs: tuple[Target, ...], index: int,
     player no later target "that player controls" could then follow (601.2c: a spell
     is cast only with every target chosen, so the choice must leave one)."""
     out = legal_targets(state, specs[index], controller, source, chosen, spell)
+    out = flagbearer_options(state, controller, index, len(specs), chosen, out,
+                             later_options(state, specs, controller, source, spell))
     later = [s for s in specs[index + 1:] if s.controlled_by == index and not s.optional]
     if not later:
         return out
@@ -285,6 +288,15 @@ def target_options(state: GameState, specs: tuple[Target, ...], index: int,
         if ok:
             kept.append(r)
     return kept
+
+
+def later_options(state: GameState, specs: tuple[Target, ...], controller: int, source: int,
+                  spell: bool = False) -> LaterOptions:
+    """The legal options of a later target given the targets chosen before it, for the
+    Flagbearer requirement's look ahead (``engine.rules.flagbearer``)."""
+    def options(j: int, chosen: list[int]) -> list[int]:
+        return legal_targets(state, specs[j], controller, source, chosen, spell)
+    return options
 
 
 def targets_available(state: GameState, specs: tuple[Target, ...], controller: int,

@@ -285,6 +285,7 @@ def _turn_based_actions(state: GameState) -> bool:
             p.damage_this_turn = 0
             p.drawn_this_turn = 0
             p.cast_this_turn = 0
+            p.cast_types_this_turn = 0
             if zone_actions[p.idx]:  # only such cards have abilities that work from a hand
                 for oid in p.hand:  # "once each turn" abilities that work from the hand
                     o = objects[oid]

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import msgspec
 
-from mtgsim.engine.cards import Activated, CardDef, EffectT, ManaAbility, Target, Triggered
+from mtgsim.engine.cards import (
+    Activated,
+    CardDef,
+    EffectT,
+    Filter,
+    ManaAbility,
+    Target,
+    Triggered,
+)
 from mtgsim.engine.cards.card import Card
 
 # the decisions' types, re-exported: the state holds the pending one
@@ -165,6 +173,9 @@ class Player(msgspec.Struct, omit_defaults=True):
     damage_this_turn: int = 0  # damage dealt to this player this turn (bloodthirst)
     drawn_this_turn: int = 0  # cards this player drew this turn (121.2: "your third card")
     cast_this_turn: int = 0  # spells this player cast this turn (storm, 702.40a)
+    # the card types (TYPE_BIT mask) of the spells this player cast this turn, as cast
+    # ("if you've cast an instant or sorcery spell this turn": engine.rules.cast_this_turn)
+    cast_types_this_turn: int = 0
     land_entered_turn: int = 0  # the last turn a land entered under their control (landfall)
     cant_gain_life: bool = False  # "can't gain life for the rest of the game" (119.7)
     pool: list[int] = []  # floating mana, one colour bit per unit
@@ -299,6 +310,9 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     # a basic land type it adds in addition to the land's others (layer 4, 205.1b), with
     # that type's intrinsic mana ability (layer 6, 305.6): Navigator's Compass
     land_type: str = ""
+    # layer 4: the creature types it sets ("becomes a 0/0 Homunculus artifact creature":
+    # they replace its creature types, its other subtypes stay, 205.1b)
+    creature_types: tuple[str, ...] = ()
     set_base: tuple[int, int] | None = None  # layer 7b: base power and toughness
     protection: int = 0  # layer 6: protection from these colours (colour mask)
     # "for as long as [object] remains on the battlefield" (611.2b): ends when it leaves
@@ -314,6 +328,10 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     # 701.15a, Throne of the Dead Three's hexproof): ends as that player's next turn
     # begins (engine.rules.turn); NONE for the other durations
     until_turn_of: int = NONE
+    # "~ can't be blocked this turn except by creatures with haste" (509.1b; Gingerbrute):
+    # only creatures matching this filter may block the target (engine.effects.
+    # cant_be_blocked_except_by adds the restriction to the blocking rules)
+    blockable_only_by: Filter | None = None
 
 
 class Combat(msgspec.Struct, omit_defaults=True):

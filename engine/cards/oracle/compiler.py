@@ -23,21 +23,27 @@ import mtgsim.engine.cards.oracle.fx_adapt  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_attach  # noqa: F401  (the clause patterns register)
 import mtgsim.engine.cards.oracle.fx_attached_statics  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_basic  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_becomes_artifact_creature  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_blink  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_blockable_only_by  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_board_conditions  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_cast_this_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_chosen_untap  # noqa: F401  (before fx_objects)
 import mtgsim.engine.cards.oracle.fx_commanders  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_control_conditions  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_control_count  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_cost_changes  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_counter_for_each  # noqa: F401  (before fx_objects)
 import mtgsim.engine.cards.oracle.fx_damage_each  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_discard_each_cant  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_disturb  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_draw_triggers  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_during_your_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_enchanted_toy  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_entered_this_turn  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_graveyard  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_exile_if_dies  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_flagbearer  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_hand_to_library  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_discarded  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
@@ -59,6 +65,7 @@ import mtgsim.engine.cards.oracle.fx_prevent  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_pump  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_removal  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_sacrificed  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_same_name  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_search_other  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_sneak  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_special  # noqa: F401

@@ -22,6 +22,7 @@ from mtgsim.engine.keywords import NOT_ORACLE, WITH_COST, parse_keyword
 from mtgsim.engine.keywords.craft import craft_cost
 from mtgsim.engine.keywords.escape import escape_cost
 from mtgsim.engine.keywords.flashback import flashback_cost
+from mtgsim.engine.keywords.ward import ward_life
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
 _MANA = re.compile(r"^(?:\{[^}]+\})+$")
@@ -99,6 +100,8 @@ def keyword(text: str, out: Keywords) -> None:
                 craft_cost(parsed.cost)
             except ValueError:
                 raise NotUnderstood(t, "craft materials the engine does not read") from None
+        elif name == "ward" and ward_life(parsed.cost):
+            pass  # "Ward—Pay 2 life" (702.21a, 119.4)
         elif name == "escape":
             try:  # "Escape—{2}{U}, Exile three other cards from your graveyard" (702.138a)
                 escape_cost(parsed.cost)

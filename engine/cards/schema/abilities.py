@@ -288,6 +288,11 @@ class Static(_Frozen, tag="static", frozen=True):
     # the cost of a granted keyword that has one, when it depends on the spell:
     # "mana_cost": "The replicate cost is equal to its mana cost" (Djinn Illuminatus)
     spell_keyword_cost: Literal["", "mana_cost"] = ""
+    # "While an opponent is choosing targets as part of casting a spell they control or
+    # activating an ability they control, that player must choose at least one Flagbearer
+    # on the battlefield if able" (Standard Bearer; 601.2c, 602.2b, 115):
+    # engine.rules.flagbearer
+    flagbearer_targeting: bool = False
 
 
 class Replacement(_Frozen, tag="replacement", frozen=True):

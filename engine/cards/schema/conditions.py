@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from mtgsim.engine.cards.schema.base import _Frozen
+from mtgsim.engine.cards.schema.bits import CardType
 from mtgsim.engine.cards.schema.filters import Filter
 
 if TYPE_CHECKING:  # defined later in the schema; linked in by engine.cards.schema for msgspec
@@ -147,6 +148,14 @@ class LandEnteredThisTurn(Cond, tag="land_entered_this_turn", frozen=True):
 class CreatureDiedThisTurn(Cond, tag="creature_died_this_turn", frozen=True):
     """"If a creature died this turn" (morbid, 207.2c; dies: 700.4), any player's
     creature (``GameState.creature_died_turn``)."""
+
+
+class CastSpellThisTurn(Cond, tag="cardsa_cast_spell_this_turn", frozen=True):
+    """"If you've cast an instant or sorcery spell this turn": the controller cast a spell
+    this turn (601.2i: a spell is cast once it is on the stack and its costs are paid)
+    having one of ``types`` as cast (``engine.rules.cast_this_turn``)."""
+
+    types: tuple[CardType, ...] = ()
 
 
 class EnteredThisTurn(Cond, tag="entered_this_turn", frozen=True):

@@ -34,6 +34,7 @@ from mtgsim.engine.cards.schema.conditions import (
     AltCostPaid,
     CardsAtLeast,
     CardTypesInGraveyard,
+    CastSpellThisTurn,
     CompletedDungeon,
     CreatureDiedThisTurn,
     Devoured,
@@ -70,6 +71,7 @@ Condition = (
     | ItPowerAtMost | Kicked | Not | Devoured | NotYourTurn | LevelBetween | AltCostPaid
     | AllOf | LandEnteredThisTurn | CreatureDiedThisTurn | EnteredThisTurn
     | OnBattlefield | HaveInitiative | CompletedDungeon | OptionalCostPaid
+    | CastSpellThisTurn
 )
 
 

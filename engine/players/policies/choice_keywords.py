@@ -12,6 +12,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.shuffle import shuffle_wanted
+from mtgsim.engine.keywords.ward import ward_life
 from mtgsim.engine.players.policies.optional_cost_plan import bargain_ok, evidence_ok
 from mtgsim.engine.players.worth import (
     aura_is_hostile,
@@ -248,6 +249,9 @@ def may(state: GameState, d: Decision) -> int:
     if isinstance(about, ForSpell) and about.cost.startswith("collect evidence "):
         need = int(about.cost.rsplit(" ", 1)[1])  # 701.59a
         return 0 if evidence_ok(state, me, d.source, need) else 1
+    if isinstance(about, MayPay) and about.why == "ward" and \
+            ward_life(about.cost) >= state.players[me].life:
+        return 1  # "Ward—Pay N life" with N life or less left: paying it would lose
     if isinstance(about, (MayPay, ForSpell)):  # recover, ward, "unless pays", kicker
         return 0
     if isinstance(about, MayEffect) and not about.effects:
