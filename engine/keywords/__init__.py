@@ -47,6 +47,7 @@ WITH_COST = {
     "craft",
     "disturb",
     "sneak",
+    "bestow",
 }
 PLAIN = {
     "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",

@@ -5,6 +5,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     affinity,
     annihilator,
     bargain,
+    bestow,
     bloodthirst,
     buyback,
     cascade,

@@ -87,7 +87,7 @@ class ActionSpec(_S):
     # the casting permission used: "evoke" (from the hand), "flashback", "retrace"
     alt: Literal["evoke", "flashback", "retrace", "alternative cost", "adventure", "omen",
                  "adventure creature", "other additional cost", "escape",
-                 "overload", "disturb", "sneak"] | None = None
+                 "overload", "disturb", "sneak", "bestow"] | None = None
     choices: list[Choice] = []
     illegal: bool = False
 
