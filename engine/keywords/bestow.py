@@ -87,17 +87,14 @@ def is_bestowed(obj: GameObject) -> bool:
     return front is not None and front.bestowed is not None and obj.card.is_aura
 
 
-def _cease(state: GameState, obj: GameObject) -> Card:
-    """It ceases to be bestowed: the card's own characteristics again (702.103e-f)."""
+def _cease(obj: GameObject) -> Card:
+    """It ceases to be bestowed: the card's own characteristics again (702.103e-f);
+    the Aura's card is returned."""
     front = obj.front
     assert front is not None
     aura = obj.card
     obj.card = front
     obj.front = None
-    counts = state.derived.counts  # as engine.effects.transform keeps them for a new face
-    counts.spell_granters += int(front.spell_grants) - int(aura.spell_grants)
-    counts.enter_replacers += int(bool(front.enter_replacements)) - int(
-        bool(aura.enter_replacements))
     return aura
 
 
@@ -108,7 +105,7 @@ def unbestow_spell(state: GameState, item: StackItem) -> bool:
     obj = state.objects.get(item.sid)
     if obj is None or item.is_copy or not is_bestowed(obj):
         return False
-    _cease(state, obj)
+    _cease(obj)
     item.card = obj.card
     item.target_specs = ()
     item.targets = []
@@ -123,7 +120,12 @@ def unbestow_permanent(state: GameState, obj: GameObject) -> bool:
     (the exception to 704.5m): the enchantment creature, the same permanent."""
     if not is_bestowed(obj):
         return False
-    _cease(state, obj)
+    aura = _cease(obj)
+    front = obj.card
+    counts = state.derived.counts  # the permanents' cards counted, as for a transform
+    counts.spell_granters += int(front.spell_grants) - int(aura.spell_grants)
+    counts.enter_replacers += int(bool(front.enter_replacements)) - int(
+        bool(aura.enter_replacements))
     obj.attached_to = NONE
     face_changed(obj)
     characteristics_changed(state)
