@@ -22,7 +22,9 @@ creature again when it is no longer attached.
   to that creature (303.4e, 613.1 layers 6 and 7c).
 - 702.103c (a copy of a bestowed Aura spell is bestowed too): no effect of the engine
   copies a permanent spell (its copy effects copy instants and sorceries, 707.10), so no
-  such copy arises.
+  such copy arises. A copy of a bestowed Aura permanent is the enchantment creature: being
+  an Aura is 702.103b's effect, not a copiable value (707.2;
+  ``engine.effects.create_token_copy``).
 - 702.103e, 608.3b: "As a bestowed Aura spell begins resolving, if its target is illegal,
   it ceases to be bestowed and the effect making it an Aura spell ends. It continues
   resolving as a creature spell": ``unbestow_spell`` (a hook of

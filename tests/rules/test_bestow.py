@@ -113,3 +113,21 @@ def test_both_casts_are_offered_from_the_hand() -> None:
     alts = sorted(a.alt for a in legal_actions(state, 0)
                   if a.kind == CAST and a.oid == rollicker.oid)
     assert alts == [0, BESTOW_CAST]
+
+
+def test_a_token_copy_of_a_bestowed_aura_is_the_enchantment_creature() -> None:
+    """707.2: the copiable values are the printed ones; being a bestowed Aura is an
+    effect (702.103b), not copied."""
+    from mtgsim.engine.effects.create_token_copy import CreateTokenCopy, resolve
+    from mtgsim.engine.state.ask import Asker
+    from mtgsim.engine.state.game_state import StackItem
+
+    state = _run("yes_nyxborn_rollicker_bestowed_on_savannah_lions.toml", 2).state
+    aura = next(o for o in state.objects.values()
+                if o.zone == BATTLEFIELD and o.card.name == "Nyxborn Rollicker")
+    item = StackItem(aura.oid, 0, aura.oid, aura.card, False, (), targets=[aura.oid])
+    before = set(state.battlefield)
+    resolve(state, item, CreateTokenCopy(), Asker(state, None), [])  # type: ignore[arg-type]
+    token = state.objects[next(o for o in state.battlefield if o not in before)]
+    assert token.token and token.card.is_creature and not token.card.is_aura
+    assert token.front is None and is_bestowed(state.objects[aura.oid])
