@@ -116,6 +116,7 @@ class Card:
     front_mana_cost: str  # a back face's front face's mana cost (712.8e)
     adventure: CardDef | None  # an adventurer (or Omen) card's second half (715.2)
     overloaded: CardDef | None  # the spell cast for its overload cost (702.96b)
+    bestowed: CardDef | None  # the bestowed Aura a card with bestow is (702.103b)
 
     defn: CardDef  # the definition as written (what a copy or a text change starts from)
     handle: int  # index in the game's card table: the pool's cards, then the game's own

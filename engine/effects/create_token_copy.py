@@ -35,6 +35,8 @@ def resolve(state: GameState, item: StackItem, eff: CreateTokenCopy, asker: Aske
         # 707.2: the copiable values are the printed ones; text-changing effects, counters
         # and other effects are not copied.
         card = o.card if o.printed is None else o.printed
+        if o.front is not None and o.front.bestowed is not None:
+            card = o.front  # a bestowed Aura's Aura status is no copiable value (702.103b)
         if card.front_mana_cost:  # a copy of a back face (707.8): its mana value is 0
             card = game_card(state, msgspec.structs.replace(card.defn, front_mana_cost=""))
         for p in players_of(state, item, eff.who):

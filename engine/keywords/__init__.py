@@ -49,6 +49,7 @@ WITH_COST = {
     "disturb",
     "sneak",
     "foretell",
+    "bestow",
 }
 PLAIN = {
     "cascade", "exalted", "epic", "haunt", "convoke", "forecast", "umbra armor", "rebound",

@@ -6,6 +6,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     annihilator,
     backup,
     bargain,
+    bestow,
     bloodthirst,
     buyback,
     cascade,

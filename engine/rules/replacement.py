@@ -402,18 +402,19 @@ def aura_choice(state: GameState, card: Card, controller: int, asker: Asker | No
 def enter(state: GameState, obj: GameObject, controller: int | None = None,
           tapped: bool = False, attach_to: int = NONE, asker: Asker | None = None,
           after: list[AfterEnter] | None = None,
-          transformed: bool = False) -> GameObject | None:
+          transformed: bool = False, face: Card | None = None) -> GameObject | None:
     """Put an object onto the battlefield (from any zone) and fire its ETB triggers.
 
     ``transformed``: it enters with its back face up (712.14: "put onto the battlefield
     transformed", craft's and a saga's return, a spell cast with disturb, 702.146b), so
     its replacement effects and "enters" triggers are the back face's; a card that is not
     a transforming double-faced card stays where it is (712.14a) and None is returned.
+    ``face``: the characteristics it enters with when they are not the card's own (a
+    bestowed Aura spell's, 702.103b: ``front`` keeps the card's).
     Returns None when an Aura has nothing it could enchant and stays where it is.
     """
     ctrl = obj.owner if controller is None else controller
     card = obj.card
-    face: Card | None = None
     if transformed:
         front = card if obj.front is None else obj.front  # a spell cast transformed
         if front.back is None:

@@ -46,6 +46,10 @@ SPELL_DONE_HOOKS: list[SpellDoneHook] = []
 # The card a hook sent elsewhere, in its new zone (an Adventure exiled, 715.3d; an Omen
 # shuffled into its library): (state, item, the card's new object) -> None
 SPELL_MOVED_HOOKS: list[Callable[[GameState, StackItem, GameObject], None]] = []
+# As a spell begins resolving with every target illegal, before 608.2b removes it: a hook
+# that makes it another spell with no targets returns True and it resolves (a bestowed
+# Aura spell resolves as an enchantment creature spell, 702.103e, 608.3b)
+TARGETS_ILLEGAL_HOOKS: list[Callable[[GameState, StackItem], bool]] = []
 # After a stack object resolved (epic's spell, a Saga's chapter ability): (state, item)
 RESOLVED_HOOKS: list[Callable[[GameState, StackItem], None]] = [chapter_resolved]  # 714.4
 
@@ -74,7 +78,10 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
                 if ok and spec.controlled_by >= 0:  # "that player controls" (Searing Blaze)
                     ok = controlled_by_chosen(state, spec, t, item.targets)
                 legal.append(ok)
-            if not any(legal):
+            if not any(legal) and item.is_spell and any(
+                    hook(state, item) for hook in TARGETS_ILLEGAL_HOOKS):
+                legal = []  # it has no targets now (702.103e) and resolves
+            elif not any(legal):
                 # 608.2b: all its targets are illegal: it doesn't resolve.
                 if state.log is not None:
                     log(state, "fizzle", item.controller, item.label or item.card.name)
@@ -202,9 +209,13 @@ def _spell_done(state: GameState, item: StackItem, to_battlefield: bool, attach:
         after = [*(after or []), perm.entered]  # "enters tapped and attacking" (sneak)
     # a permanent spell with its back face up (cast transformed: disturb, 702.146b)
     # enters transformed (712.14); ``front`` is the card's own face then
+    # a bestowed Aura spell becomes a bestowed Aura (702.103b): the permanent keeps the
+    # spell's characteristics, ``front`` the card's own
+    keep = perm is not None and perm.keeps_face and obj.front is not None
     rep.enter(state, obj, item.controller, tapped=tapped, attach_to=attach,
               after=after or [],
-              transformed=obj.front is not None and obj.front.back is not None)
+              transformed=not keep and obj.front is not None and obj.front.back is not None,
+              face=obj.card if keep else None)
 
 
 __all__ = ["resolve_top", "run_effect"]

@@ -9,7 +9,7 @@ ZoneActionsTask that asks first.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING
 
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
@@ -32,6 +32,11 @@ from mtgsim.engine.state.game_state import (
 
 if TYPE_CHECKING:
     from mtgsim.engine.state.ask import Asker
+
+# An Aura 704.5m would put into its owner's graveyard: a hook that keeps it on the
+# battlefield as something else returns True (a bestowed Aura becomes unattached and
+# ceases to be bestowed, 702.103f). (state, the Aura) -> kept
+AURA_KEPT_HOOKS: list[Callable[[GameState, GameObject], bool]] = []
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -212,7 +217,10 @@ def _permanent_actions(state: GameState, oids: list[int], only: Container[int] |
                 acted = True
         if card.is_aura:
             if not aura_legal(state, o):  # 704.5m
-                to_graveyard.append(o)
+                if any(keep(state, o) for keep in AURA_KEPT_HOOKS):
+                    acted = True  # it is no Aura now (702.103f: an exception to 704.5m)
+                else:
+                    to_graveyard.append(o)
         elif o.attached_to >= 2 and (
                 o.attached_to not in objects or not _attachment_legal(state, o)):
             o.attached_to = -1  # 704.5n: unattached, it stays on the battlefield

@@ -111,6 +111,10 @@ class CastPermission:
     # entered(state, new): what happens to the permanent as it enters (sneak puts it
     # into combat, 506.3), after it is on the battlefield and before its triggers
     entered: Callable[[GameState, GameObject], None] | None = None
+    # the permanent the spell becomes keeps the spell's characteristics (``face``), the
+    # card's own in ``GameObject.front`` (a bestowed Aura spell becomes a bestowed Aura,
+    # 702.103b); else it has the card's own as it enters
+    keeps_face: bool = False
 
 
 @dataclass(frozen=True, slots=True)

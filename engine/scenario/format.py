@@ -89,7 +89,8 @@ class ActionSpec(_S):
     # the casting permission used: "evoke" (from the hand), "flashback", "retrace"
     alt: Literal["evoke", "flashback", "retrace", "alternative cost", "adventure", "omen",
                  "adventure creature", "other additional cost", "escape",
-                 "overload", "disturb", "sneak", "foretell"] | None = None
+                 "overload", "disturb", "sneak", "foretell",
+                 "bestow"] | None = None
     choices: list[Choice] = []
     illegal: bool = False
 

@@ -79,6 +79,7 @@ import mtgsim.engine.cards.oracle.triggers  # noqa: F401
 import mtgsim.engine.effects.all  # noqa: F401  (every effect registers: the union links)
 import mtgsim.engine.keywords.all  # noqa: F401
 from mtgsim.engine.cards.oracle.adventures import compile_adventurer
+from mtgsim.engine.cards.oracle.bestow import compile_bestow, has_bestow
 from mtgsim.engine.cards.oracle.corpus import Record
 from mtgsim.engine.cards.oracle.faces import compile_faces
 from mtgsim.engine.cards.oracle.lines import Card, granted_line, read_line, read_lines
@@ -122,6 +123,8 @@ def compile_record(rec: Record, check: Check | None = None,
         return compile_adventurer(rec, check, every, compile_face)
     if rec.layout == "normal" and has_overload(rec):  # 702.96 (engine.cards.oracle.overload)
         return compile_overload(rec, check, every, compile_face)
+    if rec.layout == "normal" and has_bestow(rec):  # 702.103 (engine.cards.oracle.bestow)
+        return compile_bestow(rec, check, every, compile_face)
     return compile_face(rec, check, every)
 
 

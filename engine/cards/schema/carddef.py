@@ -89,6 +89,10 @@ class CardDef(_Frozen, frozen=True):
     # text with every "target" changed to "each" (702.96b: no targets, the effects on
     # each object that matches; engine.keywords.overload)
     overloaded: CardDef | None = None
+    # A card with bestow (702.103): the bestowed Aura it is as a spell cast bestowed and
+    # as the permanent that spell becomes, an Aura enchantment with enchant creature
+    # (702.103b; engine.keywords.bestow)
+    bestowed: CardDef | None = None
     # "Untap this artifact during each other player's untap step." (Bender's Waterskin:
     # 502.3 untaps the active player's permanents; this one untaps in the others' too)
     untaps_in_others_untap: bool = False

@@ -19,6 +19,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords.adventure import ADVENTURE, OMEN
+from mtgsim.engine.keywords.bestow import BESTOW
 from mtgsim.engine.keywords.disturb import DISTURB
 from mtgsim.engine.keywords.escape import ESCAPE, escape_exiles
 from mtgsim.engine.keywords.evoke import EVOKE
@@ -26,6 +27,7 @@ from mtgsim.engine.keywords.overload import OVERLOAD
 from mtgsim.engine.keywords.retrace import RETRACE
 from mtgsim.engine.keywords.sneak import SNEAK
 from mtgsim.engine.players.policies import choices
+from mtgsim.engine.players.policies.bestow_plan import bestow_score
 from mtgsim.engine.players.policies.context import Ctx, fits_reserve
 from mtgsim.engine.players.policies.escape_plan import escape_starves
 from mtgsim.engine.players.policies.madness_plan import discards_own_card, outlet_plan
@@ -71,6 +73,7 @@ _OMEN = OMEN.code
 _OVERLOAD = OVERLOAD.code
 _DISTURB = DISTURB.code
 _SNEAK = SNEAK.code
+_BESTOW = BESTOW.code
 
 
 def _cost_loss(ctx: Ctx, obj: GameObject, cost: Cost) -> float:
@@ -114,6 +117,8 @@ class CastScorer(SpellScorer):
                 return self._disturb_score(ctx, obj)
             if alt == _SNEAK:
                 return self._sneak_score(ctx, obj)
+            if alt == _BESTOW:
+                return self._bestow_score(ctx, obj)
             if alt == ALT_ALTERNATIVE and card.alternative_cost is not None and \
                     card.alternative_cost.pay_life:
                 return self._life_instead_score(ctx, obj, card.alternative_cost)
@@ -172,6 +177,19 @@ class CastScorer(SpellScorer):
             return value
 
         return sneak_score(ctx.state, ctx.me, obj, spell_value)
+
+    def _bestow_score(self, ctx: Ctx, obj: GameObject) -> float:
+        """Bestow (702.103a): the card as an Aura on my best creature for it, for the
+        bestow cost, preferred to the creature cast when there is one (``bestow_plan``)."""
+        if ctx.state.stack:
+            return 0.0
+        face = spell_face(ctx.state, obj, _BESTOW)
+        mv = permission_costs(ctx.state, obj, _BESTOW)[0].mana_value
+        host = self._aura_score(ctx, obj, face, mv)
+        plan = self.plan.get(obj.oid)
+        if host <= 0.0 or not plan:
+            return 0.0
+        return bestow_score(ctx.state, ctx.me, plan[0], host, mv)
 
     def _either_cost_score(self, ctx: Ctx, obj: GameObject, alt: int) -> float:
         """"As an additional cost, [A] or [B]" (601.2b): each way is offered as its own

@@ -28,6 +28,7 @@ from mtgsim.engine.rules.activation import activated_abilities
 from mtgsim.engine.rules.casting import spell_targets
 from mtgsim.engine.rules.effect import Role, effects_value, role_of
 from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.spell_costs import spell_face
 from mtgsim.engine.rules.targets import legal_targets
 from mtgsim.engine.state.decisions import Rooms
 from mtgsim.engine.state.game_state import (
@@ -184,7 +185,9 @@ class TargetChooser(TargetPlanner):
         if isinstance(task, CastTask):
             obj = objects.get(task.oid)
             if obj is not None:
-                card = obj.card
+                # the spell as it is cast: a card cast bestowed is an Aura (702.103b), an
+                # Adventure its own spell (715.3a)
+                card = spell_face(state, obj, task.alt)
                 if card.is_aura:
                     return self._aura_effects(card), 1
                 spell = card.spell
