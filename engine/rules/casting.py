@@ -53,6 +53,7 @@ from mtgsim.engine.rules.payment import (
     units_without,
 )
 from mtgsim.engine.rules.phyrexian import choose_phyrexian, payable_ways
+from mtgsim.engine.rules.play_from_exile import lands_playable
 from mtgsim.engine.rules.special_actions import SPECIAL_ACTIONS
 from mtgsim.engine.rules.spell_costs import (
     ADDITIONAL,
@@ -446,20 +447,29 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     if sorcery_ok and p.lands_played < p.land_drops:
         for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
-    if sorcery_ok:
-        if zone_actions:  # plot (116.2k): its cards are counted as usable from a zone
-            for sa in SPECIAL_ACTIONS:
-                for oid in sa.offered(state, player):
-                    actions.append(Action(SPECIAL, oid, sa.code))
-        if p.exile and p.can_cast_spells:  # plotted cards (702.170d)
-            for oid in p.exile:
-                obj = objects[oid]
-                for perm in FROM_EXILE:
-                    if perm.has(state, obj):
-                        if units is None:
-                            units = mana_units(state, player)[0]
-                        if _can_cast(state, player, obj, perm.code, units):
-                            actions.append(Action(CAST, oid, alt=perm.code))
+        if p.exile and state.effects:  # impulse draw's lands (305.2)
+            for oid in lands_playable(state, player):
+                actions.append(Action(PLAY, oid))
+    if sorcery_ok and zone_actions:  # plot (116.2k): its cards are counted as usable
+        for sa in SPECIAL_ACTIONS:
+            for oid in sa.offered(state, player):
+                actions.append(Action(SPECIAL, oid, sa.code))
+    if p.exile and p.can_cast_spells and (sorcery_ok or state.effects):
+        # plotted cards (702.170d, sorcery timing) and impulse draw's (the card's own
+        # timing, 307.1: at instant speed an instant or a card with flash)
+        for oid in p.exile:
+            obj = objects[oid]
+            if not (sorcery_ok or obj.card.instant_speed):
+                continue
+            for perm in FROM_EXILE:
+                if perm.has(state, obj):
+                    if not sorcery_ok and not (perm.own_timing and _instant(
+                            spell_face(state, obj, perm.code))):
+                        continue
+                    if units is None:
+                        units = mana_units(state, player)[0]
+                    if _can_cast(state, player, obj, perm.code, units):
+                        actions.append(Action(CAST, oid, alt=perm.code))
     if p.can_cast_spells:
         for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
             actions.append(Action(CAST, oid, alt=alt))

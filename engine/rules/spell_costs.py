@@ -102,6 +102,9 @@ class CastPermission:
     # cast this way at instant speed when ``other_payable`` allows (sneak, during the
     # declare blockers step): the card's ``instant_speed`` says some way to cast it has
     instant: bool = False
+    # from exile: cast at the card's own timing (impulse draw, 307.1), not only in the
+    # player's main phase with the stack empty (plot, 702.170d)
+    own_timing: bool = False
     # the permanent the spell becomes enters tapped (sneak: "enters tapped and attacking")
     enters_tapped: bool = False
     # entered(state, new): what happens to the permanent as it enters (sneak puts it
