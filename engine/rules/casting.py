@@ -53,6 +53,7 @@ from mtgsim.engine.rules.payment import (
     units_without,
 )
 from mtgsim.engine.rules.phyrexian import choose_phyrexian, payable_ways
+from mtgsim.engine.rules.play_from_exile import lands_playable
 from mtgsim.engine.rules.special_actions import SPECIAL_ACTIONS
 from mtgsim.engine.rules.spell_costs import (
     ADDITIONAL,
@@ -446,6 +447,9 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     if sorcery_ok and p.lands_played < p.land_drops:
         for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
+        if p.exile and state.effects:  # impulse draw's lands (305.2)
+            for oid in lands_playable(state, player):
+                actions.append(Action(PLAY, oid))
     if zone_actions and (sorcery_ok or state.active == player):
         # plot (116.2k), at sorcery timing; foretell (116.2h), any time in one's own turn:
         # their cards are counted as usable from a zone
@@ -453,15 +457,19 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
             if sorcery_ok or sa.own_turn:
                 for oid in sa.offered(state, player):
                     actions.append(Action(SPECIAL, oid, sa.code))
-    if p.exile and p.can_cast_spells and (sorcery_ok or zone_actions):
-        # plotted cards (702.170d) at sorcery timing; foretold ones (702.143a) at their
-        # own (counted as usable from a zone while foretold)
+    if p.exile and p.can_cast_spells and (sorcery_ok or zone_actions or state.effects):
+        # plotted cards (702.170d) at sorcery timing; foretold ones (702.143a) and impulse
+        # draw's (307.1) at the card's own timing: at instant speed an instant or a card
+        # with flash (foretold cards are counted as usable from a zone)
         for oid in p.exile:
             obj = objects[oid]
+            if not (sorcery_ok or obj.card.instant_speed):
+                continue
             for perm in FROM_EXILE:
-                if not sorcery_ok and not (perm.own_timing and obj.card.instant_speed):
-                    continue
                 if perm.has(state, obj):
+                    if not sorcery_ok and not (perm.own_timing and _instant(
+                            spell_face(state, obj, perm.code))):
+                        continue
                     if units is None:
                         units = mana_units(state, player)[0]
                     if _can_cast(state, player, obj, perm.code, units):

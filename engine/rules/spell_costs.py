@@ -102,9 +102,9 @@ class CastPermission:
     # cast this way at instant speed when ``other_payable`` allows (sneak, during the
     # declare blockers step): the card's ``instant_speed`` says some way to cast it has
     instant: bool = False
-    # from exile, cast at the card's own timing (a foretold instant on the other
-    # player's turn, 702.143a); without it, from exile only at sorcery timing (plot's
-    # 702.170d, an adventurer's creature)
+    # from exile, cast at the card's own timing (307.1: a foretold instant on the other
+    # player's turn, 702.143a; impulse draw's cards); without it, from exile only at
+    # sorcery timing (plot's 702.170d, an adventurer's creature)
     own_timing: bool = False
     # the permanent the spell becomes enters tapped (sneak: "enters tapped and attacking")
     enters_tapped: bool = False

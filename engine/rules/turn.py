@@ -22,6 +22,7 @@ from mtgsim.engine.rules import sagas, sba, triggers
 from mtgsim.engine.rules.activation import activate_task
 from mtgsim.engine.rules.casting import cast_task, legal_actions, play_land
 from mtgsim.engine.rules.combat import attack_task, block_task, combat_damage, has_first_strikers
+from mtgsim.engine.rules.play_from_exile import ending_now
 from mtgsim.engine.rules.resolution import resolve_top
 from mtgsim.engine.rules.special_actions import special
 from mtgsim.engine.rules.stun import untap_permanent
@@ -340,7 +341,7 @@ def _cleanup_finish(state: GameState) -> bool:
         damage_removed(state)  # "target damaged creature"
     if state.effects:
         n = len(state.effects)
-        state.effects = [e for e in state.effects if not e.until_eot]
+        state.effects = [e for e in state.effects if not e.until_eot and not ending_now(state, e)]
         if len(state.effects) != n:
             characteristics_changed(state)
     conditions_changed(state)  # statics whose condition may change with the turn

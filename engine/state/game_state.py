@@ -332,6 +332,13 @@ class ContinuousEffect(msgspec.Struct, omit_defaults=True):
     # only creatures matching this filter may block the target (engine.effects.
     # cant_be_blocked_except_by adds the restriction to the blocking rules)
     blockable_only_by: Filter | None = None
+    # impulse draw (engine.rules.play_from_exile): this player may play the target, a card
+    # in exile, while the effect lasts ("you may play those cards", 305.2, 601.2)
+    play_from_exile_by: int = NONE
+    # "until the end of your next turn" (611.2a, 514.2): ends in the cleanup step of the
+    # first turn of this player after turn ``since_turn``; NONE for the other durations
+    until_end_of_turn_of: int = NONE
+    since_turn: int = 0
 
 
 class Combat(msgspec.Struct, omit_defaults=True):

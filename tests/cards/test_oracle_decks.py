@@ -101,9 +101,9 @@ def test_every_card_that_cannot_be_played_is_named_at_once(
 def test_a_card_the_compiler_refuses_names_its_clause(tmp_path: Path) -> None:
     with pytest.raises(DeckError) as exc:
         load_decks(CardSource(), [deck(tmp_path, RED.replace("4 Sift\n",
-                                                             "4 Reckless Impulse\n"))])
-    assert exc.value.message.startswith("'Reckless Impulse' cannot be played: \"Exile the top "
-                                        "two cards of your library\" not understood")
+                                                             "4 Winding Way\n"))])
+    assert exc.value.message.startswith("'Winding Way' cannot be played: \"Choose creature "
+                                        "or land\" not understood")
 
 
 @pytest.mark.parametrize(("written", "meant"), [

@@ -74,6 +74,7 @@ def test_the_table_holds_what_each_keyword_offers() -> None:
                      "escape": CastPermission, "overload": CastPermission,
                      "disturb": CastPermission, "sneak": CastPermission,
                      "foretell": CastPermission, "bestow": CastPermission,
+                     "play from exile": CastPermission,
                      "kicker": AdditionalCost,
                      "replicate": AdditionalCost, "convoke": CostReduction,
                      "collect evidence": AdditionalCost, "bargain": AdditionalCost,
@@ -83,7 +84,8 @@ def test_the_table_holds_what_each_keyword_offers() -> None:
     assert {p.keyword: p.code for p in spell_costs.PERMISSIONS} == \
         {"flashback": 1, "retrace": 2, "evoke": 3, "madness": 5, "plot": 6, "adventure": 8,
          "omen": 9, "adventure creature": 10, "escape": 11, "overload": 20,
-         "disturb": 12, "sneak": 13, "bestow": 21, "foretell": 22}
+         "disturb": 12, "sneak": 13, "bestow": 21, "foretell": 22,
+         "play from exile": 23}
     assert [a.keyword for a in spell_costs.ADDITIONAL] == ["replicate", "kicker",
                                                           "collect evidence", "bargain",
                                                           "buyback"]

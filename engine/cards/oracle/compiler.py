@@ -48,6 +48,7 @@ import mtgsim.engine.cards.oracle.fx_hand_to_library  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_discarded  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_target_is  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_if_you_do  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_impulse_draw  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_initiative  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_job_select  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_keyword_counters  # noqa: F401

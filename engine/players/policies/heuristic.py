@@ -44,6 +44,7 @@ from mtgsim.engine.state.game_state import (
     DECLARE_ATTACKERS,
     DECLARE_BLOCKERS,
     END,
+    EXILE,
     MAIN1,
     MAIN2,
     PLAY,
@@ -52,6 +53,7 @@ from mtgsim.engine.state.game_state import (
     UPKEEP,
     Answer,
     Decision,
+    GameObject,
     GameState,
     Task,
     stop_bit,
@@ -175,7 +177,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         ctx = Ctx(state, d.player)
         objects = state.objects
         # Lands first (LAND_FIRST): the spells are weighed at the next priority.
-        lands = [(self._land_score(ctx, objects[a.oid].card), i)
+        lands = [(self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid]), i)
                  for i, a in enumerate(d.actions) if a.kind == PLAY]
         if lands:
             score, i = max(lands, key=lambda s: s[0])  # the first of the best
@@ -185,7 +187,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         best_score = 0.0
         for i, a in enumerate(d.actions):
             if a.kind == PLAY:
-                score = self._land_score(ctx, objects[a.oid].card)
+                score = self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid])
             elif a.kind == CAST:
                 score = self._cast_score(ctx, objects[a.oid], a.alt)
             elif a.kind == ACTIVATE:
@@ -229,6 +231,12 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 return -1.0 + new_color
             return 0.5 + new_color
         return new_color
+
+
+def _from_exile(obj: GameObject) -> float:
+    """A land in exile that may be played (impulse draw, engine.rules.play_from_exile)
+    is played before one from the hand: the permission ends, the hand keeps its land."""
+    return 1.0 if obj.zone == EXILE else 0.0
 
 
 def _attackers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
