@@ -326,6 +326,16 @@ def _static_dynamic(st: Static) -> bool:
 
 
 
+def _plain_beside(abilities: tuple[ManaAbility, ...], ab: ManaAbility) -> bool:
+    """Is the other of the two abilities a plain "{T}: Add {C}." (one mana, no other
+    cost or condition): the one ``engine.rules.payment`` falls back on when no creature
+    is left to tap (``helped_fallback``)?"""
+    other = abilities[0] if abilities[1] is ab else abilities[1]
+    return other.tap and not other.tap_creature and not other.mana_cost and \
+        not other.each and other.amount == 1 and not other.sacrifice_self and \
+        other.condition is None and not other.once_per_turn
+
+
 def _check_filters(abilities: tuple[ManaAbility, ...], name: str) -> None:
     """A mana ability with a mana cost is a filter ("{1}, {T}: Add one mana of any
     color.", 605.1a; or of one of some colours, and without {T} only once each turn,
@@ -334,10 +344,12 @@ def _check_filters(abilities: tuple[ManaAbility, ...], name: str) -> None:
     taps for one mana of its own (Conduit Pylons: ``engine.rules.mana``'s dual filters);
     any other is refused here."""
     for ab in abilities:
-        if ab.tap_creature and (len(abilities) > 1 or ab.mana_cost or not ab.tap or
-                                ab.each or ab.amount != 1 or ab.sacrifice_self):
+        if ab.tap_creature and (len(abilities) > 2 or ab.mana_cost or not ab.tap or
+                                ab.each or ab.amount != 1 or ab.sacrifice_self or
+                                len(abilities) == 2 and not _plain_beside(abilities, ab)):
             raise ValueError(f"{name}: a mana ability that taps a creature is paid only as "
-                             "the permanent's one mana ability, tapping it, for one mana")
+                             "the permanent's one mana ability, tapping it, for one mana "
+                             "(or beside one plain one-mana ability: Holdout Settlement)")
         if ab.once_per_turn and (not ab.mana_cost or ab.tap or len(abilities) > 1):
             raise ValueError(f"{name}: a once-each-turn mana ability is paid only as a "
                              "filter that doesn't tap, the permanent's one mana ability")

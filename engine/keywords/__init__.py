@@ -58,6 +58,7 @@ PLAIN = {
     "bargain",
     "job select",
     "prowess",
+    "improvise",
 }
 # "Islandcycling {1}", "Basic landcycling {1}{G}" (702.29e): the types the engine reads
 _TYPECYCLING = re.compile(r"^(?P<type>[a-z]+(?: land)?)cycling (?P<cost>\{.+)$")

@@ -32,6 +32,7 @@ from mtgsim.engine.keywords import (  # noqa: F401
     foretell,
     graft,
     haunt,
+    improvise,
     infect,
     job_select,
     kicker,

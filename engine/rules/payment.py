@@ -284,8 +284,9 @@ def _mana_units(state: GameState, player: int) -> tuple[
     # index of its own unit, the filter's source
     duals: list[tuple[int, tuple[int, int]]] | None = None
     dual_masks: list[int] = []
-    # the sources that also tap a creature (Springleaf Drum): their unit's mask, source
-    helped: list[tuple[int, tuple[int, int]]] | None = None
+    # the sources that also tap a creature (Springleaf Drum): their unit's mask, source,
+    # and the unit of their plain ability when no creature is left (Holdout Settlement)
+    helped: list[tuple[int, tuple[int, int], tuple[int, int] | None]] | None = None
     each_units: list[int] | None = None  # (made only when there are such sources)
     each_sources: list[tuple[int, int]]
     dynamic = creature = False
@@ -348,7 +349,10 @@ def _mana_units(state: GameState, player: int) -> tuple[
             if best.tap_creature:  # it taps another creature too: counted after the rest
                 if helped is None:
                     helped = []
-                helped.append((mask, (o.oid, idx)))
+                fb = helped_fallback(o)
+                fb_mask = _color_mask(mana_abilities_of(o)[fb].colors) if fb >= 0 else 0
+                # (its unit pays what the plain ability makes too: _activations picks it)
+                helped.append((mask | fb_mask, (o.oid, idx), (fb_mask, fb) if fb >= 0 else None))
                 continue
             if n == 1 and mask and plain_one(best):
                 # several plain one-mana abilities (a Forest that is an Island too, 305.6):
@@ -388,9 +392,15 @@ def _mana_units(state: GameState, player: int) -> tuple[
         # as many as there are creatures to tap (which any tap may change: the whole
         # state is the key)
         dynamic = True
-        for m, source in helped[:len(helpers(state, player))]:
-            units.append(m)
-            sources.append(source)
+        room = len(helpers(state, player))
+        for m, source, fallback in helped:
+            if room > 0:
+                room -= 1
+                units.append(m)
+                sources.append(source)
+            elif fallback is not None:  # no creature left: its plain ability alone
+                units.append(fallback[0])
+                sources.append((source[0], fallback[1]))
     units.extend(late_units)
     sources.extend(late_sources)
     if filters is None:
@@ -602,6 +612,13 @@ def _activations(state: GameState, chosen: list[int], units: list[int],
             spent_pool.append(idx)
             continue
         unit = units[ui]
+        fb = helped_fallback(objects[oid]) if unit & mana_mod.C else -1
+        if fb >= 0 and idx != fb:
+            # Holdout Settlement's unit paying generic mana or {C}: its plain "{T}: Add
+            # {C}." pays it, no creature tapped
+            fb_mask = _color_mask(mana_abilities_of(objects[oid])[fb].colors)
+            if k >= len(symbols) or symbols[k] & fb_mask:
+                idx, unit = fb, fb_mask
         if mana_mod.POPCOUNT[unit & 63] > 1:
             o = objects[oid]
             abilities = mana_abilities_of(o)
@@ -723,18 +740,26 @@ def _helped(state: GameState, units: list[int], sources: list[tuple[int, int]],
     there are creatures to tap outside ``exclude`` (the last ones dropped)."""
     objects = state.objects
     room = -1
-    keep: list[int] = []
-    for i, (oid, idx) in enumerate(sources):
+    out_units: list[int] = []
+    out_sources: list[tuple[int, int]] = []
+    changed = False
+    for u, (oid, idx) in zip(units, sources, strict=True):
         if oid >= 0 and mana_abilities_of(objects[oid])[idx].tap_creature:
             if room < 0:
                 room = len(helpers(state, player, exclude))
             if room == 0:
+                changed = True
+                fb = helped_fallback(objects[oid])
+                if fb >= 0:  # its plain ability alone (Holdout Settlement's {C})
+                    out_units.append(_color_mask(mana_abilities_of(objects[oid])[fb].colors))
+                    out_sources.append((oid, fb))
                 continue
             room -= 1
-        keep.append(i)
-    if len(keep) == len(units):
+        out_units.append(u)
+        out_sources.append((oid, idx))
+    if not changed:
         return units, sources
-    return [units[i] for i in keep], [sources[i] for i in keep]
+    return out_units, out_sources
 
 
 def trim_helped(state: GameState, player: int, units: list[int], owners: list[int],
@@ -753,7 +778,22 @@ def trim_helped(state: GameState, player: int, units: list[int], owners: list[in
         obj = objects.get(o) if o >= 0 else None
         if obj is not None and any([ab.tap_creature for ab in mana_abilities_of(obj)]):
             if room == 0:
+                fb = helped_fallback(obj)
+                if fb >= 0:  # its plain ability alone (Holdout Settlement's {C})
+                    out.append(_color_mask(mana_abilities_of(obj)[fb].colors))
                 continue
             room -= 1
         out.append(u)
     return out
+
+
+def helped_fallback(o: GameObject) -> int:
+    """The index of the plain one-mana ability beside an ability that taps a creature too
+    (Holdout Settlement's "{T}: Add {C}." beside "{T}, Tap an untapped creature you
+    control: Add one mana of any color.", which engine.cards.pool alone allows), or -1.
+    Both tap the land: it is one unit, made by the plain ability when no creature is left
+    to tap or when what it pays ({C}, generic mana) needs no creature tapped (605.1a)."""
+    abilities = mana_abilities_of(o)
+    if len(abilities) != 2 or not (abilities[0].tap_creature or abilities[1].tap_creature):
+        return -1
+    return 1 if abilities[0].tap_creature else 0

@@ -83,6 +83,7 @@ class DecisionKind(StrEnum):
     RETURN = "return"  # a permanent to return to its owner's hand for an effect (a karoo land)
     DELVE = "delve"  # a graveyard card to exile for delve, or none (702.66a)
     UNTAP = "untap"  # permanents to untap for an effect, up to N ("untap up to two lands")
+    IMPROVISE_TAP = "improvise_tap"  # an artifact to tap for improvise, or none (702.126a)
 
 
 # The kinds whose options are ids: of objects, of players (0 and 1, a target or what an
@@ -102,7 +103,7 @@ OBJECT_OPTIONS = frozenset({
     DecisionKind.LOOK_EXILE, DecisionKind.LIBRARY_ORDER, DecisionKind.CHOOSE_DISCARD,
     DecisionKind.LOOK_BOTTOM, DecisionKind.LOOK_GRAVEYARD, DecisionKind.LOOK_TAKE,
     DecisionKind.LEGEND, DecisionKind.REPLACEMENT, DecisionKind.RETURN,
-    DecisionKind.DELVE, DecisionKind.UNTAP,
+    DecisionKind.DELVE, DecisionKind.UNTAP, DecisionKind.IMPROVISE_TAP,
 })
 # ... and those whose options are numbers (every kind is in exactly one of the two)
 NUMBER_OPTIONS = frozenset({

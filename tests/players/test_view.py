@@ -377,6 +377,9 @@ CANNOT_BE_ASKED: dict[DecisionKind, tuple[str, Callable[[Sequence[Card]], bool]]
     DecisionKind.COST_TAP: (
         "a cost tapping untapped permanents other than its source: no bundled card has one",
         lambda deck: _defines(deck, '"tap_untapped"')),
+    DecisionKind.IMPROVISE_TAP: (
+        "artifacts tapped to improvise (702.126a): no bundled deck holds a spell with "
+        "improvise", lambda deck: any("improvise" in c.keyword_names for c in deck)),
     DecisionKind.FLASHBACK_COST: (
         "two flashback costs for one card (a printed one and one granted): no bundled "
         "deck holds both a flashback card and a card granting flashback",

@@ -79,7 +79,7 @@ def test_the_table_holds_what_each_keyword_offers() -> None:
                      "replicate": AdditionalCost, "convoke": CostReduction,
                      "collect evidence": AdditionalCost, "bargain": AdditionalCost,
                      "buyback": AdditionalCost,
-                     "delve": CostReduction}
+                     "delve": CostReduction, "improvise": CostReduction}
     # codes are stored in games and replays: they never change
     assert {p.keyword: p.code for p in spell_costs.PERMISSIONS} == \
         {"flashback": 1, "retrace": 2, "evoke": 3, "madness": 5, "plot": 6, "adventure": 8,

@@ -123,7 +123,7 @@ def test_every_kind_is_asked_with_what_it_is_about() -> None:
         DecisionKind.TARGET: {"TargetOf"}, DecisionKind.MODE: {"Modes", "Rooms"},
         DecisionKind.MULLIGAN: {"Mulligans"}, DecisionKind.X: {"ForSpell"},
         DecisionKind.DEVOUR: {"Devouring"}, DecisionKind.CONVOKE_TAP: {"ForSpell"},
-        DecisionKind.DELVE: {"ForSpell"},
+        DecisionKind.DELVE: {"ForSpell"}, DecisionKind.IMPROVISE_TAP: {"ForSpell"},
         DecisionKind.REPLICATE: {"ForSpell"}, DecisionKind.ATTACH: {"Attaching"},
         DecisionKind.DISCARD: {"Discarding"}, DecisionKind.SEARCH: {"Searching"},
         DecisionKind.LEGEND: {"Legend"}, DecisionKind.SACRIFICE: {"Sacrificing"},

@@ -104,6 +104,21 @@ def convoke_tap(state: GameState, d: Decision) -> list[int]:
     return []
 
 
+def improvise_tap(state: GameState, d: Decision) -> list[int]:
+    """One artifact at a time (702.126a): a noncreature artifact none of whose
+    abilities costs {T} (Bone Saw's equip doesn't) loses nothing tapped, so it is tapped
+    whenever it is offered; any other artifact as convoke taps its creatures
+    (``convoke_tap``: at the end of the opponent's turn, after combat when the lands
+    have a use, or when mana alone can't pay)."""
+    objects = state.objects
+    for i, oid in enumerate(d.options):
+        c = objects[oid].card
+        if not is_creature(objects[oid]) and not any(a.cost.tap for a in c.activated) \
+                and not any(m.tap for m in c.mana_abilities):
+            return [i]
+    return convoke_tap(state, d)
+
+
 def _convoke_cost(state: GameState, o: GameObject) -> float:
     v = value(o)
     if o.sick:

@@ -31,6 +31,7 @@ from mtgsim.engine.players.policies.choice_costs import (
     cost_discard,
     cost_tap,
     delve,
+    improvise_tap,
     return_chosen,
     sacrifice,
 )
@@ -39,7 +40,7 @@ from mtgsim.engine.players.policies.choice_replacement import replacement
 from mtgsim.engine.players.worth import aura_bonus
 from mtgsim.engine.state.game_state import BATTLEFIELD, GRAVEYARD
 
-__all__ = ["dredge", "devour", "convoke_tap", "delve", "may", "attach", "cost_discard",
+__all__ = ["dredge", "devour", "convoke_tap", "improvise_tap", "delve", "may", "attach", "cost_discard",
            "cost_choice", "sacrifice", "search", "color", "colors", "cost_counter",
            "cost_tap", "look_exile", "library_order", "choose_discard", "discard",
            "damage_order", "legend", "replacement", "aura_host_score", "free_spell_ok",

@@ -269,6 +269,7 @@ _ANSWERS: dict[DecisionKind, Callable[[HeuristicPolicy, GameState, Decision], An
     DecisionKind.DREDGE: _choice(choices.dredge),
     DecisionKind.DEVOUR: _choice(choices.devour),
     DecisionKind.CONVOKE_TAP: _choice(choices.convoke_tap),
+    DecisionKind.IMPROVISE_TAP: _choice(choices.improvise_tap),
     DecisionKind.DELVE: _choice(choices.delve),
     DecisionKind.REPLICATE: HeuristicPolicy.replicate,
     DecisionKind.ATTACH: _choice(choices.attach),

@@ -64,7 +64,7 @@ _BLOCKERS = DecisionKind.BLOCKERS
 _CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
                       DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH,
                       DecisionKind.REPLACEMENT, DecisionKind.REPLICATE,
-                      DecisionKind.CONVOKE_TAP, DecisionKind.DELVE, DecisionKind.COST,
+                      DecisionKind.CONVOKE_TAP, DecisionKind.IMPROVISE_TAP, DecisionKind.DELVE, DecisionKind.COST,
                       DecisionKind.RETURN})
 # multi-selects whose answers the search tries (``choice_sets``): what to devour, to
 # sacrifice, to discard (for an effect, for hand size, as a cost), to tap as a cost

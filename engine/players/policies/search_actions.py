@@ -58,7 +58,7 @@ _TARGET = DecisionKind.TARGET
 # (702.33a), and which replacement effect applies first as the spell's permanent enters.
 SCRIPTED = frozenset({
     DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X, DecisionKind.REPLICATE,
-    DecisionKind.CONVOKE_TAP, DecisionKind.DELVE, DecisionKind.COST,
+    DecisionKind.CONVOKE_TAP, DecisionKind.IMPROVISE_TAP, DecisionKind.DELVE, DecisionKind.COST,
     DecisionKind.COST_DISCARD, DecisionKind.COST_TAP, DecisionKind.COST_COUNTER,
     DecisionKind.MAY, DecisionKind.FLASHBACK_COST, DecisionKind.DEVOUR,
     DecisionKind.SACRIFICE, DecisionKind.REPLACEMENT, DecisionKind.ATTACH,

@@ -1,0 +1,117 @@
+"""Improvise (702.126).
+
+702.126a: a static ability that functions while the spell with improvise is on the
+stack: "For each generic mana in this spell's total cost, you may tap an untapped artifact
+you control rather than pay that mana." Tapping an artifact this way is not a {T} cost, so
+an artifact creature that came under your control this turn can improvise.
+702.126b: it is neither an additional nor an alternative cost and applies only after the
+total cost is determined: this module registers it in engine.rules.spell_costs as a cost
+reduction, as convoke (702.51) and delve (702.66) are. ``ask_improvise`` asks
+"improvise_tap" questions, one artifact at a time, while generic mana is left; each
+artifact pays one generic mana, never a coloured symbol (a unit of no colour, mask 0, in
+the payment pool). An artifact whose tapping would leave the rest unpayable (a Mind Stone
+whose mana the rest needs) is not offered, so every answer is legal.
+702.126c: multiple instances are redundant: the spell has improvise or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from mtgsim.engine.cards import T_ARTIFACT
+from mtgsim.engine.rules.enchanted_events import tap_permanent
+from mtgsim.engine.rules.mana import can_pay
+from mtgsim.engine.rules.payment import mana_units, units_without
+from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction
+from mtgsim.engine.state.ask import Asker
+from mtgsim.engine.state.decisions import ForSpell
+from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState
+
+# Enum members read in functions, as module constants (see DecisionKind)
+_KIND_IMPROVISE_TAP = DecisionKind.IMPROVISE_TAP
+
+
+def spell_has_improvise(state: GameState, player: int, obj: GameObject) -> bool:
+    """The spell has improvise (printed; instances are redundant, 702.126c)."""
+    return "improvise" in obj.card.keyword_names
+
+
+def improvise_candidates(state: GameState, player: int) -> list[int]:
+    """Untapped artifacts the player controls (702.126a)."""
+    objects = state.objects
+    return [oid for oid in state.battlefield
+            if objects[oid].controller == player and not objects[oid].tapped
+            and (objects[oid].card.type_mask | objects[oid].extra_types) & T_ARTIFACT]
+
+
+def improvise_pool(state: GameState, player: int) -> tuple[list[int], list[int]]:
+    """The player's mana units plus one of no colour (it pays generic mana alone,
+    702.126a) for each untapped artifact they control that makes no mana; an artifact
+    that is a mana source stays one unit (it is tapped once: for its mana or to
+    improvise, and its mana pays at least what improvising would)."""
+    units, sources = mana_units(state, player)
+    owners = [oid for oid, _ in sources]
+    seen = set(owners)
+    extra = [oid for oid in improvise_candidates(state, player) if oid not in seen]
+    return [*units, *([0] * len(extra))], [*owners, *extra]
+
+
+def apply_improvise(state: GameState, symbols: tuple[int, ...], generic: int,
+                    used: list[int], units: list[int] | None = None
+                    ) -> tuple[tuple[int, ...], int] | None:
+    """The cost left once each tapped artifact paid one generic mana; None if more were
+    tapped than there is generic mana (702.126a)."""
+    if len(used) > generic:
+        return None
+    return symbols, generic - len(used)
+
+
+def ask_improvise(state: GameState, asker: Asker, player: int, obj: GameObject,
+                  symbols: tuple[int, ...], generic: int,
+                  committed: Collection[int] | None = None) -> list[int]:
+    """702.126a-b: the artifacts to tap rather than pay generic mana, one question at a
+    time while generic mana is left; each offered artifact leaves the rest payable (by
+    mana or more artifacts), and none may be chosen once mana pays the rest."""
+    chosen: list[int] = []
+    held = list(committed or ())
+    candidates = [oid for oid in improvise_candidates(state, player) if oid not in held]
+    while len(chosen) < generic:
+        left = generic - len(chosen)
+        can_stop = can_pay(symbols, left, units_without(state, player, [*chosen, *held]))
+        options = [oid for oid in candidates if oid not in chosen
+                   and _keeps_payable(state, player, symbols, left - 1,
+                                      [*chosen, oid, *held], candidates)]
+        if not options:
+            break
+        picks = asker.choose_many(Decision(
+            _KIND_IMPROVISE_TAP, player,
+            f"tap an artifact to improvise {obj.card.name}" +
+            (" (none: pay the rest)" if can_stop else ""),
+            options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
+            source=obj.oid, about=ForSpell(obj.card)))
+        if not picks:
+            break
+        chosen.append(options[picks[0]])
+    return chosen
+
+
+def _keeps_payable(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
+                   gone: list[int], candidates: list[int]) -> bool:
+    """Can the rest (``symbols`` and ``generic``) still be paid once the artifacts and
+    permanents of ``gone`` are used, by mana or by tapping the other artifacts?"""
+    units = units_without(state, player, gone)
+    _, sources = mana_units(state, player)
+    makers = {oid for oid, _ in sources}
+    more = sum(1 for oid in candidates if oid not in gone and oid not in makers)
+    return can_pay(symbols, generic, [*units, *([0] * more)])
+
+
+def tap_improvisers(state: GameState, used: list[int]) -> None:
+    """Tapping the artifacts that improvised the spell: not a {T} cost (702.126a)."""
+    for oid in used:
+        tap_permanent(state, state.objects[oid])
+
+
+IMPROVISE = cost_reduction(CostReduction(
+    "improvise", has=spell_has_improvise, pool=improvise_pool, ask=ask_improvise,
+    apply=apply_improvise, pay=tap_improvisers, statistic=""))
