@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from mtgsim.engine.cards import Cost, Filter
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.mana import can_pay, filters_of
-from mtgsim.engine.rules.payment import any_helped, mana_units, trim_helped, units_without
+from mtgsim.engine.rules.payment import any_helped, mana_units, units_without
 from mtgsim.engine.rules.spell_costs import CostReduction
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameObject, GameState
@@ -75,12 +75,18 @@ def mana_keeps(state: GameState, player: int, symbols: tuple[int, ...], generic:
         owners = [s[0] for s in sources]
     else:
         units, owners = reduction.pool(state, player)
+        payable = reduction.payable
+        if payable is not None and any_helped(state, player):
+            # (convoke's creatures are also those Springleaf Drum taps: each does one)
+            def keeps_split(gone: set[int]) -> bool:
+                assert payable is not None
+                return payable(state, player, symbols, generic,
+                               gone if exclude < 0 else {*gone, exclude})
+            return keeps_split
 
     def keeps(gone: set[int]) -> bool:
-        rest = [u for u, o in zip(units, owners, strict=True)
-                if o not in gone and o != exclude]
-        return can_pay(symbols, generic, trim_helped(state, player, rest, [
-            o for o in owners if o not in gone and o != exclude], gone))
+        return can_pay(symbols, generic, [u for u, o in zip(units, owners, strict=True)
+                                          if o not in gone and o != exclude])
     return keeps
 
 

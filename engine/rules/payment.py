@@ -692,24 +692,3 @@ def _helped(state: GameState, units: list[int], sources: list[tuple[int, int]],
         return units, sources
     return [units[i] for i in keep], [sources[i] for i in keep]
 
-
-def trim_helped(state: GameState, player: int, units: list[int], owners: list[int],
-                gone: Collection[int]) -> list[int]:
-    """``units`` (made by the permanents ``owners``, a pool with what pays part of a cost
-    instead of mana: convoke's creatures) without the units of abilities that tap a
-    creature beyond the creatures left to tap once ``gone`` are used (the payment drops
-    those, ``_helped``); the units of a permanent with such an ability all count as such
-    (fewer units: never a cost said payable that is not)."""
-    if not any_helped(state, player):
-        return units
-    objects = state.objects
-    room = len(helpers(state, player, gone))
-    out: list[int] = []
-    for u, o in zip(units, owners, strict=True):
-        obj = objects.get(o) if o >= 0 else None
-        if obj is not None and any([ab.tap_creature for ab in mana_abilities_of(obj)]):
-            if room == 0:
-                continue
-            room -= 1
-        out.append(u)
-    return out
