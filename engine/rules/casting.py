@@ -49,6 +49,7 @@ from mtgsim.engine.rules.payment import (
     max_x,
     pay_symbols,
     plan_mana_sacrifices,
+    sacrificed_for_mana,
     total_cost,
     units_unchanged,
     units_without,
@@ -693,6 +694,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
     for payment, parts in others:
         ask_costs(state, asker, payment, parts, keeps)
         committed |= payment.committed
+        if payment.kept:  # returned to hand: not sacrificed for mana first (601.2g-h)
+            committed |= sacrificed_for_mana(state, player, payment.kept)
     if plan.exiles:  # escape's graveyard cards: delve can't exile them too
         committed.update(plan.exiles)
     if plan.sacrifices:  # bargain's permanent: it makes no mana (601.2g-h)

@@ -610,6 +610,22 @@ def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic
     return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude, plans)
 
 
+def sacrificed_for_mana(state: GameState, player: int, kept: Collection[int]) -> set[int]:
+    """Of the permanents ``kept``, which another part of the cost needs on the
+    battlefield when it is paid (a creature returned to its owner's hand for ninjutsu,
+    702.49a), those whose mana ``mana_units`` counts comes from an ability that sacrifices
+    them (Eldrazi Spawn's "Sacrifice this creature: Add {C}", 605.3b): mana abilities are
+    activated before the costs are paid (601.2g-h), so such a permanent pays no mana for
+    the cost; one that taps for mana still may (it is returned tapped)."""
+    if not kept:
+        return set()
+    units, sources = mana_units(state, player)
+    objects = state.objects
+    found = [*sources, *(filter_sources(state, player) if mana_mod.filters_of(units) else ())]
+    return {oid for oid, idx in found if oid >= 0 and oid in kept
+            and mana_abilities_of(objects[oid])[idx].sacrifice_self}
+
+
 def units_without(state: GameState, player: int, used: Collection[int]) -> list[int]:
     """The player's mana units without those of the permanents in ``used`` (tapped or
     sacrificed for another part of the cost)."""
