@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterator
+from typing import TypeVar
 
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.rules.mana import can_pay
@@ -74,20 +75,23 @@ def split_pool(state: GameState, player: int, gone: Collection[int]) -> tuple[
     return base, drums, [o.color & 31 for o in helping]
 
 
-def _takes(groups: list[tuple[int, int]], k: int, at: int = 0) -> Iterator[list[int]]:
-    """Every way to take ``k`` items from ``groups`` (value, count) from ``at`` on, as the
+def _takes(sizes: list[int], k: int, at: int = 0) -> Iterator[list[int]]:
+    """Every way to take ``k`` items from groups of ``sizes`` (from ``at`` on), as the
     count taken from each group."""
-    if at == len(groups):
+    if at == len(sizes):
         if k == 0:
             yield []
         return
-    room = sum(n for _, n in groups[at + 1:])
-    for take in range(max(0, k - room), min(k, groups[at][1]) + 1):
-        for rest in _takes(groups, k - take, at + 1):
+    room = sum(sizes[at + 1:])
+    for take in range(max(0, k - room), min(k, sizes[at]) + 1):
+        for rest in _takes(sizes, k - take, at + 1):
             yield [take, *rest]
 
 
-def _counted(values: list[int]) -> list[tuple[int, int]]:
+_T = TypeVar("_T", int, _Drum)
+
+
+def _counted(values: list[_T]) -> list[tuple[_T, int]]:
     """(value, count) of ``values``, in value order (determinism: never a set's order)."""
     return sorted(Counter(values).items())
 
@@ -100,13 +104,13 @@ def split_pools(base: list[int], drums: list[_Drum], helping: list[int]) -> Iter
     helper_groups = _counted(helping)
     seen: set[tuple[int, ...]] = set()
     for k in range(min(len(drums), len(helping)) + 1):
-        for used in _takes(drum_groups, k):
+        for used in _takes([n for _, n in drum_groups], k):
             made: list[int] = []
             for ((mask, own), n), active in zip(drum_groups, used, strict=True):
                 made.extend([mask] * active)
                 if own >= 0:
                     made.extend([own] * (n - active))  # not activated: it may convoke
-            for tapped in _takes(helper_groups, k):
+            for tapped in _takes([n for _, n in helper_groups], k):
                 left = [c for (c, n), t in zip(helper_groups, tapped, strict=True)
                         for _ in range(n - t)]
                 pool = [*base, *made, *left]
