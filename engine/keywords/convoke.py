@@ -13,7 +13,8 @@ and ``apply_convoke`` matches each tapped creature to one coloured symbol of one
 colours or one generic mana. A creature that would pay nothing (or leave the rest
 unpayable) is never offered, so such a cast is illegal. Legal-action checks count each
 untapped creature as one more mana unit (``convoke_pool``), so X and additional costs
-can be convoked too.
+can be convoked too; beside mana abilities that tap a creature too (Springleaf Drum),
+whose creatures are convoke's too, they ask ``convoke_helped.convoke_payable`` instead.
 702.51c: the creatures tapped this way "convoked" the spell; they are counted in the
 ``convoked_creatures`` statistic.
 702.51d: multiple instances are redundant: the spell either has convoke or not
@@ -23,12 +24,13 @@ convoke": a static ability with applies_to = "spells_you_cast").
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from mtgsim.engine.cards import T_CREATURE
+from mtgsim.engine.keywords.convoke_helped import convoke_payable
 from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.payment import mana_units, units_without
+from mtgsim.engine.rules.payment import any_helped, mana_units, units_without
 from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction, spell_keyword_granted
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ForSpell
@@ -83,8 +85,16 @@ def convoke_keeps_payable(state: GameState, player: int, symbols: tuple[int, ...
     """Can these creatures each pay one mana of the cost, and the rest still be paid
     (by mana, or by tapping more creatures), none of ``committed`` (permanents another
     part of the cost uses) paying?"""
-    units, owners = convoke_pool(state, player)
     gone = set(convokers)
+    mana_units(state, player)  # (any_helped reads what it found)
+    if any_helped(state, player):
+        # the creatures left split between convoke and Springleaf Drum's cost: tried
+        # exactly (convoke_helped), not as convoke_pool counts them (both at once)
+        out = {*gone, *(committed or ())}
+        left = apply_convoke(state, symbols, generic, convokers,
+                             fits=lambda s, g: convoke_payable(state, player, s, g, out))
+        return left is not None and convoke_payable(state, player, left[0], left[1], out)
+    units, owners = convoke_pool(state, player)
     rest_units = [u for u, o in zip(units, owners, strict=True)
                   if o not in gone and (not committed or o not in committed)]
     left = apply_convoke(state, symbols, generic, convokers, rest_units)
@@ -98,7 +108,8 @@ def can_convoke(state: GameState, oid: int, symbols: tuple[int, ...], generic: i
 
 
 def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
-                  convokers: list[int], units: list[int] | None = None
+                  convokers: list[int], units: list[int] | None = None,
+                  fits: Callable[[tuple[int, ...], int], bool] | None = None,
                   ) -> tuple[tuple[int, ...], int] | None:
     """Let each convoking creature pay one coloured symbol of one of its colours or one
     generic mana of the total cost (702.51a-b); every one of them must pay something.
@@ -106,8 +117,8 @@ def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
     Returns the cost left to pay with mana, or None if no assignment lets each creature
     pay something. With ``units`` (the mana the player can still make, without the
     convoking creatures), the assignment is one whose rest those units can pay if there
-    is one (else any assignment: the caller finds the rest unpayable). Coloured symbols
-    are preferred to generic mana.
+    is one (else any assignment: the caller finds the rest unpayable); with ``fits`` (the
+    rest's test), one the test accepts. Coloured symbols are preferred to generic mana.
     """
     conv = sorted(state.objects[oid].color & 31 for oid in convokers)
     if len(conv) > len(symbols) + generic:
@@ -134,7 +145,8 @@ def apply_convoke(state: GameState, symbols: tuple[int, ...], generic: int,
             r = rest(gen_left)
             if not found:
                 found.append(r)
-            if units is None or can_pay(r[0], r[1], units):
+            if fits is not None and fits(r[0], r[1]) or fits is None and (
+                    units is None or can_pay(r[0], r[1], units)):
                 found[0] = r
                 return True
             return False
@@ -205,4 +217,5 @@ def tap_convokers(state: GameState, convokers: list[int]) -> None:
 
 CONVOKE = cost_reduction(CostReduction(
     "convoke", has=spell_has_convoke, pool=convoke_pool, ask=ask_convoke,
-    apply=apply_convoke, pay=tap_convokers, statistic="convoked_creatures"))
+    apply=apply_convoke, pay=tap_convokers, statistic="convoked_creatures",
+    payable=convoke_payable))

@@ -10,7 +10,9 @@ and attacking."
   it can be activated only once blockers are declared (an attacking creature is neither
   blocked nor unblocked before, 509.1h) and while an attacker of yours is unblocked
   (702.49c): during the declare blockers step, the combat damage step or the end of
-  combat step;
+  combat step; the mana is paid first (601.2g-h), so the creature to return may tap
+  for it but not be sacrificed for it (an Eldrazi Spawn: ``CostPart.stays``,
+  ``payment.sacrificed_for_mana``);
 * on resolution the card, if it is still in the hand (it is revealed, not moved, by
   the cost; a card that left the hand is a new object, 400.7), enters tapped and
   attacking the player the attackers attack (702.49c: the same one as the returned

@@ -14,6 +14,8 @@ additional and alternative costs other than mana are asked and paid through
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+
 import msgspec
 
 from mtgsim.engine.cards import KW_FLASH, T_INSTANT, T_LAND, Cost, Target
@@ -44,10 +46,12 @@ from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.mana import ManaCost, can_pay, can_pay_cost, parse_cost
 from mtgsim.engine.rules.payment import (
     ManaEntry,
+    any_helped,
     mana_units,
     max_x,
     pay_symbols,
     plan_mana_sacrifices,
+    sacrificed_for_mana,
     total_cost,
     units_unchanged,
     units_without,
@@ -237,6 +241,18 @@ def payment_units(state: GameState, player: int, obj: GameObject) -> list[int]:
     return mana_units(state, player)[0]
 
 
+def _split_payable(state: GameState, player: int, reduction: CostReduction | None
+                   ) -> Callable[[GameState, int, tuple[int, ...], int, Collection[int]],
+                                 bool] | None:
+    """The reduction's exact test when its pool counts permanents twice (convoke's
+    creatures beside Springleaf Drum's: ``CostReduction.payable``), else None (its pool
+    is exact)."""
+    if reduction is None or reduction.payable is None:
+        return None
+    mana_units(state, player)  # (any_helped reads what it found)
+    return reduction.payable if any_helped(state, player) else None
+
+
 def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
               units: list[int], grants: bool = True) -> bool:
     """``grants``: whether any permanent gives spells keywords ("spells you cast have
@@ -260,7 +276,9 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
             if card.spell is None and not card.is_aura:
                 return True  # a permanent spell with no target and no additional cost
     if pool is not units or alt != ALT_NORMAL:
-        if not any(can_pay(cost.symbols, cost.generic, pool)
+        split = _split_payable(state, player, reduction)
+        if not any(can_pay(cost.symbols, cost.generic, pool) if split is None else
+                   split(state, player, cost.symbols, cost.generic, ())
                    for cost in castable_costs(state, player, obj, alt)):
             return False
     p = permission(alt) if alt else None
@@ -644,6 +662,10 @@ def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject,
             # X may be as large as the mana pays once the reduction is taken off (601.2f)
             cut = generic_cut(state, player, obj) if card.reductions else 0
             top = max_x(reduced(cost0, cut), units) + max(cut - cost0.generic, 0) // cost0.x
+            split = _split_payable(state, player, reduction_of(state, player, obj))
+            while split is not None and top > 0 and not split(
+                    state, player, *reduce_total(*total_cost([cost0], top), cut), ()):
+                top -= 1  # convoke's creatures counted twice in ``units``: the real X
             cap = _x_target_cap(state, spell_targets(card, mode), player, obj.oid)
             if cap is not None:
                 top = min(top, cap)
@@ -689,6 +711,8 @@ def cast_task(state: GameState, task: CastTask) -> None:
     for payment, parts in others:
         ask_costs(state, asker, payment, parts, keeps)
         committed |= payment.committed
+        if payment.kept:  # returned to hand: not sacrificed for mana first (601.2g-h)
+            committed |= sacrificed_for_mana(state, player, payment.kept)
     if plan.exiles:  # escape's graveyard cards: delve can't exile them too
         committed.update(plan.exiles)
     if plan.sacrifices:  # bargain's permanent: it makes no mana (601.2g-h)

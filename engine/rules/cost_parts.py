@@ -33,6 +33,7 @@ from mtgsim.engine.rules.payment import (
     mana_units,
     pay_symbols,
     plan_mana_sacrifices,
+    sacrificed_for_mana,
     units_without,
 )
 from mtgsim.engine.rules.x_costs import has_x, mana_with_x
@@ -347,7 +348,7 @@ RETURN_TO_HAND = cost_part(CostPart(
     can_pay=lambda state, player, src, c, k: _spare(
         state, player, c.return_to_hand, src, k) > 0,  # type: ignore[arg-type]
     pay=_return, stage=Stage.PAID, ask=_ask_return, ask_rank=1, plan=_plan_return,
-    uses_keeps=True, mana_first=True,
+    uses_keeps=True, mana_first=True, stays=True,
     why_not_valued="the land returned is played again (Karoo-like costs): the AI takes "
                    "it as free"))
 
@@ -509,7 +510,12 @@ def _mana_payable(state: GameState, player: int, src: GameObject, cost: Cost,
 
 
 def _mana_committed(p: Payment) -> set[int]:
+    """The permanents that make no mana for the cost: those another part uses, and of
+    those a part needs on the battlefield (returned to hand), those whose mana ability
+    sacrifices them (601.2g-h)."""
     committed = set(p.committed)
+    if p.kept:
+        committed |= sacrificed_for_mana(p.state, p.player, p.kept)
     if source_spent(p.cost):
         committed.add(p.source.oid)
     return committed

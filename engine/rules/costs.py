@@ -26,7 +26,12 @@ from typing import TYPE_CHECKING
 from mtgsim.engine.cards import Cost, Filter
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.mana import can_pay, filters_of
-from mtgsim.engine.rules.payment import any_helped, mana_units, trim_helped, units_without
+from mtgsim.engine.rules.payment import (
+    any_helped,
+    mana_units,
+    sacrificed_for_mana,
+    units_without,
+)
 from mtgsim.engine.rules.spell_costs import CostReduction
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameObject, GameState
@@ -75,12 +80,18 @@ def mana_keeps(state: GameState, player: int, symbols: tuple[int, ...], generic:
         owners = [s[0] for s in sources]
     else:
         units, owners = reduction.pool(state, player)
+        payable = reduction.payable
+        if payable is not None and any_helped(state, player):
+            # (convoke's creatures are also those Springleaf Drum taps: each does one)
+            def keeps_split(gone: set[int]) -> bool:
+                assert payable is not None
+                return payable(state, player, symbols, generic,
+                               gone if exclude < 0 else {*gone, exclude})
+            return keeps_split
 
     def keeps(gone: set[int]) -> bool:
-        rest = [u for u, o in zip(units, owners, strict=True)
-                if o not in gone and o != exclude]
-        return can_pay(symbols, generic, trim_helped(state, player, rest, [
-            o for o in owners if o not in gone and o != exclude], gone))
+        return can_pay(symbols, generic, [u for u, o in zip(units, owners, strict=True)
+                                          if o not in gone and o != exclude])
     return keeps
 
 
@@ -116,6 +127,9 @@ class Payment:
     cost: Cost
     chosen: dict[str, tuple[int, ...]] = field(default_factory=dict)
     committed: set[int] = field(default_factory=set)
+    # those a ``stays`` part chose: they make no mana by sacrificing themselves
+    # (``payment.sacrificed_for_mana``), and may make it otherwise
+    kept: set[int] = field(default_factory=set)
     # the replacement effects of the permanents the parts move off the battlefield, chosen
     # with the other choices (616.1: by their controller, before anything is paid)
     plans: dict[int, ZonePlan] = field(default_factory=dict)
@@ -168,8 +182,12 @@ class CostPart:
     plan: Plan | None = None  # it moves permanents off the battlefield
     # the permanents it uses may still make mana for the cost, which is paid first
     # (601.2g-h: a land tapped for mana, then returned to its owner's hand): its choice
-    # needs no ``Keeps`` test and commits nothing
+    # commits nothing, and needs no ``Keeps`` test unless ``stays``
     mana_first: bool = False
+    # (a ``mana_first`` part) the permanents it uses must still be on the battlefield
+    # when it is paid (returned to hand): they may tap for mana, not be sacrificed for it
+    # (``Payment.kept``; its ``Keeps`` test is asked about those sacrificed only)
+    stays: bool = False
     # X is the number of objects it chose ("Reveal X white cards from your hand", 107.3)
     sets_x: bool = False
 
@@ -215,25 +233,44 @@ def costs_payable(state: GameState, player: int, source: GameObject, cost: Cost,
     test: Keeps | None = None
     made = False
     for p in parts:
-        if p.uses_keeps and not made and not p.mana_first:
+        if p.uses_keeps and not made and (not p.mana_first or p.stays):
             test, made = keeps_of(state, player, source, cost), True
-        if not p.can_pay(state, player, source, cost, None if p.mana_first else test):
+        if not p.can_pay(state, player, source, cost, _part_keeps(state, player, p, test)):
             return False
     return True
+
+
+def _part_keeps(state: GameState, player: int, p: CostPart, keeps: Keeps | None
+                ) -> Keeps | None:
+    """The ``Keeps`` test a part's choice is asked with: ``keeps``; none for a
+    ``mana_first`` part; for a ``stays`` one, ``keeps`` of those of the permanents chosen
+    whose mana would sacrifice them (601.2g-h: the mana is made first, and they must still
+    be there)."""
+    if not p.mana_first:
+        return keeps
+    if not p.stays or keeps is None:
+        return None
+    test = keeps
+
+    def kept(chosen: set[int]) -> bool:
+        return test(sacrificed_for_mana(state, player, chosen))
+    return kept
 
 
 def ask_costs(state: GameState, asker: Asker, payment: Payment, parts: tuple[CostPart, ...],
               keeps: Keeps | None) -> None:
     """The choices of the parts (601.2b, 602.2b), before anything is paid, in the table's
     choice order; each chosen permanent is committed (it makes no mana for the cost),
-    except a ``mana_first`` part's."""
+    except a ``mana_first`` part's (a ``stays`` part's are kept: ``Payment.kept``)."""
     for p in sorted((p for p in parts if p.ask is not None), key=_rank):
         assert p.ask is not None
         picked = p.ask(state, asker, payment.player, payment.source, payment.cost,
-                       None if p.mana_first else keeps)
+                       _part_keeps(state, payment.player, p, keeps))
         payment.chosen[p.name] = picked
         if not p.mana_first:
             payment.committed.update(o for o in picked if o >= 0)
+        elif p.stays:
+            payment.kept.update(o for o in picked if o >= 0)
     for p in parts:
         if p.plan is not None:
             p.plan(payment, payment.chosen.get(p.name, ()), asker)

@@ -671,6 +671,22 @@ def pay_symbols(state: GameState, player: int, symbols: tuple[int, ...], generic
     return pay_cost(state, player, ManaCost(generic, symbols), 0, exclude, plans)
 
 
+def sacrificed_for_mana(state: GameState, player: int, kept: Collection[int]) -> set[int]:
+    """Of the permanents ``kept``, which another part of the cost needs on the
+    battlefield when it is paid (a creature returned to its owner's hand for ninjutsu,
+    702.49a), those whose mana ``mana_units`` counts comes from an ability that sacrifices
+    them (Eldrazi Spawn's "Sacrifice this creature: Add {C}", 605.3b): mana abilities are
+    activated before the costs are paid (601.2g-h), so such a permanent pays no mana for
+    the cost; one that taps for mana still may (it is returned tapped)."""
+    if not kept:
+        return set()
+    units, sources = mana_units(state, player)
+    objects = state.objects
+    found = [*sources, *(filter_sources(state, player) if mana_mod.filters_of(units) else ())]
+    return {oid for oid, idx in found if oid >= 0 and oid in kept
+            and mana_abilities_of(objects[oid])[idx].sacrifice_self}
+
+
 def units_without(state: GameState, player: int, used: Collection[int]) -> list[int]:
     """The player's mana units without those of the permanents in ``used`` (tapped or
     sacrificed for another part of the cost)."""
@@ -760,31 +776,6 @@ def _helped(state: GameState, units: list[int], sources: list[tuple[int, int]],
     if not changed:
         return units, sources
     return out_units, out_sources
-
-
-def trim_helped(state: GameState, player: int, units: list[int], owners: list[int],
-                gone: Collection[int]) -> list[int]:
-    """``units`` (made by the permanents ``owners``, a pool with what pays part of a cost
-    instead of mana: convoke's creatures) without the units of abilities that tap a
-    creature beyond the creatures left to tap once ``gone`` are used (the payment drops
-    those, ``_helped``); the units of a permanent with such an ability all count as such
-    (fewer units: never a cost said payable that is not)."""
-    if not any_helped(state, player):
-        return units
-    objects = state.objects
-    room = len(helpers(state, player, gone))
-    out: list[int] = []
-    for u, o in zip(units, owners, strict=True):
-        obj = objects.get(o) if o >= 0 else None
-        if obj is not None and any([ab.tap_creature for ab in mana_abilities_of(obj)]):
-            if room == 0:
-                fb = helped_fallback(obj)
-                if fb >= 0:  # its plain ability alone (Holdout Settlement's {C})
-                    out.append(_color_mask(mana_abilities_of(obj)[fb].colors))
-                continue
-            room -= 1
-        out.append(u)
-    return out
 
 
 def helped_fallback(o: GameObject) -> int:

@@ -14,7 +14,7 @@ store, so each keyword keeps its code for good (saved games and replays hold it)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -147,6 +147,12 @@ class CostReduction:
     # pay(state, used): what using them does (convoke taps them)
     pay: Callable[[GameState, list[int]], None]
     statistic: str = ""  # counted with the number of permanents used
+    # payable(state, player, symbols, generic, gone): can the cost be paid with mana and
+    # what it adds, none of ``gone`` paying, when ``pool``'s units are not independent
+    # (convoke's creatures are also the creatures Springleaf Drum taps:
+    # engine.keywords.convoke_helped); asked only then (``payment.any_helped``)
+    payable: Callable[[GameState, int, tuple[int, ...], int, Collection[int]], bool] | \
+        None = None
 
 
 PERMISSIONS: list[CastPermission] = []
