@@ -123,3 +123,18 @@ def test_convoke_payable_reads_the_board() -> None:
     assert not convoke_payable(state, 0, (U, U), 2)
     bears = [o for o in state.battlefield if state.objects[o].card.name == "Grizzly Bears"]
     assert not convoke_payable(state, 0, (U,), 3, gone={bears[0]})
+
+
+def test_holdout_settlement_not_activated_still_makes_its_colourless_mana() -> None:
+    # {3}{U}: the Island, Holdout Settlement's plain "{T}: Add {C}." (no creature tapped
+    # for it) and both Bears convoking make four; a split that counted the land only with
+    # a creature tapped for its other ability made three (605.1a, 702.51a)
+    s = Setup()
+    s.add("Island", 0)
+    s.add(corpus_card("Holdout Settlement"), 0)
+    s.add("Grizzly Bears", 0)
+    s.add("Grizzly Bears", 0)
+    oid = s.add(corpus_card("Meeting of Minds"), 0, "hand")
+    state = s.go()
+    assert has_action(priority(state, 0), CAST, oid)
+    assert _every_cast_completes(state, oid) >= 1
