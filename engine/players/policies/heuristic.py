@@ -22,6 +22,7 @@ from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects import dig, scry, untap_up_to
 from mtgsim.engine.effects.return_chosen import returns_a_land
+from mtgsim.engine.players.life_price import use_handset
 from mtgsim.engine.players.policies import choices
 from mtgsim.engine.players.policies.activation import ActivationScorer
 from mtgsim.engine.players.policies.blocking import choose_blockers
@@ -84,7 +85,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ()
+    __slots__ = ("handset",)
     name = "heuristic"
     stops = _stops()
 
@@ -93,7 +94,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """The steps this deck ever acts in (engine.players.policies.stops)."""
         return deck_stops(deck)
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, handset: bool = False) -> None:
+        # the hand-set price of life instead of the fitted one (``heuristic:eval=handset``,
+        # engine.players.life_price): today's heuristic kept to measure the fit against
+        self.handset = handset
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -111,7 +115,14 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
 
     def decide(self, view: GameState, d: Decision) -> Answer:
         """The answer to ``d`` from ``view``, its player's view (engine.state.view): every
-        function below reads that view as its ``state``."""
+        function below reads that view as its ``state``. With ``handset`` the decision
+        reads the hand-set price of life (``life_price.use_handset``)."""
+        if self.handset:
+            with use_handset(True):
+                return self._decide(view, d)
+        return self._decide(view, d)
+
+    def _decide(self, view: GameState, d: Decision) -> Answer:
         kind = d.kind
         if kind is _PRIORITY:
             return self.priority(view, d)

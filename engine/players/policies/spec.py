@@ -1,6 +1,7 @@
 """Policy specs: the text that names a policy and its settings, ``NAME[:KEY=VALUE,...]``.
 
-``heuristic``, ``random`` and ``goldfish`` take no settings; ``search:rollouts=8,seed=3``
+``random`` and ``goldfish`` take no settings; ``heuristic:eval=handset`` is the heuristic
+with the hand-set price of life it had before the fitted evaluation; ``search:rollouts=8,seed=3``
 or ``search:ms=50`` names a search policy with its budget and its own seed. A spec is
 checked where it is read (an unknown policy, an unknown or repeated key, a value out of
 range are errors that name the problem) and has one canonical spelling (keys sorted,
@@ -74,8 +75,22 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
     # tried at one decision
 }
+EVALUATIONS = ("fitted", "handset")
+
+
+def _evaluation(text: str) -> str:
+    if text not in EVALUATIONS:
+        raise PolicySpecError(f"must be one of {', '.join(EVALUATIONS)}, got {text!r}")
+    return text
+
+
+# The heuristic's settings: ``eval=handset`` prices life as before the fitted evaluation
+# (0.6 a point, 1.0 in the last five: engine.players.life_price), to measure the fit
+# against; ``eval=fitted`` is the default, the same policy as plain ``heuristic``.
+HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
-    "heuristic": {}, "random": {}, "goldfish": {}, "search": SEARCH_SETTINGS,
+    "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
+    "search": SEARCH_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
 
@@ -126,6 +141,8 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
+    if settings.get("eval") == "fitted":  # the default: one spelling, plain ``heuristic``
+        del settings["eval"]
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 
