@@ -124,5 +124,20 @@ def handset_logit(state: GameState, me: int) -> float:
     return life + (worth[me] - worth[you]) * 0.08 + (len(p.hand) - len(q.hand)) * 0.1
 
 
-__all__ = ["FEATURE_NAMES", "features", "win_probability", "handset_logit", "logit",
+def handset_position_logit(state: GameState, me: int) -> float:
+    """The search's hand-set evaluation before this fit (``search:eval=handset``):
+    ``handset_logit`` with the monarch's and the initiative's cards to come counted as
+    cards in hand (x 0.1)."""
+    z = handset_logit(state, me)
+    if state.monarch >= 0:  # the monarch's draws to come (724.2)
+        crown = monarch_worth(state, state.monarch) / CARD_WORTH * 0.1
+        z += crown if state.monarch == me else -crown
+    if state.initiative >= 0:  # the rooms to come (725.2)
+        rooms = initiative_worth(state, state.initiative) / CARD_WORTH * 0.1
+        z += rooms if state.initiative == me else -rooms
+    return z
+
+
+__all__ = ["FEATURE_NAMES", "features", "win_probability", "handset_logit",
+           "handset_position_logit", "logit",
            "sigmoid", "effective_life"]

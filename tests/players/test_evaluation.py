@@ -11,7 +11,13 @@ from gamesetup import bundled_deck
 
 from mtgsim.engine.game import policy_stops
 from mtgsim.engine.players import evaluation_weights
-from mtgsim.engine.players.evaluation import FEATURE_NAMES, features, win_probability
+from mtgsim.engine.players.evaluation import (
+    FEATURE_NAMES,
+    features,
+    handset_position_logit,
+    sigmoid,
+    win_probability,
+)
 from mtgsim.engine.players.life_price import (
     attack_damage_weight,
     fitted_life_value,
@@ -21,8 +27,15 @@ from mtgsim.engine.players.life_price import (
     price_of_life,
     use_handset,
 )
-from mtgsim.engine.players.policies import HeuristicPolicy, make_policy, parse_policy
+from mtgsim.engine.players.policies import (
+    HeuristicPolicy,
+    SearchPolicy,
+    make_policy,
+    parse_policy,
+)
+from mtgsim.engine.players.policies.search import position_value
 from mtgsim.engine.players.policies.spec import PolicySpecError
+from mtgsim.engine.players.worth import life_value
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.game_state import GameState
@@ -112,6 +125,10 @@ def test_the_handset_price_is_kept_for_one_decision_of_its_policy_only() -> None
             assert price_of_life(20, 3) == fitted_life_value(20, 3)
         assert price_of_life(20, 3) == handset_life_value(20, 3)
     assert price_of_life(20, 3) == fitted_life_value(20, 3)
+    state = _turn_starts(("gruul_stompy", "azorius_skies"), 4)[2]
+    life = state.players[1].life
+    assert life_value(state, 1, life) == 100.0  # all they have: the game
+    assert life_value(state, 1, 2) == fitted_life_value(life, 2)
 
 
 def test_the_handset_heuristic_is_a_spec_of_its_own() -> None:
@@ -123,6 +140,19 @@ def test_the_handset_heuristic_is_a_spec_of_its_own() -> None:
     assert isinstance(handset, HeuristicPolicy) and handset.handset
     plain = make_policy("heuristic", 1)
     assert isinstance(plain, HeuristicPolicy) and not plain.handset
+    assert str(parse_policy("search:rollouts=1,eval=handset")) == \
+        "search:eval=handset,rollouts=1"
+    assert str(parse_policy("search:eval=fitted,rollouts=1")) == "search:rollouts=1"
+    search = make_policy("search:rollouts=1,eval=handset", 1)
+    assert isinstance(search, SearchPolicy) and search.handset
+
+
+def test_the_search_cut_off_is_the_fitted_evaluation_or_the_handset_one() -> None:
+    for state in _turn_starts(("gruul_stompy", "azorius_skies"), 4)[3:]:
+        assert position_value(state, 0) == win_probability(state, 0)
+        with use_handset(True):
+            assert position_value(state, 0) == sigmoid(handset_position_logit(state, 0))
+            assert position_value(state, 0) != win_probability(state, 0)
 
 
 def test_after_a_handset_decision_the_fitted_price_is_back() -> None:

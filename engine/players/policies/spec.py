@@ -61,6 +61,15 @@ def _non_negative_number(text: str) -> str:
     return _number(text, zero=True)
 
 
+EVALUATIONS = ("fitted", "handset")
+
+
+def _evaluation(text: str) -> str:
+    if text not in EVALUATIONS:
+        raise PolicySpecError(f"must be one of {', '.join(EVALUATIONS)}, got {text!r}")
+    return text
+
+
 # Each policy's settings: key -> checker returning the value's canonical text.
 SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "rollouts": _int_in(1, 100_000),  # rollouts per option (the budget, deterministic)
@@ -74,16 +83,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # its choices the heuristic's; engine.players.policies.search_actions)
     "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
     # tried at one decision
+    "eval": _evaluation,  # handset: the evaluation and price of life before the fit
 }
-EVALUATIONS = ("fitted", "handset")
-
-
-def _evaluation(text: str) -> str:
-    if text not in EVALUATIONS:
-        raise PolicySpecError(f"must be one of {', '.join(EVALUATIONS)}, got {text!r}")
-    return text
-
-
 # The heuristic's settings: ``eval=handset`` prices life as before the fitted evaluation
 # (0.6 a point, 1.0 in the last five: engine.players.life_price), to measure the fit
 # against; ``eval=fitted`` is the default, the same policy as plain ``heuristic``.
