@@ -105,11 +105,6 @@ def attack_damage_weight(life: int, power: int, beatdown: bool) -> float:
     return fitted_life_value(life, amount) / amount + bonus
 
 
-def handset_active() -> bool:
-    """Whether the decision being made is a hand-set one (``use_handset``)."""
-    return _HANDSET.get()
-
-
 @contextmanager
 def use_handset(on: bool) -> Iterator[None]:
     """Within this block the heuristic's price of life is the hand-set one (``on``) or
@@ -124,4 +119,4 @@ def use_handset(on: bool) -> Iterator[None]:
 __all__ = ["MAX_LIFE", "SEGMENT_CUTS", "LIFE_FEATURES", "life_terms", "life_segments",
            "life_curve",
            "fitted_life_value", "handset_life_value", "price_of_life", "use_handset",
-           "attack_damage_weight", "handset_active"]
+           "attack_damage_weight"]

@@ -140,27 +140,25 @@ def test_the_handset_heuristic_is_a_spec_of_its_own() -> None:
     assert isinstance(handset, HeuristicPolicy) and handset.handset
     plain = make_policy("heuristic", 1)
     assert isinstance(plain, HeuristicPolicy) and not plain.handset
-    assert str(parse_policy("search:rollouts=1,eval=handset")) == \
-        "search:eval=handset,rollouts=1"
-    assert str(parse_policy("search:eval=fitted,rollouts=1")) == "search:rollouts=1"
-    search = make_policy("search:rollouts=1,eval=handset", 1)
+    assert str(parse_policy("search:rollouts=1,eval=fitted")) == \
+        "search:eval=fitted,rollouts=1"
+    assert str(parse_policy("search:eval=handset,rollouts=1")) == "search:rollouts=1"
+    search = make_policy("search:rollouts=1", 1)
     assert isinstance(search, SearchPolicy) and search.handset
+    search = make_policy("search:rollouts=1,eval=fitted", 1)
+    assert isinstance(search, SearchPolicy) and not search.handset
 
 
 def test_the_search_cut_off_is_the_fitted_evaluation_or_the_handset_one() -> None:
+    assert str(parse_policy("search:cutoff=fitted,rollouts=1")) == \
+        "search:cutoff=fitted,rollouts=1"
+    assert str(parse_policy("search:cutoff=handset,rollouts=1")) == "search:rollouts=1"
+    fitted = make_policy("search:rollouts=1,cutoff=fitted", 1)
+    assert isinstance(fitted, SearchPolicy) and fitted.cutoff_fitted
+    plain = make_policy("search:rollouts=1", 1)
+    assert isinstance(plain, SearchPolicy) and not plain.cutoff_fitted
     for state in _turn_starts(("gruul_stompy", "azorius_skies"), 4)[3:]:
         assert position_value(state, 0) == win_probability(state, 0)
-        with use_handset(True):
-            assert position_value(state, 0) == sigmoid(handset_position_logit(state, 0))
-            assert position_value(state, 0) != win_probability(state, 0)
-
-
-def test_after_a_handset_decision_the_fitted_price_is_back() -> None:
-    """A heuristic:eval=handset decision sets the hand-set price for its own length
-    only: the next estimate, of any policy, reads the fitted price again."""
-    for state in _turn_starts(("izzet_spells", "rakdos_unearth"), 7):
-        d = advance(state)
-        assert d is not None
-        view = player_view(state, d.player)
-        make_policy("heuristic:eval=handset", 3).decide(view, d)
-        assert price_of_life(20, 3) == fitted_life_value(20, 3)
+        handset = position_value(state, 0, fitted=False)
+        assert handset == sigmoid(handset_position_logit(state, 0))
+        assert handset != win_probability(state, 0)

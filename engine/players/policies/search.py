@@ -40,7 +40,7 @@ from mtgsim.engine.players.evaluation import (
     sigmoid,
     win_probability,
 )
-from mtgsim.engine.players.life_price import handset_active, use_handset
+from mtgsim.engine.players.life_price import use_handset
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
@@ -95,13 +95,14 @@ def _mix(*values: int) -> int:
     return z
 
 
-def position_value(state: GameState, me: int) -> float:
+def position_value(state: GameState, me: int, fitted: bool = True) -> float:
     """How good the position is for ``me``, 0 .. 1: the result when the game is over,
     else the fitted evaluation's chance that ``me`` wins (``evaluation.win_probability``:
     a logistic regression on self-play positions of life, non-linear, cards in hand,
     lands, creatures and permanents' worth, the monarch's and the initiative's cards to
-    come counted as cards). Read from the rollout's game, where only the same public
-    facts a view shows are read."""
+    come counted as cards), or with ``fitted`` false the hand-set evaluation's
+    (``evaluation.handset_position_logit``). Read from the rollout's game, where only the
+    same public facts a view shows are read."""
     r = state.result
     if r is not None:
         return 0.5 if r.winner < 0 else (1.0 if r.winner == me else 0.0)
@@ -109,7 +110,7 @@ def position_value(state: GameState, me: int) -> float:
         return 0.0
     if state.players[1 - me].life <= 0:
         return 1.0
-    if handset_active():  # a search:eval=handset decision: the evaluation before the fit
+    if not fitted:  # the hand-set evaluation (search:cutoff=handset, the default)
         return sigmoid(handset_position_logit(state, me))
     return win_probability(state, me)
 
@@ -132,10 +133,15 @@ class SearchPolicy:
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
-        # ``eval=handset``: the search of today's heuristic before the fitted evaluation:
-        # the hand-set evaluation at the horizon, the hand-set price of life in every
-        # heuristic decision inside (its own and its rollouts')
-        self.handset = spec.get("eval") == "handset"
+        # the hand-set price of life in every heuristic decision inside (its own and its
+        # rollouts'), unless ``eval=fitted``: the default is the search of before the
+        # fitted evaluation, which solves the AI puzzles (with the fitted price its
+        # rollouts fail flash_creature_held_for_the_end_step: docs/policies.md)
+        self.handset = spec.get("eval") != "fitted"
+        # ``cutoff=fitted``: the fitted evaluation scores a rollout at its horizon; the
+        # default is still the hand-set one (with the fitted one the search fails two AI
+        # puzzles it solves with the hand-set one: docs/policies.md)
+        self.cutoff_fitted = spec.get("cutoff") == "fitted"
         self.inner = HeuristicPolicy(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
@@ -150,8 +156,8 @@ class SearchPolicy:
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read.
-        With ``eval=handset`` the whole decision, rollouts included, reads the hand-set
-        evaluation and price of life (``life_price.use_handset``)."""
+        Unless ``eval=fitted``, the whole decision, rollouts included, reads the
+        hand-set price of life (``life_price.use_handset``)."""
         if self.handset:
             with use_handset(True):
                 return self._decide(state, d)
@@ -322,7 +328,7 @@ class SearchPolicy:
         while game.result is None and game.turn < turn_limit:
             if step(game, policies) is None:
                 break
-        return position_value(game, me)
+        return position_value(game, me, self.cutoff_fitted)
 
 
 def search_budget(rollouts: int, candidates: int) -> int:

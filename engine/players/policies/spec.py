@@ -83,7 +83,10 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # its choices the heuristic's; engine.players.policies.search_actions)
     "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
     # tried at one decision
-    "eval": _evaluation,  # handset: the evaluation and price of life before the fit
+    "eval": _evaluation,  # fitted: the fitted price of life in its heuristic decisions
+    # and rollouts (default handset, engine.players.life_price)
+    "cutoff": _evaluation,  # fitted: the fitted evaluation at the rollouts' horizon
+    # (default handset, engine.players.evaluation)
 }
 # The heuristic's settings: ``eval=handset`` prices life as before the fitted evaluation
 # (0.6 a point, 1.0 in the last five: engine.players.life_price), to measure the fit
@@ -142,8 +145,12 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
-    if settings.get("eval") == "fitted":  # the default: one spelling, plain ``heuristic``
+    # the defaults have one spelling, without the setting: the heuristic's price of life
+    # is the fitted one, the search's the hand-set one, and so is its cut-off
+    if settings.get("eval") == ("fitted" if name == "heuristic" else "handset"):
         del settings["eval"]
+    if settings.get("cutoff") == "handset":
+        del settings["cutoff"]
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 
