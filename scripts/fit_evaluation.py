@@ -3,8 +3,8 @@
 Plays self-play games over the bundled decks (the keyword archetypes of ``decks/`` and
 the Pauper decks of ``decks/pauper``): most heuristic against heuristic, a share
 (``--random-share``) random against heuristic for positions the heuristic does not reach
-by itself. The heuristic is ``heuristic:eval=handset``, whose play does not read the
-weights this fit replaces, so the same command writes the same weights again. At the first decision of every turn it records, for each player, the features
+by itself. The heuristic is the default one, with the hand-set price of life,
+whose play does not read the weights this fit replaces, so the same command writes the same weights again. At the first decision of every turn it records, for each player, the features
 of ``engine.players.evaluation.features`` read from that player's view
 (``engine.state.view.player_view``: public facts only) and the hand-set evaluation's
 logit of the same view, labelled with the game's result (drawn and unfinished games are
@@ -53,7 +53,7 @@ Row = tuple[int, list[float], float, int, tuple[int, int]]
 RIDGE = 1.0  # the ridge penalty's weight (on the sum of squared weights)
 # The self-play pilot: the heuristic with the hand-set price of life, so the positions (and
 # the fit) do not depend on the weights being replaced: a re-fit reproduces them exactly.
-PILOT = "heuristic:eval=handset"
+PILOT = "heuristic"
 
 
 def load_all() -> list[tuple[str, list[Card]]]:

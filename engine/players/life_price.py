@@ -5,12 +5,13 @@ The fitted evaluation weighs effective life through two terms, ln(1 + life) and 
 (at most 40 counted), so the curve is concave when both weights are positive: a point
 near zero costs more than a point at thirty. What losing ``amount`` of
 ``life`` costs in ``worth``'s currency (where a 2/2 is about 5) is the logit the curve
-loses over the logit a unit of permanent worth buys. The hand-set price it replaces (0.6
-a point, 1.0 a point taken to 5 life or below) stays available to a heuristic asked for
-``eval=handset`` (``engine.players.policies.spec``) through ``use_handset``: a context
+loses over the logit a unit of permanent worth buys. It is read by a heuristic asked
+for ``eval=fitted`` (``engine.players.policies.spec``) through ``use_fitted``: a context
 variable set for the length of one decision of that policy only and reset after it, so
 which price a decision reads is a function of the policy that decides, never of what
-ran before (no global state is left changed).
+ran before (no global state is left changed). The default is still the hand-set price
+(0.6 a point, 1.0 a point taken to 5 life or below): with the fitted one the heuristic
+fails the AI puzzle no_removal_on_an_attacker_leaving_at_end_of_turn (docs/policies.md).
 
 It is its own module, below ``worth`` (which every estimate imports), so that the
 evaluation (which reads ``worth``) and ``worth`` (which reads the price) import no cycle.
@@ -38,9 +39,9 @@ _LOG_W = _WEIGHT["life_log"]
 _LIN_W = _WEIGHT["life"]
 _WORTH_W = _WEIGHT["worth"]
 
-# which price of life the heuristic reads: False the fitted one (the default), True the
-# hand-set one (set by ``use_handset`` for one decision of a heuristic:eval=handset)
-_HANDSET: ContextVar[bool] = ContextVar("mtgsim_handset_life", default=False)
+# which price of life the heuristic reads: False the hand-set one (the default), True the
+# fitted one (set by ``use_fitted`` for one decision of a heuristic:eval=fitted)
+_FITTED: ContextVar[bool] = ContextVar("mtgsim_fitted_life", default=False)
 
 
 def life_terms(life: int) -> list[float]:
@@ -84,11 +85,11 @@ def handset_life_value(life: int, amount: int) -> float:
 
 
 def price_of_life(life: int, amount: int) -> float:
-    """What losing ``amount`` of ``life`` (less than ``life``) costs: the fitted price, or
-    the hand-set one during a decision of a heuristic:eval=handset."""
-    if _HANDSET.get():
-        return handset_life_value(life, amount)
-    return fitted_life_value(life, amount)
+    """What losing ``amount`` of ``life`` (less than ``life``) costs: the hand-set price,
+    or the fitted one during a decision of a heuristic:eval=fitted."""
+    if _FITTED.get():
+        return fitted_life_value(life, amount)
+    return handset_life_value(life, amount)
 
 
 def attack_damage_weight(life: int, power: int, beatdown: bool) -> float:
@@ -96,27 +97,27 @@ def attack_damage_weight(life: int, power: int, beatdown: bool) -> float:
     choosing attackers (``combat_ai``), against the creatures a block may cost: on the
     fitted curve, the mean price of the points the attack's ``power`` can take (at most
     all but one: a lethal attack is scored apart), plus 0.2 for the side that is the
-    beatdown (the race is theirs to win). Hand-set (during a heuristic:eval=handset
-    decision): 0.6, plus 0.2 for the beatdown, plus 0.2 at 10 life or less."""
+    beatdown (the race is theirs to win), during a heuristic:eval=fitted decision.
+    Hand-set (the default): 0.6, plus 0.2 for the beatdown, plus 0.2 at 10 life or less."""
     bonus = 0.2 if beatdown else 0.0
-    if _HANDSET.get():
+    if not _FITTED.get():
         return 0.6 + bonus + (0.2 if life <= 10 else 0.0)
     amount = max(1, min(power, life - 1))
     return fitted_life_value(life, amount) / amount + bonus
 
 
 @contextmanager
-def use_handset(on: bool) -> Iterator[None]:
-    """Within this block the heuristic's price of life is the hand-set one (``on``) or
-    the fitted one; restored after it, whatever happens inside."""
-    token = _HANDSET.set(on)
+def use_fitted(on: bool) -> Iterator[None]:
+    """Within this block the heuristic's price of life is the fitted one (``on``) or the
+    hand-set one; restored after it, whatever happens inside."""
+    token = _FITTED.set(on)
     try:
         yield
     finally:
-        _HANDSET.reset(token)
+        _FITTED.reset(token)
 
 
 __all__ = ["MAX_LIFE", "SEGMENT_CUTS", "LIFE_FEATURES", "life_terms", "life_segments",
            "life_curve",
-           "fitted_life_value", "handset_life_value", "price_of_life", "use_handset",
+           "fitted_life_value", "handset_life_value", "price_of_life", "use_fitted",
            "attack_damage_weight"]

@@ -39,8 +39,8 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("heuristic", "heuristic"),
     (" random ", "random"),
     ("goldfish", "goldfish"),
-    ("heuristic: eval = handset", "heuristic:eval=handset"),
-    ("heuristic:eval=fitted", "heuristic"),
+    ("heuristic: eval = fitted", "heuristic:eval=fitted"),
+    ("heuristic:eval=handset", "heuristic"),
 ])
 def test_specs_read_in_canonical_spelling(text: str, expected: str) -> None:
     assert canonical(text) == expected

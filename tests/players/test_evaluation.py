@@ -25,7 +25,7 @@ from mtgsim.engine.players.life_price import (
     life_segments,
     life_terms,
     price_of_life,
-    use_handset,
+    use_fitted,
 )
 from mtgsim.engine.players.policies import (
     HeuristicPolicy,
@@ -105,48 +105,50 @@ def test_life_is_worth_more_near_zero_than_at_thirty() -> None:
 def test_an_attack_weighs_damage_on_the_curve() -> None:
     """Fitted: the mean price of the points the attack can take (more near zero); the
     hand-set weight is 0.6, +0.2 for the beatdown, +0.2 at 10 life or less."""
-    assert attack_damage_weight(5, 2, False) > attack_damage_weight(20, 2, False) > \
-        attack_damage_weight(35, 2, False)
-    assert attack_damage_weight(20, 3, True) == pytest.approx(
-        attack_damage_weight(20, 3, False) + 0.2)
-    assert attack_damage_weight(20, 3, False) == pytest.approx(fitted_life_value(20, 3) / 3)
-    assert attack_damage_weight(4, 9, False) == pytest.approx(fitted_life_value(4, 3) / 3)
-    with use_handset(True):
-        assert attack_damage_weight(20, 3, False) == pytest.approx(0.6)
-        assert attack_damage_weight(8, 3, True) == pytest.approx(1.0)
+    with use_fitted(True):
+        assert attack_damage_weight(5, 2, False) > attack_damage_weight(20, 2, False) > \
+            attack_damage_weight(35, 2, False)
+        assert attack_damage_weight(20, 3, True) == pytest.approx(
+            attack_damage_weight(20, 3, False) + 0.2)
+        assert attack_damage_weight(20, 3, False) == pytest.approx(
+            fitted_life_value(20, 3) / 3)
+        assert attack_damage_weight(4, 9, False) == pytest.approx(fitted_life_value(4, 3) / 3)
+    assert attack_damage_weight(20, 3, False) == pytest.approx(0.6)  # hand-set
+    assert attack_damage_weight(8, 3, True) == pytest.approx(1.0)
 
 
-def test_the_handset_price_is_kept_for_one_decision_of_its_policy_only() -> None:
-    assert price_of_life(20, 3) == fitted_life_value(20, 3)
-    with use_handset(True):
-        assert price_of_life(20, 3) == handset_life_value(20, 3) == pytest.approx(1.8)
-        assert price_of_life(6, 3) == pytest.approx(3.0)
-        with use_handset(False):
-            assert price_of_life(20, 3) == fitted_life_value(20, 3)
-        assert price_of_life(20, 3) == handset_life_value(20, 3)
-    assert price_of_life(20, 3) == fitted_life_value(20, 3)
+def test_the_fitted_price_is_read_for_one_decision_of_its_policy_only() -> None:
+    assert price_of_life(20, 3) == handset_life_value(20, 3) == pytest.approx(1.8)
+    assert price_of_life(6, 3) == pytest.approx(3.0)
     state = _turn_starts(("gruul_stompy", "azorius_skies"), 4)[2]
     life = state.players[1].life
-    assert life_value(state, 1, life) == 100.0  # all they have: the game
-    assert life_value(state, 1, 2) == fitted_life_value(life, 2)
+    with use_fitted(True):
+        assert price_of_life(20, 3) == fitted_life_value(20, 3)
+        with use_fitted(False):
+            assert price_of_life(20, 3) == handset_life_value(20, 3)
+        assert price_of_life(20, 3) == fitted_life_value(20, 3)
+        assert life_value(state, 1, life) == 100.0  # all they have: the game
+        assert life_value(state, 1, 2) == fitted_life_value(life, 2)
+    assert price_of_life(20, 3) == handset_life_value(20, 3)
+    assert life_value(state, 1, 2) == handset_life_value(life, 2)
 
 
-def test_the_handset_heuristic_is_a_spec_of_its_own() -> None:
-    assert str(parse_policy("heuristic:eval=handset")) == "heuristic:eval=handset"
-    assert str(parse_policy("heuristic:eval=fitted")) == "heuristic"
+def test_the_fitted_heuristic_is_a_spec_of_its_own() -> None:
+    assert str(parse_policy("heuristic:eval=fitted")) == "heuristic:eval=fitted"
+    assert str(parse_policy("heuristic:eval=handset")) == "heuristic"
     with pytest.raises(PolicySpecError, match="handset"):
         parse_policy("heuristic:eval=linear")
-    handset = make_policy("heuristic:eval=handset", 1)
-    assert isinstance(handset, HeuristicPolicy) and handset.handset
+    fitted = make_policy("heuristic:eval=fitted", 1)
+    assert isinstance(fitted, HeuristicPolicy) and fitted.fitted
     plain = make_policy("heuristic", 1)
-    assert isinstance(plain, HeuristicPolicy) and not plain.handset
+    assert isinstance(plain, HeuristicPolicy) and not plain.fitted
     assert str(parse_policy("search:rollouts=1,eval=fitted")) == \
         "search:eval=fitted,rollouts=1"
     assert str(parse_policy("search:eval=handset,rollouts=1")) == "search:rollouts=1"
     search = make_policy("search:rollouts=1", 1)
-    assert isinstance(search, SearchPolicy) and search.handset
+    assert isinstance(search, SearchPolicy) and not search.fitted
     search = make_policy("search:rollouts=1,eval=fitted", 1)
-    assert isinstance(search, SearchPolicy) and not search.handset
+    assert isinstance(search, SearchPolicy) and search.fitted
 
 
 def test_the_search_cut_off_is_the_fitted_evaluation_or_the_handset_one() -> None:
@@ -162,3 +164,14 @@ def test_the_search_cut_off_is_the_fitted_evaluation_or_the_handset_one() -> Non
         handset = position_value(state, 0, fitted=False)
         assert handset == sigmoid(handset_position_logit(state, 0))
         assert handset != win_probability(state, 0)
+
+
+def test_after_a_fitted_decision_the_handset_price_is_back() -> None:
+    """A heuristic:eval=fitted decision sets the fitted price for its own length only:
+    the next estimate, of any policy, reads the hand-set price again."""
+    for state in _turn_starts(("izzet_spells", "rakdos_unearth"), 7):
+        d = advance(state)
+        assert d is not None
+        view = player_view(state, d.player)
+        make_policy("heuristic:eval=fitted", 3).decide(view, d)
+        assert price_of_life(20, 3) == handset_life_value(20, 3)

@@ -9,7 +9,6 @@ import pytest
 from gamesetup import bundled_deck
 
 from mtgsim.engine.game import play, policy_stops
-from mtgsim.engine.players.life_price import use_handset
 from mtgsim.engine.players.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.search import (
@@ -286,15 +285,7 @@ def test_a_switch_needs_a_gain_clear_of_the_noise(values: list[list[float]], z: 
 def test_verify_spends_more_deals_only_on_a_doubtful_best() -> None:
     """``verify=N``: at most N more deals for the best candidate (each with the
     heuristic's answer), played only while its gain is over the margin but not clear of
-    the noise; without it the budget is as before. Played with the hand-set evaluation
-    (``use_handset``: the positions and the search of before the fitted evaluation),
-    where these 16 positions hold a doubtful best; the fitted evaluation's games reach
-    none in 64 positions of three matchups (the rule does not depend on the evaluation)."""
-    with use_handset(True):
-        _check_verify()
-
-
-def _check_verify() -> None:
+    the noise; without it the budget is as before."""
     plain, verified = parse_policy("search:rollouts=2"), parse_policy(
         "search:rollouts=2,verify=3")
     more = 0

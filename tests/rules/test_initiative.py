@@ -22,7 +22,6 @@ from mtgsim.engine.effects.take_initiative import (
     initiative_worth,
 )
 from mtgsim.engine.effects.venture import UNDERCITY_DUNGEON, Venture, best_room, venture
-from mtgsim.engine.players.life_price import use_handset
 from mtgsim.engine.players.policies.search import position_value
 from mtgsim.engine.rules import sba
 from mtgsim.engine.rules.effect import effects_value
@@ -142,8 +141,7 @@ def test_venturing_from_the_last_room_completes_it_and_starts_again() -> None:
 def test_room_choice_takes_the_path_the_board_wants() -> None:
     """The heuristic's room at Undercity's first fork: with a creature the Forge's
     counters go on it; with none the Forge's ability would have no target, so Lost Well
-    (and its path to the Skeleton) is better at the hand-set price of life; at the fitted
-    one the Forge's path to the Trap is."""
+    (and its path to the Skeleton) is better."""
     state = _runner("yes_the_holders_upkeep_ventures_on.toml", 2).state
     d = Decision(DecisionKind.MODE, 0, "venture", options=[1, 2], source=NONE,
                  about=Rooms("Undercity", ("Forge", "Lost Well")))
@@ -154,11 +152,7 @@ def test_room_choice_takes_the_path_the_board_wants() -> None:
             state.battlefield.remove(oid)
             del state.objects[oid]
     state.derived.layers.stale = True
-    with use_handset(True):  # the hand-set price of life: the Skeleton's path
-        assert best_room(state, 0, d) == 1
-    # the fitted price (engine.players.life_price, 1.3 a point at 20 life rather than
-    # 0.6) weighs the Trap's 5 life beyond the Forge more than the Skeleton's body
-    assert best_room(state, 0, d) == 0
+    assert best_room(state, 0, d) == 1
 
 
 def test_the_initiative_is_worth_its_rooms_and_denies_the_holders() -> None:

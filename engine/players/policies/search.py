@@ -40,7 +40,7 @@ from mtgsim.engine.players.evaluation import (
     sigmoid,
     win_probability,
 )
-from mtgsim.engine.players.life_price import use_handset
+from mtgsim.engine.players.life_price import use_fitted
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
@@ -137,7 +137,7 @@ class SearchPolicy:
         # rollouts'), unless ``eval=fitted``: the default is the search of before the
         # fitted evaluation, which solves the AI puzzles (with the fitted price its
         # rollouts fail flash_creature_held_for_the_end_step: docs/policies.md)
-        self.handset = spec.get("eval") != "fitted"
+        self.fitted = spec.get("eval") == "fitted"
         # ``cutoff=fitted``: the fitted evaluation scores a rollout at its horizon; the
         # default is still the hand-set one (with the fitted one the search fails two AI
         # puzzles it solves with the hand-set one: docs/policies.md)
@@ -157,9 +157,9 @@ class SearchPolicy:
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read.
         Unless ``eval=fitted``, the whole decision, rollouts included, reads the
-        hand-set price of life (``life_price.use_handset``)."""
-        if self.handset:
-            with use_handset(True):
+        fitted price of life (``life_price.use_fitted``)."""
+        if self.fitted:
+            with use_fitted(True):
                 return self._decide(state, d)
         return self._decide(state, d)
 

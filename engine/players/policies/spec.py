@@ -1,7 +1,8 @@
 """Policy specs: the text that names a policy and its settings, ``NAME[:KEY=VALUE,...]``.
 
-``random`` and ``goldfish`` take no settings; ``heuristic:eval=handset`` is the heuristic
-with the hand-set price of life it had before the fitted evaluation; ``search:rollouts=8,seed=3``
+``random`` and ``goldfish`` take no settings; ``heuristic:eval=fitted`` is the heuristic
+with the fitted evaluation's price of life (default: the hand-set one);
+``search:rollouts=8,seed=3``
 or ``search:ms=50`` names a search policy with its budget and its own seed. A spec is
 checked where it is read (an unknown policy, an unknown or repeated key, a value out of
 range are errors that name the problem) and has one canonical spelling (keys sorted,
@@ -88,9 +89,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "cutoff": _evaluation,  # fitted: the fitted evaluation at the rollouts' horizon
     # (default handset, engine.players.evaluation)
 }
-# The heuristic's settings: ``eval=handset`` prices life as before the fitted evaluation
-# (0.6 a point, 1.0 in the last five: engine.players.life_price), to measure the fit
-# against; ``eval=fitted`` is the default, the same policy as plain ``heuristic``.
+# The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
+# (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
+# the default, the same policy as plain ``heuristic``.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
@@ -145,9 +146,9 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
-    # the defaults have one spelling, without the setting: the heuristic's price of life
-    # is the fitted one, the search's the hand-set one, and so is its cut-off
-    if settings.get("eval") == ("fitted" if name == "heuristic" else "handset"):
+    # the defaults have one spelling, without the setting: the hand-set price of life and
+    # cut-off
+    if settings.get("eval") == "handset":
         del settings["eval"]
     if settings.get("cutoff") == "handset":
         del settings["cutoff"]
