@@ -5,7 +5,8 @@ permanent, a card, life, a temporary pump, a spell on the stack.
 It is no policy (it decides nothing) and no rule (it changes nothing): it reads the
 state, and the effect table for what a list of effects would do (``engine.rules.effect``). Values are in a rough common
 currency: a 2/2 creature is worth about 5, a card in hand about 3, a point of the
-opponent's life about 0.6 (more when it is the last points).
+opponent's life what the fitted evaluation's life curve says (``life_price``: more when it
+is the last points).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from mtgsim.engine.cards import (
     T_SORCERY,
 )
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.players.life_price import price_of_life
 from mtgsim.engine.rules.amounts import estimate_amount
 from mtgsim.engine.rules.effect import (
     Role,
@@ -568,14 +570,13 @@ def guess_amount(state: GameState, amount: object, me: int, source: int, x: int)
 
 
 def life_value(state: GameState, player: int, amount: int) -> float:
-    """What ``amount`` life lost by ``player`` is worth to their opponent."""
+    """What ``amount`` life lost by ``player`` is worth to their opponent: 100 when it
+    is all they have, else its price on the fitted evaluation's life curve
+    (``life_price.price_of_life``: a point near zero costs more than a point at 30)."""
     life = state.players[player].life
     if amount >= life:
         return 100.0
-    v = 0.6 * amount
-    if life - amount <= 5:
-        v += 0.4 * amount
-    return v
+    return price_of_life(life, amount)
 
 
 def color_bits(colors: str) -> int:

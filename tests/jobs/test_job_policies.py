@@ -39,6 +39,8 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("heuristic", "heuristic"),
     (" random ", "random"),
     ("goldfish", "goldfish"),
+    ("heuristic: eval = fitted", "heuristic:eval=fitted"),
+    ("heuristic:eval=handset", "heuristic"),
 ])
 def test_specs_read_in_canonical_spelling(text: str, expected: str) -> None:
     assert canonical(text) == expected
@@ -49,7 +51,9 @@ def test_specs_read_in_canonical_spelling(text: str, expected: str) -> None:
     ("alphazero", "unknown policy 'alphazero'"),
     ("", "unknown policy ''"),
     ("heuristic:", "nothing after ':'"),
-    ("heuristic:depth=3", "heuristic has no setting 'depth' (settings: none)"),
+    ("heuristic:depth=3", "heuristic has no setting 'depth' (settings: eval)"),
+    ("random:depth=3", "random has no setting 'depth' (settings: none)"),
+    ("heuristic:eval=linear", "must be one of fitted, handset, got 'linear'"),
     ("random:seed", "'seed' is not KEY=VALUE"),
     ("random:=4", "is not KEY=VALUE"),
 ])

@@ -25,7 +25,7 @@ def make_policy(spec: str | PolicySpec,
     seed."""
     s = spec if isinstance(spec, PolicySpec) else parse_policy(spec)
     if s.name == "heuristic":
-        return HeuristicPolicy(seed)
+        return HeuristicPolicy(seed, fitted=s.get("eval") == "fitted")
     if s.name == "random":
         return RandomPolicy(seed)
     if s.name == "goldfish":

@@ -27,6 +27,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.effects.become_monarch import crown_taken_worth
 from mtgsim.engine.effects.take_initiative import initiative_taken_worth
+from mtgsim.engine.players.life_price import attack_damage_weight
 from mtgsim.engine.players.worth import (
     aura_bonus,
     combat_kw,
@@ -350,7 +351,7 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject]) -> li
     my_power = sum(damage_of(o) for o in my_creatures if not o.kw & KW_CANT_ATTACK)
     their_power = sum(damage_of(o) for o in theirs if not o.kw & KW_CANT_ATTACK)
     beatdown = my_power >= their_power or opp_life <= my_life - 4 or opp_life <= 6
-    w = 0.6 + (0.2 if beatdown else 0.0) + (0.2 if opp_life <= 10 else 0.0)
+    w = attack_damage_weight(opp_life, my_power, beatdown)
     always = [i for i, a in enumerate(mine) if leaves_at_end(state, a) or has_annihilator(a)]
     useful = [i for i, a in enumerate(mine) if a.power > 0 or i in always]
     cache: dict[tuple[int, int, int], float] = {}

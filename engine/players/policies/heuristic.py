@@ -22,6 +22,7 @@ from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects import dig, scry, untap_up_to
 from mtgsim.engine.effects.return_chosen import returns_a_land
+from mtgsim.engine.players.life_price import use_fitted
 from mtgsim.engine.players.policies import choices
 from mtgsim.engine.players.policies.activation import ActivationScorer
 from mtgsim.engine.players.policies.blocking import choose_blockers
@@ -87,7 +88,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ()
+    __slots__ = ("fitted",)
     name = "heuristic"
     stops = _stops()
 
@@ -96,7 +97,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """The steps this deck ever acts in (engine.players.policies.stops)."""
         return deck_stops(deck)
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, fitted: bool = False) -> None:
+        # the fitted price of life instead of the hand-set one (``heuristic:eval=fitted``,
+        # engine.players.life_price; not the default: docs/policies.md)
+        self.fitted = fitted
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -114,7 +118,14 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
 
     def decide(self, view: GameState, d: Decision) -> Answer:
         """The answer to ``d`` from ``view``, its player's view (engine.state.view): every
-        function below reads that view as its ``state``."""
+        function below reads that view as its ``state``. With ``fitted`` the decision
+        reads the fitted price of life (``life_price.use_fitted``)."""
+        if self.fitted:
+            with use_fitted(True):
+                return self._decide(view, d)
+        return self._decide(view, d)
+
+    def _decide(self, view: GameState, d: Decision) -> Answer:
         kind = d.kind
         if kind is _PRIORITY:
             return self.priority(view, d)

@@ -34,9 +34,13 @@ import time
 from collections.abc import Iterable
 
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.effects.become_monarch import CARD_WORTH, monarch_worth
-from mtgsim.engine.effects.take_initiative import initiative_worth
 from mtgsim.engine.game import step
+from mtgsim.engine.players.evaluation import (
+    handset_position_logit,
+    sigmoid,
+    win_probability,
+)
+from mtgsim.engine.players.life_price import use_fitted
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
@@ -48,7 +52,6 @@ from mtgsim.engine.players.policies.search_actions import (
 )
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
-from mtgsim.engine.players.worth import perm_value
 from mtgsim.engine.rules.turn import answer
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import PASS, Decision, DecisionKind
@@ -92,44 +95,24 @@ def _mix(*values: int) -> int:
     return z
 
 
-def position_value(state: GameState, me: int) -> float:
+def position_value(state: GameState, me: int, fitted: bool = True) -> float:
     """How good the position is for ``me``, 0 .. 1: the result when the game is over,
-    else a logistic of the difference in life, in the worth of each side's permanents
-    (``evaluate.perm_value``) and in cards in hand (the monarch's draws to come counted as
-    cards: ``become_monarch.monarch_worth``)."""
+    else the fitted evaluation's chance that ``me`` wins (``evaluation.win_probability``:
+    a logistic regression on self-play positions of life, non-linear, cards in hand,
+    lands, creatures and permanents' worth, the monarch's and the initiative's cards to
+    come counted as cards), or with ``fitted`` false the hand-set evaluation's
+    (``evaluation.handset_position_logit``). Read from the rollout's game, where only the
+    same public facts a view shows are read."""
     r = state.result
     if r is not None:
         return 0.5 if r.winner < 0 else (1.0 if r.winner == me else 0.0)
-    you = 1 - me
-    p, q = state.players[me], state.players[you]
-    if p.life <= 0:
+    if state.players[me].life <= 0:
         return 0.0
-    if q.life <= 0:
+    if state.players[1 - me].life <= 0:
         return 1.0
-    worth = [0.0, 0.0]
-    objects = state.objects
-    for oid in state.battlefield:
-        o = objects[oid]
-        worth[o.controller] += perm_value(state, o, me)
-    life = (_life_left(p.life, p.poison) - _life_left(q.life, q.poison)) * 0.12
-    board = (worth[me] - worth[you]) * 0.08
-    hand = (len(p.hand) - len(q.hand)) * 0.1
-    if state.monarch >= 0:  # the monarch's draws to come (724.2), in cards as the hand
-        crown = monarch_worth(state, state.monarch) / CARD_WORTH * 0.1
-        hand += crown if state.monarch == me else -crown
-    if state.initiative >= 0:  # the rooms to come (725.2), in cards as the hand
-        rooms = initiative_worth(state, state.initiative) / CARD_WORTH * 0.1
-        hand += rooms if state.initiative == me else -rooms
-    return 1 / (1 + math.exp(-(life + board + hand)))
-
-
-def _life_left(life: int, poison: int) -> int:
-    """A player's life as the evaluation weighs it (at most 30), poison counters
-    counting two life each toward ten (704.5c: ten poison counters lose the game as zero
-    life does)."""
-    if poison:
-        return min(life, 2 * (10 - poison), 30)
-    return min(life, 30)
+    if not fitted:  # the hand-set evaluation (search:cutoff=handset, the default)
+        return sigmoid(handset_position_logit(state, me))
+    return win_probability(state, me)
 
 
 class SearchPolicy:
@@ -150,6 +133,15 @@ class SearchPolicy:
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
+        # the hand-set price of life in every heuristic decision inside (its own and its
+        # rollouts'), unless ``eval=fitted``: the default is the search of before the
+        # fitted evaluation, which solves the AI puzzles (with the fitted price its
+        # rollouts fail flash_creature_held_for_the_end_step: docs/policies.md)
+        self.fitted = spec.get("eval") == "fitted"
+        # ``cutoff=fitted``: the fitted evaluation scores a rollout at its horizon; the
+        # default is still the hand-set one (with the fitted one the search fails two AI
+        # puzzles it solves with the hand-set one: docs/policies.md)
+        self.cutoff_fitted = spec.get("cutoff") == "fitted"
         self.inner = HeuristicPolicy(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
@@ -163,7 +155,15 @@ class SearchPolicy:
         return deck_stops(deck)
 
     def decide(self, state: GameState, d: Decision) -> Answer:
-        """``state`` is the player's view (engine.state.view): all a decision may read."""
+        """``state`` is the player's view (engine.state.view): all a decision may read.
+        Unless ``eval=fitted``, the whole decision, rollouts included, reads the
+        fitted price of life (``life_price.use_fitted``)."""
+        if self.fitted:
+            with use_fitted(True):
+                return self._decide(state, d)
+        return self._decide(state, d)
+
+    def _decide(self, state: GameState, d: Decision) -> Answer:
         own = self.inner.decide(state, d)
         scripted = self.follow.take(state, d)  # a choice of the action searched
         if scripted is not None:
@@ -328,7 +328,7 @@ class SearchPolicy:
         while game.result is None and game.turn < turn_limit:
             if step(game, policies) is None:
                 break
-        return position_value(game, me)
+        return position_value(game, me, self.cutoff_fitted)
 
 
 def search_budget(rollouts: int, candidates: int) -> int:

@@ -1,6 +1,8 @@
 """Policy specs: the text that names a policy and its settings, ``NAME[:KEY=VALUE,...]``.
 
-``heuristic``, ``random`` and ``goldfish`` take no settings; ``search:rollouts=8,seed=3``
+``random`` and ``goldfish`` take no settings; ``heuristic:eval=fitted`` is the heuristic
+with the fitted evaluation's price of life (default: the hand-set one);
+``search:rollouts=8,seed=3``
 or ``search:ms=50`` names a search policy with its budget and its own seed. A spec is
 checked where it is read (an unknown policy, an unknown or repeated key, a value out of
 range are errors that name the problem) and has one canonical spelling (keys sorted,
@@ -60,6 +62,15 @@ def _non_negative_number(text: str) -> str:
     return _number(text, zero=True)
 
 
+EVALUATIONS = ("fitted", "handset")
+
+
+def _evaluation(text: str) -> str:
+    if text not in EVALUATIONS:
+        raise PolicySpecError(f"must be one of {', '.join(EVALUATIONS)}, got {text!r}")
+    return text
+
+
 # Each policy's settings: key -> checker returning the value's canonical text.
 SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "rollouts": _int_in(1, 100_000),  # rollouts per option (the budget, deterministic)
@@ -73,9 +84,18 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # its choices the heuristic's; engine.players.policies.search_actions)
     "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
     # tried at one decision
+    "eval": _evaluation,  # fitted: the fitted price of life in its heuristic decisions
+    # and rollouts (default handset, engine.players.life_price)
+    "cutoff": _evaluation,  # fitted: the fitted evaluation at the rollouts' horizon
+    # (default handset, engine.players.evaluation)
 }
+# The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
+# (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
+# the default, the same policy as plain ``heuristic``.
+HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
-    "heuristic": {}, "random": {}, "goldfish": {}, "search": SEARCH_SETTINGS,
+    "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
+    "search": SEARCH_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
 
@@ -126,6 +146,12 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
+    # the defaults have one spelling, without the setting: the hand-set price of life and
+    # cut-off
+    if settings.get("eval") == "handset":
+        del settings["eval"]
+    if settings.get("cutoff") == "handset":
+        del settings["cutoff"]
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 

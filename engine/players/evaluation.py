@@ -1,0 +1,143 @@
+"""The board evaluation fitted to outcomes (issue 37, point 4): how likely a position is
+won for one player, from what that player may see.
+
+A position is described by a few public features (``features``), each the difference
+between the player and their opponent, so the model is symmetric by construction (the
+opponent's probability is one minus the player's) and needs no intercept:
+
+- life, non-linear: the player's effective life (poison counters counting two life each
+  toward ten, 704.5c, as the hand-set evaluation did; at most 40), as ln(1 + life) and
+  as life, each with its own weight, so a point of life near zero can be worth much more
+  than a point at thirty (six free segments, 0-3 ... 20-40, fit the held-out positions
+  as well, log-loss 0.5200 against 0.5205, but their price is not monotone, the first
+  three points weighing a third of the next three, and flat over 20: a price of life
+  the heuristic could not use; scripts/fit_evaluation.py reports both);
+- cards in hand (at most 7 counted);
+- lands (mana development, at most 8 counted): tempo;
+- creatures (the number of bodies to attack and block with);
+- the worth of the other permanents (``worth.perm_value``: power, toughness, keywords,
+  Auras; lands excluded, they are counted above);
+- whose turn it is (+1 the player's, -1 the other's): the side about to untap and draw.
+
+The weights are fitted by logistic regression on positions of the project's own
+self-play games (``scripts/fit_evaluation.py``) and read from the generated data module
+``evaluation_weights``: nothing is fitted at run time.
+
+The same curve gives the heuristic its price of life (``engine.players.life_price``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from mtgsim.engine.effects.become_monarch import CARD_WORTH, monarch_worth
+from mtgsim.engine.effects.take_initiative import initiative_worth
+from mtgsim.engine.players.evaluation_weights import FEATURES, WEIGHTS
+from mtgsim.engine.players.life_price import LIFE_FEATURES, life_terms
+from mtgsim.engine.players.worth import board, is_land, perm_value
+from mtgsim.engine.state.game_state import GameState
+
+MAX_HAND = 7
+MAX_LANDS = 8
+FEATURE_NAMES: tuple[str, ...] = LIFE_FEATURES + (
+    "hand", "lands", "creatures", "worth", "active")
+
+if FEATURES != FEATURE_NAMES:  # the data module was fitted for other features
+    raise ImportError("engine/players/evaluation_weights.py was generated for features "
+                      f"{FEATURES}, the evaluation reads {FEATURE_NAMES}: re-run "
+                      "scripts/fit_evaluation.py")
+
+_HAND_W = dict(zip(FEATURES, WEIGHTS, strict=True))["hand"]
+
+
+def effective_life(life: int, poison: int) -> int:
+    """A player's life as the evaluation weighs it: poison counters count two life each
+    toward ten (704.5c: ten poison counters lose the game as zero life does)."""
+    if poison:
+        return min(life, 2 * (10 - poison))
+    return life
+
+
+def side_features(state: GameState, player: int, me: int) -> list[float]:
+    """One side's features (before the difference), read from ``state`` (a view of
+    ``me``'s: only public facts are read, the other hand only by its size)."""
+    p = state.players[player]
+    b = board(state)
+    worth = 0.0
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller == player and not is_land(o):
+            worth += perm_value(state, o, me)
+    return life_terms(effective_life(p.life, p.poison)) + [
+        float(min(len(p.hand), MAX_HAND)), float(min(b.lands[player], MAX_LANDS)),
+        float(len(b.creatures[player])), worth]
+
+
+def features(state: GameState, me: int) -> list[float]:
+    """The position's features for ``me`` (``FEATURE_NAMES``): each side's, ``me``'s less
+    the other's, then +1 when it is ``me``'s turn, -1 when it is the other's."""
+    mine = side_features(state, me, me)
+    theirs = side_features(state, 1 - me, me)
+    return [a - b for a, b in zip(mine, theirs, strict=True)] + [1.0 if state.active == me else -1.0]
+
+
+def logit(xs: list[float], weights: tuple[float, ...] = WEIGHTS) -> float:
+    return sum(w * x for w, x in zip(weights, xs, strict=True))
+
+
+def sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1 / (1 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1 + e)
+
+
+def win_probability(state: GameState, me: int) -> float:
+    """The fitted chance that ``me`` wins from this (unfinished) position, with the
+    monarch's and the initiative's cards to come counted as cards in hand (724.2,
+    725.2; too rare in the self-play games to be fitted on their own)."""
+    z = logit(features(state, me))
+    extra = 0.0
+    if state.monarch >= 0:
+        crown = monarch_worth(state, state.monarch) / CARD_WORTH
+        extra += crown if state.monarch == me else -crown
+    if state.initiative >= 0:
+        rooms = initiative_worth(state, state.initiative) / CARD_WORTH
+        extra += rooms if state.initiative == me else -rooms
+    return sigmoid(z + extra * _HAND_W)
+
+
+def handset_logit(state: GameState, me: int) -> float:
+    """The hand-set evaluation's logit before this fit (life difference x 0.12, capped
+    at 30; permanents' worth x 0.08; hand x 0.1): the baseline the fit is measured
+    against (``scripts/fit_evaluation.py``)."""
+    you = 1 - me
+    p, q = state.players[me], state.players[you]
+    worth = [0.0, 0.0]
+    objects = state.objects
+    for oid in state.battlefield:
+        o = objects[oid]
+        worth[o.controller] += perm_value(state, o, me)
+    life = (min(effective_life(p.life, p.poison), 30)
+            - min(effective_life(q.life, q.poison), 30)) * 0.12
+    return life + (worth[me] - worth[you]) * 0.08 + (len(p.hand) - len(q.hand)) * 0.1
+
+
+def handset_position_logit(state: GameState, me: int) -> float:
+    """The search's hand-set evaluation before this fit (``search:eval=handset``):
+    ``handset_logit`` with the monarch's and the initiative's cards to come counted as
+    cards in hand (x 0.1)."""
+    z = handset_logit(state, me)
+    if state.monarch >= 0:  # the monarch's draws to come (724.2)
+        crown = monarch_worth(state, state.monarch) / CARD_WORTH * 0.1
+        z += crown if state.monarch == me else -crown
+    if state.initiative >= 0:  # the rooms to come (725.2)
+        rooms = initiative_worth(state, state.initiative) / CARD_WORTH * 0.1
+        z += rooms if state.initiative == me else -rooms
+    return z
+
+
+__all__ = ["FEATURE_NAMES", "features", "win_probability", "handset_logit",
+           "handset_position_logit", "logit",
+           "sigmoid", "effective_life"]

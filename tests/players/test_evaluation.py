@@ -1,0 +1,177 @@
+"""The fitted board evaluation (issue 37, point 4): symmetric, read from the player's view
+only, non-linear in life; the heuristic's price of life from its curve, and the hand-set
+price kept under ``heuristic:eval=handset`` for that decision only."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from gamesetup import bundled_deck
+
+from mtgsim.engine.game import policy_stops
+from mtgsim.engine.players import evaluation_weights
+from mtgsim.engine.players.evaluation import (
+    FEATURE_NAMES,
+    features,
+    handset_position_logit,
+    sigmoid,
+    win_probability,
+)
+from mtgsim.engine.players.life_price import (
+    attack_damage_weight,
+    fitted_life_value,
+    handset_life_value,
+    life_segments,
+    life_terms,
+    price_of_life,
+    use_fitted,
+)
+from mtgsim.engine.players.policies import (
+    HeuristicPolicy,
+    SearchPolicy,
+    make_policy,
+    parse_policy,
+)
+from mtgsim.engine.players.policies.search import position_value
+from mtgsim.engine.players.policies.spec import PolicySpecError
+from mtgsim.engine.players.worth import life_value
+from mtgsim.engine.rules.turn import advance, answer, new_game
+from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.view import player_view
+
+
+def _turn_starts(decks: tuple[str, str], seed: int, turns: int = 8) -> list[GameState]:
+    """Copies of a heuristic game at the first decision of each of its first turns."""
+    cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
+    policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
+    state = new_game(cards, seed, stops=policy_stops(policies, cards))
+    out: list[GameState] = []
+    turn = -1
+    while len(out) < turns:
+        d = advance(state)
+        if d is None:
+            break
+        if state.turn != turn:
+            turn = state.turn
+            out.append(clone(state))
+        answer(state, policies[d.player].decide(player_view(state, d.player), d))
+    assert len(out) >= 4
+    return out
+
+
+def test_the_weights_module_is_for_these_features_and_says_where_it_comes_from() -> None:
+    assert evaluation_weights.FEATURES == FEATURE_NAMES
+    assert len(evaluation_weights.WEIGHTS) == len(FEATURE_NAMES)
+    for key in ("games", "seed", "date", "held_out_fitted", "held_out_handset"):
+        assert evaluation_weights.PROVENANCE[key]
+
+
+def test_the_evaluation_is_symmetric_and_reads_the_view_only() -> None:
+    for state in _turn_starts(("gruul_stompy", "azorius_skies"), 4):
+        for me in (0, 1):
+            view = player_view(state, me)
+            assert features(view, me) == features(state, me)  # nothing hidden is read
+            assert features(view, me) == [-x for x in features(state, 1 - me)]
+        p0, p1 = win_probability(state, 0), win_probability(state, 1)
+        assert 0 < p0 < 1 and p0 + p1 == pytest.approx(1.0)
+
+
+def test_more_life_more_cards_more_board_is_better() -> None:
+    state = _turn_starts(("gruul_stompy", "azorius_skies"), 4)[-1]
+    base = win_probability(state, 0)
+    richer = clone(state)
+    richer.players[0].life += 3
+    assert win_probability(richer, 0) > base
+    poorer = clone(state)
+    poorer.players[0].life = 2
+    assert win_probability(poorer, 0) < base
+
+
+def test_life_is_worth_more_near_zero_than_at_thirty() -> None:
+    assert life_terms(0) == [0.0, 0.0]
+    assert life_terms(-3) == [0.0, 0.0]
+    assert life_terms(99) == life_terms(40) == [math.log(41), 40.0]
+    assert life_segments(12) == [3.0, 3.0, 4.0, 2.0, 0.0, 0.0]
+    assert life_segments(99) == [3.0, 3.0, 4.0, 5.0, 5.0, 20.0]
+    near_zero = fitted_life_value(4, 2)  # from 4 to 2
+    at_twenty = fitted_life_value(20, 2)
+    at_thirty = fitted_life_value(32, 2)
+    assert near_zero > at_twenty > at_thirty > 0
+    assert near_zero > 1.5 * at_twenty
+
+
+def test_an_attack_weighs_damage_on_the_curve() -> None:
+    """Fitted: the mean price of the points the attack can take (more near zero); the
+    hand-set weight is 0.6, +0.2 for the beatdown, +0.2 at 10 life or less."""
+    with use_fitted(True):
+        assert attack_damage_weight(5, 2, False) > attack_damage_weight(20, 2, False) > \
+            attack_damage_weight(35, 2, False)
+        assert attack_damage_weight(20, 3, True) == pytest.approx(
+            attack_damage_weight(20, 3, False) + 0.2)
+        assert attack_damage_weight(20, 3, False) == pytest.approx(
+            fitted_life_value(20, 3) / 3)
+        assert attack_damage_weight(4, 9, False) == pytest.approx(fitted_life_value(4, 3) / 3)
+    assert attack_damage_weight(20, 3, False) == pytest.approx(0.6)  # hand-set
+    assert attack_damage_weight(8, 3, True) == pytest.approx(1.0)
+
+
+def test_the_fitted_price_is_read_for_one_decision_of_its_policy_only() -> None:
+    assert price_of_life(20, 3) == handset_life_value(20, 3) == pytest.approx(1.8)
+    assert price_of_life(6, 3) == pytest.approx(3.0)
+    state = _turn_starts(("gruul_stompy", "azorius_skies"), 4)[2]
+    life = state.players[1].life
+    with use_fitted(True):
+        assert price_of_life(20, 3) == fitted_life_value(20, 3)
+        with use_fitted(False):
+            assert price_of_life(20, 3) == handset_life_value(20, 3)
+        assert price_of_life(20, 3) == fitted_life_value(20, 3)
+        assert life_value(state, 1, life) == 100.0  # all they have: the game
+        assert life_value(state, 1, 2) == fitted_life_value(life, 2)
+    assert price_of_life(20, 3) == handset_life_value(20, 3)
+    assert life_value(state, 1, 2) == handset_life_value(life, 2)
+
+
+def test_the_fitted_heuristic_is_a_spec_of_its_own() -> None:
+    assert str(parse_policy("heuristic:eval=fitted")) == "heuristic:eval=fitted"
+    assert str(parse_policy("heuristic:eval=handset")) == "heuristic"
+    with pytest.raises(PolicySpecError, match="handset"):
+        parse_policy("heuristic:eval=linear")
+    fitted = make_policy("heuristic:eval=fitted", 1)
+    assert isinstance(fitted, HeuristicPolicy) and fitted.fitted
+    plain = make_policy("heuristic", 1)
+    assert isinstance(plain, HeuristicPolicy) and not plain.fitted
+    assert str(parse_policy("search:rollouts=1,eval=fitted")) == \
+        "search:eval=fitted,rollouts=1"
+    assert str(parse_policy("search:eval=handset,rollouts=1")) == "search:rollouts=1"
+    search = make_policy("search:rollouts=1", 1)
+    assert isinstance(search, SearchPolicy) and not search.fitted
+    search = make_policy("search:rollouts=1,eval=fitted", 1)
+    assert isinstance(search, SearchPolicy) and search.fitted
+
+
+def test_the_search_cut_off_is_the_fitted_evaluation_or_the_handset_one() -> None:
+    assert str(parse_policy("search:cutoff=fitted,rollouts=1")) == \
+        "search:cutoff=fitted,rollouts=1"
+    assert str(parse_policy("search:cutoff=handset,rollouts=1")) == "search:rollouts=1"
+    fitted = make_policy("search:rollouts=1,cutoff=fitted", 1)
+    assert isinstance(fitted, SearchPolicy) and fitted.cutoff_fitted
+    plain = make_policy("search:rollouts=1", 1)
+    assert isinstance(plain, SearchPolicy) and not plain.cutoff_fitted
+    for state in _turn_starts(("gruul_stompy", "azorius_skies"), 4)[3:]:
+        assert position_value(state, 0) == win_probability(state, 0)
+        handset = position_value(state, 0, fitted=False)
+        assert handset == sigmoid(handset_position_logit(state, 0))
+        assert handset != win_probability(state, 0)
+
+
+def test_after_a_fitted_decision_the_handset_price_is_back() -> None:
+    """A heuristic:eval=fitted decision sets the fitted price for its own length only:
+    the next estimate, of any policy, reads the hand-set price again."""
+    for state in _turn_starts(("izzet_spells", "rakdos_unearth"), 7):
+        d = advance(state)
+        assert d is not None
+        view = player_view(state, d.player)
+        make_policy("heuristic:eval=fitted", 3).decide(view, d)
+        assert price_of_life(20, 3) == handset_life_value(20, 3)
