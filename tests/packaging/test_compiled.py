@@ -442,6 +442,41 @@ def test_a_build_says_each_module_as_it_is_done(tmp_path: Path,
     assert len(list((tmp_path / "build" / "lib").glob("probe_*"))) == 2
 
 
+def test_a_cython_run_out_of_time_is_killed_and_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Cython once looped for ever on one module (type inference over ``key = (*key,
+    ...)``) and the whole build stalled without a word: each module's Cython runs in a
+    process of its own, killed after the build's time limit, and the module is named and
+    left out while the others are built."""
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    from test_attribute_cache import compile_engine  # scripts/compile_engine.py, loaded once
+
+    source = tmp_path / "probe_slow.py"
+    source.write_text("def f(x):\n    return x + 1\n", encoding="utf-8")
+    extension = compile_engine_extension(source)
+    made = compile_engine._cythonize([extension], tmp_path / "c", 1, tmp_path / "pxd",
+                                     sys.stdout, timeout=0.001)
+    lines = capsys.readouterr().out.splitlines()
+    assert made == []
+    assert lines == ["compiled engine: [1/1] Cython: probe_slow (killed: Cython ran out of "
+                     "time)",
+                     "compiled engine: not built, Cython ran out of time (0 s, "
+                     "MTGSIM_CYTHON_TIMEOUT): probe_slow"], lines
+    assert not list((tmp_path / "c").rglob("probe_slow.c"))
+    made = compile_engine._cythonize([extension], tmp_path / "c", 1, tmp_path / "pxd",
+                                     sys.stdout, timeout=600)  # in time: made
+    assert [ext.name for ext in made] == ["probe_slow"]
+    assert capsys.readouterr().out.splitlines() == ["compiled engine: [1/1] Cython: probe_slow"]
+
+
+def compile_engine_extension(source: Path) -> object:
+    """A setuptools Extension of one probe module, as compile_modules makes them."""
+    from setuptools import Extension
+
+    return Extension(source.stem, [str(source)], optional=True)
+
+
 def test_only_the_users_pure_switch_stops_the_build() -> None:
     """The build script sets ``MTGSIM_PURE_PYTHON`` for itself (so that it loads no compiled
     module while it replaces them); that must not read as the user's asking for no build,
