@@ -354,33 +354,46 @@ def compile_modules(sources: Mapping[str, Path], build_dir: Path, jobs: int, qui
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 
+# Cython's longest run on one module before it counts as hung: the longest takes about a
+# minute on a busy 2-core machine (rules.casting), and a type-inference loop in Cython
+# (``key = (*key, ...)`` once did it) runs forever. A module that runs out of time is
+# killed and left out, named in the build's line, instead of stalling the build silently.
+CYTHON_TIMEOUT = float(os.environ.get("MTGSIM_CYTHON_TIMEOUT", "900"))
+
+
 def _cythonize(extensions: list[Any], c_dir: Path, jobs: int, declarations: Path,
-               out: Any) -> list[Any]:
+               out: Any, timeout: float | None = None) -> list[Any]:
     """The extensions with their C sources, Cython run first on those whose C file is
-    missing (``run`` removes the C of each module to regenerate), ``jobs`` at a time, with
-    a line as each is done; then Cython's own pass over them all, which finds them current
-    and gives the list the C compiler takes (a module Cython failed on is left out)."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    missing (``run`` removes the C of each module to regenerate), ``jobs`` at a time, each
+    in a process of its own killed after ``timeout`` seconds (``CYTHON_TIMEOUT``), with a
+    line as each is done; then Cython's own pass over the others, which finds them current
+    and gives the list the C compiler takes (a module Cython failed on is left out; one
+    that ran out of time is not given to that pass, which would hang on it again)."""
+    from concurrent.futures import ThreadPoolExecutor, as_completed
 
     from Cython.Build import cythonize
 
+    limit = CYTHON_TIMEOUT if timeout is None else timeout
     todo = [ext for ext in extensions if not _c_file(c_dir, ext.sources[0]).is_file()]
+    hung: set[str] = set()
 
-    def said(done: int, name: str, made: bool) -> None:
+    def said(done: int, name: str, outcome: str) -> None:
+        if outcome == _HUNG:
+            hung.add(name)
         _say(out, f"[{done:>{len(str(len(todo)))}}/{len(todo)}] Cython: {name}"
-             + ("" if made else " (failed)"))
+             + ("" if outcome == _MADE else f" ({outcome})"))
 
-    if len(todo) == 1 or (todo and jobs <= 1):
-        for done, ext in enumerate(todo, 1):
-            said(done, ext.name, _cythonize_one(ext.name, ext.sources[0], str(c_dir),
-                                                str(declarations)))
-    elif todo:
-        with ProcessPoolExecutor(jobs) as pool:
+    if todo:
+        with ThreadPoolExecutor(max(1, jobs)) as pool:
             futures = {pool.submit(_cythonize_one, ext.name, ext.sources[0], str(c_dir),
-                                   str(declarations)): ext.name for ext in todo}
+                                   str(declarations), limit): ext.name for ext in todo}
             for done, future in enumerate(as_completed(futures), 1):
                 said(done, futures[future], future.result())
-    return list(cythonize(extensions, build_dir=str(c_dir), quiet=True,
+    if hung:
+        _say(out, f"not built, Cython ran out of time ({limit:.0f} s, "
+             f"MTGSIM_CYTHON_TIMEOUT): {', '.join(sorted(hung))}")
+    return list(cythonize([ext for ext in extensions if ext.name not in hung],
+                          build_dir=str(c_dir), quiet=True,
                           include_path=[str(declarations)], compiler_directives=DIRECTIVES))
 
 
@@ -391,14 +404,36 @@ def _c_file(c_dir: Path, source: str) -> Path:
     return c_dir / (path.relative_to(path.anchor) if path.is_absolute() else path)
 
 
-def _cythonize_one(name: str, source: str, c_dir: str, declarations: str) -> bool:
-    """One module's C code (in a worker process); whether Cython made it."""
-    from Cython.Build import cythonize
-    from setuptools import Extension
+_MADE, _FAILED = "made", "failed"
+_HUNG = "killed: Cython ran out of time"
 
-    made = cythonize([Extension(name, [source], optional=True)], build_dir=c_dir, quiet=True,
-                     include_path=[declarations], compiler_directives=DIRECTIVES)
-    return bool(made)
+# One module through Cython, in a process of its own (so that a hang can be killed):
+# argv is the module's name, its source, the C directory, the declarations' directory and
+# the directives as JSON; the exit status 0 if Cython made the C file.
+_CYTHON_ONE = """
+import json, sys
+from Cython.Build import cythonize
+from setuptools import Extension
+name, source, c_dir, declarations, directives = sys.argv[1:6]
+made = cythonize([Extension(name, [source], optional=True)], build_dir=c_dir, quiet=True,
+                 include_path=[declarations], compiler_directives=json.loads(directives))
+sys.exit(0 if made else 3)
+"""
+
+
+def _cythonize_one(name: str, source: str, c_dir: str, declarations: str,
+                   timeout: float) -> str:
+    """One module's C code, by Cython in a child process given ``timeout`` seconds: made,
+    failed (Cython said why on stderr), or killed for running out of time (the partial C
+    file is removed, so that nothing takes it for made)."""
+    try:
+        done = subprocess.run([sys.executable, "-c", _CYTHON_ONE, name, source, c_dir,
+                               declarations, json.dumps(DIRECTIVES)], timeout=timeout,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        _c_file(Path(c_dir), source).unlink(missing_ok=True)
+        return _HUNG
+    return _MADE if done.returncode == 0 else _FAILED
 
 
 def _say(out: Any, line: str) -> None:

@@ -5,6 +5,12 @@ bench decks and plays N bench games (heuristic or random on both sides), then ov
 process with 0 games, and prints the difference divided by N. The count is the same on
 every run of the same code, whatever else the machine does, so a 0.3% change shows.
 
+Both counted processes must load the cards the same way: with a cold compiled-card cache
+the 0-game run would compile the decks' cards and write the cache, and the N-game run would
+read it, so the start-up subtracted would be the wrong one (the figure could even come out
+negative). A plain process (not under valgrind) loads the decks first, which warms the
+cache for both.
+
     python scripts/instructions.py                 # 60 heuristic games
     python scripts/instructions.py --games 100 --policy random
     python scripts/instructions.py --decks pauper/mono_red_madness pauper/dimir_faeries
@@ -46,6 +52,13 @@ def count(games: int, policy: str, decks: tuple[str, str] = BENCH) -> int:
     return int(m.group(1))
 
 
+def warm(decks: tuple[str, str]) -> None:
+    """Load the card pool and the decks once, outside valgrind, so that the compiled-card
+    cache is written before either counted process starts (both then read it)."""
+    subprocess.run([sys.executable, "-c", GAMES, "0", "random", *decks],
+                   capture_output=True, text=True, check=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=60)
@@ -55,6 +68,7 @@ def main() -> int:
                          "a bundled deck's name or a deck file")
     args = ap.parse_args()
     decks = (args.decks[0], args.decks[1])
+    warm(decks)
     base = count(0, args.policy, decks)
     total = count(args.games, args.policy, decks)
     per_game = (total - base) / args.games

@@ -24,6 +24,7 @@ from mtgsim.engine.state.memo import memo_on
 TAPPED = "enchanted_becomes_tapped"
 EQUIPPED_TAPPED = "equipped_becomes_tapped"  # (an Equipment's: Hawkeye's Bow)
 DAMAGED = "enchanted_dealt_damage"
+_WATCHED = frozenset((TAPPED, EQUIPPED_TAPPED, DAMAGED))  # (one lookup, not three compares)
 
 
 def _find_watchers(state: GameState) -> list[int]:
@@ -32,7 +33,7 @@ def _find_watchers(state: GameState) -> list[int]:
     out = []
     for o in permanents(state):
         for ab in o.card.triggered:
-            if ab.when == TAPPED or ab.when == EQUIPPED_TAPPED or ab.when == DAMAGED:
+            if ab.when in _WATCHED:
                 out.append(o.oid)
                 break
     return out

@@ -66,10 +66,18 @@ def precombat_main(state: GameState) -> None:
     """714.3b: the active player puts a lore counter on each Saga they control with a
     chapter ability, in battlefield order (the abilities trigger together, 603.3b)."""
     objects = state.objects
-    for oid in list(state.battlefield):
+    active = state.active
+    sagas: list[GameObject] | None = None  # (made only when there is one: most turns none)
+    for oid in state.battlefield:
         o = objects[oid]
-        if o.controller == state.active and "Saga" in o.card.subtypes and \
+        # (a card without triggered abilities has no chapter: the cheap test first)
+        if o.card.triggered and o.controller == active and "Saga" in o.card.subtypes and \
                 not o.lost_abilities and final_chapter(o.card):
+            if sagas is None:
+                sagas = []
+            sagas.append(o)
+    if sagas is not None:  # (putting lore counters moves no permanent)
+        for o in sagas:
             put_lore(state, o)
 
 

@@ -358,7 +358,7 @@ def _fake_build(where: Path, digests: dict[str, str], platform: str = "") -> Pat
     return where
 
 
-ONE_STALE = ("mtgsim: 1 of 99 compiled engine modules is older than its source and runs as "
+ONE_STALE = ("mtgsim: 1 of 117 compiled engine modules is older than its source and runs as "
              "pure Python (run make compiled)\n")
 
 
@@ -368,31 +368,31 @@ def test_a_build_out_of_date_says_so_once(tmp_path: Path) -> None:
     for."""
     names = compiled.module_names()
     stale = _fake_build(tmp_path / "stale", {n: "0" * 64 for n in names})
-    assert _child(stale) == ([], "mtgsim: 99 of 99 compiled engine modules are older than "
+    assert _child(stale) == ([], "mtgsim: 117 of 117 compiled engine modules are older than "
                              "their source and run as pure Python (run make compiled)\n")
     assert _child(stale, pure="1") == ([], "")
     assert _child(tmp_path / "none") == ([], "")
     partial = _fake_build(tmp_path / "partial", {n: "0" * 64 for n in names[2:]})
-    assert _child(partial)[1] == ("mtgsim: 99 of 99 compiled engine modules run as pure "
-                                  "Python (97 older than their source, 2 not built) "
+    assert _child(partial)[1] == ("mtgsim: 117 of 117 compiled engine modules run as pure "
+                                  "Python (115 older than their source, 2 not built) "
                                   "(run make compiled)\n")
     failed = _fake_build(tmp_path / "failed", {})  # every module failed to compile
-    assert _child(failed)[1] == ("mtgsim: 99 of 99 compiled engine modules were not built "
+    assert _child(failed)[1] == ("mtgsim: 117 of 117 compiled engine modules were not built "
                                  "and run as pure Python (run make compiled)\n")
     other = _fake_build(tmp_path / "other", {n: "0" * 64 for n in names}, "cpython-99.so")
-    assert _child(other)[1] == (f"mtgsim: all 99 compiled engine modules run as pure Python: "
+    assert _child(other)[1] == (f"mtgsim: all 117 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
                                 "(cpython-99.so) (run make compiled)\n")
     # builds for other interpreters beside it, under their own manifests, and none for this
     # one (make test PYTHON=python3.12 in a checkout built for 3.11): said the same way
     (other / MANIFEST).rename(other / "manifest.cpython-99.json")
     (other / "manifest.cpython-98.json").write_text("{}", encoding="utf-8")
-    assert _child(other)[1] == (f"mtgsim: all 99 compiled engine modules run as pure Python: "
+    assert _child(other)[1] == (f"mtgsim: all 117 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
                                 "(cpython-98, cpython-99) (run make compiled)\n")
     (stale / MANIFEST).write_text(json.dumps({**json.loads((stale / MANIFEST).read_text()),
                                               "declarations": "0" * 64}))
-    assert _child(stale)[1].startswith("mtgsim: 99 of 99 compiled engine modules were built "
+    assert _child(stale)[1].startswith("mtgsim: 117 of 117 compiled engine modules were built "
                                        "from other declarations (mtgsim/declarations.py)")
 
 
@@ -440,6 +440,41 @@ def test_a_build_says_each_module_as_it_is_done(tmp_path: Path,
     assert sorted(line.rsplit(" ", 1)[1] for line in lines[:2]) == names
     assert sorted(line.rsplit(" ", 1)[1] for line in lines[2:]) == names
     assert len(list((tmp_path / "build" / "lib").glob("probe_*"))) == 2
+
+
+def test_a_cython_run_out_of_time_is_killed_and_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Cython once looped for ever on one module (type inference over ``key = (*key,
+    ...)``) and the whole build stalled without a word: each module's Cython runs in a
+    process of its own, killed after the build's time limit, and the module is named and
+    left out while the others are built."""
+    if not CAN_BUILD:
+        pytest.skip("no Cython or C compiler: the compiled engine is not built here")
+    from test_attribute_cache import compile_engine  # scripts/compile_engine.py, loaded once
+
+    source = tmp_path / "probe_slow.py"
+    source.write_text("def f(x):\n    return x + 1\n", encoding="utf-8")
+    extension = compile_engine_extension(source)
+    made = compile_engine._cythonize([extension], tmp_path / "c", 1, tmp_path / "pxd",
+                                     sys.stdout, timeout=0.001)
+    lines = capsys.readouterr().out.splitlines()
+    assert made == []
+    assert lines == ["compiled engine: [1/1] Cython: probe_slow (killed: Cython ran out of "
+                     "time)",
+                     "compiled engine: not built, Cython ran out of time (0 s, "
+                     "MTGSIM_CYTHON_TIMEOUT): probe_slow"], lines
+    assert not list((tmp_path / "c").rglob("probe_slow.c"))
+    made = compile_engine._cythonize([extension], tmp_path / "c", 1, tmp_path / "pxd",
+                                     sys.stdout, timeout=600)  # in time: made
+    assert [ext.name for ext in made] == ["probe_slow"]
+    assert capsys.readouterr().out.splitlines() == ["compiled engine: [1/1] Cython: probe_slow"]
+
+
+def compile_engine_extension(source: Path) -> object:
+    """A setuptools Extension of one probe module, as compile_modules makes them."""
+    from setuptools import Extension
+
+    return Extension(source.stem, [str(source)], optional=True)
 
 
 def test_only_the_users_pure_switch_stops_the_build() -> None:
