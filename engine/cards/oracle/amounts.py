@@ -77,7 +77,7 @@ def _counted(t: str, ab: Ability) -> Amount:
     if t in ("card you've drawn this turn", "cards you've drawn this turn"):
         return {"of": "cards_drawn_this_turn"}
     if t == "creature you attacked with this turn":  # (Search Party Captain, 508.1a)
-        return {"of": "cardsb_attacked_with_this_turn"}
+        return {"of": "attacked_with_this_turn"}
     m = _IN_ALL_GRAVEYARDS.match(t)
     if m is not None:  # "cards named ~ in all graveyards" (Accumulated Knowledge)
         n = read_noun(m.group("what"), ab)

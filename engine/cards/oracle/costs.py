@@ -224,7 +224,7 @@ def mana_effect(text: str, ab: Ability) -> Data:
 
 
 MANA_ABILITY = declare("mana_ability", "a mana ability: \"{T}: Add {G}.\"")
-FILTER_ONCE = declare("cardsb_filter_once_each_turn",
+FILTER_ONCE = declare("filter_once_each_turn",
                       "a filter without {T}, once each turn: \"{1}: Add {R}, {W}, or {B}. "
                       "Activate only once each turn.\" (602.5b, 605.1a)")
 
@@ -233,7 +233,7 @@ def mana_ability(cost: Data, effect: str, ab: Ability, once: bool = False) -> Da
     """A mana ability from its cost ({T}, sacrificing this, and a filter's "{1}":
     ``ManaAbility`` has no other cost) and its "Add ..." sentence; ``once``: it is
     "Activate only once each turn." (602.5b), which only a filter without {T} may be
-    (``cardsb_filter_once_each_turn``)."""
+    (``filter_once_each_turn``)."""
     if set(cost) - {"tap", "sacrifice_self", "mana", "tap_untapped"} or not cost:
         raise NotUnderstood(effect, "a mana ability with this cost")
     out: Data = {"type": "mana", **mana_effect(effect, ab)}

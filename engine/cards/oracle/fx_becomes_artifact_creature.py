@@ -16,7 +16,7 @@ from mtgsim.engine.cards.oracle.table import Ability, Data, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 
 
-@rule("effect", "cardsa_that_artifact_becomes_artifact_creature",
+@rule("effect", "that_artifact_becomes_artifact_creature",
       r"that artifact becomes an? (?P<p>\d+)/(?P<t>\d+) (?P<sub>[A-Z][a-z]+) artifact "
       r"creature(?: with (?P<kw>" + KEYWORD_LIST + r"))?")
 def _becomes_artifact_creature(m: re.Match[str], ab: Ability) -> list[Data]:

@@ -17,7 +17,7 @@ _TYPES = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswa
           "battle")
 
 
-@rule("condition", "cardsa_cast_spell_this_turn_types",
+@rule("condition", "cast_spell_this_turn_types",
       r"(?:if )?you've cast an? (?P<what>[a-z]+(?: or [a-z]+)?) spell this turn")
 def _cast_this_turn(m: re.Match[str], ab: Ability) -> Data:
     """"You've cast an instant or sorcery spell this turn": a spell with one of these card
@@ -25,4 +25,4 @@ def _cast_this_turn(m: re.Match[str], ab: Ability) -> Data:
     types = m.group("what").split(" or ")
     if any(t not in _TYPES for t in types) or len(set(types)) != len(types):
         raise NotUnderstood(m.group(0), "a quality of the spell other than its card types")
-    return {"if": "cardsa_cast_spell_this_turn", "types": types}
+    return {"if": "cast_spell_this_turn", "types": types}

@@ -17,7 +17,7 @@ Out = dict[str, list[Data] | list[str] | Data]
 _WHO = {"Enchanted creature": ("enchanted", "Aura"), "Equipped creature": ("equipped", "Equipment")}
 
 
-@rule("static", "cardsa_attached_has_during_your_turn_otherwise",
+@rule("static", "attached_has_during_your_turn_otherwise",
       r"(?P<who>Enchanted creature|Equipped creature) has (?P<a>" + KEYWORD_LIST +
       r") during your turn\. Otherwise, it has (?P<b>" + KEYWORD_LIST + r")\.")
 def _during_your_turn(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:

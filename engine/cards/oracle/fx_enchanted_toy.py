@@ -31,7 +31,7 @@ def _aura(clause: str, ctx: Ctx) -> None:
         raise NotUnderstood(clause, "not an Aura")
 
 
-@rule("static", "cardsb_enchanted_loses_all_is_artifact",
+@rule("static", "enchanted_loses_all_is_artifact",
       r"Enchanted creature loses all abilities and is an? (?P<sub>[A-Z]\w+) artifact "
       r"creature with base power and toughness (?P<p>\d+)/(?P<t>\d+) in addition to its "
       r"other types\.")
@@ -43,7 +43,7 @@ def _toy(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
                            "set_base": [int(m.group("p")), int(m.group("t"))]}]}
 
 
-@rule("static", "cardsb_face_down_cant_turn_face_up",
+@rule("static", "face_down_cant_turn_face_up",
       r"As long as enchanted creature is face down, it can't be turned face up\.")
 def _face_down(m: re.Match[str], ab: Ability, ctx: Ctx) -> Out:
     _aura(m.group(0), ctx)

@@ -15,7 +15,7 @@ from mtgsim.engine.cards.oracle.text import NotUnderstood
 Out = dict[str, list[Data] | list[str] | Data]
 
 
-@rule("static", "cardsa_flagbearer_must_target",
+@rule("static", "flagbearer_must_target",
       r"While an opponent is choosing targets as part of casting a spell they control or "
       r"activating an ability they control, that player must choose at least one "
       r"Flagbearer on the battlefield if able\.")

@@ -86,7 +86,7 @@ class CardsDrawnThisTurn(Dyn, tag="cards_drawn_this_turn", frozen=True):
     times: int = 1
 
 
-class AttackedWithThisTurn(Dyn, tag="cardsb_attacked_with_this_turn", frozen=True):
+class AttackedWithThisTurn(Dyn, tag="attacked_with_this_turn", frozen=True):
     """"For each creature you attacked with this turn" (Search Party Captain): the
     creatures the player declared as attackers this turn (508.1a), in every combat of it,
     each once, counted whether or not they are still on the battlefield."""

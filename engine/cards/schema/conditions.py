@@ -150,7 +150,7 @@ class CreatureDiedThisTurn(Cond, tag="creature_died_this_turn", frozen=True):
     creature (``GameState.creature_died_turn``)."""
 
 
-class CastSpellThisTurn(Cond, tag="cardsa_cast_spell_this_turn", frozen=True):
+class CastSpellThisTurn(Cond, tag="cast_spell_this_turn", frozen=True):
     """"If you've cast an instant or sorcery spell this turn": the controller cast a spell
     this turn (601.2i: a spell is cast once it is on the stack and its costs are paid)
     having one of ``types`` as cast (``engine.rules.cast_this_turn``)."""

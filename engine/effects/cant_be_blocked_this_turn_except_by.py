@@ -1,4 +1,4 @@
-"""The ``cardsa_cant_be_blocked_except_by`` effect (CantBeBlockedExceptBy): its data, how it
+"""The ``cant_be_blocked_this_turn_except_by`` effect (CantBeBlockedExceptBy): its data, how it
 resolves and what the AI thinks it is worth.
 
 "~ can't be blocked this turn except by creatures with haste" (Gingerbrute): until end of
@@ -28,7 +28,7 @@ from mtgsim.engine.state.game_state import (
 )
 
 
-class CantBeBlockedExceptBy(Effect, tag="cardsa_cant_be_blocked_except_by", frozen=True):
+class CantBeBlockedExceptBy(Effect, tag="cant_be_blocked_this_turn_except_by", frozen=True):
     """"[It] can't be blocked this turn except by [creatures matching ``filter``]"."""
 
     filter: Filter

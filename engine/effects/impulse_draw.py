@@ -1,4 +1,4 @@
-"""The ``cardsa_impulse_draw`` effect (ImpulseDraw): its data, how it resolves and what the
+"""The ``impulse_draw`` effect (ImpulseDraw): its data, how it resolves and what the
 AI thinks it is worth.
 
 "Exile the top two cards of your library. Until the end of your next turn, you may play
@@ -28,7 +28,7 @@ _CARD = 2.8
 _AVERAGE_COST = 2  # the mana the AI expects a card to cost
 
 
-class ImpulseDraw(Effect, tag="cardsa_impulse_draw", frozen=True):
+class ImpulseDraw(Effect, tag="impulse_draw", frozen=True):
     """Exile the top ``n`` cards of the controller's library; they may play them this
     turn (``next_turn`` False) or until the end of their next turn (True)."""
 

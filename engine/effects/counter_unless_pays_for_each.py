@@ -1,4 +1,4 @@
-"""The ``cardsa_counter_unless_pays_for_each`` effect (CounterUnlessPaysForEach): its data, how
+"""The ``counter_unless_pays_for_each`` effect (CounterUnlessPaysForEach): its data, how
 it resolves and what the AI thinks it is worth.
 
 "Counter target spell unless its controller pays {1} for each card in your graveyard"
@@ -32,7 +32,7 @@ from mtgsim.engine.state.decisions import MayPay
 from mtgsim.engine.state.game_state import NONE, GameState, StackItem
 
 
-class CounterUnlessPaysForEach(Effect, tag="cardsa_counter_unless_pays_for_each", frozen=True):
+class CounterUnlessPaysForEach(Effect, tag="counter_unless_pays_for_each", frozen=True):
     """"Counter [target spell] unless its controller pays {1} for each [thing]": the
     generic mana to pay is ``amount`` as the spell resolves (608.2h)."""
 

@@ -1,4 +1,4 @@
-"""The ``cardsa_pump_same_name`` effect (PumpSameName): its data, how it resolves and what the AI
+"""The ``pump_same_name`` effect (PumpSameName): its data, how it resolves and what the AI
 thinks it is worth.
 
 "Target creature and all other creatures with the same name as that creature get -2/-2
@@ -21,7 +21,7 @@ from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import ContinuousEffect, GameObject, GameState, StackItem
 
 
-class PumpSameName(Effect, tag="cardsa_pump_same_name", frozen=True):
+class PumpSameName(Effect, tag="pump_same_name", frozen=True):
     """"[Target creature] and all other creatures with the same name as that creature
     get +N/+N until end of turn" (``negative``: -N/-N)."""
 

@@ -1,4 +1,4 @@
-"""The ``cardsb_add_land_type`` effect (AddLandType): its data, how it resolves and what the AI thinks it is worth.
+"""The ``add_land_type`` effect (AddLandType): its data, how it resolves and what the AI thinks it is worth.
 
 "Until end of turn, target land you control becomes the basic land type of your choice
 in addition to its other types." (Navigator's Compass). The type is chosen as the effect
@@ -40,7 +40,7 @@ LITTLE = 0.1  # a land type for a turn, nothing needed
 _FIVE = sum(COLOR_CHOICES)
 
 
-class AddLandType(Effect, tag="cardsb_add_land_type", frozen=True):
+class AddLandType(Effect, tag="add_land_type", frozen=True):
     """"[Target land] becomes the basic land type of your choice in addition to its
     other types until end of turn" (205.1b, 305.6)."""
 
