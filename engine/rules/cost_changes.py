@@ -33,7 +33,7 @@ from mtgsim.engine.rules.amounts import At, amount_value
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.mana import ManaCost
-from mtgsim.engine.rules.targets import legal_targets
+from mtgsim.engine.rules.targets import target_options
 from mtgsim.engine.state.game_state import GameObject, GameState
 
 
@@ -77,7 +77,10 @@ def _targets_match(state: GameState, player: int, obj: GameObject, f: Filter,
         spell = obj.card.spell
         if spell is None or not spell.targets:
             return False
-        targets = legal_targets(state, spell.targets[0], player, obj.oid)
+        # the options casting offers for it (601.2c), the Flagbearer requirement
+        # included: with a Standard Bearer to target, a tapped creature is no option
+        targets = target_options(state, tuple(spell.targets), 0, player, obj.oid, [],
+                                 spell=True)
     for t in targets:
         o = objects.get(t)
         if o is not None and t >= 2 and matches(state, f, o, player, obj.oid):
