@@ -39,9 +39,13 @@ def spell_has_improvise(state: GameState, player: int, obj: GameObject) -> bool:
 def improvise_candidates(state: GameState, player: int) -> list[int]:
     """Untapped artifacts the player controls (702.126a)."""
     objects = state.objects
-    return [oid for oid in state.battlefield
-            if objects[oid].controller == player and not objects[oid].tapped
-            and (objects[oid].card.type_mask | objects[oid].extra_types) & T_ARTIFACT]
+    out: list[int] = []
+    for oid in state.battlefield:  # (a loop: Cython miscompiles long and-chains in comprehensions)
+        o = objects[oid]
+        if o.controller == player and not o.tapped and \
+                (o.card.type_mask | o.extra_types) & T_ARTIFACT:
+            out.append(oid)
+    return out
 
 
 def improvise_pool(state: GameState, player: int) -> tuple[list[int], list[int]]:

@@ -9,6 +9,8 @@ within a layer (613.7). It runs only when characteristics are stale
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from mtgsim.engine.cards import (
     COLOR_BIT,
     KW_ATTACKS_EACH_COMBAT,
@@ -38,6 +40,10 @@ from mtgsim.engine.rules.keyword_counters import counter_keywords
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.state.derived import ENTERED, refreshed, refreshed_entered
 from mtgsim.engine.state.game_state import BATTLEFIELD, ContinuousEffect, GameObject, GameState
+
+#: The sort key of layer 4-5 changes: timestamp, then the order found (a module-level
+#: key, since a compiled (cpdef) function cannot hold a closure).
+_TIMESTAMP_THEN_ORDER = itemgetter(0, 1)
 
 # Keyword bits that, granted by another object, are effects rather than abilities
 # ("enchanted creature can't attack or block"): losing all abilities keeps them.
@@ -224,7 +230,7 @@ def _layers_4_5_types_and_colors(state: GameState,
             if target is not None:
                 changes.append((e.timestamp, len(changes), [target], e))
     if len(changes) > 1:
-        changes.sort(key=lambda c: (c[0], c[1]))  # by timestamp, then as found
+        changes.sort(key=_TIMESTAMP_THEN_ORDER)  # by timestamp, then as found
     for _, _, affected, change in changes:
         for o in affected:
             if change.creature_types:

@@ -152,7 +152,8 @@ def units_of(content: tuple[int, ...], filters: int = 0,
     units.filters = filters
     units.duals = duals
     # (all of any colour: kept as (), the planner's usual case and its memo keys)
-    units.masks = () if all(m == FIVE_COLORS for m in masks) else masks
+    # (a count, not all(): units_of may be declared cpdef, which holds no generator)
+    units.masks = () if masks.count(FIVE_COLORS) == len(masks) else masks
     return units
 
 

@@ -428,8 +428,10 @@ def _units_of(state: GameState, units: list[int], filters: int,
     # (and the filters' colours, negative below those, when some filter makes fewer than
     # any colour)
     key = (*content, -1 - filters, *[-1 - d for d in duals]) if filters or duals else content
-    if any(m != mana_mod.FIVE_COLORS for m in masks):
-        key = (*key, *[-64 - m for m in masks])
+    for m in masks:  # (a loop, not any(): a compiled function holds no generator)
+        if m != mana_mod.FIVE_COLORS:
+            key = key + tuple([-64 - m for m in masks])
+            break
     found = seen.get(key)
     if found is None:
         if len(seen) >= 256:

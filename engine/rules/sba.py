@@ -182,6 +182,12 @@ def _in_order(state: GameState, oids: list[int]) -> list[int]:
     return sorted(here, key=state.battlefield.index)
 
 
+def _aura_kept(state: GameState, o: GameObject) -> bool:
+    """Whether a hook keeps an illegally attached Aura on the battlefield (702.103f); a
+    function of its own, since the compiled ``_permanent_actions`` holds no generator."""
+    return any(keep(state, o) for keep in AURA_KEPT_HOOKS)
+
+
 def _permanent_actions(state: GameState, oids: list[int], only: Container[int] | None,
                        to_graveyard: list[GameObject], to_destroy: list[GameObject],
                        sacrificed: list[GameObject]) -> tuple[bool, tuple[int, str] | None]:
@@ -217,7 +223,7 @@ def _permanent_actions(state: GameState, oids: list[int], only: Container[int] |
                 acted = True
         if card.is_aura:
             if not aura_legal(state, o):  # 704.5m
-                if any(keep(state, o) for keep in AURA_KEPT_HOOKS):
+                if _aura_kept(state, o):
                     acted = True  # it is no Aura now (702.103f: an exception to 704.5m)
                 else:
                     to_graveyard.append(o)
