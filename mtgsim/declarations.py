@@ -48,7 +48,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "cards.schema.bits": (),
     "effects.add_counters": (),
     "effects.become_monarch": (),
-    "effects.cardsa_cant_be_blocked_except_by": (),
+    "effects.cant_be_blocked_this_turn_except_by": (),
     "effects.choose_one": (),
     "effects.conditional": (),
     "effects.counter": (),
