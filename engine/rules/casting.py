@@ -285,6 +285,9 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
     if p is not None and p.other_payable is not None and \
             not p.other_payable(state, player, obj):
         return False  # retrace's land card to discard
+    if p is not None and p.other_cost is not None and \
+            not _permission_other_payable(state, player, obj, card, alt, reduction):
+        return False  # sneak's attacker, needed for the mana by sacrificing it
     alternative = card.alternative_cost
     if alt == ALT_ALTERNATIVE and alternative is not None:
         if card.alternative_if is not None and not condition_holds(
@@ -577,6 +580,27 @@ def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: C
     its total cost, 601.2f) be paid, the mana still payable (``keeps``)?"""
     return costs_payable(state, player, obj, cost, parts_of(cost, spell=True),
                          lambda state, player, obj, cost: keeps)
+
+
+def _permission_other_payable(state: GameState, player: int, obj: GameObject, card: Card,
+                              alt: int, reduction: CostReduction | None) -> bool:
+    """Can the permission's costs other than mana (sneak's unblocked attacker returned to
+    hand, flashback's sacrifice) be paid beside the mana of one of its costs (X = 0)?
+    Asked with the ``Keeps`` test the cast's own questions use (``cast``, 601.2g-h: mana
+    abilities are activated before costs are paid, so an attacker whose mana would
+    sacrifice it can't also be returned when that mana is needed), so that the cast is
+    offered only when its questions will have an answer."""
+    perm = permission(alt)
+    assert perm is not None and perm.other_cost is not None
+    cut = generic_cut(state, player, obj) if card.reductions else 0
+    for c in permission_costs(state, obj, alt):
+        other = perm.other_cost(state, obj, c)
+        if other is None:
+            return True
+        keeps = mana_keeps(state, player, *reduce_total(*total_cost([c], 0), cut), reduction)
+        if _other_parts_payable(state, player, obj, other, keeps):
+            return True
+    return False
 
 
 def _other_costs(card: Card, alt: int, extra: Cost | None = None) -> list[Cost]:
