@@ -110,7 +110,8 @@ def _counted(values: list[_T]) -> list[tuple[_T, int]]:
 def split_pools(base: list[int], drums: list[_Drum], helping: list[int]) -> Iterator[
         list[int]]:
     """Every pool a split of ``helping`` between convoke and ``drums`` gives (each
-    distinct pool once)."""
+    distinct pool once). A helper of value -1 pays nothing when not tapped for a drum
+    (improvise's non-artifact creatures, ``improvise.improvise_payable``)."""
     drum_groups = _counted(drums)
     helper_groups = _counted(helping)
     seen: set[tuple[int, ...]] = set()
@@ -123,7 +124,7 @@ def split_pools(base: list[int], drums: list[_Drum], helping: list[int]) -> Iter
                     made.extend([own] * (n - active))  # not activated: it may convoke
             for tapped in _takes([n for _, n in helper_groups], k):
                 left = [c for (c, n), t in zip(helper_groups, tapped, strict=True)
-                        for _ in range(n - t)]
+                        for _ in range(n - t) if c >= 0]  # (-1: it pays nothing untapped)
                 pool = [*base, *made, *left]
                 key = tuple(sorted(pool))
                 if key not in seen:

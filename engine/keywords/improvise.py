@@ -11,6 +11,10 @@ reduction, as convoke (702.51) and delve (702.66) are. ``ask_improvise`` asks
 artifact pays one generic mana, never a coloured symbol (a unit of no colour, mask 0, in
 the payment pool). An artifact whose tapping would leave the rest unpayable (a Mind Stone
 whose mana the rest needs) is not offered, so every answer is legal.
+Beside mana abilities that tap an untapped creature too (Springleaf Drum), an artifact
+creature either improvises or is tapped for such an ability's cost, never both (601.2g-h,
+605.1a): ``improvise_payable`` tries the real splits (``convoke_helped.split_pools``), for
+castability (``CostReduction.payable``) and for the artifacts each question offers.
 702.126c: multiple instances are redundant: the spell has improvise or not.
 """
 
@@ -19,9 +23,17 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mtgsim.engine.cards import T_ARTIFACT
+from mtgsim.engine.keywords.convoke_helped import split_pools
 from mtgsim.engine.rules.enchanted_events import tap_permanent
-from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.payment import mana_units, units_without
+from mtgsim.engine.rules.mana import SYMBOL_BIT, can_pay
+from mtgsim.engine.rules.payment import (
+    any_helped,
+    helped_fallback,
+    helpers,
+    mana_abilities_of,
+    mana_units,
+    units_without,
+)
 from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ForSpell
@@ -103,11 +115,71 @@ def _keeps_payable(state: GameState, player: int, symbols: tuple[int, ...], gene
                    gone: list[int], candidates: list[int]) -> bool:
     """Can the rest (``symbols`` and ``generic``) still be paid once the artifacts and
     permanents of ``gone`` are used, by mana or by tapping the other artifacts?"""
+    mana_units(state, player)  # (any_helped reads what it found)
+    if any_helped(state, player):  # the artifacts a Springleaf Drum would tap
+        return improvise_payable(state, player, symbols, generic, gone)
     units = units_without(state, player, gone)
     _, sources = mana_units(state, player)
     makers = {oid for oid, _ in sources}
     more = sum(1 for oid in candidates if oid not in gone and oid not in makers)
     return can_pay(symbols, generic, [*units, *([0] * more)])
+
+
+def _is_artifact(o: GameObject) -> bool:
+    return bool((o.card.type_mask | o.extra_types) & T_ARTIFACT)
+
+
+def _split_pool(state: GameState, player: int, gone: Collection[int]) -> tuple[
+        list[int], list[tuple[int, int]], list[int]]:
+    """The parts ``convoke_helped.split_pools`` splits, for improvise: the mana units
+    that don't depend on the split and one generic unit (mask 0) for each untapped
+    artifact that is no mana source and no creature to tap; the abilities that tap a
+    creature too, each with what its source pays when not activated (an untapped
+    artifact improvises; Holdout Settlement makes its plain mana; else nothing, -1); the
+    creatures they could tap, 0 for an artifact (it may improvise instead), -1 for one
+    that is not (it pays nothing untapped)."""
+    units, sources = mana_units(state, player)
+    objects = state.objects
+    base: list[int] = []
+    drums: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for u, (oid, idx) in zip(units, sources, strict=True):
+        if oid >= 0:
+            seen.add(oid)
+            if oid in gone:
+                continue
+            o = objects[oid]
+            if mana_abilities_of(o)[idx].tap_creature:
+                own = 0 if not o.tapped and _is_artifact(o) else -1
+                fallback = helped_fallback(o)
+                if fallback >= 0:  # not activated, it makes its plain ability's mana
+                    own = 0
+                    for ch in mana_abilities_of(o)[fallback].colors:
+                        own |= SYMBOL_BIT[ch]
+                drums.append((u, own))
+                continue
+        base.append(u)
+    helping = helpers(state, player, gone)
+    helper_ids = {o.oid for o in helping}
+    for oid in improvise_candidates(state, player):
+        if oid not in seen and oid not in gone and oid not in helper_ids:
+            base.append(0)  # an untapped artifact that only improvises
+    return base, drums, [0 if _is_artifact(o) else -1 for o in helping]
+
+
+def improvise_payable(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
+                      gone: Collection[int] = ()) -> bool:
+    """Can ``player`` pay ``symbols`` and ``generic`` with mana and improvise, none of
+    the permanents in ``gone`` paying, each artifact creature either improvising or
+    tapped for a mana ability's cost (601.2g-h, 605.1a, 702.126a)? Improvise pays
+    generic mana only: its units have no colour."""
+    base, drums, helping = _split_pool(state, player, gone)
+    if len(base) + len(drums) + len(helping) < generic + len(symbols):
+        return False
+    for pool in split_pools(base, drums, helping):
+        if can_pay(symbols, generic, pool):
+            return True
+    return False
 
 
 def tap_improvisers(state: GameState, used: list[int]) -> None:
@@ -118,4 +190,4 @@ def tap_improvisers(state: GameState, used: list[int]) -> None:
 
 IMPROVISE = cost_reduction(CostReduction(
     "improvise", has=spell_has_improvise, pool=improvise_pool, ask=ask_improvise,
-    apply=apply_improvise, pay=tap_improvisers, statistic=""))
+    apply=apply_improvise, pay=tap_improvisers, statistic="", payable=improvise_payable))
