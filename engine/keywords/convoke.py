@@ -30,7 +30,8 @@ from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.keywords.convoke_helped import convoke_payable
 from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.payment import any_helped, mana_units, units_without
+from mtgsim.engine.rules.mana_units import any_helped, mana_units
+from mtgsim.engine.rules.payment import units_without
 from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction, spell_keyword_granted
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ForSpell

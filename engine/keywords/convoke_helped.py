@@ -26,12 +26,9 @@ from typing import TypeVar
 
 from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.rules.mana import SYMBOL_BIT, can_pay
-from mtgsim.engine.rules.payment import (
-    helped_fallback,
-    helpers,
-    mana_abilities_of,
-    mana_units,
-)
+from mtgsim.engine.rules.mana_helped import helped_fallback, helpers
+from mtgsim.engine.rules.mana_sources import mana_abilities_of
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.state.game_state import GameState
 
 # (unit mask, the colours its source convokes with when not activated: -1 for none)

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.payment import mana_units, units_without
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import units_without
 from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.state.ask import Asker

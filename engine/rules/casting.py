@@ -44,16 +44,13 @@ from mtgsim.engine.rules.costs import (
 from mtgsim.engine.rules.flagbearer import flagbearer_options
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.mana import ManaCost, can_pay, can_pay_cost, parse_cost
+from mtgsim.engine.rules.mana_units import ManaEntry, any_helped, mana_units, units_unchanged
 from mtgsim.engine.rules.payment import (
-    ManaEntry,
-    any_helped,
-    mana_units,
     max_x,
     pay_symbols,
     plan_mana_sacrifices,
     sacrificed_for_mana,
     total_cost,
-    units_unchanged,
     units_without,
 )
 from mtgsim.engine.rules.phyrexian import choose_phyrexian, payable_ways
