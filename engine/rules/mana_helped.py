@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mtgsim.engine.cards import KW_DEFENDER, T_CREATURE
-from mtgsim.engine.rules.mana_sources import _color_mask, _mana_sources, mana_abilities_of
+from mtgsim.engine.rules.mana import mana_color_mask
+from mtgsim.engine.rules.mana_sources import _mana_sources, mana_abilities_of
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import GameObject, GameState
 
@@ -54,7 +55,7 @@ def _helped(state: GameState, units: list[int], sources: list[tuple[int, int]],
                 changed = True
                 fb = helped_fallback(objects[oid])
                 if fb >= 0:  # its plain ability alone (Holdout Settlement's {C})
-                    out_units.append(_color_mask(mana_abilities_of(objects[oid])[fb].colors))
+                    out_units.append(mana_color_mask(mana_abilities_of(objects[oid])[fb].colors))
                     out_sources.append((oid, fb))
                 continue
             room -= 1

@@ -9,15 +9,13 @@ these sources; a payment (``engine.rules.payment``) activates their abilities.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 import msgspec
 
 from mtgsim.engine.cards import KW_HASTE, KW_NO_ACTIVATE, T_CREATURE, ManaAbility
 from mtgsim.engine.effects.add_chosen_color_mana import AddChosenColorMana
 from mtgsim.engine.effects.add_mana import AddMana
-from mtgsim.engine.rules import mana as mana_mod
-from mtgsim.engine.rules.mana import parse_cost
+from mtgsim.engine.rules.mana import mana_color_mask, parse_cost
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import GameObject, GameState
 
@@ -49,14 +47,6 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
     other objects' static abilities give it (``granted_mana``, layer 6)."""
     own = () if o.lost_abilities else o.card.mana_abilities
     return own + o.granted_mana if o.granted_mana else own
-
-
-@cache
-def _color_mask(colors: str) -> int:
-    m = 0
-    for ch in colors:
-        m |= mana_mod.SYMBOL_BIT[ch]
-    return m
 
 
 # A mana source as ``_mana_units`` reads it: the permanent, and for the common case (one
@@ -156,7 +146,7 @@ def _source(o: GameObject) -> _Source | None:
             not ab.mana_cost and not ab.tap_creature:
         if ab.each:  # mask 0: one mana of each colour (as in Card.mana_plain)
             return (o, ab, 0, 0, len(ab.colors), ab.tap, creature)
-        return (o, ab, 0, _color_mask(ab.colors), ab.amount, ab.tap, creature)
+        return (o, ab, 0, mana_color_mask(ab.colors), ab.amount, ab.tap, creature)
     return (o, None, 0, 0, 0, False, creature)
 
 

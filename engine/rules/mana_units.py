@@ -16,12 +16,12 @@ from mtgsim.engine.cards import KW_HASTE
 from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.layers import ensure, static_amount
+from mtgsim.engine.rules.mana import mana_color_mask
 from mtgsim.engine.rules.mana_helped import helped_fallback, helpers
 from mtgsim.engine.rules.mana_once import mana_once_used
 from mtgsim.engine.rules.mana_sources import (
     _NO_HOSTS,
     MANA_TRIGGER_HOOKS,
-    _color_mask,
     _mana_sources,
     can_tap_for_mana,
     mana_abilities_of,
@@ -190,25 +190,25 @@ def _mana_units(state: GameState, player: int) -> tuple[
                     best, idx, n = cand, i, amount
             if best is None:
                 continue
-            mask = 0 if best.each else _color_mask(best.colors)
+            mask = 0 if best.each else mana_color_mask(best.colors)
             tap = best.tap
             # (filters and abilities that tap a creature too are never a source's plain
             # ability, _source: only here)
             if best.mana_cost:  # a filter (engine.cards.pool allows no other mana cost)
                 if best.sacrifice_self:
                     late_filters.append((o.oid, idx))
-                    late_masks.append(_color_mask(best.colors))
+                    late_masks.append(mana_color_mask(best.colors))
                 else:
                     if filters is None:
                         filters = []
                     filters.append((o.oid, idx))
-                    masks.append(_color_mask(best.colors))
+                    masks.append(mana_color_mask(best.colors))
                 continue
             if best.tap_creature:  # it taps another creature too: counted after the rest
                 if helped is None:
                     helped = []
                 fb = helped_fallback(o)
-                fb_mask = _color_mask(mana_abilities_of(o)[fb].colors) if fb >= 0 else 0
+                fb_mask = mana_color_mask(mana_abilities_of(o)[fb].colors) if fb >= 0 else 0
                 # (its unit pays what the plain ability makes too: _activations picks it)
                 helped.append((mask | fb_mask, (o.oid, idx), (fb_mask, fb) if fb >= 0 else None))
                 continue
@@ -220,7 +220,7 @@ def _mana_units(state: GameState, player: int) -> tuple[
                 if duals is None:
                     duals = []
                 duals.append((len(units), (o.oid, dual)))  # (its unit, appended below)
-                dual_masks.append(_color_mask(mana_abilities_of(o)[dual].colors))
+                dual_masks.append(mana_color_mask(mana_abilities_of(o)[dual].colors))
         oid = o.oid
         if best.sacrifice_self:
             for m in _each_masks(best.colors) if mask == 0 else (mask,) * n:

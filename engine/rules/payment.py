@@ -17,13 +17,12 @@ from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.layers import static_amount
-from mtgsim.engine.rules.mana import ManaCost, can_pay, solve
+from mtgsim.engine.rules.mana import ManaCost, can_pay, mana_color_mask, solve
 from mtgsim.engine.rules.mana_helped import _helped, helped_fallback, helpers
 from mtgsim.engine.rules.mana_once import mark_mana_once
 from mtgsim.engine.rules.mana_sources import (
     _NO_HOSTS,
     MANA_TRIGGER_HOOKS,
-    _color_mask,
     _mana_sources,
     mana_abilities_of,
     triggered_mana,
@@ -173,7 +172,7 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
         if ab.once_per_turn:  # 602.5b (engine.rules.mana_once)
             mark_mana_once(state, o, index)
         produced = ab.amount if isinstance(ab.amount, int) else static_amount(state, ab.amount, o)
-        mask = _color_mask(ab.colors)
+        mask = mana_color_mask(ab.colors)
         made = list(_each_masks(ab.colors)) if ab.each else [mask] * produced
         if ab.tap:
             if oid in hosts:
@@ -217,18 +216,18 @@ def _activations(state: GameState, chosen: list[int], units: list[int],
         if fb >= 0 and idx != fb:
             # Holdout Settlement's unit paying generic mana or {C}: its plain "{T}: Add
             # {C}." pays it, no creature tapped
-            fb_mask = _color_mask(mana_abilities_of(objects[oid])[fb].colors)
+            fb_mask = mana_color_mask(mana_abilities_of(objects[oid])[fb].colors)
             if k >= len(symbols) or symbols[k] & fb_mask:
                 idx, unit = fb, fb_mask
         if mana_mod.POPCOUNT[unit & 63] > 1:
             o = objects[oid]
             abilities = mana_abilities_of(o)
-            own = _color_mask(abilities[idx].colors)
+            own = mana_color_mask(abilities[idx].colors)
             if unit & ~own and plain_one(abilities[idx]) and \
                     one_mana_union(state, o, mana_abilities_of(o), idx) == unit:
                 found = paying_ability(abilities, symbols[k] if k < len(symbols) else own)
                 if found >= 0:
-                    idx, unit = found, _color_mask(abilities[found].colors)
+                    idx, unit = found, mana_color_mask(abilities[found].colors)
         activated.setdefault((oid, idx), []).append(unit)
     out: list[_Used] = []
     lost = 0
