@@ -23,10 +23,9 @@ from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.mana import can_pay
 from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.payment import units_without
-from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction
+from mtgsim.engine.rules.spell_costs import CostReduction, ask_one_more, cost_reduction
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.decisions import ForSpell
-from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState
+from mtgsim.engine.state.game_state import DecisionKind, GameObject, GameState
 
 # Enum members read in functions, as module constants (see DecisionKind)
 _KIND_IMPROVISE_TAP = DecisionKind.IMPROVISE_TAP
@@ -88,15 +87,11 @@ def ask_improvise(state: GameState, asker: Asker, player: int, obj: GameObject,
                                       [*chosen, oid, *held], candidates)]
         if not options:
             break
-        picks = asker.choose_many(Decision(
-            _KIND_IMPROVISE_TAP, player,
-            f"tap an artifact to improvise {obj.card.name}" +
-            (" (none: pay the rest)" if can_stop else ""),
-            options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
-            source=obj.oid, about=ForSpell(obj.card)))
-        if not picks:
+        pick = ask_one_more(asker, _KIND_IMPROVISE_TAP, player, obj,
+                            f"tap an artifact to improvise {obj.card.name}", options, can_stop)
+        if pick is None:
             break
-        chosen.append(options[picks[0]])
+        chosen.append(pick)
     return chosen
 
 

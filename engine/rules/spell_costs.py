@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.mana import ManaCost, can_pay
-from mtgsim.engine.state.game_state import EXILE, GRAVEYARD, GameObject, GameState
+from mtgsim.engine.state.decisions import ForSpell
+from mtgsim.engine.state.game_state import (
+    EXILE,
+    GRAVEYARD,
+    Decision,
+    DecisionKind,
+    GameObject,
+    GameState,
+)
 from mtgsim.engine.state.memo import memo
 
 if TYPE_CHECKING:
@@ -172,6 +180,20 @@ class CostReduction:
     # (convoke's creatures are also the creatures Springleaf Drum taps:
     # engine.keywords.convoke_helped); asked only then (``payment.any_helped``)
     payable: ExactPayable | None = None
+
+
+def ask_one_more(asker: Asker, kind: DecisionKind, player: int, obj: GameObject, what: str,
+                 options: list[int], can_stop: bool) -> int | None:
+    """One more object to pay part of the total cost with (convoke's creature, delve's
+    card, improvise's artifact: each pays one mana, 702.51a, 702.66a, 702.126a), asked one
+    question at a time: the one chosen among ``options``, or None when the player answers
+    with none, allowed only when mana can pay the rest (``can_stop``). ``what`` says what
+    is done with it ("tap a creature to convoke [spell]")."""
+    picks = asker.choose_many(Decision(
+        kind, player, what + (" (none: pay the rest)" if can_stop else ""),
+        options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
+        source=obj.oid, about=ForSpell(obj.card)))
+    return options[picks[0]] if picks else None
 
 
 PERMISSIONS: list[CastPermission] = []
