@@ -158,10 +158,12 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "_refresh_entered", "_refresh_printed", "_reset_to_printed", "ensure", "refresh",
         "static_amount"),
     "rules.mana": ("_solved", "can_pay", "can_pay_cost", "solve", "symbols_payable"),
-    "rules.payment": (
-        "_activations", "_find_mana_sources", "_mana_sources", "_mana_units", "_source",
-        "_sources_entered", "_units_of", "aura_mana", "mana_abilities_of", "mana_units",
-        "pay_symbols", "total_cost", "triggered_mana", "units_unchanged", "units_without"),
+    "rules.mana_helped": (),
+    "rules.mana_sources": (
+        "_find_mana_sources", "_mana_sources", "_source", "_sources_entered", "aura_mana",
+        "mana_abilities_of", "triggered_mana"),
+    "rules.mana_units": ("_mana_units", "_units_of", "mana_units", "units_unchanged"),
+    "rules.payment": ("_activations", "pay_symbols", "total_cost", "units_without"),
     "rules.phyrexian": (),
     "rules.play_from_exile": (),
     "rules.refs": (),

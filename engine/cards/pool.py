@@ -55,7 +55,7 @@ from mtgsim.engine.cards.tomlines import locate
 from mtgsim.engine.files import read_regular
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.rules.effect import link_effects
-from mtgsim.engine.rules.mana import SYMBOL_BIT, ManaCostError, parse_cost
+from mtgsim.engine.rules.mana import ManaCostError, mana_color_mask, parse_cost
 from mtgsim.engine.rules.spell_costs import (
     ALT_ALTERNATIVE,
     ALT_NORMAL,
@@ -406,7 +406,7 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
             not one.mana_cost and not one.tap_creature:
         # "Add {B}{R}" (each): mask 0 says one mana of each colour (engine.rules.payment)
         card.mana_plain = PlainMana(one, 0, len(one.colors), one.tap) if one.each else \
-            PlainMana(one, _color_mask(one.colors), one.amount, one.tap)
+            PlainMana(one, mana_color_mask(one.colors), one.amount, one.tap)
     card.activated = tuple(a for a in abilities if isinstance(a, Activated))
     card.triggered = tuple(a for a in abilities if isinstance(a, Triggered))
     statics = card.statics = tuple(a for a in abilities if isinstance(a, Static))
@@ -452,14 +452,6 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         targets = spell.targets
     card.hand_check = HandCheck(card.hand_casts, quick, card.cost if plain else None, targets)
     return card
-
-
-def _color_mask(colors: str) -> int:
-    """The colour bits of the mana a mana ability adds (engine.rules.mana.SYMBOL_BIT)."""
-    mask = 0
-    for ch in colors:
-        mask |= SYMBOL_BIT[ch]
-    return mask
 
 
 def pool_of(defs: Iterable[CardDef]) -> CardPool:

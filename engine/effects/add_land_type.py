@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from mtgsim.engine.cards import Effect, EffectT
 from mtgsim.engine.rules.effect import COLOR_CHOICES, Estimate, effect_rules, helps
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker

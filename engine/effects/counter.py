@@ -9,7 +9,8 @@ from mtgsim.engine.cards import Effect, EffectT
 from mtgsim.engine.players.worth_effects import spell_threat
 from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts, refers, yes_no
-from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import pay_cost
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.spell_costs import exiled_from_stack
 from mtgsim.engine.rules.zones import forget_object, log, move

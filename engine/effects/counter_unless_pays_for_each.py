@@ -25,7 +25,8 @@ from mtgsim.engine.rules.effect import (
     refers,
     yes_no,
 )
-from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import pay_cost
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import MayPay

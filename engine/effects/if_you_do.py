@@ -38,7 +38,8 @@ from mtgsim.engine.rules.effect import (
     yes_no,
 )
 from mtgsim.engine.rules.filters import matches
-from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import pay_cost
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import MayEffect
 from mtgsim.engine.state.game_state import GameState, StackItem

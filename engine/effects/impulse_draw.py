@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mtgsim.engine.cards import Effect, EffectT
 from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.play_from_exile import grant
 from mtgsim.engine.rules.zones import log, move
 from mtgsim.engine.state.ask import Asker

@@ -18,7 +18,8 @@ from mtgsim.engine.cards import Effect, EffectT
 from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules.copies import choose_new_targets, copy_spell
 from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected, yes_no
-from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import pay_cost
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import MayPay
 from mtgsim.engine.state.game_state import NONE, GameState, StackItem

@@ -21,7 +21,7 @@ from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected
 from mtgsim.engine.rules.entering import prepare_enter
 from mtgsim.engine.rules.zones import simultaneously
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
+from mtgsim.engine.state.game_state import NONE, GameObject, GameState, StackItem
 
 
 class ReturnExiled(Effect, tag="return_exiled", frozen=True):
@@ -30,10 +30,12 @@ class ReturnExiled(Effect, tag="return_exiled", frozen=True):
 
 
 def linked_cards(state: GameState, source: int) -> list[GameObject]:
-    """The cards in exile that ``source``'s ability exiled, in exile order."""
+    """The cards in exile that ``source``'s ability exiled, in exile order (in a player's
+    view, a face-down card of the other player's, ``NONE``, is none of them: a face-down
+    card is exiled by foretell, never by another ability)."""
     objects = state.objects
     return [o for p in state.players for oid in p.exile
-            if (o := objects[oid]).exiled_by == source]
+            if oid != NONE and (o := objects[oid]).exiled_by == source]
 
 
 def resolve(state: GameState, item: StackItem, eff: ReturnExiled, asker: Asker,

@@ -17,7 +17,8 @@ from mtgsim.engine.effects.return_chosen import ReturnChosen, loss, options_for
 from mtgsim.engine.effects.return_chosen import resolve as return_one
 from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules.effect import Estimate, effect_rules, effects_sign, yes_no
-from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import pay_cost
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import MayPay
 from mtgsim.engine.state.game_state import GameState, StackItem

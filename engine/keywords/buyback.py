@@ -15,10 +15,10 @@ owner's hand. A countered spell does not resolve, so it goes to the graveyard; a
 
 from __future__ import annotations
 
-from mtgsim.engine.rules.mana import can_pay, parse_cost
+from mtgsim.engine.rules.mana import parse_cost
 from mtgsim.engine.rules.payment import total_cost
 from mtgsim.engine.rules.resolution import SPELL_DONE_HOOKS
-from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost
+from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost, plan_fits
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ForSpell
 from mtgsim.engine.state.game_state import (
@@ -45,7 +45,7 @@ def ask_buyback(state: GameState, asker: Asker, player: int, obj: GameObject, pl
     for inst in obj.card.instances(KEYWORD):
         cost = parse_cost(inst.cost)
         symbols, generic = total_cost([*plan.mana, cost], plan.x)
-        if can_pay(symbols, generic, units) and asker.choose(Decision(
+        if plan_fits(state, player, plan, symbols, generic, units) and asker.choose(Decision(
                 _KIND_MAY, player, f"pay buyback {inst.cost}?", options=[1, 0],
                 source=obj.oid, about=ForSpell(obj.card, inst.cost))) == 0:
             plan.mana.append(cost)

@@ -30,11 +30,16 @@ from mtgsim.engine.cards import T_CREATURE
 from mtgsim.engine.keywords.convoke_helped import convoke_payable
 from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.payment import any_helped, mana_units, units_without
-from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction, spell_keyword_granted
+from mtgsim.engine.rules.mana_units import any_helped, mana_units
+from mtgsim.engine.rules.payment import units_without
+from mtgsim.engine.rules.spell_costs import (
+    CostReduction,
+    ask_one_more,
+    cost_reduction,
+    spell_keyword_granted,
+)
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.decisions import ForSpell
-from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState
+from mtgsim.engine.state.game_state import DecisionKind, GameObject, GameState
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -197,15 +202,11 @@ def ask_convoke(state: GameState, asker: Asker, player: int, obj: GameObject,
         if not options:
             break
         options.sort(key=lambda oid: (not objects[oid].sick, objects[oid].power, oid))
-        picks = asker.choose_many(Decision(
-            _KIND_CONVOKE_TAP, player,
-            f"tap a creature to convoke {obj.card.name}" + (" (none: pay the rest)"
-                                                            if can_stop else ""),
-            options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
-            source=obj.oid, about=ForSpell(obj.card)))
-        if not picks:
+        pick = ask_one_more(asker, _KIND_CONVOKE_TAP, player, obj,
+                            f"tap a creature to convoke {obj.card.name}", options, can_stop)
+        if pick is None:
             break
-        chosen.append(options[picks[0]])
+        chosen.append(pick)
     return chosen
 
 

@@ -25,13 +25,10 @@ from collections.abc import Collection, Iterator
 from typing import TypeVar
 
 from mtgsim.engine.cards import T_CREATURE
-from mtgsim.engine.rules.mana import SYMBOL_BIT, can_pay
-from mtgsim.engine.rules.payment import (
-    helped_fallback,
-    helpers,
-    mana_abilities_of,
-    mana_units,
-)
+from mtgsim.engine.rules.mana import can_pay, mana_color_mask
+from mtgsim.engine.rules.mana_helped import helped_fallback, helpers
+from mtgsim.engine.rules.mana_sources import mana_abilities_of
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.state.game_state import GameState
 
 # (unit mask, the colours its source convokes with when not activated: -1 for none)
@@ -68,9 +65,7 @@ def split_pool(state: GameState, player: int, gone: Collection[int]) -> tuple[
                 own = o.color & 31 if not o.tapped and _is_creature(state, oid) else -1
                 fallback = helped_fallback(o)
                 if fallback >= 0:  # not activated, it makes its plain ability's mana
-                    own = 0
-                    for ch in mana_abilities_of(o)[fallback].colors:
-                        own |= SYMBOL_BIT[ch]
+                    own = mana_color_mask(mana_abilities_of(o)[fallback].colors)
                 drums.append((u, own))
                 continue
             if first and not o.tapped and _is_creature(state, oid):

@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mtgsim.engine.rules.mana import can_pay
-from mtgsim.engine.rules.payment import mana_units, units_without
-from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import units_without
+from mtgsim.engine.rules.spell_costs import CostReduction, ask_one_more, cost_reduction
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.decisions import ForSpell
-from mtgsim.engine.state.game_state import EXILE, Decision, DecisionKind, GameObject, GameState
+from mtgsim.engine.state.game_state import EXILE, DecisionKind, GameObject, GameState
 
 _KIND_DELVE = DecisionKind.DELVE
 
@@ -67,15 +67,12 @@ def ask_delve(state: GameState, asker: Asker, player: int, obj: GameObject,
             break
         rest = units_without(state, player, list(committed or ()))
         can_stop = can_pay(symbols, generic - len(chosen), rest)
-        picks = asker.choose_many(Decision(
-            _KIND_DELVE, player,
-            f"exile a card from your graveyard to delve {obj.card.name}" +
-            (" (none: pay the rest)" if can_stop else ""),
-            options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
-            source=obj.oid, about=ForSpell(obj.card)))
-        if not picks:
+        pick = ask_one_more(asker, _KIND_DELVE, player, obj,
+                            f"exile a card from your graveyard to delve {obj.card.name}",
+                            options, can_stop)
+        if pick is None:
             break
-        chosen.append(options[picks[0]])
+        chosen.append(pick)
     return chosen
 
 

@@ -25,19 +25,14 @@ from collections.abc import Collection
 from mtgsim.engine.cards import T_ARTIFACT
 from mtgsim.engine.keywords.convoke_helped import split_pools
 from mtgsim.engine.rules.enchanted_events import tap_permanent
-from mtgsim.engine.rules.mana import SYMBOL_BIT, can_pay
-from mtgsim.engine.rules.payment import (
-    any_helped,
-    helped_fallback,
-    helpers,
-    mana_abilities_of,
-    mana_units,
-    units_without,
-)
-from mtgsim.engine.rules.spell_costs import CostReduction, cost_reduction
+from mtgsim.engine.rules.mana import can_pay, mana_color_mask
+from mtgsim.engine.rules.mana_helped import helped_fallback, helpers
+from mtgsim.engine.rules.mana_sources import mana_abilities_of
+from mtgsim.engine.rules.mana_units import any_helped, mana_units
+from mtgsim.engine.rules.payment import units_without
+from mtgsim.engine.rules.spell_costs import CostReduction, ask_one_more, cost_reduction
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.decisions import ForSpell
-from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState
+from mtgsim.engine.state.game_state import DecisionKind, GameObject, GameState
 
 # Enum members read in functions, as module constants (see DecisionKind)
 _KIND_IMPROVISE_TAP = DecisionKind.IMPROVISE_TAP
@@ -99,15 +94,11 @@ def ask_improvise(state: GameState, asker: Asker, player: int, obj: GameObject,
                                       [*chosen, oid, *held], candidates)]
         if not options:
             break
-        picks = asker.choose_many(Decision(
-            _KIND_IMPROVISE_TAP, player,
-            f"tap an artifact to improvise {obj.card.name}" +
-            (" (none: pay the rest)" if can_stop else ""),
-            options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
-            source=obj.oid, about=ForSpell(obj.card)))
-        if not picks:
+        pick = ask_one_more(asker, _KIND_IMPROVISE_TAP, player, obj,
+                            f"tap an artifact to improvise {obj.card.name}", options, can_stop)
+        if pick is None:
             break
-        chosen.append(options[picks[0]])
+        chosen.append(pick)
     return chosen
 
 
@@ -153,9 +144,7 @@ def _split_pool(state: GameState, player: int, gone: Collection[int]) -> tuple[
                 own = 0 if not o.tapped and _is_artifact(o) else -1
                 fallback = helped_fallback(o)
                 if fallback >= 0:  # not activated, it makes its plain ability's mana
-                    own = 0
-                    for ch in mana_abilities_of(o)[fallback].colors:
-                        own |= SYMBOL_BIT[ch]
+                    own = mana_color_mask(mana_abilities_of(o)[fallback].colors)
                 drums.append((u, own))
                 continue
         base.append(u)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from mtgsim.engine.cards import Kicked
 from mtgsim.engine.rules.conditions import condition_rule
-from mtgsim.engine.rules.mana import can_pay, parse_cost
+from mtgsim.engine.rules.mana import parse_cost
 from mtgsim.engine.rules.payment import total_cost
-from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost
+from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost, plan_fits
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ForSpell
 from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState, StackItem
@@ -53,7 +53,7 @@ def ask_kicker(state: GameState, asker: Asker, player: int, obj: GameObject, pla
     for inst in obj.card.instances("kicker"):
         kcost = parse_cost(inst.cost)
         symbols, generic = total_cost([*plan.mana, kcost], plan.x)
-        if can_pay(symbols, generic, units) and asker.choose(Decision(
+        if plan_fits(state, player, plan, symbols, generic, units) and asker.choose(Decision(
                 _KIND_MAY, player, f"pay kicker {inst.cost}?", options=[1, 0],
                 source=obj.oid, about=ForSpell(obj.card, inst.cost))) == 0:
             plan.kicked = True

@@ -23,7 +23,7 @@ from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rules.casting import castable_modes
 from mtgsim.engine.rules.effect import effect_rules, unaffected, yes_no
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.spell_costs import CastPermission, cast_permission
 from mtgsim.engine.rules.triggers import queue_trigger
 from mtgsim.engine.rules.zones import DISCARD_HOOKS, log, move

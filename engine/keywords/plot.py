@@ -18,7 +18,8 @@ from mtgsim.engine.cards import AbilityT, KeywordInstance
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost
-from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import pay_cost
 from mtgsim.engine.rules.special_actions import SpecialAction, special_action
 from mtgsim.engine.rules.spell_costs import CastPermission, cast_permission
 from mtgsim.engine.rules.zones import log, move

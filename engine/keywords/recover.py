@@ -23,7 +23,8 @@ from mtgsim.engine.keywords import compiles
 from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import effect_rules, unaffected, yes_no
-from mtgsim.engine.rules.payment import mana_units, pay_cost
+from mtgsim.engine.rules.mana_units import mana_units
+from mtgsim.engine.rules.payment import pay_cost
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import MayPay

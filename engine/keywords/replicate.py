@@ -41,9 +41,9 @@ from mtgsim.engine.rules.conditions import condition_holds, condition_rule
 from mtgsim.engine.rules.copies import choose_new_targets, copy_spell
 from mtgsim.engine.rules.effect import effect_rules, unaffected
 from mtgsim.engine.rules.filters import matches
-from mtgsim.engine.rules.mana import can_pay, parse_cost
+from mtgsim.engine.rules.mana import parse_cost
 from mtgsim.engine.rules.payment import total_cost
-from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost
+from mtgsim.engine.rules.spell_costs import AdditionalCost, SpellPlan, additional_cost, plan_fits
 from mtgsim.engine.rules.triggers import CAST_HOOKS, queue_trigger
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ForSpell
@@ -122,7 +122,7 @@ def ask_replicate(state: GameState, asker: Asker, player: int, obj: GameObject,
         top = 0
         while True:
             symbols, generic = total_cost(plan.mana + [rcost] * (top + 1), plan.x)
-            if not can_pay(symbols, generic, units) or top >= 20:
+            if not plan_fits(state, player, plan, symbols, generic, units) or top >= 20:
                 break
             top += 1
         n = asker.choose(Decision(

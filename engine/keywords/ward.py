@@ -56,7 +56,8 @@ def compile_ward(card: Card, inst: KeywordInstance) -> list[AbilityT]:
 
 def ward_counter(state: GameState, item: StackItem, eff: Any, asker: Asker,
                  queue: list[Any]) -> None:
-    from mtgsim.engine.rules.payment import mana_units, pay_cost
+    from mtgsim.engine.rules.mana_units import mana_units
+    from mtgsim.engine.rules.payment import pay_cost
 
     target = next((i for i in state.stack if i.sid == item.subject), None)
     if target is None:

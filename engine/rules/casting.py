@@ -44,16 +44,13 @@ from mtgsim.engine.rules.costs import (
 from mtgsim.engine.rules.flagbearer import flagbearer_options
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.mana import ManaCost, can_pay, can_pay_cost, parse_cost
+from mtgsim.engine.rules.mana_units import ManaEntry, any_helped, mana_units, units_unchanged
 from mtgsim.engine.rules.payment import (
-    ManaEntry,
-    any_helped,
-    mana_units,
     max_x,
     pay_symbols,
     plan_mana_sacrifices,
     sacrificed_for_mana,
     total_cost,
-    units_unchanged,
     units_without,
 )
 from mtgsim.engine.rules.phyrexian import choose_phyrexian, payable_ways
@@ -675,6 +672,9 @@ def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject,
     player = task.player
     card = spell_face(state, obj, task.alt)
     plan = SpellPlan([])
+    # convoke's creatures counted twice in ``units`` beside Springleaf Drum's: the exact
+    # test the optional costs' and Phyrexian symbols' choices ask too (``plan_fits``)
+    plan.exact = _split_payable(state, player, reduction_of(state, player, obj))
     perm = permission(task.alt) if task.alt else None
     if not task.free:
         if perm is not None and perm.choose_cost is not None:  # flashback (702.34a)
@@ -686,7 +686,7 @@ def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject,
             # X may be as large as the mana pays once the reduction is taken off (601.2f)
             cut = generic_cut(state, player, obj) if card.reductions else 0
             top = max_x(reduced(cost0, cut), units) + max(cut - cost0.generic, 0) // cost0.x
-            split = _split_payable(state, player, reduction_of(state, player, obj))
+            split = plan.exact
             while split is not None and top > 0 and not split(
                     state, player, *reduce_total(*total_cost([cost0], top), cut), ()):
                 top -= 1  # convoke's creatures counted twice in ``units``: the real X
@@ -698,7 +698,7 @@ def _plan_costs(state: GameState, asker: Asker, task: CastTask, obj: GameObject,
                 source=obj.oid, about=ForSpell(card)))
         if cost0.phyrexian:  # 601.2f: mana or 2 life for each Phyrexian symbol (107.4f)
             plan.mana[0], plan.life = choose_phyrexian(state, asker, player, obj, cost0,
-                                                       plan.x, units)
+                                                       plan.x, units, plan)
     # Additional costs may be paid also when cast without paying its mana cost (601.2b).
     for extra in ADDITIONAL:
         if extra.may(state, obj):

@@ -28,9 +28,9 @@ from mtgsim.engine.rules.costs import (
 )
 from mtgsim.engine.rules.enchanted_events import tap_permanent
 from mtgsim.engine.rules.mana import ManaCost, parse_cost
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.payment import (
     affordable,
-    mana_units,
     pay_symbols,
     plan_mana_sacrifices,
     sacrificed_for_mana,

@@ -26,12 +26,8 @@ from typing import TYPE_CHECKING
 from mtgsim.engine.cards import Cost, Filter
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.mana import can_pay, filters_of
-from mtgsim.engine.rules.payment import (
-    any_helped,
-    mana_units,
-    sacrificed_for_mana,
-    units_without,
-)
+from mtgsim.engine.rules.mana_units import any_helped, mana_units
+from mtgsim.engine.rules.payment import sacrificed_for_mana, units_without
 from mtgsim.engine.rules.spell_costs import CostReduction
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GameObject, GameState

@@ -17,7 +17,7 @@ from mtgsim.engine.cards import (
     Filter,
 )
 from mtgsim.engine.rules.amounts import At, UnknownAmount, amount_rule, amount_value
-from mtgsim.engine.state.game_state import BATTLEFIELD, STACK, GameObject, GameState
+from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, STACK, GameObject, GameState
 
 
 @cache
@@ -311,7 +311,9 @@ def count_cards(state: GameState, controller: int, amount: CountCards | CardsAtL
         zone = {"graveyard": pl.graveyard, "hand": pl.hand, "library": pl.library,
                 "exile": pl.exile}[amount.zone]
         for oid in zone:
-            if matches(state, amount.filter, state.objects[oid], controller):
+            # (in a player's view, a hidden card of the other player's hand or a face-down
+            # card in their exile is ``NONE``: its characteristics unknown, it is not counted)
+            if oid != NONE and matches(state, amount.filter, state.objects[oid], controller):
                 n += 1
     return n
 

@@ -109,6 +109,16 @@ def parse_cost(text: str, phyrexian: bool = False) -> ManaCost:
                     generic + len(symbols) + len(phy), text, tuple(phy))
 
 
+@cache
+def mana_color_mask(colors: str) -> int:
+    """The colour bits (``SYMBOL_BIT``) of the mana symbols ``colors`` ("WU", "C"): what a
+    mana ability's ``colors`` make one unit of (106.1), the one place it is worked out."""
+    mask = 0
+    for ch in colors:
+        mask |= SYMBOL_BIT[ch]
+    return mask
+
+
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 

@@ -13,11 +13,9 @@ colourless), and those whose condition holds now.
 
 from __future__ import annotations
 
-from functools import cache
-
 from mtgsim.engine.cards import ManaAbility
-from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules.conditions import condition_holds
+from mtgsim.engine.rules.mana import mana_color_mask
 from mtgsim.engine.state.game_state import GameObject, GameState
 
 
@@ -27,32 +25,24 @@ def plain_one(ab: ManaAbility) -> bool:
         not ab.sacrifice_self and not ab.tap_creature and "C" not in ab.colors
 
 
-@cache
-def _mask(colors: str) -> int:
-    mask = 0
-    for ch in colors:
-        mask |= mana_mod.SYMBOL_BIT[ch]
-    return mask
-
-
 def one_mana_union(state: GameState, o: GameObject, abilities: tuple[ManaAbility, ...],
                    idx: int) -> int:
     """The colours of ``o``'s plain one-mana abilities (``abilities``, its mana abilities
     now) that may be activated now, ``idx`` among them, when another of them adds a
     colour to ``idx``'s; 0 when none does."""
-    mask = _mask(abilities[idx].colors)
+    mask = mana_color_mask(abilities[idx].colors)
     more = 0
     for i, cand in enumerate(abilities):
         if i != idx and plain_one(cand) and (
                 cand.condition is None or condition_holds(state, cand.condition,
                                                           o.controller, o)):
-            more |= _mask(cand.colors)
+            more |= mana_color_mask(cand.colors)
     return mask | more if more & ~mask else 0
 
 
 def paying_ability(abilities: tuple[ManaAbility, ...], need: int) -> int:
     """The index of the first plain one-mana ability making a colour of ``need``."""
     for i, cand in enumerate(abilities):
-        if plain_one(cand) and _mask(cand.colors) & need:
+        if plain_one(cand) and mana_color_mask(cand.colors) & need:
             return i
     return -1

@@ -17,7 +17,8 @@ whole cost payable, and settles it alone when only one does.
 
 from __future__ import annotations
 
-from mtgsim.engine.rules.mana import POPCOUNT, SYMBOL_BIT, ManaCost, can_pay
+from mtgsim.engine.rules.mana import POPCOUNT, SYMBOL_BIT, ManaCost
+from mtgsim.engine.rules.spell_costs import SpellPlan, plan_fits
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import MayPay
 from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState
@@ -57,33 +58,38 @@ def payable_ways(state: GameState, player: int, cost: ManaCost) -> list[ManaCost
     return [c for c, paid in ways(cost) if paid == 0 or paid <= life]
 
 
-def _fits(cost: ManaCost, x: int, units: list[int], life: int, paid: tuple[int, ...],
-          lost: int, rest: list[int]) -> bool:
+def _fits(state: GameState, player: int, plan: SpellPlan, cost: ManaCost, x: int,
+          units: list[int], life: int, paid: tuple[int, ...], lost: int,
+          rest: list[int]) -> bool:
     """With these symbols paid with mana and ``lost`` life so far, can the symbols
-    ``rest`` still be paid some way, and the whole cost with them?"""
+    ``rest`` still be paid some way, and the whole cost with them (``plan_fits``: with a
+    real split of convoke's creatures beside Springleaf Drum's)?"""
     for way, more in ways(ManaCost(phyrexian=tuple(rest))):
         total = lost + more
         if total and total > life:  # 119.4
             continue
         c = with_mana(cost, (*paid, *way.symbols))
-        if can_pay(c.symbols, c.generic + c.x * x, units):
+        if plan_fits(state, player, plan, c.symbols, c.generic + c.x * x, units):
             return True
     return False
 
 
 def choose_phyrexian(state: GameState, asker: Asker, player: int, obj: GameObject,
-                     cost: ManaCost, x: int, units: list[int]) -> tuple[ManaCost, int]:
+                     cost: ManaCost, x: int, units: list[int],
+                     plan: SpellPlan) -> tuple[ManaCost, int]:
     """601.2f: how each Phyrexian symbol of ``cost`` is paid: the mana cost left and the
     life to pay. A symbol is asked about only while both ways leave the whole cost
-    (with X = ``x``) payable with ``units`` and the player's life."""
+    (with X = ``x``) payable with ``units`` (as ``plan_fits`` tells: ``plan.exact``) and
+    the player's life."""
     life = state.players[player].life
     paid: list[int] = []
     lost = 0
     rest = list(cost.phyrexian)
     while rest:
         sym = rest.pop(0)
-        by_mana = _fits(cost, x, units, life, (*paid, sym), lost, rest)
-        by_life = _fits(cost, x, units, life, tuple(paid), lost + LIFE, rest)
+        by_mana = _fits(state, player, plan, cost, x, units, life, (*paid, sym), lost, rest)
+        by_life = _fits(state, player, plan, cost, x, units, life, tuple(paid), lost + LIFE,
+                        rest)
         if by_mana and by_life:
             text = "{" + "".join(_LETTER[b] for b in _LETTER if b & sym) + "/P}"
             pay_life = asker.choose(Decision(

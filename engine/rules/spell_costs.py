@@ -20,8 +20,16 @@ from typing import TYPE_CHECKING
 
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.filters import matches
-from mtgsim.engine.rules.mana import ManaCost
-from mtgsim.engine.state.game_state import EXILE, GRAVEYARD, GameObject, GameState
+from mtgsim.engine.rules.mana import ManaCost, can_pay
+from mtgsim.engine.state.decisions import ForSpell
+from mtgsim.engine.state.game_state import (
+    EXILE,
+    GRAVEYARD,
+    Decision,
+    DecisionKind,
+    GameObject,
+    GameState,
+)
 from mtgsim.engine.state.memo import memo
 
 if TYPE_CHECKING:
@@ -36,6 +44,11 @@ ALT_ALTERNATIVE = 4
 # "As an additional cost to cast this spell, [A] or [B]" (601.2b): cast from the hand
 # paying B (``SpellAbility.additional_cost_or``); ALT_NORMAL pays A
 ALT_OTHER_ADDITIONAL = 7
+
+
+# payable(state, player, symbols, generic, gone): whether a total can be paid, exactly,
+# when a pool's units are not independent (``CostReduction.payable``)
+ExactPayable = Callable[[GameState, int, tuple[int, ...], int, Collection[int]], bool]
 
 
 @dataclass(slots=True)
@@ -54,6 +67,21 @@ class SpellPlan:
     # permanents an optional additional cost sacrifices (bargain, 702.166a), at 601.2h
     sacrifices: list[int] = field(default_factory=list)
     paid: list[str] = field(default_factory=list)  # optional costs paid (StackItem.paid)
+    # the reduction's exact test when the units the choices are asked with count a
+    # permanent twice (convoke's creatures beside Springleaf Drum's: ``plan_fits``)
+    exact: ExactPayable | None = None
+
+
+def plan_fits(state: GameState, player: int, plan: SpellPlan, symbols: tuple[int, ...],
+              generic: int, units: list[int]) -> bool:
+    """Can ``player`` pay the total ``symbols`` and ``generic`` (601.2f-h)? ``units``
+    (the pool the cast counts, convoke's creatures included) must pay it, and when they
+    count a creature both as convoke's and for a mana ability's cost (Springleaf Drum,
+    ``plan.exact``), a real split of the creatures must too (702.51a, 605.1a,
+    engine.keywords.convoke_helped): an optional cost is offered only when payable."""
+    if not can_pay(symbols, generic, units):
+        return False
+    return plan.exact is None or plan.exact(state, player, symbols, generic, ())
 
 
 # has(state, obj): the card has this permission where it is now (printed or granted)
@@ -151,8 +179,21 @@ class CostReduction:
     # what it adds, none of ``gone`` paying, when ``pool``'s units are not independent
     # (convoke's creatures are also the creatures Springleaf Drum taps:
     # engine.keywords.convoke_helped); asked only then (``payment.any_helped``)
-    payable: Callable[[GameState, int, tuple[int, ...], int, Collection[int]], bool] | \
-        None = None
+    payable: ExactPayable | None = None
+
+
+def ask_one_more(asker: Asker, kind: DecisionKind, player: int, obj: GameObject, what: str,
+                 options: list[int], can_stop: bool) -> int | None:
+    """One more object to pay part of the total cost with (convoke's creature, delve's
+    card, improvise's artifact: each pays one mana, 702.51a, 702.66a, 702.126a), asked one
+    question at a time: the one chosen among ``options``, or None when the player answers
+    with none, allowed only when mana can pay the rest (``can_stop``). ``what`` says what
+    is done with it ("tap a creature to convoke [spell]")."""
+    picks = asker.choose_many(Decision(
+        kind, player, what + (" (none: pay the rest)" if can_stop else ""),
+        options=options, multi=True, min_count=0 if can_stop else 1, max_count=1,
+        source=obj.oid, about=ForSpell(obj.card)))
+    return options[picks[0]] if picks else None
 
 
 PERMISSIONS: list[CastPermission] = []

@@ -26,7 +26,7 @@ import msgspec
 from mtgsim.engine.cards import COLOR_BIT, Activated, Cost, Filter, Target, X
 from mtgsim.engine.rules.costs import source_spent
 from mtgsim.engine.rules.mana import POPCOUNT, can_pay, parse_cost
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.targets import legal_targets, targets_available
 from mtgsim.engine.state.game_state import GameObject, GameState
 

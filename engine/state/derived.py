@@ -67,7 +67,8 @@ if TYPE_CHECKING:
     from mtgsim.engine.rules.activation import Activators
     from mtgsim.engine.rules.casting import HandPlan, Idle
     from mtgsim.engine.rules.mana import Units
-    from mtgsim.engine.rules.payment import ManaEntry, ManaSources
+    from mtgsim.engine.rules.mana_sources import ManaSources
+    from mtgsim.engine.rules.mana_units import ManaEntry
     from mtgsim.engine.rules.turn import StopTable
     from mtgsim.engine.state.game_state import GameObject, GameState
     from mtgsim.engine.state.memo import Memoised
@@ -176,7 +177,7 @@ class Checks:
 
 
 class Mana:
-    """Each player's mana (engine.rules.payment.mana_units) and what it keys on."""
+    """Each player's mana (engine.rules.mana_units.mana_units) and what it keys on."""
 
     __slots__ = ("taps", "refreshes", "entered", "units", "sources", "seen")
 
@@ -194,9 +195,9 @@ class Mana:
         # per player, mana_units' answer with its key (never copied, like memo entries)
         self.units: list[ManaEntry | None] = [None, None]
         # the permanents with mana abilities, as of the ``refreshes`` above
-        # (engine.rules.payment._mana_sources; never copied)
+        # (engine.rules.mana_sources._mana_sources; never copied)
         self.sources: ManaSources | None = None
-        # the game's mana units by content (engine.rules.payment._units_of; never copied)
+        # the game's mana units by content (engine.rules.mana_units._units_of; never copied)
         self.seen: dict[tuple[int, ...], Units] = {}
 
     def copy(self) -> Mana:

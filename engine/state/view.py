@@ -15,9 +15,11 @@ A view is a state built for ``me`` at each decision, with what ``me`` may not kn
   has that id.
 - the other player's hand lists the ids of the cards ``me`` knows and ``NONE`` for the
   others, in its order: its ``len`` is what the view says of it.
-- the other player's exile lists only the cards ``me`` may see: a card exiled face down
-  (foretold, 702.143a) is left out, object and id (a search's determinization knows
-  nothing of it, and deals it with the cards it does not see).
+- the other player's exile lists a card exiled face down (foretold, 702.143a) as ``NONE``
+  at its place, as the other player's hand shows its hidden cards: a face-down card with
+  no characteristics (406.3: only its owner may look at it), its identity and id hidden,
+  so the view still tells how many cards are in that exile and that one is face down (a
+  search's determinization deals its card with the cards it does not see).
 - each player's ``library`` lists no order: in one's own, the cards ``me`` knows the place
   of stay at their place and the others fill the rest in id order; in the other's, every
   card but those ``me`` knows is ``NONE``. A shuffle forgets what was known (701.24).
@@ -84,12 +86,13 @@ def _other_hand(hand: list[int], objects: dict[int, GameObject]) -> list[int]:
 
 
 def _other_exile(exile: list[int], objects: dict[int, GameObject]) -> list[int]:
-    """The other player's exile as the view shows it: without the cards exiled face down
-    (a foretold card, 702.143a: its owner alone may look at it), which the view holds no
-    object of; the list itself when there are none (most views)."""
+    """The other player's exile as the view shows it: a card exiled face down (a foretold
+    card, 702.143a, 406.3: its owner alone may look at it), of which the view holds no
+    object, is ``NONE`` at its place (a face-down card, as a hidden hand card is); the
+    list itself when there is none (most views)."""
     for oid in exile:
         if oid not in objects:
-            return [o for o in exile if o in objects]
+            return [o if o in objects else NONE for o in exile]
     return exile
 
 

@@ -19,6 +19,7 @@ from mtgsim.engine.rules.mana import FIVE_COLORS, G, U, W, can_pay
 from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.state.ask import IllegalAnswer
 from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.decisions import MayPay
 from mtgsim.engine.state.game_state import CAST, GameState
 
 
@@ -138,3 +139,39 @@ def test_holdout_settlement_not_activated_still_makes_its_colourless_mana() -> N
     state = s.go()
     assert has_action(priority(state, 0), CAST, oid)
     assert _every_cast_completes(state, oid) >= 1
+
+
+def _phyrexian_question(state: GameState, oid: int) -> tuple[bool, GameState]:
+    """Cast ``oid`` and answer its questions: "pay 2 life for {B/P}?" with mana (option 1)
+    when asked, the others with their first option; whether it was asked, and the state
+    once the spell is on the stack (a way offered that can't be paid raises)."""
+    answer(state, action_index(priority(state, 0), CAST, oid))
+    asked = False
+    while True:
+        d = advance(state)
+        assert d is not None
+        if d.kind == "priority":
+            assert state.stack and state.stack[-1].card.name == "Vault Skirge"
+            return asked, state
+        if isinstance(d.about, MayPay) and d.about.why == "phyrexian":
+            asked = True
+            answer(state, 1)  # with mana
+        else:
+            answer(state, [0] if d.multi else 0)
+
+
+def test_phyrexian_mana_is_asked_only_when_mana_can_pay_it() -> None:
+    # Vault Skirge {1}{B/P}, an artifact: Chief Engineer gives it convoke. The Engineer
+    # is the only creature: it convokes ({1}) or the Drum taps it (for {B}), never both,
+    # so the {B/P} is paid with 2 life, unasked; counting the Engineer twice offered
+    # mana for it, and the cast then failed
+    state, oid = _board("Springleaf Drum", "Chief Engineer", spell="Vault Skirge")
+    assert has_action(priority(state, 0), CAST, oid)
+    asked, state = _phyrexian_question(state, oid)
+    assert not asked and state.players[0].life == 18
+    # with a Bears too, the Drum taps it for {B} and the Engineer convokes: asked, and
+    # paying with mana completes
+    state, oid = _board("Springleaf Drum", "Chief Engineer", "Grizzly Bears",
+                        spell="Vault Skirge")
+    asked, state = _phyrexian_question(state, oid)
+    assert asked and state.players[0].life == 20

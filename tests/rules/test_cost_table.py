@@ -120,6 +120,7 @@ def _cost_fields_read(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("module", ["activation.py", "casting.py", "payment.py",
+                                    "mana_sources.py", "mana_units.py", "mana_helped.py",
                                     "spell_costs.py"])
 def test_paying_dispatches_through_the_table(module: str) -> None:
     """Activating and casting read no part of a cost themselves: they ask the table."""

@@ -108,7 +108,8 @@ def test_each_registration_is_once() -> None:
 
 
 @pytest.mark.parametrize("module", ["casting.py", "activation.py", "costs.py",
-                                    "cost_parts.py", "payment.py", "spell_costs.py"])
+                                    "cost_parts.py", "payment.py", "mana_sources.py",
+                                    "mana_units.py", "mana_helped.py", "spell_costs.py"])
 def test_the_casting_rules_name_no_keyword(module: str) -> None:
     """Identifiers and short strings only: comments and docstrings may cite rules, and
     the fields of the spell's record on the stack (``StackItem.kicked``) are state."""

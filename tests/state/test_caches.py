@@ -32,7 +32,8 @@ from mtgsim.engine.cards import T_CREATURE, Target
 from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.players.worth import board
-from mtgsim.engine.rules import activation, casting, payment, targets, turn
+from mtgsim.engine.rules import activation, casting, mana_sources, targets, turn
+from mtgsim.engine.rules import mana_units as mana_units_mod
 from mtgsim.engine.rules.layers import ensure, refresh
 from mtgsim.engine.rules.mana import can_pay, can_pay_cost, solve
 from mtgsim.engine.rules.replacement import enter
@@ -91,11 +92,11 @@ def check(state: GameState) -> int:
     assert counts.spell_granters == sum(1 for c in perms if c.spell_grants)
     assert counts.enter_replacers == sum(1 for c in perms if c.enter_replacements)
     for p in (0, 1):
-        units, sources = payment.mana_units(state, p)
-        fresh_units, fresh_sources, _, _, fresh_filters, _ = payment._mana_units(state, p)
+        units, sources = mana_units_mod.mana_units(state, p)
+        fresh_units, fresh_sources, _, _, fresh_filters, _ = mana_units_mod._mana_units(state, p)
         assert (units, sources) == (fresh_units, fresh_sources), f"turn {state.turn}: mana"
         assert units.filters == fresh_units.filters == len(fresh_filters)
-        assert payment.filter_sources(state, p) == fresh_filters, f"turn {state.turn}: filters"
+        assert mana_units_mod.filter_sources(state, p) == fresh_filters, f"turn {state.turn}: filters"
         fresh_activators = [oid for oid in state.battlefield
                             if state.objects[oid].controller == p and (
                                 state.objects[oid].card.activated
@@ -152,7 +153,7 @@ def inline_copies(state: GameState) -> int:
     where = f"turn {state.turn}, step {state.step}"
     for p in (0, 1):
         # casting._castable_from_hand decides a card with a cost and targets only itself
-        units = payment.mana_units(state, p)[0]
+        units = mana_units_mod.mana_units(state, p)[0]
         grants = bool(state.derived.counts.spell_granters and spell_granters(state))
         plan = casting._hand_plan(state, p)
         for sorcery_ok in (True, False):
@@ -163,10 +164,10 @@ def inline_copies(state: GameState) -> int:
             assert got == want, f"{where}: castable from hand"
             n += 1
         # payment._mana_units tells which plain mana sources can be tapped itself
-        kept = {oid for oid, _ in payment._mana_units(state, p)[1]}
-        for o, printed, _, _, amount, tap, _ in payment._mana_sources(state).players[p]:
+        kept = {oid for oid, _ in mana_units_mod._mana_units(state, p)[1]}
+        for o, printed, _, _, amount, tap, _ in mana_sources._mana_sources(state).players[p]:
             if printed is not None and amount > 0:
-                assert (o.oid in kept) == (not tap or payment.can_tap_for_mana(o)), (
+                assert (o.oid in kept) == (not tap or mana_sources.can_tap_for_mana(o)), (
                     f"{where}: {o.card.name}'s mana")
                 n += 1
         # targets._candidates applies the source's colours and types, the filter and
@@ -270,7 +271,7 @@ def test_memoised_facts_stay_with_their_state() -> None:
         d = advance(state)
         assert d is not None
         answer(state, decide(policies[d.player], state, d))
-    payment.mana_units(state, 0)
+    mana_units_mod.mana_units(state, 0)
     activation.activators(state)
     derived = state.derived
     assert derived.mana.units[0] is not None and derived.layers.activators is not None, \
@@ -280,7 +281,7 @@ def test_memoised_facts_stay_with_their_state() -> None:
         assert kept is not derived and kept.memo.entries == {}
         assert kept.mana.units == [None, None] and kept.mana.sources is None
         assert kept.layers.activators is None and kept.hands.plans == [None, None]
-        assert payment.mana_units(other, 0) == payment._mana_units(other, 0)[:2]
+        assert mana_units_mod.mana_units(other, 0) == mana_units_mod._mana_units(other, 0)[:2]
 
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])

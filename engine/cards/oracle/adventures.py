@@ -28,8 +28,7 @@ from pathlib import Path
 import msgspec
 
 from mtgsim.engine.cards.oracle.corpus import Record
-from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused
-from mtgsim.engine.cards.oracle.text import Piece
+from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused, with_second_face
 
 HALVES = Path(__file__).with_name("adventures.jsonl")
 KINDS = ("Adventure", "Omen")
@@ -73,13 +72,4 @@ def compile_adventurer(rec: Record, check: Check | None, every: bool,
                                    reason=f"{half.name}: {second.reason}" if second.reason
                                    else second.reason)
     defn = msgspec.structs.replace(creature.defn, adventure=second.defn)
-    try:
-        if check is not None:
-            check(second.defn)
-            check(defn)
-    except ValueError as exc:
-        return Refused(rec.name, f"not a valid card: {exc}")
-    offset = len(creature.lines)
-    pieces = creature.pieces + tuple(Piece(p.line + offset, p.start, p.end, p.pattern)
-                                     for p in second.pieces)
-    return Compiled(defn, creature.lines + second.lines, pieces)
+    return with_second_face(rec.name, creature, second, second.defn, defn, check)

@@ -30,9 +30,8 @@ from collections.abc import Callable
 import msgspec
 
 from mtgsim.engine.cards.oracle.corpus import Record
-from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused
+from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused, with_second_face
 from mtgsim.engine.cards.oracle.table import declare
-from mtgsim.engine.cards.oracle.text import Piece
 
 CompileFace = Callable[[Record, Check | None, bool, str], Compiled | Refused]
 _LINE = re.compile(r"^Bestow\b")
@@ -78,14 +77,4 @@ def compile_bestow(rec: Record, check: Check | None, every: bool,
         return Refused(rec.name, f"bestowed: {aura.reason}", aura.clause, aura.clauses)
     face = msgspec.structs.replace(aura.defn, text=rec.text or "")
     defn = msgspec.structs.replace(card.defn, text=rec.text or "", bestowed=face)
-    try:
-        if check is not None:
-            check(face)
-            check(defn)
-    except ValueError as exc:
-        return Refused(rec.name, f"not a valid card: {exc}")
-    offset = len(card.lines)
-    pieces = card.pieces + tuple(
-        Piece(p.line + offset, p.start, p.end, ENCHANT_CREATURE if p.line == 0 else p.pattern)
-        for p in aura.pieces)
-    return Compiled(defn, card.lines + aura.lines, pieces)
+    return with_second_face(rec.name, card, aura, face, defn, check, ENCHANT_CREATURE)

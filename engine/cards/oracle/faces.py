@@ -28,8 +28,7 @@ from collections.abc import Callable
 import msgspec
 
 from mtgsim.engine.cards.oracle.corpus import Record, records
-from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused
-from mtgsim.engine.cards.oracle.text import Piece
+from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused, with_second_face
 from mtgsim.engine.cards.schema.bits import COLOR_BIT
 from mtgsim.engine.rules.mana import parse_cost
 
@@ -62,16 +61,7 @@ def compile_faces(rec: Record, check: Check | None, every: bool,
     back_def = msgspec.structs.replace(back.defn, colors=colors,
                                        front_mana_cost=rec.manaCost or "")
     defn = msgspec.structs.replace(front.defn, back=back_def)
-    try:
-        if check is not None:
-            check(back_def)
-            check(defn)
-    except ValueError as exc:
-        return Refused(rec.name, f"not a valid card: {exc}")
-    offset = len(front.lines)
-    pieces = front.pieces + tuple(Piece(p.line + offset, p.start, p.end, p.pattern)
-                                  for p in back.pieces)
-    return Compiled(defn, front.lines + back.lines, pieces)
+    return with_second_face(rec.name, front, back, back_def, defn, check)
 
 
 def _on_back(reason: str, clause: str) -> str:

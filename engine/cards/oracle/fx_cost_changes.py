@@ -17,10 +17,8 @@ import re
 from mtgsim.engine.cards.oracle.amounts import counted
 from mtgsim.engine.cards.oracle.costs import mana_cost, parse_cost_text
 from mtgsim.engine.cards.oracle.nouns import read_noun
-from mtgsim.engine.cards.oracle.table import Ability, Ctx, Data, condition_of, rule
+from mtgsim.engine.cards.oracle.table import Ability, Ctx, Data, Out, condition_of, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
-
-Out = dict[str, list[Data] | list[str] | Data]
 
 
 @rule("static", "costs_less_for_each",

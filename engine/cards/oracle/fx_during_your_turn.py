@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 
 from mtgsim.engine.cards.oracle.fx_pump import KEYWORD_LIST, keyword_list
-from mtgsim.engine.cards.oracle.table import Ability, Ctx, Data, rule
+from mtgsim.engine.cards.oracle.table import Ability, Ctx, Data, Out, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 
-Out = dict[str, list[Data] | list[str] | Data]
 _WHO = {"Enchanted creature": ("enchanted", "Aura"), "Equipped creature": ("equipped", "Equipment")}
 
 

@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import re
 
-from mtgsim.engine.cards.oracle.table import Ability, Ctx, Data, rule
+from mtgsim.engine.cards.oracle.table import Ability, Ctx, Out, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
-
-Out = dict[str, list[Data] | list[str] | Data]
 
 
 def _aura(clause: str, ctx: Ctx) -> None:

@@ -28,14 +28,13 @@ from mtgsim.engine.cards.oracle.table import (
     Ability,
     Ctx,
     Data,
+    Out,
     condition_of,
     count,
     number,
     rule,
 )
 from mtgsim.engine.cards.oracle.text import NotUnderstood
-
-Out = dict[str, list[Data] | list[str] | Data]
 
 
 @rule("static", "collect_evidence_cost",

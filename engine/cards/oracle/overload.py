@@ -18,8 +18,7 @@ from collections.abc import Callable
 import msgspec
 
 from mtgsim.engine.cards.oracle.corpus import Record
-from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused
-from mtgsim.engine.cards.oracle.text import Piece
+from mtgsim.engine.cards.oracle.outcome import Check, Compiled, Refused, with_second_face
 
 CompileFace = Callable[[Record, Check | None, bool, str], Compiled | Refused]
 _LINE = re.compile(r"^Overload (?:\{[^}]+\})+")
@@ -51,13 +50,4 @@ def compile_overload(rec: Record, check: Check | None, every: bool,
     if isinstance(face, Refused):
         return Refused(rec.name, f"overloaded: {face.reason}", face.clause, face.clauses)
     defn = msgspec.structs.replace(card.defn, overloaded=face.defn)
-    try:
-        if check is not None:
-            check(face.defn)
-            check(defn)
-    except ValueError as exc:
-        return Refused(rec.name, f"not a valid card: {exc}")
-    offset = len(card.lines)
-    pieces = card.pieces + tuple(Piece(p.line + offset, p.start, p.end, p.pattern)
-                                 for p in face.pieces)
-    return Compiled(defn, card.lines + face.lines, pieces)
+    return with_second_face(rec.name, card, face, face.defn, defn, check)

@@ -22,14 +22,13 @@ from mtgsim.engine.cards.oracle.table import (
     Ability,
     Ctx,
     Data,
+    Out,
     condition_of,
     count,
     number,
     rule,
 )
 from mtgsim.engine.cards.oracle.text import NotUnderstood, Span
-
-Out = dict[str, list[Data] | list[str] | Data]
 
 _RESTRICTIONS = {"can't block": ["can't block"], "can't attack": ["can't attack"],
                  "can't attack or block": ["can't attack", "can't block"],

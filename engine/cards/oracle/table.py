@@ -24,6 +24,9 @@ from typing import Any
 from mtgsim.engine.cards.oracle.text import NotUnderstood, Piece, Span
 
 Data = dict[str, Any]  # card data as a card file writes it (a table)
+# what a static or effect clause's rule returns: the card data it adds, by field (one
+# alias for every pattern module, which had each written it out)
+Out = dict[str, list[Data] | list[str] | Data]
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,

@@ -20,7 +20,7 @@ from mtgsim.engine.players.worth import (
     lands_of,
     value,
 )
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.state.decisions import ColorFor, DecisionKind
 from mtgsim.engine.state.game_state import (
     Decision,

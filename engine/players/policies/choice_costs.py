@@ -26,7 +26,7 @@ from mtgsim.engine.players.worth import (
     perm_value,
     value,
 )
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.state.decisions import CostOf, ForSpell
 from mtgsim.engine.state.game_state import (
     BATTLEFIELD,

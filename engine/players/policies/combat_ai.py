@@ -43,7 +43,7 @@ from mtgsim.engine.rules.combat import (
 )
 from mtgsim.engine.rules.effect import Role, role_of
 from mtgsim.engine.rules.mana import can_pay_cost
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.triggers import with_triggers
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import Decision, GameObject, GameState

@@ -13,7 +13,7 @@ from mtgsim.engine.players.policies.combat_ai import damage_of
 from mtgsim.engine.players.worth import Board, board
 from mtgsim.engine.rules.effect import Role, has_role
 from mtgsim.engine.rules.mana import can_pay_cost
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.state.game_state import END, MAIN1, MAIN2, GameObject, GameState
 
 # Enum members read in functions, as module constants (a read off an enum class goes

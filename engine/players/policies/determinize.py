@@ -91,6 +91,10 @@ def determinize(view: GameState, me: int, seed: int) -> GameState | None:
     for i in holes:
         library[i] = _new(game, next(dealt), other, LIBRARY)
     theirs.library = library
+    # their face-down exiled cards (foretold, 702.143a: ``NONE`` in the view) are left
+    # out: their cards stay among those ``me`` does not see (``_unseen_cards``)
+    if NONE in theirs.exile:
+        theirs.exile = [oid for oid in theirs.exile if oid != NONE]
     # my library: the cards whose place I know stay, the others are shuffled
     mine = game.players[me]
     bit = 1 << me

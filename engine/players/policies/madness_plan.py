@@ -28,7 +28,7 @@ from mtgsim.engine.players.policies.choice_keywords import free_spell_ok
 from mtgsim.engine.players.worth import card_want
 from mtgsim.engine.rules.effect import Role, role_of
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost
-from mtgsim.engine.rules.payment import mana_units
+from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.state.game_state import GameObject, GameState
 
 # A discard outlet cast with a madness spell to follow scores this plus the madness
