@@ -86,7 +86,7 @@ class Card:
         "keyword_names", "protection_extra", "protection_types", "protection_spells",
         "zone_actions", "spell_grants", "base_protection", "is_aura", "legendary",
         "cant_be_countered", "enter_replacements", "aura_target", "hand_casts",
-        "hand_check", "mana_plain", "reductions", "exiles_itself",
+        "hand_check", "mana_plain", "reductions", "exiles_itself", "mechanics",
     )
 
     # the definition's fields (engine.cards.schema.CardDef; enchant and enchant_player as the
@@ -167,6 +167,8 @@ class Card:
     exiles_itself: bool
     # what an Aura spell targets: what its enchant abilities allow (303.4a, 702.5a-d)
     aura_target: Target | None
+    # the rare mechanics the per-game gate knows it has (engine.rules.mechanics)
+    mechanics: int
 
     def __init__(self, defn: CardDef, handle: int, pool: CardPool | None) -> None:
         for name in _DEF_FIELDS:

@@ -56,6 +56,7 @@ from mtgsim.engine.files import read_regular
 from mtgsim.engine.keywords import compile_keywords
 from mtgsim.engine.rules.effect import link_effects
 from mtgsim.engine.rules.mana import ManaCostError, mana_color_mask, parse_cost
+from mtgsim.engine.rules.mechanics import card_mechanics
 from mtgsim.engine.rules.spell_costs import (
     ALT_ALTERNATIVE,
     ALT_NORMAL,
@@ -451,6 +452,7 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     elif plain and spell is not None:
         targets = spell.targets
     card.hand_check = HandCheck(card.hand_casts, quick, card.cost if plain else None, targets)
+    card.mechanics = card_mechanics(card)
     return card
 
 

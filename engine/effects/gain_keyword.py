@@ -34,7 +34,7 @@ def resolve(state: GameState, item: StackItem, eff: GainKeyword, asker: Asker,
         obj = state.objects.get(r)
         if obj is None or r < 2 or obj.zone != STACK:
             continue
-        obj.gained_keywords = [*obj.gained_keywords, eff.keyword]
+        obj.gained_keywords = (*obj.gained_keywords, eff.keyword)
         if state.log is not None:
             log(state, "gains", item.controller, obj.card.name, eff.keyword)
 

@@ -140,7 +140,7 @@ def devour_enters(state: GameState, event: EnterEvent, source: int,
                         victim.controller != obj.controller:
                     continue
                 rep.sacrifice(state, victim, plan=plans.get(oid))
-                obj.devoured_lki.append(victim)
+                obj.devoured_lki = (*obj.devoured_lki, victim)
                 done += 1
             total += counters_for(k, done)
         end_event(state)

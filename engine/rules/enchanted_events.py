@@ -10,13 +10,15 @@ the event happens (603.2, 303.4, 301.5); "it" is that permanent.
 attacking, effects), ``dealt_damage`` where damage is dealt to a creature; both return at
 once unless an Aura with such an ability is on the battlefield (``_watchers``, memoised
 until the next refresh of characteristics, which an Aura entering, leaving or moving
-makes).
+makes), and at once in a game none of whose cards has such an ability
+(``engine.rules.mechanics``).
 """
 
 from __future__ import annotations
 
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.mechanics import ATTACHED_EVENTS, AURA_EVENTS
 from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import GameObject, GameState
 from mtgsim.engine.state.memo import memo_on
@@ -24,7 +26,7 @@ from mtgsim.engine.state.memo import memo_on
 TAPPED = "enchanted_becomes_tapped"
 EQUIPPED_TAPPED = "equipped_becomes_tapped"  # (an Equipment's: Hawkeye's Bow)
 DAMAGED = "enchanted_dealt_damage"
-_WATCHED = frozenset((TAPPED, EQUIPPED_TAPPED, DAMAGED))  # (one lookup, not three compares)
+_WATCHED = ATTACHED_EVENTS  # the three above (one lookup, not three compares)
 
 
 def _find_watchers(state: GameState) -> list[int]:
@@ -57,6 +59,8 @@ def tap_permanent(state: GameState, obj: GameObject) -> None:
         return
     state.set_tapped(obj, True)
     d = state.derived
+    if not d.mechanics & AURA_EVENTS:  # no card of the game has such an ability
+        return
     hit = d.memo.entries.get(_MEMO)  # (``_watchers`` written out for the common case)
     if hit is not None and hit.key == d.layers.refreshes and not d.layers.stale:
         if hit.value:
@@ -70,6 +74,8 @@ def tap_permanent(state: GameState, obj: GameObject) -> None:
 def dealt_damage(state: GameState, obj: GameObject, amount: int) -> None:
     """``amount`` damage has just been dealt to ``obj`` (120.3)."""
     d = state.derived
+    if not d.mechanics & AURA_EVENTS:  # (as in tap_permanent)
+        return
     hit = d.memo.entries.get(_MEMO)  # (as in tap_permanent)
     if hit is not None and hit.key == d.layers.refreshes and not d.layers.stale:
         if hit.value:

@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.filters import has_subtype
+from mtgsim.engine.rules.mechanics import FLAGBEARER as FLAGBEARER_STATIC
 from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, GameState
 
 FLAGBEARER = "Flagbearer"
@@ -67,9 +68,11 @@ def flagbearer_options(state: GameState, player: int, index: int, count: int,
                        ) -> list[int]:
     """The options of target ``index`` (of ``count``) that keep the requirement, given the
     targets ``chosen`` before it (``NONE`` for an "up to" target left unchosen; it may
-    be among ``options``). Unchanged when nothing binds ``player``, when a Flagbearer is
+    be among ``options``). Unchanged when nothing binds ``player`` (at once when no card
+    of the game has the static, ``engine.rules.mechanics``), when a Flagbearer is
     already chosen, or when none is among the options."""
-    if not options or not flagbearer_required(state, player):
+    if not options or not state.derived.mechanics & FLAGBEARER_STATIC or \
+            not flagbearer_required(state, player):
         return options
     if any(is_flagbearer(state, c) for c in chosen):
         return options

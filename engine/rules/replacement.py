@@ -373,7 +373,7 @@ def sacrifice(state: GameState, obj: GameObject, asker: Asker | None = None,
     leave_battlefield(state, obj, GRAVEYARD, sacrificed=True, asker=asker, plan=plan)
 
 
-def with_keywords(state: GameState, card: Card, extra: list[str]) -> Card:
+def with_keywords(state: GameState, card: Card, extra: tuple[str, ...]) -> Card:
     """The card's characteristics plus keyword abilities an effect gave it (400.7a:
     "it gains bloodthirst 3" on a spell applies as the permanent enters)."""
     return game_card(state, msgspec.structs.replace(
@@ -433,7 +433,7 @@ def enter(state: GameState, obj: GameObject, controller: int | None = None,
         tapped = True
     new = move(state, obj, BATTLEFIELD, controller=ctrl, tapped=tapped, face=face)
     if obj.gained_keywords and obj.zone == STACK:  # 400.7a: the spell's gains stay
-        new.gained_keywords = list(obj.gained_keywords)
+        new.gained_keywords = obj.gained_keywords
     if attach_to != NONE:
         new.attached_to = attach_to
     for f in after:

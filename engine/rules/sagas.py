@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules import triggers
+from mtgsim.engine.rules.mechanics import SAGA
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
@@ -64,7 +65,10 @@ def put_lore(state: GameState, obj: GameObject, n: int = 1) -> None:
 
 def precombat_main(state: GameState) -> None:
     """714.3b: the active player puts a lore counter on each Saga they control with a
-    chapter ability, in battlefield order (the abilities trigger together, 603.3b)."""
+    chapter ability, in battlefield order (the abilities trigger together, 603.3b).
+    Nothing to look for when no card of the game is a Saga (``engine.rules.mechanics``)."""
+    if not state.derived.mechanics & SAGA:
+        return
     objects = state.objects
     active = state.active
     sagas: list[GameObject] | None = None  # (made only when there is one: most turns none)

@@ -21,6 +21,7 @@ from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.mechanics import AURA_DEALS_DAMAGE, ENCHANTED_DEALS_DAMAGE
 from mtgsim.engine.rules.targets import legal_targets
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import DecisionKind, Modes, TargetOf
@@ -405,13 +406,8 @@ def dealt_damage(state: GameState, source: GameObject, amount: int) -> None:
             if ab.when == "deals_damage":
                 _queue_counted(state, source.oid, source.controller, source.card, ab,
                                source.timestamp, source, amount)
-        soid = source.oid
-        for o in permanents(state):
-            if o.attached_to == soid and o.card.triggered and not o.lost_abilities:
-                for ab in o.card.triggered:
-                    if ab.when == "enchanted_deals_damage" and o.card.is_aura:
-                        _queue_counted(state, o.oid, o.controller, o.card, ab, o.timestamp,
-                                       source, amount)
+        if state.derived.mechanics & AURA_DEALS_DAMAGE:  # (engine.rules.mechanics)
+            _enchanted_deals_damage(state, source, amount)
     if state.delayed:
         expired = False
         for d in state.delayed:
@@ -422,6 +418,18 @@ def dealt_damage(state: GameState, source: GameObject, amount: int) -> None:
                                source, amount)
         if expired:
             state.delayed = [d for d in state.delayed if not d.turn or d.turn == state.turn]
+
+
+def _enchanted_deals_damage(state: GameState, source: GameObject, amount: int) -> None:
+    """"Whenever enchanted creature deals damage": the abilities of the Auras attached to
+    ``source`` (asked only when a card of the game has one)."""
+    soid = source.oid
+    for o in permanents(state):
+        if o.attached_to == soid and o.card.triggered and not o.lost_abilities:
+            for ab in o.card.triggered:
+                if ab.when == ENCHANTED_DEALS_DAMAGE and o.card.is_aura:
+                    _queue_counted(state, o.oid, o.controller, o.card, ab, o.timestamp,
+                                   source, amount)
 
 
 def was_dealt_damage(state: GameState, obj: GameObject, amount: int) -> None:

@@ -114,6 +114,7 @@ def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
     state = GameState(players=[Player(0), Player(1)], rng=seed_state(seed),
                       max_turns=max_turns, max_actions=max_actions)
     state.derived = Derived(pool, [])
+    state.derived.mechanics = 0  # counted from here on: the decks' cards, then each made
     state.sight = Sight()
     if stops is not None:
         state.stops = list(stops)
@@ -145,6 +146,10 @@ def _fill_library(state: GameState, player: int, deck: Sequence[Card | CardDef],
         oid += 1
     state.next_oid = oid
     state.clock = clock
+    mechanics = state.derived.mechanics
+    for card in cards:
+        mechanics |= card.mechanics
+    state.derived.mechanics = mechanics  # (engine.rules.mechanics: the decks' cards)
     state.players[player].library.extend(ids)
     state.sight.libraries[player].extend(ids)
     state.sight.library_changes[player] += len(ids)

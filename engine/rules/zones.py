@@ -54,6 +54,7 @@ def new_object(state: GameState, card: Card, owner: int, zone: int,
                      controller, sick=sick, token=token)
     state.objects[oid] = obj
     derived = state.derived
+    derived.mechanics |= card.mechanics  # (engine.rules.mechanics: the game's cards)
     visible = state.sight.visible
     if zone >= BATTLEFIELD:  # a public zone (400.2): battlefield, graveyard, exile, stack
         visible[0][oid] = obj

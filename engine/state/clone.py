@@ -54,9 +54,8 @@ class _Cloner:
                 done.counters = o.counters.copy()
             else:
                 done.counters = {}
-            done.devoured_lki = [self.obj(v) for v in o.devoured_lki] if o.devoured_lki \
-                else []
-            done.gained_keywords = o.gained_keywords.copy() if o.gained_keywords else []
+            if o.devoured_lki:  # (``gained_keywords``, a tuple, is shared as it is)
+                done.devoured_lki = tuple([self.obj(v) for v in o.devoured_lki])
             self.objects[id(o)] = done
         return done
 

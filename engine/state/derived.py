@@ -32,6 +32,7 @@ a stack object is done                   ``object_resolved``          engine.rul
 characteristics were recomputed          ``refreshed``,               ``layers.refresh``
                                          ``refreshed_entered``
 a card put into or taken from a hand     ``zones._hand_counts``       engine.rules.zones
+a card joined the game (its mechanics)   ``game_card``, ``recount``   zones, turn, effects
 =======================================  ===========================  =====================
 
 (``zones._hand_counts`` stays in engine.rules.zones, where the compiled engine's table
@@ -316,7 +317,7 @@ class Derived:
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
     __slots__ = ("pool", "extra", "index", "layers", "checks", "mana", "hands", "counts",
-                 "memo", "stop_table", "decklists")
+                 "memo", "stop_table", "decklists", "mechanics")
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
                  compiled: list[Card] | None = None) -> None:
@@ -347,6 +348,11 @@ class Derived:
         # the players' deck lists, when the game was started from them (what a player
         # may know of the other's deck: engine.state.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
+        # the union of ``Card.mechanics`` over the game's cards (engine.rules.mechanics,
+        # the per-game gate): -1, every bit, until they are counted (``engine.rules.turn
+        # .new_game``, ``recount``); each card made or added to the table adds its bits
+        # (``zones.new_object``, ``game_card``)
+        self.mechanics = -1
 
     def __eq__(self, other: object) -> bool:
         """Derived data never tells two states apart: it is a function of the state."""
@@ -370,6 +376,7 @@ class Derived:
         self.counts.spell_granters = granters
         self.counts.enter_replacers = replacers
         self.hands.zone_actions = zone_actions
+        self.mechanics = _mechanics_of(state, self.extra)
         return self
 
     def copy(self) -> Derived:
@@ -383,6 +390,7 @@ class Derived:
         d.counts = self.counts.copy()
         d.memo = self.memo.copy()
         d.decklists = self.decklists
+        d.mechanics = self.mechanics
         return d
 
     def for_view(self, view: GameState, me: int) -> Derived:
@@ -409,6 +417,7 @@ class Derived:
         d.memo = self.memo.copy()
         d.stop_table = None
         d.decklists = self.decklists
+        d.mechanics = self.mechanics
         return d
 
     def card(self, handle: int) -> Card:
@@ -421,6 +430,21 @@ class Derived:
             return self.extra[i]
         raise KeyError(f"no card with handle {handle} in this game's table "
                        f"({len(cards)} in the pool, {len(self.extra)} made in the game)")
+
+
+def _mechanics_of(state: GameState, extra: list[Card]) -> int:
+    """The union of ``Card.mechanics`` over the cards of ``state``'s objects (each face an
+    object has: its card, its front face, its printed card) and the cards the game made."""
+    mask = 0
+    for c in extra:
+        mask |= c.mechanics
+    for o in state.objects.values():
+        mask |= o.card.mechanics
+        if o.front is not None:
+            mask |= o.front.mechanics
+        if o.printed is not None:
+            mask |= o.printed.mechanics
+    return mask
 
 
 # --- invalidation points (see the module docstring) ---------------------------------------
@@ -595,6 +619,7 @@ def game_card(state: GameState, defn: CardDef) -> Card:
         state.extra_cards.append(defn)
         d.extra.append(card)
         d.index[key] = card
+    d.mechanics |= card.mechanics  # (a pool's token or face may be new to this game)
     return card
 
 

@@ -102,10 +102,12 @@ class GameObject(msgspec.Struct, array_like=True, omit_defaults=True):
     haunting: int = NONE  # haunt (702.55b): the creature this exiled card haunts
     unearthed: bool = False  # unearth (702.84a): exile it if it would leave the battlefield
     devoured: int = 0  # devour (702.82b): how many permanents it devoured
-    devoured_lki: list[GameObject] = []  # devour (702.82b): what it devoured, as they were
+    # devour (702.82b): what it devoured, as they were (a tuple, like ``gained_keywords``:
+    # an immutable default costs no container per object made)
+    devoured_lki: tuple[GameObject, ...] = ()
     # Keyword abilities (as printed, "Bloodthirst 3") an effect gave this spell; they stay
     # with the permanent it becomes (400.7a).
-    gained_keywords: list[str] = []
+    gained_keywords: tuple[str, ...] = ()
     extra_types: int = 0  # card types added by effects (layer 4: "becomes a creature")
     skip_untap: bool = False  # "doesn't untap during its controller's next untap step"
     chosen_color: int = 0  # "as this enters, choose a color" (colour bit; Utopia Sprawl)

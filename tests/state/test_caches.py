@@ -4,7 +4,8 @@ full recomputation on a copy), each player's mana units (payment.mana_units vers
 _mana_units), the permanents with activated abilities (activation.activators), the
 objects on the battlefield (derived.permanents), each player's creatures
 (engine.players.worth.board), the counts of permanents with spell-granting and "as ... enters"
-abilities (Counts.spell_granters, enter_replacers), the cards in
+abilities (Counts.spell_granters, enter_replacers), the game's mechanics
+(Derived.mechanics: every object's cards have no bit it lacks), the cards in
 hand with instant speed (Hands.instants) and the hand's plan for legal actions
 (casting._hand_plan, memoised on Hands.changes, versus one made on a clone), cost
 feasibility (mana.can_pay and can_pay_cost versus the solver), and the legal actions a
@@ -87,6 +88,11 @@ def check(state: GameState) -> int:
             assert getattr(got, field) == getattr(want, field), (
                 f"turn {state.turn}: {got.card.name}.{field}")
             n += 1
+    # the game's mechanics (engine.rules.mechanics) cover every card an object has
+    cards = [c for o in state.objects.values() for c in (o.card, o.front, o.printed)
+             if c is not None]
+    mechanics = state.derived.mechanics
+    assert all(c.mechanics & mechanics == c.mechanics for c in cards), "game's mechanics"
     perms = [state.objects[oid].card for oid in state.battlefield]
     counts = state.derived.counts
     assert counts.spell_granters == sum(1 for c in perms if c.spell_grants)
