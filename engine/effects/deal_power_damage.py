@@ -79,7 +79,8 @@ def estimate(ev: Estimate, e: DealPowerDamage) -> None:
     else:
         ev.total -= sign_for(o, me) * 0.15 * n
     if over > 0:
-        ev.total += life_value(state, o.controller, over, ev.price) * (1 if o.controller != me else -1.2)
+        ev.total += life_value(state, o.controller, over, ev.price) * (
+            1 if o.controller != me else -1.2)
 
 
 def sign(e: DealPowerDamage, ref: str) -> int:

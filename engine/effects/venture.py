@@ -205,9 +205,9 @@ def room_now_worth(state: GameState, me: int, room: Room,
         if not options:
             return 0.0  # 603.3d: removed from the stack, nothing happens
         chosen.append(max(options, key=lambda t: effects_value(state, me, ab.effects,
-                                                             [*chosen, t], NONE,
-                                                             price=price)))
-    return effects_value(state, me, ab.effects, chosen, NONE, price=price)
+                                                             [*chosen, t], NONE, 0, 0,
+                                                             price)))
+    return effects_value(state, me, ab.effects, chosen, NONE, 0, 0, price)
 
 
 def path_worth(state: GameState, me: int, dungeon: Dungeon, room: int,

@@ -267,7 +267,7 @@ def death_triggers_value(state: GameState, o: GameObject, me: int,
         owner = h.owner
         for ab in h.card.triggered:
             if ab.when == "haunted_dies":
-                v = effects_value(state, owner, ab.effects, [1 - owner], oid, price=price)
+                v = effects_value(state, owner, ab.effects, [1 - owner], oid, 0, 0, price)
                 total += v if owner == me else -v
     return total
 

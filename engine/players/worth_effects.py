@@ -143,7 +143,7 @@ def spell_threat(state: GameState, controller: int, item: StackItem,
     effects = item.effects
     if effects:
         v = effects_value(state, controller, effects, list(item.targets),
-                         item.source, item.x, price=price)
+                         item.source, item.x, 0, price)
         return max(v, 1.0 + 0.5 * card.mana_value)
     if card.type_mask & T_ENCHANTMENT:
         return 2.5 + 0.5 * card.mana_value

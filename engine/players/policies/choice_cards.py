@@ -145,7 +145,8 @@ def discard(state: GameState, d: Decision, price: LifePrice = HANDSET) -> list[i
 
     colors = color_sources(state, d.player)
     # madness cards the mana left casts go first (702.35a); not a mulligan's bottom
-    mad = madness_discards(state, d.player, d.options, price=price) if d.kind is _KIND_DISCARD else []
+    mad = madness_discards(state, d.player, d.options, price=price) \
+        if d.kind is _KIND_DISCARD else []
 
     def keep_score(i: int) -> float:
         c = objs[i].card

@@ -281,11 +281,11 @@ def may(state: GameState, d: Decision, price: LifePrice = HANDSET) -> int:
                 # one action of "you may [action]. If you do, ...": it and what follows
                 if lib <= 3 and any(role_of(e) is _ROLE_DRAW for e in about.effects):
                     return 1
-                v = effects_value(state, me, about.effects, item.targets, item.source, item.x,
-                                  price=price)
+                v = effects_value(state, me, about.effects, item.targets, item.source, item.x, 0,
+                                  price)
                 return 1 if v < 0.0 else 0
-            v = effects_value(state, me, _inner(item), item.targets, item.source, item.x,
-                              price=price)
+            v = effects_value(state, me, _inner(item), item.targets, item.source, item.x, 0,
+                              price)
             if v < -0.5:
                 return 1
     return 0
@@ -325,11 +325,11 @@ def free_spell_ok(state: GameState, me: int, obj: GameObject,
         [(spell.targets, spell.effects)]
     for specs, effects in modes:
         if not specs:
-            if effects_value(state, me, effects, [], obj.oid, price=price) >= 0:
+            if effects_value(state, me, effects, [], obj.oid, 0, 0, price) >= 0:
                 return True
             continue
         for t in legal_targets(state, specs[0], me, obj.oid, spell=True):
             trial = [t] + [NONE] * (len(specs) - 1)
-            if effects_value(state, me, effects, trial, obj.oid, price=price) > 0:
+            if effects_value(state, me, effects, trial, obj.oid, 0, 0, price) > 0:
                 return True
     return False

@@ -52,7 +52,7 @@ class TargetPlanner:
         state = ctx.state
         chosen: list[int] = []
         if not specs:
-            return effects_value(state, ctx.me, effects, [], source, x, price=self.price), []
+            return effects_value(state, ctx.me, effects, [], source, x, 0, self.price), []
         specs = expand_targets(specs, x)
         pending = self._pending_targets(state, ctx.me, source) if state.stack else {}
         for idx, spec in enumerate(specs):
@@ -77,7 +77,8 @@ class TargetPlanner:
             for t in options:
                 trial = chosen + [t]
                 v = pure = effects_value(state, ctx.me, effects,
-                                        trial + [NONE] * (len(specs) - idx - 1), source, x, price=self.price)
+                                         trial + [NONE] * (len(specs) - idx - 1), source, x, 0,
+                                         self.price)
                 if t >= 2:
                     v += 0.001 * value(state.objects[t]) if is_creature(state.objects[t]) \
                         else 0.0
@@ -91,13 +92,14 @@ class TargetPlanner:
             # worked out for optional targets only (the estimate is the costly part)
             if spec.optional:
                 floor = 0.0 if chosen.count(NONE) == len(chosen) else effects_value(
-                    state, ctx.me, effects, chosen + [NONE] * (len(specs) - idx), source, x, price=self.price)
+                    state, ctx.me, effects, chosen + [NONE] * (len(specs) - idx), source, x, 0,
+                    self.price)
                 if best_v <= floor:
                     best = NONE
             chosen.append(best)
         # With one target, the value of the chosen target was just computed.
         total = best_pure if len(specs) == 1 and chosen[0] != NONE else \
-            effects_value(state, ctx.me, effects, chosen, source, x, price=self.price)
+            effects_value(state, ctx.me, effects, chosen, source, x, 0, self.price)
         self.plan[source] = list(chosen)
         return total, chosen
 

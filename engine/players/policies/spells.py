@@ -97,8 +97,8 @@ class SpellScorer(TrickScorer):
         gain = 0.0
         for ab in obj.card.triggered:
             if ab.when == "cast_self":
-                gain += effects_value(ctx.state, ctx.me, ab.effects, [], obj.oid,
-                                      price=self.price)
+                gain += effects_value(ctx.state, ctx.me, ab.effects, [], obj.oid, 0, 0,
+                                      self.price)
         return 8.0 + obj.card.mana_value + gain if gain > 0 else 0.0
 
     def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],

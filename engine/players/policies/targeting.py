@@ -111,7 +111,7 @@ class TargetChooser(TargetPlanner):
                 score = 0.0
             elif effects:
                 trial = [NONE] * idx + [t] + [NONE] * max(0, specs_len - idx - 1)
-                score = effects_value(state, me, effects, trial, d.source, price=self.price)
+                score = effects_value(state, me, effects, trial, d.source, 0, 0, self.price)
                 if t >= 2:
                     o = state.objects.get(t)
                     if o is not None:
@@ -252,7 +252,7 @@ class TargetChooser(TargetPlanner):
         if modes:
             best_i, best_v = 0, -1e9
             for i, (effects, specs) in enumerate(modes):
-                v = effects_value(state, me, effects, [], d.source, price=self.price)
+                v = effects_value(state, me, effects, [], d.source, 0, 0, self.price)
                 if specs:
                     v, _t = self._best_targets_value(state, me, d.source, specs, effects)
                 if v > best_v:
@@ -270,9 +270,9 @@ class TargetChooser(TargetPlanner):
                 chosen.append(NONE)
                 continue
             best = max(options, key=lambda t: effects_value(state, me, effects,
-                                                           chosen + [t], source, price=self.price))
+                                                           chosen + [t], source, 0, 0, self.price))
             chosen.append(best)
-        return effects_value(state, me, effects, chosen, source, price=self.price), chosen
+        return effects_value(state, me, effects, chosen, source, 0, 0, self.price), chosen
 
     def _mode_candidates(self, state: GameState, d: Decision
                          ) -> list[tuple[tuple[EffectT, ...], tuple[Target, ...]]]:

@@ -232,7 +232,8 @@ class TrickScorer(TargetPlanner):
         state = ctx.state
         if top.sid not in legal_targets(state, spell.targets[0], ctx.me, obj.oid, spell=True):
             return 0.0
-        worth = effects_value(state, ctx.me, spell.effects, [top.sid], obj.oid, price=self.price)
+        worth = effects_value(state, ctx.me, spell.effects, [top.sid], obj.oid, 0, 0,
+                              self.price)
         if worth < 1.0:
             return 0.0
         self.plan[obj.oid] = [top.sid]
