@@ -16,7 +16,7 @@ from mtgsim.engine.cards import (
     Triggered,
 )
 from mtgsim.engine.players.worth import creatures_of, life_value
-from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, unaffected
+from mtgsim.engine.rules.effect import HANDSET, Estimate, LifePrice, Role, effect_rules, unaffected
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import DelayedTrigger, GameState, StackItem
@@ -46,11 +46,13 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombat, asker: Ask
         log(state, "additional_combat", item.controller, item.card.name)
 
 
-def attack_value(state: GameState, me: int, fresh: bool = False) -> float:
+def attack_value(state: GameState, me: int, fresh: bool = False,
+                 price: LifePrice = HANDSET) -> float:
     """What one more attack by ``me`` is worth: the life its power takes, half of it
     assumed blocked while they have untapped creatures. The creatures counted are those
     able to attack that are untapped or attacked this turn (every extra combat of the
-    pool untaps those); ``fresh``: a new turn, every creature untapped and none sick."""
+    pool untaps those); ``fresh``: a new turn, every creature untapped and none sick;
+    life at ``price``."""
     attacked = state.attacked_this_turn if state.attacked_turn == state.turn else ()
     power = 0
     for o in creatures_of(state, me):
@@ -63,11 +65,12 @@ def attack_value(state: GameState, me: int, fresh: bool = False) -> float:
     if power == 0:
         return 0.0
     blockers = any(not o.tapped for o in creatures_of(state, 1 - me))
-    return min(12.0, life_value(state, 1 - me, power // 2 if blockers else power))
+    return min(12.0, life_value(state, 1 - me, power // 2 if blockers else power,
+                                 price))
 
 
 def estimate(ev: Estimate, e: AdditionalCombat) -> None:
-    ev.total += attack_value(ev.state, ev.me)
+    ev.total += attack_value(ev.state, ev.me, price=ev.price)
 
 
 RULES = effect_rules(

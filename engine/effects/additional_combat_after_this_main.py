@@ -35,7 +35,7 @@ def resolve(state: GameState, item: StackItem, eff: AdditionalCombatAfterThisMai
 def estimate(ev: Estimate, e: AdditionalCombatAfterThisMain) -> None:
     """Another attack (``additional_combat.attack_value``), outside a main phase none."""
     if ev.state.step in (MAIN1, MAIN2):
-        ev.total += attack_value(ev.state, ev.me)
+        ev.total += attack_value(ev.state, ev.me, price=ev.price)
 
 
 RULES = effect_rules(

@@ -40,7 +40,7 @@ def estimate(ev: Estimate, e: Bounce) -> None:
     targets = ev.targets
     source = ev.source
     for o in objs_for(e.what, targets, state, source):
-        v = removal_worth(state, o, me)
+        v = removal_worth(state, o, me, ev.price)
         ev.total -= sign_for(o, me) * (v if o.token else 0.35 * v + 1.0)
 
 

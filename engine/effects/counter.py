@@ -78,7 +78,7 @@ def estimate(ev: Estimate, e: CounterSpell | CounterUnlessDiscardHand) -> None:
         if refers(e.what, f"t{i}"):
             item = next((s for s in state.stack if s.sid == t), None)
             if item is not None:
-                th = spell_threat(state, item.controller, item)
+                th = spell_threat(state, item.controller, item, ev.price)
                 ev.total += th if item.controller != me else -th
 
 

@@ -66,7 +66,7 @@ def estimate(ev: Estimate, e: CounterUnlessPaysForEach) -> None:
         if refers(e.what, f"t{i}"):
             item = next((s for s in ev.state.stack if s.sid == t), None)
             if item is not None:
-                th = spell_threat(ev.state, item.controller, item)
+                th = spell_threat(ev.state, item.controller, item, ev.price)
                 ev.total += th if item.controller != ev.me else -th
 
 

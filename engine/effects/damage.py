@@ -25,6 +25,7 @@ from mtgsim.engine.players.worth_effects import each_of, objs_for, players_for, 
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import (
     Estimate,
+    LifePrice,
     Role,
     amount_of,
     each_matching,
@@ -81,10 +82,10 @@ def _exile_if_dies(state: GameState, oid: int) -> None:
         exile_if_dies(state, oid)
 
 
-def _lost(state: GameState, o: GameObject) -> float:
+def _lost(state: GameState, o: GameObject, price: LifePrice) -> float:
     """What killing creature ``o`` takes: its worth, or for one that leaves at end of
     turn anyway the damage it can still deal."""
-    return leaver_worth(state, o) if leaves_at_end(state, o) else value(o)
+    return leaver_worth(state, o, price) if leaves_at_end(state, o) else value(o)
 
 
 def estimate(ev: Estimate, e: Damage) -> None:
@@ -99,18 +100,20 @@ def estimate(ev: Estimate, e: Damage) -> None:
         for o in each_of(state, e.each, me, source):
             if is_creature(o) and o.toughness - o.damage <= n and \
                     not o.kw & KW_INDESTRUCTIBLE:
-                ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o)
+                ev.total += death_triggers_value(state, o, me, ev.price) - \
+                    sign_for(o, me) * _lost(state, o, ev.price)
                 if e.exile_if_dies:  # it can't come back from the graveyard either
                     ev.total -= 0.3 * sign_for(o, me)
         return
     for p in players_for(e.to, me, targets, state):
-        ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)
+        ev.total += life_value(state, p, n, ev.price) * (1 if p == opp else -1.2)
     for o in objs_for(e.to, targets, state, source):
         if not is_creature(o):
             continue
         if o.toughness - o.damage <= n and not o.kw & KW_INDESTRUCTIBLE \
                 and not o.regen_shields:
-            ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * _lost(state, o)
+            ev.total += death_triggers_value(state, o, me, ev.price) - \
+                    sign_for(o, me) * _lost(state, o, ev.price)
         else:
             ev.total -= sign_for(o, me) * 0.15 * n
 

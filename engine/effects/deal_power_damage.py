@@ -75,11 +75,12 @@ def estimate(ev: Estimate, e: DealPowerDamage) -> None:
     over = excess(src, o, n) if e.excess_to_controller and src.kw & KW_TRAMPLE else 0
     lethal = n - over >= o.toughness - o.damage or (src.kw & KW_DEATHTOUCH and n > 0)
     if lethal and not o.kw & KW_INDESTRUCTIBLE and not o.regen_shields:
-        ev.total += death_triggers_value(state, o, me) - sign_for(o, me) * value(o)
+        ev.total += death_triggers_value(state, o, me, ev.price) - sign_for(o, me) * value(o)
     else:
         ev.total -= sign_for(o, me) * 0.15 * n
     if over > 0:
-        ev.total += life_value(state, o.controller, over) * (1 if o.controller != me else -1.2)
+        ev.total += life_value(state, o.controller, over, ev.price) * (
+            1 if o.controller != me else -1.2)
 
 
 def sign(e: DealPowerDamage, ref: str) -> int:

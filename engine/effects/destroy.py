@@ -49,13 +49,13 @@ def estimate(ev: Estimate, e: Destroy) -> None:
     if e.each is not None:
         for o in each_of(state, e.each, me, source):
             if not o.kw & KW_INDESTRUCTIBLE:
-                ev.total += death_triggers_value(state, o, me) - \
-                    sign_for(o, me) * removal_worth(state, o, me)
+                ev.total += death_triggers_value(state, o, me, ev.price) - \
+                    sign_for(o, me) * removal_worth(state, o, me, ev.price)
         return
     for o in objs_for(e.what, targets, state, source):
         if not o.kw & KW_INDESTRUCTIBLE and (e.no_regenerate or not o.regen_shields):
-            ev.total += death_triggers_value(state, o, me) - \
-                sign_for(o, me) * removal_worth(state, o, me)
+            ev.total += death_triggers_value(state, o, me, ev.price) - \
+                sign_for(o, me) * removal_worth(state, o, me, ev.price)
 
 
 RULES = effect_rules(

@@ -51,7 +51,7 @@ def estimate(ev: Estimate, e: Exile) -> None:
     targets = ev.targets
     source = ev.source
     for o in objs_for(e.what, targets, state, source):
-        ev.total -= sign_for(o, me) * (removal_worth(state, o, me) + 0.5)
+        ev.total -= sign_for(o, me) * (removal_worth(state, o, me, ev.price) + 0.5)
 
 
 RULES = effect_rules(

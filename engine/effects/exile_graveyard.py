@@ -90,7 +90,8 @@ def estimate(ev: Estimate, e: ExileGraveyard) -> None:
         w = min(worths) if e.one else sum(worths)
         ev.total += -w if p == ev.me else w
         if e.life_each:  # my life gained: what losing as much would be worth, negated
-            ev.total -= life_value(state, ev.me, -e.life_each * (1 if e.one else len(yard)))
+            ev.total -= life_value(state, ev.me, -e.life_each * (1 if e.one else len(yard)),
+                                   ev.price)
 
 
 _HURTS_WHO = hurts("who")

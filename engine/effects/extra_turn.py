@@ -40,7 +40,7 @@ def estimate(ev: Estimate, e: ExtraTurn) -> None:
     """A turn: a card drawn (2.8, as ``draw``), a land and mana again (1.0), and an
     attack with every creature untapped and none summoning sick."""
     for p in players_for(e.who, ev.me, ev.targets, ev.state):
-        v = 3.8 + attack_value(ev.state, p, fresh=True)
+        v = 3.8 + attack_value(ev.state, p, fresh=True, price=ev.price)
         ev.total += v if p == ev.me else -v
 
 

@@ -38,7 +38,7 @@ def estimate(ev: Estimate, e: LoseLife) -> None:
     opp = 1 - ev.me
     n = guess_amount(state, e.amount, me, source, x)
     for p in players_for(e.who, me, targets, state):
-        ev.total += life_value(state, p, n) * (1 if p == opp else -1.2)
+        ev.total += life_value(state, p, n, ev.price) * (1 if p == opp else -1.2)
 
 
 RULES = effect_rules(

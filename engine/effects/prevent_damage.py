@@ -86,7 +86,7 @@ def estimate(ev: Estimate, e: PreventDamage) -> None:
         o = state.objects.get(oid)
         if o is None:
             continue
-        saved = max(0.5, life_value(state, o.controller ^ 1, max(0, o.power)))
+        saved = max(0.5, life_value(state, o.controller ^ 1, max(0, o.power), ev.price))
         v = -saved if o.controller == ev.me else saved
         total += v
         for i, bit in enumerate(COLOR_CHOICES):

@@ -90,7 +90,7 @@ def estimate(ev: Estimate, e: PreventSpellDamage) -> None:
                 continue
             # the player it would hit: me for the opponent's spell, the opponent for mine
             hit = 1 - item.controller
-            hurt = life_value(state, hit, n) if hit in item.targets else 0.2 * n
+            hurt = life_value(state, hit, n, ev.price) if hit in item.targets else 0.2 * n
             gain = 0.5 * n if e.gain_life else 0.0
             if item.controller == me:  # my own spell's damage is worth more than the life
                 ev.total += gain - max(hurt, 0.6 * n)

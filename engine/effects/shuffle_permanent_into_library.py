@@ -48,7 +48,7 @@ def estimate(ev: Estimate, e: ShufflePermanentIntoLibrary) -> None:
     state = ev.state
     me = ev.me
     for o in objs_for(e.what, ev.targets, state, ev.source):
-        v = removal_worth(state, o, me)
+        v = removal_worth(state, o, me, ev.price)
         ev.total -= sign_for(o, me) * (v if o.token else 0.9 * v)
 
 

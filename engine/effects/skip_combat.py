@@ -35,7 +35,7 @@ def estimate(ev: Estimate, e: SkipCombat) -> None:
     """The attack that player would make next turn, with every creature untapped
     (``attack_value``, fresh): what skipping it saves their opponent."""
     for p in players_for(e.who, ev.me, ev.targets, ev.state):
-        v = attack_value(ev.state, p, fresh=True)
+        v = attack_value(ev.state, p, fresh=True, price=ev.price)
         ev.total += -v if p == ev.me else v
 
 

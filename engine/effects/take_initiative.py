@@ -28,7 +28,7 @@ from mtgsim.engine.players.worth import creatures_of
 from mtgsim.engine.players.worth_effects import players_for
 from mtgsim.engine.rules import triggers
 from mtgsim.engine.rules.conditions import condition_rule
-from mtgsim.engine.rules.effect import Estimate, effect_rules, helps
+from mtgsim.engine.rules.effect import HANDSET, Estimate, LifePrice, effect_rules, helps
 from mtgsim.engine.rules.refs import players_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
@@ -127,11 +127,11 @@ def initiative_worth(state: GameState, me: int) -> float:
     return ROOM_WORTH * max(0.5, 2.0 - 0.5 * attackers)
 
 
-def initiative_taken_worth(state: GameState, me: int) -> float:
+def initiative_taken_worth(state: GameState, me: int, price: LifePrice = HANDSET) -> float:
     """What taking the initiative is worth to ``me`` now: the room it ventures into at
     once (``venture.room_ahead_worth``), holding it, and, when the other player had it,
-    their rooms to come denied."""
-    v = room_ahead_worth(state, me) + initiative_worth(state, me)
+    their rooms to come denied (life at ``price``)."""
+    v = room_ahead_worth(state, me, price=price) + initiative_worth(state, me)
     if state.initiative == 1 - me:
         v += initiative_worth(state, 1 - me)
     return v
@@ -141,7 +141,7 @@ def estimate(ev: Estimate, e: TakeInitiative) -> None:
     """Taking the initiative is worth ``initiative_taken_worth`` to whoever takes it."""
     state = ev.state
     for p in players_for(e.who, ev.me, ev.targets, state):
-        v = initiative_taken_worth(state, p)
+        v = initiative_taken_worth(state, p, ev.price)
         ev.total += v if p == ev.me else -v
 
 

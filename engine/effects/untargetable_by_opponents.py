@@ -48,7 +48,8 @@ def estimate(ev: Estimate, e: UntargetableByOpponents) -> None:
         for item in state.stack:
             if item.controller == opp and t in item.targets and item.sid != ev.source:
                 ev.total += max(0.0, effects_value(state, opp, item.effects, item.targets,
-                                                   item.source, item.x, ev.depth + 1))
+                                                   item.source, item.x, ev.depth + 1,
+                                                   ev.price))
 
 
 RULES = effect_rules(UntargetableByOpponents, resolve=resolve, estimate=estimate,

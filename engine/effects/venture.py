@@ -44,7 +44,14 @@ from mtgsim.engine.effects.scry import Scry
 from mtgsim.engine.effects.search import Search
 from mtgsim.engine.players.worth_effects import players_for
 from mtgsim.engine.rules.conditions import condition_rule
-from mtgsim.engine.rules.effect import Estimate, effect_rules, effects_value, helps
+from mtgsim.engine.rules.effect import (
+    HANDSET,
+    Estimate,
+    LifePrice,
+    effect_rules,
+    effects_value,
+    helps,
+)
 from mtgsim.engine.rules.refs import players_of
 from mtgsim.engine.rules.sba import complete_dungeon
 from mtgsim.engine.rules.targets import legal_targets
@@ -187,9 +194,10 @@ def completed_dungeon(state: GameState, cond: CompletedDungeon, controller: int,
 LATER = 0.6
 
 
-def room_now_worth(state: GameState, me: int, room: Room) -> float:
+def room_now_worth(state: GameState, me: int, room: Room,
+                   price: LifePrice = HANDSET) -> float:
     """What ``room``'s ability would give ``me`` now, its targets the best legal ones (by
-    the effect table's estimates, as the player would choose them)."""
+    the effect table's estimates at ``price``, as the player would choose them)."""
     ab = room.ability
     chosen: list[int] = []
     for spec in ab.targets:
@@ -197,14 +205,17 @@ def room_now_worth(state: GameState, me: int, room: Room) -> float:
         if not options:
             return 0.0  # 603.3d: removed from the stack, nothing happens
         chosen.append(max(options, key=lambda t: effects_value(state, me, ab.effects,
-                                                             [*chosen, t], NONE)))
-    return effects_value(state, me, ab.effects, chosen, NONE)
+                                                             [*chosen, t], NONE, 0, 0,
+                                                             price)))
+    return effects_value(state, me, ab.effects, chosen, NONE, 0, 0, price)
 
 
 def path_worth(state: GameState, me: int, dungeon: Dungeon, room: int,
-               seen: dict[int, float] | None = None) -> float:
+               seen: dict[int, float] | None = None,
+               price: LifePrice = HANDSET) -> float:
     """``room``'s worth now and the best path on from it, each room further less
-    (``seen``: the rooms already valued in this question, each path sharing them)."""
+    (``seen``: the rooms already valued in this question, each path sharing them; life
+    at ``price``)."""
     if seen is None:
         seen = {}
     got = seen.get(room)
@@ -213,8 +224,8 @@ def path_worth(state: GameState, me: int, dungeon: Dungeon, room: int,
     here = dungeon.rooms[room]
     on = 0.0
     for r in here.leads_to:
-        on = max(on, path_worth(state, me, dungeon, r, seen))
-    got = seen[room] = room_now_worth(state, me, here) + LATER * on
+        on = max(on, path_worth(state, me, dungeon, r, seen, price))
+    got = seen[room] = room_now_worth(state, me, here, price) + LATER * on
     return got
 
 
@@ -227,7 +238,7 @@ def next_rooms(state: GameState, player: int, into: str = UNDERCITY) -> tuple[in
     return dungeon.rooms[p.room].leads_to
 
 
-def best_room(state: GameState, me: int, d: Decision) -> int:
+def best_room(state: GameState, me: int, d: Decision, price: LifePrice = HANDSET) -> int:
     """The index of ``d.options`` (rooms of ``me``'s dungeon) whose path is worth most:
     the Skeleton's room when the board needs a body, the Trap when the opponent is low,
     the Forge when a creature would carry its counters."""
@@ -235,27 +246,29 @@ def best_room(state: GameState, me: int, d: Decision) -> int:
     best, best_v = 0, -1e9
     seen: dict[int, float] = {}
     for i, r in enumerate(d.options):
-        v = path_worth(state, me, dungeon, r, seen)
+        v = path_worth(state, me, dungeon, r, seen, price)
         if v > best_v:
             best, best_v = i, v
     return best
 
 
-def room_ahead_worth(state: GameState, me: int, into: str = UNDERCITY) -> float:
+def room_ahead_worth(state: GameState, me: int, into: str = UNDERCITY,
+                     price: LifePrice = HANDSET) -> float:
     """What ``me``'s next venture is worth: the best room it may enter (and its path)."""
     p = state.players[me]
     dungeon = DUNGEONS.get(p.dungeon) if not p.room_last else None
     if dungeon is None:
         dungeon = DUNGEONS[into]
     seen: dict[int, float] = {}
-    return max(path_worth(state, me, dungeon, r, seen) for r in next_rooms(state, me, into))
+    return max(path_worth(state, me, dungeon, r, seen, price)
+               for r in next_rooms(state, me, into))
 
 
 def estimate(ev: Estimate, e: Venture) -> None:
     """Venturing is worth the room ahead (and its path on) to whoever ventures."""
     state = ev.state
     for p in players_for(e.who, ev.me, ev.targets, state):
-        v = room_ahead_worth(state, p, e.into)
+        v = room_ahead_worth(state, p, e.into, ev.price)
         ev.total += v if p == ev.me else -v
 
 

@@ -72,7 +72,7 @@ def estimate(ev: Estimate, e: StormCopies) -> None:
     n = sum(p.cast_this_turn for p in state.players)
     if n:
         ev.total += n * effects_value(state, ev.me, obj.card.spell.effects, ev.targets,
-                                      ev.source, ev.x, ev.depth + 1)
+                                      ev.source, ev.x, ev.depth + 1, ev.price)
 
 
 effect_rules(StormCopies, resolve=storm, estimate=estimate, sign=unaffected)

@@ -5,13 +5,19 @@ The fitted evaluation weighs effective life through two terms, ln(1 + life) and 
 (at most 40 counted), so the curve is concave when both weights are positive: a point
 near zero costs more than a point at thirty. What losing ``amount`` of
 ``life`` costs in ``worth``'s currency (where a 2/2 is about 5) is the logit the curve
-loses over the logit a unit of permanent worth buys. It is read by a heuristic asked
-for ``eval=fitted`` (``engine.players.policies.spec``) through ``use_fitted``: a context
-variable set for the length of one decision of that policy only and reset after it, so
-which price a decision reads is a function of the policy that decides, never of what
-ran before (no global state is left changed). The default is still the hand-set price
-(0.6 a point, 1.0 a point taken to 5 life or below): with the fitted one the heuristic
-fails the AI puzzle no_removal_on_an_attacker_leaving_at_end_of_turn (docs/policies.md).
+loses over the logit a unit of permanent worth buys.
+
+Which price a decision reads is a ``LifePrice`` value the deciding policy carries
+(``HeuristicPolicy.price``, ``FITTED`` for ``eval=fitted``: ``engine.players.policies.spec``)
+and passes down, as an argument, to what reads it: ``Estimate.price`` for the effects'
+estimates, the ``price`` argument of ``worth.life_value`` and of the worth functions
+above it, of ``attack_damage_weight``, of the blockers' choice. No module holds it (no
+context variable, no module-level switch: issue 37 point 4, the project's rule against
+process-wide mutable state), so it is a function of the policy that decides, never of
+what ran before or of another thread. The default is still the hand-set price
+(``HANDSET``: 0.6 a point, 1.0 a point taken to 5 life or below): with the fitted one the
+heuristic fails the AI puzzle no_removal_on_an_attacker_leaving_at_end_of_turn
+(docs/policies.md).
 
 It is its own module, below ``worth`` (which every estimate imports), so that the
 evaluation (which reads ``worth``) and ``worth`` (which reads the price) import no cycle.
@@ -20,11 +26,9 @@ evaluation (which reads ``worth``) and ``worth`` (which reads the price) import 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 
 from mtgsim.engine.players.evaluation_weights import FEATURES, WEIGHTS
+from mtgsim.engine.rules.effect import FITTED, HANDSET, LifePrice
 
 MAX_LIFE = 40  # effective life over 40 counts as 40
 # the life terms of the evaluation: ln(1 + life) (concave: a point near zero is worth more
@@ -34,14 +38,12 @@ LIFE_FEATURES: tuple[str, ...] = ("life_log", "life")
 # fitting script measures the terms against (scripts/fit_evaluation.py)
 SEGMENT_CUTS = (3, 6, 10, 15, 20, MAX_LIFE)
 
-_WEIGHT = dict(zip(FEATURES, WEIGHTS, strict=True))
-_LOG_W = _WEIGHT["life_log"]
-_LIN_W = _WEIGHT["life"]
-_WORTH_W = _WEIGHT["worth"]
+# the fitted weights of the life terms and of permanent worth (constants: no table is
+# kept at module level, tests/players/test_evaluation.py)
+_LOG_W: float = WEIGHTS[FEATURES.index("life_log")]
+_LIN_W: float = WEIGHTS[FEATURES.index("life")]
+_WORTH_W: float = WEIGHTS[FEATURES.index("worth")]
 
-# which price of life the heuristic reads: False the hand-set one (the default), True the
-# fitted one (set by ``use_fitted`` for one decision of a heuristic:eval=fitted)
-_FITTED: ContextVar[bool] = ContextVar("mtgsim_fitted_life", default=False)
 
 
 def life_terms(life: int) -> list[float]:
@@ -84,40 +86,30 @@ def handset_life_value(life: int, amount: int) -> float:
     return v
 
 
-def price_of_life(life: int, amount: int) -> float:
-    """What losing ``amount`` of ``life`` (less than ``life``) costs: the hand-set price,
-    or the fitted one during a decision of a heuristic:eval=fitted."""
-    if _FITTED.get():
+def price_of_life(life: int, amount: int, price: LifePrice = HANDSET) -> float:
+    """What losing ``amount`` of ``life`` (less than ``life``) costs at ``price``: the
+    hand-set price, or the fitted one (a policy asked for eval=fitted passes ``FITTED``)."""
+    if price.fitted:
         return fitted_life_value(life, amount)
     return handset_life_value(life, amount)
 
 
-def attack_damage_weight(life: int, power: int, beatdown: bool) -> float:
+def attack_damage_weight(life: int, power: int, beatdown: bool,
+                         price: LifePrice = HANDSET) -> float:
     """What a point of combat damage to a player at ``life`` is worth to the attacker
     choosing attackers (``combat_ai``), against the creatures a block may cost: on the
     fitted curve, the mean price of the points the attack's ``power`` can take (at most
     all but one: a lethal attack is scored apart), plus 0.2 for the side that is the
-    beatdown (the race is theirs to win), during a heuristic:eval=fitted decision.
+    beatdown (the race is theirs to win), at the ``FITTED`` price (eval=fitted).
     Hand-set (the default): 0.6, plus 0.2 for the beatdown, plus 0.2 at 10 life or less."""
     bonus = 0.2 if beatdown else 0.0
-    if not _FITTED.get():
+    if not price.fitted:
         return 0.6 + bonus + (0.2 if life <= 10 else 0.0)
     amount = max(1, min(power, life - 1))
     return fitted_life_value(life, amount) / amount + bonus
 
 
-@contextmanager
-def use_fitted(on: bool) -> Iterator[None]:
-    """Within this block the heuristic's price of life is the fitted one (``on``) or the
-    hand-set one; restored after it, whatever happens inside."""
-    token = _FITTED.set(on)
-    try:
-        yield
-    finally:
-        _FITTED.reset(token)
-
-
-__all__ = ["MAX_LIFE", "SEGMENT_CUTS", "LIFE_FEATURES", "life_terms", "life_segments",
-           "life_curve",
-           "fitted_life_value", "handset_life_value", "price_of_life", "use_fitted",
+__all__ = ["LifePrice", "HANDSET", "FITTED", "MAX_LIFE", "SEGMENT_CUTS", "LIFE_FEATURES",
+           "life_terms", "life_segments", "life_curve",
+           "fitted_life_value", "handset_life_value", "price_of_life",
            "attack_damage_weight"]

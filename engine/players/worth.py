@@ -5,8 +5,9 @@ permanent, a card, life, a temporary pump, a spell on the stack.
 It is no policy (it decides nothing) and no rule (it changes nothing): it reads the
 state, and the effect table for what a list of effects would do (``engine.rules.effect``). Values are in a rough common
 currency: a 2/2 creature is worth about 5, a card in hand about 3, a point of the
-opponent's life what the fitted evaluation's life curve says (``life_price``: more when it
-is the last points).
+opponent's life its price (``life_price``: hand-set, or what the fitted evaluation's life
+curve says, more when it is the last points), at the ``LifePrice`` the deciding policy
+passes down (``price`` arguments, ``Estimate.price``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from mtgsim.engine.cards import (
     T_SORCERY,
 )
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.players.life_price import price_of_life
+from mtgsim.engine.players.life_price import HANDSET, LifePrice, price_of_life
 from mtgsim.engine.rules.amounts import estimate_amount
 from mtgsim.engine.rules.effect import (
     Role,
@@ -196,19 +197,21 @@ def leaves_at_end(state: GameState, o: GameObject) -> bool:
     return False
 
 
-def removal_worth(state: GameState, o: GameObject, me: int) -> float:
+def removal_worth(state: GameState, o: GameObject, me: int,
+                  price: LifePrice = HANDSET) -> float:
     """What removing ``o`` now takes from its controller (``perm_value``), but for a
     creature that leaves at end of turn anyway only the combat damage it can still deal
     this turn: attacking unblocked, or able to attack before combat on its controller's
-    turn."""
+    turn (life at ``price``)."""
     if not is_creature(o) or not leaves_at_end(state, o):
         return perm_value(state, o, me)
-    return leaver_worth(state, o)
+    return leaver_worth(state, o, price)
 
 
-def leaver_worth(state: GameState, o: GameObject) -> float:
+def leaver_worth(state: GameState, o: GameObject, price: LifePrice = HANDSET) -> float:
     """What removing creature ``o``, which leaves at end of turn anyway
-    (``leaves_at_end``), takes from its controller: the combat damage it can still deal."""
+    (``leaves_at_end``), takes from its controller: the combat damage it can still deal
+    (life at ``price``)."""
     combat = state.combat
     pending = False
     if state.active == o.controller:
@@ -218,7 +221,7 @@ def leaver_worth(state: GameState, o: GameObject) -> float:
             pending = state.step < DECLARE_ATTACKERS and not o.tapped
     if not pending:
         return 0.5
-    return 0.5 + life_value(state, 1 - o.controller, max(0, o.power))
+    return 0.5 + life_value(state, 1 - o.controller, max(0, o.power), price)
 
 
 def perm_value(state: GameState, o: GameObject, me: int) -> float:
@@ -246,11 +249,13 @@ def perm_value(state: GameState, o: GameObject, me: int) -> float:
     return 2.0 + 0.5 * o.card.mana_value
 
 
-def death_triggers_value(state: GameState, o: GameObject, me: int) -> float:
+def death_triggers_value(state: GameState, o: GameObject, me: int,
+                         price: LifePrice = HANDSET) -> float:
     """What the public triggers of ``o``'s death are worth to ``me``: the exiled cards
     haunting it (702.55c: "when the creature it haunts dies"), each valued for its owner
     with its target player the owner's opponent (a drain), so a lethal drain is worth
-    100 to the one it wins for. 0 for a creature nothing haunts (the usual case)."""
+    100 to the one it wins for (life at ``price``). 0 for a creature nothing haunts (the
+    usual case)."""
     haunters = state.haunters
     if not haunters:
         return 0.0
@@ -262,7 +267,7 @@ def death_triggers_value(state: GameState, o: GameObject, me: int) -> float:
         owner = h.owner
         for ab in h.card.triggered:
             if ab.when == "haunted_dies":
-                v = effects_value(state, owner, ab.effects, [1 - owner], oid)
+                v = effects_value(state, owner, ab.effects, [1 - owner], oid, 0, 0, price)
                 total += v if owner == me else -v
     return total
 
@@ -569,14 +574,16 @@ def guess_amount(state: GameState, amount: object, me: int, source: int, x: int)
     return estimate_amount(state, amount, me, source, x)
 
 
-def life_value(state: GameState, player: int, amount: int) -> float:
+def life_value(state: GameState, player: int, amount: int,
+               price: LifePrice = HANDSET) -> float:
     """What ``amount`` life lost by ``player`` is worth to their opponent: 100 when it
-    is all they have, else its price on the fitted evaluation's life curve
-    (``life_price.price_of_life``: a point near zero costs more than a point at 30)."""
+    is all they have, else its price at ``price``, the deciding policy's
+    (``life_price.price_of_life``: hand-set, or the fitted evaluation's life curve, where a
+    point near zero costs more than a point at 30)."""
     life = state.players[player].life
     if amount >= life:
         return 100.0
-    return price_of_life(life, amount)
+    return price_of_life(life, amount, price)
 
 
 def color_bits(colors: str) -> int:

@@ -13,7 +13,15 @@ from functools import cache
 
 from mtgsim.engine.cards import T_ENCHANTMENT, Static
 from mtgsim.engine.players.worth import aura_bonus, aura_is_hostile, card_creature_value, value
-from mtgsim.engine.rules.effect import EFFECTS, Estimate, effect_sign, effects_sign, effects_value
+from mtgsim.engine.rules.effect import (
+    EFFECTS,
+    HANDSET,
+    Estimate,
+    LifePrice,
+    effect_sign,
+    effects_sign,
+    effects_value,
+)
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, GameObject, GameState, StackItem
 
@@ -111,8 +119,10 @@ def pump_value(o: GameObject, me: int, power: int, toughness: int, state: GameSt
     return sign_for(o, me) * scale * (1.5 * power + toughness)
 
 
-def spell_threat(state: GameState, controller: int, item: StackItem) -> float:
-    """How much a spell on the stack would do for its controller (counterspell value)."""
+def spell_threat(state: GameState, controller: int, item: StackItem,
+                 price: LifePrice = HANDSET) -> float:
+    """How much a spell on the stack would do for its controller (counterspell value),
+    life at ``price``."""
     card = item.card
     if card.is_creature:
         v = card_creature_value(card)
@@ -133,7 +143,7 @@ def spell_threat(state: GameState, controller: int, item: StackItem) -> float:
     effects = item.effects
     if effects:
         v = effects_value(state, controller, effects, list(item.targets),
-                         item.source, item.x)
+                         item.source, item.x, 0, price)
         return max(v, 1.0 + 0.5 * card.mana_value)
     if card.type_mask & T_ENCHANTMENT:
         return 2.5 + 0.5 * card.mana_value

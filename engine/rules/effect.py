@@ -199,18 +199,36 @@ def yes_no(asker: Asker, player: int, prompt: str, source: int, about: AboutT) -
 # --- estimating ---------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class LifePrice:
+    """Which price of life an estimate reads (``engine.players.life_price``): ``fitted``
+    the fitted evaluation's curve, else the hand-set price. The deciding policy carries
+    one and passes it down (``Estimate.price``, the worth functions' ``price``): no module
+    holds it. Here, beside ``Estimate``, because the rules build estimates and import
+    nothing of the players. Immutable and shared (``HANDSET``, ``FITTED``): passing one
+    costs no allocation."""
+
+    fitted: bool = False
+
+
+HANDSET = LifePrice(False)  # the default: the hand-set price of life
+FITTED = LifePrice(True)  # a policy asked for eval=fitted
+
+
 class Estimate:
     """One estimate of a list of effects for ``me`` with ``targets``: the running
     ``total`` each effect's estimator adds to (in order, so sums are exact), ``drawn``
-    (cards the list draws ``me`` before a discard) and ``in_hand`` (1 if the source is a
-    card in ``me``'s hand: it leaves the hand as it is cast)."""
+    (cards the list draws ``me`` before a discard), ``in_hand`` (1 if the source is a
+    card in ``me``'s hand: it leaves the hand as it is cast) and ``price``, the price of
+    life of the policy that asks (``LifePrice``)."""
 
     __slots__ = ("state", "me", "targets", "source", "x", "depth", "total", "drawn",
-                 "in_hand")
+                 "in_hand", "price")
 
     def __init__(self, state: GameState, me: int, targets: list[int], source: int, x: int,
-                 depth: int) -> None:
+                 depth: int, price: LifePrice = HANDSET) -> None:
         self.state = state
+        self.price = price
         self.me = me
         self.targets = targets
         self.source = source
@@ -224,13 +242,15 @@ class Estimate:
     def nested(self, effects: tuple[Any, ...]) -> float:
         """The value of inner effects ("you may", "if", a mode), estimated on their own."""
         return effects_value(self.state, self.me, effects, self.targets, self.source,
-                             self.x, self.depth + 1)
+                             self.x, self.depth + 1, self.price)
 
 
 def effects_value(state: GameState, me: int, effects: tuple[Any, ...], targets: list[int],
-                  source: int, x: int = 0, depth: int = 0) -> float:
-    """The rough gain for ``me`` if ``effects`` happened now with ``targets``."""
-    ev = Estimate(state, me, targets, source, x, depth)
+                  source: int, x: int = 0, depth: int = 0,
+                  price: LifePrice = HANDSET) -> float:
+    """The rough gain for ``me`` if ``effects`` happened now with ``targets``, life at
+    ``price`` (the asking policy's)."""
+    ev = Estimate(state, me, targets, source, x, depth, price)
     for e in effects:
         estimate = EFFECTS[type(e)].estimate
         if estimate is not None:

@@ -5,6 +5,7 @@ price kept under ``heuristic:eval=handset`` for that decision only."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from gamesetup import bundled_deck
@@ -19,13 +20,15 @@ from mtgsim.engine.players.evaluation import (
     win_probability,
 )
 from mtgsim.engine.players.life_price import (
+    FITTED,
+    HANDSET,
+    LifePrice,
     attack_damage_weight,
     fitted_life_value,
     handset_life_value,
     life_segments,
     life_terms,
     price_of_life,
-    use_fitted,
 )
 from mtgsim.engine.players.policies import (
     HeuristicPolicy,
@@ -105,32 +108,34 @@ def test_life_is_worth_more_near_zero_than_at_thirty() -> None:
 def test_an_attack_weighs_damage_on_the_curve() -> None:
     """Fitted: the mean price of the points the attack can take (more near zero); the
     hand-set weight is 0.6, +0.2 for the beatdown, +0.2 at 10 life or less."""
-    with use_fitted(True):
-        assert attack_damage_weight(5, 2, False) > attack_damage_weight(20, 2, False) > \
-            attack_damage_weight(35, 2, False)
-        assert attack_damage_weight(20, 3, True) == pytest.approx(
-            attack_damage_weight(20, 3, False) + 0.2)
-        assert attack_damage_weight(20, 3, False) == pytest.approx(
-            fitted_life_value(20, 3) / 3)
-        assert attack_damage_weight(4, 9, False) == pytest.approx(fitted_life_value(4, 3) / 3)
-    assert attack_damage_weight(20, 3, False) == pytest.approx(0.6)  # hand-set
+    f = FITTED
+    assert attack_damage_weight(5, 2, False, f) > attack_damage_weight(20, 2, False, f) > \
+        attack_damage_weight(35, 2, False, f)
+    assert attack_damage_weight(20, 3, True, f) == pytest.approx(
+        attack_damage_weight(20, 3, False, f) + 0.2)
+    assert attack_damage_weight(20, 3, False, f) == pytest.approx(
+        fitted_life_value(20, 3) / 3)
+    assert attack_damage_weight(4, 9, False, f) == pytest.approx(fitted_life_value(4, 3) / 3)
+    assert attack_damage_weight(20, 3, False) == pytest.approx(0.6)  # hand-set (default)
+    assert attack_damage_weight(20, 3, False, HANDSET) == pytest.approx(0.6)
     assert attack_damage_weight(8, 3, True) == pytest.approx(1.0)
 
 
-def test_the_fitted_price_is_read_for_one_decision_of_its_policy_only() -> None:
+def test_the_price_of_life_is_the_one_passed_down() -> None:
+    """The price is an argument (a ``LifePrice``, hand-set by default), never a switch
+    some earlier call left set."""
     assert price_of_life(20, 3) == handset_life_value(20, 3) == pytest.approx(1.8)
     assert price_of_life(6, 3) == pytest.approx(3.0)
+    assert LifePrice() == HANDSET and not HANDSET.fitted and FITTED.fitted
     state = _turn_starts(("gruul_stompy", "azorius_skies"), 4)[2]
     life = state.players[1].life
-    with use_fitted(True):
-        assert price_of_life(20, 3) == fitted_life_value(20, 3)
-        with use_fitted(False):
-            assert price_of_life(20, 3) == handset_life_value(20, 3)
-        assert price_of_life(20, 3) == fitted_life_value(20, 3)
-        assert life_value(state, 1, life) == 100.0  # all they have: the game
-        assert life_value(state, 1, 2) == fitted_life_value(life, 2)
-    assert price_of_life(20, 3) == handset_life_value(20, 3)
+    assert price_of_life(20, 3, FITTED) == fitted_life_value(20, 3)
+    assert price_of_life(20, 3, HANDSET) == handset_life_value(20, 3)
+    assert fitted_life_value(20, 3) != handset_life_value(20, 3)
+    assert life_value(state, 1, life, FITTED) == 100.0  # all they have: the game
+    assert life_value(state, 1, 2, FITTED) == fitted_life_value(life, 2)
     assert life_value(state, 1, 2) == handset_life_value(life, 2)
+    assert life_value(state, 1, 2, HANDSET) == handset_life_value(life, 2)
 
 
 def test_the_fitted_heuristic_is_a_spec_of_its_own() -> None:
@@ -166,12 +171,36 @@ def test_the_search_cut_off_is_the_fitted_evaluation_or_the_handset_one() -> Non
         assert handset != win_probability(state, 0)
 
 
-def test_after_a_fitted_decision_the_handset_price_is_back() -> None:
-    """A heuristic:eval=fitted decision sets the fitted price for its own length only:
-    the next estimate, of any policy, reads the hand-set price again."""
+def test_each_policy_carries_its_price_of_life() -> None:
+    """The price is the policy's (``HeuristicPolicy.price``), passed down as it decides:
+    a fitted decision leaves nothing set for the next one, of any policy."""
+    fitted = make_policy("heuristic:eval=fitted", 3)
+    plain = make_policy("heuristic", 3)
+    assert isinstance(fitted, HeuristicPolicy) and fitted.price is FITTED
+    assert isinstance(plain, HeuristicPolicy) and plain.price is HANDSET
+    search = make_policy("search:eval=fitted,rollouts=1", 3)
+    assert isinstance(search, SearchPolicy) and search.inner.price is FITTED
+    handset_search = make_policy("search:rollouts=1", 3)
+    assert isinstance(handset_search, SearchPolicy) and handset_search.inner.price is HANDSET
     for state in _turn_starts(("izzet_spells", "rakdos_unearth"), 7):
         d = advance(state)
         assert d is not None
         view = player_view(state, d.player)
-        make_policy("heuristic:eval=fitted", 3).decide(view, d)
+        fitted.decide(view, d)
+        assert plain.price is HANDSET and fitted.price is FITTED
         assert price_of_life(20, 3) == handset_life_value(20, 3)
+
+
+def test_no_module_holds_the_price_of_life() -> None:
+    """The price is passed down, never process state: no engine module defines a context
+    variable, or imports ``contextvars`` (issue 37 point 4), and ``life_price`` keeps no
+    switch (its module-level names are constants, functions and the value type)."""
+    engine = Path(__file__).resolve().parents[2] / "engine"
+    holders = [str(p.relative_to(engine)) for p in sorted(engine.rglob("*.py"))
+               if "ContextVar" in p.read_text() or "contextvars" in p.read_text()]
+    assert holders == []
+    from mtgsim.engine.players import life_price
+    mutable = [name for name, v in vars(life_price).items() if not name.startswith("__")
+               and isinstance(v, (list, dict, set, bytearray))]
+    assert mutable == []
+    assert not hasattr(life_price, "use_fitted")

@@ -22,7 +22,7 @@ from mtgsim.engine.effects.take_initiative import (
     initiative_worth,
 )
 from mtgsim.engine.effects.venture import UNDERCITY_DUNGEON, Venture, best_room, venture
-from mtgsim.engine.players.life_price import use_fitted
+from mtgsim.engine.players.life_price import FITTED
 from mtgsim.engine.players.policies.search import position_value
 from mtgsim.engine.rules import sba
 from mtgsim.engine.rules.effect import effects_value
@@ -156,8 +156,7 @@ def test_room_choice_takes_the_path_the_board_wants() -> None:
     assert best_room(state, 0, d) == 1
     # at the fitted price of life (heuristic:eval=fitted, engine.players.life_price: 1.3 a
     # point at 20 life rather than 0.6) the Forge's path to the Trap's 5 life is better
-    with use_fitted(True):
-        assert best_room(state, 0, d) == 0
+    assert best_room(state, 0, d, FITTED) == 0
 
 
 def test_the_initiative_is_worth_its_rooms_and_denies_the_holders() -> None:

@@ -115,7 +115,7 @@ class ActivationScorer(TargetPlanner):
             return 0.0  # let my own spell or ability resolve first
         if ab.cost.discard > 0 and (ctx.main or ctx.opp_end):
             # a discard outlet for a madness spell the mana left casts (702.35a)
-            plan = ability_outlet_plan(state, ctx.me, obj, ab, ctx.hand)
+            plan = ability_outlet_plan(state, ctx.me, obj, ab, ctx.hand, self.price)
             if plan > 0.0:
                 return plan
         cost = ab.cost

@@ -12,6 +12,7 @@ are obeyed as can be (509.1c), and a blocker blocks one attacker.
 from __future__ import annotations
 
 from mtgsim.engine.cards import KW_DEATHTOUCH, KW_LIFELINK, KW_TRAMPLE
+from mtgsim.engine.players.life_price import HANDSET, LifePrice
 from mtgsim.engine.players.policies.combat_ai import (
     STRIKE,
     damage_of,
@@ -116,7 +117,9 @@ def _defended_life(state: GameState, me: int, attackers: list[GameObject]) -> in
     return life
 
 
-def choose_blockers(state: GameState, d: Decision) -> list[int]:
+def choose_blockers(state: GameState, d: Decision, price: LifePrice = HANDSET) -> list[int]:
+    """The blocks to declare (indices of ``d.pairs``), life at ``price`` (the deciding
+    policy's)."""
     me = d.player
     objects = state.objects
     combat = state.combat
@@ -132,7 +135,7 @@ def choose_blockers(state: GameState, d: Decision) -> list[int]:
     plan: dict[int, list[int]] = {}  # attacker -> pair indices
     # Killing an attacker that leaves at end of turn anyway (Hellspark Elemental, an
     # unearthed creature) is worth only the damage it would deal, not a lasting creature.
-    worth = {a: life_value(state, me, damage_of(objects[a]))
+    worth = {a: life_value(state, me, damage_of(objects[a]), price)
              if leaves_at_end(state, objects[a]) else value(objects[a])
              for a in combat.attackers}
     for a in attackers:

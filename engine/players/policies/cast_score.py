@@ -138,7 +138,7 @@ class CastScorer(SpellScorer):
             cost = permission_costs(state, obj, alt)[0]
             if fits_reserve(ctx, cost.mana_value):
                 # the madness spell it lets me cast with the mana left (702.35a)
-                plan = outlet_plan(state, ctx.me, obj, cost, ctx.hand)
+                plan = outlet_plan(state, ctx.me, obj, cost, ctx.hand, self.price)
                 if plan > 0.0:
                     return max(plan, self._spell_score(ctx, obj, alt))
         if card.spell is None or card.is_permanent_card:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from mtgsim.engine.cards import (
     T_LAND,
 )
+from mtgsim.engine.players.life_price import HANDSET, LifePrice
 from mtgsim.engine.players.policies.madness_plan import (
     MADNESS_KEPT,
     madness_cost,
@@ -132,7 +133,7 @@ def choose_discard(state: GameState, d: Decision) -> list[int]:
     return sorted(ranked[:d.min_count])
 
 
-def discard(state: GameState, d: Decision) -> list[int]:
+def discard(state: GameState, d: Decision, price: LifePrice = HANDSET) -> list[int]:
     """Discard to hand size or for an effect (also mulligan bottoms): keep lands while
     few, keep the castable spells; dredge cards come back, so they go first, and madness
     cards whose madness cost the mana left pays go before anything (``madness_plan``)."""
@@ -144,7 +145,8 @@ def discard(state: GameState, d: Decision) -> list[int]:
 
     colors = color_sources(state, d.player)
     # madness cards the mana left casts go first (702.35a); not a mulligan's bottom
-    mad = madness_discards(state, d.player, d.options) if d.kind is _KIND_DISCARD else []
+    mad = madness_discards(state, d.player, d.options, price=price) \
+        if d.kind is _KIND_DISCARD else []
 
     def keep_score(i: int) -> float:
         c = objs[i].card

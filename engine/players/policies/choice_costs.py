@@ -10,6 +10,7 @@ from mtgsim.engine.cards import (
     T_LAND,
 )
 from mtgsim.engine.effects.return_chosen import loss
+from mtgsim.engine.players.life_price import HANDSET, LifePrice
 from mtgsim.engine.players.policies.escape_plan import COUNTED_KEEP, counted_in_graveyard
 from mtgsim.engine.players.policies.madness_plan import (
     MADNESS_KEPT,
@@ -133,14 +134,15 @@ def _convoke_cost(state: GameState, o: GameObject) -> float:
 # --- costs ---------------------------------------------------------------------------------------
 
 
-def cost_discard(state: GameState, d: Decision) -> Answer:
+def cost_discard(state: GameState, d: Decision, price: LifePrice = HANDSET) -> Answer:
     """A madness card whose madness cost the mana left pays first; then lands when there
     are enough on the battlefield (retrace), else the card I want least."""
     me = d.player
     lands_out = lands_of(state, me)
     objects = state.objects
     # madness cards the mana left after the cost casts go first (702.35a)
-    mad = madness_discards(state, me, d.options, cost_discard_spent(state, d.source))
+    mad = madness_discards(state, me, d.options, cost_discard_spent(state, d.source),
+                           price)
 
     def keep(i: int) -> float:
         c = objects[d.options[i]].card

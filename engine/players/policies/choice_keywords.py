@@ -13,6 +13,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.shuffle import shuffle_wanted
 from mtgsim.engine.keywords.ward import ward_life
+from mtgsim.engine.players.life_price import HANDSET, LifePrice
 from mtgsim.engine.players.policies.optional_cost_plan import bargain_ok, evidence_ok
 from mtgsim.engine.players.worth import (
     aura_is_hostile,
@@ -132,7 +133,7 @@ def _returns_lands(card: Card) -> bool:
         spell.targets[0].filter.types == ("land",)
 
 
-def devour(state: GameState, d: Decision) -> list[int]:
+def devour(state: GameState, d: Decision, price: LifePrice = HANDSET) -> list[int]:
     """Eat tokens, Spawn and small creatures for the counters; Goblins for Voracious
     Dragon; never the creatures that matter, lands only with plenty."""
     objects = state.objects
@@ -167,7 +168,7 @@ def devour(state: GameState, d: Decision) -> list[int]:
         if o.card.mana_abilities and not o.token:
             cost += 1.0
         # its death's public triggers: a haunting card's drain (lethal: never eaten)
-        cost -= death_triggers_value(state, o, me)
+        cost -= death_triggers_value(state, o, me, price)
         if gain >= cost or (needs_one and not out and cost <= 4.0):
             out.append(i)
     return out[:d.max_count]
@@ -231,7 +232,7 @@ def phyrexian_life_ok(state: GameState, me: int) -> bool:
     return left > max(PHYREXIAN_FLOOR, 2 * power)
 
 
-def may(state: GameState, d: Decision) -> int:
+def may(state: GameState, d: Decision, price: LifePrice = HANDSET) -> int:
     """Yes (option 0), except: graft onto the opponent's creature or off a grafter that
     would die, cascade or rebound into a spell that could only hurt me, draws that would
     deck me, and optional effects that do me more harm than good."""
@@ -239,7 +240,7 @@ def may(state: GameState, d: Decision) -> int:
     about = d.about
     if isinstance(about, MayCast):  # cascade, rebound
         obj = state.objects.get(d.source)
-        if obj is not None and not free_spell_ok(state, me, obj):
+        if obj is not None and not free_spell_ok(state, me, obj, price):
             return 1
         return 0
     if isinstance(about, MayPay) and about.why == "phyrexian":
@@ -259,7 +260,7 @@ def may(state: GameState, d: Decision) -> int:
     if isinstance(about, MayDiscardHand):
         hand = len(state.players[me].hand)
         spell = next((i for i in state.stack if i.controller == me and i.is_spell), None)
-        threat = spell_threat(state, me, spell) if spell is not None else 3.0
+        threat = spell_threat(state, me, spell, price) if spell is not None else 3.0
         return 0 if hand <= 1 or threat >= 3.0 * hand else 1
     if isinstance(about, MayEffect) and len(about.effects) == 1 and \
             role_of(about.effects[0]) is _ROLE_SHUFFLE:  # "you may shuffle" (Ponder)
@@ -280,9 +281,11 @@ def may(state: GameState, d: Decision) -> int:
                 # one action of "you may [action]. If you do, ...": it and what follows
                 if lib <= 3 and any(role_of(e) is _ROLE_DRAW for e in about.effects):
                     return 1
-                v = effects_value(state, me, about.effects, item.targets, item.source, item.x)
+                v = effects_value(state, me, about.effects, item.targets, item.source, item.x, 0,
+                                  price)
                 return 1 if v < 0.0 else 0
-            v = effects_value(state, me, _inner(item), item.targets, item.source, item.x)
+            v = effects_value(state, me, _inner(item), item.targets, item.source, item.x, 0,
+                              price)
             if v < -0.5:
                 return 1
     return 0
@@ -299,7 +302,8 @@ def _inner(item: StackItem) -> tuple[object, ...]:
     return tuple(out)
 
 
-def free_spell_ok(state: GameState, me: int, obj: GameObject) -> bool:
+def free_spell_ok(state: GameState, me: int, obj: GameObject,
+                  price: LifePrice = HANDSET) -> bool:
     """Is casting this (free) spell good for me: some legal target it helps me with?"""
     card = obj.card
     if card.is_permanent_card and not card.is_aura:
@@ -321,11 +325,11 @@ def free_spell_ok(state: GameState, me: int, obj: GameObject) -> bool:
         [(spell.targets, spell.effects)]
     for specs, effects in modes:
         if not specs:
-            if effects_value(state, me, effects, [], obj.oid) >= 0:
+            if effects_value(state, me, effects, [], obj.oid, 0, 0, price) >= 0:
                 return True
             continue
         for t in legal_targets(state, specs[0], me, obj.oid, spell=True):
             trial = [t] + [NONE] * (len(specs) - 1)
-            if effects_value(state, me, effects, trial, obj.oid) > 0:
+            if effects_value(state, me, effects, trial, obj.oid, 0, 0, price) > 0:
                 return True
     return False

@@ -27,7 +27,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.effects.become_monarch import crown_taken_worth
 from mtgsim.engine.effects.take_initiative import initiative_taken_worth
-from mtgsim.engine.players.life_price import attack_damage_weight
+from mtgsim.engine.players.life_price import HANDSET, LifePrice, attack_damage_weight
 from mtgsim.engine.players.worth import (
     aura_bonus,
     combat_kw,
@@ -235,7 +235,8 @@ def _pair_gain(state: GameState, a: GameObject, b: GameObject, risk: float, shie
 def attack_net(state: GameState, attackers: list[GameObject], blockers: list[GameObject],
                opp_life: int, w: float, bonus: int = 0, double: bool = False,
                cache: dict[tuple[int, int, int], float] | None = None,
-               able_of: dict[int, list[GameObject]] | None = None) -> float:
+               able_of: dict[int, list[GameObject]] | None = None,
+               price: LifePrice = HANDSET) -> float:
     """What an attack with ``attackers`` is worth to me if the defender blocks well:
     each blocker takes the block best for them (eat, trade, or chump a big attacker),
     and when the rest would be lethal they chump what they can. ``able_of``: the
@@ -313,23 +314,25 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
         net += crown_taken_worth(state, attackers[0].controller)
     if state.initiative >= 0 and state.initiative != attackers[0].controller and \
             any(dmg[x] > 0 for x in unblocked):  # combat damage takes the initiative (725.2)
-        net += initiative_taken_worth(state, attackers[0].controller)
+        net += initiative_taken_worth(state, attackers[0].controller, price)
     return net + w * through
 
 
-def choose_attackers(state: GameState, d: Decision) -> list[int]:
+def choose_attackers(state: GameState, d: Decision, price: LifePrice = HANDSET) -> list[int]:
     """The attackers to declare (indices of ``d.options``): every creature that must
     attack (508.1d: ``attack_requirements``), and those of the others
-    ``_optional_attackers`` picks."""
+    ``_optional_attackers`` picks, life at ``price`` (the deciding policy's)."""
     required = set(attack_requirements(state, d.options))
     optional = [i for i, oid in enumerate(d.options) if oid not in required]
     objects = state.objects
-    picks = _optional_attackers(state, d.player, [objects[d.options[i]] for i in optional])
+    picks = _optional_attackers(state, d.player, [objects[d.options[i]] for i in optional],
+                                price)
     return sorted([optional[i] for i in picks]
                   + [i for i, oid in enumerate(d.options) if oid in required])
 
 
-def _optional_attackers(state: GameState, me: int, mine: list[GameObject]) -> list[int]:
+def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
+                        price: LifePrice = HANDSET) -> list[int]:
     """Which of ``mine``, the creatures that may attack and need not, attack (indices of
     ``mine``), the creatures that must attack attacking beside them."""
     opp = 1 - me
@@ -351,7 +354,7 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject]) -> li
     my_power = sum(damage_of(o) for o in my_creatures if not o.kw & KW_CANT_ATTACK)
     their_power = sum(damage_of(o) for o in theirs if not o.kw & KW_CANT_ATTACK)
     beatdown = my_power >= their_power or opp_life <= my_life - 4 or opp_life <= 6
-    w = attack_damage_weight(opp_life, my_power, beatdown)
+    w = attack_damage_weight(opp_life, my_power, beatdown, price)
     always = [i for i, a in enumerate(mine) if leaves_at_end(state, a) or has_annihilator(a)]
     useful = [i for i, a in enumerate(mine) if a.power > 0 or i in always]
     cache: dict[tuple[int, int, int], float] = {}
@@ -366,11 +369,11 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject]) -> li
     if free and sorted(free) not in candidates and sorted(free) != sorted(always):
         candidates.append(sorted(free))
     scores = [attack_net(state, [mine[i] for i in c] + forced, blockers, opp_life, w,
-                         cache=cache, able_of=able_of) for c in candidates]
+                         cache=cache, able_of=able_of, price=price) for c in candidates]
     if always:
         candidates.append(sorted(always))
         scores.append(attack_net(state, [mine[i] for i in always] + forced, blockers,
-                                 opp_life, w, cache=cache, able_of=able_of))
+                                 opp_life, w, cache=cache, able_of=able_of, price=price))
     # Exalted: one creature alone, pumped (and given double strike by Rafiq).
     bonus, double = _alone_bonus(state, me)
     if (bonus or double) and not forced:
@@ -380,7 +383,7 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject]) -> li
                 continue
             candidates.append([i])
             scores.append(attack_net(state, [a], blockers, opp_life, w, bonus, double,
-                                     cache=cache, able_of=able_of))
+                                     cache=cache, able_of=able_of, price=price))
     best = max(range(len(candidates)), key=lambda k: (scores[k], -len(candidates[k])))
     chosen = list(candidates[best]) if scores[best] > 0 or candidates[best] == always else \
         list(always)

@@ -22,7 +22,7 @@ from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects import dig, scry, untap_up_to
 from mtgsim.engine.effects.return_chosen import returns_a_land
-from mtgsim.engine.players.life_price import use_fitted
+from mtgsim.engine.players.life_price import FITTED, HANDSET, LifePrice
 from mtgsim.engine.players.policies import choices
 from mtgsim.engine.players.policies.activation import ActivationScorer
 from mtgsim.engine.players.policies.blocking import choose_blockers
@@ -88,7 +88,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ("fitted",)
+    __slots__ = ("price",)
     name = "heuristic"
     stops = _stops()
 
@@ -98,9 +98,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         return deck_stops(deck)
 
     def __init__(self, seed: int, fitted: bool = False) -> None:
-        # the fitted price of life instead of the hand-set one (``heuristic:eval=fitted``,
+        # the price of life this policy's estimates read, passed down to them: the fitted
+        # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
         # engine.players.life_price; not the default: docs/policies.md)
-        self.fitted = fitted
+        self.price: LifePrice = FITTED if fitted else HANDSET
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -114,18 +115,17 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         self.copy_question: tuple[Task | None, int] = (None, 0)
         self.copy_damage: dict[int, int] = {}  # targets the copies so far aim at: damage
 
+    @property
+    def fitted(self) -> bool:
+        """Whether this policy reads the fitted price of life (``heuristic:eval=fitted``)."""
+        return self.price.fitted
+
     # --- entry point ---------------------------------------------------------------------
 
     def decide(self, view: GameState, d: Decision) -> Answer:
         """The answer to ``d`` from ``view``, its player's view (engine.state.view): every
-        function below reads that view as its ``state``. With ``fitted`` the decision
-        reads the fitted price of life (``life_price.use_fitted``)."""
-        if self.fitted:
-            with use_fitted(True):
-                return self._decide(view, d)
-        return self._decide(view, d)
-
-    def _decide(self, view: GameState, d: Decision) -> Answer:
+        function below reads that view as its ``state``, and the price of life it is
+        given (``self.price``: the estimates' ``price``)."""
         kind = d.kind
         if kind is _PRIORITY:
             return self.priority(view, d)
@@ -252,17 +252,23 @@ def _from_exile(obj: GameObject) -> float:
 
 def _attackers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
     ensure(state)
-    return choose_attackers(state, d)
+    return choose_attackers(state, d, policy.price)
 
 
 def _blockers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
     ensure(state)
-    return choose_blockers(state, d)
+    return choose_blockers(state, d, policy.price)
 
 
 def _choice(fn: Callable[[GameState, Decision], Answer]
             ) -> Callable[[HeuristicPolicy, GameState, Decision], Answer]:
     return lambda policy, state, d: fn(state, d)
+
+
+def _priced(fn: Callable[[GameState, Decision, LifePrice], Answer]
+            ) -> Callable[[HeuristicPolicy, GameState, Decision], Answer]:
+    """An answer that estimates effects or life: given the policy's price of life."""
+    return lambda policy, state, d: fn(state, d, policy.price)
 
 
 _PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
@@ -272,19 +278,19 @@ _ANSWERS: dict[DecisionKind, Callable[[HeuristicPolicy, GameState, Decision], An
     DecisionKind.ATTACKERS: _attackers,
     DecisionKind.BLOCKERS: _blockers,
     DecisionKind.MULLIGAN: HeuristicPolicy.mulligan,
-    DecisionKind.BOTTOM: _choice(choices.discard),
-    DecisionKind.DISCARD: _choice(choices.discard),
+    DecisionKind.BOTTOM: _priced(choices.discard),
+    DecisionKind.DISCARD: _priced(choices.discard),
     DecisionKind.DAMAGE_ORDER: _choice(choices.damage_order),
     DecisionKind.X: HeuristicPolicy.choose_x,
-    DecisionKind.MAY: _choice(choices.may),
+    DecisionKind.MAY: _priced(choices.may),
     DecisionKind.DREDGE: _choice(choices.dredge),
-    DecisionKind.DEVOUR: _choice(choices.devour),
+    DecisionKind.DEVOUR: _priced(choices.devour),
     DecisionKind.CONVOKE_TAP: _choice(choices.convoke_tap),
     DecisionKind.IMPROVISE_TAP: _choice(choices.improvise_tap),
     DecisionKind.DELVE: _choice(choices.delve),
     DecisionKind.REPLICATE: HeuristicPolicy.replicate,
     DecisionKind.ATTACH: _choice(choices.attach),
-    DecisionKind.COST_DISCARD: _choice(choices.cost_discard),
+    DecisionKind.COST_DISCARD: _priced(choices.cost_discard),
     DecisionKind.COST: _choice(choices.cost_choice),
     DecisionKind.MODE: HeuristicPolicy.mode,
     DecisionKind.SACRIFICE: _choice(choices.sacrifice),

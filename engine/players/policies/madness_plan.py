@@ -24,6 +24,7 @@ from typing import Any
 
 from mtgsim.engine.cards import Activated
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.players.life_price import HANDSET, LifePrice
 from mtgsim.engine.players.policies.choice_keywords import free_spell_ok
 from mtgsim.engine.players.worth import card_want
 from mtgsim.engine.rules.effect import Role, role_of
@@ -66,7 +67,7 @@ def spent_of(cost: ManaCost | None) -> Spent:
 
 
 def madness_discards(state: GameState, me: int, options: list[int],
-                     spent: Spent = NOTHING) -> list[int]:
+                     spent: Spent = NOTHING, price: LifePrice = HANDSET) -> list[int]:
     """The options (object ids in ``me``'s hand) to discard first: madness cards whose
     madness costs the mana left after ``spent`` pays, each on top of the ones before
     (the most expensive first), and that do something good when cast. Empty when no
@@ -82,7 +83,7 @@ def madness_discards(state: GameState, me: int, options: list[int],
         cost = madness_cost(o.card)
         assert cost is not None
         if can_pay(symbols + cost.symbols, generic + cost.generic, units) and \
-                free_spell_ok(state, me, o):
+                free_spell_ok(state, me, o, price):
             out.append(o.oid)
             symbols += cost.symbols
             generic += cost.generic
@@ -119,14 +120,14 @@ def _library_short(state: GameState, me: int) -> bool:
 
 
 def outlet_plan(state: GameState, me: int, obj: GameObject, cost: ManaCost | None,
-                hand: list[GameObject]) -> float:
+                hand: list[GameObject], price: LifePrice = HANDSET) -> float:
     """The score of casting ``obj``, a discard outlet paid with ``cost``, for the
     madness spell it lets ``me`` cast from the rest of the hand with the mana left
     (``OUTLET_WITH_MADNESS`` plus its mana value and its want), else 0."""
     if cost is None or cost.x or not discards_own_card(obj.card) or _library_short(state, me):
         return 0.0
     others = [o.oid for o in hand if o.oid != obj.oid]
-    picks = madness_discards(state, me, others, spent_of(cost))
+    picks = madness_discards(state, me, others, spent_of(cost), price)
     if not picks:
         return 0.0
     best = state.objects[picks[0]].card
@@ -134,14 +135,14 @@ def outlet_plan(state: GameState, me: int, obj: GameObject, cost: ManaCost | Non
 
 
 def ability_outlet_plan(state: GameState, me: int, obj: GameObject, ab: Activated,
-                        hand: list[GameObject]) -> float:
+                        hand: list[GameObject], price: LifePrice = HANDSET) -> float:
     """The score of activating ``ab`` of ``obj``, whose cost discards a card (a Blood
     token: "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."), for the
     madness spell the mana left then casts, else 0."""
     if ab.cost.discard <= 0 or _library_short(state, me):
         return 0.0
     cost = parse_cost(ab.cost.mana) if ab.cost.mana else None
-    picks = madness_discards(state, me, [o.oid for o in hand], spent_of(cost))
+    picks = madness_discards(state, me, [o.oid for o in hand], spent_of(cost), price)
     if not picks:
         return 0.0
     best = state.objects[picks[0]].card

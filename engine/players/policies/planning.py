@@ -13,6 +13,7 @@ from mtgsim.engine.cards import (
     EffectT,
     Target,
 )
+from mtgsim.engine.players.life_price import LifePrice
 from mtgsim.engine.players.policies.context import Ctx
 from mtgsim.engine.players.worth import UNTARGETABLE, is_creature, value
 from mtgsim.engine.players.worth_effects import harmful_to_target
@@ -41,6 +42,9 @@ class TargetPlanner:
     plan_mode: dict[int, int]  # source oid -> intended mode
     plan_x: dict[int, int]  # source oid -> intended X
     plan_rep: dict[int, int]  # source oid -> replicate payments
+    # the price of life the estimates read, the deciding policy's (a slot of
+    # HeuristicPolicy: engine.players.life_price)
+    price: LifePrice
 
     def _plan_specs(self, ctx: Ctx, source: int, specs: tuple[Target, ...],
                     effects: tuple[EffectT, ...], x: int = 0) -> tuple[float, list[int]]:
@@ -48,7 +52,7 @@ class TargetPlanner:
         state = ctx.state
         chosen: list[int] = []
         if not specs:
-            return effects_value(state, ctx.me, effects, [], source, x), []
+            return effects_value(state, ctx.me, effects, [], source, x, 0, self.price), []
         specs = expand_targets(specs, x)
         pending = self._pending_targets(state, ctx.me, source) if state.stack else {}
         for idx, spec in enumerate(specs):
@@ -73,7 +77,8 @@ class TargetPlanner:
             for t in options:
                 trial = chosen + [t]
                 v = pure = effects_value(state, ctx.me, effects,
-                                        trial + [NONE] * (len(specs) - idx - 1), source, x)
+                                         trial + [NONE] * (len(specs) - idx - 1), source, x, 0,
+                                         self.price)
                 if t >= 2:
                     v += 0.001 * value(state.objects[t]) if is_creature(state.objects[t]) \
                         else 0.0
@@ -87,13 +92,14 @@ class TargetPlanner:
             # worked out for optional targets only (the estimate is the costly part)
             if spec.optional:
                 floor = 0.0 if chosen.count(NONE) == len(chosen) else effects_value(
-                    state, ctx.me, effects, chosen + [NONE] * (len(specs) - idx), source, x)
+                    state, ctx.me, effects, chosen + [NONE] * (len(specs) - idx), source, x, 0,
+                    self.price)
                 if best_v <= floor:
                     best = NONE
             chosen.append(best)
         # With one target, the value of the chosen target was just computed.
         total = best_pure if len(specs) == 1 and chosen[0] != NONE else \
-            effects_value(state, ctx.me, effects, chosen, source, x)
+            effects_value(state, ctx.me, effects, chosen, source, x, 0, self.price)
         self.plan[source] = list(chosen)
         return total, chosen
 

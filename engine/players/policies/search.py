@@ -40,7 +40,6 @@ from mtgsim.engine.players.evaluation import (
     sigmoid,
     win_probability,
 )
-from mtgsim.engine.players.life_price import use_fitted
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
@@ -142,7 +141,7 @@ class SearchPolicy:
         # default is still the hand-set one (with the fitted one the search fails two AI
         # puzzles it solves with the hand-set one: docs/policies.md)
         self.cutoff_fitted = spec.get("cutoff") == "fitted"
-        self.inner = HeuristicPolicy(seed)
+        self.inner = HeuristicPolicy(seed, self.fitted)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
@@ -156,14 +155,9 @@ class SearchPolicy:
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read.
-        Unless ``eval=fitted``, the whole decision, rollouts included, reads the
-        fitted price of life (``life_price.use_fitted``)."""
-        if self.fitted:
-            with use_fitted(True):
-                return self._decide(state, d)
-        return self._decide(state, d)
-
-    def _decide(self, state: GameState, d: Decision) -> Answer:
+        With ``eval=fitted`` the whole decision, rollouts included, reads the fitted
+        price of life: every heuristic it plays is made with it (``HeuristicPolicy``'s
+        ``fitted``)."""
         own = self.inner.decide(state, d)
         scripted = self.follow.take(state, d)  # a choice of the action searched
         if scripted is not None:
@@ -199,7 +193,7 @@ class SearchPolicy:
         s0, s1 = next_u64(deal0)
         return list(expand_priority(
             state, d, [a for a in plain if isinstance(a, int)], me,
-            lambda: determinize(state, me, deal0), (s0, s1), self.cast))
+            lambda: determinize(state, me, deal0), (s0, s1), self.cast, self.fitted))
 
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and rollouts."""
@@ -316,10 +310,11 @@ class SearchPolicy:
         the heuristic in both seats until ``turn_limit`` (a complete action's choices
         after it from its script, ``Follow``); the position's value."""
         s0, s1 = next_u64(sample)
-        policies: list[HeuristicPolicy | Follow] = [HeuristicPolicy(s0), HeuristicPolicy(s1)]
+        policies: list[HeuristicPolicy | Follow] = [HeuristicPolicy(s0, self.fitted),
+                                                    HeuristicPolicy(s1, self.fitted)]
         if isinstance(choice, Candidate):
             if choice.then:
-                policies[me] = Follow(HeuristicPolicy(s1 if me else s0), choice.then,
+                policies[me] = Follow(HeuristicPolicy(s1 if me else s0, self.fitted), choice.then,
                                       game.turn, len(game.stack))
             answer(game, choice.first)
         else:

@@ -215,11 +215,12 @@ class _Node(msgspec.Struct):
 
 
 def complete_actions(deal: GameState, me: int, first: int, seeds: tuple[int, int],
-                     cap: int) -> list[Candidate]:
+                     cap: int, fitted: bool = False) -> list[Candidate]:
     """Up to ``cap`` complete actions beginning with priority action ``first`` on
     ``deal`` (a determinization, not changed): the plain action first (no script: the
     heuristic's continuation), then scripts nearest the heuristic's first (module
-    docstring). ``seeds``: the seeds of the heuristics playing both seats."""
+    docstring). ``seeds``: the seeds of the heuristics playing both seats; ``fitted``:
+    they read the fitted price of life (the search's ``eval=fitted``)."""
     d = deal.pending
     assert d is not None and d.kind is _PRIORITY
     if cap <= 1 or d.actions[first].kind in (PASS, PLAY):
@@ -231,7 +232,8 @@ def complete_actions(deal: GameState, me: int, first: int, seeds: tuple[int, int
         had = len(found)
         start = clone(deal)
         answer(start, first)
-        root = _Node(start, [HeuristicPolicy(seeds[0]), HeuristicPolicy(seeds[1])], [])
+        root = _Node(start, [HeuristicPolicy(seeds[0], fitted),
+                             HeuristicPolicy(seeds[1], fitted)], [])
         _explore(root, (me, depth, deal.turn, target, cap), 0, found, seen)
         if len(found) >= cap or len(found) == had or not found[0]:
             break  # full; or no choice to change (then none with more changes either)
@@ -282,7 +284,7 @@ def _explore(node: _Node, limits: tuple[int, int, int, int, int], used: int,
 
 def expand_priority(view: GameState, d: Decision, actions: Sequence[int], me: int,
                     deal: Callable[[], GameState | None], seeds: tuple[int, int],
-                    cap: int) -> list[Candidate]:
+                    cap: int, fitted: bool = False) -> list[Candidate]:
     """The complete actions of each of ``actions`` (priority action indices; the
     heuristic's first), up to ``cap`` each, on the deal ``deal`` gives (None: the plain
     actions only)."""
@@ -294,7 +296,7 @@ def expand_priority(view: GameState, d: Decision, actions: Sequence[int], me: in
         return plain
     out: list[Candidate] = []
     for i in actions:
-        out += complete_actions(game, me, i, seeds, cap)
+        out += complete_actions(game, me, i, seeds, cap, fitted)
     return out
 
 

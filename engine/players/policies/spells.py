@@ -88,8 +88,7 @@ class SpellScorer(TrickScorer):
                     self.plan_mode[obj.oid] = mode
         return max(best, self._cast_trigger_score(ctx, obj, sorcery))
 
-    @staticmethod
-    def _cast_trigger_score(ctx: Ctx, obj: GameObject, sorcery: bool) -> float:
+    def _cast_trigger_score(self, ctx: Ctx, obj: GameObject, sorcery: bool) -> float:
         """A spell worth casting for what its casting triggers (cascade's free spell,
         valued by its estimate), whatever its own effects do: at a sorcery's time, or an
         instant at their end step (its own effects may want a better moment)."""
@@ -98,7 +97,8 @@ class SpellScorer(TrickScorer):
         gain = 0.0
         for ab in obj.card.triggered:
             if ab.when == "cast_self":
-                gain += effects_value(ctx.state, ctx.me, ab.effects, [], obj.oid)
+                gain += effects_value(ctx.state, ctx.me, ab.effects, [], obj.oid, 0, 0,
+                                      self.price)
         return 8.0 + obj.card.mana_value + gain if gain > 0 else 0.0
 
     def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],

@@ -111,7 +111,7 @@ class TargetChooser(TargetPlanner):
                 score = 0.0
             elif effects:
                 trial = [NONE] * idx + [t] + [NONE] * max(0, specs_len - idx - 1)
-                score = effects_value(state, me, effects, trial, d.source)
+                score = effects_value(state, me, effects, trial, d.source, 0, 0, self.price)
                 if t >= 2:
                     o = state.objects.get(t)
                     if o is not None:
@@ -125,7 +125,7 @@ class TargetChooser(TargetPlanner):
                         if o.zone == STACK:
                             item = next((s for s in state.stack if s.sid == t), None)
                             if item is not None:
-                                th = spell_threat(state, item.controller, item)
+                                th = spell_threat(state, item.controller, item, self.price)
                                 score += th * (1 if (item.controller == me) == (sign > 0)
                                                else -1) * 0.1
                 else:
@@ -236,7 +236,7 @@ class TargetChooser(TargetPlanner):
         ensure(state)
         me = d.player
         if isinstance(d.about, Rooms):  # venturing (701.49b): the best path on
-            return best_room(state, me, d)
+            return best_room(state, me, d, self.price)
         # "tap or untap" (chosen as it resolves): tap what the opponent controls.
         task = state.tasks[-1] if state.tasks else None
         if isinstance(task, ResolveTask) and state.stack:
@@ -252,7 +252,7 @@ class TargetChooser(TargetPlanner):
         if modes:
             best_i, best_v = 0, -1e9
             for i, (effects, specs) in enumerate(modes):
-                v = effects_value(state, me, effects, [], d.source)
+                v = effects_value(state, me, effects, [], d.source, 0, 0, self.price)
                 if specs:
                     v, _t = self._best_targets_value(state, me, d.source, specs, effects)
                 if v > best_v:
@@ -270,9 +270,9 @@ class TargetChooser(TargetPlanner):
                 chosen.append(NONE)
                 continue
             best = max(options, key=lambda t: effects_value(state, me, effects,
-                                                           chosen + [t], source))
+                                                           chosen + [t], source, 0, 0, self.price))
             chosen.append(best)
-        return effects_value(state, me, effects, chosen, source), chosen
+        return effects_value(state, me, effects, chosen, source, 0, 0, self.price), chosen
 
     def _mode_candidates(self, state: GameState, d: Decision
                          ) -> list[tuple[tuple[EffectT, ...], tuple[Target, ...]]]:

@@ -179,7 +179,7 @@ class TrickScorer(TargetPlanner):
             return 0.0
         # Counter what matters.
         if is_counterspell(card) and top.is_spell:
-            threat = spell_threat(state, top.controller, top)
+            threat = spell_threat(state, top.controller, top, self.price)
             if threat >= 3.5 or (top.card.mana_value >= 3 and threat >= 2.0):
                 if card.is_creature:  # Spellstutter Sprite: its trigger targets
                     # the Faeries it will count: subtypes now (layer 4: a lignified
@@ -232,7 +232,8 @@ class TrickScorer(TargetPlanner):
         state = ctx.state
         if top.sid not in legal_targets(state, spell.targets[0], ctx.me, obj.oid, spell=True):
             return 0.0
-        worth = effects_value(state, ctx.me, spell.effects, [top.sid], obj.oid)
+        worth = effects_value(state, ctx.me, spell.effects, [top.sid], obj.oid, 0, 0,
+                              self.price)
         if worth < 1.0:
             return 0.0
         self.plan[obj.oid] = [top.sid]
