@@ -28,9 +28,11 @@ the searching player's decisions of the whole current turn:
   is on the ``n``-th deal with the ``n``-th rollout seed, so the gains are paired on the
   same luck; the early stops when the position is decided or the choice does not
   matter; the answer is the best gain among the well-tried candidates when it clears
-  ``z`` standard errors, else the heuristic's), so the tree changes what each root
-  candidate is worth (the best continuation found for it, not the heuristic's), not how
-  noise is guarded against.
+  ``z`` standard errors, else the heuristic's), on each iteration's value corrected
+  for the tree's exploration below the root (``ismcts_tree.best_line_values``: the
+  value as if the best answers known had been played), so the tree changes what each
+  root candidate is worth (the best continuation found for it, not the heuristic's),
+  not how noise is guarded against.
 
 The budget is ``iterations`` per root candidate (``search.search_budget``: the first
 eight candidates get ``iterations`` each, every further one one), spent exactly unless
