@@ -30,12 +30,16 @@ BASE_POLICIES = ("goldfish", "random", "heuristic")
 
 def default_policies() -> tuple[str, ...]:
     """The ladder's rungs, weakest first: goldfish, random, heuristic and, when the
-    search policy is there, search at the two budgets measured in docs/policies.md."""
+    search policies are there, search and the tree search over the turn (mcts), each at
+    the two budgets measured in docs/policies.md."""
     from mtgsim.engine.players.policies.spec import SETTINGS
 
+    out = BASE_POLICIES
     if "search" in SETTINGS:
-        return (*BASE_POLICIES, "search:rollouts=2", "search:rollouts=4")  # measured
-    return BASE_POLICIES
+        out = (*out, "search:rollouts=2", "search:rollouts=4")  # measured
+    if "mcts" in SETTINGS:
+        out = (*out, "mcts:iterations=2", "mcts:iterations=4")  # measured
+    return out
 
 
 def archetypes() -> list[str]:

@@ -28,8 +28,9 @@ def play_ai(state: GameState, ai: AiSpec) -> None:
         raise ScenarioError(f"[ai]: {exc}") from None
     if me == 1:
         policies.reverse()
-    # the deck lists a search deals hidden cards from: each player's cards of the position
-    state.derived.decklists = tuple(
+    # the deck lists a search deals hidden cards from: each player's cards of the
+    # position, unless the puzzle says they are unknown
+    state.derived.decklists = None if ai.deck_lists == "unknown" else tuple(
         tuple(state.objects[oid].card for oid in sorted(state.objects)
               if state.objects[oid].owner == p and not state.objects[oid].token)
         for p in (0, 1))

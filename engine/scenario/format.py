@@ -146,6 +146,10 @@ class AiSpec(_S):
     # not lost
     expect: Literal["wins this turn", "alive at end of turn"] = "wins this turn"
     seed: int = 0  # the policies' seed
+    # what a search deals the hidden cards from: "position", each player's cards of the
+    # position are their deck list; "unknown", no deck list (a position set up by hand:
+    # the search samples from the cards seen or the card pool, determinize_pool)
+    deck_lists: Literal["position", "unknown"] = "position"
 
 
 class Scenario(_S):

@@ -59,6 +59,7 @@ def test_a_bad_plan_says_why(policies: list[str], problem: str) -> None:
 def test_the_default_ladder_is_the_sixteen_archetypes() -> None:
     assert len(archetypes()) == 16 and "gruul_stompy" not in archetypes()
     assert default_policies()[:3] == ("goldfish", "random", "heuristic")
+    assert default_policies()[-2:] == ("mcts:iterations=2", "mcts:iterations=4")
 
 
 def _games(rows: list[tuple[str, str, str, str, int, int]]) -> pa.Table:

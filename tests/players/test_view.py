@@ -699,11 +699,12 @@ class _Unchanged:
         return got
 
 
-@pytest.mark.parametrize("name", ["heuristic", "random", "goldfish", "search:rollouts=2"])
+@pytest.mark.parametrize("name", ["heuristic", "random", "goldfish", "search:rollouts=2",
+                                  "mcts:iterations=1"])
 def test_the_shipped_policies_change_nothing_of_the_game(pool, name: str) -> None:  # type: ignore[no-untyped-def]
     deck_a, deck_b = _deck(pool, "jund_cascade"), _deck(pool, "azorius_skies")
     state = new_game([deck_a, deck_b], 13, keep_log=True, record=True,
-                     max_turns=6 if name.startswith("search") else 60)
+                     max_turns=6 if name.startswith(("search", "mcts")) else 60)
     watched = [_Unchanged(make_policy(name, 3), state),
                _Unchanged(make_policy("heuristic", 4), state)]
     play(state, watched)
@@ -715,7 +716,7 @@ def test_the_shipped_policies_change_nothing_of_the_game(pool, name: str) -> Non
 ROOT = DECKS_DIR.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.toml")) + sorted(
     (ROOT / "tests" / "data" / "shared" / "conformance" / "examples").rglob("*.toml"))
-JUDGES = (*SHIPPED, "search:rollouts=1")
+JUDGES = (*SHIPPED, "search:rollouts=1", "mcts:iterations=1")
 
 
 def check_decision(state: GameState, judges: Sequence[Policy], rng: list[int],
@@ -795,4 +796,14 @@ def test_the_search_answers_do_not_depend_on_hidden_cards(pool) -> None:  # type
     for a, b in PAIRINGS[:2]:
         checked += check_game(_deck(pool, a), _deck(pool, b), ("heuristic", "heuristic"), 5,
                               judges=[make_policy("search:rollouts=1", 7)], max_turns=7)
+    assert checked > 30
+
+
+def test_the_tree_search_answers_do_not_depend_on_hidden_cards(pool) -> None:  # type: ignore[no-untyped-def]
+    """The tree search over the turn (``mcts``) with a small budget, judged at every
+    decision of short games."""
+    checked = 0
+    for a, b in PAIRINGS[:2]:
+        checked += check_game(_deck(pool, a), _deck(pool, b), ("heuristic", "heuristic"), 5,
+                              judges=[make_policy("mcts:iterations=1", 7)], max_turns=7)
     assert checked > 30

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mtgsim.engine.players.policies.goldfish import GoldfishPolicy
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.players.policies.ismcts import MctsPolicy
 from mtgsim.engine.players.policies.random import RandomPolicy
 from mtgsim.engine.players.policies.scripted import ScriptedPolicy, ScriptExhausted
 from mtgsim.engine.players.policies.search import SearchPolicy
@@ -18,8 +19,8 @@ from mtgsim.engine.players.policies.spec import (
 POLICIES = POLICY_NAMES
 
 
-def make_policy(spec: str | PolicySpec,
-                seed: int) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy | SearchPolicy:
+def make_policy(spec: str | PolicySpec, seed: int
+                ) -> HeuristicPolicy | RandomPolicy | GoldfishPolicy | SearchPolicy | MctsPolicy:
     """A fresh policy for one seat of one game, from its spec (``heuristic``,
     ``search:rollouts=8``, ...; raises ``PolicySpecError`` for a bad one) and the seat's
     seed."""
@@ -32,9 +33,11 @@ def make_policy(spec: str | PolicySpec,
         return GoldfishPolicy(seed)
     if s.name == "search":
         return SearchPolicy(seed, s)
+    if s.name == "mcts":
+        return MctsPolicy(seed, s)
     raise PolicySpecError(f"unknown policy {s.name!r}")
 
 
-__all__ = ["GoldfishPolicy", "HeuristicPolicy", "RandomPolicy", "ScriptedPolicy", "SearchPolicy",
+__all__ = ["GoldfishPolicy", "HeuristicPolicy", "MctsPolicy", "RandomPolicy", "ScriptedPolicy", "SearchPolicy",
            "ScriptExhausted", "make_policy", "POLICIES", "PolicySpec", "PolicySpecError",
            "parse_policy", "canonical"]

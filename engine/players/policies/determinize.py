@@ -8,14 +8,17 @@ that could be the real one, by dealing what ``me`` cannot see at random:
   library but the cards whose place ``me`` knows) are dealt from their deck list less
   every card of theirs ``me`` sees (``engine.state.view.decklist``: the open deck list a
   tournament gives), as fresh objects with new ids, so no hidden id shows through;
+  without a deck list (a position set up by hand, a scenario, a decoded game) they are
+  sampled from the cards of theirs ``me`` has seen, else from the game's card pool
+  (``determinize_pool``);
 - ``me``'s own library keeps the cards whose place they know and shuffles the rest;
 - the game gets a new random generator (future shuffles and coin flips are unknown).
 
 The view shows nothing hidden, so the result depends only on what ``me`` may know and on
 ``seed``: unknown cards are taken in a canonical order before the seeded deal, and
 swapping the other player's hidden cards or reshuffling a library gives the same
-determinization (``tests/players/test_search.py``). ``None`` when the deck list is not known (a
-scenario, a decoded game) or the cards seen do not fit it.
+determinization (``tests/players/test_search.py``). ``None`` when the cards seen do not fit
+the deck list, or there is nothing to deal from.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.players.policies.determinize_pool import guessed_cards
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
@@ -71,16 +75,20 @@ def determinize(view: GameState, me: int, seed: int) -> GameState | None:
     rng, game.rng = next_u64(seed)
     objects = game.objects
     other = 1 - me
-    cards = _unseen_cards(game, other)
-    if cards is None:
-        return None
     theirs = game.players[other]
     hand = [oid for oid in theirs.hand if oid not in objects]
     holes = [i for i, oid in enumerate(theirs.library) if oid == NONE or oid not in objects]
     need = len(hand) + len(holes)
+    if decklist(game, other) is None:  # no deck list: sample (determinize_pool)
+        rng, cards = guessed_cards(game, other, need, rng)
+    else:
+        listed = _unseen_cards(game, other)
+        if listed is None:
+            return None
+        cards = listed
+        rng = _shuffle(rng, cards)
     if len(cards) < need:
         return None
-    rng = _shuffle(rng, cards)
     dealt = iter(cards[:need])
     known_hand = [oid for oid in theirs.hand if oid in objects]
     fresh = []

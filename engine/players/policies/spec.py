@@ -3,7 +3,8 @@
 ``random`` and ``goldfish`` take no settings; ``heuristic:eval=fitted`` is the heuristic
 with the fitted evaluation's price of life (default: the hand-set one);
 ``search:rollouts=8,seed=3``
-or ``search:ms=50`` names a search policy with its budget and its own seed. A spec is
+or ``search:ms=50`` names a search policy with its budget and its own seed;
+``mcts:iterations=4`` the tree search over the turn (``ismcts``). A spec is
 checked where it is read (an unknown policy, an unknown or repeated key, a value out of
 range are errors that name the problem) and has one canonical spelling (keys sorted,
 numbers normalised): jobs record and hash the canonical text, so ``search:seed=3,
@@ -89,13 +90,23 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "cutoff": _evaluation,  # fitted: the fitted evaluation at the rollouts' horizon
     # (default handset, engine.players.evaluation)
 }
+# IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
+# root candidate, and the settings it shares with the search
+MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
+    "iterations": _int_in(1, 100_000),  # iterations per root candidate (the budget)
+    "seed": SEARCH_SETTINGS["seed"],
+    "depth": SEARCH_SETTINGS["depth"],
+    "z": SEARCH_SETTINGS["z"],
+    "sets": SEARCH_SETTINGS["sets"],
+    "cast": SEARCH_SETTINGS["cast"],  # complete actions per priority action at the root
+}
 # The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
 # the default, the same policy as plain ``heuristic``.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
-    "search": SEARCH_SETTINGS,
+    "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
 

@@ -1,0 +1,238 @@
+"""The tree search over the turn (``mcts``, engine/players/policies/ismcts.py): its
+budget is spent exactly, its later decisions of the turn are the tree's, it never peeks
+(the same answers when the other player's hidden cards are swapped and the libraries
+reshuffled), it is a pure function of its seeds, its spec is checked; and determinization
+without a deck list (determinize_pool)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gamesetup import bundled_deck
+from test_search import SEARCHED, _hidden_shuffled, _positions
+
+from mtgsim.engine.cards.pool import load_pool
+from mtgsim.engine.game import play, policy_stops
+from mtgsim.engine.players.policies import (
+    MctsPolicy,
+    PolicySpecError,
+    make_policy,
+    parse_policy,
+)
+from mtgsim.engine.players.policies import determinize as determinize_module
+from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.ismcts_tree import Node, best_line_values, select
+from mtgsim.engine.players.policies.search import search_budget
+from mtgsim.engine.rules.turn import new_game
+from mtgsim.engine.scenario.runner import run_scenario
+from mtgsim.engine.state.decisions import DecisionKind
+from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.view import player_view
+
+AI = Path(__file__).parents[1] / "scenarios" / "ai"
+UNKNOWN = AI / "replicated_burn_with_unknown_deck_lists.toml"
+CHOICES = (DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X)
+
+
+def _mcts(spec: str, seed: int = 1) -> MctsPolicy:
+    policy = make_policy(spec, seed)
+    assert isinstance(policy, MctsPolicy)
+    return policy
+
+
+@pytest.mark.parametrize("iterations", [1, 3])
+def test_the_budget_is_spent_exactly_unless_decided(iterations: int) -> None:
+    spec = f"mcts:iterations={iterations}"
+    searched = tree = 0
+    for decks, kinds in [(("jund_cascade", "bant_exalted"), SEARCHED),
+                         (("gruul_stompy", "selesnya_convoke"), SEARCHED[1:]),
+                         (("izzet_spells", "rakdos_unearth"), CHOICES)]:
+        for state in _positions(decks, 8, every=2, limit=3, kinds=kinds):
+            d = state.pending
+            assert d is not None
+            view = player_view(state, d.player)
+            probe = _mcts(spec)
+            k = len(probe._candidates(view, d, probe.inner.decide(view, d)))
+            policy = _mcts(spec)
+            policy.decide(view, d)
+            if k < 2:
+                assert policy.played == 0 and policy.searched == 0
+                continue
+            searched += 1
+            tree += policy.tree_choices
+            counts = policy.last_counts
+            assert len(counts) == k and min(counts) >= 1
+            assert policy.played == sum(counts)
+            assert counts[0] == max(counts)  # the heuristic's answer is on every deal
+            if policy.last_stop == "won":
+                assert policy.played == k + 1
+            elif policy.last_stop == "alike":
+                assert policy.played == 2 * k
+            else:
+                assert policy.last_stop == ""
+                budget = search_budget(iterations, k)
+                assert budget - 1 <= policy.played <= budget
+            assert policy.last_deals == counts[0]  # one deal per round, shared
+    assert searched >= 3
+    assert tree > 0  # decisions after the root answered by the tree, not the heuristic
+
+
+def _answered_alike(states: list[GameState], spec: str, seed: int) -> int:
+    searched = 0
+    for state in states:
+        d = state.pending
+        assert d is not None
+        me = d.player
+        policy = _mcts(spec, seed)
+        expected = policy.decide(player_view(state, me), d)
+        searched += policy.searched
+        for k in range(2):
+            twin = _hidden_shuffled(state, me, k)
+            assert twin.pending is not None
+            assert _mcts(spec, seed).decide(player_view(twin, me), twin.pending) == expected
+    return searched
+
+
+@pytest.mark.parametrize(("decks", "kinds"), [
+    (("jund_cascade", "bant_exalted"), SEARCHED),
+    (("gruul_stompy", "selesnya_convoke"), (DecisionKind.BLOCKERS,)),
+    (("izzet_spells", "rakdos_unearth"), CHOICES),
+])
+def test_answers_do_not_depend_on_hidden_cards(decks: tuple[str, str],
+                                               kinds: tuple[DecisionKind, ...]) -> None:
+    assert _answered_alike(_positions(decks, 5, every=3, limit=3, kinds=kinds),
+                           "mcts:iterations=2", 77) > 0
+
+
+def _game(spec: str, seed: int) -> tuple[object, ...]:
+    cards = [bundled_deck("jund_cascade"), bundled_deck("bant_exalted")]
+    policies = [make_policy(spec, seed), make_policy("heuristic", seed + 1)]
+    state = new_game(cards, seed, record=True, max_turns=8,
+                     stops=policy_stops(policies, cards))
+    play(state, policies)
+    return (state.result, tuple(map(str, state.decisions or [])))
+
+
+def test_an_mcts_game_is_a_pure_function_of_its_seeds() -> None:
+    first = _game("mcts:iterations=1", 3)
+    assert _game("mcts:iterations=1", 3) == first
+    assert _game("mcts:iterations=1,seed=0", 3) == first  # seed 0 is the default
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("mcts:iterations=0", "iterations: must be 1 .. 100000"),
+    ("mcts:rollouts=2", "mcts has no setting 'rollouts'"),
+    ("mcts:iterations=2,iterations=3", "'iterations' given twice"),
+    ("mcts:cast=0", "cast: must be 1 .. 64"),
+])
+def test_bad_mcts_specs(text: str, problem: str) -> None:
+    with pytest.raises(PolicySpecError, match=problem):
+        parse_policy(text)
+
+
+def test_mcts_specs_are_canonical() -> None:
+    assert str(parse_policy("mcts: seed=3 , iterations=04")) == "mcts:iterations=4,seed=3"
+    policy = _mcts("mcts:seed=3,iterations=4")
+    assert policy.name == "mcts:iterations=4,seed=3" and policy.iterations == 4
+
+
+def test_the_tree_counts_availability_and_tries_each_answer_first() -> None:
+    """``select``: untried answers first in the candidates' order, every available
+    child counted, then UCB1 over what is available."""
+    state = _positions(("gruul_stompy", "selesnya_convoke"), 2, every=1, limit=1,
+                       kinds=(DecisionKind.ATTACKERS,))[0]
+    d = state.pending
+    assert d is not None
+    assert d.options  # a creature that may attack
+    view = player_view(state, d.player)
+    both: list[list[int]] = [[], [0]]
+    root = Node()
+    first, child, added = select(root, view, d, both)
+    assert (first, added) == ([], True) and child.avail == 1
+    child.visits, child.total = 1, 0.2
+    second, other, added = select(root, view, d, both)
+    assert (second, added) == ([0], True) and (child.avail, other.avail) == (2, 2)
+    other.visits, other.total = 1, 0.9
+    third, again, added = select(root, view, d, both)
+    assert (third, again, added) == ([0], other, False)
+    # a deal where only the first is possible: only it is counted available
+    alone, same, added = select(root, view, d, [[]])
+    assert (alone, same, added) == ([], child, False)
+    assert (child.avail, other.avail) == (4, 3)
+    # UCB1 over availability: each child's bonus grows with the deals it was available
+    # in (0.87 + 0.5 sqrt(ln 5) > 0.9 + 0.5 sqrt(ln 4)); with the parent's count for
+    # both, the better mean (0.9) would be taken
+    child.total = 0.87
+    assert select(root, view, d, both)[0] == []
+
+
+def test_the_best_line_corrects_the_tree_s_exploration() -> None:
+    parent, good, bad = Node(), Node(), Node()
+    parent.children = {"good": good, "bad": bad}
+    good.visits, good.total = 3, 2.4  # 0.8
+    bad.visits, bad.total = 3, 0.6  # 0.2
+    parent.visits, parent.total = 6, 3.0
+    lines = best_line_values([[0.8, 0.2]], [[[parent, good], [parent, bad]]])
+    # the explored (worse) line gets back the gap between the shrunk means
+    gap = (2.4 + 0.5) / 4 - (0.6 + 0.5) / 4
+    assert lines == [[0.8, pytest.approx(0.2 + gap)]]
+
+
+def test_a_position_without_deck_lists_is_dealt_from_the_cards_seen() -> None:
+    states = _positions(("jund_cascade", "bant_exalted"), 4, every=5, limit=2)
+    for state in states:
+        d = state.pending
+        assert d is not None
+        me, other = d.player, 1 - d.player
+        state.derived.decklists = None  # a position set up by hand
+        view = player_view(state, me)
+        game = determinize(view, me, 5)
+        assert game is not None
+        seen = {o.card.name for o in view.objects.values()
+                if o.owner == other and not o.token}
+        theirs = game.players[other]
+        hidden = [game.objects[o].card.name for o in theirs.hand + theirs.library
+                  if o not in view.objects]
+        assert len(theirs.hand) == len(state.players[other].hand)
+        assert len(theirs.library) == len(state.players[other].library)
+        assert hidden and set(hidden) <= seen  # sampled from what was seen
+        for k in range(2):  # and it depends only on the view
+            twin = _hidden_shuffled(state, me, k)
+            again = determinize(player_view(twin, me), me, 5)
+            assert again is not None
+            assert [again.objects[o].card.name for o in again.players[other].hand] == \
+                [game.objects[o].card.name for o in theirs.hand]
+
+
+def test_nothing_seen_is_dealt_from_the_card_pool() -> None:
+    from mtgsim.engine.players.policies.determinize_pool import guessed_cards, pool_cards
+
+    state = _positions(("jund_cascade", "bant_exalted"), 4, every=5, limit=1)[0]
+    pool = pool_cards(state)
+    named = state.derived.pool
+    assert len(pool) == len(named) and all(named[c.name] is c for c in pool)  # no tokens
+    mine = state.pending.player if state.pending else 0
+    for oid in [o for o, obj in state.objects.items() if obj.owner != mine]:
+        del state.objects[oid]  # nothing of theirs seen
+    _, cards = guessed_cards(state, 1 - mine, 5, 17)
+    assert len(cards) == 5 and all(c in pool for c in cards)
+
+
+@pytest.mark.parametrize("policy", ["search:rollouts=3", "mcts:iterations=2"])
+def test_a_search_without_deck_lists_solves_the_puzzle(policy: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """The puzzle with no deck list: the search deals B's hidden cards from what it sees
+    and finds the play; with the refusal of before (no cards to deal), it plays the
+    heuristic's answer and loses."""
+    text = UNKNOWN.read_text()
+    lines = [ln for ln in text.splitlines() if ln.startswith("policy = ")]
+    f = tmp_path / UNKNOWN.name
+    f.write_text(text.replace(lines[0], f'policy = "{policy}"'))
+    pool = load_pool()
+    r = run_scenario(f, pool)
+    assert (r.passed, r.error) == (True, None)
+    monkeypatch.setattr(determinize_module, "guessed_cards", lambda game, p, need, rng: (rng, []))
+    r = run_scenario(f, pool)
+    assert not r.passed and r.error is not None and "lost" in r.error
