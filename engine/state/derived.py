@@ -243,26 +243,26 @@ class Hands:
     def for_view(self, view: GameState, me: int) -> Hands:
         """``me``'s view's counts (``Derived.for_view``): the changes, ``me``'s own counts,
         and the other player's counted from the cards of theirs the view holds (a hidden
-        card of their hand counts nowhere); no plan and no idle verdict."""
+        card of their hand counts nowhere); no plan and no idle verdict.
+
+        The other player's counts are counts of a part of what the state counts for them:
+        the state's ``zone_actions`` counts every card of their hand and graveyard usable
+        from there (and their foretold cards), the view's the cards of their hand it holds
+        and their graveyard; the state's ``instants``, once counted, every card of their
+        hand with instant speed, the view's those of their hand it holds. Where the
+        state's count is 0 the view's is 0 too, and it is not counted again: the view
+        gets the number its own cards give, so nothing of the hidden hand passes (a
+        count the view would otherwise compute, not a hidden count), and most views of a
+        game whose decks have nothing usable from a graveyard skip both scans."""
         new = _new(Hands)
         new.changes = self.changes.copy()
         new.plans = [None, None]
         new.idle = [None, None]
         other = 1 - me
-        objects = view.objects
-        p = view.players[other]
-        usable = instants = 0
-        for oid in p.hand:
-            o = objects.get(oid)
-            if o is not None:
-                card = o.card
-                if card.zone_actions:
-                    usable += 1
-                if card.instant_speed:
-                    instants += 1
-        for oid in p.graveyard:
-            if objects[oid].card.zone_actions:
-                usable += 1
+        usable = self.zone_actions[other]
+        instants = self.instants[other]
+        if usable or instants != 0:
+            usable, instants = _view_counts(view, other, usable != 0)
         zone_actions = self.zone_actions.copy()
         zone_actions[other] = usable
         new.zone_actions = zone_actions
@@ -270,6 +270,28 @@ class Hands:
         counted[other] = instants
         new.instants = counted
         return new
+
+
+def _view_counts(view: GameState, other: int, usable: bool) -> tuple[int, int]:
+    """The other player's cards a view holds usable from their hand or graveyard, and
+    those of their hand with instant speed (``Hands.for_view``); ``usable`` False: the
+    state counts none of theirs, so the view holds none."""
+    objects = view.objects
+    p = view.players[other]
+    count = instants = 0
+    for oid in p.hand:
+        o = objects.get(oid)
+        if o is not None:
+            card = o.card
+            if card.zone_actions:
+                count += 1
+            if card.instant_speed:
+                instants += 1
+    if usable:
+        for oid in p.graveyard:
+            if objects[oid].card.zone_actions:
+                count += 1
+    return count, instants
 
 
 class Counts:
