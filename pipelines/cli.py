@@ -555,7 +555,7 @@ def main(argv: list[str] | None = None) -> int:
         code: int = args.func(args)
         sys.stdout.flush()  # surface a closed pipe here rather than at interpreter exit
     except KeyboardInterrupt as exc:
-        terminated = isinstance(exc, stopping.Terminated)
+        terminated = stopping.terminated(exc)
         print(f"{PROG}: {'stopped by SIGTERM' if terminated else 'interrupted'}",
               file=sys.stderr)
         return stopping.stopped_by(exc)

@@ -38,7 +38,8 @@ from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.pipelines.runner import LoadedDeck
-from mtgsim.pipelines.stopping import Terminated, deferred
+from mtgsim.pipelines.stopping import deferred
+from mtgsim.pipelines.stopping import terminated as stop_was_sigterm
 from mtgsim.results.dataset import (
     FAILURES_DIR,
     FAILURES_FILE,
@@ -431,7 +432,7 @@ def _play_job(out: Path, manifest: Manifest, units: UnitPlan,
                 commit(True, "interrupted")
             if isinstance(exc, KeyboardInterrupt):
                 raise JobInterrupted("interrupted", result(),
-                                     terminated=isinstance(exc, Terminated)) from None
+                                     terminated=stop_was_sigterm(exc)) from None
             raise JobFailed(str(exc), result(), lost_cluster=True) from None
     except OSError as exc:
         what = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))

@@ -32,7 +32,7 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-__all__ = ["EXIT_TERMINATED", "Terminated", "deferred", "install", "stopped_by"]
+__all__ = ["EXIT_TERMINATED", "Terminated", "deferred", "install", "stopped_by", "terminated"]
 
 EXIT_TERMINATED = 128 + signal.SIGTERM  # 143
 
@@ -83,6 +83,20 @@ def deferred(reraise: bool = True) -> Iterator[None]:
                 signal.raise_signal(signal.SIGTERM)  # whatever the process had set up
 
 
+def terminated(exc: BaseException | None) -> bool:
+    """Was this stop a SIGTERM? ``Terminated``, or a plain ``KeyboardInterrupt`` raised
+    after the SIGTERM handler ran: Ray checks for signals while the driver waits in its
+    C++ code (``ray.get``, ``ray.wait``), and turns the exception the handler raised
+    there into a status "interrupted" and then a new ``KeyboardInterrupt``, losing its
+    type. The handler left SIGTERM ignored (``SIG_IGN``: only a stop under way does
+    that here), which tells it apart from a Ctrl-C."""
+    if isinstance(exc, Terminated):
+        return True
+    return isinstance(exc, KeyboardInterrupt) and \
+        threading.current_thread() is threading.main_thread() and \
+        signal.getsignal(signal.SIGTERM) == signal.SIG_IGN
+
+
 def stopped_by(exc: BaseException | None) -> int:
     """The exit code of a stop: 143 after SIGTERM, 130 after Ctrl-C."""
-    return EXIT_TERMINATED if isinstance(exc, Terminated) else 130
+    return EXIT_TERMINATED if terminated(exc) else 130

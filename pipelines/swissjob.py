@@ -41,7 +41,8 @@ from mtgsim.pipelines.jobs import (
     prepare_output,
 )
 from mtgsim.pipelines.runner import LoadedDeck
-from mtgsim.pipelines.stopping import Terminated, deferred
+from mtgsim.pipelines.stopping import deferred
+from mtgsim.pipelines.stopping import terminated as stop_was_sigterm
 from mtgsim.pipelines.swiss import (
     MatchRow,
     Seat,
@@ -212,7 +213,7 @@ def _play_swiss(out: Path, manifest: Manifest, runner: SerialExecutor | RayExecu
             result = stop("interrupted")
             if isinstance(exc, KeyboardInterrupt):
                 raise JobInterrupted("interrupted", result,
-                                     terminated=isinstance(exc, Terminated)) from None
+                                     terminated=stop_was_sigterm(exc)) from None
             raise JobFailed(str(exc), result, lost_cluster=True) from None
         with deferred(reraise=False):  # the end: a stop now changes nothing
             return _finish(out, manifest, event, tables, time.perf_counter() - t0)

@@ -397,3 +397,29 @@ def test_after_a_stop_sigterm_is_ignored_by_the_system_not_by_python() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 143, proc.stderr
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_stop_ray_reraises_as_keyboardinterrupt_keeps_its_signal(sig: int, code: int) -> None:
+    """Ray checks for signals while the driver waits in its C++ code and turns the
+    exception the SIGTERM handler raised there into a new, plain ``KeyboardInterrupt``
+    (the CI run of 71620aa: ``test_sigterm_stops_a_job_like_ctrl_c[ray]`` exited 130,
+    "interrupted", under load). ``stopping.terminated`` still tells a SIGTERM (the
+    handler left it ignored) from a Ctrl-C. The signal is raised for real in a child."""
+    script = (
+        "import os, signal, sys\n"
+        "from mtgsim.pipelines import stopping\n"
+        "stopping.install()\n"
+        "try:\n"
+        "    try:\n"
+        f"        os.kill(os.getpid(), {int(sig)})\n"
+        "        signal.pause() if hasattr(signal, 'pause') else None\n"
+        "    except KeyboardInterrupt:\n"
+        "        raise KeyboardInterrupt() from None  # what Ray's status check raises\n"
+        "except KeyboardInterrupt as exc:\n"
+        "    assert type(exc) is KeyboardInterrupt\n"
+        "    sys.exit(stopping.stopped_by(exc))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == code, proc.stderr
