@@ -51,7 +51,6 @@ from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.ismcts_tree import (
     Node,
     best_line_values,
-    clear_plans,
     select,
 )
 from mtgsim.engine.players.policies.search import (
@@ -67,7 +66,12 @@ from mtgsim.engine.players.policies.search import (
     position_value,
     search_budget,
 )
-from mtgsim.engine.players.policies.search_actions import Candidate, Follow, expand_priority
+from mtgsim.engine.players.policies.search_actions import (
+    Candidate,
+    Follow,
+    clear_plans,
+    expand_priority,
+)
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer

@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 
-from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.search_actions import step_of
 from mtgsim.engine.state.decisions import PASS, Answer, Decision, DecisionKind
 from mtgsim.engine.state.game_state import HAND, GameState
@@ -123,13 +122,4 @@ def _gap(parent: Node, child: Node) -> float:
     return max(0.0, best - mine)
 
 
-def clear_plans(policy: HeuristicPolicy) -> None:
-    """Forget the choices ``policy`` planned for its own answer (targets, mode, X, the
-    replicate count), after another answer was played in its stead."""
-    policy.plan.clear()
-    policy.plan_mode.clear()
-    policy.plan_x.clear()
-    policy.plan_rep.clear()
-
-
-__all__ = ["Node", "TREE_C", "answer_key", "best_line_values", "clear_plans", "select"]
+__all__ = ["Node", "TREE_C", "answer_key", "best_line_values", "select"]

@@ -47,6 +47,7 @@ from mtgsim.engine.players.policies.search_actions import (
     Candidate,
     Follow,
     choice_sets,
+    clear_plans,
     expand_priority,
 )
 from mtgsim.engine.players.policies.spec import PolicySpec
@@ -174,10 +175,7 @@ class SearchPolicy:
             best_answer = best
             changed = best != own
         if changed:
-            self.inner.plan.clear()  # the heuristic planned targets for its own choice
-            self.inner.plan_mode.clear()
-            self.inner.plan_x.clear()
-            self.inner.plan_rep.clear()
+            clear_plans(self.inner)  # the heuristic planned the choices of its own answer
         return best_answer
 
     def search_candidates(self, state: GameState, d: Decision,

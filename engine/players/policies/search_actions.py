@@ -300,5 +300,15 @@ def expand_priority(view: GameState, d: Decision, actions: Sequence[int], me: in
     return out
 
 
-__all__ = ["Candidate", "Follow", "Step", "choice_sets", "complete_actions",
+def clear_plans(policy: HeuristicPolicy) -> None:
+    """Forget the choices ``policy`` planned for its own answer (targets, mode, X, the
+    replicate count), after another answer was played in its stead."""
+    policy.plan.clear()
+    policy.plan_mode.clear()
+    policy.plan_x.clear()
+    policy.plan_rep.clear()
+
+
+__all__ = ["Candidate", "Follow", "Step", "choice_sets", "clear_plans", "complete_actions",
            "expand_priority", "ranked", "step_of"]
+
