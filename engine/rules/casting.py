@@ -65,6 +65,7 @@ from mtgsim.engine.rules.spell_costs import (
     FROM_GRAVEYARD,
     GRANTED,
     REDUCTIONS,
+    CastPermission,
     CostReduction,
     SpellPlan,
     permission,
@@ -283,7 +284,7 @@ def _can_cast(state: GameState, player: int, obj: GameObject, alt: int,
             not p.other_payable(state, player, obj):
         return False  # retrace's land card to discard
     if p is not None and p.other_cost is not None and \
-            not _permission_other_payable(state, player, obj, card, alt, reduction):
+            not _permission_other_payable(state, player, obj, card, alt, p, reduction):
         return False  # sneak's attacker, needed for the mana by sacrificing it
     alternative = card.alternative_cost
     if alt == ALT_ALTERNATIVE and alternative is not None:
@@ -580,15 +581,15 @@ def _other_parts_payable(state: GameState, player: int, obj: GameObject, cost: C
 
 
 def _permission_other_payable(state: GameState, player: int, obj: GameObject, card: Card,
-                              alt: int, reduction: CostReduction | None) -> bool:
+                              alt: int, perm: CastPermission,
+                              reduction: CostReduction | None) -> bool:
     """Can the permission's costs other than mana (sneak's unblocked attacker returned to
     hand, flashback's sacrifice) be paid beside the mana of one of its costs (X = 0)?
     Asked with the ``Keeps`` test the cast's own questions use (``cast``, 601.2g-h: mana
     abilities are activated before costs are paid, so an attacker whose mana would
     sacrifice it can't also be returned when that mana is needed), so that the cast is
     offered only when its questions will have an answer."""
-    perm = permission(alt)
-    assert perm is not None and perm.other_cost is not None
+    assert perm.other_cost is not None
     cut = generic_cut(state, player, obj) if card.reductions else 0
     for c in permission_costs(state, obj, alt):
         other = perm.other_cost(state, obj, c)
