@@ -21,7 +21,7 @@ whether any choice leaves a pool (``engine.rules.mana.can_pay``) that pays the c
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import TypeVar
 
 from mtgsim.engine.cards import T_CREATURE
@@ -29,25 +29,31 @@ from mtgsim.engine.rules.mana import can_pay, mana_color_mask
 from mtgsim.engine.rules.mana_helped import helped_fallback, helpers
 from mtgsim.engine.rules.mana_sources import mana_abilities_of
 from mtgsim.engine.rules.mana_units import mana_units
-from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.game_state import GameObject, GameState
 
 # (unit mask, the colours its source convokes with when not activated: -1 for none)
 _Drum = tuple[int, int]
 
 
-def _is_creature(state: GameState, oid: int) -> bool:
-    o = state.objects[oid]
-    return bool((o.card.type_mask | o.extra_types) & T_CREATURE)
+def convoke_unit(o: GameObject) -> int:
+    """What ``o`` pays by convoking (702.51a): a unit of its colours if it is an untapped
+    creature, else -1 (it cannot convoke). ``split_pool``'s ``unit`` for convoke."""
+    if o.tapped or not (o.card.type_mask | o.extra_types) & T_CREATURE:
+        return -1
+    return o.color & 31
 
 
-def split_pool(state: GameState, player: int, gone: Collection[int]) -> tuple[
-        list[int], list[_Drum], list[int]]:
-    """``player``'s convoke pool without the permanents in ``gone``, in three parts: the
-    units that don't depend on the split (other mana, with a creature mana source's
-    colours for convoking it instead, as ``convoke_pool`` has them; creatures that can
-    only convoke); the abilities that tap a creature too (``_Drum``: not activated, a
-    creature may convoke, and Holdout Settlement makes its plain {C}); the colours of the
-    creatures that can tap for them or convoke (``payment.helpers``)."""
+def split_pool(state: GameState, player: int, gone: Collection[int],
+               unit: Callable[[GameObject], int]) -> tuple[list[int], list[_Drum], list[int]]:
+    """``player``'s pool without the permanents in ``gone`` for a cost reduction that taps
+    permanents as the cost is paid (convoke, improvise), ``unit`` saying what a permanent
+    pays that way (-1: it cannot), in three parts: the units that don't depend on the
+    split (other mana, with a mana source's ``unit`` for tapping it that way instead, as
+    ``convoke_pool`` has them; permanents that can only be tapped that way); the
+    abilities that tap a creature too (``_Drum``: not activated, its source may pay its
+    ``unit``, and Holdout Settlement makes its plain {C}); the ``unit`` of each creature
+    that can tap for them (``payment.helpers``). One function serves both keywords: the
+    choice a creature faces, one cost or the other (601.2g-h, 605.1a), is the same."""
     units, sources = mana_units(state, player)
     objects = state.objects
     base: list[int] = []
@@ -62,23 +68,27 @@ def split_pool(state: GameState, player: int, gone: Collection[int]) -> tuple[
             seen.add(oid)
             if mana_abilities_of(o)[idx].tap_creature:
                 # (one mana per such ability: engine.cards.pool._check_filters)
-                own = o.color & 31 if not o.tapped and _is_creature(state, oid) else -1
+                own = unit(o)
                 fallback = helped_fallback(o)
                 if fallback >= 0:  # not activated, it makes its plain ability's mana
                     own = mana_color_mask(mana_abilities_of(o)[fallback].colors)
                 drums.append((u, own))
                 continue
-            if first and not o.tapped and _is_creature(state, oid):
-                u |= o.color & 31  # it makes its mana or convokes (convoke_pool)
+            if first:
+                own = unit(o)
+                if own >= 0:
+                    u |= own  # it makes its mana or is tapped for the keyword (convoke_pool)
         base.append(u)
     helping = helpers(state, player, gone)
     helper_ids = {o.oid for o in helping}
     for oid in state.battlefield:
         o = objects[oid]
-        if o.controller == player and not o.tapped and oid not in seen and \
-                oid not in gone and oid not in helper_ids and _is_creature(state, oid):
-            base.append(o.color & 31)  # an untapped creature that only convokes
-    return base, drums, [o.color & 31 for o in helping]
+        if o.controller == player and oid not in seen and oid not in gone and \
+                oid not in helper_ids:
+            own = unit(o)
+            if own >= 0:
+                base.append(own)  # an untapped permanent that only pays by the keyword
+    return base, drums, [unit(o) for o in helping]
 
 
 def _takes(sizes: list[int], k: int, at: int = 0) -> Iterator[list[int]]:
@@ -127,13 +137,23 @@ def split_pools(base: list[int], drums: list[_Drum], helping: list[int]) -> Iter
                     yield pool
 
 
+def helped_payable(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
+                   gone: Collection[int], unit: Callable[[GameObject], int]) -> bool:
+    """Can ``player`` pay ``symbols`` and ``generic`` with mana and the permanents that
+    ``unit`` says a keyword taps (convoke, improvise), none of those in ``gone`` paying,
+    each creature either tapped by the keyword or for a mana ability's cost (601.2g-h)?"""
+    base, drums, helping = split_pool(state, player, gone, unit)
+    if len(base) + len(drums) + len(helping) < generic + len(symbols):
+        return False
+    for pool in split_pools(base, drums, helping):
+        if can_pay(symbols, generic, pool):
+            return True
+    return False
+
+
 def convoke_payable(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
                     gone: Collection[int] = ()) -> bool:
     """Can ``player`` pay ``symbols`` and ``generic`` with mana and convoke, none of the
     permanents in ``gone`` paying, each creature either convoking or tapped for a mana
     ability's cost (601.2g-h, 702.51a)?"""
-    base, drums, helping = split_pool(state, player, gone)
-    if len(base) + len(drums) + len(helping) < generic + len(symbols):
-        return False
-    return any(can_pay(symbols, generic, pool)
-               for pool in split_pools(base, drums, helping))
+    return helped_payable(state, player, symbols, generic, gone, convoke_unit)

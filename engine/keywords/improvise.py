@@ -13,7 +13,7 @@ the payment pool). An artifact whose tapping would leave the rest unpayable (a M
 whose mana the rest needs) is not offered, so every answer is legal.
 Beside mana abilities that tap an untapped creature too (Springleaf Drum), an artifact
 creature either improvises or is tapped for such an ability's cost, never both (601.2g-h,
-605.1a): ``improvise_payable`` tries the real splits (``convoke_helped.split_pools``), for
+605.1a): ``improvise_payable`` tries the real splits (``convoke_helped.helped_payable``), for
 castability (``CostReduction.payable``) and for the artifacts each question offers.
 702.126c: multiple instances are redundant: the spell has improvise or not.
 """
@@ -23,11 +23,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mtgsim.engine.cards import T_ARTIFACT
-from mtgsim.engine.keywords.convoke_helped import split_pools
+from mtgsim.engine.keywords.convoke_helped import helped_payable
 from mtgsim.engine.rules.enchanted_events import tap_permanent
-from mtgsim.engine.rules.mana import can_pay, mana_color_mask
-from mtgsim.engine.rules.mana_helped import helped_fallback, helpers
-from mtgsim.engine.rules.mana_sources import mana_abilities_of
+from mtgsim.engine.rules.mana import can_pay
 from mtgsim.engine.rules.mana_units import any_helped, mana_units
 from mtgsim.engine.rules.payment import units_without
 from mtgsim.engine.rules.spell_costs import CostReduction, ask_one_more, cost_reduction
@@ -116,44 +114,13 @@ def _keeps_payable(state: GameState, player: int, symbols: tuple[int, ...], gene
     return can_pay(symbols, generic, [*units, *([0] * more)])
 
 
-def _is_artifact(o: GameObject) -> bool:
-    return bool((o.card.type_mask | o.extra_types) & T_ARTIFACT)
-
-
-def _split_pool(state: GameState, player: int, gone: Collection[int]) -> tuple[
-        list[int], list[tuple[int, int]], list[int]]:
-    """The parts ``convoke_helped.split_pools`` splits, for improvise: the mana units
-    that don't depend on the split and one generic unit (mask 0) for each untapped
-    artifact that is no mana source and no creature to tap; the abilities that tap a
-    creature too, each with what its source pays when not activated (an untapped
-    artifact improvises; Holdout Settlement makes its plain mana; else nothing, -1); the
-    creatures they could tap, 0 for an artifact (it may improvise instead), -1 for one
-    that is not (it pays nothing untapped)."""
-    units, sources = mana_units(state, player)
-    objects = state.objects
-    base: list[int] = []
-    drums: list[tuple[int, int]] = []
-    seen: set[int] = set()
-    for u, (oid, idx) in zip(units, sources, strict=True):
-        if oid >= 0:
-            seen.add(oid)
-            if oid in gone:
-                continue
-            o = objects[oid]
-            if mana_abilities_of(o)[idx].tap_creature:
-                own = 0 if not o.tapped and _is_artifact(o) else -1
-                fallback = helped_fallback(o)
-                if fallback >= 0:  # not activated, it makes its plain ability's mana
-                    own = mana_color_mask(mana_abilities_of(o)[fallback].colors)
-                drums.append((u, own))
-                continue
-        base.append(u)
-    helping = helpers(state, player, gone)
-    helper_ids = {o.oid for o in helping}
-    for oid in improvise_candidates(state, player):
-        if oid not in seen and oid not in gone and oid not in helper_ids:
-            base.append(0)  # an untapped artifact that only improvises
-    return base, drums, [0 if _is_artifact(o) else -1 for o in helping]
+def improvise_unit(o: GameObject) -> int:
+    """What ``o`` pays by improvising (702.126a): generic mana, a unit of no colour (mask
+    0), if it is an untapped artifact, else -1 (it cannot improvise; untapped it pays
+    nothing). ``convoke_helped.split_pool``'s ``unit`` for improvise."""
+    if o.tapped or not (o.card.type_mask | o.extra_types) & T_ARTIFACT:
+        return -1
+    return 0
 
 
 def improvise_payable(state: GameState, player: int, symbols: tuple[int, ...], generic: int,
@@ -162,13 +129,7 @@ def improvise_payable(state: GameState, player: int, symbols: tuple[int, ...], g
     the permanents in ``gone`` paying, each artifact creature either improvising or
     tapped for a mana ability's cost (601.2g-h, 605.1a, 702.126a)? Improvise pays
     generic mana only: its units have no colour."""
-    base, drums, helping = _split_pool(state, player, gone)
-    if len(base) + len(drums) + len(helping) < generic + len(symbols):
-        return False
-    for pool in split_pools(base, drums, helping):
-        if can_pay(symbols, generic, pool):
-            return True
-    return False
+    return helped_payable(state, player, symbols, generic, gone, improvise_unit)
 
 
 def tap_improvisers(state: GameState, used: list[int]) -> None:
