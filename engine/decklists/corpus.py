@@ -19,9 +19,8 @@ from mtgsim.engine.cards.oracle.corpus import fold
 from mtgsim.engine.cards.oracle.library import Found, Missing, resolve, suggest
 from mtgsim.engine.cards.pool import CardSource, compile_card
 from mtgsim.engine.decklists.dek import looks_like_dek, read_dek
-from mtgsim.engine.decklists.lines import DeckError, DeckLine
+from mtgsim.engine.decklists.lines import DeckError, DeckLine, read_list_file
 from mtgsim.engine.decklists.text import read_text
-from mtgsim.engine.files import NotRegularFile, read_regular
 
 HOW_TO_ADD = ("to supply a card by hand, write it in a card file and give it with "
               "--cards FILE (docs/cards.md)")
@@ -30,18 +29,7 @@ HOW_TO_ADD = ("to supply a card by hand, write it in a card file and give it wit
 def read_names(path: Path) -> list[DeckLine]:
     """The card lines of the list at ``path`` (raises DeckError for a file that cannot
     be read, or the first line that is no card line)."""
-    file = str(path)
-    try:
-        text = read_regular(path).decode("utf-8-sig")  # a FIFO would block: refused
-    except FileNotFoundError:
-        raise DeckError(file, 0, "no such file") from None
-    except UnicodeDecodeError as exc:
-        raise DeckError(file, 0, f"not UTF-8 text ({exc.reason})") from None
-    except NotRegularFile as exc:
-        raise DeckError(file, 0, exc.strerror or "not a regular file") from None
-    except OSError as exc:
-        raise DeckError(file, 0, f"cannot read file ({exc.strerror or exc})") from None
-    return lines_of(text, file)
+    return lines_of(read_list_file(path), str(path))
 
 
 def lines_of(text: str, file: str) -> list[DeckLine]:

@@ -40,9 +40,14 @@ import msgspec
 
 from mtgsim.engine.cards.spelling import MAX_NAME, close_names, did_you_mean
 from mtgsim.engine.decklists.dek import looks_like_dek, read_dek
-from mtgsim.engine.decklists.lines import SIDEBOARD, DeckError, DeckLine, ReadList
+from mtgsim.engine.decklists.lines import (
+    SIDEBOARD,
+    DeckError,
+    DeckLine,
+    ReadList,
+    read_list_file,
+)
 from mtgsim.engine.decklists.text import read_text
-from mtgsim.engine.files import NotRegularFile, read_regular
 
 __all__ = [
     "MAX_COPIES",
@@ -219,15 +224,4 @@ def _check_known(read: ReadList, file: str, canonical: Mapping[str, str]) -> Non
 
 def load_deck(path: str | Path, known_cards: Mapping[str, bool]) -> Deck:
     """Read and check the deck list at ``path`` (see :func:`parse_deck`)."""
-    file = str(path)
-    try:
-        text = read_regular(path).decode("utf-8-sig")  # a FIFO would block: refused
-    except FileNotFoundError:
-        raise DeckError(file, 0, "no such file") from None
-    except UnicodeDecodeError as exc:
-        raise DeckError(file, 0, f"not UTF-8 text ({exc.reason})") from None
-    except NotRegularFile as exc:
-        raise DeckError(file, 0, exc.strerror or "not a regular file") from None
-    except OSError as exc:
-        raise DeckError(file, 0, f"cannot read file ({exc.strerror or exc})") from None
-    return parse_deck(text, file=file, known_cards=known_cards)
+    return parse_deck(read_list_file(path), file=str(path), known_cards=known_cards)

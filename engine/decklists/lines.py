@@ -7,10 +7,14 @@ of ``engine.decklists.deck`` are the same for every format. Problems are :class:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 
+from mtgsim.engine.files import NotRegularFile, read_regular
+
 __all__ = ["MAIN", "MAX_COUNT_DIGITS", "SIDEBOARD", "DeckError", "DeckLine", "ReadList",
-           "shorten"]
+           "read_list_file", "shorten"]
 
 MAIN, SIDEBOARD = "main", "sideboard"
 # A count of more digits is no deck (and is not even turned into a number: the checks of
@@ -54,6 +58,23 @@ class DeckError(Exception):
     def __reduce__(self) -> tuple[type[DeckError], tuple[str, int, str, bool]]:
         # Keeps the error picklable (e.g. when raised inside a Ray worker).
         return (DeckError, (self.file, self.line, self.message, self.whole))
+
+
+def read_list_file(path: str | Path) -> str:
+    """The text of the deck list at ``path``, for every reader of lists alike (loading a
+    deck, or finding the cards it names in the corpus): a file that cannot be read is a
+    DeckError at line 0, one line that says why, never a traceback."""
+    file = str(path)
+    try:
+        return read_regular(path).decode("utf-8-sig")  # a FIFO would block: refused
+    except FileNotFoundError:
+        raise DeckError(file, 0, "no such file") from None
+    except UnicodeDecodeError as exc:
+        raise DeckError(file, 0, f"not UTF-8 text ({exc.reason})") from None
+    except NotRegularFile as exc:
+        raise DeckError(file, 0, exc.strerror or "not a regular file") from None
+    except OSError as exc:
+        raise DeckError(file, 0, f"cannot read file ({exc.strerror or exc})") from None
 
 
 class DeckLine(msgspec.Struct, frozen=True):
