@@ -9,8 +9,7 @@ from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.players.worth import is_creature, is_land, value
-from mtgsim.engine.players.worth_effects import objs_for, sign_for
+from mtgsim.engine.effects.tap import keep_down_estimate
 from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, hurts
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.state.ask import Asker
@@ -30,18 +29,7 @@ def resolve(state: GameState, item: StackItem, eff: DoesntUntapNext, asker: Aske
 
 
 def estimate(ev: Estimate, e: DoesntUntapNext) -> None:
-    state = ev.state
-    me = ev.me
-    targets = ev.targets
-    source = ev.source
-    for o in objs_for(e.what, targets, state, source):
-        if is_creature(o):
-            w = 0.2 * value(o) if True \
-                else 0.0
-            ev.total -= sign_for(o, me) * w
-        elif is_land(o) and not o.tapped:  # its types now (layer 4)
-            ev.total -= sign_for(o, me) * (0.5 if state.active != o.controller
-                                        else 0.1)
+    keep_down_estimate(ev, e.what, tapped_creatures=True)
 
 
 RULES = effect_rules(

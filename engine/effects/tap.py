@@ -27,13 +27,21 @@ def resolve(state: GameState, item: StackItem, eff: Tap, asker: Asker,
 
 
 def estimate(ev: Estimate, e: Tap) -> None:
+    keep_down_estimate(ev, e.what, tapped_creatures=False)
+
+
+def keep_down_estimate(ev: Estimate, what: str, tapped_creatures: bool) -> None:
+    """What keeping the permanents ``what`` names from untapping is worth to ``ev.me``
+    (tapping them, or "doesn't untap during its controller's next untap step", 502.3:
+    one estimate serves both, as the heuristic counts the same loss): a creature a turn
+    without attacking or blocking, a fifth of its worth (``tapped_creatures``: a tapped
+    one counts too, as it stays tapped); an untapped land its mana, most on the other
+    player's turn."""
     state = ev.state
     me = ev.me
-    targets = ev.targets
-    source = ev.source
-    for o in objs_for(e.what, targets, state, source):
+    for o in objs_for(what, ev.targets, state, ev.source):
         if is_creature(o):
-            w = 0.2 * value(o) if not o.tapped \
+            w = 0.2 * value(o) if tapped_creatures or not o.tapped \
                 else 0.0
             ev.total -= sign_for(o, me) * w
         elif is_land(o) and not o.tapped:  # its types now (layer 4)
