@@ -18,10 +18,15 @@ from mtgsim.engine.players.worth import (
     is_creature,
     leaver_worth,
     leaves_at_end,
-    life_value,
     value,
 )
-from mtgsim.engine.players.worth_effects import each_of, objs_for, players_for, sign_for
+from mtgsim.engine.players.worth_effects import (
+    each_of,
+    life_loss_worth,
+    objs_for,
+    players_for,
+    sign_for,
+)
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import (
     Estimate,
@@ -94,7 +99,6 @@ def estimate(ev: Estimate, e: Damage) -> None:
     targets = ev.targets
     source = ev.source
     x = ev.x
-    opp = 1 - ev.me
     n = guess_amount(state, e.amount, me, source, x)
     if e.each is not None:
         for o in each_of(state, e.each, me, source):
@@ -106,7 +110,7 @@ def estimate(ev: Estimate, e: Damage) -> None:
                     ev.total -= 0.3 * sign_for(o, me)
         return
     for p in players_for(e.to, me, targets, state):
-        ev.total += life_value(state, p, n, ev.price) * (1 if p == opp else -1.2)
+        ev.total += life_loss_worth(state, p, n, me, ev.price)
     for o in objs_for(e.to, targets, state, source):
         if not is_creature(o):
             continue

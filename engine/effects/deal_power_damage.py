@@ -20,8 +20,8 @@ controller instead, in the same event (120.3).
 from __future__ import annotations
 
 from mtgsim.engine.cards import KW_DEATHTOUCH, KW_INDESTRUCTIBLE, KW_TRAMPLE, Effect, EffectT
-from mtgsim.engine.players.worth import death_triggers_value, is_creature, life_value, value
-from mtgsim.engine.players.worth_effects import objs_for, sign_for
+from mtgsim.engine.players.worth import death_triggers_value, is_creature, value
+from mtgsim.engine.players.worth_effects import life_loss_worth, objs_for, sign_for
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import Estimate, Role, effect_rules, refers
 from mtgsim.engine.rules.refs import permanents, refs_of
@@ -79,8 +79,7 @@ def estimate(ev: Estimate, e: DealPowerDamage) -> None:
     else:
         ev.total -= sign_for(o, me) * 0.15 * n
     if over > 0:
-        ev.total += life_value(state, o.controller, over, ev.price) * (
-            1 if o.controller != me else -1.2)
+        ev.total += life_loss_worth(state, o.controller, over, me, ev.price)
 
 
 def sign(e: DealPowerDamage, ref: str) -> int:

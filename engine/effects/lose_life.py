@@ -8,8 +8,8 @@ from mtgsim.engine.cards import (
     Effect,
     EffectT,
 )
-from mtgsim.engine.players.worth import guess_amount, life_value
-from mtgsim.engine.players.worth_effects import players_for
+from mtgsim.engine.players.worth import guess_amount
+from mtgsim.engine.players.worth_effects import life_loss_worth, players_for
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, hurts
 from mtgsim.engine.rules.refs import players_of
@@ -35,10 +35,9 @@ def estimate(ev: Estimate, e: LoseLife) -> None:
     targets = ev.targets
     source = ev.source
     x = ev.x
-    opp = 1 - ev.me
     n = guess_amount(state, e.amount, me, source, x)
     for p in players_for(e.who, me, targets, state):
-        ev.total += life_value(state, p, n, ev.price) * (1 if p == opp else -1.2)
+        ev.total += life_loss_worth(state, p, n, me, ev.price)
 
 
 RULES = effect_rules(

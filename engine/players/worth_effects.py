@@ -12,7 +12,13 @@ from __future__ import annotations
 from functools import cache
 
 from mtgsim.engine.cards import T_ENCHANTMENT, Static
-from mtgsim.engine.players.worth import aura_bonus, aura_is_hostile, card_creature_value, value
+from mtgsim.engine.players.worth import (
+    aura_bonus,
+    aura_is_hostile,
+    card_creature_value,
+    life_value,
+    value,
+)
 from mtgsim.engine.rules.effect import (
     EFFECTS,
     HANDSET,
@@ -103,6 +109,16 @@ def each_of(state: GameState, f: object, me: int, source: int) -> list[GameObjec
     objects = state.objects
     return [objects[oid] for oid in state.battlefield
             if matches(state, f, objects[oid], me, source)]  # type: ignore[arg-type]
+
+
+def life_loss_worth(state: GameState, player: int, amount: int, me: int,
+                    price: LifePrice) -> float:
+    """What ``amount`` life lost by ``player`` (a loss of life, or damage to a player,
+    120.3a) is worth to ``me``: the other player's at its price, my own at -1.2 times its
+    price (a point I lose costs more than one the opponent loses gains). The
+    ``lose_life``, ``damage`` and ``deal_power_damage`` estimates share it, so a point of
+    life is worth the same whichever of them takes it."""
+    return life_value(state, player, amount, price) * (1 if player != me else -1.2)
 
 
 def sign_for(o: GameObject, me: int) -> float:
