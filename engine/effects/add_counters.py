@@ -13,17 +13,16 @@ from mtgsim.engine.cards import (
     Filter,
 )
 from mtgsim.engine.players.worth import guess_amount, is_creature, value
-from mtgsim.engine.players.worth_effects import each_of, objs_for, sign_for
+from mtgsim.engine.players.worth_effects import each_or_named_of, sign_for
 from mtgsim.engine.rules.effect import (
     Estimate,
     Role,
     amount_of,
-    each_matching,
+    each_or_named,
     effect_rules,
     refers,
 )
 from mtgsim.engine.rules.keyword_counters import KEYWORD_COUNTERS
-from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.sagas import LORE, put_lore
 from mtgsim.engine.rules.stun import STUN
 from mtgsim.engine.rules.triggers import abilities_of, queue_trigger
@@ -44,8 +43,7 @@ class AddCounters(Effect, tag="add_counters", frozen=True):
 def resolve(state: GameState, item: StackItem, eff: AddCounters, asker: Asker,
             queue: list[EffectT]) -> None:
     n = amount_of(state, item, eff.amount)
-    targets = each_matching(state, item, eff.each) if eff.each is not None else \
-        permanents(state, refs_of(state, item, eff.what))
+    targets = each_or_named(state, item, eff.each, eff.what)
     for o in targets:
         add_counters(state, o, eff.counter, n)
 
@@ -77,8 +75,7 @@ def estimate(ev: Estimate, e: AddCounters) -> None:
     source = ev.source
     x = ev.x
     n = guess_amount(state, e.amount, me, source, x)
-    objs = each_of(state, e.each, me, source) if e.each is not None else \
-        objs_for(e.what, targets, state, source)
+    objs = each_or_named_of(state, e.each, e.what, me, targets, source)
     for o in objs:
         if e.counter == "-1/-1":
             if is_creature(o) and o.toughness - o.damage <= n:

@@ -12,8 +12,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.players.worth import death_triggers_value, removal_worth
 from mtgsim.engine.players.worth_effects import each_of, objs_for, sign_for
 from mtgsim.engine.rules import replacement as rep
-from mtgsim.engine.rules.effect import Estimate, Role, each_matching, effect_rules, hurts
-from mtgsim.engine.rules.refs import permanents, refs_of
+from mtgsim.engine.rules.effect import Estimate, Role, each_or_named, effect_rules, hurts
 from mtgsim.engine.rules.zones import simultaneously
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.game_state import GRAVEYARD, GameState, StackItem
@@ -27,8 +26,7 @@ class Destroy(Effect, tag="destroy", frozen=True):
 
 def resolve(state: GameState, item: StackItem, eff: Destroy, asker: Asker,
             queue: list[EffectT]) -> None:
-    targets = each_matching(state, item, eff.each) if eff.each is not None else \
-        permanents(state, refs_of(state, item, eff.what))
+    targets = each_or_named(state, item, eff.each, eff.what)
     # Each destruction's replacement effects are chosen first (616.1: asked of each
     # permanent's controller, in APNAP order, before anything moves), then "destroy
     # all ..." is one event (603.10a).

@@ -15,8 +15,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.players.worth import guess_amount, is_creature
 from mtgsim.engine.players.worth_effects import (
-    each_of,
-    objs_for,
+    each_or_named_of,
     players_for,
     pump_value,
     sign_for,
@@ -25,11 +24,11 @@ from mtgsim.engine.rules.effect import (
     Estimate,
     Role,
     amount_of,
-    each_matching,
+    each_or_named,
     effect_rules,
     refers,
 )
-from mtgsim.engine.rules.refs import permanents, players_of, refs_of
+from mtgsim.engine.rules.refs import players_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.derived import characteristics_changed
@@ -57,8 +56,7 @@ def resolve(state: GameState, item: StackItem, eff: Pump, asker: Asker,
     if eff.negative:
         dp, dt = -dp, -dt
     kw = keyword_mask(eff.keywords)
-    targets = each_matching(state, item, eff.each) if eff.each is not None else \
-        permanents(state, refs_of(state, item, eff.what))
+    targets = each_or_named(state, item, eff.each, eff.what)
     if eff.each_controlled_by:
         whose = players_of(state, item, eff.each_controlled_by)
         targets = [o for o in targets if o.controller in whose]
@@ -90,8 +88,7 @@ def estimate(ev: Estimate, e: Pump) -> None:
     tg = guess_amount(state, e.toughness, me, source, x)
     if e.negative:
         pw, tg = -pw, -tg
-    objs = each_of(state, e.each, me, source) if e.each is not None else \
-        objs_for(e.what, targets, state, source)
+    objs = each_or_named_of(state, e.each, e.what, me, targets, source)
     if e.each_controlled_by:
         whose = players_for(e.each_controlled_by, me, targets, state)
         objs = [o for o in objs if o.controller in whose]

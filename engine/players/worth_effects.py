@@ -121,6 +121,16 @@ def life_loss_worth(state: GameState, player: int, amount: int, me: int,
     return life_value(state, player, amount, price) * (1 if player != me else -1.2)
 
 
+def each_or_named_of(state: GameState, each: object, what: str, me: int, targets: list[int],
+                     source: int) -> list[GameObject]:
+    """The permanents an effect with both forms would act on, as the AI guesses them
+    (``engine.rules.effect.each_or_named`` as it resolves): each one matching ``each``,
+    else those ``what`` names among ``targets`` or the source."""
+    if each is not None:
+        return each_of(state, each, me, source)
+    return objs_for(what, targets, state, source)
+
+
 def sign_for(o: GameObject, me: int) -> float:
     return 1.0 if o.controller == me else -1.0
 

@@ -30,6 +30,7 @@ from mtgsim.engine.cards import COLOR_BIT, Filter
 from mtgsim.engine.cards.schema import unions
 from mtgsim.engine.rules.amounts import At, amount_value
 from mtgsim.engine.rules.filters import matches
+from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import AboutT
 from mtgsim.engine.state.game_state import Decision, DecisionKind, GameObject, GameState, StackItem
@@ -188,6 +189,16 @@ def each_matching(state: GameState, item: StackItem, f: Filter) -> list[GameObje
         state.objects[oid] for oid in list(state.battlefield)
         if matches(state, f, state.objects[oid], item.controller, item.source)
     ]
+
+
+def each_or_named(state: GameState, item: StackItem, each: Filter | None,
+                  what: str) -> list[GameObject]:
+    """The permanents an effect with both forms acts on: each one matching ``each`` now
+    ("destroy all creatures", "each creature you control gets +1/+1"), else those its
+    reference ``what`` names that are still on the battlefield ("target creature")."""
+    if each is not None:
+        return each_matching(state, item, each)
+    return permanents(state, refs_of(state, item, what))
 
 
 def yes_no(asker: Asker, player: int, prompt: str, source: int, about: AboutT) -> bool:
