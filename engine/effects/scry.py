@@ -63,6 +63,18 @@ def ask_order(asker: Asker, item: StackItem, player: int, cards: list[int],
     return [cards[i] for i in picks]
 
 
+def pick_any(asker: Asker, item: StackItem, cards: list[int], kind: DecisionKind,
+             where: str) -> tuple[list[int], list[int]]:
+    """The cards of ``cards`` the controller puts ``where`` (any number of them: scry's
+    bottom, 701.22a; surveil's graveyard, 701.25a), and the rest, each in ``cards``'
+    order: one question, the same for both keywords."""
+    picks = asker.choose_many(Decision(
+        kind, item.controller, f"{item.label}: put any number of these {where}",
+        options=cards, multi=True, min_count=0, max_count=len(cards), source=item.source))
+    picked = [cards[i] for i in picks]
+    return picked, [oid for oid in cards if oid not in picked]
+
+
 def put_back(state: GameState, player: int, top: list[int], bottom: list[int]) -> None:
     """Put cards of ``player``'s library (taken out of it or not) back: ``top`` on top and
     ``bottom`` on the bottom, each list top first. The player knows where they are."""
@@ -83,11 +95,7 @@ def resolve(state: GameState, item: StackItem, eff: Scry, asker: Asker,
     cards = top_cards(state, me, amount_of(state, item, eff.amount))
     if not cards:
         return  # scry 0, or an empty library: no scry (701.22b)
-    picks = asker.choose_many(Decision(
-        _KIND_BOTTOM, me, f"{item.label}: put any number of these on the bottom",
-        options=cards, multi=True, min_count=0, max_count=len(cards), source=item.source))
-    bottom = [cards[i] for i in picks]
-    rest = [oid for oid in cards if oid not in bottom]
+    bottom, rest = pick_any(asker, item, cards, _KIND_BOTTOM, "on the bottom")
     top = ask_order(asker, item, me, rest, "on top")
     under = ask_order(asker, item, me, bottom, "on the bottom")
     put_back(state, me, top, under)

@@ -11,12 +11,12 @@ event. The family's shared parts (the top cards, putting back in order, the AI's
 from __future__ import annotations
 
 from mtgsim.engine.cards import Amount, Effect, EffectT
-from mtgsim.engine.effects.scry import ask_order, looked_value, put_back, top_cards
+from mtgsim.engine.effects.scry import ask_order, looked_value, pick_any, put_back, top_cards
 from mtgsim.engine.players.worth import guess_amount
 from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, unaffected
 from mtgsim.engine.rules.zones import begin_event, end_event, log, move
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.game_state import GRAVEYARD, Decision, DecisionKind, GameState, StackItem
+from mtgsim.engine.state.game_state import GRAVEYARD, DecisionKind, GameState, StackItem
 
 _KIND_GRAVEYARD = DecisionKind.LOOK_GRAVEYARD  # (a module constant: see DecisionKind)
 
@@ -35,11 +35,7 @@ def resolve(state: GameState, item: StackItem, eff: Surveil, asker: Asker,
     cards = top_cards(state, me, amount_of(state, item, eff.amount))
     if not cards:
         return  # surveil 0, or an empty library: no surveil (701.25b)
-    picks = asker.choose_many(Decision(
-        _KIND_GRAVEYARD, me, f"{item.label}: put any number of these into your graveyard",
-        options=cards, multi=True, min_count=0, max_count=len(cards), source=item.source))
-    binned = [cards[i] for i in picks]
-    rest = [oid for oid in cards if oid not in binned]
+    binned, rest = pick_any(asker, item, cards, _KIND_GRAVEYARD, "into your graveyard")
     top = ask_order(asker, item, me, rest, "on top")
     put_back(state, me, top, [])
     if binned:
