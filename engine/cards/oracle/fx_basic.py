@@ -135,15 +135,22 @@ _CARDS = r"(?P<n>{N}) cards?"
 
 @rule("effect", "draw", rf"(?P<who>{PLAYER}) draws? {_CARDS}|draw {_CARDS.replace('n>', 'n2>')}")
 def _draw(m: re.Match[str], ab: Ability) -> list[Data]:
+    return [_player_cards(m, ab, "draw", "you draw ")]
+
+
+def _player_cards(m: re.Match[str], ab: Ability, do: str, you_verb: str) -> Data:
+    """The effect ``do`` of "[player] draws/discards/mills N cards" (or the imperative
+    "draw N cards", said to you): its number and player (omitted when it is you). The
+    verb must agree with its subject (``you_verb``: what "you" and the verb begin
+    with), else the clause is refused."""
     who = m.group("who") or "you"
-    if m.group("who") is not None and (who == "you") != m.group(0).startswith("you draw "):
+    if m.group("who") is not None and (who == "you") != m.group(0).startswith(you_verb):
         raise NotUnderstood(m.group(0), "verb and subject")
-    n = number(m.group("n") or m.group("n2"), ab)
-    out: Data = {"do": "draw", "amount": n}
+    out: Data = {"do": do, "amount": number(m.group("n") or m.group("n2"), ab)}
     ref = player(who, ab)
     if ref != "you":
         out["who"] = ref
-    return [out]
+    return out
 
 
 @rule("effect", "draw_equal_to", r"draw cards (?P<amount>equal to .+)")
@@ -160,13 +167,7 @@ def _draw_each(m: re.Match[str], ab: Ability) -> list[Data]:
       rf"(?P<who>{PLAYER}) discards? {_CARDS}(?P<random> at random)?|"
       rf"discard {_CARDS.replace('n>', 'n2>')}(?P<random2> at random)?")
 def _discard(m: re.Match[str], ab: Ability) -> list[Data]:
-    who = m.group("who") or "you"
-    if m.group("who") is not None and (who == "you") != m.group(0).startswith("you discard"):
-        raise NotUnderstood(m.group(0), "verb and subject")
-    out: Data = {"do": "discard", "amount": number(m.group("n") or m.group("n2"), ab)}
-    ref = player(who, ab)
-    if ref != "you":
-        out["who"] = ref
+    out = _player_cards(m, ab, "discard", "you discard")
     if m.group("random") or m.group("random2"):
         out["random"] = True
     return [out]
@@ -185,14 +186,7 @@ def _discard_each(m: re.Match[str], ab: Ability) -> list[Data]:
 
 @rule("effect", "mill", rf"(?P<who>{PLAYER}) mills? {_CARDS}|mill {_CARDS.replace('n>', 'n2>')}")
 def _mill(m: re.Match[str], ab: Ability) -> list[Data]:
-    who = m.group("who") or "you"
-    if m.group("who") is not None and (who == "you") != m.group(0).startswith("you mill "):
-        raise NotUnderstood(m.group(0), "verb and subject")
-    out: Data = {"do": "mill", "amount": number(m.group("n") or m.group("n2"), ab)}
-    ref = player(who, ab)
-    if ref != "you":
-        out["who"] = ref
-    return [out]
+    return [_player_cards(m, ab, "mill", "you mill ")]
 
 
 @rule("effect", "may_have_mill", rf"have (?P<who>{PLAYER}) mill {_CARDS}")
