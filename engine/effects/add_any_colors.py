@@ -11,14 +11,10 @@ stack), so its colours are chosen as it resolves, one question a mana.
 from __future__ import annotations
 
 from mtgsim.engine.cards import Effect, EffectT
-from mtgsim.engine.rules.effect import COLOR_CHOICES, effect_rules, unaffected
+from mtgsim.engine.rules.effect import COLOR_CHOICES, choose_color, effect_rules, unaffected
 from mtgsim.engine.state.ask import Asker
 from mtgsim.engine.state.decisions import ColorFor
-from mtgsim.engine.state.game_state import Decision, DecisionKind, GameState, StackItem
-
-# Enum members read in functions, as module constants (a read off an enum class goes
-# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
-_KIND_COLOR = DecisionKind.COLOR
+from mtgsim.engine.state.game_state import GameState, StackItem
 
 
 class AddAnyColors(Effect, tag="add_any_colors", frozen=True):
@@ -32,9 +28,7 @@ def resolve(state: GameState, item: StackItem, eff: AddAnyColors, asker: Asker,
     me = item.controller
     # every colour is asked before any mana is added: a question stops the resolution,
     # which then runs again from its start with the answers so far (engine.state.ask)
-    picks = [asker.choose(Decision(_KIND_COLOR, me, f"{item.label}: add one mana of a color",
-                                   options=list(COLOR_CHOICES), source=item.source,
-                                   about=ColorFor("mana")))
+    picks = [choose_color(asker, item, "add one mana of a color", ColorFor("mana"))
              for _ in range(eff.amount)]
     state.players[me].pool.extend(COLOR_CHOICES[p] for p in picks)
 

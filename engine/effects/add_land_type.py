@@ -18,7 +18,7 @@ colour the player's mana can't make now, else little (a land type for a turn).
 from __future__ import annotations
 
 from mtgsim.engine.cards import Effect, EffectT
-from mtgsim.engine.rules.effect import COLOR_CHOICES, Estimate, effect_rules, helps
+from mtgsim.engine.rules.effect import COLOR_CHOICES, Estimate, choose_color, effect_rules, helps
 from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
@@ -27,8 +27,6 @@ from mtgsim.engine.state.decisions import ColorFor
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     ContinuousEffect,
-    Decision,
-    DecisionKind,
     GameState,
     StackItem,
 )
@@ -52,9 +50,7 @@ def resolve(state: GameState, item: StackItem, eff: AddLandType, asker: Asker,
     lands = permanents(state, refs_of(state, item, eff.what))
     if not lands:
         return
-    pick = asker.choose(Decision(
-        DecisionKind.COLOR, item.controller, f"{item.label}: which basic land type?",
-        options=list(COLOR_CHOICES), source=item.source, about=ColorFor("land_type")))
+    pick = choose_color(asker, item, "which basic land type?", ColorFor("land_type"))
     land_type = LAND_TYPES[pick]
     for o in lands:
         state.clock += 1

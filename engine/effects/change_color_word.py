@@ -19,7 +19,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.casting import spell_effects, spell_targets
-from mtgsim.engine.rules.effect import COLOR_CHOICES, effect_rules, unaffected
+from mtgsim.engine.rules.effect import COLOR_CHOICES, choose_color, effect_rules, unaffected
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
@@ -90,9 +90,7 @@ def resolve(state: GameState, item: StackItem, eff: ChangeColorWord, asker: Aske
     refs = [r for r in refs_of(state, item, eff.what) if r in state.objects]
     if not refs:
         return
-    pick = asker.choose(Decision(
-        DecisionKind.COLOR, item.controller, f"{item.label}: replace which color word?",
-        options=list(COLOR_CHOICES), source=item.source, about=ColorFor("word_from")))
+    pick = choose_color(asker, item, "replace which color word?", ColorFor("word_from"))
     old = "WUBRG"[pick]
     others = [c for c in COLOR_CHOICES if c != COLOR_CHOICES[pick]]
     pick2 = asker.choose(Decision(

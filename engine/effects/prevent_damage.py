@@ -22,11 +22,17 @@ from typing import Literal
 
 from mtgsim.engine.cards import T_CREATURE, Effect, EffectT
 from mtgsim.engine.players.worth import life_value
-from mtgsim.engine.rules.effect import COLOR_CHOICES, Estimate, effect_rules, unaffected
+from mtgsim.engine.rules.effect import (
+    COLOR_CHOICES,
+    Estimate,
+    choose_color,
+    effect_rules,
+    unaffected,
+)
 from mtgsim.engine.rules.replacement import ALL_DAMAGE_PREVENTIONS
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.decisions import ColorFor, Decision, DecisionKind
+from mtgsim.engine.state.decisions import ColorFor
 from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
 
 _BITS = {"combat": 1, "by_creatures": 2}
@@ -44,10 +50,8 @@ class PreventDamage(Effect, tag="prevent_damage", frozen=True):
 def resolve(state: GameState, item: StackItem, eff: PreventDamage, asker: Asker,
             queue: list[EffectT]) -> None:
     if eff.what == "chosen_color":
-        pick = asker.choose(Decision(
-            DecisionKind.COLOR, item.controller, f"{item.label}: prevent damage from which "
-            "color?", options=list(COLOR_CHOICES), source=item.source,
-            about=ColorFor("prevention")))
+        pick = choose_color(asker, item, "prevent damage from which color?",
+                            ColorFor("prevention"))
         bits = COLOR_CHOICES[pick] << _COLOR_SHIFT
         if state.log is not None:
             log(state, "prevention", item.controller, item.label, "WUBRG"[pick])

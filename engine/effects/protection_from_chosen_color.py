@@ -11,7 +11,7 @@ from mtgsim.engine.cards import (
     EffectT,
 )
 from mtgsim.engine.players.worth_effects import by_sign
-from mtgsim.engine.rules.effect import COLOR_CHOICES, effect_rules, helps
+from mtgsim.engine.rules.effect import COLOR_CHOICES, choose_color, effect_rules, helps
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
@@ -19,8 +19,6 @@ from mtgsim.engine.state.decisions import ColorFor
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import (
     ContinuousEffect,
-    Decision,
-    DecisionKind,
     GameState,
     StackItem,
 )
@@ -38,9 +36,7 @@ def resolve(state: GameState, item: StackItem, eff: ProtectionFromChosenColor, a
     targets = permanents(state, refs_of(state, item, eff.what))
     if not targets:
         return
-    pick = asker.choose(Decision(
-        DecisionKind.COLOR, item.controller, f"{item.label}: protection from which color?",
-        options=list(COLOR_CHOICES), source=item.source, about=ColorFor("protection")))
+    pick = choose_color(asker, item, "protection from which color?", ColorFor("protection"))
     color = COLOR_CHOICES[pick]
     for o in targets:
         state.clock += 1

@@ -84,6 +84,7 @@ class Role(Enum):
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
 _KIND_MAY = DecisionKind.MAY
+_KIND_COLOR = DecisionKind.COLOR
 _ROLE_COUNTER = Role.COUNTER
 
 
@@ -199,6 +200,16 @@ def each_or_named(state: GameState, item: StackItem, each: Filter | None,
     if each is not None:
         return each_matching(state, item, each)
     return permanents(state, refs_of(state, item, what))
+
+
+def choose_color(asker: Asker, item: StackItem, question: str, about: AboutT) -> int:
+    """The colour the controller of ``item`` chooses as it resolves (608.2d: a choice an
+    effect makes is made as it happens), as its index in ``COLOR_CHOICES`` (W, U, B, R,
+    G); ``question`` follows the ability's label, ``about`` says what the colour is for
+    (a policy answers protection, prevention, mana, a land type, a colour word apart)."""
+    return asker.choose(Decision(_KIND_COLOR, item.controller, f"{item.label}: {question}",
+                                 options=list(COLOR_CHOICES), source=item.source,
+                                 about=about))
 
 
 def yes_no(asker: Asker, player: int, prompt: str, source: int, about: AboutT) -> bool:
