@@ -11,6 +11,7 @@ before the next reading is tried, so the result does not depend on what was trie
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from mtgsim.engine.cards.oracle.table import RULES, Ability, Ctx, Data, Rule
@@ -113,24 +114,25 @@ def _build(r: Rule, m: re.Match[str], span: Span, ab: Ability, ctx: Ctx,
 def sub_clause(m: re.Match[str], group: str, ab: Ability) -> list[Data]:
     """The effects of one group of the clause a pattern is building, read as a clause of
     its own (by the table, recorded as its patterns' text)."""
-    assert ab.span is not None and ab.ctx is not None
-    part = ab.span.group(m, group)
-    ab.nested.append(part)
-    span, nested = ab.span, ab.nested
-    try:
-        return parse_clause(part, ab, ab.ctx)
-    finally:
-        ab.span, ab.nested = span, nested
+    return _nested(m, group, ab, parse_clause)
 
 
 def sub_effects(m: re.Match[str], group: str, ab: Ability) -> list[Data]:
     """Like ``sub_clause`` for a group of one or more sentences."""
+    return _nested(m, group, ab, parse_effects)
+
+
+def _nested(m: re.Match[str], group: str, ab: Ability,
+            parse: Callable[[Span, Ability, Ctx], list[Data]]) -> list[Data]:
+    """``parse`` of the group ``group`` of the clause a pattern is building, recorded
+    among the ability's nested parts; the ability's span and nested parts are as they
+    were afterwards, whether it compiles or is refused."""
     assert ab.span is not None and ab.ctx is not None
     part = ab.span.group(m, group)
     ab.nested.append(part)
     span, nested = ab.span, ab.nested
     try:
-        return parse_effects(part, ab, ab.ctx)
+        return parse(part, ab, ab.ctx)
     finally:
         ab.span, ab.nested = span, nested
 
