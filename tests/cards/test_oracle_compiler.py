@@ -125,6 +125,20 @@ def test_a_clause_understood_in_part_is_not_understood() -> None:
     assert got.clause == "You gain life equal to its toughness"
 
 
+@pytest.mark.parametrize("text", ["You draws two cards.", "You discards a card.",
+                                  "You mills three cards."])
+def test_you_with_a_third_person_verb_is_refused(text: str) -> None:
+    got = refused(record(text=text, types=("Sorcery",), cost="{1}{U}"))
+    assert "verb and subject" in got.message(), got.message()
+
+
+@pytest.mark.parametrize("text", ["You draw two cards.", "You discard a card.",
+                                  "You mill three cards.", "Target player draws a card.",
+                                  "Target player discards a card.", "Target player mills a card."])
+def test_a_verb_that_agrees_with_its_subject_compiles(text: str) -> None:
+    compiled(record(text=text, types=("Sorcery",), cost="{1}{U}"))
+
+
 def test_every_clause_not_understood_is_listed_on_request() -> None:
     rec = record(text="Whenever this creature becomes tapped, draw a card.\nFlying\n"
                       "Whenever you gain life, draw a card.")

@@ -167,7 +167,7 @@ def _draw_each(m: re.Match[str], ab: Ability) -> list[Data]:
       rf"(?P<who>{PLAYER}) discards? {_CARDS}(?P<random> at random)?|"
       rf"discard {_CARDS.replace('n>', 'n2>')}(?P<random2> at random)?")
 def _discard(m: re.Match[str], ab: Ability) -> list[Data]:
-    out = _player_cards(m, ab, "discard", "you discard")
+    out = _player_cards(m, ab, "discard", "you discard ")
     if m.group("random") or m.group("random2"):
         out["random"] = True
     return [out]
