@@ -2,8 +2,8 @@
 bundle for each of the most played the best-placed real list the engine can play.
 
     python scripts/pauper_decks.py ../shared/decklists/decklists-2026-04-06.jsonl.gz
-    python scripts/pauper_decks.py LISTS --top 12 --out decks/pauper   # the defaults
-    python scripts/pauper_decks.py LISTS --dry-run                     # print, write nothing
+    python scripts/pauper_decks.py LISTS --top 18   # the bundle (docs/decks.md), into decks/pauper
+    python scripts/pauper_decks.py LISTS --dry-run  # print, write nothing
 
 Every Pauper list is put under an archetype by its signature cards
 (``pipelines.archetypes``) or "other"; the counts and shares are printed. For each of the

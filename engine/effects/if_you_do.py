@@ -3,7 +3,9 @@
 "You may discard a card. If you do, draw two cards." (Abandon Attachments), "you may
 discard a card or sacrifice a land. If you do, ..." (Highway Robbery), "you may pay {B}.
 If you do, draw a card." (Nihil Spellbomb), "you may draw a card. If you do, discard a
-card ..." (Moon-Circuit Hacker): an optional action the controller takes as
+card ..." (Moon-Circuit Hacker), "you may exile a creature card from your graveyard. If
+you do, exile target artifact or enchantment an opponent controls." (Masked Vandal): an
+optional action the controller takes as
 the effect happens (608.2d: the choice is made as the spell or ability resolves), and
 effects that happen only if it was taken (608.2c: "if you do" refers back to that
 action). Exactly one of the actions offered may be taken; one the player cannot take
@@ -14,9 +16,14 @@ none offered nothing happens.
 (``must``): the discard is not a choice (701.9a), and the effects follow only if a card
 was discarded (608.2c), so with an empty hand nothing happens.
 
-Discarding and sacrificing cannot be stopped once chosen, so the action and the effects
+Exiling a card from one's own graveyard (406.2; the player picks which of the cards
+that match, 608.2d) is offered only while one matches. The targets of a triggered
+ability's effects after "if you do" were chosen as it was put on the stack (603.3d), so
+without a legal target the ability never resolves and nothing is exiled.
+
+Discarding, sacrificing and exiling cannot be stopped once chosen, so the action and the effects
 are put at the front of the effects still to do, in order (701.8 discard, 701.17
-sacrifice); mana is paid at once (a cost paid during resolution, 608.2d and 118.3). A
+sacrifice, 406.2 exile); mana is paid at once (a cost paid during resolution, 608.2d and 118.3). A
 draw can be replaced (dredge, 702.52a: the card is not drawn, 614.6), so after a draw the
 effects happen only if the player drew that many cards (``IfDrawn``: their count of cards
 drawn this turn, 121.1, went up by as many).
@@ -27,6 +34,7 @@ from __future__ import annotations
 from mtgsim.engine.cards import Effect, EffectT, Filter
 from mtgsim.engine.effects.discard import Discard
 from mtgsim.engine.effects.draw import Draw
+from mtgsim.engine.effects.exile_graveyard import ExileGraveyard
 from mtgsim.engine.effects.sacrifice import Sacrifice
 from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules.effect import (
@@ -47,8 +55,8 @@ from mtgsim.engine.state.game_state import GameState, StackItem
 
 class IfYouDo(Effect, tag="if_you_do", frozen=True):
     """"You may [action]. If you do, [effects]." The actions offered: discard
-    ``discard`` cards, sacrifice a permanent you control matching ``sacrifice``, pay the
-    mana ``pay``; the player takes at most one (608.2c, 608.2d)."""
+    ``discard`` cards, sacrifice a permanent you control matching ``sacrifice``, exile a
+    card from your graveyard matching ``exile_card``, pay the mana ``pay``; the player takes at most one (608.2c, 608.2d)."""
 
     effects: tuple[EffectT, ...]
     discard: int = 0
@@ -56,6 +64,7 @@ class IfYouDo(Effect, tag="if_you_do", frozen=True):
     pay: str = ""
     must: bool = False  # the action is mandatory: "Discard a card. If you do, ..."
     draw: int = 0
+    exile_card: Filter | None = None
 
 
 class IfDrawn(Effect, tag="if_drawn", frozen=True):
@@ -82,7 +91,18 @@ def _actions(state: GameState, item: StackItem, eff: IfYouDo) -> list[tuple[Effe
                and matches(state, f, state.objects[oid], me, item.source)
                for oid in state.battlefield):
             out.append((Sacrifice(filter=f),))
+    if eff.exile_card is not None:
+        g = eff.exile_card
+        if any(matches(state, g, state.objects[oid], me, item.source)
+               for oid in state.players[me].graveyard):
+            out.append((_exile_one(g),))
     return out
+
+
+def _exile_one(f: Filter) -> ExileGraveyard:
+    """The action "exile a [kind] card from your graveyard": the controller exiles one
+    card of its choice among those matching ``f`` (ExileGraveyard's ``one``)."""
+    return ExileGraveyard(who="you", one=True, filter=f)
 
 
 def resolve(state: GameState, item: StackItem, eff: IfYouDo, asker: Asker,
@@ -134,6 +154,8 @@ def estimate(ev: Estimate, e: IfYouDo) -> None:
         best = max(best, ev.nested((Discard(e.discard), *e.effects)))
     if e.sacrifice is not None:
         best = max(best, ev.nested((Sacrifice(filter=e.sacrifice), *e.effects)))
+    if e.exile_card is not None:
+        best = max(best, ev.nested((_exile_one(e.exile_card), *e.effects)))
     ev.total += best
 
 

@@ -101,9 +101,10 @@ def test_every_card_that_cannot_be_played_is_named_at_once(
 def test_a_card_the_compiler_refuses_names_its_clause(tmp_path: Path) -> None:
     with pytest.raises(DeckError) as exc:
         load_decks(CardSource(), [deck(tmp_path, RED.replace("4 Sift\n",
-                                                             "4 Winding Way\n"))])
-    assert exc.value.message.startswith("'Winding Way' cannot be played: \"Choose creature "
-                                        "or land\" not understood")
+                                                             "4 Growth Spiral\n"))])
+    assert exc.value.message.startswith("'Growth Spiral' cannot be played: \"You may put a "
+                                        "land card from your hand onto the battlefield\" "
+                                        "not understood")
 
 
 @pytest.mark.parametrize(("written", "meant"), [
@@ -194,8 +195,9 @@ def test_coverage_of_the_corpus_and_of_lists(tmp_path: Path,
     # more since collect evidence and bargain (Extract a Confession); ten once the
     # December families (costs, counters, initiative, sagas, spells) were merged; eleven
     # with "gain life equal to" and named modes (Union of the Third Path, Dawnbringer
-    # Cleric); fourteen with bestow (three lists with Nyxborn Hydra)
-    assert d["lists"] == 28 and d["whole"] == 14 and d["by_format"]["pauper"]["whole"] == 14
+    # Cleric); fourteen with bestow (three lists with Nyxborn Hydra); sixteen with Masked
+    # Vandal's exile from the graveyard and Winding Way's chosen type (two Elves lists)
+    assert d["lists"] == 28 and d["whole"] == 16 and d["by_format"]["pauper"]["whole"] == 16
     assert len(d["next_cards"]) == 5 and d["next_cards"][0]["lists_needing"] > 0
     code, out, _ = run(capsys, "cards", "coverage", "--decks", str(lists), "--format",
                        "legacy")

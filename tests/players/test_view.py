@@ -284,15 +284,16 @@ GAMES = 4  # per pairing and players, seats alternating
 
 # The bundled Pauper decks (decks/pauper/, cards compiled from Oracle text), each in one
 # pairing: they ask what the keyword decks never do (scry's and surveil's looks, cards
-# taken from a look, a karoo land's return, delve, "untap up to", a sacrifice for an
-# effect, choose-discard).
+# taken from a look, a karoo land's return, delve, a sacrifice for an effect,
+# choose-discard, creatures tapped to pay a cost: Battle Screech's flashback).
 PAUPER_PAIRINGS = (
     ("dimir_terror", "golgari_gardens"),
     ("grixis_affinity", "jeskai_ephemerate"),
-    ("boros_artifacts", "dimir_faeries"),
-    ("mono_blue_faeries", "mono_blue_terror"),
-    ("rakdos_madness", "selesnya_bogles"),
+    ("dimir_faeries", "white_weenie"),
+    ("mono_blue_terror", "tron"),
+    ("mono_red_kuldotha", "rakdos_madness"),
     ("jund_wildfire", "mono_red_madness"),
+    ("elves", "gruul_ponza"),
 )
 # Keyword pairings played for the coverage of decision kinds only (the legend rule,
 # devour, which replacement effect applies first, Novijen Sages's counters removed from
@@ -374,9 +375,10 @@ CANNOT_BE_ASKED: dict[DecisionKind, tuple[str, Callable[[Sequence[Card]], bool]]
     DecisionKind.LOOK_EXILE: (
         "looked-at cards exiled by choice: no bundled card's look at the top exiles",
         lambda deck: _defines(deck, '"exile_any":true')),
-    DecisionKind.COST_TAP: (
-        "a cost tapping untapped permanents other than its source: no bundled card has one",
-        lambda deck: _defines(deck, '"tap_untapped"')),
+    DecisionKind.UNTAP: (
+        "permanents untapped for an effect, up to N (\"untap up to two lands\", Snap): no "
+        "bundled deck holds such a card since Mono-Blue Faeries left the Pauper bundle",
+        lambda deck: _defines(deck, '"untap_up_to"')),
     DecisionKind.IMPROVISE_TAP: (
         "artifacts tapped to improvise (702.126a): no bundled deck holds a spell with "
         "improvise", lambda deck: any("improvise" in c.keyword_names for c in deck)),

@@ -26,7 +26,7 @@ from mtgsim.engine.cards.schema.carddef import CardDef
 # Bumped whenever what the compiler produces for some record changes (with the digest of
 # the compiler's source, part of the cache's key: a cache of another compiler is never
 # read). Kept here, not with the compiler: a warm cache is read without importing it.
-COMPILER_VERSION = 6
+COMPILER_VERSION = 7
 
 
 class Entry(msgspec.Struct, frozen=True):

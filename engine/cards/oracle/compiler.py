@@ -28,6 +28,7 @@ import mtgsim.engine.cards.oracle.fx_blink  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_blockable_only_by  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_board_conditions  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_cast_this_turn  # noqa: F401
+import mtgsim.engine.cards.oracle.fx_chosen_type_reveal  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_chosen_untap  # noqa: F401  (before fx_objects)
 import mtgsim.engine.cards.oracle.fx_commanders  # noqa: F401
 import mtgsim.engine.cards.oracle.fx_control_conditions  # noqa: F401

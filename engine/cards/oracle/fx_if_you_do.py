@@ -1,6 +1,6 @@
 """Clause patterns of "You may [action]. If you do, [effects]." (``engine/effects/if_you_do.py``,
-608.2c-d): the actions are discarding cards, sacrificing a permanent of a kind, and
-paying mana, drawing cards; "or" offers two of them. The mandatory "Discard a card. If you do, ..."
+608.2c-d): the actions are discarding cards, sacrificing a permanent of a kind, exiling
+a card of a kind from one's graveyard, paying mana, drawing cards; "or" offers two of them. The mandatory "Discard a card. If you do, ..."
 (Flush Out) is read too: the discard is not a choice (701.9a), and "if you do" asks
 only whether it happened (608.2c), which it does not with an empty hand.
 
@@ -19,7 +19,8 @@ from mtgsim.engine.cards.oracle.table import Ability, Data, count, rule
 from mtgsim.engine.cards.oracle.text import NotUnderstood
 from mtgsim.engine.rules.mana import ManaCostError, parse_cost
 
-_ACTION = r"(?:draw (?:a|one|two) cards?|discard (?:a|one|two|three) cards?|sacrifice an? [a-z]+|pay (?:\{[^}]+\})+)"
+_ACTION = (r"(?:draw (?:a|one|two) cards?|discard (?:a|one|two|three) cards?|sacrifice an? [a-z]+|"
+           r"pay (?:\{[^}]+\})+|exile an? [a-z]+ card from your graveyard)")
 _BODY = (rf"(?P<act>{_ACTION}(?: or {_ACTION})?)\. If you do, (?P<then>[^.\"]+\.)")
 
 
@@ -41,6 +42,13 @@ def _action(text: str, out: Data) -> None:
         if noun.filter.get("controller", "any") not in ("any", "you"):
             raise NotUnderstood(text, "sacrifice whose")
         out["sacrifice"] = {**noun.filter, "controller": "you"}
+        return
+    m = re.fullmatch(r"exile an? (?P<what>[a-z]+ card) from your graveyard", text)
+    if m is not None and "exile_card" not in out:  # Masked Vandal
+        noun = read_noun(m.group("what"))
+        if noun.noun != "card" or noun.plural or set(noun.filter) != {"types"}:
+            raise NotUnderstood(text, "exile what")
+        out["exile_card"] = noun.filter
         return
     m = re.fullmatch(r"pay (?P<mana>(?:\{[^}]+\})+)", text)
     if m is not None and "pay" not in out:
