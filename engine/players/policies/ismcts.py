@@ -97,6 +97,8 @@ class MctsPolicy(RootSearch):
         self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
         z = spec.get("z")
         self.z = float(z) if z is not None else DEFAULT_Z
+        futile_h = spec.get("futile")  # the futile stop's standard errors (none: off)
+        self.futile = float(futile_h) if futile_h is not None else None
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
@@ -153,8 +155,11 @@ class MctsPolicy(RootSearch):
                 return candidates[0]
         spent, self.last_stop = early_stop(values, play, budget - k)
         if not self.last_stop:
-            ucb_rounds(values, play, k + spent, budget,
-                       lambda: best_line_values(values, paths), lambda: True)
+            _, stopped = ucb_rounds(values, play, k + spent, budget,
+                                    lambda: best_line_values(values, paths), lambda: True,
+                                    self.futile)
+            if stopped:
+                self.last_stop = "futile"
         self.last_counts = [len(v) for v in values]
         self.last_deals = len(deals)
         if self.last_stop:

@@ -62,6 +62,14 @@ def confident(values: Values, i: int, z: float, prior: float = PRIOR) -> bool:
         return False
     if z == 0:
         return True
+    squares, df = pooled_squares(values)
+    return g * g * len(values[i]) * df > z * z * squares
+
+
+def pooled_squares(values: Values) -> tuple[float, int]:
+    """The squared deviations of the paired differences from each candidate's mean
+    gain, summed over the candidates other than the heuristic's, and their degrees of
+    freedom (``confident``: a candidate played once counts its difference's square)."""
     base = values[0]
     squares = 0.0
     df = 0
@@ -74,7 +82,23 @@ def confident(values: Values, i: int, z: float, prior: float = PRIOR) -> bool:
             mean = sum(diffs) / len(diffs)
             squares += sum((x - mean) ** 2 for x in diffs)
             df += len(diffs) - 1
-    return g * g * len(values[i]) * df > z * z * squares
+    return squares, df
+
+
+def futile(values: Values, h: float, prior: float = PRIOR) -> bool:
+    """Whether no candidate is likely to clear the switch any more: every candidate's
+    gain plus ``h`` standard errors (the pooled variance of ``confident`` over its
+    deals) is at most ``prior``. Read once every candidate has two deals; the rest of
+    the budget would go to deciding between answers none of which will be played (the
+    heuristic's is kept), so the search stops and spends nothing more there. With
+    ``h`` large this never fires; at ``h`` = ``z`` a candidate stopped on is one whose
+    gain would need more than ``h`` standard errors of luck to clear."""
+    squares, df = pooled_squares(values)
+    if df == 0:
+        return False
+    var = squares / df
+    return all(gain(values, i) + h * math.sqrt(var / len(values[i])) <= prior
+               for i in range(1, len(values)))
 
 
 def ucb_pick(values: Values, spent: int, c: float = UCB_C) -> int:
@@ -85,9 +109,11 @@ def ucb_pick(values: Values, spent: int, c: float = UCB_C) -> int:
         gain(values, i) + c * math.sqrt(log_n / len(values[i])), -i))
 
 
-def early_stop(values: Values, play: PlayFn, left: int) -> tuple[int, str]:
+def early_stop(values: Values, play: PlayFn, left: int,
+               won_at: float = 1.0) -> tuple[int, str]:
     """After one rollout of each candidate: the heuristic's answer on a second deal;
-    "won" when it won both (no candidate can gain: the position is decided), else, when
+    "won" when it scored at least ``won_at`` on both (1: it won both; no candidate can
+    gain much: the position is decided), else, when
     every candidate scored what it did on the first deal, a second deal for each, and
     "alike" when they all score alike on both (the choice does not matter within the
     rollouts' horizon). The rollouts spent (at most ``left``) and the stop, or ""."""
@@ -95,7 +121,7 @@ def early_stop(values: Values, play: PlayFn, left: int) -> tuple[int, str]:
         return 0, ""
     play(0)
     spent = 1
-    if values[0][0] == values[0][1] == 1.0:
+    if values[0][0] >= won_at and values[0][1] >= won_at:
         return spent, "won"
     if all(v[0] == values[0][0] for v in values):
         for i in range(1, len(values)):
@@ -109,12 +135,17 @@ def early_stop(values: Values, play: PlayFn, left: int) -> tuple[int, str]:
 
 
 def ucb_rounds(values: Values, play: PlayFn, spent: int, budget: int,
-               scores: Callable[[], Values], going: Callable[[], bool]) -> int:
+               scores: Callable[[], Values], going: Callable[[], bool],
+               futile_h: float | None = None) -> tuple[int, bool]:
     """Spend the budget: the candidate with the best upper bound on its gain (read from
     ``scores()``, the values as the search ranks them) is played on its next deal, with
     the heuristic's answer played there too when it was not yet, while ``going()`` and
-    until ``budget``; the rollouts spent in all."""
+    until ``budget``; with ``futile_h``, until ``futile`` holds once every candidate has
+    two deals. The rollouts spent in all, and whether the futile stop ended it."""
     while spent < budget and going():
+        if futile_h is not None and all(len(v) >= 2 for v in values) and futile(
+                scores(), futile_h):
+            return spent, True
         i = ucb_pick(scores(), spent)
         if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
             if spent + 2 > budget:
@@ -123,7 +154,7 @@ def ucb_rounds(values: Values, play: PlayFn, spent: int, budget: int,
             spent += 1
         play(i)
         spent += 1
-    return spent
+    return spent, False
 
 
 def best_tried(values: Values) -> int:
@@ -137,4 +168,5 @@ def best_tried(values: Values) -> int:
 
 
 __all__ = ["FULL", "PRIOR", "UCB_C", "PlayFn", "Values", "best_tried", "confident",
-           "early_stop", "gain", "mix", "search_budget", "ucb_pick", "ucb_rounds"]
+           "early_stop", "futile", "gain", "mix", "pooled_squares", "search_budget", "ucb_pick",
+           "ucb_rounds"]

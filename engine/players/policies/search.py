@@ -68,6 +68,7 @@ DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): 
 # action and up to three scripts of the choices after it (search_actions)
 DEFAULT_Z = 1.0  # the standard errors of the paired differences a gain must clear
 # (``paired_gain.confident``): noise alone should not overturn the heuristic's answer
+FAVOURED = 0.75  # the heuristic answer's mean score from which ``fav`` applies
 DEFAULT_VERIFY = 0  # more deals, at most, for a best candidate whose gain is not clear
 
 
@@ -104,6 +105,22 @@ class SearchPolicy(RootSearch):
         z = spec.get("z")
         self.z = float(z) if z is not None else DEFAULT_Z
         self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
+        futile_h = spec.get("futile")  # the futile stop's standard errors (none: off)
+        self.futile = float(futile_h) if futile_h is not None else None
+        # ``bank=1``: what the early and futile stops leave of a decision's budget is
+        # kept (for the rest of the game), and a close decision (the best gain over
+        # ``PRIOR`` but not clear of the noise) may spend up to its own budget again
+        # from it (``_search``): the budget goes where the switch is in doubt
+        self.banking = bool(int(spec.get("bank") or 0))
+        self.bank = 0  # rollouts saved, not yet spent
+        # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
+        # its first two deals (default 1: won both)
+        self.won_at = float(spec.get("decided") or 1.0)
+        # ``fav=Z``: the standard errors a switch needs when the heuristic's answer
+        # scores ``FAVOURED`` or more on average (the winner's curse costs a favourite
+        # most: docs/policies.md); default ``z``
+        fav = spec.get("fav")
+        self.fav_z = float(fav) if fav is not None else None
         self.seed = mix(seed, int(spec.get("seed") or 0))
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         cast = spec.get("cast")
@@ -185,23 +202,47 @@ class SearchPolicy(RootSearch):
         for i in range(k):
             if not play(i):
                 return candidates[0]
-        more, self.last_stop = early_stop(values, play, budget - k if going() else 0)
+        more, self.last_stop = early_stop(values, play, budget - k if going() else 0,
+                                          self.won_at)
         spent = k + more
         if not self.last_stop:
-            spent = ucb_rounds(values, play, spent, budget, lambda: values, going)
+            spent, stopped = ucb_rounds(values, play, spent, budget, lambda: values, going,
+                                        self.futile)
+            if stopped:
+                self.last_stop = "futile"
+            elif self.banking and self.bank > 0 and self._close(values):
+                spent, stopped = ucb_rounds(values, play, spent,
+                                            budget + min(self.bank, budget),
+                                            lambda: values, going, self.futile)
+        if self.banking and deadline is None:
+            self.bank += budget - spent  # spent is at most budget + min(bank, budget)
         if self.last_stop:
             self.last_counts = [len(v) for v in values]
             return candidates[0]
         best = best_tried(values)
         extra = self.verify  # more deals for a best gain not yet clear of the noise
         while extra > 0 and gain(values, best) > PRIOR and not confident(
-                values, best, self.z) and going():
+                values, best, self._z(values)) and going():
             if len(values[0]) <= len(values[best]):
                 play(0)
             play(best)
             extra -= 1
         self.last_counts = [len(v) for v in values]
-        return candidates[best] if confident(values, best, self.z) else candidates[0]
+        return candidates[best] if confident(values, best, self._z(values)) else candidates[0]
+
+    def _close(self, values: list[list[float]]) -> bool:
+        """Whether the best well-tried candidate's gain is over ``PRIOR`` but not yet
+        clear of ``z`` standard errors: the decisions more rollouts can still turn."""
+        best = best_tried(values)
+        return gain(values, best) > PRIOR and not confident(values, best, self._z(values))
+
+    def _z(self, values: list[list[float]]) -> float:
+        """The standard errors a switch needs: ``fav`` when the heuristic's answer is a
+        favourite here (its mean score at least ``FAVOURED``), else ``z``."""
+        base = values[0]
+        if self.fav_z is not None and sum(base) >= FAVOURED * len(base):
+            return self.fav_z
+        return self.z
 
     def _rollout(self, game: GameState, me: int, choice: Answer | Candidate, sample: int,
                  turn_limit: int) -> float:
