@@ -53,7 +53,7 @@ def test_the_budget_is_spent_exactly_unless_decided(iterations: int) -> None:
             assert d is not None
             view = player_view(state, d.player)
             probe = _mcts(spec)
-            k = len(probe._candidates(view, d, probe.inner.decide(view, d)))
+            k = len(probe.search_candidates(view, d, probe.inner.decide(view, d)))
             policy = _mcts(spec)
             policy.decide(view, d)
             if k < 2:

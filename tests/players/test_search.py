@@ -11,9 +11,9 @@ from gamesetup import bundled_deck
 from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.players.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.paired_gain import confident
 from mtgsim.engine.players.policies.search import (
     MAX_CANDIDATES,
-    _confident,
     position_value,
     search_budget,
 )
@@ -279,7 +279,7 @@ def test_a_time_budget_plays_at_least_one_rollout_per_candidate() -> None:
 ])
 def test_a_switch_needs_a_gain_clear_of_the_noise(values: list[list[float]], z: float,
                                                    switch: bool) -> None:
-    assert _confident(values, len(values) - 1, z) is switch
+    assert confident(values, len(values) - 1, z) is switch
 
 
 def test_verify_spends_more_deals_only_on_a_doubtful_best() -> None:

@@ -9,7 +9,7 @@ the searching player's decisions of the whole current turn:
 - each iteration deals a determinization of what the player cannot see
   (``determinize``, from the view the policy receives: nothing hidden is read), plays
   the root candidate it picks, then walks down the tree: at each later decision of the
-  player in the same turn with two or more candidates (``SearchPolicy.candidates``:
+  player in the same turn with two or more candidates (``candidate_answers``:
   the distinct priority actions, attack and block declarations, a target, a mode, X,
   multi-select answers) it picks a child by UCB1 over the children *available* in this
   determinization (``ismcts_tree``: a child's exploration term counts the iterations in
@@ -43,9 +43,10 @@ view it receives. Every decision with fewer than two candidates is the heuristic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.players.policies.candidate_answers import candidate_answers
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.ismcts_tree import (
@@ -53,39 +54,40 @@ from mtgsim.engine.players.policies.ismcts_tree import (
     best_line_values,
     select,
 )
+from mtgsim.engine.players.policies.paired_gain import (
+    best_tried,
+    confident,
+    early_stop,
+    mix,
+    search_budget,
+    ucb_rounds,
+)
+from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search import (
     DEFAULT_CAST,
     DEFAULT_DEPTH,
     DEFAULT_Z,
     MAX_CANDIDATES,
-    SearchPolicy,
-    _confident,
-    _gain,
-    _mix,
-    _ucb_pick,
     position_value,
-    search_budget,
 )
 from mtgsim.engine.players.policies.search_actions import (
     Candidate,
     Follow,
     clear_plans,
-    expand_priority,
 )
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.decisions import Answer, Decision, DecisionKind
+from mtgsim.engine.state.decisions import Answer, Decision
 from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.rng import next_u64
 from mtgsim.engine.state.view import player_view
 
 DEFAULT_ITERATIONS = 3  # iterations per root candidate (search_budget)
-PlayFn = Callable[[int], bool]  # one more iteration of root candidate ``i``
 
 
-class MctsPolicy:
+class MctsPolicy(RootSearch):
     """IS-MCTS over the turn with heuristic rollouts (the module docstring)."""
 
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
@@ -95,10 +97,13 @@ class MctsPolicy:
         self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
         z = spec.get("z")
         self.z = float(z) if z is not None else DEFAULT_Z
+        futile_h = spec.get("futile")  # the futile stop's standard errors (none: off)
+        self.futile = float(futile_h) if futile_h is not None else None
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
-        self.seed = _mix(seed, int(spec.get("seed") or 0))
+        self.seed = mix(seed, int(spec.get("seed") or 0))
+        self.fitted = False  # the hand-set price of life in every heuristic inside
         self.inner = HeuristicPolicy(seed)
         self.follow = Follow(self.inner, ())  # the choices of a complete action played
         self.searched = 0  # decisions searched (for measurements)
@@ -112,50 +117,15 @@ class MctsPolicy:
     def stops_for(deck: Iterable[Card]) -> int:
         return deck_stops(deck)
 
-    def decide(self, state: GameState, d: Decision) -> Answer:
-        """``state`` is the player's view (engine.state.view): all a decision may read."""
-        own = self.inner.decide(state, d)
-        scripted = self.follow.take(state, d)  # a choice of the complete action played
-        if scripted is not None:
-            return scripted
-        candidates = self._candidates(state, d, own)
-        if len(candidates) < 2:
-            return own
-        best = self._search(state, d, candidates)
-        if isinstance(best, Candidate):
-            self.follow = Follow(self.inner, best.then, state.turn, len(state.stack))
-            changed = best.first != own or bool(best.then)
-            best = best.first
-        else:
-            changed = best != own
-        if changed:
-            clear_plans(self.inner)  # the heuristic planned the choices of its own answer
-        return best
-
-    def _candidates(self, state: GameState, d: Decision, own: Answer
-                    ) -> list[Answer | Candidate]:
-        """The root's candidates: ``SearchPolicy.candidates``, each priority action made
-        complete (``search_actions.expand_priority``, up to ``cast`` each, scripted on
-        the first deal) as the one-decision search makes them: a cast's targets, mode, X
-        and costs are found there, where the tree would need several levels for them."""
-        plain = SearchPolicy.candidates(state, d, own, self.sets)
-        if d.kind is not DecisionKind.PRIORITY or len(plain) < 2 or self.cast <= 1:
-            return list(plain)
-        me = d.player
-        deal0 = _mix(self._base(state), 0)
-        return list(expand_priority(
-            state, d, [a for a in plain if isinstance(a, int)], me,
-            lambda: determinize(state, me, deal0), next_u64(deal0), self.cast))
-
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and iterations."""
-        return _mix(self.seed, state.actions_taken, state.turn, 0x15C7)
+        return mix(self.seed, state.actions_taken, state.turn, 0x15C7)
 
     def _search(self, state: GameState, d: Decision,
                 candidates: list[Answer | Candidate]) -> Answer | Candidate:
         """The root: UCB1 on the paired gains of the candidates over the heuristic's
         answer (``candidates[0]``), each iteration below its root candidate played by
-        ``_iterate``; the early stops and the answer as ``SearchPolicy._search``."""
+        ``_iterate``; the early stops and the answer as ``SearchPolicy._search`` (``paired_gain``)."""
         me = d.player
         self.searched += 1
         base = self._base(state)
@@ -170,12 +140,12 @@ class MctsPolicy:
         def play(i: int) -> bool:
             n = len(values[i])
             if n == len(deals):
-                dealt = determinize(state, me, _mix(base, n))
+                dealt = determinize(state, me, mix(base, n))
                 if dealt is None:  # the cards seen do not fit the deck list
                     return False
                 deals.append(dealt)
             value, path = self._iterate(clone(deals[n]), me, candidates[i], roots[i],
-                                        _mix(base, n), state.turn)
+                                        mix(base, n), state.turn)
             values[i].append(value)
             paths[i].append(path)
             return True
@@ -183,46 +153,20 @@ class MctsPolicy:
         for i in range(k):
             if not play(i):
                 return candidates[0]
-        spent = k + self._early_stop(values, play, budget - k)
-        while not self.last_stop and spent < budget:
-            i = _ucb_pick(best_line_values(values, paths), spent)
-            if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
-                if spent + 2 > budget:
-                    break
-                play(0)
-                spent += 1
-            play(i)
-            spent += 1
+        spent, self.last_stop = early_stop(values, play, budget - k)
+        if not self.last_stop:
+            _, stopped = ucb_rounds(values, play, k + spent, budget,
+                                    lambda: best_line_values(values, paths), lambda: True,
+                                    self.futile)
+            if stopped:
+                self.last_stop = "futile"
         self.last_counts = [len(v) for v in values]
         self.last_deals = len(deals)
         if self.last_stop:
             return candidates[0]
-        most = max(self.last_counts[1:])
         lines = best_line_values(values, paths)
-        best = max((i for i in range(1, k) if 2 * self.last_counts[i] >= most),
-                   key=lambda i: (_gain(lines, i), -i))
-        return candidates[best] if _confident(lines, best, self.z) else candidates[0]
-
-    def _early_stop(self, values: list[list[float]], play: PlayFn, left: int) -> int:
-        """After one iteration of each candidate: the heuristic's answer on a second
-        deal; "won" when it won both, else when every candidate scored what it did on
-        the first deal, a second deal for each, "alike" when they all score alike on
-        both. The iterations spent (at most ``left``)."""
-        if left <= 0:
-            return 0
-        play(0)
-        spent = 1
-        if values[0][0] == values[0][1] == 1.0:
-            self.last_stop = "won"
-        elif all(v[0] == values[0][0] for v in values):
-            for i in range(1, len(values)):
-                if spent >= left:
-                    break
-                play(i)
-                spent += 1
-            if all(len(v) == 2 and v == values[0] for v in values):
-                self.last_stop = "alike"
-        return spent
+        best = best_tried(lines)
+        return candidates[best] if confident(lines, best, self.z) else candidates[0]
 
     def _iterate(self, game: GameState, me: int, first: Answer | Candidate, root: Node,
                  sample: int, turn: int) -> tuple[float, list[Node]]:
@@ -254,7 +198,7 @@ class MctsPolicy:
             if descending and game.turn != turn:
                 descending = False  # the turn is over: the rest is the rollout
             if descending and d.player == me and scripted is None:
-                candidates = SearchPolicy.candidates(view, d, own, self.sets)
+                candidates = candidate_answers(view, d, own, self.sets)
                 if len(candidates) >= 2:
                     a, child, added = select(path[-1], view, d, candidates)
                     path.append(child)

@@ -96,7 +96,7 @@ def best_line_values(values: Sequence[Sequence[float]],
     it (the tries of worse targets, blocks, spells), so a candidate whose turn has many
     choices would look worse than one with few; the correction values a candidate by
     the line the search would play after it, on the same deals (the gains stay paired:
-    ``search._gain``). Read when the root compares its candidates, from the tree as it
+    ``paired_gain.gain``). Read when the root compares its candidates, from the tree as it
     is then."""
     out: list[list[float]] = []
     for vals, its in zip(values, paths, strict=True):

@@ -29,7 +29,6 @@ its player may know. Every other decision is the heuristic's."""
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Iterable
 
@@ -40,59 +39,37 @@ from mtgsim.engine.players.evaluation import (
     sigmoid,
     win_probability,
 )
-from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
+from mtgsim.engine.players.policies.candidate_answers import MAX_CANDIDATES, candidate_answers
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
-from mtgsim.engine.players.policies.search_actions import (
-    Candidate,
-    Follow,
-    choice_sets,
-    clear_plans,
-    expand_priority,
+from mtgsim.engine.players.policies.paired_gain import (
+    PRIOR,
+    best_tried,
+    confident,
+    early_stop,
+    gain,
+    mix,
+    search_budget,
+    ucb_rounds,
 )
+from mtgsim.engine.players.policies.root_search import RootSearch
+from mtgsim.engine.players.policies.search_actions import Candidate, Follow
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.decisions import PASS, Decision, DecisionKind
-from mtgsim.engine.state.game_state import HAND, Answer, GameState
+from mtgsim.engine.state.decisions import Decision
+from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
 
-_PRIORITY = DecisionKind.PRIORITY
-_ATTACKERS = DecisionKind.ATTACKERS
-_BLOCKERS = DecisionKind.BLOCKERS
-# single choices inside an action whose options the search tries too: what a spell or
-# ability targets, its mode, X, whether to dredge, a "may", which replacement effect
-# applies first (616.1)
-_CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
-                      DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH,
-                      DecisionKind.REPLACEMENT, DecisionKind.REPLICATE,
-                      DecisionKind.CONVOKE_TAP, DecisionKind.IMPROVISE_TAP, DecisionKind.DELVE, DecisionKind.COST,
-                      DecisionKind.RETURN})
-# multi-selects whose answers the search tries (``choice_sets``): what to devour, to
-# sacrifice, to discard (for an effect, for hand size, as a cost), to tap as a cost
-_MULTI = frozenset({DecisionKind.DEVOUR, DecisionKind.SACRIFICE, DecisionKind.DISCARD,
-                    DecisionKind.COST_DISCARD, DecisionKind.COST_TAP, DecisionKind.UNTAP})
 DEFAULT_ROLLOUTS = 8
 DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
-MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices): the
-# default of the spec's ``sets``
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)
-FULL = 8  # candidates given the whole per-candidate budget (search_budget)
-UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
-PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
-DEFAULT_Z = 1.0  # and the standard errors of the paired differences it must clear
-# (``_confident``): noise alone should not overturn the heuristic's answer
+DEFAULT_Z = 1.0  # the standard errors of the paired differences a gain must clear
+# (``paired_gain.confident``): noise alone should not overturn the heuristic's answer
+FAVOURED = 0.75  # the heuristic answer's mean score from which ``fav`` applies
 DEFAULT_VERIFY = 0  # more deals, at most, for a best candidate whose gain is not clear
-
-
-def _mix(*values: int) -> int:
-    z = 0x5EA2C4
-    for v in values:
-        z, out = next_u64(z ^ (v & 0xFFFFFFFFFFFFFFFF))
-        z ^= out
-    return z
 
 
 def position_value(state: GameState, me: int, fitted: bool = True) -> float:
@@ -115,9 +92,8 @@ def position_value(state: GameState, me: int, fitted: bool = True) -> float:
     return win_probability(state, me)
 
 
-class SearchPolicy:
+class SearchPolicy(RootSearch):
     """Determinized Monte Carlo with the heuristic as rollout policy (module docstring)."""
-
 
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("search")
@@ -129,7 +105,23 @@ class SearchPolicy:
         z = spec.get("z")
         self.z = float(z) if z is not None else DEFAULT_Z
         self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
-        self.seed = _mix(seed, int(spec.get("seed") or 0))
+        futile_h = spec.get("futile")  # the futile stop's standard errors (none: off)
+        self.futile = float(futile_h) if futile_h is not None else None
+        # ``bank=1``: what the early and futile stops leave of a decision's budget is
+        # kept (for the rest of the game), and a close decision (the best gain over
+        # ``PRIOR`` but not clear of the noise) may spend up to its own budget again
+        # from it (``_search``): the budget goes where the switch is in doubt
+        self.banking = bool(int(spec.get("bank") or 0))
+        self.bank = 0  # rollouts saved, not yet spent
+        # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
+        # its first two deals (default 1: won both)
+        self.won_at = float(spec.get("decided") or 1.0)
+        # ``fav=Z``: the standard errors a switch needs when the heuristic's answer
+        # scores ``FAVOURED`` or more on average (the winner's curse costs a favourite
+        # most: docs/policies.md); default ``z``
+        fav = spec.get("fav")
+        self.fav_z = float(fav) if fav is not None else None
+        self.seed = mix(seed, int(spec.get("seed") or 0))
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
@@ -154,67 +146,11 @@ class SearchPolicy:
     def stops_for(deck: Iterable[Card]) -> int:
         return deck_stops(deck)
 
-    def decide(self, state: GameState, d: Decision) -> Answer:
-        """``state`` is the player's view (engine.state.view): all a decision may read.
-        With ``eval=fitted`` the whole decision, rollouts included, reads the fitted
-        price of life: every heuristic it plays is made with it (``HeuristicPolicy``'s
-        ``fitted``)."""
-        own = self.inner.decide(state, d)
-        scripted = self.follow.take(state, d)  # a choice of the action searched
-        if scripted is not None:
-            return scripted
-        candidates = self.search_candidates(state, d, own)
-        if len(candidates) < 2:
-            return own
-        best = self._search(state, d, candidates)
-        if isinstance(best, Candidate):
-            self.follow = Follow(self.inner, best.then, state.turn, len(state.stack))
-            best_answer: Answer = best.first
-            changed = best.first != own or bool(best.then)
-        else:
-            best_answer = best
-            changed = best != own
-        if changed:
-            clear_plans(self.inner)  # the heuristic planned the choices of its own answer
-        return best_answer
-
-    def search_candidates(self, state: GameState, d: Decision,
-                          own: Answer) -> list[Answer | Candidate]:
-        """The candidates searched at ``d``: ``candidates``, with each priority action
-        made complete (``search_actions.expand_priority``: up to ``cast`` per action,
-        the plain action first) when there are two or more."""
-        plain = self.candidates(state, d, own, self.sets)
-        if d.kind is not _PRIORITY or len(plain) < 2 or self.cast <= 1:
-            return list(plain)
-        me = d.player
-        deal0 = _mix(self._base(state), 0)
-        s0, s1 = next_u64(deal0)
-        return list(expand_priority(
-            state, d, [a for a in plain if isinstance(a, int)], me,
-            lambda: determinize(state, me, deal0), (s0, s1), self.cast, self.fitted))
+    candidates = staticmethod(candidate_answers)  # the answers tried at a decision
 
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and rollouts."""
-        return _mix(self.seed, state.actions_taken, state.turn)
-
-    @staticmethod
-    def candidates(state: GameState, d: Decision, own: Answer,
-                   sets: int = MAX_CANDIDATES) -> list[Answer]:
-        """The answers searched at ``d`` (the heuristic's, ``own``, first), one decision
-        deep; fewer than two: the heuristic's answer is played unsearched. ``sets``: the
-        declarations or multi-select answers tried at most."""
-        kind = d.kind
-        if kind is _PRIORITY:
-            return _priority_candidates(state, d, own)
-        if kind is _ATTACKERS:
-            return list(attack_sets(state, d, own, sets))
-        if kind is _BLOCKERS:
-            return _block_candidates(state, d, own, sets)
-        if kind in _CHOICES and not d.multi:
-            return _choice_candidates(d, own)
-        if kind in _MULTI and d.multi:
-            return list(choice_sets(d, own, sets))
-        return [own]
+        return mix(self.seed, state.actions_taken, state.turn)
 
     def _search(self, state: GameState, d: Decision,
                 candidates: list[Answer | Candidate]) -> Answer | Candidate:
@@ -222,18 +158,20 @@ class SearchPolicy:
         (candidates[0]): every candidate is played on the first deal, the heuristic's
         answer on the second, then the one with the best upper bound on its gain is
         played on its next deal, with the heuristic's answer played there too when it
-        was not yet, until the budget is spent. The ``n``-th rollout of any candidate is
-        on the ``n``-th deal with the ``n``-th rollout seed, so each gain is a mean of
-        differences on the same deals (common random numbers).
+        was not yet, until the budget is spent (``paired_gain.ucb_rounds``). The
+        ``n``-th rollout of any candidate is on the ``n``-th deal with the ``n``-th
+        rollout seed, so each gain is a mean of differences on the same deals (common
+        random numbers).
 
         The search stops early, keeping the heuristic's answer, when that answer wins on
         both of its first deals (no candidate can gain there: the position is decided)
         or when every candidate scored exactly what the heuristic's answer did on the
-        first two deals (the choice does not matter within the rollouts' horizon).
+        first two deals (the choice does not matter within the rollouts' horizon):
+        ``paired_gain.early_stop``.
 
         The answer is the candidate of best gain among those played at least half as
         often as the most played, when that gain clears both ``PRIOR`` and ``z``
-        standard errors of the paired differences (``_confident``); else the
+        standard errors of the paired differences (``paired_gain.confident``); else the
         heuristic's."""
         me = d.player
         self.searched += 1
@@ -247,60 +185,64 @@ class SearchPolicy:
         budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
         turn_limit = state.turn + self.depth
 
+        def going() -> bool:
+            return deadline is None or time.perf_counter() < deadline
+
         def play(i: int) -> bool:
             n = len(values[i])
             if n == len(deals):
-                dealt = determinize(state, me, _mix(base, n))
+                dealt = determinize(state, me, mix(base, n))
                 if dealt is None:  # no deck list to deal from (a scenario)
                     return False
                 deals.append(dealt)
             values[i].append(self._rollout(clone(deals[n]), me, candidates[i],
-                                           _mix(base, n), turn_limit))
+                                           mix(base, n), turn_limit))
             return True
 
         for i in range(k):
             if not play(i):
                 return candidates[0]
-        spent = k
-        if spent < budget and (deadline is None or time.perf_counter() < deadline):
-            play(0)
-            spent += 1
-            if values[0][0] == values[0][1] == 1.0:
-                self.last_stop = "won"
-            elif all(v[0] == values[0][0] for v in values):
-                for i in range(1, k):  # the second deal for all: alike there too?
-                    if spent >= budget:
-                        break
-                    play(i)
-                    spent += 1
-                if all(len(v) == 2 and v == values[0] for v in values):
-                    self.last_stop = "alike"
-        while not self.last_stop and spent < budget and (
-                deadline is None or time.perf_counter() < deadline):
-            i = _ucb_pick(values, spent)
-            if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
-                if spent + 2 > budget:
-                    break
-                play(0)
-                spent += 1
-            play(i)
-            spent += 1
+        more, self.last_stop = early_stop(values, play, budget - k if going() else 0,
+                                          self.won_at)
+        spent = k + more
+        if not self.last_stop:
+            spent, stopped = ucb_rounds(values, play, spent, budget, lambda: values, going,
+                                        self.futile)
+            if stopped:
+                self.last_stop = "futile"
+            elif self.banking and self.bank > 0 and self._close(values):
+                spent, stopped = ucb_rounds(values, play, spent,
+                                            budget + min(self.bank, budget),
+                                            lambda: values, going, self.futile)
+        if self.banking and deadline is None:
+            self.bank += budget - spent  # spent is at most budget + min(bank, budget)
         if self.last_stop:
             self.last_counts = [len(v) for v in values]
             return candidates[0]
-        counts = [len(v) for v in values]
-        most = max(counts[1:])
-        best = max((i for i in range(1, k) if 2 * counts[i] >= most),
-                   key=lambda i: (_gain(values, i), -i))
+        best = best_tried(values)
         extra = self.verify  # more deals for a best gain not yet clear of the noise
-        while extra > 0 and _gain(values, best) > PRIOR and not _confident(
-                values, best, self.z) and (deadline is None or time.perf_counter() < deadline):
+        while extra > 0 and gain(values, best) > PRIOR and not confident(
+                values, best, self._z(values)) and going():
             if len(values[0]) <= len(values[best]):
                 play(0)
             play(best)
             extra -= 1
         self.last_counts = [len(v) for v in values]
-        return candidates[best] if _confident(values, best, self.z) else candidates[0]
+        return candidates[best] if confident(values, best, self._z(values)) else candidates[0]
+
+    def _close(self, values: list[list[float]]) -> bool:
+        """Whether the best well-tried candidate's gain is over ``PRIOR`` but not yet
+        clear of ``z`` standard errors: the decisions more rollouts can still turn."""
+        best = best_tried(values)
+        return gain(values, best) > PRIOR and not confident(values, best, self._z(values))
+
+    def _z(self, values: list[list[float]]) -> float:
+        """The standard errors a switch needs: ``fav`` when the heuristic's answer is a
+        favourite here (its mean score at least ``FAVOURED``), else ``z``."""
+        base = values[0]
+        if self.fav_z is not None and sum(base) >= FAVOURED * len(base):
+            return self.fav_z
+        return self.z
 
     def _rollout(self, game: GameState, me: int, choice: Answer | Candidate, sample: int,
                  turn_limit: int) -> float:
@@ -324,110 +266,5 @@ class SearchPolicy:
         return position_value(game, me, self.cutoff_fitted)
 
 
-def search_budget(rollouts: int, candidates: int) -> int:
-    """Rollouts at one decision, at most: ``rollouts`` for each of the first ``FULL``
-    candidates, one more for each further candidate (every one is played at least
-    once; UCB decides where the rest go; one may be left when the last pick needed the
-    heuristic's answer played too)."""
-    return rollouts * min(candidates, FULL) + max(0, candidates - FULL)
-
-
-def _gain(values: list[list[float]], i: int) -> float:
-    """Candidate ``i``'s mean score less the heuristic answer's on the same deals."""
-    mine = values[i]
-    return sum(mine) / len(mine) - sum(values[0][:len(mine)]) / len(mine)
-
-
-def _confident(values: list[list[float]], i: int, z: float) -> bool:
-    """Whether candidate ``i``'s paired gain on the heuristic's answer is more than
-    ``PRIOR`` and more than ``z`` standard errors. The variance of a paired difference
-    is pooled over every candidate at this decision (each one's squared deviations from
-    its own mean gain; a candidate played once counts its difference's square, as if
-    its mean were zero), so two rollouts, or one, still give an estimate; switching on
-    the best of several noisy means is how the search used to lose to the heuristic
-    when the heuristic's answer was right."""
-    g = _gain(values, i)
-    if g <= PRIOR:
-        return False
-    if z == 0:
-        return True
-    base = values[0]
-    squares = 0.0
-    df = 0
-    for v in values[1:]:
-        diffs = [x - y for x, y in zip(v, base, strict=False)]
-        if len(diffs) == 1:
-            squares += diffs[0] * diffs[0]
-            df += 1
-        elif diffs:
-            mean = sum(diffs) / len(diffs)
-            squares += sum((x - mean) ** 2 for x in diffs)
-            df += len(diffs) - 1
-    return g * g * len(values[i]) * df > z * z * squares
-
-
-def _ucb_pick(values: list[list[float]], spent: int) -> int:
-    """The candidate other than the heuristic's with the best upper confidence bound on
-    its gain (UCB1; ties: the first)."""
-    log_n = math.log(spent)
-    return max(range(1, len(values)), key=lambda i: (
-        _gain(values, i) + UCB_C * math.sqrt(log_n / len(values[i])), -i))
-
-
-def _priority_candidates(state: GameState, d: Decision, own: Answer) -> list[Answer]:
-    """Each distinct action (two copies of a card in hand are one), the heuristic's
-    first, passing among them."""
-    seen: set[tuple[int, str, int, int, int]] = set()
-    out: list[Answer] = [own]
-    objects = state.objects
-    for i, a in enumerate(d.actions):
-        o = objects.get(a.oid) if a.kind != PASS else None
-        key = (a.kind, o.card.name if o is not None else "", a.index, a.alt,
-               a.oid if o is not None and o.zone != HAND else -1)  # in hand: by name
-        if key in seen:
-            continue
-        seen.add(key)
-        if i != own:
-            out.append(i)
-    return out
-
-
-WIDE = 4  # block declarations enumerated per one tried, to rank (_block_candidates)
-
-
-def _block_candidates(state: GameState, d: Decision, own: Answer, sets: int) -> list[Answer]:
-    """Up to ``sets`` block declarations: the heuristic's first, then, of the ``WIDE``
-    times as many nearest it (``block_sets``), those that leave less unblocked power
-    than the blocking player's life before those that do not, nearest first within
-    each (a declaration that lets lethal damage through is tried only when nothing
-    better is left: issue 37's block beyond the first eight candidates)."""
-    wide = block_sets(state, d, own, sets * WIDE)
-    if len(wide) <= sets:
-        return list(wide)
-    combat = state.combat
-    attackers = combat.attackers if combat is not None else []
-    objects = state.objects
-    life = state.players[d.player].life
-
-    def lethal(picks: list[int]) -> bool:
-        blocked = {d.pairs[i][1] for i in picks}
-        through = sum(max(0, objects[a].power) for a in attackers
-                      if a in objects and a not in blocked)
-        return through >= life
-
-    rest = sorted(wide[1:], key=lethal)  # stable: nearest first within each
-    return [wide[0], *rest[:sets - 1]]
-
-
-def _choice_candidates(d: Decision, own: Answer) -> list[Answer]:
-    """A single choice's options, the heuristic's first, at most ``MAX_CANDIDATES``."""
-    out: list[Answer] = [own]
-    for i in range(len(d.options)):
-        if len(out) >= MAX_CANDIDATES:
-            break
-        if i != own:
-            out.append(i)
-    return out
-
-
-__all__ = ["SearchPolicy", "position_value", "search_budget"]
+__all__ = ["DEFAULT_CAST", "DEFAULT_DEPTH", "DEFAULT_Z", "MAX_CANDIDATES", "SearchPolicy",
+           "position_value", "search_budget"]

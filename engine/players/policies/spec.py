@@ -89,6 +89,12 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # and rollouts (default handset, engine.players.life_price)
     "cutoff": _evaluation,  # fitted: the fitted evaluation at the rollouts' horizon
     # (default handset, engine.players.evaluation)
+    "futile": _non_negative_number,  # stop a decision once no candidate's gain plus
+    # this many standard errors clears the switch (paired_gain.futile; default: never)
+    "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
+    "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
+    "fav": _non_negative_number,  # standard errors a switch needs when the heuristic's
+    # answer is a favourite (scores 0.75 or more; default: z)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -99,6 +105,7 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
     "z": SEARCH_SETTINGS["z"],
     "sets": SEARCH_SETTINGS["sets"],
     "cast": SEARCH_SETTINGS["cast"],  # complete actions per priority action at the root
+    "futile": SEARCH_SETTINGS["futile"],
 }
 # The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is

@@ -1,0 +1,172 @@
+"""The statistics both root searches read: paired gains over the heuristic's answer,
+the switch that guards against noise, UCB1 over the gains, the early stops, the budget.
+
+``search.SearchPolicy`` (rollouts after one decision) and ``ismcts.MctsPolicy`` (a tree
+over the turn) compare their root candidates the same way: ``values[i]`` is candidate
+``i``'s scores, 0 .. 1, its ``n``-th score played on the ``n``-th deal with the ``n``-th
+rollout seed whatever the candidate (common random numbers), ``values[0]`` the
+heuristic's answer. A gain is a mean of differences on the same deals, so luck shared by
+the candidates cancels. One home for these keeps the two searches' switching rules from
+drifting apart (they were one copy each, and ``ismcts`` imported ``search``'s private
+helpers)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from mtgsim.engine.state.rng import next_u64
+
+Values = list[list[float]]
+PlayFn = Callable[[int], bool]  # one more rollout (or iteration) of candidate ``i``
+
+FULL = 8  # candidates given the whole per-candidate budget (search_budget)
+UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
+PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
+
+
+def mix(*values: int) -> int:
+    """A 64-bit seed from ``values`` (SplitMix64 steps): the seeds of a decision's deals
+    and rollouts come from the seat's seed and public counters only."""
+    z = 0x5EA2C4
+    for v in values:
+        z, out = next_u64(z ^ (v & 0xFFFFFFFFFFFFFFFF))
+        z ^= out
+    return z
+
+
+def search_budget(rollouts: int, candidates: int) -> int:
+    """Rollouts at one decision, at most: ``rollouts`` for each of the first ``FULL``
+    candidates, one more for each further candidate (every one is played at least
+    once; UCB decides where the rest go; one may be left when the last pick needed the
+    heuristic's answer played too)."""
+    return rollouts * min(candidates, FULL) + max(0, candidates - FULL)
+
+
+def gain(values: Values, i: int) -> float:
+    """Candidate ``i``'s mean score less the heuristic answer's on the same deals."""
+    mine = values[i]
+    return sum(mine) / len(mine) - sum(values[0][:len(mine)]) / len(mine)
+
+
+def confident(values: Values, i: int, z: float, prior: float = PRIOR) -> bool:
+    """Whether candidate ``i``'s paired gain on the heuristic's answer is more than
+    ``prior`` and more than ``z`` standard errors. The variance of a paired difference
+    is pooled over every candidate at this decision (each one's squared deviations from
+    its own mean gain; a candidate played once counts its difference's square, as if
+    its mean were zero), so two rollouts, or one, still give an estimate; switching on
+    the best of several noisy means is how the search used to lose to the heuristic
+    when the heuristic's answer was right."""
+    g = gain(values, i)
+    if g <= prior:
+        return False
+    if z == 0:
+        return True
+    squares, df = pooled_squares(values)
+    return g * g * len(values[i]) * df > z * z * squares
+
+
+def pooled_squares(values: Values) -> tuple[float, int]:
+    """The squared deviations of the paired differences from each candidate's mean
+    gain, summed over the candidates other than the heuristic's, and their degrees of
+    freedom (``confident``: a candidate played once counts its difference's square)."""
+    base = values[0]
+    squares = 0.0
+    df = 0
+    for v in values[1:]:
+        diffs = [x - y for x, y in zip(v, base, strict=False)]
+        if len(diffs) == 1:
+            squares += diffs[0] * diffs[0]
+            df += 1
+        elif diffs:
+            mean = sum(diffs) / len(diffs)
+            squares += sum((x - mean) ** 2 for x in diffs)
+            df += len(diffs) - 1
+    return squares, df
+
+
+def futile(values: Values, h: float, prior: float = PRIOR) -> bool:
+    """Whether no candidate is likely to clear the switch any more: every candidate's
+    gain plus ``h`` standard errors (the pooled variance of ``confident`` over its
+    deals) is at most ``prior``. Read once every candidate has two deals; the rest of
+    the budget would go to deciding between answers none of which will be played (the
+    heuristic's is kept), so the search stops and spends nothing more there. With
+    ``h`` large this never fires; at ``h`` = ``z`` a candidate stopped on is one whose
+    gain would need more than ``h`` standard errors of luck to clear."""
+    squares, df = pooled_squares(values)
+    if df == 0:
+        return False
+    var = squares / df
+    return all(gain(values, i) + h * math.sqrt(var / len(values[i])) <= prior
+               for i in range(1, len(values)))
+
+
+def ucb_pick(values: Values, spent: int, c: float = UCB_C) -> int:
+    """The candidate other than the heuristic's with the best upper confidence bound on
+    its gain (UCB1; ties: the first)."""
+    log_n = math.log(spent)
+    return max(range(1, len(values)), key=lambda i: (
+        gain(values, i) + c * math.sqrt(log_n / len(values[i])), -i))
+
+
+def early_stop(values: Values, play: PlayFn, left: int,
+               won_at: float = 1.0) -> tuple[int, str]:
+    """After one rollout of each candidate: the heuristic's answer on a second deal;
+    "won" when it scored at least ``won_at`` on both (1: it won both; no candidate can
+    gain much: the position is decided), else, when
+    every candidate scored what it did on the first deal, a second deal for each, and
+    "alike" when they all score alike on both (the choice does not matter within the
+    rollouts' horizon). The rollouts spent (at most ``left``) and the stop, or ""."""
+    if left <= 0:
+        return 0, ""
+    play(0)
+    spent = 1
+    if values[0][0] >= won_at and values[0][1] >= won_at:
+        return spent, "won"
+    if all(v[0] == values[0][0] for v in values):
+        for i in range(1, len(values)):
+            if spent >= left:
+                break
+            play(i)
+            spent += 1
+        if all(len(v) == 2 and v == values[0] for v in values):
+            return spent, "alike"
+    return spent, ""
+
+
+def ucb_rounds(values: Values, play: PlayFn, spent: int, budget: int,
+               scores: Callable[[], Values], going: Callable[[], bool],
+               futile_h: float | None = None) -> tuple[int, bool]:
+    """Spend the budget: the candidate with the best upper bound on its gain (read from
+    ``scores()``, the values as the search ranks them) is played on its next deal, with
+    the heuristic's answer played there too when it was not yet, while ``going()`` and
+    until ``budget``; with ``futile_h``, until ``futile`` holds once every candidate has
+    two deals. The rollouts spent in all, and whether the futile stop ended it."""
+    while spent < budget and going():
+        if futile_h is not None and all(len(v) >= 2 for v in values) and futile(
+                scores(), futile_h):
+            return spent, True
+        i = ucb_pick(scores(), spent)
+        if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
+            if spent + 2 > budget:
+                break
+            play(0)
+            spent += 1
+        play(i)
+        spent += 1
+    return spent, False
+
+
+def best_tried(values: Values) -> int:
+    """The candidate of best gain among those played at least half as often as the most
+    played other than the heuristic's (ties: the first): a candidate tried once or
+    twice has too noisy a mean to be taken over one UCB kept playing."""
+    counts = [len(v) for v in values]
+    most = max(counts[1:])
+    return max((i for i in range(1, len(values)) if 2 * counts[i] >= most),
+               key=lambda i: (gain(values, i), -i))
+
+
+__all__ = ["FULL", "PRIOR", "UCB_C", "PlayFn", "Values", "best_tried", "confident",
+           "early_stop", "futile", "gain", "mix", "pooled_squares", "search_budget", "ucb_pick",
+           "ucb_rounds"]

@@ -1,0 +1,86 @@
+"""The decision skeleton both searches share (``search.SearchPolicy``, ``ismcts.MctsPolicy``):
+ask the heuristic, play a scripted choice of the complete action chosen before, else
+search the candidates and keep the heuristic's plans only while its answer is played.
+
+What differs between the two is how a candidate is valued (``_search``: rollouts after
+one decision, or a tree over the turn) and the seed of a decision's deals (``_base``);
+which answers are candidates, how a priority action is made complete, and what happens
+after the choice are one code, so the two cannot drift apart (they were two copies)."""
+
+from __future__ import annotations
+
+from mtgsim.engine.players.policies.candidate_answers import candidate_answers
+from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.players.policies.paired_gain import mix
+from mtgsim.engine.players.policies.search_actions import (
+    Candidate,
+    Follow,
+    clear_plans,
+    expand_priority,
+)
+from mtgsim.engine.state.decisions import Answer, Decision, DecisionKind
+from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.rng import next_u64
+
+
+class RootSearch:
+    """A policy that searches the candidates of one decision (the subclass's ``_search``)
+    and follows the complete action it chose. Subclasses set ``inner`` (the heuristic
+    that answers first and plays what is not searched), ``follow``, ``sets``, ``cast``
+    and ``fitted`` (the price of life the complete actions' heuristic reads)."""
+
+    inner: HeuristicPolicy
+    follow: Follow
+    sets: int
+    cast: int
+    fitted: bool
+
+    def decide(self, state: GameState, d: Decision) -> Answer:
+        """``state`` is the player's view (engine.state.view): all a decision may read."""
+        own = self.inner.decide(state, d)
+        scripted = self.follow.take(state, d)  # a choice of the action searched
+        if scripted is not None:
+            return scripted
+        candidates = self.search_candidates(state, d, own)
+        if len(candidates) < 2:
+            return own
+        best = self._search(state, d, candidates)
+        if isinstance(best, Candidate):
+            self.follow = Follow(self.inner, best.then, state.turn, len(state.stack))
+            best_answer: Answer = best.first
+            changed = best.first != own or bool(best.then)
+        else:
+            best_answer = best
+            changed = best != own
+        if changed:
+            clear_plans(self.inner)  # the heuristic planned the choices of its own answer
+        return best_answer
+
+    def search_candidates(self, state: GameState, d: Decision,
+                          own: Answer) -> list[Answer | Candidate]:
+        """The candidates searched at ``d``: ``candidate_answers``, with each priority
+        action made complete (``search_actions.expand_priority``: up to ``cast`` per
+        action, the plain action first, scripted on this decision's first deal) when
+        there are two or more."""
+        plain = candidate_answers(state, d, own, self.sets)
+        if d.kind is not DecisionKind.PRIORITY or len(plain) < 2 or self.cast <= 1:
+            return list(plain)
+        me = d.player
+        deal0 = mix(self._base(state), 0)
+        return list(expand_priority(
+            state, d, [a for a in plain if isinstance(a, int)], me,
+            lambda: determinize(state, me, deal0), next_u64(deal0), self.cast,
+            self.fitted))
+
+    def _base(self, state: GameState) -> int:
+        """The seed of this decision's deals and rollouts."""
+        raise NotImplementedError
+
+    def _search(self, state: GameState, d: Decision,
+                candidates: list[Answer | Candidate]) -> Answer | Candidate:
+        """The candidate to play (``candidates[0]`` is the heuristic's answer)."""
+        raise NotImplementedError
+
+
+__all__ = ["RootSearch"]
