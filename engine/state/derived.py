@@ -345,7 +345,7 @@ class Derived:
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
     __slots__ = ("pool", "extra", "index", "layers", "checks", "mana", "hands", "counts",
-                 "memo", "stop_table", "decklists", "mechanics")
+                 "memo", "stop_table", "decklists", "mechanics", "shared")
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
                  compiled: list[Card] | None = None) -> None:
@@ -381,6 +381,9 @@ class Derived:
         # .new_game``, ``recount``); each card made or added to the table adds its bits
         # (``zones.new_object``, ``game_card``)
         self.mechanics = -1
+        # a view's: its Layers and Checks are the state's (``for_view``) until its rules
+        # would write them (``own_layers``)
+        self.shared = False
 
     def __eq__(self, other: object) -> bool:
         """Derived data never tells two states apart: it is a function of the state."""
@@ -445,9 +448,11 @@ class Derived:
         if layers.stale:  # the view's rules may refresh it: its own flags (and checks)
             d.layers = layers.copy()
             d.checks = self.checks.copy()
+            d.shared = False
         else:
             d.layers = layers
             d.checks = self.checks
+            d.shared = True
         d.mana = self.mana.copy()
         d.hands = self.hands.for_view(view, me)
         d.counts = self.counts
@@ -456,6 +461,16 @@ class Derived:
         d.decklists = self.decklists
         d.mechanics = self.mechanics
         return d
+
+    def own_layers(self) -> None:
+        """Copy-on-write of a view's shared ``Layers`` and ``Checks`` (``for_view``),
+        called before a refresh writes them (``engine.rules.layers.refresh``): a view
+        kept past its decision, whose game has gone on and marked them stale, refreshes
+        its own copy from its own objects, never the game's characteristics from the
+        view's."""
+        self.layers = self.layers.copy()
+        self.checks = self.checks.copy()
+        self.shared = False
 
     def card(self, handle: int) -> Card:
         """The card with ``handle`` in this game's table."""

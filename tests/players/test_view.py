@@ -28,6 +28,7 @@ from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import Policy, decide, play, policy_stops
 from mtgsim.engine.players.policies import ScriptedPolicy, make_policy
+from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import shuffle_library
 from mtgsim.engine.state.clone import clone
@@ -662,6 +663,32 @@ def test_the_view_counts_only_what_it_holds(pool) -> None:  # type: ignore[no-un
             differ += 1  # the game's count, of the hidden hand, is not the view's
         answer(state, decide(policies[me], state, d))
     assert differ > 10
+
+
+def test_a_view_kept_past_its_decision_refreshes_its_own_layers(pool) -> None:  # type: ignore[no-untyped-def]
+    """A view shares the state's ``Layers`` and ``Checks`` while they are current
+    (``Derived.for_view``); kept past its decision, when the game has gone on and marked
+    them stale, its refresh works on a copy of its own (``Derived.own_layers``), never
+    refreshing the game's characteristics from the view's objects."""
+    deck_a, deck_b = _deck(pool, "gruul_stompy"), _deck(pool, "azorius_skies")
+    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
+    state = new_game([deck_a, deck_b], 11)
+    _play_until(state, policies, 4)
+    kept = 0
+    while kept < 5 and (d := advance(state)) is not None:
+        view = player_view(state, d.player)
+        answer(state, decide(policies[d.player], state, d))
+        if not view.derived.shared:
+            continue
+        kept += 1
+        real = state.derived.layers
+        assert view.derived.layers is real
+        characteristics_changed(state)  # the game goes on: its characteristics are stale
+        ensure(view)
+        assert view.derived.layers is not real and not view.derived.shared
+        assert real.stale, "the game's stale characteristics were refreshed from a view"
+        ensure(state)
+    assert kept == 5
 
 
 def test_a_view_is_built_for_its_player(pool) -> None:  # type: ignore[no-untyped-def]
