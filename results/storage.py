@@ -36,6 +36,9 @@ from typing import Any
 # modules.job.job_supervisor): the runtime environment of the submitted job.
 RAY_JOB_ENV = "RAY_JOB_CONFIG_JSON_ENV_VAR"
 LOCK_NAME = ".lock"  # results.lock.LOCK_NAME (not imported: results.lock imports this)
+# Where a remote folder's files are written before they are moved into place whole
+# (Output._upload): not results.
+UPLOADING = "_uploading"
 _URI = ("s3://", "gs://", "gcs://", "hdfs://", "viewfs://", "abfs://", "abfss://", "file://")
 
 
@@ -91,10 +94,11 @@ def _store_errors() -> tuple[type[BaseException], ...]:
 
 def _not_results(rel: str) -> bool:
     """Files of a folder that are not the job's results: the local folder's lock (its
-    ``flock`` means nothing elsewhere) and the remote folder's lock claims."""
+    ``flock`` means nothing elsewhere), the remote folder's lock claims and its uploads
+    under way (``UPLOADING``)."""
     from mtgsim.results.remote_lock import LOCK_DIR
 
-    return rel == LOCK_NAME or rel.startswith(f"{LOCK_DIR}/")
+    return rel == LOCK_NAME or rel.startswith((f"{LOCK_DIR}/", f"{UPLOADING}/"))
 
 
 def redact(text: str) -> str:
@@ -218,13 +222,7 @@ class Output:
         for rel in order:
             if self._sent.get(rel) == here[rel]:
                 continue
-            try:
-                with open(self.local / rel, "rb") as src, \
-                        self.fs.open_output_stream(f"{self.path}/{rel}") as dst:
-                    shutil.copyfileobj(src, dst)
-            except _store_errors() as exc:
-                raise OutputError(f"{self.shown}: cannot upload {rel} "
-                                  f"({redact(str(exc))})") from None
+            self._upload(rel)
             self._sent[rel] = here[rel]
         for rel in sorted(set(self._sent) - set(here)):
             try:
@@ -233,6 +231,34 @@ class Output:
                 raise OutputError(f"{self.shown}: cannot delete {rel} "
                                   f"({redact(str(exc))})") from None
             del self._sent[rel]
+
+    def _upload(self, rel: str) -> None:
+        """Upload one file so that its remote object is whole or absent. An object
+        store's output stream closed by an exception (a stop signal's ``Terminated`` or
+        ``KeyboardInterrupt`` raised mid-copy, a failed read) completes the upload with
+        what it was given (pyarrow's S3 stream has no abort: apache/arrow#40502): written
+        in place, that truncated object is a file a resume finds damaged. So the file is
+        written under ``UPLOADING`` (not results: never listed, pulled or read), deleted
+        there if the copy is cut short, and moved into place whole (a server-side copy:
+        the object appears whole or not at all)."""
+        part = f"{self.path}/{UPLOADING}/{rel}"
+        try:
+            with open(self.local / rel, "rb") as src, self.fs.open_output_stream(part) as dst:
+                shutil.copyfileobj(src, dst)
+        except BaseException as exc:
+            try:
+                self.fs.delete_file(part)
+            except BaseException:  # noqa: BLE001 - best effort: UPLOADING is never read
+                pass
+            if isinstance(exc, _store_errors()):
+                raise OutputError(f"{self.shown}: cannot upload {rel} "
+                                  f"({redact(str(exc))})") from None
+            raise
+        try:
+            self.fs.move(part, f"{self.path}/{rel}")
+        except _store_errors() as exc:
+            raise OutputError(f"{self.shown}: cannot upload {rel} "
+                              f"({redact(str(exc))})") from None
 
     def check_new(self, resume: bool) -> None:
         """A new job needs an empty remote folder; a resumed one pulls it first."""

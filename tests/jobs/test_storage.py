@@ -358,3 +358,42 @@ def _all_files(endpoint: str, prefix: str) -> list[str]:
         return [i.path[len(out.path) + 1:] for i in infos if i.type == pafs.FileType.File]
     finally:
         out.close()
+
+
+def test_an_upload_cut_short_leaves_no_truncated_file(
+        s3: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop signal raised while a file is being uploaded (the CI saw it under load: a
+    resume then refused a damaged games file). pyarrow's S3 stream completes an upload
+    that an exception closes, so a file written in place would be left truncated; the
+    upload goes through ``_uploading/`` and is moved into place whole, so the folder
+    holds no copy of it, and the next push uploads it whole."""
+    out = resolve_out(uri(s3, "jobs/cut"))
+    out.begin(False)
+    try:
+        games = out.local / "games"
+        games.mkdir(parents=True, exist_ok=True)
+        whole = games / "whole.parquet"
+        whole.write_bytes(b"w" * 1000)
+        out.push()
+        cut = games / "cut.parquet"
+        cut.write_bytes(b"x" * 300_000)
+        real = shutil.copyfileobj
+
+        def interrupted(src, dst, *args, **kwargs):  # type: ignore[no-untyped-def]
+            dst.write(src.read(1000))
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(shutil, "copyfileobj", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            out.push()
+        monkeypatch.setattr(shutil, "copyfileobj", real)
+        assert out.remote_files() == {"games/whole.parquet": 1000}
+        assert not [f for f in _all_files(s3, "jobs/cut") if f.startswith("_uploading/")]
+        out.push()
+        assert out.remote_files() == {"games/whole.parquet": 1000,
+                                      "games/cut.parquet": 300_000}
+        cut.unlink()
+        out.push()
+        assert out.remote_files() == {"games/whole.parquet": 1000}
+    finally:
+        out.close()
