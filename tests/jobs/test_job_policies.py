@@ -41,6 +41,8 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("goldfish", "goldfish"),
     ("heuristic: eval = fitted", "heuristic:eval=fitted"),
     ("heuristic:eval=handset", "heuristic"),
+    ("heuristic:attack=trades", "heuristic"),
+    ("heuristic:eval=fitted,attack=race", "heuristic:attack=race,eval=fitted"),
 ])
 def test_specs_read_in_canonical_spelling(text: str, expected: str) -> None:
     assert canonical(text) == expected
@@ -51,7 +53,8 @@ def test_specs_read_in_canonical_spelling(text: str, expected: str) -> None:
     ("alphazero", "unknown policy 'alphazero'"),
     ("", "unknown policy ''"),
     ("heuristic:", "nothing after ':'"),
-    ("heuristic:depth=3", "heuristic has no setting 'depth' (settings: eval)"),
+    ("heuristic:depth=3", "heuristic has no setting 'depth' (settings: eval, attack)"),
+    ("heuristic:attack=alpha", "must be one of trades, race, got 'alpha'"),
     ("random:depth=3", "random has no setting 'depth' (settings: none)"),
     ("heuristic:eval=linear", "must be one of fitted, handset, got 'linear'"),
     ("random:seed", "'seed' is not KEY=VALUE"),

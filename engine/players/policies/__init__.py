@@ -26,7 +26,8 @@ def make_policy(spec: str | PolicySpec, seed: int
     seed."""
     s = spec if isinstance(spec, PolicySpec) else parse_policy(spec)
     if s.name == "heuristic":
-        return HeuristicPolicy(seed, fitted=s.get("eval") == "fitted")
+        return HeuristicPolicy(seed, fitted=s.get("eval") == "fitted",
+                               race=s.get("attack") == "race")
     if s.name == "random":
         return RandomPolicy(seed)
     if s.name == "goldfish":

@@ -28,6 +28,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effects.become_monarch import crown_taken_worth
 from mtgsim.engine.effects.take_initiative import initiative_taken_worth
 from mtgsim.engine.players.life_price import HANDSET, LifePrice, attack_damage_weight
+from mtgsim.engine.players.policies.attack_race import burn_reach, wins_race
 from mtgsim.engine.players.worth import (
     aura_bonus,
     combat_kw,
@@ -318,23 +319,28 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
     return net + w * through
 
 
-def choose_attackers(state: GameState, d: Decision, price: LifePrice = HANDSET) -> list[int]:
+def choose_attackers(state: GameState, d: Decision, price: LifePrice = HANDSET,
+                     race: bool = False) -> list[int]:
     """The attackers to declare (indices of ``d.options``): every creature that must
     attack (508.1d: ``attack_requirements``), and those of the others
-    ``_optional_attackers`` picks, life at ``price`` (the deciding policy's)."""
+    ``_optional_attackers`` picks, life at ``price`` (the deciding policy's); ``race``:
+    the race is reckoned too (``heuristic:attack=race``, ``attack_race``)."""
     required = set(attack_requirements(state, d.options))
     optional = [i for i, oid in enumerate(d.options) if oid not in required]
     objects = state.objects
     picks = _optional_attackers(state, d.player, [objects[d.options[i]] for i in optional],
-                                price)
+                                price, race)
     return sorted([optional[i] for i in picks]
                   + [i for i, oid in enumerate(d.options) if oid in required])
 
 
 def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
-                        price: LifePrice = HANDSET) -> list[int]:
+                        price: LifePrice = HANDSET, race: bool = False) -> list[int]:
     """Which of ``mine``, the creatures that may attack and need not, attack (indices of
-    ``mine``), the creatures that must attack attacking beside them."""
+    ``mine``), the creatures that must attack attacking beside them. With ``race``, the
+    burn in hand counts toward lethal, and an attacker that wins the race
+    (``attack_race.wins_race``) plays as the beatdown: damage weighed as at low life, no
+    guard kept home against their attackers."""
     opp = 1 - me
     if not mine:
         return []
@@ -349,12 +355,19 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
     # Alpha strike when what gets through is lethal anyway, with a pump spell in hand
     # on a creature that gets through.
     through, some = _through(state, mine + forced, blockers)
-    if through + (pump_in_hand(state, me) if some else 0) >= opp_life:
+    reach = burn_reach(state, me) if race else 0
+    if through + max(pump_in_hand(state, me) if some else 0, reach) >= opp_life:
         return list(range(len(mine)))
     my_power = sum(damage_of(o) for o in my_creatures if not o.kw & KW_CANT_ATTACK)
     their_power = sum(damage_of(o) for o in theirs if not o.kw & KW_CANT_ATTACK)
     beatdown = my_power >= their_power or opp_life <= my_life - 4 or opp_life <= 6
+    crack = [o for o in theirs if not o.kw & KW_CANT_ATTACK]
+    racing = race and wins_race(through, reach, opp_life, crack,
+                                damage_room(state, me, crack))
+    beatdown = beatdown or racing
     w = attack_damage_weight(opp_life, my_power, beatdown, price)
+    if racing:  # every point counts as it does at 10 life or less (life_price)
+        w = max(w, attack_damage_weight(min(opp_life, 10), my_power, True, price))
     always = [i for i, a in enumerate(mine) if leaves_at_end(state, a) or has_annihilator(a)]
     useful = [i for i, a in enumerate(mine) if a.power > 0 or i in always]
     cache: dict[tuple[int, int, int], float] = {}
@@ -387,7 +400,6 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
     best = max(range(len(candidates)), key=lambda k: (scores[k], -len(candidates[k])))
     chosen = list(candidates[best]) if scores[best] > 0 or candidates[best] == always else \
         list(always)
-    crack = [o for o in theirs if not o.kw & KW_CANT_ATTACK]
     if chosen and not beatdown and scores[best] < 100:
         _keep_guards(state, mine, chosen, crack, w)
     if chosen and sum(damage_of(o) for o in crack) >= my_life and scores[best] < 100:

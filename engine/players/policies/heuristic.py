@@ -88,7 +88,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ("price",)
+    __slots__ = ("price", "race")
     name = "heuristic"
     stops = _stops()
 
@@ -97,11 +97,13 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """The steps this deck ever acts in (engine.players.policies.stops)."""
         return deck_stops(deck)
 
-    def __init__(self, seed: int, fitted: bool = False) -> None:
+    def __init__(self, seed: int, fitted: bool = False, race: bool = False) -> None:
         # the price of life this policy's estimates read, passed down to them: the fitted
         # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
         # engine.players.life_price; not the default: docs/policies.md)
         self.price: LifePrice = FITTED if fitted else HANDSET
+        # ``heuristic:attack=race``: its attacks reckon the race (combat_ai, attack_race)
+        self.race = race
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -252,7 +254,7 @@ def _from_exile(obj: GameObject) -> float:
 
 def _attackers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
     ensure(state)
-    return choose_attackers(state, d, policy.price)
+    return choose_attackers(state, d, policy.price, policy.race)
 
 
 def _blockers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:

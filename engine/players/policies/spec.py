@@ -72,6 +72,15 @@ def _evaluation(text: str) -> str:
     return text
 
 
+ATTACKS = ("trades", "race")
+
+
+def _attacks(text: str) -> str:
+    if text not in ATTACKS:
+        raise PolicySpecError(f"must be one of {', '.join(ATTACKS)}, got {text!r}")
+    return text
+
+
 # Each policy's settings: key -> checker returning the value's canonical text.
 SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "rollouts": _int_in(1, 100_000),  # rollouts per option (the budget, deterministic)
@@ -109,8 +118,11 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
 }
 # The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
-# the default, the same policy as plain ``heuristic``.
-HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation}
+# the default, the same policy as plain ``heuristic``. ``attack=race`` reckons the race
+# before declaring attackers (engine.players.policies.attack_race); ``attack=trades``, the
+# creature-for-creature count alone, is the default.
+HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation,
+                                                       "attack": _attacks}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
@@ -170,6 +182,8 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["eval"]
     if settings.get("cutoff") == "handset":
         del settings["cutoff"]
+    if settings.get("attack") == "trades":
+        del settings["attack"]
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 
