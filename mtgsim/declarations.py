@@ -135,10 +135,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.activation": ("activators",),
     "rules.amounts": ("estimate_amount",),
     "rules.cast_this_turn": (),
-    "rules.casting": (
-        "_ask_mode", "_castable_from_hand", "_granted_elsewhere", "_hand_plan", "_idle",
-        "_other_costs", "_plan_costs", "_targets_a_spell", "aura_target", "cast_task",
-        "permission_costs", "play_land", "spell_effects", "spell_targets"),
+    "rules.castability": ("aura_target", "permission_costs", "spell_effects", "spell_targets"),
+    "rules.casting": ("_ask_mode", "_other_costs", "_plan_costs", "cast_task", "play_land"),
     "rules.combat": (
         "_deals_now", "block_options", "block_requirements", "blockers_needed", "can_attack",
         "can_block", "cant_be_blocked_by", "check_blocks", "combat_damage",
@@ -166,6 +164,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.payment": ("_activations", "pay_symbols", "total_cost", "units_without"),
     "rules.phyrexian": (),
     "rules.play_from_exile": (),
+    "rules.priority_actions": (
+        "_castable_from_hand", "_granted_elsewhere", "_hand_plan", "_idle", "_targets_a_spell"),
     "rules.refs": (),
     "rules.replacement": ("leave_battlefield", "source_keywords"),
     "rules.replacement_order": (),

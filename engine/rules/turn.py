@@ -20,9 +20,10 @@ from mtgsim.engine.cards.card import Card, CardPool
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules import sagas, sba, triggers
 from mtgsim.engine.rules.activation import activate_task
-from mtgsim.engine.rules.casting import cast_task, legal_actions, play_land
+from mtgsim.engine.rules.casting import cast_task, play_land
 from mtgsim.engine.rules.combat import attack_task, block_task, combat_damage, has_first_strikers
 from mtgsim.engine.rules.play_from_exile import ending_now
+from mtgsim.engine.rules.priority_actions import legal_actions
 from mtgsim.engine.rules.resolution import resolve_top
 from mtgsim.engine.rules.special_actions import special
 from mtgsim.engine.rules.stun import untap_permanent

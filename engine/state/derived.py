@@ -8,8 +8,8 @@ keeps in ``GameState.extra_cards`` and this object holds compiled), and the rule
 in parts, each read by one rules module: ``layers`` (characteristics, engine.rules.layers,
 and the facts about the battlefield keyed on its refresh count), ``checks`` (the next
 state-based check, engine.rules.sba), ``mana`` (engine.rules.payment), ``hands`` (the
-legal actions' view of each hand, engine.rules.casting), ``counts`` (permanents with
-abilities that casting and entering look for) and ``memo`` (engine.state.memo).
+legal actions' view of each hand, engine.rules.priority_actions), ``counts`` (permanents
+with abilities that casting and entering look for) and ``memo`` (engine.state.memo).
 
 Invalidation points. Each kind of change that makes derived data stale has one function,
 called by the rules where the change happens, whose docstring says what it invalidates;
@@ -72,10 +72,10 @@ from mtgsim.engine.cards.schema.carddef import CardDef
 
 if TYPE_CHECKING:
     from mtgsim.engine.rules.activation import Activators
-    from mtgsim.engine.rules.casting import HandPlan, Idle
     from mtgsim.engine.rules.mana import Units
     from mtgsim.engine.rules.mana_sources import ManaSources
     from mtgsim.engine.rules.mana_units import ManaEntry
+    from mtgsim.engine.rules.priority_actions import HandPlan, Idle
     from mtgsim.engine.rules.turn import StopTable
     from mtgsim.engine.state.game_state import GameObject, GameState
     from mtgsim.engine.state.memo import Memoised
@@ -219,7 +219,8 @@ class Mana:
 
 
 class Hands:
-    """What the legal-action checks (engine.rules.casting) keep about each player's hand."""
+    """What the legal-action checks (engine.rules.priority_actions) keep about each player's
+    hand."""
 
     __slots__ = ("changes", "instants", "zone_actions", "plans", "idle")
 
@@ -234,10 +235,10 @@ class Hands:
         # zones._hand_counts once casting counted them (None: not counted in this state)
         self.instants: list[int | None] = [None, None]
         # per player, the hand's plan for the legal-action checks as of a count of
-        # ``changes`` (casting._hand_plan; never copied, like memo entries)
+        # ``changes`` (priority_actions._hand_plan; never copied, like memo entries)
         self.plans: list[HandPlan | None] = [None, None]
         # per player, casting's verdict that they can do nothing at instant speed for want
-        # of mana, or of a spell to target (casting._idle; never copied)
+        # of mana, or of a spell to target (priority_actions._idle; never copied)
         self.idle: list[Idle | None] = [None, None]
 
     def copy(self) -> Hands:
