@@ -150,6 +150,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.entering": (),
     "rules.filters": ("matches", "plan_of"),
     "rules.flagbearer": (),
+    "rules.game_start": ("mulligan_task",),
     "rules.keyword_counters": ("counter_keywords",),
     "rules.layers": (
         "_active_statics", "_affected", "_layer_2_control", "_layers_4_5_types_and_colors",
@@ -173,15 +174,15 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.sagas": (),
     "rules.sba": ("_destroyed_by_damage", "_in_order", "_permanent_actions", "aura_legal"),
     "rules.spell_costs": ("reduction_of",),
+    "rules.steps": (
+        "_cleanup_finish", "_next_turn", "cleanup_task", "draw_task", "next_step",
+        "turn_based_actions"),
     "rules.stun": ("untap_permanent",),
     "rules.targets": (
         "_candidates", "_source_colors", "_source_types", "can_enchant", "can_target_object",
         "expand_targets", "legal_targets", "target_options", "targets_available"),
     "rules.triggers": ("_recover", "_scan", "_triggered", "abilities_of", "with_triggers"),
-    "rules.turn": (
-        "_cleanup_finish", "_next_step", "_next_turn", "_priority", "_turn_based_actions",
-        "answer", "cleanup_task", "draw_task", "mulligan_task", "pass_priority",
-        "step_machine", "take_action"),
+    "rules.turn": ("_priority", "answer", "pass_priority", "step_machine", "take_action"),
     "rules.x_costs": ("has_x",),
     "rules.zones": (
         "_hand_counts", "_left_battlefield", "arrived", "draw_card", "new_object",

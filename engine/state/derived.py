@@ -26,7 +26,7 @@ a permanent left the battlefield         ``permanent_left``           ``zones.re
 a permanent tapped or untapped           ``GameState.set_tapped``     effects, costs, turn
 a creature was dealt damage              ``creature_damaged``         ``replacement.deal_damage``
 a player's life changed                  ``life_changed``             engine.rules.replacement
-damage wore off (cleanup)                ``damage_removed``           ``turn._cleanup_finish``
+damage wore off (cleanup)                ``damage_removed``           ``steps._cleanup_finish``
 a state-based action may apply           ``checks_due``               zones, turn
 a stack object is done                   ``object_resolved``          engine.rules.resolution
 characteristics were recomputed          ``refreshed``,               ``layers.refresh``
@@ -378,8 +378,8 @@ class Derived:
         # may know of the other's deck: engine.state.view.decklist)
         self.decklists: tuple[tuple[Card, ...], ...] | None = None
         # the union of ``Card.mechanics`` over the game's cards (engine.rules.mechanics,
-        # the per-game gate): -1, every bit, until they are counted (``engine.rules.turn
-        # .new_game``, ``recount``); each card made or added to the table adds its bits
+        # the per-game gate): -1, every bit, until they are counted (``engine.rules
+        # .game_start.new_game``, ``recount``); each card made or added to the table adds its bits
         # (``zones.new_object``, ``game_card``)
         self.mechanics = -1
         # a view's: its Layers and Checks are the state's (``for_view``) until its rules
