@@ -188,6 +188,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "_hand_counts", "_left_battlefield", "arrived", "draw_card", "new_object",
         "remove_from_combat", "remove_from_zone", "zone_list"),
     "state.ask": ("forced_answer", "validate"),
+    "state.caches": (),
     "state.derived": ("permanents",),
     "state.game_state": ("stop_bit",),
     "state.memo": ("memo_on",),
