@@ -49,8 +49,9 @@ from mtgsim.engine.rules.spell_costs import spell_granters
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.caches import ENTERED
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.derived import ENTERED, permanents
+from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import (
     ALL_STOPS,
     BATTLEFIELD,
