@@ -374,7 +374,7 @@ def test_a_build_out_of_date_says_so_once(tmp_path: Path) -> None:
     assert _child(tmp_path / "none") == ([], "")
     partial = _fake_build(tmp_path / "partial", {n: "0" * 64 for n in names[2:]})
     assert _child(partial)[1] == ("mtgsim: 131 of 131 compiled engine modules run as pure "
-                                  "Python (124 older than their source, 2 not built) "
+                                  "Python (129 older than their source, 2 not built) "
                                   "(run make compiled)\n")
     failed = _fake_build(tmp_path / "failed", {})  # every module failed to compile
     assert _child(failed)[1] == ("mtgsim: 131 of 131 compiled engine modules were not built "
