@@ -135,8 +135,11 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.activation": ("activators",),
     "rules.amounts": ("estimate_amount",),
     "rules.cast_this_turn": (),
-    "rules.castability": ("aura_target", "permission_costs", "spell_effects", "spell_targets"),
-    "rules.casting": ("_ask_mode", "_other_costs", "_plan_costs", "cast_task", "play_land"),
+    "rules.castability": (
+        "_cast_part", "aura_target", "permission_costs", "spell_effects", "spell_targets"),
+    "rules.casting": (
+        "_ask_mode", "_choose_targets", "_other_costs", "_pay_total_cost", "_plan_costs",
+        "cast_task", "play_land"),
     "rules.combat": (
         "_deals_now", "block_options", "block_requirements", "blockers_needed", "can_attack",
         "can_block", "cant_be_blocked_by", "check_blocks", "combat_damage",

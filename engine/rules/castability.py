@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from mtgsim.engine.cards import Cost, Target
+from mtgsim.engine.cards import Cost, Mode, SpellAbility, Target
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.conditions import condition_holds
 from mtgsim.engine.rules.cost_changes import generic_cut, reduce_total, reduced
@@ -49,23 +49,28 @@ def aura_target(card: Card) -> Target:
 
 
 def spell_targets(card: Card, mode: int) -> tuple[Target, ...]:
+    """The targets of the spell cast with ``mode`` (-1: not modal; 601.2c)."""
     if card.is_aura:
         return (aura_target(card),)
-    spell = card.spell
-    if spell is None:
-        return ()
-    if mode >= 0:
-        return spell.modes[mode].targets
-    return spell.targets
+    cast = _cast_part(card, mode)
+    return () if cast is None else cast.targets
 
 
 def spell_effects(card: Card, mode: int) -> tuple[object, ...]:
+    """The effects of the spell cast with ``mode`` (-1: not modal; 608.2c)."""
+    cast = _cast_part(card, mode)
+    return () if cast is None else cast.effects
+
+
+def _cast_part(card: Card, mode: int) -> SpellAbility | Mode | None:
+    """What of the spell is cast: the mode chosen (601.2b), the spell itself when it is
+    not modal (``mode`` -1), nothing when the card has no spell ability."""
     spell = card.spell
     if spell is None:
-        return ()
+        return None
     if mode >= 0:
-        return spell.modes[mode].effects
-    return spell.effects
+        return spell.modes[mode]
+    return spell
 
 
 def additional_of(card: Card, alt: int) -> Cost | None:

@@ -33,7 +33,15 @@ from mtgsim.engine.rules.cost_changes import (
     reduce_total,
     reduced,
 )
-from mtgsim.engine.rules.costs import Payment, Stage, ask_costs, mana_keeps, parts_of, pay_costs
+from mtgsim.engine.rules.costs import (
+    CostPart,
+    Payment,
+    Stage,
+    ask_costs,
+    mana_keeps,
+    parts_of,
+    pay_costs,
+)
 from mtgsim.engine.rules.flagbearer import flagbearer_options
 from mtgsim.engine.rules.mana import ManaCost, can_pay
 from mtgsim.engine.rules.mana_units import mana_units
@@ -49,6 +57,7 @@ from mtgsim.engine.rules.phyrexian import choose_phyrexian
 from mtgsim.engine.rules.spell_costs import (
     ADDITIONAL,
     ALT_ALTERNATIVE,
+    CostReduction,
     SpellPlan,
     permission,
     permission_name,
@@ -223,16 +232,50 @@ def cast_task(state: GameState, task: CastTask) -> None:
     if plan.sacrifices:  # bargain's permanent: it makes no mana (601.2g-h)
         committed.update(plan.sacrifices)
     # 601.2c: targets.
-    targets: list[int] = []
     specs = expand_targets(spell_targets(card, mode), x)
     by_targets = bool(cut) and depends_on_targets(obj)  # "if it targets a tapped ..."
+    targets = _choose_targets(state, asker, player, obj, card, specs,
+                              by_targets and reduction is None, base, x, committed)
+    # 601.2f-h: total cost, what pays part of it instead of mana, mana abilities, payment.
+    if by_targets:  # the reduction as the targets chosen make it
+        cut = generic_cut(state, player, obj, targets)
+    used, discarded, sacrificed = _pay_total_cost(state, asker, player, obj, card, plan,
+                                                  others, reduction, cut, committed)
+    _put_on_stack(state, task, obj, mode, plan, specs, targets)
+    if discarded:
+        state.stack[-1].discarded = tuple(discarded)
+    if sacrificed:
+        state.stack[-1].sacrificed = tuple(sacrificed)
+    for payment, _ in others:  # "the creature you chose or the card you revealed"
+        for oid in (*payment.chosen.get("choose", ()), *payment.chosen.get("reveal_card", ())):
+            state.stack[-1].chosen = oid
+    if used and reduction is not None and reduction.statistic:
+        count(state, player, reduction.statistic, len(used))
+    perm = permission(task.alt) if task.alt else None
+    if perm is not None and perm.statistic:
+        count(state, player, perm.statistic)
+    item = state.stack[-1]
+    state.players[player].cast_this_turn += 1  # (storm counts them, 702.40a)
+    record_cast(state, player, item)
+    triggers.cast(state, state.objects[item.sid], item)
+    if targets:
+        triggers.became_target(state, item)  # ward (702.21a)
+    state.passes = 0
+
+
+def _choose_targets(state: GameState, asker: Asker, player: int, obj: GameObject, card: Card,
+                    specs: tuple[Target, ...], payable_only: bool, base: list[ManaCost],
+                    x: int, committed: set[int]) -> list[int]:
+    """601.2c: a target for each of the spell's targets, in order (``payable_only``: the
+    first among those that leave the total cost payable, ``_payable_targets``)."""
+    targets: list[int] = []
     for i, spec in enumerate(specs):
         options = target_options(state, specs, i, player, obj.oid, targets, spell=True)
         if spec.optional:  # "up to N target ...": NONE leaves this one unchosen
             options.append(NONE)
             options = flagbearer_options(state, player, i, len(specs), targets, options,
                                          later_options(state, specs, player, obj.oid, True))
-        if by_targets and i == 0 and reduction is None:
+        if payable_only and i == 0:
             options = _payable_targets(state, player, obj, base, x, committed, options)
         if not options:
             raise IllegalAnswer(f"{card.name}: no legal target left while casting")
@@ -240,10 +283,21 @@ def cast_task(state: GameState, task: CastTask) -> None:
             _KIND_TARGET, player, f"target for {card.name}", options=options,
             source=obj.oid, about=TargetOf("spell", card, len(targets), spec)))
         targets.append(options[pick])
-    # 601.2f-h: total cost, what pays part of it instead of mana, mana abilities, payment.
-    if by_targets:  # the reduction as the targets chosen make it
-        cut = generic_cut(state, player, obj, targets)
-    symbols, generic = reduce_total(*total_cost(base, x), cut)
+    return targets
+
+
+def _pay_total_cost(state: GameState, asker: Asker, player: int, obj: GameObject, card: Card,
+                    plan: SpellPlan, others: list[tuple[Payment, tuple[CostPart, ...]]],
+                    reduction: CostReduction | None, cut: int, committed: set[int]
+                    ) -> tuple[list[int], list[Card], list[Card]]:
+    """601.2f-h: the total cost (``cut``: the spell's own reduction), the permanents a
+    cost reduction uses to pay part of it (convoke), the mana abilities' sacrifices and
+    their replacement effects chosen (616.1), then, with nothing left to ask (the task
+    ends), the cost paid: mana, life for Phyrexian symbols, the cards discarded, exiled
+    and sacrificed, and the other parts of the additional or alternative costs. Returns
+    the permanents the reduction used and the cards discarded and sacrificed (the spell
+    remembers them)."""
+    symbols, generic = reduce_total(*total_cost(plan.mana, plan.x), cut)
     used = reduction.ask(state, asker, player, obj, symbols, generic, committed) \
         if reduction is not None and (symbols or generic) else []
     if used:
@@ -283,26 +337,7 @@ def cast_task(state: GameState, task: CastTask) -> None:
         rep.sacrifice(state, state.objects[oid], plan=extra_plans.get(oid))
     for payment, parts in others:
         pay_costs(payment, parts, _STAGE_PAID)
-    _put_on_stack(state, task, obj, mode, plan, specs, targets)
-    if discarded:
-        state.stack[-1].discarded = tuple(discarded)
-    if sacrificed:
-        state.stack[-1].sacrificed = tuple(sacrificed)
-    for payment, _ in others:  # "the creature you chose or the card you revealed"
-        for oid in (*payment.chosen.get("choose", ()), *payment.chosen.get("reveal_card", ())):
-            state.stack[-1].chosen = oid
-    if used and reduction is not None and reduction.statistic:
-        count(state, player, reduction.statistic, len(used))
-    perm = permission(task.alt) if task.alt else None
-    if perm is not None and perm.statistic:
-        count(state, player, perm.statistic)
-    item = state.stack[-1]
-    state.players[player].cast_this_turn += 1  # (storm counts them, 702.40a)
-    record_cast(state, player, item)
-    triggers.cast(state, state.objects[item.sid], item)
-    if targets:
-        triggers.became_target(state, item)  # ward (702.21a)
-    state.passes = 0
+    return used, discarded, sacrificed
 
 
 def _payable_targets(state: GameState, player: int, obj: GameObject, base: list[ManaCost],
