@@ -13,6 +13,9 @@ when both players have passed in succession with an empty stack.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from mtgsim.engine.cards import KW_DOESNT_UNTAP
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules import sagas, sba, triggers
@@ -98,6 +101,13 @@ def draw_task(state: GameState, task: DrawTask) -> None:
     rep.draw(state, task.player, asker)
     state.tasks.pop()
 
+
+
+# The handlers of the tasks the steps start, for the loop's table (engine.rules.turn.HANDLERS).
+STEP_TASKS: dict[type, Callable[[GameState, Any], None]] = {
+    DrawTask: draw_task,
+    DiscardTask: cleanup_task,
+}
 
 
 def turn_based_actions(state: GameState) -> bool:
@@ -312,4 +322,4 @@ def _next_turn(state: GameState) -> None:
         state.result = GameResult(-1, "turn limit", state.turn - 1)
 
 
-__all__ = ["cleanup_task", "draw_task", "next_step", "turn_based_actions"]
+__all__ = ["STEP_TASKS", "cleanup_task", "draw_task", "next_step", "turn_based_actions"]

@@ -24,7 +24,7 @@ from mtgsim.engine.rules.game_start import mulligan_task, new_game, start_game
 from mtgsim.engine.rules.priority_actions import legal_actions
 from mtgsim.engine.rules.resolution import resolve_top
 from mtgsim.engine.rules.special_actions import special
-from mtgsim.engine.rules.steps import cleanup_task, draw_task, next_step, turn_based_actions
+from mtgsim.engine.rules.steps import STEP_TASKS, next_step, turn_based_actions
 from mtgsim.engine.state.ask import IllegalAnswer, Suspend, validate
 from mtgsim.engine.state.game_state import (
     ACTIVATE,
@@ -41,8 +41,6 @@ from mtgsim.engine.state.game_state import (
     CastTask,
     Decision,
     DecisionKind,
-    DiscardTask,
-    DrawTask,
     GameResult,
     GameState,
     LegendTask,
@@ -56,7 +54,7 @@ _PRIORITY = DecisionKind.PRIORITY  # (a module constant: see DecisionKind)
 
 
 HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
-    DrawTask: draw_task,
+    **STEP_TASKS,  # the draw step's draw, the cleanup step's discard
     CastTask: cast_task,
     ActivateTask: activate_task,
     ResolveTask: resolve_top,
@@ -64,11 +62,9 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     AttackTask: attack_task,
     BlockTask: block_task,
     MulliganTask: mulligan_task,
-    DiscardTask: cleanup_task,
     LegendTask: sba.legend_task,
     ZoneActionsTask: sba.zone_actions_task,
 }
-
 
 
 # --- priority (117) ----------------------------------------------------------------------
