@@ -135,10 +135,11 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.activation": ("activators",),
     "rules.amounts": ("estimate_amount",),
     "rules.cast_this_turn": (),
+    "rules.castability": (
+        "_cast_part", "aura_target", "permission_costs", "spell_effects", "spell_targets"),
     "rules.casting": (
-        "_ask_mode", "_castable_from_hand", "_granted_elsewhere", "_hand_plan", "_idle",
-        "_other_costs", "_plan_costs", "_targets_a_spell", "aura_target", "cast_task",
-        "permission_costs", "play_land", "spell_effects", "spell_targets"),
+        "_ask_mode", "_choose_targets", "_other_costs", "_pay_total_cost", "_plan_costs",
+        "cast_task", "play_land"),
     "rules.combat": (
         "_deals_now", "block_options", "block_requirements", "blockers_needed", "can_attack",
         "can_block", "cant_be_blocked_by", "check_blocks", "combat_damage",
@@ -152,6 +153,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.entering": (),
     "rules.filters": ("matches", "plan_of"),
     "rules.flagbearer": (),
+    "rules.game_start": ("mulligan_task",),
     "rules.keyword_counters": ("counter_keywords",),
     "rules.layers": (
         "_active_statics", "_affected", "_layer_2_control", "_layers_4_5_types_and_colors",
@@ -166,6 +168,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.payment": ("_activations", "pay_symbols", "total_cost", "units_without"),
     "rules.phyrexian": (),
     "rules.play_from_exile": (),
+    "rules.priority_actions": (
+        "_castable_from_hand", "_granted_elsewhere", "_hand_plan", "_idle", "_targets_a_spell"),
     "rules.refs": (),
     "rules.replacement": ("leave_battlefield", "source_keywords"),
     "rules.replacement_order": (),
@@ -173,20 +177,21 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.sagas": (),
     "rules.sba": ("_destroyed_by_damage", "_in_order", "_permanent_actions", "aura_legal"),
     "rules.spell_costs": ("reduction_of",),
+    "rules.steps": (
+        "_cleanup_finish", "_next_turn", "cleanup_task", "draw_task", "next_step",
+        "turn_based_actions"),
     "rules.stun": ("untap_permanent",),
     "rules.targets": (
         "_candidates", "_source_colors", "_source_types", "can_enchant", "can_target_object",
         "expand_targets", "legal_targets", "target_options", "targets_available"),
     "rules.triggers": ("_recover", "_scan", "_triggered", "abilities_of", "with_triggers"),
-    "rules.turn": (
-        "_cleanup_finish", "_next_step", "_next_turn", "_priority", "_turn_based_actions",
-        "answer", "cleanup_task", "draw_task", "mulligan_task", "pass_priority",
-        "step_machine", "take_action"),
+    "rules.turn": ("_priority", "answer", "pass_priority", "step_machine", "take_action"),
     "rules.x_costs": ("has_x",),
     "rules.zones": (
         "_hand_counts", "_left_battlefield", "arrived", "draw_card", "new_object",
         "remove_from_combat", "remove_from_zone", "zone_list"),
     "state.ask": ("forced_answer", "validate"),
+    "state.caches": (),
     "state.derived": ("permanents",),
     "state.game_state": ("stop_bit",),
     "state.memo": ("memo_on",),

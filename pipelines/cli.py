@@ -30,7 +30,8 @@ from mtgsim.engine.decklists.deck import DeckError
 from mtgsim.pipelines import deckinfo, jobcli, reporting, stopping
 from mtgsim.pipelines.argtypes import add_decks, merge_decks, positive, seed
 from mtgsim.pipelines.argtypes import games as game_count
-from mtgsim.pipelines.jobcli import EXIT_FAILED, card_source_of
+from mtgsim.pipelines.jobcli import card_source_of
+from mtgsim.pipelines.outcome import EXIT_FAILED
 from mtgsim.pipelines.policyargs import (
     PolicyArgError,
     add_policy_options,

@@ -1,15 +1,14 @@
-"""The job commands of ``mtgsim``: gauntlet, versus, ablate, swiss and fuzz, and how a job's
-end becomes output and an exit code (see ``pipelines.cli`` for the codes): a summary, or
-what was committed and the ``--resume`` command when it stopped early."""
+"""The job commands of ``mtgsim``: gauntlet, versus, ablate, swiss, fuzz and ladder, their
+options and how each runs its job; how a job's end becomes output and an exit code is
+``pipelines.outcome``'s."""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +26,24 @@ from mtgsim.pipelines.argtypes import (
     unit_size,
 )
 from mtgsim.pipelines.argtypes import games as game_count
+from mtgsim.pipelines.outcome import (
+    EXIT_GAMES_FAILED,
+    EXIT_USAGE,
+    PROG,
+    displayed,
+    guarded_run,
+    job_outcome,
+    job_output,
+    print_error,
+    pushing_progress,
+    resume_command,
+)
 from mtgsim.pipelines.policyargs import add_policy_options, deck_policies
 from mtgsim.pipelines.progress import Progress
 from mtgsim.pipelines.runner import LoadedDeck, card_source, load_card_pool, load_decks
-from mtgsim.pipelines.stopping import EXIT_TERMINATED
-from mtgsim.results.storage import HIDDEN, Output, OutputError, redact, resolve_out
+from mtgsim.results.storage import redact
 
-PROG = "mtgsim"
 FUZZ_FORMATS = ("any", "pauper")  # pipelines.fuzz.FORMATS (not imported at start-up)
-EXIT_FAILED, EXIT_USAGE, EXIT_GAMES_FAILED, EXIT_INTERRUPTED = 1, 2, 3, 130
-
-
-def _err(message: str) -> None:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
 def card_source_of(args: argparse.Namespace) -> CardSource:
@@ -50,150 +54,6 @@ def card_source_of(args: argparse.Namespace) -> CardSource:
         args._source = source
     return source
 
-
-@contextlib.contextmanager
-def _output(args: argparse.Namespace) -> Iterator[Output]:
-    """``--out`` resolved (a URI's folder mirrored through a local staging folder, see
-    results.storage, and locked where it is: results.remote_lock): a new job's must be
-    empty unless resumed. What is committed is uploaded when the command ends, however
-    it ends, and then the lock is given up."""
-    out = resolve_out(args.out)
-    try:
-        out.begin(getattr(args, "resume", False), " ".join([PROG, *args.argv]))
-        yield out
-    finally:
-        try:
-            out.push()
-        except OutputError as exc:
-            _err(str(exc))
-        finally:
-            out.close()
-
-
-def _pushing(update: Callable[[int, int], None] | None,
-             out: Output) -> Callable[[int, int], None] | None:
-    """The progress callback, also uploading what the job committed (remote --out)."""
-    if not out.remote:
-        return update
-
-    def progress(done: int, total: int) -> None:
-        if update is not None:
-            update(done, total)
-        out.push()
-    return progress
-
-
-def _shown(text: str, out: Output | None) -> str:
-    """Output for people names the folder as they gave it, not a staging folder."""
-    shown = text.replace(str(out.local), out.shown) if out is not None and out.remote else text
-    return redact(shown)  # no credential of a URI is ever printed
-
-
-def resume_command(argv: Sequence[str]) -> str:
-    """The command line that finishes an interrupted job, credentials in a URI shown as
-    ``***`` (see ``_resume_lines``)."""
-    import shlex
-
-    args = [redact(a) for a in argv]
-    if "--resume" not in args:
-        args.append("--resume")
-    return f"{PROG} {shlex.join(args)}"
-
-
-def _resume_lines(argv: Sequence[str]) -> str:
-    """"resume with: ..." and, when a credential was hidden from it, how to give it."""
-    line = f"resume with: {resume_command(argv)}"
-    if any(redact(a) != a for a in argv):
-        line += (f"\n(credentials in a URI are shown as {HIDDEN}: give them again, or in "
-                 "the AWS_* or your store's variables)")
-    return line
-
-
-def _stopped(args: argparse.Namespace, exc: Any, what: str, out: Output | None) -> None:
-    """Report a job that stopped before its end, with what is committed."""
-    from mtgsim.pipelines.summary import format_failures
-
-    m = exc.result.manifest
-    of = f" of {m.games_total}" if m.games_total else ""  # a Swiss job's total is unknown
-    print(f"{what}; {m.games_completed}{of} games committed to {redact(args.out)}",
-          file=sys.stderr)
-    failures = format_failures(out.local if out is not None else Path(args.out))
-    if failures:
-        print(_shown(failures, out), file=sys.stderr)
-    print(_resume_lines(args.argv), file=sys.stderr)
-
-
-def _silenced_for_good() -> bool:
-    """Whether a lost cluster left descriptor 2 silenced (``cluster.pool.Silence.keep``):
-    this is a real process and ``sys.stderr`` writes to the terminal elsewhere."""
-    try:
-        return sys.stderr.fileno() != 2
-    except (OSError, ValueError, AttributeError):
-        return False
-
-
-def _guarded(args: argparse.Namespace, run: Any, done: Any = None,
-             out: Output | None = None) -> tuple[int | None, Any]:
-    """Run a job: ``(None, its result)``, or ``(exit code, None)`` when it could not
-    start or stopped early (reported here, with the ``--resume`` command). ``done()``
-    is called when the job has ended, before anything is reported (the progress bar)."""
-    from mtgsim.cluster.pool import ClusterError
-    from mtgsim.pipelines.jobs import JobError, JobFailed, JobInterrupted
-
-    try:
-        try:
-            return None, run()
-        finally:
-            if done is not None:
-                done()
-    except (JobError, ClusterError) as exc:
-        _err(_shown(str(exc), out))
-        return EXIT_USAGE, None
-    except JobInterrupted as exc:
-        _stopped(args, exc, f"{PROG}: stopped by SIGTERM" if exc.terminated else
-                 f"{PROG}: interrupted", out)
-        return EXIT_TERMINATED if exc.terminated else EXIT_INTERRUPTED, None
-    except JobFailed as exc:
-        _err(_shown(str(exc), out))
-        _stopped(args, exc, f"{PROG}: the job stopped", out)
-        if exc.lost_cluster and _silenced_for_good():
-            # Ray, cut off from its cluster, would log for a minute on the way out
-            # (retries, then a fatal error): what was played is committed, so leave now.
-            if out is not None:
-                try:
-                    out.push()
-                finally:
-                    out.close()
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(EXIT_FAILED)
-        return EXIT_FAILED, None
-
-
-def job_outcome(args: argparse.Namespace, run: Any, out: Output, done: Any = None,
-                as_json: Any = None, summary: Any = None) -> int:
-    """Run a job (``run()`` returns its JobResult) and turn how it ends into output and an
-    exit code (see the module docstring); ``as_json(result)``: print that instead of the
-    table; ``summary(result)``: the table (default: the matchups')."""
-    from mtgsim.pipelines.summary import format_job_summary
-
-    code, result = _guarded(args, run, done, out)
-    if code is not None:
-        return code
-    if as_json is not None:
-        print(_shown(json.dumps(as_json(result)), out))
-    else:
-        print(_shown((summary or (lambda r: format_job_summary(out.local, r)))(result), out))
-    if result.stopped:
-        _err(f"stopped after {result.failed} failed games (more than --max-failures "
-             f"{args.max_failures}); {result.manifest.games_completed} of "
-             f"{result.manifest.games_total} games committed; resume with: "
-             f"{resume_command(args.argv)}")
-        return EXIT_GAMES_FAILED
-    if result.failed:
-        _err(f"{result.failed} of {result.manifest.games_total} games failed (see above)")
-        return EXIT_GAMES_FAILED
-    return 0
 
 
 def _job_options(args: argparse.Namespace, names: Sequence[str],
@@ -226,15 +86,15 @@ def _run_job(args: argparse.Namespace, kind: str, deck_args: list[str],
     decks = _decks(args, deck_args)
     names = [d.name for d in decks]
     if len(set(names)) != len(names):
-        _err(f"a deck is named twice: {', '.join(names)}")
+        print_error(f"a deck is named twice: {', '.join(names)}")
         return EXIT_USAGE
     pairs = pairs_of(len(decks))
     options = _job_options(args, names, deck_args)  # checks --policy before any output
-    with _output(args) as out:
+    with job_output(args) as out:
         progress = Progress(args.quiet)
         return job_outcome(
             args, lambda: run_job(kind, decks, pairs, args.games, out.local,
-                                  progress=_pushing(progress.update, out),
+                                  progress=pushing_progress(progress.update, out),
                                   announce=progress.starting, metagame=metagame, **options),
             out, done=progress.close,
             as_json=(lambda r: job_summary(out.local, r)) if args.json else None)
@@ -245,7 +105,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 
     if args.metagame is None:
         if len(args.decks) < 2:
-            _err(f"gauntlet: give at least 2 decks (DECK ...), got {len(args.decks)}")
+            print_error(f"gauntlet: give at least 2 decks (DECK ...), got {len(args.decks)}")
             return EXIT_USAGE
         return _run_job(args, "gauntlet", args.decks, pairings)
     from mtgsim.pipelines import metagame
@@ -253,11 +113,11 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     try:
         meta = metagame.load(args.metagame)
     except metagame.MetagameError as exc:
-        _err(str(exc))
+        print_error(str(exc))
         return EXIT_USAGE
     paths = [str(p) for p in metagame.deck_paths(meta)]
     if len(paths) + len(args.decks) < 2:
-        _err(f"gauntlet: the metagame '{meta.name}' has one deck bundled; give another "
+        print_error(f"gauntlet: the metagame '{meta.name}' has one deck bundled; give another "
              "(DECK ...)")
         return EXIT_USAGE
     return _run_job(args, "gauntlet", paths + list(args.decks), pairings,
@@ -278,7 +138,7 @@ def cmd_swiss(args: argparse.Namespace) -> int:
     decks = _decks(args, args.decks)
     shares = args.shares or [1.0] * len(decks)
     own = deck_policies(args, [d.name for d in decks], args.decks)
-    with _output(args) as out:
+    with job_output(args) as out:
         progress = Progress(args.quiet, unit="match")
 
         def run() -> Any:
@@ -293,14 +153,14 @@ def cmd_swiss(args: argparse.Namespace) -> int:
                              max_failures=args.max_failures,
                              rows_per_file=args.rows_per_file,
                              commit_every=args.commit_every,
-                             progress=_pushing(progress.update, out),
+                             progress=pushing_progress(progress.update, out),
                              announce=progress.starting)
 
         try:
-            code, result = _guarded(args, run, progress.close, out)
+            code, result = guarded_run(args, run, progress.close, out)
         except SwissStopped as exc:
-            print(_shown(format_failures(out.local), out), file=sys.stderr)
-            _err(f"stopped after {exc.failed} failed games (more than --max-failures "
+            print(displayed(format_failures(out.local), out), file=sys.stderr)
+            print_error(f"stopped after {exc.failed} failed games (more than --max-failures "
                  f"{args.max_failures}); {exc.games} games committed; resume with: "
                  f"{resume_command(args.argv)}")
             return EXIT_GAMES_FAILED
@@ -309,11 +169,11 @@ def cmd_swiss(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"out": redact(args.out), **msgspec.to_builtins(result)}))
         else:
-            print(_shown(format_swiss(result, args.top), out))
+            print(displayed(format_swiss(result, args.top), out))
         if result.failed:
             if not args.json:
-                print(_shown(format_failures(out.local), out))
-            _err(f"{result.failed} of {result.games} games failed (they count for neither "
+                print(displayed(format_failures(out.local), out))
+            print_error(f"{result.failed} of {result.games} games failed (they count for neither "
                  "deck)")
             return EXIT_GAMES_FAILED
     return 0
@@ -327,17 +187,17 @@ def cmd_ablate(args: argparse.Namespace) -> int:
     deck, *field = _decks(args, [args.deck, *args.field])
     rows: list[Any] = []
     options = _job_options(args, [d.name for d in (deck, *field)], [args.deck, *args.field])
-    with _output(args) as out:
+    with job_output(args) as out:
         progress = Progress(args.quiet)
 
         def run() -> JobResult:
             rows.extend(run_ablation(deck, args.keyword, field, args.games, out.local,
-                                     progress=_pushing(progress.update, out),
+                                     progress=pushing_progress(progress.update, out),
                                      announce=progress.starting, **options))
             m = read_manifest(out.local)
             return JobResult(m, 0, 0.0, 0, 0, m.games_failed, False)
 
-        code, result = _guarded(args, run, progress.close, out=out)
+        code, result = guarded_run(args, run, progress.close, out=out)
         if code is not None:
             return code
         if args.json:
@@ -352,8 +212,8 @@ def cmd_ablate(args: argparse.Namespace) -> int:
             for part in ("baseline", "ablated"):
                 text = format_failures(out.local / part)
                 if text and not args.json:
-                    print(_shown(text, out))
-            _err(f"{result.failed} games failed (left out of the comparison)")
+                    print(displayed(text, out))
+            print_error(f"{result.failed} games failed (left out of the comparison)")
             return EXIT_GAMES_FAILED
     return 0
 
@@ -364,11 +224,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     cpus = os.cpu_count() or 1
     if args.workers is not None and args.workers > cpus:  # each is a process: refused
-        _err(f"--workers {args.workers}: this machine has {cpus} CPUs; give at most "
+        print_error(f"--workers {args.workers}: this machine has {cpus} CPUs; give at most "
              f"--workers {cpus}, or leave it out to use them all")
         return EXIT_USAGE
     if args.start + args.games > MAX_GAMES:
-        _err(f"--start + --games must be at most {MAX_GAMES} (a game's index is a 64-bit "
+        print_error(f"--start + --games must be at most {MAX_GAMES} (a game's index is a 64-bit "
              "integer)")
         return EXIT_USAGE
     load_card_pool(card_source_of(args))  # a bad card data folder: one line, before workers
@@ -424,13 +284,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     try:
         ladder_plan(decks, policies)  # bad policies or decks: one line, nothing written
     except JobError as exc:
-        _err(str(exc))
+        print_error(str(exc))
         return EXIT_USAGE
     from mtgsim.engine.players.policies.spec import canonical
 
     order = [canonical(p) for p in policies]
     options = _job_options(args, [], [])  # the entrants' policies are the ladder's own
-    with _output(args) as out:
+    with job_output(args) as out:
         progress = Progress(args.quiet)
 
         def ladder(result: Any) -> Any:  # also written to the folder, as ladder.json
@@ -442,7 +302,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
         return job_outcome(
             args, lambda: run_ladder(decks, order, args.games, out.local,
-                                     progress=_pushing(progress.update, out),
+                                     progress=pushing_progress(progress.update, out),
                                      announce=progress.starting, **options),
             out, done=progress.close,
             as_json=(lambda r: {"job": r.manifest.job, "out": redact(args.out),

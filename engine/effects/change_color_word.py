@@ -18,7 +18,7 @@ from mtgsim.engine.cards import (
     EffectT,
 )
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.rules.casting import spell_effects, spell_targets
+from mtgsim.engine.rules.castability import spell_effects, spell_targets
 from mtgsim.engine.rules.effect import COLOR_CHOICES, choose_color, effect_rules, unaffected
 from mtgsim.engine.rules.refs import refs_of
 from mtgsim.engine.rules.zones import log

@@ -38,7 +38,7 @@ from mtgsim.engine.cards import (
 )
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.rules.casting import castable_modes
+from mtgsim.engine.rules.castability import castable_modes
 from mtgsim.engine.rules.effect import Estimate, effect_rules, unaffected, yes_no
 from mtgsim.engine.rules.zones import conceal, log, move
 from mtgsim.engine.state.ask import Asker

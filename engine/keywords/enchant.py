@@ -8,7 +8,7 @@ spell can target and what the Aura can enchant (702.5a). The engine's pieces:
   them (``Filter.all_of``, 702.5c). "Enchant player" sets ``enchant_player`` (702.5d).
   Qualities without a stock filter are given in card data (``enchant = {...}``: "Enchant
   creature with another Aura attached to it" is ``with_other_aura``).
-* Aura spells target (303.4a, 601.2c): ``engine.rules.casting.aura_target`` turns the enchant
+* Aura spells target (303.4a, 601.2c): ``engine.rules.castability.aura_target`` turns the enchant
   abilities into the spell's one target, so hexproof, shroud and protection apply to it;
   an "Enchant player" Aura targets only players (702.5d). As the spell resolves with a
   legal target the Aura enters attached to it (303.4b, 608.3); with its target gone it
@@ -27,7 +27,7 @@ spell can target and what the Aura can enchant (702.5a). The engine's pieces:
   (``engine.effects.attach``).
 * Control (303.4e): the Aura and the enchanted object have their own controllers (layer
   2 changes one, not the other); the Aura's activated abilities are offered only to the
-  Aura's controller (``engine.rules.casting.legal_actions``), while abilities it grants
+  Aura's controller (``engine.rules.priority_actions.legal_actions``), while abilities it grants
   (``Static.grants``, layer 6) belong to the enchanted object: its controller activates
   them and controls their triggers (``GameObject.granted`` / ``granted_activated``).
 * An Aura is attached to one object or player only (``GameObject.attached_to``).

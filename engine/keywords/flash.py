@@ -3,8 +3,8 @@
 702.8a: "Flash is a static ability that functions in any zone from which you could play
 the card it's on. 'Flash' means 'You may play this card any time you could cast an
 instant.'" Flash is the keyword bit KW_FLASH; Card.instant_speed is set for
-instants and for cards with flash, and engine.rules.casting.legal_actions offers such a card
-whenever its owner has priority (any step, either player's turn, with spells on the
+instants and for cards with flash, and engine.rules.priority_actions.legal_actions offers
+such a card whenever its owner has priority (any step, either player's turn, with spells on the
 stack), from every zone it can be cast from: the hand, and the graveyard when it has a
 casting permission there (flashback, retrace): both loops test ``card.instant_speed``.
 A card without flash (or that is no instant) waits for sorcery timing (307.1, 302.1).

@@ -20,7 +20,7 @@ from typing import Any
 from mtgsim.engine.cards import AbilityT, Effect, KeywordInstance, Triggered
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.keywords import compiles
-from mtgsim.engine.rules.casting import castable_modes
+from mtgsim.engine.rules.castability import castable_modes
 from mtgsim.engine.rules.effect import effect_rules, unaffected, yes_no
 from mtgsim.engine.rules.mana import ManaCost, can_pay, parse_cost
 from mtgsim.engine.rules.mana_units import mana_units

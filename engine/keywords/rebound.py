@@ -30,7 +30,7 @@ from mtgsim.engine.cards import (
     Effect,
     Triggered,
 )
-from mtgsim.engine.rules.casting import castable_modes
+from mtgsim.engine.rules.castability import castable_modes
 from mtgsim.engine.rules.effect import effect_rules, unaffected, yes_no
 from mtgsim.engine.rules.resolution import SPELL_DONE_HOOKS
 from mtgsim.engine.rules.zones import log

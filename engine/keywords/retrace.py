@@ -5,8 +5,8 @@ additional cost to cast it"; paying it follows 601.2b and 601.2f-h.
 It is a casting permission plus an additional cost, registered in engine.rules.spell_costs as
 ``RETRACE`` (code 2):
 
-* ``engine.rules.casting.legal_actions`` offers ``Action(CAST, alt=2)`` only for a card with
-  retrace in its owner's graveyard, with the card's own timing (an instant at instant
+* ``engine.rules.priority_actions.legal_actions`` offers ``Action(CAST, alt=2)`` only for a
+  card with retrace in its owner's graveyard, with the card's own timing (an instant at instant
   speed, a sorcery at sorcery speed), while its owner may cast spells, has a land card in
   hand (``has_land_in_hand``) and can pay the mana cost;
 * ``engine.rules.casting.cast_task`` asks which land card to discard after the other

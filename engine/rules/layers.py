@@ -38,7 +38,8 @@ from mtgsim.engine.rules.conditions import condition_holds, condition_rule
 from mtgsim.engine.rules.filters import LAND_TYPES, matches
 from mtgsim.engine.rules.keyword_counters import counter_keywords
 from mtgsim.engine.rules.refs import refs_of
-from mtgsim.engine.state.derived import ENTERED, refreshed, refreshed_entered
+from mtgsim.engine.state.caches import ENTERED
+from mtgsim.engine.state.derived import refreshed, refreshed_entered
 from mtgsim.engine.state.game_state import BATTLEFIELD, ContinuousEffect, GameObject, GameState
 
 #: The sort key of layer 4-5 changes: timestamp, then the order found (a module-level

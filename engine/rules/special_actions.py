@@ -1,5 +1,5 @@
 """Special actions other than playing a land (116.2): the table keywords fill, asked by
-``engine.rules.casting.legal_actions`` and done by ``engine.rules.turn.take_action``.
+``engine.rules.priority_actions.legal_actions`` and done by ``engine.rules.turn.take_action``.
 
 A special action does not use the stack (116.2): it is taken with priority, and the
 player gets priority again afterwards (116.3). Each entry: its code (stored in the

@@ -539,8 +539,8 @@ class GameState(msgspec.Struct, omit_defaults=True):
     # permanent, the turn it lasts, the player whose opponents can't target it)
     untargetable: list[tuple[int, int, int]] = []
 
-    # set by whoever makes a state (engine.rules.turn.new_game, engine.state.serialize); until then
-    # UNBOUND, whose every attribute is missing
+    # set by whoever makes a state (engine.rules.game_start.new_game, engine.state.serialize);
+    # until then UNBOUND, whose every attribute is missing
     derived: Derived = UNBOUND
     # what each player may see (engine.state.sight): derived too, and never encoded
     sight: Sight = UNSEEN

@@ -88,7 +88,7 @@ def test_an_exiled_adventurer_is_the_creature_seen_by_both_players_saved_and_clo
     for other in (from_msgpack(to_msgpack(state), state.derived.pool), clone(state)):
         o = other.objects[obj.oid]
         assert o.zone == EXILE and o.adventurer == 0 and o.card.name == "Merchant of the Vale"
-    from mtgsim.engine.rules.casting import legal_actions
+    from mtgsim.engine.rules.priority_actions import legal_actions
 
     casts = [a for a in legal_actions(state, 0) if a.kind == CAST and a.oid == obj.oid]
     assert [a.alt for a in casts] == [CREATURE_FROM_EXILE]
@@ -117,7 +117,7 @@ def test_an_omen_is_offered_from_the_hand_beside_its_creature() -> None:
     path = SCENARIOS / "yes_roost_seek_omen_shuffled_into_the_library.toml"
     scenario = load_scenario(path)
     runner = play_scenario(msgspec.structs.replace(scenario, actions=[], expect=Expect()))
-    from mtgsim.engine.rules.casting import legal_actions
+    from mtgsim.engine.rules.priority_actions import legal_actions
 
     state = runner.state
     alts = sorted(a.alt for a in legal_actions(state, 0) if a.kind == CAST)

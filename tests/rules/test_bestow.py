@@ -105,7 +105,7 @@ def test_fallen_off_it_is_the_same_permanent_now_the_creature() -> None:
 
 
 def test_both_casts_are_offered_from_the_hand() -> None:
-    from mtgsim.engine.rules.casting import legal_actions
+    from mtgsim.engine.rules.priority_actions import legal_actions
 
     state = _run("yes_nyxborn_rollicker_bestowed_on_savannah_lions.toml", 0).state
     rollicker = next(o for o in state.objects.values()

@@ -119,7 +119,8 @@ def _cost_fields_read(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["activation.py", "casting.py", "payment.py",
+@pytest.mark.parametrize("module", ["activation.py", "casting.py", "castability.py",
+                                    "priority_actions.py", "payment.py",
                                     "mana_sources.py", "mana_units.py", "mana_helped.py",
                                     "spell_costs.py"])
 def test_paying_dispatches_through_the_table(module: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtgsim.engine.effects.impulse_draw import playable
-from mtgsim.engine.rules.casting import legal_actions
+from mtgsim.engine.rules.priority_actions import legal_actions
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.scenario.runner import Runner, load_scenario, play_scenario
 from mtgsim.engine.state.game_state import CAST, EXILE, GRAVEYARD, PLAY

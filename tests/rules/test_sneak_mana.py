@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mtgsim.engine.rules.casting import legal_actions
+from mtgsim.engine.rules.priority_actions import legal_actions
 from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.game_state import CAST, GameState
 

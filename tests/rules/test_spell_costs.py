@@ -107,7 +107,8 @@ def test_each_registration_is_once() -> None:
         spell_costs.cost_reduction(spell_costs.REDUCTIONS[0])
 
 
-@pytest.mark.parametrize("module", ["casting.py", "activation.py", "costs.py",
+@pytest.mark.parametrize("module", ["casting.py", "castability.py", "priority_actions.py",
+                                    "activation.py", "costs.py",
                                     "cost_parts.py", "payment.py", "mana_sources.py",
                                     "mana_units.py", "mana_helped.py", "spell_costs.py"])
 def test_the_casting_rules_name_no_keyword(module: str) -> None:

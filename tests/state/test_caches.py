@@ -7,7 +7,7 @@ objects on the battlefield (derived.permanents), each player's creatures
 abilities (Counts.spell_granters, enter_replacers), the game's mechanics
 (Derived.mechanics: every object's cards have no bit it lacks), the cards in
 hand with instant speed (Hands.instants) and the hand's plan for legal actions
-(casting._hand_plan, memoised on Hands.changes, versus one made on a clone), cost
+(priority_actions._hand_plan, memoised on Hands.changes, versus one made on a clone), cost
 feasibility (mana.can_pay and can_pay_cost versus the solver), and the legal actions a
 verdict that a player can do nothing at instant speed answers (Hands.idle, versus a
 clone's). These caches key on counters bumped at the invalidation points of
@@ -15,9 +15,9 @@ engine.state.derived (taps, refresh counts, hand changes); a missed one would sh
 a difference.
 
 The engine's hand-inlined copies of functions (written out on hot paths) are held to the
-functions they copy the same way: casting.legal_actions' look at the activators kept
-(versus a fresh search), casting._castable_from_hand's plain cards (versus
-_can_cast), payment._mana_units' untapped sources (versus can_tap_for_mana),
+functions they copy the same way: priority_actions.legal_actions' look at the activators
+kept (versus a fresh search), priority_actions._castable_from_hand's plain cards (versus
+can_cast), payment._mana_units' untapped sources (versus can_tap_for_mana),
 targets._candidates' permanents (versus is_legal_target), at every decision;
 turn._priority's two passes at once (versus the same games without the shortcut); and
 rng.shuffle (versus randbelow)."""
@@ -33,7 +33,14 @@ from mtgsim.engine.cards import T_CREATURE, Target
 from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.players.worth import board
-from mtgsim.engine.rules import activation, casting, mana_sources, targets, turn
+from mtgsim.engine.rules import (
+    activation,
+    castability,
+    mana_sources,
+    priority_actions,
+    targets,
+    turn,
+)
 from mtgsim.engine.rules import mana_units as mana_units_mod
 from mtgsim.engine.rules.layers import ensure, refresh
 from mtgsim.engine.rules.mana import can_pay, can_pay_cost, solve
@@ -42,8 +49,9 @@ from mtgsim.engine.rules.spell_costs import spell_granters
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import move
 from mtgsim.engine.state.ask import IllegalAnswer
+from mtgsim.engine.state.caches import ENTERED
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.derived import ENTERED, permanents
+from mtgsim.engine.state.derived import permanents
 from mtgsim.engine.state.game_state import (
     ALL_STOPS,
     BATTLEFIELD,
@@ -72,7 +80,7 @@ def _same_permanents(state: GameState) -> None:
 def check(state: GameState) -> int:
     """Compare every cached fact with a fresh computation; the number of facts compared."""
     layers = state.derived.layers
-    kept = layers.activators  # as casting.legal_actions reads it itself when current
+    kept = layers.activators  # as priority_actions.legal_actions reads it itself when current
     if kept is None or kept.refreshes != layers.refreshes or layers.stale:
         kept = None
     _same_permanents(state)  # kept from the last refresh, or made now if one is due
@@ -124,8 +132,9 @@ def check(state: GameState) -> int:
         instants = state.derived.hands.instants[p]
         assert instants is None or instants == sum(
             1 for oid in hand if state.objects[oid].card.instant_speed), "instants in hand"
-        plan = casting._hand_plan(state, p)
-        assert plan == casting._hand_plan(clone(state), p), f"turn {state.turn}: hand plan"
+        plan = priority_actions._hand_plan(state, p)
+        assert plan == priority_actions._hand_plan(clone(state), p), \
+            f"turn {state.turn}: hand plan"
         n += 4
     return n + inline_copies(state)
 
@@ -143,7 +152,7 @@ def _target_specs(state: GameState, player: int) -> list[tuple[Target, int, bool
         card = objects[oid].card
         modes = range(-1, len(card.spell.modes)) if card.spell is not None else range(-1, 0)
         for mode in modes:
-            specs += [(t, oid, True) for t in casting.spell_targets(card, mode)]
+            specs += [(t, oid, True) for t in castability.spell_targets(card, mode)]
     for o in permanents(state):
         if o.controller == player:
             for ab in activation.activated_abilities(o):
@@ -158,15 +167,16 @@ def inline_copies(state: GameState) -> int:
     objects = state.objects
     where = f"turn {state.turn}, step {state.step}"
     for p in (0, 1):
-        # casting._castable_from_hand decides a card with a cost and targets only itself
+        # priority_actions._castable_from_hand decides a card with a cost and targets only
+        # itself
         units = mana_units_mod.mana_units(state, p)[0]
         grants = bool(state.derived.counts.spell_granters and spell_granters(state))
-        plan = casting._hand_plan(state, p)
+        plan = priority_actions._hand_plan(state, p)
         for sorcery_ok in (True, False):
-            got = casting._castable_from_hand(state, p, sorcery_ok, plan)
+            got = priority_actions._castable_from_hand(state, p, sorcery_ok, plan)
             want = [(oid, alt) for oid, check in (plan.spells if sorcery_ok else plan.instants)
                     for alt in check.casts
-                    if casting._can_cast(state, p, objects[oid], alt, units, grants)]
+                    if castability.can_cast(state, p, objects[oid], alt, units, grants)]
             assert got == want, f"{where}: castable from hand"
             n += 1
         # payment._mana_units tells which plain mana sources can be tapped itself
@@ -296,7 +306,7 @@ def test_idle_verdicts_answer_as_a_fresh_state_would(policy: str,
     """At every priority of real games (decisions and automatic passes alike), the legal
     actions equal those of a clone, which has no verdict that its player can do nothing
     at instant speed (Hands.idle); and the verdict answered many of them."""
-    real = casting.legal_actions
+    real = priority_actions.legal_actions
     answered = 0
     compared = 0
 

@@ -41,7 +41,7 @@ from mtgsim.engine.players.worth import (
     is_creature,
     perm_value,
 )
-from mtgsim.engine.rules.casting import additional_of, aura_target, permission_costs
+from mtgsim.engine.rules.castability import additional_of, aura_target, permission_costs
 from mtgsim.engine.rules.costs import CostWorth, controlled, costs_worth
 from mtgsim.engine.rules.mana import parse_cost
 from mtgsim.engine.rules.spell_costs import (

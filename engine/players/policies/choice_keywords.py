@@ -310,7 +310,7 @@ def free_spell_ok(state: GameState, me: int, obj: GameObject,
         return True
     spell = card.spell
     if card.is_aura:
-        from mtgsim.engine.rules.casting import aura_target
+        from mtgsim.engine.rules.castability import aura_target
 
         spec = aura_target(card)
         hostile = aura_is_hostile(card)

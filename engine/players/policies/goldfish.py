@@ -29,7 +29,7 @@ from mtgsim.engine.state.game_state import (
     stop_bit,
 )
 
-_KEEP = 0  # engine.rules.turn.KEEP: the mulligan decision's first option keeps the hand
+_KEEP = 0  # engine.rules.game_start.KEEP: the mulligan decision's first option keeps the hand
 _NO = 0  # engine.effects.NO: the option value of "no" in a "may" decision
 
 

@@ -25,7 +25,7 @@ from mtgsim.engine.players.worth import (
 )
 from mtgsim.engine.players.worth_effects import harmful_to_target, spell_threat
 from mtgsim.engine.rules.activation import activated_abilities
-from mtgsim.engine.rules.casting import spell_targets
+from mtgsim.engine.rules.castability import spell_targets
 from mtgsim.engine.rules.effect import Role, effects_value, role_of
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.spell_costs import spell_face

@@ -1,0 +1,290 @@
+"""The parts of a game's derived data (``engine.state.derived.Derived``), each a cache kept
+for the rules module it serves: ``Layers``, characteristics (613, engine.rules.layers) and
+the facts about the battlefield keyed on its refresh count; ``Checks``, what the next
+state-based check must look at (704, engine.rules.sba); ``Mana``, each player's mana
+units and the permanents with mana abilities (106, 605, engine.rules.mana_units and
+engine.rules.mana_sources); ``Hands``, the legal actions' view of each hand (117.1,
+engine.rules.priority_actions); ``Counts``, the permanents with abilities that casting
+and entering look for (601.2f, 614.1c); ``Memo``, engine.state.memo's entries.
+
+What invalidates each, and why none of it is game state, is engine.state.derived's
+docstring: its invalidation points are the only writers of these flags and counters
+besides each part's owner. Each part copies itself for a clone (``copy``: the flags and
+counts, never the facts found, which hold another state's objects), and ``Hands`` for a
+player's view too (``for_view``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mtgsim.engine.rules.activation import Activators
+    from mtgsim.engine.rules.mana import Units
+    from mtgsim.engine.rules.mana_sources import ManaSources
+    from mtgsim.engine.rules.mana_units import ManaEntry
+    from mtgsim.engine.rules.priority_actions import HandPlan, Idle
+    from mtgsim.engine.state.game_state import GameObject, GameState
+    from mtgsim.engine.state.memo import Memoised
+
+# ``Layers.stale``: characteristics are current; only permanents entered since the last
+# refresh (``Layers.entered``), whose characteristics alone may need setting; anything
+# may have changed (every permanent is recomputed). Readers that need characteristics
+# current ask ``if layers.stale: ensure(state)``, one read where two were (a flag and a list).
+CURRENT, ENTERED, CHANGED = 0, 1, 2
+
+
+_new = object.__new__  # an instance without __init__ (the copies set every slot)
+
+
+class Layers:
+    """Characteristics (engine.rules.layers.refresh) and the facts found with them."""
+
+    __slots__ = ("stale", "entered", "permanents", "dynamic_statics", "nonlocal_statics",
+                 "plain", "refreshed_clock", "refreshes", "entered_refresh", "activators")
+
+    def __init__(self) -> None:
+        # whether characteristics must be recomputed (CURRENT, ENTERED, CHANGED above):
+        # characteristics_changed, permanent_entered; refreshed and refreshed_entered
+        # make it CURRENT
+        self.stale = CHANGED
+        # permanents that entered the battlefield since the last refresh (permanent_entered):
+        # the refresh may recompute only these when nothing else changed
+        self.entered: list[int] = []
+        # the objects of GameState.battlefield, in its order, as of the last refresh
+        # (``permanents``): every battlefield change marks characteristics stale or a
+        # permanent entered, and the refresh that clears them drops this list (never copied)
+        self.permanents: list[GameObject] | None = None
+        # a permanent on the battlefield has a static ability whose effect may change
+        # without the battlefield changing (Card.dynamic; as of the last refresh): only
+        # then does conditions_changed mark characteristics stale (threshold, "for each
+        # card in your hand", "as long as it's your turn")
+        self.dynamic_statics = True
+        # a static on the battlefield affects permanents other than itself and what it is
+        # attached to ("creatures you control get +1/+1"), or may change (as above)
+        self.nonlocal_statics = True
+        # the last refresh found nothing layered and no resolved effect, so every
+        # permanent older than refreshed_clock has its printed characteristics
+        self.plain = False
+        self.refreshed_clock = -1
+        # refreshes so far: the facts about the battlefield key on it
+        self.refreshes = 0
+        # the refresh (its count) that found only permanents entering, when the last one
+        # did (refreshed_entered): the others kept their characteristics
+        self.entered_refresh = -1
+        # engine.rules.activation.activators' answer, as of a refresh (never copied)
+        self.activators: Activators | None = None
+
+    def only_entered_since(self, refreshes: int) -> bool:
+        """Whether the one refresh since the ``refreshes``-th found only permanents
+        entering (``refreshed_entered``): a fact about the battlefield found then is
+        brought up to date by adding the permanents at the battlefield's end that it had
+        not seen (engine.players.worth.board, engine.rules.activation.activators)."""
+        return refreshes == self.refreshes - 1 and self.entered_refresh == self.refreshes
+
+    def copy(self) -> Layers:
+        """The flags and counts, without the facts found (they hold another state's objects)."""
+        new = _new(Layers)  # (no __init__: every slot is set here, at each view and clone)
+        new.stale = self.stale
+        new.entered = self.entered.copy()
+        new.permanents = None
+        new.dynamic_statics = self.dynamic_statics
+        new.nonlocal_statics = self.nonlocal_statics
+        new.plain = self.plain
+        new.refreshed_clock = self.refreshed_clock
+        new.refreshes = self.refreshes
+        new.entered_refresh = self.entered_refresh
+        new.activators = None
+        return new
+
+
+class Checks:
+    """What the next state-based check (engine.rules.sba.check) must look at."""
+
+    __slots__ = ("needed", "full", "entered", "damaged")
+
+    def __init__(self) -> None:
+        # something changed that a state-based action may care about: set by every point
+        # that makes characteristics stale and by checks_due, life_changed,
+        # creature_damaged; cleared by a check that found nothing to do
+        self.needed = True
+        # characteristics were recomputed in full since the last check (refreshed): every
+        # permanent gets every check
+        self.full = True
+        # permanents whose characteristics were set since the last check when nothing
+        # else's changed (refreshed_entered): with ``full`` False, only these need more
+        # than the damage check
+        self.entered: list[int] = []
+        # creatures dealt damage (or marked by a deathtouch source) since the last check
+        # (creature_damaged): with ``full`` False, the others need no damage check
+        self.damaged: list[int] = []
+
+    def copy(self) -> Checks:
+        new = _new(Checks)
+        new.needed = self.needed
+        new.full = self.full
+        new.entered = self.entered.copy()
+        new.damaged = self.damaged.copy()
+        return new
+
+
+class Mana:
+    """Each player's mana (engine.rules.mana_units.mana_units) and what it keys on."""
+
+    __slots__ = ("taps", "refreshes", "entered", "units", "sources", "seen")
+
+    def __init__(self) -> None:
+        # per player, taps and untaps of their mana sources (GameState.set_tapped)
+        self.taps = [0, 0]
+        # per player, refreshes that may have changed their mana sources: every full
+        # one, and those where a mana source of theirs, or an Aura, entered
+        # (refreshed, refreshed_entered)
+        self.refreshes = [0, 0]
+        # since the last full refresh, each new mana source that alone moved a player's
+        # ``refreshes``: (the two counts before, after, its id); engine.rules.payment adds
+        # it to the sources it had instead of searching the battlefield again
+        self.entered: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+        # per player, mana_units' answer with its key (never copied, like memo entries)
+        self.units: list[ManaEntry | None] = [None, None]
+        # the permanents with mana abilities, as of the ``refreshes`` above
+        # (engine.rules.mana_sources._mana_sources; never copied)
+        self.sources: ManaSources | None = None
+        # the game's mana units by content (engine.rules.mana_units._units_of; never copied)
+        self.seen: dict[tuple[int, ...], Units] = {}
+
+    def copy(self) -> Mana:
+        new = _new(Mana)
+        new.taps = self.taps.copy()
+        new.refreshes = self.refreshes.copy()
+        new.entered = []
+        new.units = [None, None]
+        new.sources = None
+        new.seen = {}
+        return new
+
+
+class Hands:
+    """What the legal-action checks (engine.rules.priority_actions) keep about each player's
+    hand."""
+
+    __slots__ = ("changes", "instants", "zone_actions", "plans", "idle")
+
+    def __init__(self) -> None:
+        # per player, cards put into or taken from their hand (zones._hand_counts)
+        self.changes = [0, 0]
+        # per player, their cards in hand or graveyard usable from there (Card.zone_actions:
+        # flashback, transmute, ...), counted by engine.rules.zones (``Derived.recount``
+        # counts them in a state)
+        self.zone_actions = [0, 0]
+        # per player, the cards in hand with instant speed (Card.instant_speed), kept by
+        # zones._hand_counts once casting counted them (None: not counted in this state)
+        self.instants: list[int | None] = [None, None]
+        # per player, the hand's plan for the legal-action checks as of a count of
+        # ``changes`` (priority_actions._hand_plan; never copied, like memo entries)
+        self.plans: list[HandPlan | None] = [None, None]
+        # per player, casting's verdict that they can do nothing at instant speed for want
+        # of mana, or of a spell to target (priority_actions._idle; never copied)
+        self.idle: list[Idle | None] = [None, None]
+
+    def copy(self) -> Hands:
+        new = Hands()
+        new.changes = self.changes.copy()
+        new.zone_actions = self.zone_actions.copy()
+        return new
+
+    def for_view(self, view: GameState, me: int) -> Hands:
+        """``me``'s view's counts (``Derived.for_view``): the changes, ``me``'s own counts,
+        and the other player's counted from the cards of theirs the view holds (a hidden
+        card of their hand counts nowhere); no plan and no idle verdict.
+
+        The other player's counts are counts of a part of what the state counts for them:
+        the state's ``zone_actions`` counts every card of their hand and graveyard usable
+        from there (and their foretold cards), the view's the cards of their hand it holds
+        and their graveyard; the state's ``instants``, once counted, every card of their
+        hand with instant speed, the view's those of their hand it holds. Where the
+        state's count is 0 the view's is 0 too, and it is not counted again: the view
+        gets the number its own cards give, so nothing of the hidden hand passes (a
+        count the view would otherwise compute, not a hidden count), and most views of a
+        game whose decks have nothing usable from a graveyard skip both scans."""
+        new = _new(Hands)
+        new.changes = self.changes.copy()
+        new.plans = [None, None]
+        new.idle = [None, None]
+        other = 1 - me
+        usable = self.zone_actions[other]
+        instants = self.instants[other]
+        if usable or instants != 0:
+            usable, instants = _view_counts(view, other, usable != 0)
+        zone_actions = self.zone_actions.copy()
+        zone_actions[other] = usable
+        new.zone_actions = zone_actions
+        counted = self.instants.copy()
+        counted[other] = instants
+        new.instants = counted
+        return new
+
+
+def _view_counts(view: GameState, other: int, usable: bool) -> tuple[int, int]:
+    """The other player's cards a view holds usable from their hand or graveyard, and
+    those of their hand with instant speed (``Hands.for_view``); ``usable`` False: the
+    state counts none of theirs, so the view holds none."""
+    objects = view.objects
+    p = view.players[other]
+    count = instants = 0
+    for oid in p.hand:
+        o = objects.get(oid)
+        if o is not None:
+            card = o.card
+            if card.zone_actions:
+                count += 1
+            if card.instant_speed:
+                instants += 1
+    if usable:
+        for oid in p.graveyard:
+            if objects[oid].card.zone_actions:
+                count += 1
+    return count, instants
+
+
+class Counts:
+    """The permanents with "spells you cast have ..." abilities and with "as ... enters"
+    replacements, counted as they enter and leave (permanent_entered, permanent_left;
+    ``Derived.recount`` counts them in a state) so that casting a spell and a permanent
+    entering need not scan the battlefield for them."""
+
+    __slots__ = ("spell_granters", "enter_replacers")
+
+    def __init__(self) -> None:
+        self.spell_granters = 0
+        self.enter_replacers = 0
+
+    def copy(self) -> Counts:
+        new = _new(Counts)
+        new.spell_granters = self.spell_granters
+        new.enter_replacers = self.enter_replacers
+        return new
+
+
+class Memo:
+    """engine.state.memo's entries, and the counters its whole-state key reads."""
+
+    __slots__ = ("entries", "changes", "resolved")
+
+    def __init__(self) -> None:
+        self.entries: dict[str, Memoised] = {}  # by name (never copied)
+        # taps and untaps of permanents other than mana sources, damage and life changes
+        # (GameState.set_tapped, creature_damaged, life_changed, damage_removed)
+        self.changes = 0
+        # stack objects resolved (or that did nothing) so far (object_resolved)
+        self.resolved = 0
+
+    def copy(self) -> Memo:
+        new = _new(Memo)
+        new.entries = {}
+        new.changes = self.changes
+        new.resolved = self.resolved
+        return new
+
+
+
+__all__ = ["CHANGED", "CURRENT", "ENTERED", "Checks", "Counts", "Hands", "Layers", "Mana", "Memo"]
