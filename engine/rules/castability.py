@@ -149,15 +149,6 @@ def reduction_for(state: GameState, player: int, obj: GameObject,
     return reduction_of(state, player, obj)
 
 
-def payment_units(state: GameState, player: int, obj: GameObject) -> list[int]:
-    """Mana units that can pay for this spell, with what a cost reduction adds
-    (convoke's creatures, 702.51a)."""
-    r = reduction_of(state, player, obj)
-    if r is not None:
-        return r.pool(state, player)[0]
-    return mana_units(state, player)[0]
-
-
 def split_payable(state: GameState, player: int, reduction: CostReduction | None
                    ) -> Callable[[GameState, int, tuple[int, ...], int, Collection[int]],
                                  bool] | None:
