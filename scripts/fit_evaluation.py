@@ -257,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     ys = [r[3] for r in test]
     fit_loss, fit_acc = scores([sigmoid(sum(a * b for a, b in zip(w, r[1], strict=True))) for r in test], ys)
     hs_loss, hs_acc = scores([sigmoid(scale * r[2]) for r in test], ys)
+    base_loss, base_acc = held_out(train, test, [FEATURE_NAMES.index(n) for n in BASE_FEATURES])
     seg_w = fit_logistic([segmented(r) for r in train], [r[3] for r in train], RIDGE)
     seg_loss, seg_acc = scores(
         [sigmoid(sum(a * b for a, b in zip(seg_w, segmented(r), strict=True))) for r in test],
@@ -271,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         "held_out_fitted": f"log-loss {fit_loss:.4f}, accuracy {fit_acc:.4f}",
         "held_out_handset": f"log-loss {hs_loss:.4f}, accuracy {hs_acc:.4f} "
                             f"(its logit x {scale:.4f}, the scale fitted)",
+        "held_out_base": f"log-loss {base_loss:.4f}, accuracy {base_acc:.4f} (the "
+                         f"{len(BASE_FEATURES)} features of December 5 only)",
         "held_out_segments": f"log-loss {seg_loss:.4f}, accuracy {seg_acc:.4f} (life as "
                              f"{len(SEGMENT_CUTS)} segments to {SEGMENT_CUTS[-1]}, weights "
                              + " ".join(f"{w:+.3f}" for w in seg_w[:len(SEGMENT_CUTS)])

@@ -9,9 +9,9 @@ opponent's probability is one minus the player's) and needs no intercept:
   toward ten, 704.5c, as the hand-set evaluation did; at most 40), as ln(1 + life) and
   as life, each with its own weight, so a point of life near zero can be worth much more
   than a point at thirty (six free segments, 0-3 ... 20-40, fit the held-out positions
-  as well, log-loss 0.5200 against 0.5205, but their price is not monotone, the first
-  three points weighing a third of the next three, and flat over 20: a price of life
-  the heuristic could not use; scripts/fit_evaluation.py reports both);
+  as well, log-loss 0.5093 both, but their price is not monotone, the first three
+  points weighing half the next three, and flat over 20: a price of life the heuristic
+  could not use; scripts/fit_evaluation.py reports both);
 - cards in hand (at most 7 counted);
 - lands (mana development, at most 8 counted): tempo;
 - creatures (the number of bodies to attack and block with);

@@ -68,7 +68,7 @@ def _turn_starts(decks: tuple[str, str], seed: int, turns: int = 8) -> list[Game
 def test_the_weights_module_is_for_these_features_and_says_where_it_comes_from() -> None:
     assert evaluation_weights.FEATURES == FEATURE_NAMES
     assert len(evaluation_weights.WEIGHTS) == len(FEATURE_NAMES)
-    for key in ("games", "seed", "date", "held_out_fitted", "held_out_handset"):
+    for key in ("games", "seed", "date", "held_out_fitted", "held_out_handset", "held_out_base"):
         assert evaluation_weights.PROVENANCE[key]
 
 
