@@ -12,7 +12,7 @@ left out). Games, not positions, are split: a seeded 20% (``--holdout``) are hel
 
 It fits a logistic regression without intercept (the features are differences, so the
 model is symmetric) by Newton's method (iteratively reweighted least squares) with a
-small ridge, hand-written: eleven features need no library. The hand-set evaluation is
+small ridge, written out over numpy arrays (no modelling library). The hand-set evaluation is
 made a probability the same way, one fitted scale on its logit, so both are compared on
 the held-out games by log-loss and accuracy. ``--write`` writes the weights, with their
 provenance, to ``engine/players/evaluation_weights.py`` (read at import, never fitted at
@@ -32,6 +32,8 @@ import random
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import CardSource
@@ -91,54 +93,29 @@ def play_recording(deck_a: list[Card], deck_b: list[Card], specs: tuple[str, str
     return [(game, x, z, int(r.winner == me), lives) for x, z, me, lives in seen]
 
 
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``a x = b`` by Gaussian elimination with partial pivoting (a small dense system)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            if f:
-                for k in range(c, n + 1):
-                    m[r][k] -= f * m[c][k]
-    x = [0.0] * n
-    for c in range(n - 1, -1, -1):
-        x[c] = (m[c][n] - sum(m[c][k] * x[k] for k in range(c + 1, n))) / m[c][c]
-    return x
-
-
 def sigmoid(z: float) -> float:
     return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
 
 
 def fit_logistic(xs: list[list[float]], ys: list[int], ridge: float) -> list[float]:
     """Weights maximising the log-likelihood less ``ridge``/2 x their squared norm
-    (Newton's method: at most 50 steps, until no weight moves by 1e-9)."""
-    n = len(xs[0])
-    w = [0.0] * n
+    (Newton's method, iteratively reweighted least squares: at most 50 steps, until no
+    weight moves by 1e-9). Written out over numpy arrays (a project dependency): the
+    screen of feature sets (``--screen``) fits a dozen models of 140,000 positions."""
+    x = np.asarray(xs, dtype=np.float64)
+    y = np.asarray(ys, dtype=np.float64)
+    n = x.shape[1]
+    w = np.zeros(n)
     for _ in range(50):
-        grad = [-ridge * wi for wi in w]
-        hess = [[ridge if i == j else 0.0 for j in range(n)] for i in range(n)]
-        for x, y in zip(xs, ys, strict=True):
-            p = sigmoid(sum(wi * xi for wi, xi in zip(w, x, strict=True)))
-            r = y - p
-            s = p * (1 - p)
-            for i in range(n):
-                grad[i] += r * x[i]
-                si = s * x[i]
-                row = hess[i]
-                for j in range(i + 1):
-                    row[j] += si * x[j]
-        for i in range(n):
-            for j in range(i):
-                hess[j][i] = hess[i][j]
-        step = solve(hess, grad)
-        w = [wi + si for wi, si in zip(w, step, strict=True)]
-        if max(abs(s) for s in step) < 1e-9:
+        z = np.clip(x @ w, -500.0, 500.0)
+        p = 1.0 / (1.0 + np.exp(-z))
+        grad = x.T @ (y - p) - ridge * w
+        hess = (x.T * (p * (1.0 - p))) @ x + ridge * np.eye(n)
+        step = np.linalg.solve(hess, grad)
+        w = w + step
+        if float(np.max(np.abs(step))) < 1e-9:
             break
-    return w
+    return [float(v) for v in w]
 
 
 def scores(ps: list[float], ys: list[int]) -> tuple[float, float]:
@@ -171,11 +148,66 @@ def collect(decks: list[tuple[str, list[Card]]], games: int, seed: int,
     return rows, decided
 
 
+def _rows_key(args: argparse.Namespace) -> list[object]:
+    return [args.games, args.seed, args.random_share]
+
+
+def save_rows(args: argparse.Namespace, rows: list[Row], decided: int) -> None:
+    """The recorded positions, with their features by name, for a later fit."""
+    args.rows.write_text(json.dumps({"key": _rows_key(args), "names": list(FEATURE_NAMES),
+                                     "decided": decided, "rows": rows}))
+
+
+def load_rows(args: argparse.Namespace) -> tuple[list[Row], int]:
+    """Positions kept by ``save_rows`` for the same games, with the columns of
+    ``FEATURE_NAMES`` (a feature they lack is an error: play the games again)."""
+    data = json.loads(args.rows.read_text())
+    if data["key"] != _rows_key(args):
+        raise SystemExit(f"{args.rows} holds other games: {data['key']}")
+    cols = [data["names"].index(n) for n in FEATURE_NAMES]
+    return [(g, [x[c] for c in cols], z, y, (lv[0], lv[1]))
+            for g, x, z, y, lv in data["rows"]], data["decided"]
+
+
 def segmented(row: Row) -> list[float]:
     """A row's features with life as the piecewise-linear segments (the alternative the
     report compares with): each segment's fill, the player's less the other's."""
     mine, theirs = life_segments(row[4][0]), life_segments(row[4][1])
     return [a - b for a, b in zip(mine, theirs, strict=True)] + row[1][len(LIFE_FEATURES):]
+
+
+# the features of the evaluation before the clock features (the fit of December 5), the
+# first row of the screen; the screen then adds the others one at a time, in
+# ``FEATURE_NAMES`` order
+BASE_FEATURES = ("life_log", "life", "hand", "lands", "creatures", "worth", "active")
+
+
+def held_out(train: list[Row], test: list[Row], cols: list[int]) -> tuple[float, float]:
+    """Held-out log-loss and accuracy of a model fitted on the columns ``cols`` only."""
+    w = fit_logistic([[r[1][c] for c in cols] for r in train], [r[3] for r in train], RIDGE)
+    ps = [sigmoid(sum(a * r[1][c] for a, c in zip(w, cols, strict=True))) for r in test]
+    return scores(ps, [r[3] for r in test])
+
+
+def screen(train: list[Row], test: list[Row]) -> list[str]:
+    """The table that justifies each feature: the held-out log-loss and accuracy of the
+    base features, then with each other feature added in turn (cumulative), then of all
+    the features less each one (what each adds given all the others)."""
+    names = list(FEATURE_NAMES)
+    cols = [names.index(n) for n in BASE_FEATURES]
+    out = ["| features | held-out log-loss | accuracy |", "|---|---|---|"]
+    loss, acc = held_out(train, test, cols)
+    out.append(f"| base ({len(cols)}) | {loss:.4f} | {acc:.2%} |")
+    for i, name in enumerate(names):
+        if name in BASE_FEATURES:
+            continue
+        cols = sorted(cols + [i])
+        loss, acc = held_out(train, test, cols)
+        out.append(f"| + {name} | {loss:.4f} | {acc:.2%} |")
+    for i, name in enumerate(names):
+        loss, acc = held_out(train, test, [c for c in range(len(names)) if c != i])
+        out.append(f"| all less {name} | {loss:.4f} | {acc:.2%} |")
+    return out
 
 
 def write_module(path: Path, weights: list[float], provenance: dict[str, str]) -> None:
@@ -202,10 +234,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-share", type=float, default=0.2)
     ap.add_argument("--holdout", type=float, default=0.2)
     ap.add_argument("--write", type=Path, metavar="FILE")
+    ap.add_argument("--screen", action="store_true",
+                    help="also print the held-out figures of nested feature sets")
+    ap.add_argument("--rows", type=Path, metavar="FILE",
+                    help="keep the recorded positions in FILE (JSON), read them from it "
+                         "when it exists (for the same games, seed and share)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     decks = load_all()
-    rows, decided = collect(decks, args.games, args.seed, args.random_share)
+    rows, decided = load_rows(args) if args.rows and args.rows.exists() else ([], -1)
+    if decided < 0:
+        rows, decided = collect(decks, args.games, args.seed, args.random_share)
+        if args.rows:
+            save_rows(args, rows, decided)
     played = time.perf_counter() - start
     held = set(random.Random(args.seed ^ 0x5EED).sample(
         range(args.games), round(args.games * args.holdout)))
@@ -216,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     ys = [r[3] for r in test]
     fit_loss, fit_acc = scores([sigmoid(sum(a * b for a, b in zip(w, r[1], strict=True))) for r in test], ys)
     hs_loss, hs_acc = scores([sigmoid(scale * r[2]) for r in test], ys)
+    base_loss, base_acc = held_out(train, test, [FEATURE_NAMES.index(n) for n in BASE_FEATURES])
     seg_w = fit_logistic([segmented(r) for r in train], [r[3] for r in train], RIDGE)
     seg_loss, seg_acc = scores(
         [sigmoid(sum(a * b for a, b in zip(seg_w, segmented(r), strict=True))) for r in test],
@@ -230,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         "held_out_fitted": f"log-loss {fit_loss:.4f}, accuracy {fit_acc:.4f}",
         "held_out_handset": f"log-loss {hs_loss:.4f}, accuracy {hs_acc:.4f} "
                             f"(its logit x {scale:.4f}, the scale fitted)",
+        "held_out_base": f"log-loss {base_loss:.4f}, accuracy {base_acc:.4f} (the "
+                         f"{len(BASE_FEATURES)} features of December 5 only)",
         "held_out_segments": f"log-loss {seg_loss:.4f}, accuracy {seg_acc:.4f} (life as "
                              f"{len(SEGMENT_CUTS)} segments to {SEGMENT_CUTS[-1]}, weights "
                              + " ".join(f"{w:+.3f}" for w in seg_w[:len(SEGMENT_CUTS)])
@@ -240,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{k}: {v}")
     for name, wi in zip(FEATURE_NAMES, w, strict=True):
         print(f"  {name:12s} {wi:+.4f}")
+    if args.screen:
+        print("\n".join(screen(train, test)))
     print(f"{played:.0f} s")
     if args.write:
         write_module(args.write, w, report)

@@ -9,15 +9,24 @@ opponent's probability is one minus the player's) and needs no intercept:
   toward ten, 704.5c, as the hand-set evaluation did; at most 40), as ln(1 + life) and
   as life, each with its own weight, so a point of life near zero can be worth much more
   than a point at thirty (six free segments, 0-3 ... 20-40, fit the held-out positions
-  as well, log-loss 0.5200 against 0.5205, but their price is not monotone, the first
-  three points weighing a third of the next three, and flat over 20: a price of life
-  the heuristic could not use; scripts/fit_evaluation.py reports both);
+  as well, log-loss 0.5093 both, but their price is not monotone, the first three
+  points weighing half the next three, and flat over 20: a price of life the heuristic
+  could not use; scripts/fit_evaluation.py reports both);
 - cards in hand (at most 7 counted);
 - lands (mana development, at most 8 counted): tempo;
 - creatures (the number of bodies to attack and block with);
 - the worth of the other permanents (``worth.perm_value``: power, toughness, keywords,
   Auras; lands excluded, they are counted above);
+- the power that gets through blockers (``attack_power``: evasive attackers', and the
+  others' when the other side's blockers each chump one of the biggest);
+- the strike: the share of the other's life the side about to attack takes in one
+  attack with all its power (+ when it is the player, - when it is the other): together
+  with the next, the clock;
 - whose turn it is (+1 the player's, -1 the other's): the side about to untap and draw.
+
+Each of the last two was kept by held-out log-loss out of a dozen candidates (raw and
+evasive power, clocks, blockers' toughness, the race in turns to kill, lethal on board,
+decking, graveyard, poison; docs/policies.md "The clock in the fitted evaluation").
 
 The weights are fitted by logistic regression on positions of the project's own
 self-play games (``scripts/fit_evaluation.py``) and read from the generated data module
@@ -30,17 +39,33 @@ from __future__ import annotations
 
 import math
 
+from mtgsim.engine.cards import (
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
+    KW_DEFENDER,
+    KW_FEAR,
+    KW_FLYING,
+    KW_INTIMIDATE,
+    KW_MENACE,
+    KW_REACH,
+    KW_SHADOW,
+    KW_UNBLOCKABLE,
+)
 from mtgsim.engine.effects.become_monarch import CARD_WORTH, monarch_worth
 from mtgsim.engine.effects.take_initiative import initiative_worth
 from mtgsim.engine.players.evaluation_weights import FEATURES, WEIGHTS
 from mtgsim.engine.players.life_price import LIFE_FEATURES, life_terms
 from mtgsim.engine.players.worth import board, is_land, perm_value
-from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.game_state import GameObject, GameState
 
 MAX_HAND = 7
 MAX_LANDS = 8
+# attackers no blocker can stop outright: can't be blocked, fear (702.36b), intimidate
+# (702.13b), shadow (702.28b; blockers with fear's colours, artifacts or shadow are rare
+# enough that the fit weighs them as evasive)
+_ALWAYS_EVASIVE = KW_UNBLOCKABLE | KW_FEAR | KW_INTIMIDATE | KW_SHADOW
 FEATURE_NAMES: tuple[str, ...] = LIFE_FEATURES + (
-    "hand", "lands", "creatures", "worth", "active")
+    "hand", "lands", "creatures", "worth", "through", "strike", "active")
 
 if FEATURES != FEATURE_NAMES:  # the data module was fitted for other features
     raise ImportError("engine/players/evaluation_weights.py was generated for features "
@@ -59,8 +84,9 @@ def effective_life(life: int, poison: int) -> int:
 
 
 def side_features(state: GameState, player: int, me: int) -> list[float]:
-    """One side's features (before the difference), read from ``state`` (a view of
-    ``me``'s: only public facts are read, the other hand only by its size)."""
+    """One side's life, hand, lands, creatures and worth (before the difference), read
+    from ``state`` (a view of ``me``'s: only public facts are read, the other hand only
+    by its size)."""
     p = state.players[player]
     b = board(state)
     worth = 0.0
@@ -74,12 +100,61 @@ def side_features(state: GameState, player: int, me: int) -> list[float]:
         float(len(b.creatures[player])), worth]
 
 
+def attack_power(creatures: list[GameObject], blockers: list[GameObject]) -> tuple[int, int]:
+    """The power of ``creatures`` able to attack (no defender, 702.3b, nor "can't
+    attack"), and the power of theirs that gets through the other side's ``blockers``
+    when each blocker able to block stops one of the biggest blockable attackers (a chump
+    block each, 509.1a). Blockable: not always evasive (``_ALWAYS_EVASIVE``), not flying
+    against no flying or reach blocker (702.9b, 702.17b), not menace against fewer than
+    two blockers (702.110b)."""
+    fence = 0  # flying or reach blockers
+    able = 0  # creatures able to block
+    for c in blockers:
+        if not c.kw & KW_CANT_BLOCK:
+            able += 1
+            if c.kw & (KW_FLYING | KW_REACH):
+                fence += 1
+    power = through = 0
+    blockable: list[int] = []
+    for c in creatures:
+        kw = c.kw
+        if c.power <= 0 or kw & (KW_DEFENDER | KW_CANT_ATTACK):
+            continue
+        power += c.power
+        if (kw & _ALWAYS_EVASIVE or (kw & KW_FLYING and not fence)
+                or (kw & KW_MENACE and able < 2) or not able):
+            through += c.power
+        else:
+            blockable.append(c.power)
+    if len(blockable) > able:
+        blockable.sort()
+        through += sum(blockable[:len(blockable) - able])
+    return power, through
+
+
 def features(state: GameState, me: int) -> list[float]:
-    """The position's features for ``me`` (``FEATURE_NAMES``): each side's, ``me``'s less
-    the other's, then +1 when it is ``me``'s turn, -1 when it is the other's."""
+    """The position's features for ``me`` (``FEATURE_NAMES``): each side's life, hand,
+    lands, creatures, worth and power through blockers (``attack_power``), ``me``'s less
+    the other's; then the strike: the share of the other's effective life the side about
+    to attack takes with its attacking power (at most all of it; + when it is ``me``, -
+    when it is the other), the clock a difference of powers cannot see; then +1 when it
+    is ``me``'s turn, -1 when it is the other's."""
+    ps = state.players
+    you = 1 - me
+    creatures = board(state).creatures
+    power, through = attack_power(creatures[me], creatures[you])
+    power_you, through_you = attack_power(creatures[you], creatures[me])
     mine = side_features(state, me, me)
-    theirs = side_features(state, 1 - me, me)
-    return [a - b for a, b in zip(mine, theirs, strict=True)] + [1.0 if state.active == me else -1.0]
+    theirs = side_features(state, you, me)
+    xs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    xs.append(float(through - through_you))
+    if state.active == me:
+        xs.append(min(1.0, power / max(1, effective_life(ps[you].life, ps[you].poison))))
+        xs.append(1.0)
+    else:
+        xs.append(-min(1.0, power_you / max(1, effective_life(ps[me].life, ps[me].poison))))
+        xs.append(-1.0)
+    return xs
 
 
 def logit(xs: list[float], weights: tuple[float, ...] = WEIGHTS) -> float:
@@ -138,6 +213,6 @@ def handset_position_logit(state: GameState, me: int) -> float:
     return z
 
 
-__all__ = ["FEATURE_NAMES", "features", "win_probability", "handset_logit",
+__all__ = ["FEATURE_NAMES", "attack_power", "features", "win_probability", "handset_logit",
            "handset_position_logit", "logit",
            "sigmoid", "effective_life"]

@@ -8,12 +8,13 @@ import math
 from pathlib import Path
 
 import pytest
-from gamesetup import bundled_deck
+from gamesetup import Setup, bundled_deck
 
 from mtgsim.engine.game import policy_stops
 from mtgsim.engine.players import evaluation_weights
 from mtgsim.engine.players.evaluation import (
     FEATURE_NAMES,
+    attack_power,
     features,
     handset_position_logit,
     sigmoid,
@@ -38,7 +39,7 @@ from mtgsim.engine.players.policies import (
 )
 from mtgsim.engine.players.policies.search import position_value
 from mtgsim.engine.players.policies.spec import PolicySpecError
-from mtgsim.engine.players.worth import life_value
+from mtgsim.engine.players.worth import board, life_value
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.game_state import GameState
@@ -67,7 +68,7 @@ def _turn_starts(decks: tuple[str, str], seed: int, turns: int = 8) -> list[Game
 def test_the_weights_module_is_for_these_features_and_says_where_it_comes_from() -> None:
     assert evaluation_weights.FEATURES == FEATURE_NAMES
     assert len(evaluation_weights.WEIGHTS) == len(FEATURE_NAMES)
-    for key in ("games", "seed", "date", "held_out_fitted", "held_out_handset"):
+    for key in ("games", "seed", "date", "held_out_fitted", "held_out_handset", "held_out_base"):
         assert evaluation_weights.PROVENANCE[key]
 
 
@@ -79,6 +80,44 @@ def test_the_evaluation_is_symmetric_and_reads_the_view_only() -> None:
             assert features(view, me) == [-x for x in features(state, 1 - me)]
         p0, p1 = win_probability(state, 0), win_probability(state, 1)
         assert 0 < p0 < 1 and p0 + p1 == pytest.approx(1.0)
+
+
+def _named(state: GameState, me: int) -> dict[str, float]:
+    return dict(zip(FEATURE_NAMES, features(state, me), strict=True))
+
+
+def test_the_clock_features_read_power_through_blockers_and_the_strike() -> None:
+    """Player 0 at 20 life attacks with Wind Drake (flying: no flyer or reach against
+    it), Hill Giant and Grizzly Bears into player 1 at 6, whose Grizzly Bears and Goblin
+    Piker (can't block) attack back: the one blocker chumps the Giant."""
+    s = Setup(life=(20, 6))
+    s.bf("Wind Drake", 0)
+    s.bf("Hill Giant", 0)
+    s.bf("Grizzly Bears", 0)
+    s.bf("Grizzly Bears", 1)
+    s.bf("Goblin Piker", 1)
+    state = s.go()
+    b = board(state)
+    assert attack_power(b.creatures[0], b.creatures[1]) == (7, 4)  # Drake and Bears
+    assert attack_power(b.creatures[1], b.creatures[0]) == (4, 0)  # three blockers
+    f = _named(state, 0)
+    assert f["through"] == 4 - 0
+    assert f["strike"] == 1.0  # 7 power against 6 life: all of it
+    assert f["active"] == 1.0
+    assert features(state, 1) == [-x for x in features(state, 0)]
+    state.active = 1  # the same board on player 1's turn: their strike, 4 of 20
+    assert _named(state, 0)["strike"] == pytest.approx(-4 / 20)
+    assert features(state, 1) == [-x for x in features(state, 0)]
+    s = Setup(life=(20, 20))
+    s.bf("Wind Drake", 0)
+    s.bf("Boggart Brute", 0)  # menace: one blocker can't block it
+    s.bf("Phantom Warrior", 0)  # can't be blocked
+    s.bf("Giant Spider", 1)  # reach: the Drake is blockable, and blocked
+    state = s.go()
+    state.players[1].poison = 6  # 704.5c: 8 effective life
+    b = board(state)
+    assert attack_power(b.creatures[0], b.creatures[1]) == (7, 5)
+    assert _named(state, 0)["strike"] == pytest.approx(7 / 8)
 
 
 def test_more_life_more_cards_more_board_is_better() -> None:

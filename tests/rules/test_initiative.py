@@ -154,7 +154,7 @@ def test_room_choice_takes_the_path_the_board_wants() -> None:
             del state.objects[oid]
     state.derived.layers.stale = True
     assert best_room(state, 0, d) == 1
-    # at the fitted price of life (heuristic:eval=fitted, engine.players.life_price: 1.3 a
+    # at the fitted price of life (heuristic:eval=fitted, engine.players.life_price: 1.5 a
     # point at 20 life rather than 0.6) the Forge's path to the Trap's 5 life is better
     assert best_room(state, 0, d, FITTED) == 0
 

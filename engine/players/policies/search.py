@@ -76,7 +76,8 @@ def position_value(state: GameState, me: int, fitted: bool = True) -> float:
     """How good the position is for ``me``, 0 .. 1: the result when the game is over,
     else the fitted evaluation's chance that ``me`` wins (``evaluation.win_probability``:
     a logistic regression on self-play positions of life, non-linear, cards in hand,
-    lands, creatures and permanents' worth, the monarch's and the initiative's cards to
+    lands, creatures, permanents' worth and the clock (power through blockers, the
+    strike of the side about to attack), the monarch's and the initiative's cards to
     come counted as cards), or with ``fitted`` false the hand-set evaluation's
     (``evaluation.handset_position_logit``). Read from the rollout's game, where only the
     same public facts a view shows are read."""
