@@ -125,10 +125,13 @@ def ucb_pick(values: Values, spent: int, c: float = UCB_C) -> int:
 
 
 def early_stop(values: Values, play: PlayFn, left: int,
-               won_at: float = 1.0) -> tuple[int, str]:
+               won_at: float = 1.0, lost_at: float = -1.0) -> tuple[int, str]:
     """After one rollout of each candidate: the heuristic's answer on a second deal;
     "won" when it scored at least ``won_at`` on both (1: it won both; no candidate can
-    gain much: the position is decided), else, when
+    gain much: the position is decided); "lost" when it scored at most ``lost_at`` on
+    both and no candidate scored more than that on the first deal (none escaped the
+    loss where they were all tried: the position is lost whatever is played; -1, the
+    default: never), else, when
     every candidate scored what it did on the first deal, a second deal for each, and
     "alike" when they all score alike on both (the choice does not matter within the
     rollouts' horizon). The rollouts spent (at most ``left``) and the stop, or ""."""
@@ -138,6 +141,8 @@ def early_stop(values: Values, play: PlayFn, left: int,
     spent = 1
     if values[0][0] >= won_at and values[0][1] >= won_at:
         return spent, "won"
+    if values[0][1] <= lost_at and all(v[0] <= lost_at for v in values):
+        return spent, "lost"
     if all(v[0] == values[0][0] for v in values):
         for i in range(1, len(values)):
             if spent >= left:

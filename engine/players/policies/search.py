@@ -117,6 +117,10 @@ class SearchPolicy(RootSearch):
         # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
         # its first two deals (default 1: won both)
         self.won_at = float(spec.get("decided") or 1.0)
+        # ``lost=X``: the "lost" stop once the heuristic's answer scores at most X on its
+        # first two deals and no candidate more than X on the first (default: never)
+        lost = spec.get("lost")
+        self.lost_at = float(lost) if lost is not None else -1.0
         # ``fav=Z``: the standard errors a switch needs when the heuristic's answer
         # scores ``FAVOURED`` or more on average (the winner's curse costs a favourite
         # most: docs/policies.md); default ``z``
@@ -150,7 +154,8 @@ class SearchPolicy(RootSearch):
         self.played = 0  # rollouts played
         self.last_counts: list[int] = []  # rollouts per candidate at the last search
         self.last_values: list[list[float]] = []  # their scores, deal by deal
-        self.last_stop = ""  # why the last search stopped early: "won", "alike" or not
+        self.last_stop = ""  # why the last search stopped early: "won", "lost", "alike",
+        # "futile" or not
 
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:
@@ -213,7 +218,7 @@ class SearchPolicy(RootSearch):
             if not play(i):
                 return candidates[0]
         more, self.last_stop = early_stop(values, play, budget - k if going() else 0,
-                                          self.won_at)
+                                          self.won_at, self.lost_at)
         spent = k + more
         if not self.last_stop:
             spent, stopped = ucb_rounds(values, play, spent, budget, lambda: values, going,

@@ -98,6 +98,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "margin": _non_negative_number,  # the switch's margin as this fraction of the
     # decision's pooled standard deviation of paired differences (paired_gain.noise_margin;
     # default: the fixed PRIOR 0.01; 0: z alone guards the switch and the futile stop)
+    "lost": _non_negative_number,  # the "lost" stop: the heuristic's answer scores at
+    # most this on its first two deals and no candidate more on the first (default: never)
     "opponent": _evaluation,  # the price of life of the rollouts' other seat (the
     # opponent model; default: eval's, so eval=fitted,opponent=handset is the fitted
     # heuristic in the search's own seat against the plain one)
