@@ -85,6 +85,21 @@ def pooled_squares(values: Values) -> tuple[float, int]:
     return squares, df
 
 
+def noise_margin(values: Values, fraction: float) -> float:
+    """The switch's margin on the decision's own noise scale (the spec's ``margin``):
+    ``fraction`` of the pooled standard deviation of the paired differences
+    (``pooled_squares``), 0 before any. ``PRIOR`` was set on the hand-set evaluation's
+    scores; the fitted evaluation's are flatter (a lost or won position scores nearer its
+    neighbours), so a fixed 0.01 is a larger share of its noise and the futile stop,
+    which compares a gain's upper bound with the margin, stopped decisions a full budget
+    would have switched (docs/policies.md). ``fraction`` 0 leaves the standard errors
+    of ``z`` alone to guard the switch."""
+    squares, df = pooled_squares(values)
+    if df == 0 or fraction == 0:
+        return 0.0
+    return fraction * math.sqrt(squares / df)
+
+
 def futile(values: Values, h: float, prior: float = PRIOR) -> bool:
     """Whether no candidate is likely to clear the switch any more: every candidate's
     gain plus ``h`` standard errors (the pooled variance of ``confident`` over its
@@ -110,10 +125,13 @@ def ucb_pick(values: Values, spent: int, c: float = UCB_C) -> int:
 
 
 def early_stop(values: Values, play: PlayFn, left: int,
-               won_at: float = 1.0) -> tuple[int, str]:
+               won_at: float = 1.0, lost_at: float = -1.0) -> tuple[int, str]:
     """After one rollout of each candidate: the heuristic's answer on a second deal;
     "won" when it scored at least ``won_at`` on both (1: it won both; no candidate can
-    gain much: the position is decided), else, when
+    gain much: the position is decided); "lost" when it scored at most ``lost_at`` on
+    both and no candidate scored more than that on the first deal (none escaped the
+    loss where they were all tried: the position is lost whatever is played; -1, the
+    default: never), else, when
     every candidate scored what it did on the first deal, a second deal for each, and
     "alike" when they all score alike on both (the choice does not matter within the
     rollouts' horizon). The rollouts spent (at most ``left``) and the stop, or ""."""
@@ -123,6 +141,8 @@ def early_stop(values: Values, play: PlayFn, left: int,
     spent = 1
     if values[0][0] >= won_at and values[0][1] >= won_at:
         return spent, "won"
+    if values[0][1] <= lost_at and all(v[0] <= lost_at for v in values):
+        return spent, "lost"
     if all(v[0] == values[0][0] for v in values):
         for i in range(1, len(values)):
             if spent >= left:
@@ -136,16 +156,19 @@ def early_stop(values: Values, play: PlayFn, left: int,
 
 def ucb_rounds(values: Values, play: PlayFn, spent: int, budget: int,
                scores: Callable[[], Values], going: Callable[[], bool],
-               futile_h: float | None = None) -> tuple[int, bool]:
+               futile_h: float | None = None,
+               margin: Callable[[Values], float] = lambda _: PRIOR) -> tuple[int, bool]:
     """Spend the budget: the candidate with the best upper bound on its gain (read from
     ``scores()``, the values as the search ranks them) is played on its next deal, with
     the heuristic's answer played there too when it was not yet, while ``going()`` and
     until ``budget``; with ``futile_h``, until ``futile`` holds once every candidate has
-    two deals. The rollouts spent in all, and whether the futile stop ended it."""
+    two deals (``margin`` of the scores: the switch's margin there). The rollouts spent
+    in all, and whether the futile stop ended it."""
     while spent < budget and going():
-        if futile_h is not None and all(len(v) >= 2 for v in values) and futile(
-                scores(), futile_h):
-            return spent, True
+        if futile_h is not None and all(len(v) >= 2 for v in values):
+            ranked = scores()
+            if futile(ranked, futile_h, margin(ranked)):
+                return spent, True
         i = ucb_pick(scores(), spent)
         if len(values[0]) <= len(values[i]):  # the heuristic's answer on this deal
             if spent + 2 > budget:
@@ -168,5 +191,5 @@ def best_tried(values: Values) -> int:
 
 
 __all__ = ["FULL", "PRIOR", "UCB_C", "PlayFn", "Values", "best_tried", "confident",
-           "early_stop", "futile", "gain", "mix", "pooled_squares", "search_budget", "ucb_pick",
-           "ucb_rounds"]
+           "early_stop", "futile", "gain", "mix", "noise_margin", "pooled_squares",
+           "search_budget", "ucb_pick", "ucb_rounds"]

@@ -49,6 +49,7 @@ from mtgsim.engine.players.policies.paired_gain import (
     early_stop,
     gain,
     mix,
+    noise_margin,
     search_budget,
     ucb_rounds,
 )
@@ -117,11 +118,19 @@ class SearchPolicy(RootSearch):
         # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
         # its first two deals (default 1: won both)
         self.won_at = float(spec.get("decided") or 1.0)
+        # ``lost=X``: the "lost" stop once the heuristic's answer scores at most X on its
+        # first two deals and no candidate more than X on the first (default: never)
+        lost = spec.get("lost")
+        self.lost_at = float(lost) if lost is not None else -1.0
         # ``fav=Z``: the standard errors a switch needs when the heuristic's answer
         # scores ``FAVOURED`` or more on average (the winner's curse costs a favourite
         # most: docs/policies.md); default ``z``
         fav = spec.get("fav")
         self.fav_z = float(fav) if fav is not None else None
+        # ``margin=F``: the switch's margin is F pooled standard deviations of the
+        # decision's paired differences (``paired_gain.noise_margin``), not ``PRIOR``
+        margin = spec.get("margin")
+        self.margin = float(margin) if margin is not None else None
         self.seed = mix(seed, int(spec.get("seed") or 0))
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         cast = spec.get("cast")
@@ -135,13 +144,19 @@ class SearchPolicy(RootSearch):
         # default is still the hand-set one (with the fitted one the search fails two AI
         # puzzles it solves with the hand-set one: docs/policies.md)
         self.cutoff_fitted = spec.get("cutoff") == "fitted"
+        # ``opponent``: the price of life of the rollouts' other seat (the opponent
+        # model), default ``eval``'s: ``eval=fitted,opponent=handset`` plays the fitted
+        # heuristic in its own seat against the plain one
+        opponent = spec.get("opponent")
+        self.opponent_fitted = self.fitted if opponent is None else opponent == "fitted"
         self.inner = HeuristicPolicy(seed, self.fitted)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
         self.last_counts: list[int] = []  # rollouts per candidate at the last search
         self.last_values: list[list[float]] = []  # their scores, deal by deal
-        self.last_stop = ""  # why the last search stopped early: "won", "alike" or not
+        self.last_stop = ""  # why the last search stopped early: "won", "lost", "alike",
+        # "futile" or not
 
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:
@@ -204,17 +219,18 @@ class SearchPolicy(RootSearch):
             if not play(i):
                 return candidates[0]
         more, self.last_stop = early_stop(values, play, budget - k if going() else 0,
-                                          self.won_at)
+                                          self.won_at, self.lost_at)
         spent = k + more
         if not self.last_stop:
             spent, stopped = ucb_rounds(values, play, spent, budget, lambda: values, going,
-                                        self.futile)
+                                        self.futile, self._prior)
             if stopped:
                 self.last_stop = "futile"
             elif self.banking and self.bank > 0 and self._close(values):
                 spent, stopped = ucb_rounds(values, play, spent,
                                             budget + min(self.bank, budget),
-                                            lambda: values, going, self.futile)
+                                            lambda: values, going, self.futile,
+                                            self._prior)
         if self.banking and deadline is None:
             self.bank += budget - spent  # spent is at most budget + min(bank, budget)
         if self.last_stop:
@@ -222,20 +238,30 @@ class SearchPolicy(RootSearch):
             return candidates[0]
         best = best_tried(values)
         extra = self.verify  # more deals for a best gain not yet clear of the noise
-        while extra > 0 and gain(values, best) > PRIOR and not confident(
-                values, best, self._z(values)) and going():
+        while extra > 0 and gain(values, best) > self._prior(values) and not confident(
+                values, best, self._z(values), self._prior(values)) and going():
             if len(values[0]) <= len(values[best]):
                 play(0)
             play(best)
             extra -= 1
         self.last_counts = [len(v) for v in values]
-        return candidates[best] if confident(values, best, self._z(values)) else candidates[0]
+        sure = confident(values, best, self._z(values), self._prior(values))
+        return candidates[best] if sure else candidates[0]
 
     def _close(self, values: list[list[float]]) -> bool:
         """Whether the best well-tried candidate's gain is over ``PRIOR`` but not yet
         clear of ``z`` standard errors: the decisions more rollouts can still turn."""
         best = best_tried(values)
-        return gain(values, best) > PRIOR and not confident(values, best, self._z(values))
+        prior = self._prior(values)
+        return gain(values, best) > prior and not confident(values, best, self._z(values),
+                                                             prior)
+
+    def _prior(self, values: list[list[float]]) -> float:
+        """The margin a switch's gain must clear: ``PRIOR``, or with ``margin`` that
+        fraction of the decision's pooled standard deviation (``noise_margin``)."""
+        if self.margin is None:
+            return PRIOR
+        return noise_margin(values, self.margin)
 
     def _z(self, values: list[list[float]]) -> float:
         """The standard errors a switch needs: ``fav`` when the heuristic's answer is a
@@ -248,11 +274,13 @@ class SearchPolicy(RootSearch):
     def _rollout(self, game: GameState, me: int, choice: Answer | Candidate, sample: int,
                  turn_limit: int) -> float:
         """Play ``choice`` on ``game`` (a determinization, played on and changed), then
-        the heuristic in both seats until ``turn_limit`` (a complete action's choices
+        the heuristic in both seats until ``turn_limit`` (the other seat's with the
+        ``opponent`` price) (a complete action's choices
         after it from its script, ``Follow``); the position's value."""
         s0, s1 = next_u64(sample)
-        policies: list[HeuristicPolicy | Follow] = [HeuristicPolicy(s0, self.fitted),
-                                                    HeuristicPolicy(s1, self.fitted)]
+        policies: list[HeuristicPolicy | Follow] = [
+            HeuristicPolicy(s, self.fitted if seat == me else self.opponent_fitted)
+            for seat, s in enumerate((s0, s1))]
         if isinstance(choice, Candidate):
             if choice.then:
                 policies[me] = Follow(HeuristicPolicy(s1 if me else s0, self.fitted), choice.then,

@@ -104,6 +104,14 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
     "fav": _non_negative_number,  # standard errors a switch needs when the heuristic's
     # answer is a favourite (scores 0.75 or more; default: z)
+    "margin": _non_negative_number,  # the switch's margin as this fraction of the
+    # decision's pooled standard deviation of paired differences (paired_gain.noise_margin;
+    # default: the fixed PRIOR 0.01; 0: z alone guards the switch and the futile stop)
+    "lost": _non_negative_number,  # the "lost" stop: the heuristic's answer scores at
+    # most this on its first two deals and no candidate more on the first (default: never)
+    "opponent": _evaluation,  # the price of life of the rollouts' other seat (the
+    # opponent model; default: eval's, so eval=fitted,opponent=handset is the fitted
+    # heuristic in the search's own seat against the plain one)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -184,6 +192,8 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["cutoff"]
     if settings.get("attack") == "trades":
         del settings["attack"]
+    if name == "search" and settings.get("opponent") == settings.get("eval", "handset"):
+        del settings["opponent"]  # the default: the other seat priced as the own
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 
