@@ -54,6 +54,7 @@ from mtgsim.engine.players.policies.paired_gain import (
 )
 from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search_actions import Candidate, Follow
+from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, read_kinds
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
@@ -123,6 +124,8 @@ class SearchPolicy(RootSearch):
         self.fav_z = float(fav) if fav is not None else None
         self.seed = mix(seed, int(spec.get("seed") or 0))
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
+        kinds = spec.get("kinds")  # the kinds searched (search_kinds; default all)
+        self.kinds = read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
         # the hand-set price of life in every heuristic decision inside (its own and its

@@ -18,6 +18,8 @@ from collections.abc import Callable
 
 import msgspec
 
+from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, kinds_text, read_kinds
+
 SEED_MAX = 2**64 - 1
 
 
@@ -72,6 +74,16 @@ def _evaluation(text: str) -> str:
     return text
 
 
+def _kinds(text: str) -> str:
+    try:
+        return kinds_text(read_kinds(text))
+    except ValueError as exc:
+        raise PolicySpecError(str(exc)) from None
+
+
+ALL_KINDS = kinds_text(SEARCHED_KINDS)  # the default's spelling, dropped from a spec
+
+
 # Each policy's settings: key -> checker returning the value's canonical text.
 SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "rollouts": _int_in(1, 100_000),  # rollouts per option (the budget, deterministic)
@@ -95,6 +107,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
     "fav": _non_negative_number,  # standard errors a switch needs when the heuristic's
     # answer is a favourite (scores 0.75 or more; default: z)
+    "kinds": _kinds,  # the decision kinds searched, KIND+KIND... (engine names, or the
+    # groups choice and multi; search_kinds); the others are the heuristic's (default all)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -106,6 +120,7 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
     "sets": SEARCH_SETTINGS["sets"],
     "cast": SEARCH_SETTINGS["cast"],  # complete actions per priority action at the root
     "futile": SEARCH_SETTINGS["futile"],
+    "kinds": SEARCH_SETTINGS["kinds"],  # the kinds searched at the root and in the tree
 }
 # The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
@@ -170,6 +185,8 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["eval"]
     if settings.get("cutoff") == "handset":
         del settings["cutoff"]
+    if settings.get("kinds") == ALL_KINDS:  # every kind: the default
+        del settings["kinds"]
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 
