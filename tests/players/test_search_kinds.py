@@ -141,3 +141,40 @@ def test_a_game_searches_only_the_kinds_named(spec: str,
     # that can fail: without the setting the same game searches other kinds than combat
     combat = _whole_game(f"{spec},kinds=attackers+blockers", monkeypatch, decks)
     assert combat and set(combat) <= {DecisionKind.ATTACKERS, DecisionKind.BLOCKERS}
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("search:focus=attackers", "focus and frollouts go together"),
+    ("search:frollouts=6", "focus and frollouts go together"),
+    ("search:ms=20,focus=attackers,frollouts=6", "not with ms"),
+    ("search:focus=attackers,frollouts=0", "frollouts: must be 1 .. 100000"),
+])
+def test_bad_focus(text: str, problem: str) -> None:
+    with pytest.raises(PolicySpecError, match=problem):
+        parse_policy(text)
+
+
+def test_the_focus_kinds_get_their_own_rollouts() -> None:
+    """At a ``focus`` kind the search is the one of ``rollouts=frollouts`` (the same
+    deals, the same answer, the same rollouts), at the other kinds the one of
+    ``rollouts``."""
+    positions = _searched_positions()
+    assert str(parse_policy("search:frollouts=4,focus=priority")) == \
+        "search:focus=priority,frollouts=4"
+    focused = 0
+    for state, kind in positions:
+        d = state.pending
+        assert d is not None
+        view = player_view(state, d.player)
+        focus = "priority" if kind is DecisionKind.PRIORITY else "attackers+blockers"
+        policy = SearchPolicy(1, parse_policy(f"search:rollouts=1,focus={focus},frollouts=4"))
+        inside = kind in policy.focus
+        same = SearchPolicy(1, parse_policy(f"search:rollouts={4 if inside else 1}"))
+        other = SearchPolicy(1, parse_policy(f"search:rollouts={1 if inside else 4}"))
+        assert policy.decide(view, d) == same.decide(view, d)
+        other.decide(view, d)
+        assert policy.played == same.played and policy.last_counts == same.last_counts
+        if inside:
+            focused += 1
+            assert other.played < same.played or other.last_stop  # the budget differs
+    assert focused >= 2

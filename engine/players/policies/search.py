@@ -126,6 +126,11 @@ class SearchPolicy(RootSearch):
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
         kinds = spec.get("kinds")  # the kinds searched (search_kinds; default all)
         self.kinds = read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
+        # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
+        # at the others (the budget where the search pays: docs/policies.md)
+        focus = spec.get("focus")
+        self.focus = read_kinds(focus) if focus is not None else frozenset()
+        self.focus_rollouts = int(spec.get("frollouts") or self.rollouts)
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
         # the hand-set price of life in every heuristic decision inside (its own and its
@@ -185,7 +190,8 @@ class SearchPolicy(RootSearch):
         self.last_stop = ""
         deals: list[GameState] = []
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
-        budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
+        rollouts = self.focus_rollouts if d.kind in self.focus else self.rollouts
+        budget = search_budget(rollouts, k) if deadline is None else 1 << 30
         turn_limit = state.turn + self.depth
 
         def going() -> bool:

@@ -109,6 +109,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # answer is a favourite (scores 0.75 or more; default: z)
     "kinds": _kinds,  # the decision kinds searched, KIND+KIND... (engine names, or the
     # groups choice and multi; search_kinds); the others are the heuristic's (default all)
+    "focus": _kinds,  # the kinds given ``frollouts`` rollouts per candidate instead of
+    # ``rollouts`` (a budget per kind: more where the search pays)
+    "frollouts": _int_in(1, 100_000),  # the rollouts per candidate at the ``focus`` kinds
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -179,6 +182,11 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
+    if ("focus" in settings) != ("frollouts" in settings):
+        raise PolicySpecError(f"{text!r}: focus and frollouts go together (the kinds and "
+                              f"their rollouts)")
+    if "frollouts" in settings and "ms" in settings:
+        raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life and
     # cut-off
     if settings.get("eval") == "handset":
