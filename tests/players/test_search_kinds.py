@@ -24,7 +24,7 @@ from mtgsim.engine.players.policies.search_kinds import (
     SEARCHED_MULTI,
     read_kinds,
 )
-from mtgsim.engine.rules.turn import new_game
+from mtgsim.engine.rules.turn import advance, new_game
 from mtgsim.engine.state.decisions import Answer, Decision, DecisionKind
 from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.view import player_view
@@ -178,3 +178,37 @@ def test_the_focus_kinds_get_their_own_rollouts() -> None:
             focused += 1
             assert other.played < same.played or other.last_stop  # the budget differs
     assert focused >= 2
+
+
+def _mulligan_positions() -> list[GameState]:
+    """The first mulligan decision of a few new games (before any card is played)."""
+    out = []
+    for seed, decks in enumerate([("gruul_stompy", "izzet_spells"),
+                                  ("golgari_dredge", "naya_auras")]):
+        cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
+        policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
+        state = new_game(cards, seed, stops=policy_stops(policies, cards))
+        d = advance(state)
+        assert d is not None and d.kind is DecisionKind.MULLIGAN
+        out.append(state)
+    return out
+
+
+def test_mulligan_searches_keep_or_mulligan_to_the_game_s_end() -> None:
+    """``mulligan=N``: both answers played on to the end of the game (every score a
+    result: 1, 0 or a draw's 0.5), N deals each unless an early stop; without it the
+    heuristic keeps or mulligans alone."""
+    assert str(parse_policy("search:mulligan=0")) == "search"
+    for state in _mulligan_positions():
+        d = state.pending
+        assert d is not None
+        view = player_view(state, d.player)
+        plain = SearchPolicy(1, parse_policy("search:rollouts=1"))
+        assert plain.decide(view, d) == make_policy("heuristic", 1).decide(view, d)
+        assert plain.searched == 0 and plain.played == 0
+        policy = SearchPolicy(1, parse_policy("search:rollouts=1,depth=1,mulligan=3"))
+        assert policy.decide(view, d) in (0, 1)
+        assert policy.searched == 1 and len(policy.last_counts) == 2
+        assert policy.played == sum(policy.last_counts)
+        assert (policy.last_stop and policy.played >= 3) or 5 <= policy.played <= 6
+        assert all(v in (0.0, 0.5, 1.0) for vs in policy.last_values for v in vs)

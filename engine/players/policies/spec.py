@@ -112,6 +112,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "focus": _kinds,  # the kinds given ``frollouts`` rollouts per candidate instead of
     # ``rollouts`` (a budget per kind: more where the search pays)
     "frollouts": _int_in(1, 100_000),  # the rollouts per candidate at the ``focus`` kinds
+    "mulligan": _int_in(0, 100_000),  # full-game rollouts per answer at keep-or-mulligan
+    # (103.5; mulligan_search; default 0: the heuristic's mulligans)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -185,6 +187,8 @@ def parse_policy(text: str) -> PolicySpec:
     if ("focus" in settings) != ("frollouts" in settings):
         raise PolicySpecError(f"{text!r}: focus and frollouts go together (the kinds and "
                               f"their rollouts)")
+    if settings.get("mulligan") == "0":  # the default: no mulligan search
+        del settings["mulligan"]
     if "frollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life and
