@@ -10,24 +10,15 @@ from __future__ import annotations
 
 from mtgsim.engine.players.policies.combat_sets import attack_sets, block_sets
 from mtgsim.engine.players.policies.search_actions import choice_sets
+from mtgsim.engine.players.policies.search_kinds import SEARCHED_CHOICES, SEARCHED_MULTI
 from mtgsim.engine.state.decisions import PASS, Answer, Decision, DecisionKind
 from mtgsim.engine.state.game_state import HAND, GameState
 
 _PRIORITY = DecisionKind.PRIORITY
 _ATTACKERS = DecisionKind.ATTACKERS
 _BLOCKERS = DecisionKind.BLOCKERS
-# single choices inside an action whose options the search tries too: what a spell or
-# ability targets, its mode, X, whether to dredge, a "may", which replacement effect
-# applies first (616.1)
-_CHOICES = frozenset({DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X,
-                      DecisionKind.DREDGE, DecisionKind.MAY, DecisionKind.ATTACH,
-                      DecisionKind.REPLACEMENT, DecisionKind.REPLICATE,
-                      DecisionKind.CONVOKE_TAP, DecisionKind.IMPROVISE_TAP, DecisionKind.DELVE, DecisionKind.COST,
-                      DecisionKind.RETURN})
-# multi-selects whose answers the search tries (``choice_sets``): what to devour, to
-# sacrifice, to discard (for an effect, for hand size, as a cost), to tap as a cost
-_MULTI = frozenset({DecisionKind.DEVOUR, DecisionKind.SACRIFICE, DecisionKind.DISCARD,
-                    DecisionKind.COST_DISCARD, DecisionKind.COST_TAP, DecisionKind.UNTAP})
+_CHOICES = SEARCHED_CHOICES  # single choices inside an action (search_kinds)
+_MULTI = SEARCHED_MULTI  # multi-selects whose answers are tried (``choice_sets``)
 MAX_CANDIDATES = 8  # answers tried at one decision (attacks, blocks, choices): the
 # default of the spec's ``sets``
 

@@ -28,13 +28,15 @@ class RootSearch:
     """A policy that searches the candidates of one decision (the subclass's ``_search``)
     and follows the complete action it chose. Subclasses set ``inner`` (the heuristic
     that answers first and plays what is not searched), ``follow``, ``sets``, ``cast``
-    and ``fitted`` (the price of life the complete actions' heuristic reads)."""
+    ``fitted`` (the price of life the complete actions' heuristic reads) and ``kinds``
+    (the decision kinds searched: the spec's ``kinds``, ``search_kinds``)."""
 
     inner: HeuristicPolicy
     follow: Follow
     sets: int
     cast: int
     fitted: bool
+    kinds: frozenset[DecisionKind]
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
@@ -42,6 +44,8 @@ class RootSearch:
         scripted = self.follow.take(state, d)  # a choice of the action searched
         if scripted is not None:
             return scripted
+        if d.kind not in self.kinds:  # a kind the spec leaves to the heuristic
+            return own
         candidates = self.search_candidates(state, d, own)
         if len(candidates) < 2:
             return own

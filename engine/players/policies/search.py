@@ -42,6 +42,11 @@ from mtgsim.engine.players.evaluation import (
 from mtgsim.engine.players.policies.candidate_answers import MAX_CANDIDATES, candidate_answers
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.players.policies.mulligan_search import (
+    MULLIGAN_KIND,
+    TO_THE_END,
+    mulligan_candidates,
+)
 from mtgsim.engine.players.policies.paired_gain import (
     PRIOR,
     best_tried,
@@ -55,6 +60,7 @@ from mtgsim.engine.players.policies.paired_gain import (
 )
 from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search_actions import Candidate, Follow
+from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, read_kinds
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
@@ -133,6 +139,18 @@ class SearchPolicy(RootSearch):
         self.margin = float(margin) if margin is not None else None
         self.seed = mix(seed, int(spec.get("seed") or 0))
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
+        kinds = spec.get("kinds")  # the kinds searched (search_kinds; default all)
+        self.kinds = read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
+        # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
+        # at the others (the budget where the search pays: docs/policies.md)
+        focus = spec.get("focus")
+        self.focus = read_kinds(focus) if focus is not None else frozenset()
+        self.focus_rollouts = int(spec.get("frollouts") or self.rollouts)
+        # ``mulligan=N``: N full-game rollouts per answer at keep-or-mulligan (103.5;
+        # mulligan_search), else the heuristic's mulligans
+        self.mulligan = int(spec.get("mulligan") or 0)
+        if self.mulligan:
+            self.kinds = self.kinds | {MULLIGAN_KIND}
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
         # the hand-set price of life in every heuristic decision inside (its own and its
@@ -163,6 +181,14 @@ class SearchPolicy(RootSearch):
         return deck_stops(deck)
 
     candidates = staticmethod(candidate_answers)  # the answers tried at a decision
+
+    def search_candidates(self, state: GameState, d: Decision,
+                          own: Answer) -> list[Answer | Candidate]:
+        """``RootSearch``'s candidates, and keep or mulligan at a mulligan decision
+        (searched only with ``mulligan=N``: ``kinds`` holds it then)."""
+        if d.kind is MULLIGAN_KIND:
+            return list(mulligan_candidates(d, own))
+        return super().search_candidates(state, d, own)
 
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and rollouts."""
@@ -198,8 +224,11 @@ class SearchPolicy(RootSearch):
         self.last_stop = ""
         deals: list[GameState] = []
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
-        budget = search_budget(self.rollouts, k) if deadline is None else 1 << 30
+        rollouts = self.focus_rollouts if d.kind in self.focus else self.rollouts
         turn_limit = state.turn + self.depth
+        if d.kind is MULLIGAN_KIND:  # to the game's end (mulligan_search)
+            rollouts, turn_limit = self.mulligan, TO_THE_END
+        budget = search_budget(rollouts, k) if deadline is None else 1 << 30
 
         def going() -> bool:
             return deadline is None or time.perf_counter() < deadline
@@ -231,7 +260,8 @@ class SearchPolicy(RootSearch):
                                             budget + min(self.bank, budget),
                                             lambda: values, going, self.futile,
                                             self._prior)
-        if self.banking and deadline is None:
+        if self.banking and deadline is None and d.kind is not MULLIGAN_KIND:  # (a
+            # mulligan's rollouts are whole games: not the currency of the others)
             self.bank += budget - spent  # spent is at most budget + min(bank, budget)
         if self.last_stop:
             self.last_counts = [len(v) for v in values]

@@ -18,6 +18,8 @@ from collections.abc import Callable
 
 import msgspec
 
+from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, kinds_text, read_kinds
+
 SEED_MAX = 2**64 - 1
 
 
@@ -81,6 +83,16 @@ def _attacks(text: str) -> str:
     return text
 
 
+def _kinds(text: str) -> str:
+    try:
+        return kinds_text(read_kinds(text))
+    except ValueError as exc:
+        raise PolicySpecError(str(exc)) from None
+
+
+ALL_KINDS = kinds_text(SEARCHED_KINDS)  # the default's spelling, dropped from a spec
+
+
 # Each policy's settings: key -> checker returning the value's canonical text.
 SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "rollouts": _int_in(1, 100_000),  # rollouts per option (the budget, deterministic)
@@ -112,6 +124,13 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "opponent": _evaluation,  # the price of life of the rollouts' other seat (the
     # opponent model; default: eval's, so eval=fitted,opponent=handset is the fitted
     # heuristic in the search's own seat against the plain one)
+    "kinds": _kinds,  # the decision kinds searched, KIND+KIND... (engine names, or the
+    # groups choice and multi; search_kinds); the others are the heuristic's (default all)
+    "focus": _kinds,  # the kinds given ``frollouts`` rollouts per candidate instead of
+    # ``rollouts`` (a budget per kind: more where the search pays)
+    "frollouts": _int_in(1, 100_000),  # the rollouts per candidate at the ``focus`` kinds
+    "mulligan": _int_in(0, 100_000),  # full-game rollouts per answer at keep-or-mulligan
+    # (103.5; mulligan_search; default 0: the heuristic's mulligans)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -123,6 +142,7 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
     "sets": SEARCH_SETTINGS["sets"],
     "cast": SEARCH_SETTINGS["cast"],  # complete actions per priority action at the root
     "futile": SEARCH_SETTINGS["futile"],
+    "kinds": SEARCH_SETTINGS["kinds"],  # the kinds searched at the root and in the tree
 }
 # The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
@@ -184,6 +204,13 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
+    if ("focus" in settings) != ("frollouts" in settings):
+        raise PolicySpecError(f"{text!r}: focus and frollouts go together (the kinds and "
+                              f"their rollouts)")
+    if settings.get("mulligan") == "0":  # the default: no mulligan search
+        del settings["mulligan"]
+    if "frollouts" in settings and "ms" in settings:
+        raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life and
     # cut-off
     if settings.get("eval") == "handset":
@@ -194,6 +221,8 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["attack"]
     if name == "search" and settings.get("opponent") == settings.get("eval", "handset"):
         del settings["opponent"]  # the default: the other seat priced as the own
+    if settings.get("kinds") == ALL_KINDS:  # every kind: the default
+        del settings["kinds"]
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 

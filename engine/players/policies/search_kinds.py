@@ -1,0 +1,82 @@
+"""Which kinds of decision a search searches: the spec's ``kinds`` setting (issue 37).
+
+The searches (``search``, ``mcts``) try candidates at a priority decision, at the
+declarations of attackers and blockers, at the single choices inside an action and at
+the multi-selects of ``candidate_answers``. Most of their CPU went to decisions whose
+search kept the heuristic's answer (docs/policies.md, "Where the rollouts go"), so a
+spec may name the kinds it searches and leave the others to the heuristic: the budget
+then goes only where it pays. The names are the engine's own (``DecisionKind`` values,
+``priority``, ``attackers``, ``blockers``, ``target``...) and two groups: ``choice``
+(every single choice searched) and ``multi`` (every multi-select searched).
+
+This module reads only the decision kinds, so the spec parser can check a value
+without importing the searches."""
+
+from __future__ import annotations
+
+from mtgsim.engine.state.decisions import DecisionKind
+
+# single choices inside an action whose options the search tries: what a spell or
+# ability targets, its mode, X, whether to dredge, a "may", which replacement effect
+# applies first (616.1), the replicate count, convoke, improvise, delve, a cost's
+# permanent, a permanent to return
+SEARCHED_CHOICES = frozenset({
+    DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X, DecisionKind.DREDGE,
+    DecisionKind.MAY, DecisionKind.ATTACH, DecisionKind.REPLACEMENT,
+    DecisionKind.REPLICATE, DecisionKind.CONVOKE_TAP, DecisionKind.IMPROVISE_TAP,
+    DecisionKind.DELVE, DecisionKind.COST, DecisionKind.RETURN})
+# multi-selects whose answers the search tries (``search_actions.choice_sets``): what to
+# devour, to sacrifice, to discard (for an effect, for hand size, as a cost), to tap as
+# a cost, to untap
+SEARCHED_MULTI = frozenset({
+    DecisionKind.DEVOUR, DecisionKind.SACRIFICE, DecisionKind.DISCARD,
+    DecisionKind.COST_DISCARD, DecisionKind.COST_TAP, DecisionKind.UNTAP})
+SEARCHED_KINDS = frozenset({DecisionKind.PRIORITY, DecisionKind.ATTACKERS,
+                            DecisionKind.BLOCKERS}) | SEARCHED_CHOICES | SEARCHED_MULTI
+# the groups a spec may name, each a shorthand for all its members
+KIND_GROUPS: dict[str, frozenset[DecisionKind]] = {
+    "choice": SEARCHED_CHOICES, "multi": SEARCHED_MULTI}
+SEPARATOR = "+"  # between the names of one value (the spec's own separator is ",")
+
+
+def read_kinds(text: str) -> frozenset[DecisionKind]:
+    """The kinds named by ``text`` (``priority+attackers+choice``...); raises
+    ``ValueError`` naming an unknown or unsearched name, or an empty value."""
+    names = [n.strip() for n in text.split(SEPARATOR)]
+    if not names or any(not n for n in names):
+        raise ValueError(f"empty name in {text!r} (write KIND{SEPARATOR}KIND...)")
+    out: set[DecisionKind] = set()
+    for name in names:
+        group = KIND_GROUPS.get(name)
+        if group is not None:
+            out |= group
+            continue
+        try:
+            kind = DecisionKind(name)
+        except ValueError:
+            raise ValueError(f"unknown decision kind {name!r}") from None
+        if kind not in SEARCHED_KINDS:
+            raise ValueError(f"the search never searches {name!r} decisions (kinds: "
+                             f"{', '.join(sorted([*KIND_GROUPS, 'priority', 'attackers', 'blockers']))}, "
+                             f"or a member of a group)")
+        out.add(kind)
+    return frozenset(out)
+
+
+def kinds_text(kinds: frozenset[DecisionKind]) -> str:
+    """The one spelling of a set of kinds: a group whose members are all in it by the
+    group's name, the rest by their own names, sorted (so ``choice+priority`` and
+    ``priority+target+mode+...`` name one search, and a job's hash does not depend on
+    how the spec was written)."""
+    rest = set(kinds)
+    names: list[str] = []
+    for group, members in sorted(KIND_GROUPS.items()):
+        if members <= rest:
+            names.append(group)
+            rest -= members
+    names.extend(str(k) for k in rest)
+    return SEPARATOR.join(sorted(names))
+
+
+__all__ = ["KIND_GROUPS", "SEARCHED_CHOICES", "SEARCHED_KINDS", "SEARCHED_MULTI",
+           "kinds_text", "read_kinds"]
