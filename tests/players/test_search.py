@@ -5,6 +5,8 @@ plays whole games in jobs."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from gamesetup import bundled_deck
 
@@ -19,7 +21,7 @@ from mtgsim.engine.players.policies.search import (
 )
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.decisions import DecisionKind
+from mtgsim.engine.state.decisions import Decision, DecisionKind
 from mtgsim.engine.state.game_state import HAND, LIBRARY, GameState
 from mtgsim.engine.state.rng import randbelow, seed_state
 from mtgsim.engine.state.sight import Sight
@@ -55,6 +57,23 @@ def _positions(decks: tuple[str, str], seed: int, every: int = 9,
         answer(state, policies[d.player].decide(player_view(state, d.player), d))
     assert out, "no position to search"
     return out
+
+
+def _paired(decks: tuple[str, str], seed: int, plain: str, other: str, every: int,
+            limit: int) -> Iterator[tuple[GameState, Decision, SearchPolicy, SearchPolicy]]:
+    """A fresh search of each of two specs at each of ``_positions``, with the view and
+    the decision: the loop of the tests that compare a setting with the plain search."""
+    for state in _positions(decks, seed, every=every, limit=limit):
+        d = state.pending
+        assert d is not None
+        yield (player_view(state, d.player), d, SearchPolicy(1, parse_policy(plain)),
+               SearchPolicy(1, parse_policy(other)))
+
+
+def _is_prefix(shorter: list[list[float]], longer: list[list[float]]) -> bool:
+    """Whether each candidate's values in ``shorter`` begin those in ``longer``: the same
+    deals in the same order, stopped sooner."""
+    return shorter == [v[:len(w)] for v, w in zip(longer, shorter, strict=True)]
 
 
 def _hidden_shuffled(state: GameState, me: int, seed: int) -> GameState:
@@ -286,19 +305,13 @@ def test_verify_spends_more_deals_only_on_a_doubtful_best() -> None:
     """``verify=N``: at most N more deals for the best candidate (each with the
     heuristic's answer), played only while its gain is over the margin but not clear of
     the noise; without it the budget is as before."""
-    plain, verified = parse_policy("search:rollouts=2"), parse_policy(
-        "search:rollouts=2,verify=3")
     more = 0
-    for state in _positions(("golgari_dredge", "naya_auras"), 4, every=1, limit=16):
-        d = state.pending
-        assert d is not None
-        view = player_view(state, d.player)
-        a, b = SearchPolicy(1, plain), SearchPolicy(1, verified)
+    for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4, "search:rollouts=2",
+                                 "search:rollouts=2,verify=3", every=1, limit=16):
         answers = a.decide(view, d), b.decide(view, d)
         if a.played == 0:
             continue
-        assert a.last_values == [v[:len(w)] for v, w in zip(b.last_values, a.last_values,
-                                                               strict=True)]
+        assert _is_prefix(a.last_values, b.last_values)
         assert a.played <= b.played <= a.played + 6
         if b.played == a.played:
             assert answers[0] == answers[1]

@@ -5,7 +5,7 @@ close decision may spend what earlier decisions saved."""
 from __future__ import annotations
 
 import pytest
-from test_search import _positions
+from test_search import _is_prefix, _paired, _positions
 
 from mtgsim.engine.players.policies import SearchPolicy, parse_policy
 from mtgsim.engine.players.policies.paired_gain import futile, search_budget
@@ -32,19 +32,14 @@ def test_the_futile_stop_only_saves_rollouts_and_keeps_the_heuristics_answer() -
     """With ``futile`` the search plays the same deals as without, in the same order,
     and stops sooner: its values are a prefix of the full search's, and a decision it
     stopped as futile plays the heuristic's answer."""
-    plain, cut = parse_policy("search:rollouts=3"), parse_policy("search:rollouts=3,futile=1")
     fired = saved = 0
-    for state in _positions(("golgari_dredge", "naya_auras"), 4, every=1, limit=16):
-        d = state.pending
-        assert d is not None
-        view = player_view(state, d.player)
-        a, b = SearchPolicy(1, plain), SearchPolicy(1, cut)
+    for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4, "search:rollouts=3",
+                                 "search:rollouts=3,futile=1", every=1, limit=16):
         own = a.inner.decide(view, d)
         answers = a.decide(view, d), b.decide(view, d)
         if a.played == 0:
             continue
-        assert b.last_values == [v[:len(w)] for v, w in zip(a.last_values, b.last_values,
-                                                               strict=True)]
+        assert _is_prefix(b.last_values, a.last_values)
         assert b.played <= a.played
         if b.last_stop == "futile":
             fired += 1
@@ -90,18 +85,13 @@ def test_the_bank_holds_what_stops_saved_and_close_decisions_draw_on_it() -> Non
 def test_decided_stops_once_the_heuristics_answer_scores_that_on_two_deals() -> None:
     """``decided=X``: the "won" stop at a score of X on the heuristic's first two deals,
     on the same deals as the plain search (its values a prefix of the plain search's)."""
-    plain, cut = parse_policy("search:rollouts=2"), parse_policy("search:rollouts=2,decided=0.9")
     fired = 0
-    for state in _positions(("naya_auras", "golgari_dredge"), 4, every=1, limit=30):
-        d = state.pending
-        assert d is not None
-        view = player_view(state, d.player)
-        a, b = SearchPolicy(1, plain), SearchPolicy(1, cut)
+    for view, d, a, b in _paired(("naya_auras", "golgari_dredge"), 4, "search:rollouts=2",
+                                 "search:rollouts=2,decided=0.9", every=1, limit=30):
         answers = a.decide(view, d), b.decide(view, d)
         if a.played == 0:
             continue
-        assert b.last_values == [v[:len(w)] for v, w in zip(a.last_values, b.last_values,
-                                                               strict=True)]
+        assert _is_prefix(b.last_values, a.last_values)
         first = b.last_values[0][:2]
         if len(first) == 2 and min(first) >= 0.9:
             assert b.last_stop == "won" and answers[1] == a.inner.decide(view, d)
