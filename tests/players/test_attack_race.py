@@ -17,7 +17,7 @@ from mtgsim.engine.players.policies.attack_race import (
     face_damage,
     wins_race,
 )
-from mtgsim.engine.players.policies.combat_ai import choose_attackers
+from mtgsim.engine.players.policies.combat_ai import choose_attackers, damage_of
 from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.decisions import DecisionKind
@@ -84,13 +84,13 @@ def test_clocks() -> None:
     assert clock(3, 6) == 2
     assert clock(0, 6) == NEVER
     assert clock(2, 0) == 0
-    assert wins_race(2, 0, 6, [], 10)  # three turns against none
-    assert not wins_race(0, 10, 6, [], 10)  # nothing gets through: no race
+    assert wins_race(2, 0, 6, 0, 10)  # three turns against none
+    assert not wins_race(0, 10, 6, 0, 10)  # nothing gets through: no race
 
 
 def test_wins_race_on_equal_clocks_being_first(tmp_path: Path) -> None:
     state = _position(tmp_path, [], [], theirs=("Hill Giant",))
-    giant = [o for o in state.objects.values() if o.card.name == "Hill Giant"]
+    giant = sum(damage_of(o) for o in state.objects.values() if o.card.name == "Hill Giant")
     # 2 a turn against 10 life: five turns; their 3 against my 15: five turns
     assert wins_race(2, 0, 10, giant, 15)
     assert not wins_race(2, 0, 10, giant, 12)  # theirs: four

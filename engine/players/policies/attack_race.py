@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.cards import KW_DOUBLE_STRIKE
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.rules.effect import Role, role_of
 from mtgsim.engine.rules.mana import can_pay_cost
 from mtgsim.engine.rules.mana_units import mana_units
-from mtgsim.engine.state.game_state import GameObject, GameState
+from mtgsim.engine.state.game_state import GameState
 
 # Enum members read in functions, as module constants (a read off an enum class goes
 # through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
@@ -96,16 +95,13 @@ def clock(damage_per_turn: int, life: int) -> int:
     return -(-life // damage_per_turn)
 
 
-def wins_race(through: int, reach: int, opp_room: int, crack: list[GameObject],
-              my_life: int) -> bool:
+def wins_race(through: int, reach: int, opp_room: int, crack: int, my_life: int) -> bool:
     """Does the attacker win the race: ``through`` damage each turn after the defender's
     best blocks, ``reach`` from burn this turn, against ``opp_room`` (their life, or the
-    poison they lack), while ``crack`` (their creatures able to attack) hits back with
-    nothing of mine home to block? The attacker deals damage first (it is their turn)."""
-    mine = clock(through, opp_room - reach)
-    theirs = clock(sum(max(0, o.power) * (2 if o.kw & KW_DOUBLE_STRIKE else 1)
-                       for o in crack), my_life)
-    return through > 0 and mine <= theirs
+    poison they lack), while ``crack`` (the damage of their creatures able to attack,
+    ``combat_ai.damage_of``) hits back with nothing of mine home to block? The attacker
+    deals damage first (it is their turn)."""
+    return through > 0 and clock(through, opp_room - reach) <= clock(crack, my_life)
 
 
 __all__ = ["burn_reach", "clock", "face_damage", "wins_race"]

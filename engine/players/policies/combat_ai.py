@@ -362,7 +362,7 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
     their_power = sum(damage_of(o) for o in theirs if not o.kw & KW_CANT_ATTACK)
     beatdown = my_power >= their_power or opp_life <= my_life - 4 or opp_life <= 6
     crack = [o for o in theirs if not o.kw & KW_CANT_ATTACK]
-    racing = race and wins_race(through, reach, opp_life, crack,
+    racing = race and wins_race(through, reach, opp_life, their_power,
                                 damage_room(state, me, crack))
     beatdown = beatdown or racing
     w = attack_damage_weight(opp_life, my_power, beatdown, price)
@@ -402,7 +402,7 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
         list(always)
     if chosen and not beatdown and scores[best] < 100:
         _keep_guards(state, mine, chosen, crack, w)
-    if chosen and sum(damage_of(o) for o in crack) >= my_life and scores[best] < 100:
+    if chosen and their_power >= my_life and scores[best] < 100:  # (crack's damage)
         _keep_home_enough(state, me, mine, chosen, crack, my_life)
     return sorted(chosen)
 
