@@ -131,7 +131,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "_keywords_value", "board", "card_power_toughness", "combat_kw", "creatures_of",
         "death_triggers_value", "destroys_on_damage", "guess_amount", "is_creature",
         "leaves_at_end", "life_value", "value"),
-    "players.worth_effects": ("harmful_to_target", "objs_for", "players_for", "sign_for"),
+    "players.worth_effects": (
+        "fixed_damage", "harmful_to_target", "objs_for", "players_for", "sign_for"),
     "rules.activation": ("activators",),
     "rules.amounts": ("estimate_amount",),
     "rules.cast_this_turn": (),
