@@ -75,7 +75,7 @@ from mtgsim.engine.players.policies.search_actions import (
     Follow,
     clear_plans,
 )
-from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, read_kinds
+from mtgsim.engine.players.policies.search_kinds import spec_kinds
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer
@@ -101,8 +101,7 @@ class MctsPolicy(RootSearch):
         futile_h = spec.get("futile")  # the futile stop's standard errors (none: off)
         self.futile = float(futile_h) if futile_h is not None else None
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
-        kinds = spec.get("kinds")  # the kinds searched (search_kinds; default all)
-        self.kinds = read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
+        self.kinds = spec_kinds(spec)  # the kinds searched (default all)
         cast = spec.get("cast")
         self.cast = int(cast) if cast is not None else DEFAULT_CAST
         self.seed = mix(seed, int(spec.get("seed") or 0))

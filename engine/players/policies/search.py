@@ -60,7 +60,7 @@ from mtgsim.engine.players.policies.paired_gain import (
 )
 from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search_actions import Candidate, Follow
-from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, read_kinds
+from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
@@ -139,8 +139,7 @@ class SearchPolicy(RootSearch):
         self.margin = float(margin) if margin is not None else None
         self.seed = mix(seed, int(spec.get("seed") or 0))
         self.sets = int(spec.get("sets") or MAX_CANDIDATES)
-        kinds = spec.get("kinds")  # the kinds searched (search_kinds; default all)
-        self.kinds = read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
+        self.kinds = spec_kinds(spec)  # the kinds searched (default all)
         # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
         # at the others (the budget where the search pays: docs/policies.md)
         focus = spec.get("focus")

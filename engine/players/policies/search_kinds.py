@@ -14,7 +14,12 @@ without importing the searches."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mtgsim.engine.state.decisions import DecisionKind
+
+if TYPE_CHECKING:
+    from mtgsim.engine.players.policies.spec import PolicySpec
 
 # single choices inside an action whose options the search tries: what a spell or
 # ability targets, its mode, X, whether to dredge, a "may", which replacement effect
@@ -63,6 +68,13 @@ def read_kinds(text: str) -> frozenset[DecisionKind]:
     return frozenset(out)
 
 
+def spec_kinds(spec: PolicySpec) -> frozenset[DecisionKind]:
+    """The kinds a search's spec searches: its ``kinds`` setting, or every kind without
+    one (``SearchPolicy`` and ``MctsPolicy`` read the setting alike)."""
+    kinds = spec.get("kinds")
+    return read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
+
+
 def kinds_text(kinds: frozenset[DecisionKind]) -> str:
     """The one spelling of a set of kinds: a group whose members are all in it by the
     group's name, the rest by their own names, sorted (so ``choice+priority`` and
@@ -79,4 +91,4 @@ def kinds_text(kinds: frozenset[DecisionKind]) -> str:
 
 
 __all__ = ["KIND_GROUPS", "SEARCHED_CHOICES", "SEARCHED_KINDS", "SEARCHED_MULTI",
-           "kinds_text", "read_kinds"]
+           "kinds_text", "read_kinds", "spec_kinds"]
