@@ -267,8 +267,7 @@ class SearchPolicy(RootSearch):
             return candidates[0]
         best = best_tried(values)
         extra = self.verify  # more deals for a best gain not yet clear of the noise
-        while extra > 0 and gain(values, best) > self._prior(values) and not confident(
-                values, best, self._z(values), self._prior(values)) and going():
+        while extra > 0 and self._unclear(values, best) and going():
             if len(values[0]) <= len(values[best]):
                 play(0)
             play(best)
@@ -280,7 +279,12 @@ class SearchPolicy(RootSearch):
     def _close(self, values: list[list[float]]) -> bool:
         """Whether the best well-tried candidate's gain is over ``PRIOR`` but not yet
         clear of ``z`` standard errors: the decisions more rollouts can still turn."""
-        best = best_tried(values)
+        return self._unclear(values, best_tried(values))
+
+    def _unclear(self, values: list[list[float]], best: int) -> bool:
+        """Whether candidate ``best``'s gain is over the switch's margin (``_prior``, read
+        once: with ``margin`` it sums the decision's squared deviations) but not yet clear
+        of the noise: ``_close``'s test, and the verify loop's at each deal it adds."""
         prior = self._prior(values)
         return gain(values, best) > prior and not confident(values, best, self._z(values),
                                                              prior)
