@@ -165,7 +165,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.mana_sources": (
         "_find_mana_sources", "_mana_sources", "_source", "_sources_entered", "aura_mana",
         "mana_abilities_of", "triggered_mana"),
-    "rules.mana_units": ("_mana_units", "_units_of", "mana_units", "units_unchanged"),
+    "rules.mana_units": (
+        "_add_helped", "_dynamic_source", "_mana_units", "_units_apart", "_units_of",
+        "mana_units", "units_unchanged"),
     "rules.payment": ("_activations", "pay_symbols", "total_cost", "units_without"),
     "rules.phyrexian": (),
     "rules.play_from_exile": (),
