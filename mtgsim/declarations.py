@@ -172,7 +172,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.phyrexian": (),
     "rules.play_from_exile": (),
     "rules.priority_actions": (
-        "_castable_from_hand", "_granted_elsewhere", "_hand_plan", "_idle", "_targets_a_spell"),
+        "_castable_from_hand", "_exile_casts", "_granted_elsewhere", "_graveyard_casts",
+        "_hand_plan", "_idle", "_targets_a_spell", "_zone_activations"),
     "rules.refs": (),
     "rules.replacement": ("leave_battlefield", "source_keywords"),
     "rules.replacement_order": (),
