@@ -177,7 +177,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rules.refs": (),
     "rules.replacement": ("leave_battlefield", "source_keywords"),
     "rules.replacement_order": (),
-    "rules.resolution": ("run_effect",),
+    "rules.resolution": (
+        "_begin_resolving", "_condition_checked", "_finish_resolving", "_made_untargeted",
+        "_run_queue", "_targets_checked", "run_effect"),
     "rules.sagas": (),
     "rules.sba": ("_destroyed_by_damage", "_in_order", "_permanent_actions", "aura_legal"),
     "rules.spell_costs": ("reduction_of",),
