@@ -105,7 +105,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "keywords.unearth": (),
     "keywords.wither": (),
     "players.life_price": (),
-    "players.policies.activation": (),
+    "players.policies.activation": ("_land_in", "_use_score"),
     "players.policies.blocking": (),
     "players.policies.cast_score": (),
     "players.policies.choice_auras": (),
