@@ -181,7 +181,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "_begin_resolving", "_condition_checked", "_finish_resolving", "_made_untargeted",
         "_run_queue", "_targets_checked", "run_effect"),
     "rules.sagas": (),
-    "rules.sba": ("_destroyed_by_damage", "_in_order", "_permanent_actions", "aura_legal"),
+    "rules.sba": (
+        "_destroyed_by_damage", "_in_order", "_legendary_among", "_permanent_actions",
+        "_permanent_checks", "_to_graveyards", "aura_legal"),
     "rules.spell_costs": ("reduction_of",),
     "rules.steps": (
         "_cleanup_finish", "_next_turn", "cleanup_task", "draw_task", "next_step",
