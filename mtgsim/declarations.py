@@ -113,8 +113,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "players.policies.choice_costs": (),
     "players.policies.choice_keywords": (),
     "players.policies.combat_ai": (
-        "_alone_bonus", "_lethal", "_pair_gain", "_safe_attackers", "damage_of", "fight",
-        "has_annihilator", "pump_in_hand"),
+        "_alone_bonus", "_best_blocks", "_block_gains", "_chump_blocks", "_free_blocker",
+        "_lethal", "_pair_gain", "_safe_attackers", "damage_of", "fight", "has_annihilator",
+        "pump_in_hand"),
     "players.policies.context": ("first_effects", "fits_reserve"),
     "players.policies.heuristic": (),
     "players.policies.madness_plan": ("madness_cost", "outlet_plan"),
