@@ -118,7 +118,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "pump_in_hand"),
     "players.policies.context": ("first_effects", "fits_reserve"),
     "players.policies.heuristic": (),
-    "players.policies.madness_plan": ("madness_cost", "outlet_plan"),
+    "players.policies.madness_plan": ("_madness_score", "madness_cost", "outlet_plan"),
     "players.policies.optional_cost_plan": (),
     "players.policies.planning": (),
     "players.policies.random": (),
