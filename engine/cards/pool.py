@@ -33,6 +33,7 @@ from mtgsim.engine.cards import (
     PROT_COLORED_SPELLS,
     T_INSTANT,
     TYPE_BIT,
+    AbilityT,
     Activated,
     CardDef,
     CardFile,
@@ -374,9 +375,42 @@ def _check_filters(abilities: tuple[ManaAbility, ...], name: str) -> None:
 
 def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) -> Card:
     """``defn`` compiled: its keyword abilities expanded into ordinary abilities (kept out
-    of ``abilities`` as written), its type line, colours and cost as masks and flags."""
+    of ``abilities`` as written), its type line, colours and cost as masks and flags. In
+    the order each part needs the one before: the characteristics (``_compile_face``),
+    the keywords, the abilities by kind (``_compile_abilities``), then how the card is
+    cast (``_compile_casting``)."""
     card = Card(defn, handle, pool)
-    cost = parse_cost(defn.mana_cost, phyrexian=True)  # 107.4f: engine.rules.phyrexian
+    _compile_face(card, defn)
+    card.protection_spells = False
+    abilities = defn.abilities + compile_keywords(card)
+    # a back face's mana value is its front face's (712.8e)
+    card.mana_value = parse_cost(defn.front_mana_cost).mana_value if defn.front_mana_cost \
+        else card.cost.mana_value
+    # some way to cast it from a hand has instant speed: an instant, flash, or an instant
+    # Adventure (715.3; the creature itself is cast at its own speed, engine.rules.casting)
+    card.instant_speed = bool(card.type_mask & T_INSTANT) or \
+        bool(card.keyword_mask & KW_FLASH) or \
+        defn.adventure is not None and "instant" in defn.adventure.types or \
+        any(p.instant and p.keyword in card.keyword_names for p in PERMISSIONS)
+    _compile_abilities(card, defn, abilities)
+    prot = 0
+    for col in (*defn.protection, *card.protection_extra):
+        prot |= COLOR_BIT[col]
+    if card.protection_spells:
+        prot |= PROT_COLORED_SPELLS
+    card.base_protection = prot
+    card.is_aura = "Aura" in defn.subtypes
+    card.legendary = "legendary" in defn.supertypes
+    _compile_casting(card, defn)
+    card.mechanics = card_mechanics(card)
+    return card
+
+
+def _compile_face(card: Card, defn: CardDef) -> None:
+    """The printed characteristics as masks: the mana cost (202.1; Phyrexian symbols,
+    107.4f: engine.rules.phyrexian), the types (205) and the colours (105.2: the cost's,
+    unless the card says otherwise, 204)."""
+    cost = parse_cost(defn.mana_cost, phyrexian=True)
     card.cost = cost
     mask = 0
     for t in defn.types:
@@ -389,16 +423,13 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         for c in defn.colors:
             cm |= COLOR_BIT[c]
         card.color_mask = cm
-    card.protection_spells = False
-    abilities = defn.abilities + compile_keywords(card)
-    # a back face's mana value is its front face's (712.8e)
-    card.mana_value = parse_cost(defn.front_mana_cost).mana_value if defn.front_mana_cost \
-        else cost.mana_value
-    # some way to cast it from a hand has instant speed: an instant, flash, or an instant
-    # Adventure (715.3; the creature itself is cast at its own speed, engine.rules.casting)
-    card.instant_speed = bool(mask & T_INSTANT) or bool(card.keyword_mask & KW_FLASH) or \
-        defn.adventure is not None and "instant" in defn.adventure.types or \
-        any(p.instant and p.keyword in card.keyword_names for p in PERMISSIONS)
+
+
+def _compile_abilities(card: Card, defn: CardDef, abilities: tuple[AbilityT, ...]) -> None:
+    """The abilities sorted by kind (113.3: mana, activated, triggered, static), with
+    what the rules ask of them at every turn worked out once: a single plain mana
+    ability (``PlainMana``), whether the card's statics need the layers (613) or change
+    with the game, and its replacement effects as it enters (614.1c-d)."""
     card.mana_abilities = tuple(a for a in abilities if isinstance(a, ManaAbility))
     _check_filters(card.mana_abilities, defn.name)
     one = card.mana_abilities[0] if len(card.mana_abilities) == 1 else None
@@ -414,15 +445,22 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     card.layered = bool(statics or defn.levels)
     card.dynamic = bool(defn.levels) or any(_static_dynamic(st) for st in statics)
     card.affects_others = card.dynamic or any(st.applies_to == "filter" for st in statics)
-    prot = 0
-    for col in (*defn.protection, *card.protection_extra):
-        prot |= COLOR_BIT[col]
-    if card.protection_spells:
-        prot |= PROT_COLORED_SPELLS
-    card.base_protection = prot
-    card.is_aura = "Aura" in defn.subtypes
-    card.legendary = "legendary" in defn.supertypes
     card.spell_grants = any(st.applies_to == "spells_you_cast" for st in statics)
+    card.enters_tapped = any(
+        isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
+    card.cant_be_countered = any(s.cant_be_countered for s in statics)
+    card.enter_replacements = tuple(
+        a for a in abilities if isinstance(a, Replacement) and a.kind not in _NOT_ENTERING)
+    card.exiles_itself = any(isinstance(a, Replacement) and
+                             a.kind == "exile_instead_of_graveyard" for a in abilities)
+
+
+def _compile_casting(card: Card, defn: CardDef) -> None:
+    """How the card can be cast and used from a zone, worked out once: the casts from a
+    hand (its own, each permission's: ``spell_costs.PERMISSIONS``, an alternative cost,
+    "[A] or [B]" 601.2b), whether it has abilities or permissions outside the battlefield,
+    what an Aura spell targets (303.4a), and the quick castability check of a plain cast
+    (``HandCheck``: no cost reduction, 601.2f, and no other way to pay)."""
     card.zone_actions = any(a.zone != "battlefield" for a in card.activated) or \
         any(p.zone != HAND and p.keyword in card.keyword_names for p in PERMISSIONS)
     card.hand_casts = (ALT_NORMAL, *(p.code for p in PERMISSIONS if p.zone == HAND and (
@@ -431,13 +469,6 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
         card.hand_casts = (*card.hand_casts, ALT_ALTERNATIVE)
     if defn.spell is not None and defn.spell.additional_cost_or is not None:
         card.hand_casts = (*card.hand_casts, ALT_OTHER_ADDITIONAL)  # "[A] or [B]" (601.2b)
-    card.enters_tapped = any(
-        isinstance(a, Replacement) and a.kind == "enters_tapped" for a in abilities)
-    card.cant_be_countered = any(s.cant_be_countered for s in statics)
-    card.enter_replacements = tuple(
-        a for a in abilities if isinstance(a, Replacement) and a.kind not in _NOT_ENTERING)
-    card.exiles_itself = any(isinstance(a, Replacement) and
-                             a.kind == "exile_instead_of_graveyard" for a in abilities)
     card.aura_target = None if not card.is_aura else Target("player") \
         if card.enchant_player else Target("permanent", card.enchant or _ANYTHING)
     # a cost reduction of its own (601.2f) or another way to pay: no quick check
@@ -452,8 +483,6 @@ def compile_card(defn: CardDef, handle: int = -1, pool: CardPool | None = None) 
     elif plain and spell is not None:
         targets = spell.targets
     card.hand_check = HandCheck(card.hand_casts, quick, card.cost if plain else None, targets)
-    card.mechanics = card_mechanics(card)
-    return card
 
 
 def pool_of(defs: Iterable[CardDef]) -> CardPool:

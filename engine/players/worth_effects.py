@@ -10,8 +10,9 @@ effect table (``engine.rules.effect``).
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
-from mtgsim.engine.cards import T_ENCHANTMENT, Static
+from mtgsim.engine.cards import T_ENCHANTMENT, EffectT, Static
 from mtgsim.engine.players.worth import (
     aura_bonus,
     aura_is_hostile,
@@ -24,12 +25,18 @@ from mtgsim.engine.rules.effect import (
     HANDSET,
     Estimate,
     LifePrice,
+    Role,
     effect_sign,
     effects_sign,
     effects_value,
+    role_of,
 )
 from mtgsim.engine.rules.filters import matches
 from mtgsim.engine.state.game_state import BATTLEFIELD, NONE, GameObject, GameState, StackItem
+
+# Enum members read in functions, as module constants (a read off an enum class goes
+# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
+_ROLE_DAMAGE = Role.DAMAGE
 
 # harmful_to_target by (the effects, index): a memo of a function of card data, keyed by
 # its value (card data keeps its hash, engine.cards.schema.base): equal effects share an answer.
@@ -129,6 +136,21 @@ def each_or_named_of(state: GameState, each: object, what: str, me: int, targets
     if each is not None:
         return each_of(state, each, me, source)
     return objs_for(what, targets, state, source)
+
+
+def fixed_damage(effects: tuple[EffectT, ...], refs: tuple[str, ...]) -> int:
+    """The damage of a fixed amount these effects deal to what ``refs`` name ("t0",
+    "each_opponent"...), one dealing each (not "each creature"): what a burn spell is
+    sure to deal there whatever the game, for the policies' reckonings of burn (the race's
+    reach at the face, two spells for one creature). Damage whose amount depends on the
+    game (X, a count) is left out: the policies read it only where it is known."""
+    total = 0
+    e: Any
+    for e in effects:
+        if role_of(e) is _ROLE_DAMAGE and e.each is None and e.to in refs and \
+                isinstance(e.amount, int):
+            total += e.amount
+    return total
 
 
 def sign_for(o: GameObject, me: int) -> float:

@@ -9,6 +9,7 @@ source (605, 106.1), memoised while nothing relevant changes (``ManaEntry``).
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -28,8 +29,11 @@ from mtgsim.engine.rules.mana_sources import (
     triggered_mana,
 )
 from mtgsim.engine.rules.mana_union import one_mana_union, plain_one
-from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.game_state import GameObject, GameState
 from mtgsim.engine.state.memo import state_key
+
+if TYPE_CHECKING:
+    from mtgsim.engine.cards import ManaAbility
 
 
 class ManaEntry(msgspec.Struct):
@@ -112,6 +116,34 @@ def _each_masks(colors: str) -> tuple[int, ...]:
 
 
 
+class _Apart:
+    """The sources ``_mana_units`` counts apart from the plain units, found among the
+    sources whose mana ability is chosen as the units are counted (``_dynamic_source``):
+    made once per count that has such a source, so a count of plain sources (basic lands,
+    the common case) makes none of these lists."""
+
+    __slots__ = ("filters", "late_filters", "masks", "late_masks", "duals", "dual_masks",
+                 "helped", "once")
+
+    def __init__(self) -> None:
+        # the filters (605.1a: a mana ability with a mana cost), those that sacrifice
+        # their permanent last: their sources and their colours ("one mana of any color",
+        # or a choice: engine.rules.mana)
+        self.filters: list[tuple[int, int]] | None = None
+        self.late_filters: list[tuple[int, int]] = []
+        self.masks: list[int] = []
+        self.late_masks: list[int] = []
+        # the dual filters (a filter beside the permanent's own mana: Conduit Pylons): the
+        # index of its own unit, the filter's source
+        self.duals: list[tuple[int, tuple[int, int]]] | None = None
+        self.dual_masks: list[int] = []
+        # the sources that also tap a creature (Springleaf Drum): their unit's mask,
+        # source, and the unit of their plain ability when no creature is left (Holdout
+        # Settlement)
+        self.helped: list[tuple[int, tuple[int, int], tuple[int, int] | None]] | None = None
+        self.once = False  # a once-each-turn mana ability was looked at (602.5b)
+
+
 def _mana_units(state: GameState, player: int) -> tuple[
         mana_mod.Units, list[tuple[int, int]], bool, bool, list[tuple[int, int]], bool]:
     """Mana a player could make now: one colour mask per unit, and its source; whether
@@ -124,8 +156,9 @@ def _mana_units(state: GameState, player: int) -> tuple[
     of each of several colours ("Add {B}{R}": a karoo land, whose other mana would float
     unspent if it paid one symbol that a basic land could), and sacrifice sources last, so
     the solver (which keeps this order among equally flexible units) spends the cheapest.
-    A mask of 0 stands for such a source's mana (``_each_masks``).
-    """
+    A mask of 0 stands for such a source's mana (``_each_masks``). A source whose ability
+    is chosen now (``_dynamic_source``) may be set ``_Apart``: its units after the rest
+    (``_add_helped``), or filters (``_units_apart``)."""
     units: list[int] = []
     sources: list[tuple[int, int]] = []
     for i, m in enumerate(state.players[player].pool):
@@ -133,18 +166,7 @@ def _mana_units(state: GameState, player: int) -> tuple[
         sources.append((-1, i))
     late_units: list[int] = []
     late_sources: list[tuple[int, int]] = []
-    filters: list[tuple[int, int]] | None = None  # (made only when there are filters)
-    late_filters: list[tuple[int, int]] = []
-    # the filters' colours ("one mana of any color", or a choice: engine.rules.mana)
-    masks: list[int] = []
-    late_masks: list[int] = []
-    # the dual filters (a filter beside the permanent's own mana: Conduit Pylons): the
-    # index of its own unit, the filter's source
-    duals: list[tuple[int, tuple[int, int]]] | None = None
-    dual_masks: list[int] = []
-    # the sources that also tap a creature (Springleaf Drum): their unit's mask, source,
-    # and the unit of their plain ability when no creature is left (Holdout Settlement)
-    helped: list[tuple[int, tuple[int, int], tuple[int, int] | None]] | None = None
+    apart: _Apart | None = None  # (made only when a source's ability is chosen here)
     each_units: list[int] | None = None  # (made only when there are such sources)
     each_sources: list[tuple[int, int]]
     dynamic = creature = False
@@ -153,74 +175,21 @@ def _mana_units(state: GameState, player: int) -> tuple[
     # for mana" triggers: found once instead of asking the hooks for every land.
     hosts = found.hosts if MANA_TRIGGER_HOOKS else _NO_HOSTS
     for o, best, idx, mask, n, tap, is_creature in found.players[player]:
-        # One mana ability per permanent is used (they all tap it): the one making the
-        # most mana (a granted "{T}: Add {G}{G}" over a printed "{T}: Add {G}").
         if is_creature:
             creature = True  # summoning sickness: its mana changes with the turn
         if best is not None:  # the common case: a basic land
             if tap and (o.tapped or is_creature and o.sick and not o.kw & KW_HASTE):
-                # can_tap_for_mana, written out (tests/state/test_caches.py compares the
-                # sources kept here with its answer at every decision)
-                continue
+                continue  # can_tap_for_mana, written out (tests/state/test_caches.py
+                # compares the sources kept here with its answer at every decision)
         else:
             dynamic = True
-            n = -1
-            dual = -1
-            for i, cand in enumerate(mana_abilities_of(o)):
-                if cand.tap and not can_tap_for_mana(o):
-                    continue
-                if cand.once_per_turn:  # 602.5b: activated this turn already, or not
-                    creature = True  # (its turn then is the entry's key: ManaEntry.turn)
-                    if mana_once_used(o, i):
-                        continue
-                if cand.mana_cost and len(mana_abilities_of(o)) > 1:
-                    dual = i  # a filter beside its own mana (engine.rules.mana)
-                    continue
-                if cand.condition is not None and not condition_holds(
-                        state, cand.condition, o.controller, o):
-                    continue  # e.g. a leveler's band it is not in (711.2)
-                amount = cand.amount if isinstance(cand.amount, int) else static_amount(
-                    state, cand.amount, o)
-                if cand.each:
-                    amount = len(cand.colors)
-                # the most mana; of as much, the most colours (a Forest enchanted with
-                # Abundant Growth: its granted "one mana of any color" over its own {G})
-                if amount > n or amount == n and best is not None and \
-                        len(cand.colors) > len(best.colors) and not cand.each:
-                    best, idx, n = cand, i, amount
-            if best is None:
+            if apart is None:
+                apart = _Apart()
+            chosen = _dynamic_source(state, o, apart, len(units))
+            if chosen is None:
                 continue
-            mask = 0 if best.each else mana_color_mask(best.colors)
+            best, idx, mask, n = chosen
             tap = best.tap
-            # (filters and abilities that tap a creature too are never a source's plain
-            # ability, _source: only here)
-            if best.mana_cost:  # a filter (engine.cards.pool allows no other mana cost)
-                if best.sacrifice_self:
-                    late_filters.append((o.oid, idx))
-                    late_masks.append(mana_color_mask(best.colors))
-                else:
-                    if filters is None:
-                        filters = []
-                    filters.append((o.oid, idx))
-                    masks.append(mana_color_mask(best.colors))
-                continue
-            if best.tap_creature:  # it taps another creature too: counted after the rest
-                if helped is None:
-                    helped = []
-                fb = helped_fallback(o)
-                fb_mask = mana_color_mask(mana_abilities_of(o)[fb].colors) if fb >= 0 else 0
-                # (its unit pays what the plain ability makes too: _activations picks it)
-                helped.append((mask | fb_mask, (o.oid, idx), (fb_mask, fb) if fb >= 0 else None))
-                continue
-            if n == 1 and mask and plain_one(best):
-                # several plain one-mana abilities (a Forest that is an Island too, 305.6):
-                # one unit of any of their colours (the payment activates the one it needs)
-                mask = one_mana_union(state, o, mana_abilities_of(o), idx) or mask
-            if dual >= 0 and n == 1 and mask and not best.sacrifice_self:
-                if duals is None:
-                    duals = []
-                duals.append((len(units), (o.oid, dual)))  # (its unit, appended below)
-                dual_masks.append(mana_color_mask(mana_abilities_of(o)[dual].colors))
         oid = o.oid
         if best.sacrifice_self:
             for m in _each_masks(best.colors) if mask == 0 else (mask,) * n:
@@ -246,32 +215,122 @@ def _mana_units(state: GameState, player: int) -> tuple[
     if each_units is not None:
         units.extend(each_units)
         sources.extend(each_sources)
-    if helped is not None:
-        # as many as there are creatures to tap (which any tap may change: the whole
-        # state is the key)
-        dynamic = True
-        room = len(helpers(state, player))
-        for m, source, fallback in helped:
-            if room > 0:
-                room -= 1
-                units.append(m)
-                sources.append(source)
-            elif fallback is not None:  # no creature left: its plain ability alone
-                units.append(fallback[0])
-                sources.append((source[0], fallback[1]))
+    if apart is not None and apart.helped is not None:
+        dynamic = True  # (their units depend on the creatures to tap: any tap changes it)
+        _add_helped(state, player, apart.helped, units, sources)
     units.extend(late_units)
     sources.extend(late_sources)
+    if apart is None:
+        return _units_of(state, units, 0), sources, dynamic, creature, [], False
+    found_units, filters = _units_apart(state, units, apart)
+    # (a once-each-turn ability's turn is the entry's key too: ManaEntry.turn)
+    return found_units, sources, dynamic, creature or apart.once, filters, \
+        apart.helped is not None
+
+
+def _dynamic_source(state: GameState, o: GameObject, apart: _Apart,
+                    at: int) -> tuple[ManaAbility, int, int, int] | None:
+    """The mana ability of ``o`` its units come from, chosen now (a permanent with
+    several mana abilities, a condition or a computed amount): one per permanent, since
+    they all tap it, the one making the most mana (a granted "{T}: Add {G}{G}" over a
+    printed "{T}: Add {G}"), and of as much the most colours (a Forest enchanted with
+    Abundant Growth: its granted "one mana of any color" over its own {G}). As (ability,
+    index, mask, units), or None when it makes none now or is set ``apart``: a filter
+    (605.1a), or an ability that taps a creature too. ``at``: the index its unit would
+    have (a dual filter beside it refers to it)."""
+    best: ManaAbility | None = None
+    idx = n = dual = -1
+    abilities = mana_abilities_of(o)
+    for i, cand in enumerate(abilities):
+        if cand.tap and not can_tap_for_mana(o):
+            continue
+        if cand.once_per_turn:  # 602.5b: activated this turn already, or not
+            apart.once = True
+            if mana_once_used(o, i):
+                continue
+        if cand.mana_cost and len(mana_abilities_of(o)) > 1:
+            dual = i  # a filter beside its own mana (engine.rules.mana)
+            continue
+        if cand.condition is not None and not condition_holds(
+                state, cand.condition, o.controller, o):
+            continue  # e.g. a leveler's band it is not in (711.2)
+        amount = cand.amount if isinstance(cand.amount, int) else static_amount(
+            state, cand.amount, o)
+        if cand.each:
+            amount = len(cand.colors)
+        if amount > n or amount == n and best is not None and \
+                len(cand.colors) > len(best.colors) and not cand.each:
+            best, idx, n = cand, i, amount
+    if best is None:
+        return None
+    mask = 0 if best.each else mana_color_mask(best.colors)
+    # (filters and abilities that tap a creature too are never a source's plain
+    # ability, _source: only here)
+    if best.mana_cost:  # a filter (engine.cards.pool allows no other mana cost)
+        if best.sacrifice_self:
+            apart.late_filters.append((o.oid, idx))
+            apart.late_masks.append(mana_color_mask(best.colors))
+        else:
+            if apart.filters is None:
+                apart.filters = []
+            apart.filters.append((o.oid, idx))
+            apart.masks.append(mana_color_mask(best.colors))
+        return None
+    if best.tap_creature:  # it taps another creature too: counted after the rest
+        if apart.helped is None:
+            apart.helped = []
+        fb = helped_fallback(o)
+        fb_mask = mana_color_mask(mana_abilities_of(o)[fb].colors) if fb >= 0 else 0
+        # (its unit pays what the plain ability makes too: _activations picks it)
+        apart.helped.append((mask | fb_mask, (o.oid, idx), (fb_mask, fb) if fb >= 0 else None))
+        return None
+    if n == 1 and mask and plain_one(best):
+        # several plain one-mana abilities (a Forest that is an Island too, 305.6):
+        # one unit of any of their colours (the payment activates the one it needs)
+        mask = one_mana_union(state, o, mana_abilities_of(o), idx) or mask
+    if dual >= 0 and n == 1 and mask and not best.sacrifice_self:
+        if apart.duals is None:
+            apart.duals = []
+        apart.duals.append((at, (o.oid, dual)))  # (its unit, appended by _mana_units)
+        apart.dual_masks.append(mana_color_mask(abilities[dual].colors))
+    return best, idx, mask, n
+
+
+def _add_helped(state: GameState, player: int,
+                helped: list[tuple[int, tuple[int, int], tuple[int, int] | None]],
+                units: list[int], sources: list[tuple[int, int]]) -> None:
+    """The units of the abilities that tap a creature too (Springleaf Drum), as many as
+    there are creatures to tap (605.1a: the cost must be payable); beyond them, the unit
+    of such a source's plain ability (Holdout Settlement's {C})."""
+    room = len(helpers(state, player))
+    for m, source, fallback in helped:
+        if room > 0:
+            room -= 1
+            units.append(m)
+            sources.append(source)
+        elif fallback is not None:  # no creature left: its plain ability alone
+            units.append(fallback[0])
+            sources.append((source[0], fallback[1]))
+
+
+def _units_apart(state: GameState, units: list[int],
+                 apart: _Apart) -> tuple[mana_mod.Units, list[tuple[int, int]]]:
+    """The game's ``Units`` of ``units`` with the filters set apart (those that sacrifice
+    their permanent last, then the dual filters, each beside its own unit), and the
+    filters' sources in that order (``Units.filters``, ``ManaEntry.filters``)."""
+    filters = apart.filters
     if filters is None:
-        filters = late_filters
+        filters = apart.late_filters
     else:
-        filters.extend(late_filters)
+        filters.extend(apart.late_filters)
     pure = len(filters)
     own: tuple[int, ...] = ()
+    duals = apart.duals
     if duals is not None:
         own = tuple([at for at, _ in duals])
         filters = [*filters, *[source for _, source in duals]]
-    return _units_of(state, units, pure, own, (*masks, *late_masks, *dual_masks)), sources, \
-        dynamic, creature, filters, helped is not None
+    return _units_of(state, units, pure, own,
+                     (*apart.masks, *apart.late_masks, *apart.dual_masks)), filters
 
 
 def _units_of(state: GameState, units: list[int], filters: int,

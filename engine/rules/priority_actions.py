@@ -216,10 +216,8 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     plan = _hand_plan(state, player)
     p = state.players[player]
     objects = state.objects
-    hand = p.hand
     actions = [PASS_ACTION]
-    units: list[int] | None = None
-    seen: set[tuple[str, int]] = set()
+    units: list[int] | None = None  # the player's mana units, when first asked
     if sorcery_ok and p.lands_played < p.land_drops:
         for oid in plan.lands:  # 305.2
             actions.append(Action(PLAY, oid))
@@ -234,22 +232,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
                 for oid in sa.offered(state, player):
                     actions.append(Action(SPECIAL, oid, sa.code))
     if p.exile and p.can_cast_spells and (sorcery_ok or zone_actions or state.effects):
-        # plotted cards (702.170d) at sorcery timing; foretold ones (702.143a) and impulse
-        # draw's (307.1) at the card's own timing: at instant speed an instant or a card
-        # with flash (foretold cards are counted as usable from a zone)
-        for oid in p.exile:
-            obj = objects[oid]
-            if not (sorcery_ok or obj.card.instant_speed):
-                continue
-            for perm in FROM_EXILE:
-                if perm.has(state, obj):
-                    if not sorcery_ok and not (perm.own_timing and _instant(
-                            spell_face(state, obj, perm.code))):
-                        continue
-                    if units is None:
-                        units = mana_units(state, player)[0]
-                    if can_cast(state, player, obj, perm.code, units):
-                        actions.append(Action(CAST, oid, alt=perm.code))
+        units = _exile_casts(state, player, sorcery_ok, actions, units)
     if p.can_cast_spells:
         for oid, alt in _castable_from_hand(state, player, sorcery_ok, plan):
             actions.append(Action(CAST, oid, alt=alt))
@@ -257,38 +240,80 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     # one from an effect can be cast from a graveyard.
     if p.can_cast_spells and (zone_actions or state.effects and _granted_elsewhere(
             state, player)):
-        for oid in p.graveyard:
-            obj = objects[oid]
-            card = obj.card
-            if not (card.instant_speed or sorcery_ok):
-                continue
-            for perm in FROM_GRAVEYARD:
-                alt = perm.code
-                if (card.name, alt) not in seen and perm.has(state, obj):
-                    if units is None:
-                        units = mana_units(state, player)[0]
-                    if can_cast(state, player, obj, alt, units):
-                        seen.add((card.name, alt))
-                        actions.append(Action(CAST, oid, alt=alt))
+        _graveyard_casts(state, player, sorcery_ok, actions, units)
     for oid in own_activators:
         o = objects[oid]
         for idx, ab in enumerate(activated_abilities(o)):
             if ab.zone == "battlefield" and can_activate(state, player, o, idx, ab, sorcery_ok):
                 actions.append(Action(ACTIVATE, oid, idx))
     if zone_actions:
-        for zone_list, zone in ((hand, "hand"), (p.graveyard, "graveyard")):
-            done: set[tuple[str, int]] = set()
-            for oid in zone_list:
-                o = objects[oid]
-                for idx, ab in enumerate(o.card.activated):
-                    if ab.zone == zone and (o.card.name, idx) not in done and can_activate(
-                            state, player, o, idx, ab, sorcery_ok):
-                        done.add((o.card.name, idx))
-                        actions.append(Action(ACTIVATE, oid, idx))
+        _zone_activations(state, player, sorcery_ok, actions)
     if len(actions) == 1 and not sorcery_ok and p.can_cast_spells and not zone_actions and \
             not own_activators and not state.effects and not derived.counts.spell_granters:
         _idle(state, player, plan.instants)
     return actions
+
+
+def _exile_casts(state: GameState, player: int, sorcery_ok: bool, actions: list[Action],
+                 units: list[int] | None) -> list[int] | None:
+    """The casts from exile (``legal_actions``): plotted cards (702.170d) at sorcery
+    timing; foretold ones (702.143a) and impulse draw's (307.1) at the card's own timing:
+    at instant speed an instant or a card with flash (foretold cards are counted as
+    usable from a zone). ``units``: the player's mana units when already asked (returned,
+    asked or not, for the casts that follow)."""
+    objects = state.objects
+    for oid in state.players[player].exile:
+        obj = objects[oid]
+        if not (sorcery_ok or obj.card.instant_speed):
+            continue
+        for perm in FROM_EXILE:
+            if perm.has(state, obj):
+                if not sorcery_ok and not (perm.own_timing and _instant(
+                        spell_face(state, obj, perm.code))):
+                    continue
+                if units is None:
+                    units = mana_units(state, player)[0]
+                if can_cast(state, player, obj, perm.code, units):
+                    actions.append(Action(CAST, oid, alt=perm.code))
+    return units
+
+
+def _graveyard_casts(state: GameState, player: int, sorcery_ok: bool, actions: list[Action],
+                     units: list[int] | None) -> None:
+    """The casts from a graveyard with a permission (flashback 702.34a, retrace 702.81a,
+    ...): one action per card name and permission, since two copies are one choice."""
+    objects = state.objects
+    seen: set[tuple[str, int]] = set()
+    for oid in state.players[player].graveyard:
+        obj = objects[oid]
+        card = obj.card
+        if not (card.instant_speed or sorcery_ok):
+            continue
+        for perm in FROM_GRAVEYARD:
+            alt = perm.code
+            if (card.name, alt) not in seen and perm.has(state, obj):
+                if units is None:
+                    units = mana_units(state, player)[0]
+                if can_cast(state, player, obj, alt, units):
+                    seen.add((card.name, alt))
+                    actions.append(Action(CAST, oid, alt=alt))
+
+
+def _zone_activations(state: GameState, player: int, sorcery_ok: bool,
+                      actions: list[Action]) -> None:
+    """The abilities activated from a hand or a graveyard (cycling 702.29a, a card's own
+    "from your graveyard" ability, 602.2): one action per card name and ability."""
+    objects = state.objects
+    p = state.players[player]
+    for zone_list, zone in ((p.hand, "hand"), (p.graveyard, "graveyard")):
+        done: set[tuple[str, int]] = set()
+        for oid in zone_list:
+            o = objects[oid]
+            for idx, ab in enumerate(o.card.activated):
+                if ab.zone == zone and (o.card.name, idx) not in done and can_activate(
+                        state, player, o, idx, ab, sorcery_ok):
+                    done.add((o.card.name, idx))
+                    actions.append(Action(ACTIVATE, oid, idx))
 
 
 def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:

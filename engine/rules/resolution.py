@@ -62,61 +62,115 @@ def run_effect(state: GameState, item: StackItem, eff: EffectT, asker: Asker,
 
 
 def resolve_top(state: GameState, task: ResolveTask) -> None:
-    """Handler of ResolveTask (608.2)."""
+    """Handler of ResolveTask (608.2): on its first run the checks of 608.2b (targets)
+    and 603.4 (an intervening "if") and what the resolution starts from
+    (``_begin_resolving``); then the effects one at a time (``_run_queue``), each of
+    which may stop it for a question or a task; last, where the card goes (608.2n, 608.3:
+    ``_finish_resolving``). Split so that each rule reads on its own."""
     item = state.stack[-1]
     if item.sid != task.sid:  # a spell was cast while this resolved (cascade): find ours
         item = next(i for i in state.stack if i.sid == task.sid)
     if not task.started:
-        if item.target_specs and any(t != NONE for t in item.targets):
-            # 608.2b: only a spell that has targets can lose them ("up to" may have none).
-            # (a loop, not a comprehension: Cython miscompiles a comprehension whose item
-            # is an and-chain of three operands, tests/packaging/test_compiled.py)
-            legal: list[bool] = []
-            for spec, t in zip(item.target_specs, item.targets, strict=False):
-                ok = t != NONE and is_legal_target(state, spec, t, item.controller,
-                                                   item.source)
-                if ok and spec.controlled_by >= 0:  # "that player controls" (Searing Blaze)
-                    ok = controlled_by_chosen(state, spec, t, item.targets)
-                legal.append(ok)
-            if not any(legal) and item.is_spell and any(
-                    hook(state, item) for hook in TARGETS_ILLEGAL_HOOKS):
-                legal = []  # it has no targets now (702.103e) and resolves
-            elif not any(legal):
-                # 608.2b: all its targets are illegal: it doesn't resolve.
-                if state.log is not None:
-                    log(state, "fizzle", item.controller, item.label or item.card.name)
-                state.tasks.pop()
-                state.stack.pop()
-                object_resolved(state)
-                _spell_done(state, item, to_battlefield=False)
-                chapter_resolved(state, item)  # 714.4: its Saga is looked at again
-                return
-            item.targets = [t if ok else NONE for t, ok in zip(item.targets, legal,
-                                                                 strict=False)]
-        trig = item.trigger
-        if trig is not None and trig.condition is not None:
-            src = source_object(state, item)
-            if not condition_holds(state, trig.condition, item.controller, src,
-                                   item.subject_lki):
-                state.tasks.pop()  # 603.4: removed, it does nothing (it counts as done)
-                state.stack.pop()
-                object_resolved(state)
-                chapter_resolved(state, item)  # 714.4: its Saga is looked at again
-                return
+        if not _targets_checked(state, item) or not _condition_checked(state, item):
+            return  # removed from the stack: it does nothing
+        _begin_resolving(state, task, item)
+    if _run_queue(state, task, item):
+        _finish_resolving(state, task, item)
+
+
+def _targets_checked(state: GameState, item: StackItem) -> bool:
+    """608.2b: each target is checked again as the spell or ability begins resolving; an
+    illegal one is forgotten (``NONE``), and with every target illegal it does not
+    resolve: it is removed (a spell goes to its graveyard, 608.2b) and False is returned.
+    Only an object that has targets can lose them ("up to" may have none)."""
+    if not item.target_specs:
+        return True
+    targets = item.targets
+    chosen = False
+    for t in targets:  # (a loop, not any(): a compiled function holds no generator)
+        if t != NONE:
+            chosen = True
+            break
+    if not chosen:
+        return True
+    # (a loop, not a comprehension: Cython miscompiles a comprehension whose item
+    # is an and-chain of three operands, tests/packaging/test_compiled.py)
+    legal: list[bool] = []
+    for spec, t in zip(item.target_specs, targets, strict=False):
+        ok = t != NONE and is_legal_target(state, spec, t, item.controller, item.source)
+        if ok and spec.controlled_by >= 0:  # "that player controls" (Searing Blaze)
+            ok = controlled_by_chosen(state, spec, t, targets)
+        legal.append(ok)
+    if not any(legal):
+        if item.is_spell and _made_untargeted(state, item):
+            item.targets = []  # it has no targets now (702.103e) and resolves
+            return True
+        # 608.2b: all its targets are illegal: it doesn't resolve.
         if state.log is not None:
-            log(state, "resolve", item.controller, item.label or item.card.name,
-                ", ".join(describe(state, t) for t in item.targets if t != NONE))
-        if trig is not None and trig.keyword:
-            count(state, item.controller, trig.keyword.replace(" ", "_") + "_triggers")
-        if item.targets:  # their controllers, for "that artifact's controller" (608.2h)
-            objects = state.objects
-            item.target_controllers = tuple([
-                objects[t].controller if t >= 2 and t in objects else NONE
-                for t in item.targets])
-        task.queue = list(item.effects)
-        if trig is not None and trig.optional:
-            task.queue = [May(tuple(item.effects))]
-        task.started = True
+            log(state, "fizzle", item.controller, item.label or item.card.name)
+        state.tasks.pop()
+        state.stack.pop()
+        object_resolved(state)
+        _spell_done(state, item, to_battlefield=False)
+        chapter_resolved(state, item)  # 714.4: its Saga is looked at again
+        return False
+    item.targets = [t if ok else NONE for t, ok in zip(targets, legal, strict=False)]
+    return True
+
+
+def _made_untargeted(state: GameState, item: StackItem) -> bool:
+    """Whether a hook made a spell whose targets are all illegal another spell with no
+    targets (a bestowed Aura spell, 702.103e and 608.3b), which then resolves; the first
+    hook that does ends the asking."""
+    for hook in TARGETS_ILLEGAL_HOOKS:
+        if hook(state, item):
+            return True
+    return False
+
+
+def _condition_checked(state: GameState, item: StackItem) -> bool:
+    """603.4: a triggered ability with an intervening "if" checks its condition again
+    as it resolves; when it no longer holds the ability is removed from the stack, does
+    nothing (it counts as done) and False is returned."""
+    trig = item.trigger
+    if trig is None or trig.condition is None:
+        return True
+    src = source_object(state, item)
+    if condition_holds(state, trig.condition, item.controller, src, item.subject_lki):
+        return True
+    state.tasks.pop()
+    state.stack.pop()
+    object_resolved(state)
+    chapter_resolved(state, item)  # 714.4: its Saga is looked at again
+    return False
+
+
+def _begin_resolving(state: GameState, task: ResolveTask, item: StackItem) -> None:
+    """What a resolution starts from, once: the log's line, the keyword statistics of a
+    trigger, the targets' controllers as they are now ("that artifact's controller",
+    608.2h) and the queue of effects (an optional trigger's behind its "you may")."""
+    trig = item.trigger
+    if state.log is not None:
+        log(state, "resolve", item.controller, item.label or item.card.name,
+            ", ".join([describe(state, t) for t in item.targets if t != NONE]))
+    if trig is not None and trig.keyword:
+        count(state, item.controller, trig.keyword.replace(" ", "_") + "_triggers")
+    if item.targets:  # their controllers, for "that artifact's controller" (608.2h)
+        objects = state.objects
+        item.target_controllers = tuple([
+            objects[t].controller if t >= 2 and t in objects else NONE
+            for t in item.targets])
+    task.queue = list(item.effects)
+    if trig is not None and trig.optional:
+        task.queue = [May(tuple(item.effects))]
+    task.started = True
+
+
+def _run_queue(state: GameState, task: ResolveTask, item: StackItem) -> bool:
+    """608.2c: the effects in order, one at a time, each asking its questions through
+    the task's ``Asker`` (a question stops the rules and the effect runs again from its
+    start with its answers). False when an effect started a task (casting a card during
+    resolution) that runs before the rest."""
     queue = task.queue
     while queue:
         asker = Asker(state, task)
@@ -129,13 +183,18 @@ def resolve_top(state: GameState, task: ResolveTask) -> None:
             raise
         task.answers = []
         if state.tasks[-1] is not task:
-            return  # an effect started a task (casting a card during resolution): run it
-    # 608.3: a permanent spell enters; its "as it enters" questions come first.
+            return False  # an effect started a task: run it
+    return True
+
+
+def _finish_resolving(state: GameState, task: ResolveTask, item: StackItem) -> None:
+    """608.3: a permanent spell enters (its "as it enters" questions first, an Aura
+    attached to its target); 608.2n: an instant or sorcery goes to its graveyard; the
+    item leaves the stack and the hooks of a resolved object run (a Saga's chapter)."""
     after = None
     attach = NONE
     card = item.card
-    enters = item.is_spell and card.is_permanent_card
-    if enters:
+    if item.is_spell and card.is_permanent_card:
         asker = Asker(state, task)
         if card.is_aura:
             attach = item.targets[0] if item.targets else NONE

@@ -32,6 +32,7 @@ from mtgsim.engine.state.game_state import (
 
 if TYPE_CHECKING:
     from mtgsim.engine.state.ask import Asker
+    from mtgsim.engine.state.caches import Checks
 
 # An Aura 704.5m would put into its owner's graveyard: a hook that keeps it on the
 # battlefield as something else returns True (a bestowed Aura becomes unattached and
@@ -44,7 +45,10 @@ _KIND_LEGEND = DecisionKind.LEGEND
 
 
 def check(state: GameState) -> bool:
-    """Perform one round of state-based actions; True if any was performed."""
+    """Perform one round of state-based actions; True if any was performed (704.3: the
+    caller checks again until none is). The players' losses end the game first
+    (704.5a-c); then the permanents' checks (``_permanent_checks``), whose results are
+    performed as one event (``_to_graveyards``, the Sagas' sacrifices)."""
     derived = state.derived
     if derived.layers.stale:
         ensure(state)
@@ -61,61 +65,16 @@ def check(state: GameState) -> bool:
                   if p.life <= 0 or p.drew_from_empty or p.poison >= 10]
         end_game(state, losers, _loss_reason(state, losers[0]))
         return True
-    damaged = checks.damaged
-    if damaged:
-        checks.damaged = []
-    # Toughness, counters, attachments and the legend rule change only with
-    # characteristics (layers.refresh, which sets Checks.full); damage when it is dealt
-    # (Checks.damaged): a creature that survived a check with its damage can't die of it
-    # until its characteristics change.
-    full = checks.full
-    checks.full = False
-    entered = checks.entered
-    if entered:
-        checks.entered = []
     to_graveyard: list[GameObject] = []
     to_destroy: list[GameObject] = []
     sacrificed: list[GameObject] = []  # Sagas after their last chapter (714.4)
-    acted = False
-    legend = None
-    if full:
-        acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
-                                           to_destroy, sacrificed)
-    elif entered:
-        # Permanents that entered with nothing else's characteristics changed: they get
-        # every check, the others dealt damage the damage check; a legendary newcomer
-        # means the legend rule reads them all.
-        if any(state.objects[oid].card.legendary for oid in entered
-               if oid in state.objects):
-            acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
-                                               to_destroy, sacrificed)
-        else:
-            acted, legend = _permanent_actions(
-                state, _in_order(state, [*entered, *damaged]), set(entered), to_graveyard,
-                to_destroy, sacrificed)
-    elif damaged:  # only damage may have changed: the creatures dealt damage
-        acted, legend = _permanent_actions(state, _in_order(state, damaged), _NONE_ENTERED,
-                                           to_graveyard, to_destroy, sacrificed)
-    if legend is not None:  # 704.5j (asked after the moves below: a task under theirs)
-        state.tasks.append(LegendTask(player=legend[0], name=legend[1]))
-        acted = True
+    acted = _permanent_checks(state, checks, to_graveyard, to_destroy, sacrificed)
     if to_graveyard or to_destroy:
-        objects = state.objects
-        graveyard = [o for o in to_graveyard if o.zone == 2 and o.oid in objects]
-        # An indestructible creature with lethal damage stays and nothing happens: not
-        # "acted", or this check would repeat forever. Regeneration and replacements
-        # (umbra armor) change the game, so the check runs again after them.
-        destroyed = [o for o in to_destroy
-                     if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE]
-        if graveyard or destroyed:
+        moved = _to_graveyards(state, to_graveyard, to_destroy)
+        if moved < 0:
+            return True  # a controller chooses first (ZoneActionsTask)
+        if moved:
             acted = True
-            try:
-                plans = _plans(state, graveyard, destroyed, None)
-            except ChoiceNeeded:  # a controller chooses among replacements (616.1)
-                state.tasks.append(ZoneActionsTask(graveyard=[o.oid for o in graveyard],
-                                                   destroy=[o.oid for o in destroyed]))
-                return True
-            _perform(state, plans)
     if sacrificed:
         acted = True
         with simultaneously(state):
@@ -127,6 +86,76 @@ def check(state: GameState) -> bool:
     else:  # a dungeon waiting for its last room's ability keeps the checks due (704.5t)
         checks.needed = p0.room_last or p1.room_last
     return acted
+
+
+def _permanent_checks(state: GameState, checks: Checks, to_graveyard: list[GameObject],
+                      to_destroy: list[GameObject], sacrificed: list[GameObject]) -> bool:
+    """The checks of the permanents (704.5f-s: toughness, damage, Auras, counters, the
+    legend rule...), over only the permanents whose state may have changed since the last
+    check: what they would move is added to the lists, the legend rule's question is a
+    task (704.5j); True when something was done. Toughness, counters, attachments and the
+    legend rule change only with characteristics (layers.refresh, which sets
+    Checks.full); damage when it is dealt (Checks.damaged): a creature that survived a
+    check with its damage can't die of it until its characteristics change."""
+    damaged = checks.damaged
+    if damaged:
+        checks.damaged = []
+    full = checks.full
+    checks.full = False
+    entered = checks.entered
+    if entered:
+        checks.entered = []
+    acted = False
+    legend = None
+    if full or entered and _legendary_among(state, entered):
+        # every permanent; with a legendary newcomer the legend rule reads them all
+        acted, legend = _permanent_actions(state, state.battlefield, None, to_graveyard,
+                                           to_destroy, sacrificed)
+    elif entered:
+        # Permanents that entered with nothing else's characteristics changed: they get
+        # every check, the others dealt damage the damage check.
+        acted, legend = _permanent_actions(
+            state, _in_order(state, [*entered, *damaged]), set(entered), to_graveyard,
+            to_destroy, sacrificed)
+    elif damaged:  # only damage may have changed: the creatures dealt damage
+        acted, legend = _permanent_actions(state, _in_order(state, damaged), _NONE_ENTERED,
+                                           to_graveyard, to_destroy, sacrificed)
+    if legend is not None:  # 704.5j (asked after the moves: a task under theirs)
+        state.tasks.append(LegendTask(player=legend[0], name=legend[1]))
+        acted = True
+    return acted
+
+
+def _legendary_among(state: GameState, entered: list[int]) -> bool:
+    """Whether a permanent that entered (and is still an object) is legendary."""
+    objects = state.objects
+    for oid in entered:  # (a loop, not any(): a compiled function holds no generator)
+        if oid in objects and objects[oid].card.legendary:
+            return True
+    return False
+
+
+def _to_graveyards(state: GameState, to_graveyard: list[GameObject],
+                   to_destroy: list[GameObject]) -> int:
+    """704.5f-g, 704.5m and the others that put permanents into graveyards, as one event
+    (704.3): 1 when something moved, 0 when nothing did, -1 when a controller must first
+    choose among replacement effects (616.1: a ZoneActionsTask then moves them).
+    An indestructible creature with lethal damage stays and nothing happens: not "acted",
+    or the check would repeat forever. Regeneration and replacements (umbra armor) change
+    the game, so the check runs again after them."""
+    objects = state.objects
+    graveyard = [o for o in to_graveyard if o.zone == 2 and o.oid in objects]
+    destroyed = [o for o in to_destroy if o.oid in objects and not o.kw & KW_INDESTRUCTIBLE]
+    if not graveyard and not destroyed:
+        return 0
+    try:
+        plans = _plans(state, graveyard, destroyed, None)
+    except ChoiceNeeded:  # a controller chooses among replacements (616.1)
+        state.tasks.append(ZoneActionsTask(graveyard=[o.oid for o in graveyard],
+                                           destroy=[o.oid for o in destroyed]))
+        return -1
+    _perform(state, plans)
+    return 1
 
 
 def _complete_dungeons(state: GameState) -> bool:

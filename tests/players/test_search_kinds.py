@@ -50,6 +50,15 @@ def test_kinds_specs_are_canonical(text: str, canonical: str) -> None:
     ("search:kinds=priority+combat", "unknown decision kind 'combat'"),
     ("search:kinds=priority+", "empty name"),
     ("mcts:kinds=search", "never searches 'search'"),
+    # an exclusion: "-" once, before the whole value, and some kind left
+    ("search:kinds=-", "empty name"),
+    ("search:kinds=-may+", "empty name"),
+    ("search:kinds=--may", "goes once, before the whole value"),
+    ("search:kinds=priority+-may", "goes once, before the whole value"),
+    ("search:kinds=-mulligan", "never searches 'mulligan'"),
+    ("search:kinds=-combat", "unknown decision kind 'combat'"),
+    ("search:kinds=-choice+multi+priority+attackers+blockers", "leaves out every kind"),
+    ("mcts:kinds=-multi+choice+priority+attackers+blockers", "leaves out every kind"),
 ])
 def test_bad_kinds(text: str, problem: str) -> None:
     with pytest.raises(PolicySpecError, match=problem):
@@ -61,6 +70,46 @@ def test_the_groups_are_what_the_search_tries() -> None:
     assert read_kinds("multi") == SEARCHED_MULTI
     assert read_kinds("choice+multi+priority+attackers+blockers") == SEARCHED_KINDS
     assert SearchPolicy(1, parse_policy("search")).kinds == SEARCHED_KINDS
+
+
+BUT_MAY = "+".join(sorted(str(k) for k in SEARCHED_KINDS - {DecisionKind.MAY}))
+BUT_MAY_CANONICAL = "+".join(sorted([*(str(k) for k in SEARCHED_CHOICES - {DecisionKind.MAY}),
+                                     "attackers", "blockers", "multi", "priority"]))
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("search:kinds=-may", f"search:kinds={BUT_MAY_CANONICAL}"),  # every kind but may
+    (f"search:kinds={BUT_MAY}", f"search:kinds={BUT_MAY_CANONICAL}"),  # the same, written out
+    ("search:kinds=- may + target", "search:kinds=" + "+".join(sorted(
+        [*(str(k) for k in SEARCHED_CHOICES - {DecisionKind.MAY, DecisionKind.TARGET}),
+         "attackers", "blockers", "multi", "priority"]))),
+    ("search:kinds=-choice", "search:kinds=attackers+blockers+multi+priority"),
+    ("search:kinds=-choice+multi", "search:kinds=attackers+blockers+priority"),
+    ("search:kinds=-priority+multi+choice", "search:kinds=attackers+blockers"),
+    ("search:kinds=-multi+blockers,focus=-choice+multi+priority,frollouts=4",
+     "search:focus=attackers+blockers,frollouts=4,kinds=attackers+choice+priority"),
+    ("mcts:kinds=-choice+multi+blockers", "mcts:kinds=attackers+priority"),
+])
+def test_an_exclusion_names_every_kind_but_those(text: str, canonical: str) -> None:
+    """``kinds=-K+K...``: every searched kind but those named, spelled canonically by
+    what it keeps (so it is the same job as the kinds written out, and canonical twice
+    is canonical once)."""
+    spec = parse_policy(text)
+    assert str(spec) == canonical
+    assert str(parse_policy(str(spec))) == canonical
+
+
+def test_an_exclusion_reads_as_the_kinds_it_keeps() -> None:
+    but_may = SEARCHED_KINDS - {DecisionKind.MAY}
+    assert DecisionKind.MAY in SEARCHED_KINDS and DecisionKind.MAY not in but_may
+    assert read_kinds("-may") == read_kinds(BUT_MAY) == but_may
+    assert read_kinds("-choice+multi") == frozenset(
+        {DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS})
+    assert SearchPolicy(1, parse_policy("search:kinds=-may")).kinds == but_may
+    assert MctsPolicy(1, parse_policy("mcts:kinds=-may")).kinds == but_may
+    focused = SearchPolicy(1, parse_policy("search:focus=-choice+multi,frollouts=2"))
+    assert focused.kinds == SEARCHED_KINDS
+    assert focused.focus == read_kinds("priority+attackers+blockers")
 
 
 def _searched_positions() -> list[tuple[GameState, DecisionKind]]:

@@ -79,33 +79,64 @@ def _grants_only(e: Any) -> bool:
     return bool(e.each is None and e.keywords and e.power == 0 and e.toughness == 0)
 
 
+def _land_in(hand: list[GameObject]) -> bool:
+    """Whether a land card is in this hand."""
+    for o in hand:  # (a loop, not any(): a compiled function holds no generator)
+        if o.card.is_land:
+            return True
+    return False
+
+
+def _use_score(ctx: Ctx, role: Role, score: float, loss: float, targets: list[int]) -> float:
+    """An ability's score from what its effects give (``score``, the targets planned)
+    less what its cost takes (``loss``), by the kind of play it is and the moment: a
+    steal whenever it is worth it; damage to a creature at once, to the opponent at the
+    end of their turn or after my attack; card draw at the end of their turn; the rest in
+    my main phase or at the end of their turn, never over my own spell or ability."""
+    if role is _ROLE_STEAL:
+        return 35.0 + score if score > 3.0 else 0.0
+    gain = score - loss
+    if gain <= 0.5:
+        return 0.0
+    if role is _ROLE_DAMAGE:
+        if gain >= 100:
+            return 90.0
+        if targets and targets[0] >= 2:
+            return 22.0 + gain
+        # pinging the opponent: at the end of their turn, or after my attack
+        if ctx.opp_end or (ctx.main and ctx.step == MAIN2):
+            return 5.0 + gain
+        return 0.0
+    if role is _ROLE_DRAW:
+        return 4.0 + gain if ctx.opp_end else 0.0
+    stack = ctx.state.stack
+    if stack:
+        top = stack[-1]
+        if top.controller == ctx.me:
+            return 0.0
+    if ctx.main:
+        return 3.0 + gain
+    if ctx.opp_end:
+        return 2.0 + gain
+    return 0.0
+
+
 class ActivationScorer(TargetPlanner):
     """Activated-ability scores (a mixin of ``HeuristicPolicy``)."""
 
     __slots__ = ()  # (its state is in TargetPlanner's slots)
 
     def _activate_score(self, ctx: Ctx, obj: GameObject, index: int) -> float:
+        """The score of activating ``obj``'s ability ``index`` now: a keyword ability's
+        own reckoning (``_keyword_ability_score``), else what its effects give less what
+        its cost takes (``costs_worth``), when the moment suits it (``_use_score``)."""
         state = ctx.state
         ab = activated_abilities(obj)[index]
         kw = ab.keyword
-        if kw == "level up":
-            return self._level_up_score(ctx, obj, ab)
-        if kw == "unearth":
-            return self._unearth_score(ctx, obj)
-        if kw == "forecast":
-            return self._forecast_score(ctx, obj, ab)
-        if kw == "transmute":
-            return self._transmute_score(ctx, obj, ab)
-        if kw == "equip":
-            return self._equip_score(ctx, obj, ab)
-        if kw == "ninjutsu":
-            return ninjutsu_score(state, ctx.me, obj, ab)
-        if kw == "cycling":
-            return 1.0 if ctx.opp_end and obj.card.mana_value > ctx.lands + 2 else 0.0
-        if kw == "typecycling":  # a land for a spell not castable soon: short of lands
-            short = ctx.lands < 5 and not any(o.card.is_land for o in ctx.hand)
-            return 1.0 if (ctx.opp_end or ctx.main) and short and \
-                obj.card.mana_value > ctx.lands + 1 else 0.0
+        if kw:
+            by_keyword = self._keyword_ability_score(ctx, obj, ab, kw)
+            if by_keyword is not None:
+                return by_keyword
         effects = ab.effects
         first: Any = effects[0] if effects else None
         role = role_of(first) if first is not None else _ROLE_OTHER
@@ -147,31 +178,33 @@ class ActivationScorer(TargetPlanner):
         score, targets = self._plan_specs(ctx, obj.oid, specs, effects, x)
         if ab.targets and not targets:
             return 0.0
-        if role is _ROLE_STEAL:
-            return 35.0 + score if score > 3.0 else 0.0
-        gain = score - loss
-        if gain <= 0.5:
-            return 0.0
-        if role is _ROLE_DAMAGE:
-            if gain >= 100:
-                return 90.0
-            if targets and targets[0] >= 2:
-                return 22.0 + gain
-            # pinging the opponent: at the end of their turn, or after my attack
-            if ctx.opp_end or (ctx.main and ctx.step == MAIN2):
-                return 5.0 + gain
-            return 0.0
-        if role is _ROLE_DRAW:
-            return 4.0 + gain if ctx.opp_end else 0.0
-        if state.stack:
-            top = state.stack[-1]
-            if top.controller == ctx.me:
-                return 0.0
-        if ctx.main:
-            return 3.0 + gain
-        if ctx.opp_end:
-            return 2.0 + gain
-        return 0.0
+        return _use_score(ctx, role, score, loss, targets)
+
+    def _keyword_ability_score(self, ctx: Ctx, obj: GameObject, ab: Activated,
+                               kw: str) -> float | None:
+        """The score of a keyword ability, each by its own reckoning (level up 711,
+        unearth 702.84, forecast 702.57, transmute 702.53, equip 702.6, ninjutsu 702.49,
+        cycling and typecycling 702.29), or None for another ability: its effects are
+        scored as any ability's (``_activate_score``)."""
+        if kw == "level up":
+            return self._level_up_score(ctx, obj, ab)
+        if kw == "unearth":
+            return self._unearth_score(ctx, obj)
+        if kw == "forecast":
+            return self._forecast_score(ctx, obj, ab)
+        if kw == "transmute":
+            return self._transmute_score(ctx, obj, ab)
+        if kw == "equip":
+            return self._equip_score(ctx, obj, ab)
+        if kw == "ninjutsu":
+            return ninjutsu_score(ctx.state, ctx.me, obj, ab)
+        if kw == "cycling":
+            return 1.0 if ctx.opp_end and obj.card.mana_value > ctx.lands + 2 else 0.0
+        if kw == "typecycling":  # a land for a spell not castable soon: short of lands
+            short = ctx.lands < 5 and not _land_in(ctx.hand)
+            return 1.0 if (ctx.opp_end or ctx.main) and short and \
+                obj.card.mana_value > ctx.lands + 1 else 0.0
+        return None
 
     def _grant_score(self, ctx: Ctx, obj: GameObject, ab: Activated) -> float:
         """"Target creature gains <keyword> until end of turn" (Aquastrand Spider's

@@ -19,19 +19,15 @@ pays on its own, the cheapest first, while their mana values fit the mana I have
 
 from __future__ import annotations
 
-from typing import Any
-
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.rules.effect import Role, role_of
+from mtgsim.engine.players.worth_effects import fixed_damage
 from mtgsim.engine.rules.mana import can_pay_cost
 from mtgsim.engine.rules.mana_units import mana_units
 from mtgsim.engine.state.game_state import GameState
 
-# Enum members read in functions, as module constants (a read off an enum class goes
-# through its metaclass's __getattr__ on Python 3.11: see DecisionKind)
-_ROLE_DAMAGE = Role.DAMAGE
 FACE_KINDS = ("any", "player", "opponent")  # target kinds that include the opponent (115.4)
 FACE_REFS = ("each_opponent", "defending_player")  # untargeted damage to the opponent
+FACE_TARGET_REFS = ("t0", *FACE_REFS)  # and to the one target, when it may be them
 NEVER = 1_000  # the clock of a side whose attack deals no damage
 
 
@@ -46,15 +42,7 @@ def face_damage(card: Card) -> int:
     specs = spell.modes[0].targets if spell.modes else spell.targets
     effects = spell.modes[0].effects if spell.modes else spell.effects
     face_target = len(specs) == 1 and specs[0].kind in FACE_KINDS
-    total = 0
-    e: Any
-    for e in effects:
-        if role_of(e) is not _ROLE_DAMAGE or e.each is not None or \
-                not isinstance(e.amount, int):
-            continue
-        if e.to == "t0" and face_target or e.to in FACE_REFS:
-            total += e.amount
-    return total
+    return fixed_damage(effects, FACE_TARGET_REFS if face_target else FACE_REFS)
 
 
 def burn_reach(state: GameState, me: int) -> int:

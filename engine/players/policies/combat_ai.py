@@ -242,12 +242,44 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
     each blocker takes the block best for them (eat, trade, or chump a big attacker),
     and when the rest would be lethal they chump what they can. ``able_of``: the
     ``blockers`` able to block each attacker (by id), found once for every candidate
-    attack of a declaration."""
+    attack of a declaration. In the defender's order of thought: what each block would
+    give (``_block_gains``), the good blocks (``_best_blocks``), then chumps while the
+    rest is lethal (``_chump_blocks``)."""
     if not attackers:
         return 0.0
     dmg: dict[int, int] = {}
     gains: dict[tuple[int, int], float] = {}
     menace: set[int] = set()
+    _block_gains(state, attackers, blockers, w, bonus, double, cache, able_of, dmg, gains,
+                 menace)
+    free = {b.oid for b in blockers}
+    unblocked = set(dmg)
+    net = _best_blocks(gains, dmg, menace, unblocked, free, w)
+    through = sum(dmg[x] for x in unblocked)
+    if through >= opp_life:
+        net, through = _chump_blocks(attackers, gains, dmg, menace, unblocked, free,
+                                     opp_life, through, net)
+    if through >= opp_life:
+        return 100.0 + through
+    if state.monarch >= 0 and state.monarch != attackers[0].controller and \
+            any(dmg[x] > 0 for x in unblocked):  # combat damage to the monarch (724.2)
+        net += crown_taken_worth(state, attackers[0].controller)
+    if state.initiative >= 0 and state.initiative != attackers[0].controller and \
+            any(dmg[x] > 0 for x in unblocked):  # combat damage takes the initiative (725.2)
+        net += initiative_taken_worth(state, attackers[0].controller, price)
+    return net + w * through
+
+
+def _block_gains(state: GameState, attackers: list[GameObject], blockers: list[GameObject],
+                 w: float, bonus: int, double: bool,
+                 cache: dict[tuple[int, int, int], float] | None,
+                 able_of: dict[int, list[GameObject]] | None, dmg: dict[int, int],
+                 gains: dict[tuple[int, int], float], menace: set[int]) -> None:
+    """``attack_net``'s table: each attacker's damage (``dmg``: double strike twice), the
+    attackers that need two blockers or more (``menace``, 702.110b), and my gain for each
+    (attacker, blocker) pair a block is possible for (``gains``; ``cache`` keeps them
+    across the candidate attacks of a declaration, as ``able_of`` keeps who can block
+    whom: 509.1b-c)."""
     for a in attackers:
         strikes = 2 if double or a.kw & KW_DOUBLE_STRIKE else 1
         dmg[a.oid] = max(0, a.power + bonus) * strikes
@@ -272,9 +304,14 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
                 if cache is not None:
                     cache[(a.oid, b.oid, key_bonus)] = g
             gains[(a.oid, b.oid)] = g
-    by_oid = {a.oid: a for a in attackers}
-    free = {b.oid for b in blockers}
-    unblocked = set(dmg)
+
+
+def _best_blocks(gains: dict[tuple[int, int], float], dmg: dict[int, int], menace: set[int],
+                 unblocked: set[int], free: set[int], w: float) -> float:
+    """The defender's good blocks, best for them first: while some free blocker's block
+    of an unblocked attacker costs me more than the damage it stops (weighted ``w``), it
+    blocks (a second free blocker joins an attacker with menace). Takes them out of
+    ``unblocked`` and ``free``; my net gain from them."""
     net = 0.0
     while gains:
         best: tuple[int, int] | None = None
@@ -290,33 +327,43 @@ def attack_net(state: GameState, attackers: list[GameObject], blockers: list[Gam
         unblocked.discard(best[0])
         free.discard(best[1])
         if best[0] in menace:  # a second blocker joins
-            other = next((p[1] for p in gains if p[0] == best[0] and p[1] in free), None)
+            other = _free_blocker(gains, best[0], free)
             if other is not None:
                 free.discard(other)
-    through = sum(dmg[x] for x in unblocked)
-    if through >= opp_life:
-        for x in sorted(unblocked, key=lambda o: -dmg[o]):
-            if through < opp_life:
-                break
-            if x in menace:
-                continue
-            y = next((p[1] for p in gains if p[0] == x and p[1] in free), None)
-            if y is None:
-                continue
-            net += gains[(x, y)]
-            free.discard(y)
-            unblocked.discard(x)
-            if not by_oid[x].kw & KW_TRAMPLE:
-                through -= dmg[x]
-    if through >= opp_life:
-        return 100.0 + through
-    if state.monarch >= 0 and state.monarch != attackers[0].controller and \
-            any(dmg[x] > 0 for x in unblocked):  # combat damage to the monarch (724.2)
-        net += crown_taken_worth(state, attackers[0].controller)
-    if state.initiative >= 0 and state.initiative != attackers[0].controller and \
-            any(dmg[x] > 0 for x in unblocked):  # combat damage takes the initiative (725.2)
-        net += initiative_taken_worth(state, attackers[0].controller, price)
-    return net + w * through
+    return net
+
+
+def _chump_blocks(attackers: list[GameObject], gains: dict[tuple[int, int], float],
+                  dmg: dict[int, int], menace: set[int], unblocked: set[int], free: set[int],
+                  opp_life: int, through: int, net: float) -> tuple[float, int]:
+    """Against ``through`` damage that would be lethal, the defender chumps what they can,
+    the biggest attacker first, until the rest is not (an attacker with menace is left
+    alone; a trampler's damage still gets through). ``net`` and ``through`` after them."""
+    by_oid = {a.oid: a for a in attackers}
+    # (the biggest first, as sorted(key=-dmg) did: reverse keeps ties in their order)
+    for x in sorted(unblocked, key=dmg.__getitem__, reverse=True):
+        if through < opp_life:
+            break
+        if x in menace:
+            continue
+        y = _free_blocker(gains, x, free)
+        if y is None:
+            continue
+        net += gains[(x, y)]
+        free.discard(y)
+        unblocked.discard(x)
+        if not by_oid[x].kw & KW_TRAMPLE:
+            through -= dmg[x]
+    return net, through
+
+
+def _free_blocker(gains: dict[tuple[int, int], float], attacker: int,
+                  free: set[int]) -> int | None:
+    """The first free blocker (in ``gains``' order) able to block ``attacker``, if any."""
+    for pair in gains:  # (a loop, not next(): a compiled function holds no generator)
+        if pair[0] == attacker and pair[1] in free:
+            return pair[1]
+    return None
 
 
 def choose_attackers(state: GameState, d: Decision, price: LifePrice = HANDSET,

@@ -63,19 +63,12 @@ from mtgsim.engine.players.policies.paired_gain import (
     ucb_rounds,
 )
 from mtgsim.engine.players.policies.root_search import RootSearch
-from mtgsim.engine.players.policies.search import (
-    DEFAULT_CAST,
-    DEFAULT_DEPTH,
-    DEFAULT_Z,
-    MAX_CANDIDATES,
-    position_value,
-)
+from mtgsim.engine.players.policies.search import position_value, read_shared
 from mtgsim.engine.players.policies.search_actions import (
     Candidate,
     Follow,
     clear_plans,
 )
-from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, read_kinds
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer
@@ -94,18 +87,8 @@ class MctsPolicy(RootSearch):
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("mcts")
         self.name = str(spec)
+        read_shared(self, seed, spec)  # depth, z, futile, sets, kinds, cast, seed
         self.iterations = int(spec.get("iterations") or DEFAULT_ITERATIONS)
-        self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
-        z = spec.get("z")
-        self.z = float(z) if z is not None else DEFAULT_Z
-        futile_h = spec.get("futile")  # the futile stop's standard errors (none: off)
-        self.futile = float(futile_h) if futile_h is not None else None
-        self.sets = int(spec.get("sets") or MAX_CANDIDATES)
-        kinds = spec.get("kinds")  # the kinds searched (search_kinds; default all)
-        self.kinds = read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
-        cast = spec.get("cast")
-        self.cast = int(cast) if cast is not None else DEFAULT_CAST
-        self.seed = mix(seed, int(spec.get("seed") or 0))
         self.fitted = False  # the hand-set price of life in every heuristic inside
         self.inner = HeuristicPolicy(seed)
         self.follow = Follow(self.inner, ())  # the choices of a complete action played

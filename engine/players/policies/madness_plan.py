@@ -127,11 +127,7 @@ def outlet_plan(state: GameState, me: int, obj: GameObject, cost: ManaCost | Non
     if cost is None or cost.x or not discards_own_card(obj.card) or _library_short(state, me):
         return 0.0
     others = [o.oid for o in hand if o.oid != obj.oid]
-    picks = madness_discards(state, me, others, spent_of(cost), price)
-    if not picks:
-        return 0.0
-    best = state.objects[picks[0]].card
-    return OUTLET_WITH_MADNESS + best.mana_value + 0.1 * max(0.0, card_want(state, me, best))
+    return _madness_score(state, me, madness_discards(state, me, others, spent_of(cost), price))
 
 
 def ability_outlet_plan(state: GameState, me: int, obj: GameObject, ab: Activated,
@@ -142,7 +138,15 @@ def ability_outlet_plan(state: GameState, me: int, obj: GameObject, ab: Activate
     if ab.cost.discard <= 0 or _library_short(state, me):
         return 0.0
     cost = parse_cost(ab.cost.mana) if ab.cost.mana else None
-    picks = madness_discards(state, me, [o.oid for o in hand], spent_of(cost), price)
+    return _madness_score(state, me, madness_discards(state, me, [o.oid for o in hand],
+                                                      spent_of(cost), price))
+
+
+def _madness_score(state: GameState, me: int, picks: list[int]) -> float:
+    """An outlet's score for the madness spell its discard lets ``me`` cast (the first
+    of ``picks``, ``madness_discards``' answer): ``OUTLET_WITH_MADNESS`` plus its mana
+    value and its want; 0 without one. The one reckoning of a spell's outlet
+    (``outlet_plan``) and an ability's (``ability_outlet_plan``)."""
     if not picks:
         return 0.0
     best = state.objects[picks[0]].card

@@ -29,7 +29,9 @@ class RootSearch:
     and follows the complete action it chose. Subclasses set ``inner`` (the heuristic
     that answers first and plays what is not searched), ``follow``, ``sets``, ``cast``
     ``fitted`` (the price of life the complete actions' heuristic reads) and ``kinds``
-    (the decision kinds searched: the spec's ``kinds``, ``search_kinds``)."""
+    (the decision kinds searched: the spec's ``kinds``, ``search_kinds``); with them the
+    settings both read alike (``search.read_shared``): ``depth``, ``z``, ``futile`` and
+    ``seed``."""
 
     inner: HeuristicPolicy
     follow: Follow
@@ -37,6 +39,10 @@ class RootSearch:
     cast: int
     fitted: bool
     kinds: frozenset[DecisionKind]
+    depth: int
+    z: float
+    futile: float | None
+    seed: int
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""

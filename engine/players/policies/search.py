@@ -60,7 +60,7 @@ from mtgsim.engine.players.policies.paired_gain import (
 )
 from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search_actions import Candidate, Follow
-from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, read_kinds
+from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
 from mtgsim.engine.players.policies.spec import PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
@@ -100,21 +100,35 @@ def position_value(state: GameState, me: int, fitted: bool = True) -> float:
     return win_probability(state, me)
 
 
+def read_shared(policy: RootSearch, seed: int, spec: PolicySpec) -> None:
+    """The settings both searches read alike (``spec.MCTS_SETTINGS`` takes them from
+    ``SEARCH_SETTINGS``), read once for both: the rollouts' ``depth``, the switch's ``z``,
+    the ``futile`` stop's standard errors (none: off), the ``sets`` tried at one
+    decision, the ``kinds`` searched (``search_kinds``), the complete actions per priority
+    action (``cast``) and the search's own ``seed``, mixed with the game's."""
+    policy.depth = int(spec.get("depth") or DEFAULT_DEPTH)
+    z = spec.get("z")
+    policy.z = float(z) if z is not None else DEFAULT_Z
+    futile_h = spec.get("futile")
+    policy.futile = float(futile_h) if futile_h is not None else None
+    policy.sets = int(spec.get("sets") or MAX_CANDIDATES)
+    policy.kinds = spec_kinds(spec)
+    cast = spec.get("cast")
+    policy.cast = int(cast) if cast is not None else DEFAULT_CAST
+    policy.seed = mix(seed, int(spec.get("seed") or 0))
+
+
 class SearchPolicy(RootSearch):
     """Determinized Monte Carlo with the heuristic as rollout policy (module docstring)."""
 
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("search")
         self.name = str(spec)
+        read_shared(self, seed, spec)  # depth, z, futile, sets, kinds, cast, seed
         self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None
-        self.depth = int(spec.get("depth") or DEFAULT_DEPTH)
-        z = spec.get("z")
-        self.z = float(z) if z is not None else DEFAULT_Z
         self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
-        futile_h = spec.get("futile")  # the futile stop's standard errors (none: off)
-        self.futile = float(futile_h) if futile_h is not None else None
         # ``bank=1``: what the early and futile stops leave of a decision's budget is
         # kept (for the rest of the game), and a close decision (the best gain over
         # ``PRIOR`` but not clear of the noise) may spend up to its own budget again
@@ -137,10 +151,6 @@ class SearchPolicy(RootSearch):
         # decision's paired differences (``paired_gain.noise_margin``), not ``PRIOR``
         margin = spec.get("margin")
         self.margin = float(margin) if margin is not None else None
-        self.seed = mix(seed, int(spec.get("seed") or 0))
-        self.sets = int(spec.get("sets") or MAX_CANDIDATES)
-        kinds = spec.get("kinds")  # the kinds searched (search_kinds; default all)
-        self.kinds = read_kinds(kinds) if kinds is not None else SEARCHED_KINDS
         # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
         # at the others (the budget where the search pays: docs/policies.md)
         focus = spec.get("focus")
@@ -151,8 +161,6 @@ class SearchPolicy(RootSearch):
         self.mulligan = int(spec.get("mulligan") or 0)
         if self.mulligan:
             self.kinds = self.kinds | {MULLIGAN_KIND}
-        cast = spec.get("cast")
-        self.cast = int(cast) if cast is not None else DEFAULT_CAST
         # the hand-set price of life in every heuristic decision inside (its own and its
         # rollouts'), unless ``eval=fitted``: the default is the search of before the
         # fitted evaluation, which solves the AI puzzles (with the fitted price its
@@ -268,8 +276,7 @@ class SearchPolicy(RootSearch):
             return candidates[0]
         best = best_tried(values)
         extra = self.verify  # more deals for a best gain not yet clear of the noise
-        while extra > 0 and gain(values, best) > self._prior(values) and not confident(
-                values, best, self._z(values), self._prior(values)) and going():
+        while extra > 0 and self._unclear(values, best) and going():
             if len(values[0]) <= len(values[best]):
                 play(0)
             play(best)
@@ -281,7 +288,12 @@ class SearchPolicy(RootSearch):
     def _close(self, values: list[list[float]]) -> bool:
         """Whether the best well-tried candidate's gain is over ``PRIOR`` but not yet
         clear of ``z`` standard errors: the decisions more rollouts can still turn."""
-        best = best_tried(values)
+        return self._unclear(values, best_tried(values))
+
+    def _unclear(self, values: list[list[float]], best: int) -> bool:
+        """Whether candidate ``best``'s gain is over the switch's margin (``_prior``, read
+        once: with ``margin`` it sums the decision's squared deviations) but not yet clear
+        of the noise: ``_close``'s test, and the verify loop's at each deal it adds."""
         prior = self._prior(values)
         return gain(values, best) > prior and not confident(values, best, self._z(values),
                                                              prior)
@@ -326,4 +338,4 @@ class SearchPolicy(RootSearch):
 
 
 __all__ = ["DEFAULT_CAST", "DEFAULT_DEPTH", "DEFAULT_Z", "MAX_CANDIDATES", "SearchPolicy",
-           "position_value", "search_budget"]
+           "position_value", "read_shared", "search_budget"]

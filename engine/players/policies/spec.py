@@ -125,7 +125,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # opponent model; default: eval's, so eval=fitted,opponent=handset is the fitted
     # heuristic in the search's own seat against the plain one)
     "kinds": _kinds,  # the decision kinds searched, KIND+KIND... (engine names, or the
-    # groups choice and multi; search_kinds); the others are the heuristic's (default all)
+    # groups choice and multi; search_kinds), or -KIND+KIND...: every kind but those;
+    # the others are the heuristic's (default all; canonical: the kinds kept)
     "focus": _kinds,  # the kinds given ``frollouts`` rollouts per candidate instead of
     # ``rollouts`` (a budget per kind: more where the search pays)
     "frollouts": _int_in(1, 100_000),  # the rollouts per candidate at the ``focus`` kinds

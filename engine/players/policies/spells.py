@@ -24,6 +24,7 @@ from mtgsim.engine.players.worth import (
     is_creature,
     value,
 )
+from mtgsim.engine.players.worth_effects import fixed_damage
 from mtgsim.engine.rules.combat import can_block
 from mtgsim.engine.rules.effect import Role, effects_value, has_role, role_of
 from mtgsim.engine.rules.mana import can_pay
@@ -51,6 +52,7 @@ _ROLE_TEMPORARY = Role.TEMPORARY
 _ROLE_TOKENS = Role.TOKENS
 _ROLE_TUTOR = Role.TUTOR
 _ROLE_UNTAP_ALL = Role.UNTAP_ALL
+_TARGET_REFS = ("t0",)  # the one target (_burn_amount)
 
 
 class SpellScorer(TrickScorer):
@@ -379,10 +381,4 @@ def _burn_amount(specs: tuple[Target, ...], effects: tuple[EffectT, ...]) -> int
     """The damage these effects deal to their one target when it may be a creature."""
     if len(specs) != 1 or specs[0].kind not in ("any", "creature"):
         return 0
-    total = 0
-    for e in effects:
-        d: Any = e
-        if role_of(d) is _ROLE_DAMAGE and d.each is None and d.to == "t0" and \
-                isinstance(d.amount, int):
-            total += d.amount
-    return total
+    return fixed_damage(effects, _TARGET_REFS)
