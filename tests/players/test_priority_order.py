@@ -15,7 +15,12 @@ from mtgsim.engine.cards.pool import load_pool
 from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
 from mtgsim.engine.players.policies import search as search_module
 from mtgsim.engine.players.policies.context import Ctx
-from mtgsim.engine.players.policies.priority_order import body_worth, land_need, rules_of
+from mtgsim.engine.players.policies.priority_order import (
+    MANA_WEIGHT,
+    body_worth,
+    land_need,
+    rules_of,
+)
 from mtgsim.engine.players.policies.search import SearchPolicy
 from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.engine.rules.layers import ensure
@@ -43,6 +48,8 @@ def test_the_setting_solves_the_puzzle_and_plain_heuristic_does_not(
         name: str, tmp_path: Path) -> None:
     assert _play(name, PUZZLES[name], tmp_path) == (True, None)
     assert _play(name, "heuristic:prio=both", tmp_path) == (True, None)
+    if name == "land_drop_pays_for_the_one_drop":
+        assert _play(name, "heuristic:prio=mana", tmp_path) == (True, None)
     passed, error = _play(name, "heuristic", tmp_path)
     assert not passed and error is not None and "not on the battlefield" in error
 
@@ -85,6 +92,8 @@ def test_land_need_counts_what_the_land_pays_for(tmp_path: Path) -> None:
     assert land_need(ctx, _card(state, "Savage Lands")) == pytest.approx(2 * 0.04)
     # the bonus stays under the half point between the heuristic's land scores
     assert land_need(ctx, _card(state, "Mountain")) < 0.5
+    # prio=mana: the same need at five times the weight, over a new colour's +1
+    assert land_need(ctx, _card(state, "Mountain"), MANA_WEIGHT) == pytest.approx(2.4)
 
 
 def test_land_need_is_zero_when_the_mana_out_already_pays(tmp_path: Path) -> None:
@@ -111,19 +120,20 @@ def test_spec_spellings() -> None:
     assert canonical("search:attack=trades,prio=plain,rollouts=3") == "search:rollouts=3"
     with pytest.raises(PolicySpecError, match="prio"):
         canonical("heuristic:prio=curve")
-    assert rules_of("plain") == (False, False)
-    assert rules_of("lands") == (True, False)
-    assert rules_of("bodies") == (False, True)
-    assert rules_of("both") == (True, True)
+    assert rules_of("plain") == (0.0, False)
+    assert rules_of("lands") == (1.0, False)
+    assert rules_of("bodies") == (0.0, True)
+    assert rules_of("both") == (1.0, True)
+    assert rules_of("mana") == (MANA_WEIGHT, False)
 
 
 def test_plain_heuristic_has_no_tie_breaks() -> None:
     h = make_policy("heuristic", 1)
     assert isinstance(h, HeuristicPolicy)
-    assert (h.land_ties, h.body_ties, h.race) == (False, False, False)
+    assert (h.land_weight, h.body_ties, h.race) == (0.0, False, False)
     h = make_policy("heuristic:prio=both,attack=race", 1)
     assert isinstance(h, HeuristicPolicy)
-    assert (h.land_ties, h.body_ties, h.race) == (True, True, True)
+    assert (h.land_weight, h.body_ties, h.race) == (1.0, True, True)
 
 
 def test_search_rollouts_play_the_setting_in_their_own_seat_only(
@@ -133,8 +143,8 @@ def test_search_rollouts_play_the_setting_in_their_own_seat_only(
     opponent model)."""
     policy = make_policy("search:rollouts=1,prio=both,attack=race", 1)
     assert isinstance(policy, SearchPolicy)
-    assert (policy.inner.land_ties, policy.inner.body_ties, policy.inner.race) == \
-        (True, True, True)
+    assert (policy.inner.land_weight, policy.inner.body_ties, policy.inner.race) == \
+        (1.0, True, True)
     seen: list[list[object]] = []
 
     def no_play(game: GameState, policies: list[object]) -> None:
@@ -149,5 +159,5 @@ def test_search_rollouts_play_the_setting_in_their_own_seat_only(
         policy._rollout(state, me, 0, 7, state.turn + 1)
         own, other = seen[0][me], seen[0][1 - me]
         assert isinstance(own, HeuristicPolicy) and isinstance(other, HeuristicPolicy)
-        assert (own.land_ties, own.body_ties, own.race) == (True, True, True)
-        assert (other.land_ties, other.body_ties, other.race) == (False, False, False)
+        assert (own.land_weight, own.body_ties, own.race) == (1.0, True, True)
+        assert (other.land_weight, other.body_ties, other.race) == (0.0, False, False)

@@ -90,7 +90,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ("price", "race", "land_ties", "body_ties")
+    __slots__ = ("price", "race", "land_weight", "body_ties")
     name = "heuristic"
     stops = _stops()
 
@@ -107,9 +107,12 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         self.price: LifePrice = FITTED if fitted else HANDSET
         # ``heuristic:attack=race``: its attacks reckon the race (combat_ai, attack_race)
         self.race = race
-        # ``heuristic:prio=lands|bodies|both``: its priority ties broken by what the land
-        # pays for and by the creature's body (priority_order); "plain" keeps list order
-        self.land_ties, self.body_ties = rules_of(prio)
+        # ``heuristic:prio=lands|bodies|both|mana``: its priority ties broken by what the
+        # land pays for (land_weight: that need's weight, 0 for none) and by the creature's
+        # body (priority_order); "plain" keeps list order
+        self.land_weight: float
+        self.body_ties: bool
+        self.land_weight, self.body_ties = rules_of(prio)
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -199,9 +202,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         lands = [(self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid]), i)
                  for i, a in enumerate(d.actions) if a.kind == PLAY]
         if lands:
-            if self.land_ties:  # (under half a point: ties only, priority_order)
-                lands = [(s + land_need(ctx, objects[d.actions[i].oid].card) if s > 0 else s,
-                          i) for s, i in lands]
+            if self.land_weight:  # (priority_order: ties only, under half a point, but
+                # with prio=mana)
+                lands = [(s + land_need(ctx, objects[d.actions[i].oid].card, self.land_weight)
+                          if s > 0 else s, i) for s, i in lands]
             score, i = max(lands, key=lambda s: s[0])  # the first of the best
             if score >= LAND_FIRST:
                 return i
@@ -232,7 +236,9 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
             return 0.0
         if a.kind == PLAY:
             score = self._land_score(ctx, obj.card) + _from_exile(obj)
-            return score + land_need(ctx, obj.card) if self.land_ties and score > 0 else score
+            if self.land_weight and score > 0:
+                return score + land_need(ctx, obj.card, self.land_weight)
+            return score
         if a.kind == CAST:
             return self._cast_score(ctx, obj, a.alt)
         if a.kind == ACTIVATE:

@@ -20,7 +20,9 @@ its mana value, whatever its body). A player chooses those by what they do:
   levels are bought in later turns), so Isamaru, a 2/2, comes down before Caravan
   Escort, a 1/1 to level up, on turn one.
 
-``both`` is the two together. Pure functions of the player's view; no state.
+``both`` is the two together. ``mana`` weighs the land's need five times as much
+(``MANA_WEIGHT``), no longer a tie-break: the land that casts a spell in hand now comes
+before a new colour that casts nothing, and before a tapped land. Pure functions of the player's view; no state.
 """
 
 from __future__ import annotations
@@ -35,13 +37,18 @@ NOW = 0.2  # per spell in hand the land makes castable this turn (at most ``NOW_
 NOW_CAP = 2
 LATER = 0.04  # per spell in hand needing a colour only this land adds (at most 2)
 LATER_CAP = 2
+# ``prio=mana``: the land's need at five times the tie-break's weight (NOW 1.0 a spell,
+# LATER 0.2), so it outweighs the heuristic's own land preferences: the +1 of a new
+# colour that pays for nothing in hand now, and a tapped land's +0.5 on a turn its mana
+# would not be used, when another land's mana casts a spell this turn
+MANA_WEIGHT = 5.0
 
 
-def land_need(ctx: Ctx, card: Card) -> float:
-    """What this land does for the spells in hand, 0 .. 0.48: ``NOW`` for each spell it
-    makes castable this turn (one this turn's mana cannot pay and the same mana plus this
-    land's can; none when it enters tapped), ``LATER`` for each spell with a coloured
-    symbol of a colour it makes and the mana out does not."""
+def land_need(ctx: Ctx, card: Card, weight: float = 1.0) -> float:
+    """What this land does for the spells in hand, 0 .. 0.48 times ``weight``: ``NOW``
+    for each spell it makes castable this turn (one this turn's mana cannot pay and the
+    same mana plus this land's can; none when it enters tapped), ``LATER`` for each spell
+    with a coloured symbol of a colour it makes and the mana out does not."""
     produced = 0
     for ab in card.mana_abilities:
         for ch in ab.colors:
@@ -66,7 +73,7 @@ def land_need(ctx: Ctx, card: Card) -> float:
         if later < LATER_CAP and any(sym & produced and not sym & have
                                      for sym in cost.symbols):
             later += 1
-    return NOW * now + LATER * later
+    return (NOW * now + LATER * later) * weight
 
 
 def body_worth(card: Card) -> float:
@@ -85,10 +92,11 @@ def body_worth(card: Card) -> float:
     return v
 
 
-def rules_of(prio: str) -> tuple[bool, bool]:
-    """(lands, bodies): which tie-breaks the ``prio`` value turns on (the values are
-    ``spec.PRIORITY_RULES``: plain, lands, bodies, both)."""
-    return prio in ("lands", "both"), prio in ("bodies", "both")
+def rules_of(prio: str) -> tuple[float, bool]:
+    """(the weight of ``land_need`` in a land's score, bodies): what the ``prio`` value
+    turns on (the values are ``spec.PRIORITY_RULES``: plain, lands, bodies, both, mana)."""
+    lands = MANA_WEIGHT if prio == "mana" else (1.0 if prio in ("lands", "both") else 0.0)
+    return lands, prio in ("bodies", "both")
 
 
 __all__ = ["body_worth", "land_need", "rules_of"]

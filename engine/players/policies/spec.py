@@ -83,7 +83,7 @@ def _attacks(text: str) -> str:
     return text
 
 
-PRIORITY_RULES = ("plain", "lands", "bodies", "both")  # (priority_order.PRIORITY_RULES)
+PRIORITY_RULES = ("plain", "lands", "bodies", "both", "mana")  # (priority_order.rules_of)
 
 
 def _priority_rules(text: str) -> str:
@@ -164,7 +164,8 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
 # before declaring attackers (engine.players.policies.attack_race); ``attack=trades``, the
 # creature-for-creature count alone, is the default. ``prio=lands|bodies|both`` breaks the
 # ties of its priority choice by what a land pays for in hand and by a creature's body
-# (engine.players.policies.priority_order); ``prio=plain``, list order, is the default.
+# (engine.players.policies.priority_order); ``prio=mana`` weighs the land's need over its
+# other land preferences; ``prio=plain``, list order, is the default.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation,
                                                        "attack": _attacks,
                                                        "prio": _priority_rules}
