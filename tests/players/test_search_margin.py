@@ -111,8 +111,9 @@ def test_the_opponent_seat_plays_its_own_price(monkeypatch: pytest.MonkeyPatch) 
     made: list[tuple[int, object]] = []
     real = search_module.HeuristicPolicy
 
-    def recording(seed: int, fitted: bool = False) -> object:
-        policy = real(seed, fitted)
+    def recording(seed: int, fitted: bool = False, race: bool = False,
+                  prio: str = "plain") -> object:
+        policy = real(seed, fitted, race, prio)
         made.append((seed, policy.price))
         return policy
 

@@ -27,7 +27,8 @@ def make_policy(spec: str | PolicySpec, seed: int
     s = spec if isinstance(spec, PolicySpec) else parse_policy(spec)
     if s.name == "heuristic":
         return HeuristicPolicy(seed, fitted=s.get("eval") == "fitted",
-                               race=s.get("attack") == "race")
+                               race=s.get("attack") == "race",
+                               prio=s.get("prio") or "plain")
     if s.name == "random":
         return RandomPolicy(seed)
     if s.name == "goldfish":

@@ -33,6 +33,7 @@ from mtgsim.engine.players.policies.combat_ai import (
     survives_fight,
 )
 from mtgsim.engine.players.policies.context import COLOR_BITS, Ctx
+from mtgsim.engine.players.policies.priority_order import body_worth, land_need, rules_of
 from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.policies.targeting import TargetChooser
@@ -48,6 +49,7 @@ from mtgsim.engine.state.game_state import (
     EXILE,
     MAIN1,
     MAIN2,
+    PASS,
     PLAY,
     SPECIAL,
     STOP_OWN_STACK,
@@ -88,7 +90,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ("price", "race")
+    __slots__ = ("price", "race", "land_weight", "body_ties")
     name = "heuristic"
     stops = _stops()
 
@@ -97,13 +99,20 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """The steps this deck ever acts in (engine.players.policies.stops)."""
         return deck_stops(deck)
 
-    def __init__(self, seed: int, fitted: bool = False, race: bool = False) -> None:
+    def __init__(self, seed: int, fitted: bool = False, race: bool = False,
+                 prio: str = "plain") -> None:
         # the price of life this policy's estimates read, passed down to them: the fitted
         # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
         # engine.players.life_price; not the default: docs/policies.md)
         self.price: LifePrice = FITTED if fitted else HANDSET
         # ``heuristic:attack=race``: its attacks reckon the race (combat_ai, attack_race)
         self.race = race
+        # ``heuristic:prio=lands|bodies|both|mana``: its priority ties broken by what the
+        # land pays for (land_weight: that need's weight, 0 for none) and by the creature's
+        # body (priority_order); "plain" keeps list order
+        self.land_weight: float
+        self.body_ties: bool
+        self.land_weight, self.body_ties = rules_of(prio)
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -193,9 +202,15 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         lands = [(self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid]), i)
                  for i, a in enumerate(d.actions) if a.kind == PLAY]
         if lands:
+            if self.land_weight:  # (priority_order: ties only, under half a point, but
+                # with prio=mana)
+                lands = [(s + land_need(ctx, objects[d.actions[i].oid].card, self.land_weight)
+                          if s > 0 else s, i) for s, i in lands]
             score, i = max(lands, key=lambda s: s[0])  # the first of the best
             if score >= LAND_FIRST:
                 return i
+        if self.body_ties:
+            return self._best_with_bodies(ctx, d)
         best_i = 0
         best_score = 0.0
         for i, a in enumerate(d.actions):
@@ -211,6 +226,44 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 continue
             if score > best_score:
                 best_score, best_i = score, i
+        return best_i
+
+    def _action_score(self, ctx: Ctx, d: Decision, i: int) -> float:
+        """The score of ``d``'s action ``i`` (0 for a pass), as ``priority`` reckons it."""
+        a = d.actions[i]
+        obj = ctx.state.objects[a.oid] if a.kind != PASS else None
+        if obj is None:
+            return 0.0
+        if a.kind == PLAY:
+            score = self._land_score(ctx, obj.card) + _from_exile(obj)
+            if self.land_weight and score > 0:
+                return score + land_need(ctx, obj.card, self.land_weight)
+            return score
+        if a.kind == CAST:
+            return self._cast_score(ctx, obj, a.alt)
+        if a.kind == ACTIVATE:
+            return self._activate_score(ctx, obj, a.index)
+        if a.kind == SPECIAL:
+            return special_score(ctx.state, obj.card, a.index)
+        return 0.0
+
+    def _best_with_bodies(self, ctx: Ctx, d: Decision) -> int:
+        """``priority``'s choice with ``prio=bodies``: the best score, and of two casts
+        scoring the same the bigger creature body (``priority_order.body_worth``; a
+        creature before a non-creature spell); every other tie keeps the first in the
+        list, as plain ``priority`` does."""
+        objects = ctx.state.objects
+        best_i = 0
+        best: tuple[float, float] = (0.0, 0.0)
+        for i, a in enumerate(d.actions):
+            if a.kind == PASS:
+                continue
+            score = self._action_score(ctx, d, i)
+            if score <= 0.0:
+                continue
+            key = (score, body_worth(objects[a.oid].card) if a.kind == CAST else 0.0)
+            if key > best:
+                best, best_i = key, i
         return best_i
 
     def _land_score(self, ctx: Ctx, card: Card) -> float:

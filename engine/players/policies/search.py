@@ -175,7 +175,11 @@ class SearchPolicy(RootSearch):
         # heuristic in its own seat against the plain one
         opponent = spec.get("opponent")
         self.opponent_fitted = self.fitted if opponent is None else opponent == "fitted"
-        self.inner = HeuristicPolicy(seed, self.fitted)
+        # ``prio`` and ``attack``: the heuristic settings of its own heuristic (its
+        # fallback answers and its rollouts' own seat); the other seat is plain
+        self.prio = spec.get("prio") or "plain"
+        self.race = spec.get("attack") == "race"
+        self.inner = self._own_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
@@ -187,6 +191,10 @@ class SearchPolicy(RootSearch):
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:
         return deck_stops(deck)
+
+    def _own_heuristic(self, seed: int) -> HeuristicPolicy:
+        """The heuristic of the search's own seat: its price of life, ``prio``, ``attack``."""
+        return HeuristicPolicy(seed, self.fitted, self.race, self.prio)
 
     candidates = staticmethod(candidate_answers)  # the answers tried at a decision
 
@@ -321,11 +329,11 @@ class SearchPolicy(RootSearch):
         after it from its script, ``Follow``); the position's value."""
         s0, s1 = next_u64(sample)
         policies: list[HeuristicPolicy | Follow] = [
-            HeuristicPolicy(s, self.fitted if seat == me else self.opponent_fitted)
+            self._own_heuristic(s) if seat == me else HeuristicPolicy(s, self.opponent_fitted)
             for seat, s in enumerate((s0, s1))]
         if isinstance(choice, Candidate):
             if choice.then:
-                policies[me] = Follow(HeuristicPolicy(s1 if me else s0, self.fitted), choice.then,
+                policies[me] = Follow(self._own_heuristic(s1 if me else s0), choice.then,
                                       game.turn, len(game.stack))
             answer(game, choice.first)
         else:

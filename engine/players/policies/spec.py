@@ -83,6 +83,15 @@ def _attacks(text: str) -> str:
     return text
 
 
+PRIORITY_RULES = ("plain", "lands", "bodies", "both", "mana")  # (priority_order.rules_of)
+
+
+def _priority_rules(text: str) -> str:
+    if text not in PRIORITY_RULES:
+        raise PolicySpecError(f"must be one of {', '.join(PRIORITY_RULES)}, got {text!r}")
+    return text
+
+
 def _kinds(text: str) -> str:
     try:
         return kinds_text(read_kinds(text))
@@ -132,6 +141,11 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "frollouts": _int_in(1, 100_000),  # the rollouts per candidate at the ``focus`` kinds
     "mulligan": _int_in(0, 100_000),  # full-game rollouts per answer at keep-or-mulligan
     # (103.5; mulligan_search; default 0: the heuristic's mulligans)
+    "prio": _priority_rules,  # the heuristic's priority tie-breaks (``heuristic:prio``) in
+    # the search's own heuristic: its fallback answers and its rollouts' own seat; the
+    # rollouts' other seat stays the plain heuristic (default plain)
+    "attack": _attacks,  # ``heuristic:attack`` likewise in the search's own heuristic
+    # (race: its attacks reckon the race; default trades)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -149,9 +163,13 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
 # the default, the same policy as plain ``heuristic``. ``attack=race`` reckons the race
 # before declaring attackers (engine.players.policies.attack_race); ``attack=trades``, the
-# creature-for-creature count alone, is the default.
+# creature-for-creature count alone, is the default. ``prio=lands|bodies|both`` breaks the
+# ties of its priority choice by what a land pays for in hand and by a creature's body
+# (engine.players.policies.priority_order); ``prio=mana`` weighs the land's need over its
+# other land preferences; ``prio=plain``, list order, is the default.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation,
-                                                       "attack": _attacks}
+                                                       "attack": _attacks,
+                                                       "prio": _priority_rules}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
@@ -220,6 +238,8 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["cutoff"]
     if settings.get("attack") == "trades":
         del settings["attack"]
+    if settings.get("prio") == "plain":
+        del settings["prio"]
     if name == "search" and settings.get("opponent") == settings.get("eval", "handset"):
         del settings["opponent"]  # the default: the other seat priced as the own
     if settings.get("kinds") == ALL_KINDS:  # every kind: the default

@@ -1,0 +1,163 @@
+"""The heuristic's priority tie-breaks (``heuristic:prio=lands|bodies|both``,
+``engine/players/policies/priority_order.py``) and the same setting in the search's own
+heuristic. The plays are the AI puzzles ``land_drop_pays_for_the_one_drop`` and
+``the_bigger_body_first``: each fails with plain ``heuristic`` (the tie goes to the first
+action in the list) and passes with its setting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtgsim.engine.cards.card import Card
+from mtgsim.engine.cards.pool import load_pool
+from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
+from mtgsim.engine.players.policies import search as search_module
+from mtgsim.engine.players.policies.context import Ctx
+from mtgsim.engine.players.policies.priority_order import (
+    MANA_WEIGHT,
+    body_worth,
+    land_need,
+    rules_of,
+)
+from mtgsim.engine.players.policies.search import SearchPolicy
+from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
+from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.turn import advance
+from mtgsim.engine.scenario.runner import load_scenario, play_scenario, run_scenario
+from mtgsim.engine.state.game_state import GameState
+
+AI = Path(__file__).parents[1] / "scenarios" / "ai"
+PUZZLES = {"land_drop_pays_for_the_one_drop": "heuristic:prio=lands",
+           "the_bigger_body_first": "heuristic:prio=bodies"}
+
+
+def _play(name: str, policy: str, tmp_path: Path) -> tuple[bool, str | None]:
+    text = (AI / f"{name}.toml").read_text()
+    lines = [ln for ln in text.splitlines() if ln.startswith("policy = ")]
+    assert len(lines) == 1
+    f = tmp_path / f"{name}.toml"
+    f.write_text(text.replace(lines[0], f'policy = "{policy}"'))
+    r = run_scenario(f, load_pool())
+    return r.passed, r.error
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLES))
+def test_the_setting_solves_the_puzzle_and_plain_heuristic_does_not(
+        name: str, tmp_path: Path) -> None:
+    assert _play(name, PUZZLES[name], tmp_path) == (True, None)
+    assert _play(name, "heuristic:prio=both", tmp_path) == (True, None)
+    if name == "land_drop_pays_for_the_one_drop":
+        assert _play(name, "heuristic:prio=mana", tmp_path) == (True, None)
+    passed, error = _play(name, "heuristic", tmp_path)
+    assert not passed and error is not None and "not on the battlefield" in error
+
+
+def _position(tmp_path: Path, hand: list[str], lands: list[str]) -> GameState:
+    text = f"""name = "prio"
+[setup]
+turn = 3
+active = "A"
+step = "main1"
+[setup.A]
+life = 20
+hand = {hand!r}
+library = ["Plains", "Plains", "Plains"]
+battlefield = {lands!r}
+[setup.B]
+life = 20
+library = ["Forest", "Forest", "Forest"]
+""".replace("'", '"')
+    f = tmp_path / "p.toml"
+    f.write_text(text)
+    state = play_scenario(load_scenario(f)).state
+    ensure(state)
+    return state
+
+
+def _card(state: GameState, name: str) -> Card:
+    return next(o.card for o in state.objects.values() if o.card.name == name)
+
+
+def test_land_need_counts_what_the_land_pays_for(tmp_path: Path) -> None:
+    """With a Swamp out: a Mountain casts Goblin Guide now (NOW) and is the only red
+    source for it and Lightning Bolt (LATER, twice); a Plains pays for nothing; Savage
+    Lands enters tapped, so only the later need counts."""
+    state = _position(tmp_path, ["Mountain", "Plains", "Savage Lands", "Goblin Guide",
+                                 "Lightning Bolt"], ["Swamp"])
+    ctx = Ctx(state, 0)
+    assert land_need(ctx, _card(state, "Mountain")) == pytest.approx(2 * 0.2 + 2 * 0.04)
+    assert land_need(ctx, _card(state, "Plains")) == 0.0
+    assert land_need(ctx, _card(state, "Savage Lands")) == pytest.approx(2 * 0.04)
+    # the bonus stays under the half point between the heuristic's land scores
+    assert land_need(ctx, _card(state, "Mountain")) < 0.5
+    # prio=mana: the same need at five times the weight, over a new colour's +1
+    assert land_need(ctx, _card(state, "Mountain"), MANA_WEIGHT) == pytest.approx(2.4)
+
+
+def test_land_need_is_zero_when_the_mana_out_already_pays(tmp_path: Path) -> None:
+    state = _position(tmp_path, ["Mountain", "Goblin Guide"], ["Mountain"])
+    assert land_need(Ctx(state, 0), _card(state, "Mountain")) == 0.0
+
+
+def test_body_worth(tmp_path: Path) -> None:
+    state = _position(tmp_path, ["Isamaru, Hound of Konda", "Caravan Escort",
+                                 "Overgrown Battlement", "Nest Invader", "Lightning Bolt"],
+                      ["Plains"])
+    assert body_worth(_card(state, "Isamaru, Hound of Konda")) == 5.0  # 2/2
+    assert body_worth(_card(state, "Caravan Escort")) == 2.5  # 1/1 (levels come later)
+    assert body_worth(_card(state, "Overgrown Battlement")) == 4.0  # 0/4 defender
+    assert body_worth(_card(state, "Nest Invader")) == 5.0
+    assert body_worth(_card(state, "Lightning Bolt")) == 0.0
+
+
+def test_spec_spellings() -> None:
+    assert canonical("heuristic:prio=plain") == "heuristic"
+    assert canonical("heuristic:prio=both") == "heuristic:prio=both"
+    assert canonical("search:rollouts=3,prio=lands,attack=race") == \
+        "search:attack=race,prio=lands,rollouts=3"
+    assert canonical("search:attack=trades,prio=plain,rollouts=3") == "search:rollouts=3"
+    with pytest.raises(PolicySpecError, match="prio"):
+        canonical("heuristic:prio=curve")
+    assert rules_of("plain") == (0.0, False)
+    assert rules_of("lands") == (1.0, False)
+    assert rules_of("bodies") == (0.0, True)
+    assert rules_of("both") == (1.0, True)
+    assert rules_of("mana") == (MANA_WEIGHT, False)
+
+
+def test_plain_heuristic_has_no_tie_breaks() -> None:
+    h = make_policy("heuristic", 1)
+    assert isinstance(h, HeuristicPolicy)
+    assert (h.land_weight, h.body_ties, h.race) == (0.0, False, False)
+    h = make_policy("heuristic:prio=both,attack=race", 1)
+    assert isinstance(h, HeuristicPolicy)
+    assert (h.land_weight, h.body_ties, h.race) == (1.0, True, True)
+
+
+def test_search_rollouts_play_the_setting_in_their_own_seat_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search:prio=...,attack=...``: the search's own heuristic (its fallback) and its
+    rollouts' own seat have the settings; the other seat is the plain heuristic (the
+    opponent model)."""
+    policy = make_policy("search:rollouts=1,prio=both,attack=race", 1)
+    assert isinstance(policy, SearchPolicy)
+    assert (policy.inner.land_weight, policy.inner.body_ties, policy.inner.race) == \
+        (1.0, True, True)
+    seen: list[list[object]] = []
+
+    def no_play(game: GameState, policies: list[object]) -> None:
+        seen.append(list(policies))
+        return None
+
+    monkeypatch.setattr(search_module, "step", no_play)
+    for me in (0, 1):
+        seen.clear()
+        state = _position(tmp_path, ["Goblin Guide"], ["Mountain"])
+        advance(state)  # A's priority: its answer 0 (pass) is the rollout's choice
+        policy._rollout(state, me, 0, 7, state.turn + 1)
+        own, other = seen[0][me], seen[0][1 - me]
+        assert isinstance(own, HeuristicPolicy) and isinstance(other, HeuristicPolicy)
+        assert (own.land_weight, own.body_ties, own.race) == (1.0, True, True)
+        assert (other.land_weight, other.body_ties, other.race) == (0.0, False, False)
