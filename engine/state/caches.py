@@ -10,8 +10,10 @@ and entering look for (601.2f, 614.1c); ``Memo``, engine.state.memo's entries.
 What invalidates each, and why none of it is game state, is engine.state.derived's
 docstring: its invalidation points are the only writers of these flags and counters
 besides each part's owner. Each part copies itself for a clone (``copy``: the flags and
-counts, never the facts found, which hold another state's objects), and ``Hands`` for a
-player's view too (``for_view``).
+counts, never the facts found, which hold another state's objects) and for a player's
+view, which owns every part (``Derived.for_view``): ``Layers`` and ``Hands`` by a
+``for_view`` of their own (the battlefield's facts copied with the flags; the other
+player's hand counted from what the view holds), the others by their ``copy``.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class Layers:
         self.entered: list[int] = []
         # the objects of GameState.battlefield, in its order, as of the last refresh
         # (``permanents``): every battlefield change marks characteristics stale or a
-        # permanent entered, and the refresh that clears them drops this list (never copied)
+        # permanent entered, and the refresh that clears them drops this list (never
+        # copied for a clone; a view's is a copy, ``for_view``)
         self.permanents: list[GameObject] | None = None
         # a permanent on the battlefield has a static ability whose effect may change
         # without the battlefield changing (Card.dynamic; as of the last refresh): only
@@ -72,7 +75,8 @@ class Layers:
         # the refresh (its count) that found only permanents entering, when the last one
         # did (refreshed_entered): the others kept their characteristics
         self.entered_refresh = -1
-        # engine.rules.activation.activators' answer, as of a refresh (never copied)
+        # engine.rules.activation.activators' answer, as of a refresh (never copied for
+        # a clone; a view's is a copy, ``for_view``)
         self.activators: Activators | None = None
 
     def only_entered_since(self, refreshes: int) -> bool:
@@ -95,6 +99,43 @@ class Layers:
         new.refreshes = self.refreshes
         new.entered_refresh = self.entered_refresh
         new.activators = None
+        return new
+
+    def for_view(self) -> Layers:
+        """A player's view's ``Layers`` (``Derived.for_view``): its own object, with the
+        flags and counts and, unlike a clone's ``copy``, the facts found, each a copy
+        (the battlefield's list, the activators' lists), so that the view's readers
+        neither find them again at each decision nor write the state's.
+
+        Why each fact is valid for the view: a view is shallow (engine.state.view), its
+        ``battlefield`` the state's list and its objects on the battlefield the state's
+        objects (the battlefield is public, 400.2: every permanent is in every view), so
+        ``permanents`` (the battlefield's objects as of the last refresh) holds the
+        objects the view's own refresh would list, and ``activators`` (ids of
+        permanents with activated abilities, each player's, keyed on ``refreshes``,
+        which is copied with it) what the view's own search would find. What
+        invalidates them is what invalidates the state's, by name
+        (engine.state.derived's points): ``permanent_entered``, ``permanent_left`` and
+        ``characteristics_changed`` mark the flags copied here stale, and ``refreshed``
+        and ``refreshed_entered`` replace the list and move the count the activators
+        key on. From the copy on, the view's invalidation points and refreshes write
+        these copies, the state's the state's."""
+        new = _new(Layers)  # (no __init__: every slot is set here, at each view)
+        new.stale = self.stale
+        new.entered = self.entered.copy()
+        perms = self.permanents
+        new.permanents = perms.copy() if perms is not None else None
+        new.dynamic_statics = self.dynamic_statics
+        new.nonlocal_statics = self.nonlocal_statics
+        new.plain = self.plain
+        new.refreshed_clock = self.refreshed_clock
+        new.refreshes = self.refreshes
+        new.entered_refresh = self.entered_refresh
+        hit = self.activators
+        if hit is not None:  # (a Struct of engine.rules.activation, made by its type)
+            players = hit.players
+            hit = type(hit)(hit.refreshes, (players[0].copy(), players[1].copy()), hit.size)
+        new.activators = hit
         return new
 
 
@@ -120,6 +161,9 @@ class Checks:
         self.damaged: list[int] = []
 
     def copy(self) -> Checks:
+        """Every flag and list, for a clone and for a player's view (``Derived.for_view``):
+        a check holds no fact found, only ids of public permanents (entered, damaged)
+        that the view's own check looks at as the state's would."""
         new = _new(Checks)
         new.needed = self.needed
         new.full = self.full
@@ -259,6 +303,8 @@ class Counts:
         self.enter_replacers = 0
 
     def copy(self) -> Counts:
+        """Both counts, for a clone and for a player's view (``Derived.for_view``): they
+        count permanents, which every view holds (public, 400.2)."""
         new = _new(Counts)
         new.spell_granters = self.spell_granters
         new.enter_replacers = self.enter_replacers
