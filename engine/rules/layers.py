@@ -134,12 +134,8 @@ def _affected(state: GameState, st: Static, src: GameObject) -> list[GameObject]
 
 def refresh(state: GameState) -> None:
     """Recompute the characteristics of every permanent (613.1): of those that entered
-    alone when nothing else can have changed (``_refresh_entered``). A view's shared
-    ``Layers`` become its own first (``Derived.own_layers``)."""
-    derived = state.derived
-    if derived.shared:
-        derived.own_layers()
-    layers = derived.layers
+    alone when nothing else can have changed (``_refresh_entered``)."""
+    layers = state.derived.layers
     objects = state.objects
     entered = layers.entered
     if entered:

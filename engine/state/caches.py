@@ -10,13 +10,18 @@ and entering look for (601.2f, 614.1c); ``Memo``, engine.state.memo's entries.
 What invalidates each, and why none of it is game state, is engine.state.derived's
 docstring: its invalidation points are the only writers of these flags and counters
 besides each part's owner. Each part copies itself for a clone (``copy``: the flags and
-counts, never the facts found, which hold another state's objects), and ``Hands`` for a
-player's view too (``for_view``).
+counts, never the facts found, which hold another state's objects) and for a player's
+view, which owns every part (``Derived.for_view``): ``Layers`` and ``Hands`` by a
+``for_view`` of their own (the battlefield's facts copied with the flags; the other
+player's hand counted from what the view holds), the others by their ``copy``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from mtgsim.engine.rules.activation import Activators
@@ -35,45 +40,48 @@ CURRENT, ENTERED, CHANGED = 0, 1, 2
 
 
 _new = object.__new__  # an instance without __init__ (the copies set every slot)
+# a Struct's shallow copy, every field at once, in C (msgspec's ``Struct.__copy__``, which
+# its stubs do not declare): the parts a view copies (``Layers``, ``Checks``, ``Counts``)
+# are Structs for it, a copy then costing one call instead of a read and write per slot
+_copy: Callable[[Any], Any] = msgspec.Struct.__copy__  # type: ignore[attr-defined]
 
 
-class Layers:
-    """Characteristics (engine.rules.layers.refresh) and the facts found with them."""
+class Layers(msgspec.Struct):
+    """Characteristics (engine.rules.layers.refresh) and the facts found with them (a
+    Struct for its copies, never encoded: derived data is not game state)."""
 
-    __slots__ = ("stale", "entered", "permanents", "dynamic_statics", "nonlocal_statics",
-                 "plain", "refreshed_clock", "refreshes", "entered_refresh", "activators")
-
-    def __init__(self) -> None:
-        # whether characteristics must be recomputed (CURRENT, ENTERED, CHANGED above):
-        # characteristics_changed, permanent_entered; refreshed and refreshed_entered
-        # make it CURRENT
-        self.stale = CHANGED
-        # permanents that entered the battlefield since the last refresh (permanent_entered):
-        # the refresh may recompute only these when nothing else changed
-        self.entered: list[int] = []
-        # the objects of GameState.battlefield, in its order, as of the last refresh
-        # (``permanents``): every battlefield change marks characteristics stale or a
-        # permanent entered, and the refresh that clears them drops this list (never copied)
-        self.permanents: list[GameObject] | None = None
-        # a permanent on the battlefield has a static ability whose effect may change
-        # without the battlefield changing (Card.dynamic; as of the last refresh): only
-        # then does conditions_changed mark characteristics stale (threshold, "for each
-        # card in your hand", "as long as it's your turn")
-        self.dynamic_statics = True
-        # a static on the battlefield affects permanents other than itself and what it is
-        # attached to ("creatures you control get +1/+1"), or may change (as above)
-        self.nonlocal_statics = True
-        # the last refresh found nothing layered and no resolved effect, so every
-        # permanent older than refreshed_clock has its printed characteristics
-        self.plain = False
-        self.refreshed_clock = -1
-        # refreshes so far: the facts about the battlefield key on it
-        self.refreshes = 0
-        # the refresh (its count) that found only permanents entering, when the last one
-        # did (refreshed_entered): the others kept their characteristics
-        self.entered_refresh = -1
-        # engine.rules.activation.activators' answer, as of a refresh (never copied)
-        self.activators: Activators | None = None
+    # whether characteristics must be recomputed (CURRENT, ENTERED, CHANGED above):
+    # characteristics_changed, permanent_entered; refreshed and refreshed_entered
+    # make it CURRENT
+    stale: int = CHANGED
+    # permanents that entered the battlefield since the last refresh (permanent_entered):
+    # the refresh may recompute only these when nothing else changed
+    entered: list[int] = msgspec.field(default_factory=list)
+    # the objects of GameState.battlefield, in its order, as of the last refresh
+    # (``permanents``): every battlefield change marks characteristics stale or a
+    # permanent entered, and the refresh that clears them drops this list (never
+    # copied for a clone; a view's is a copy, ``for_view``)
+    permanents: list[GameObject] | None = None
+    # a permanent on the battlefield has a static ability whose effect may change
+    # without the battlefield changing (Card.dynamic; as of the last refresh): only
+    # then does conditions_changed mark characteristics stale (threshold, "for each
+    # card in your hand", "as long as it's your turn")
+    dynamic_statics: bool = True
+    # a static on the battlefield affects permanents other than itself and what it is
+    # attached to ("creatures you control get +1/+1"), or may change (as above)
+    nonlocal_statics: bool = True
+    # the last refresh found nothing layered and no resolved effect, so every
+    # permanent older than refreshed_clock has its printed characteristics
+    plain: bool = False
+    refreshed_clock: int = -1
+    # refreshes so far: the facts about the battlefield key on it
+    refreshes: int = 0
+    # the refresh (its count) that found only permanents entering, when the last one
+    # did (refreshed_entered): the others kept their characteristics
+    entered_refresh: int = -1
+    # engine.rules.activation.activators' answer, as of a refresh (never copied for
+    # a clone; a view's is a copy, ``for_view``)
+    activators: Activators | None = None
 
     def only_entered_since(self, refreshes: int) -> bool:
         """Whether the one refresh since the ``refreshes``-th found only permanents
@@ -84,45 +92,68 @@ class Layers:
 
     def copy(self) -> Layers:
         """The flags and counts, without the facts found (they hold another state's objects)."""
-        new = _new(Layers)  # (no __init__: every slot is set here, at each view and clone)
-        new.stale = self.stale
+        new: Layers = _copy(self)
         new.entered = self.entered.copy()
         new.permanents = None
-        new.dynamic_statics = self.dynamic_statics
-        new.nonlocal_statics = self.nonlocal_statics
-        new.plain = self.plain
-        new.refreshed_clock = self.refreshed_clock
-        new.refreshes = self.refreshes
-        new.entered_refresh = self.entered_refresh
         new.activators = None
         return new
 
+    def for_view(self) -> Layers:
+        """A player's view's ``Layers`` (``Derived.for_view``): its own object, with the
+        flags and counts and, unlike a clone's ``copy``, the facts found, each a copy
+        (the battlefield's list, the activators' lists), so that the view's readers
+        neither find them again at each decision nor write the state's.
 
-class Checks:
-    """What the next state-based check (engine.rules.sba.check) must look at."""
+        Why each fact is valid for the view: a view is shallow (engine.state.view), its
+        ``battlefield`` the state's list and its objects on the battlefield the state's
+        objects (the battlefield is public, 400.2: every permanent is in every view), so
+        ``permanents`` (the battlefield's objects as of the last refresh) holds the
+        objects the view's own refresh would list, and ``activators`` (ids of
+        permanents with activated abilities, each player's, keyed on ``refreshes``,
+        which is copied with it) what the view's own search would find. What
+        invalidates them is what invalidates the state's, by name
+        (engine.state.derived's points): ``permanent_entered``, ``permanent_left`` and
+        ``characteristics_changed`` mark the flags copied here stale, and ``refreshed``
+        and ``refreshed_entered`` replace the list and move the count the activators
+        key on. From the copy on, the view's invalidation points and refreshes write
+        these copies, the state's the state's."""
+        new: Layers = _copy(self)  # (every field, then a copy of each list)
+        new.entered = self.entered.copy()
+        perms = self.permanents
+        if perms is not None:
+            new.permanents = perms.copy()
+        hit = self.activators
+        if hit is not None:  # (a Struct of engine.rules.activation, made by its type)
+            players = hit.players
+            new.activators = type(hit)(hit.refreshes, (players[0].copy(), players[1].copy()),
+                                       hit.size)
+        return new
 
-    __slots__ = ("needed", "full", "entered", "damaged")
 
-    def __init__(self) -> None:
-        # something changed that a state-based action may care about: set by every point
-        # that makes characteristics stale and by checks_due, life_changed,
-        # creature_damaged; cleared by a check that found nothing to do
-        self.needed = True
-        # characteristics were recomputed in full since the last check (refreshed): every
-        # permanent gets every check
-        self.full = True
-        # permanents whose characteristics were set since the last check when nothing
-        # else's changed (refreshed_entered): with ``full`` False, only these need more
-        # than the damage check
-        self.entered: list[int] = []
-        # creatures dealt damage (or marked by a deathtouch source) since the last check
-        # (creature_damaged): with ``full`` False, the others need no damage check
-        self.damaged: list[int] = []
+class Checks(msgspec.Struct):
+    """What the next state-based check (engine.rules.sba.check) must look at (a Struct for
+    its copies, as ``Layers``)."""
+
+    # something changed that a state-based action may care about: set by every point
+    # that makes characteristics stale and by checks_due, life_changed,
+    # creature_damaged; cleared by a check that found nothing to do
+    needed: bool = True
+    # characteristics were recomputed in full since the last check (refreshed): every
+    # permanent gets every check
+    full: bool = True
+    # permanents whose characteristics were set since the last check when nothing
+    # else's changed (refreshed_entered): with ``full`` False, only these need more
+    # than the damage check
+    entered: list[int] = msgspec.field(default_factory=list)
+    # creatures dealt damage (or marked by a deathtouch source) since the last check
+    # (creature_damaged): with ``full`` False, the others need no damage check
+    damaged: list[int] = msgspec.field(default_factory=list)
 
     def copy(self) -> Checks:
-        new = _new(Checks)
-        new.needed = self.needed
-        new.full = self.full
+        """Every flag and list, for a clone and for a player's view (``Derived.for_view``):
+        a check holds no fact found, only ids of public permanents (entered, damaged)
+        that the view's own check looks at as the state's would."""
+        new: Checks = _copy(self)
         new.entered = self.entered.copy()
         new.damaged = self.damaged.copy()
         return new
@@ -246,22 +277,20 @@ def _view_counts(view: GameState, other: int, usable: bool) -> tuple[int, int]:
     return count, instants
 
 
-class Counts:
+class Counts(msgspec.Struct):
     """The permanents with "spells you cast have ..." abilities and with "as ... enters"
     replacements, counted as they enter and leave (permanent_entered, permanent_left;
     ``Derived.recount`` counts them in a state) so that casting a spell and a permanent
-    entering need not scan the battlefield for them."""
+    entering need not scan the battlefield for them (a Struct for its copies, as
+    ``Layers``)."""
 
-    __slots__ = ("spell_granters", "enter_replacers")
-
-    def __init__(self) -> None:
-        self.spell_granters = 0
-        self.enter_replacers = 0
+    spell_granters: int = 0
+    enter_replacers: int = 0
 
     def copy(self) -> Counts:
-        new = _new(Counts)
-        new.spell_granters = self.spell_granters
-        new.enter_replacers = self.enter_replacers
+        """Both counts, for a clone and for a player's view (``Derived.for_view``): they
+        count permanents, which every view holds (public, 400.2)."""
+        new: Counts = _copy(self)
         return new
 
 

@@ -45,17 +45,15 @@ too (a refresh follows either, and the check runs after it), so priority asks on
 ``Checks.needed``, and readers that need characteristics current one,
 ``Layers.stale``.
 
-A player's view (engine.state.view) has derived data of its own, never the state's:
-``Derived.for_view`` copies the flags and counts of public things, counts the other
+A player's view (engine.state.view) owns its derived data: no part of the state's (no
+cache object, no list of one) is reachable from it. ``Derived.for_view`` copies the flags
+and counts of public things, and with ``Layers`` the facts found about the battlefield
+(``Layers.for_view``: the battlefield's objects and the activators, valid for the view
+because its battlefield and the objects on it are the state's); it counts the other
 player's hand and graveyard from what the view holds of them, and takes no memo entry
 (the other player's hand plan and idle verdict come from their hidden hand; what a
-policy memoises on its view stays there). Two parts it shares instead of copying,
-because nothing a view's reader runs writes them except with what the state would
-write: ``Counts`` (only zone moves change it, and a view is never played on; a clone of
-a view copies it) and, while characteristics are current, ``Layers`` and ``Checks``
-(only a refresh or an invalidation point writes their flags, and a current view is
-never refreshed; the facts the view's readers add, the battlefield's objects and its
-activators, are found from the battlefield the view and the state share).
+policy memoises on its view stays there). The invalidation points and a refresh, run on
+the view, write the view's parts, never the state's.
 
 None of it is game state: a freshly built ``Derived`` (everything marked stale, counts
 recounted) plays the same game as the one the state had, only with more recomputation at
@@ -94,7 +92,7 @@ class Derived:
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
     __slots__ = ("pool", "extra", "index", "layers", "checks", "mana", "hands", "counts",
-                 "memo", "stop_table", "decklists", "mechanics", "shared")
+                 "memo", "stop_table", "decklists", "mechanics")
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
                  compiled: list[Card] | None = None) -> None:
@@ -130,9 +128,6 @@ class Derived:
         # .game_start.new_game``, ``recount``); each card made or added to the table adds its bits
         # (``zones.new_object``, ``game_card``)
         self.mechanics = -1
-        # a view's: its Layers and Checks are the state's (``for_view``) until its rules
-        # would write them (``own_layers``)
-        self.shared = False
 
     def __eq__(self, other: object) -> bool:
         """Derived data never tells two states apart: it is a function of the state."""
@@ -175,51 +170,34 @@ class Derived:
 
     def for_view(self, view: GameState, me: int) -> Derived:
         """The derived data of ``me``'s view ``view`` (engine.state.view), its own and
-        none of this state's: the card table (copied: a card the view's reader compiles
-        is not the game's), the flags and counts of the battlefield, the stack, mana and
-        state-based checks (``Layers``, ``Checks``, ``Mana``, ``Counts``, ``Memo``: public
-        things, which the view holds as the state does), each hand's count of changes
-        (public: a card into or out of a hand is seen), ``me``'s counts of their hand
-        (they see it) and the other player's counted from what the view holds of theirs:
-        their graveyard and the cards of their hand ``me`` knows. No memo entry is taken:
-        a fact memoised on the state was found from the state's objects, the other
-        player's hand plan (``Hands.plans``) and idle verdict (``Hands.idle``) from their
-        hidden hand; a policy's questions memoise their answers in the view's.
-        ``Counts`` is the state's, and so are ``Layers`` and ``Checks`` while
-        characteristics are current (the module's docstring says why): a copy of each was
-        about 1.1 K instructions a view, and the facts a current ``Layers`` holds (the
-        battlefield's objects, the activators) are not found again."""
+        none of this state's, every part a new object: the card table (copied: a card the
+        view's reader compiles is not the game's), the flags and counts of the
+        battlefield, the stack, mana and state-based checks (``Layers``, ``Checks``,
+        ``Mana``, ``Counts``, ``Memo``: public things, which the view holds as the state
+        does), with ``Layers`` the facts found about the battlefield (``Layers.for_view``
+        says why they hold for the view: found once by the state, not again at each
+        decision), each hand's count of changes (public: a card into or out of a hand is
+        seen), ``me``'s counts of their hand (they see it) and the other player's counted
+        from what the view holds of theirs: their graveyard and the cards of their hand
+        ``me`` knows. No memo entry is taken: a fact memoised on the state was found from
+        the state's objects, the other player's hand plan (``Hands.plans``) and idle
+        verdict (``Hands.idle``) from their hidden hand; a policy's questions memoise
+        their answers in the view's. A view's refresh and invalidation points write
+        these copies only."""
         d = Derived.__new__(Derived)
         d.pool = self.pool
         d.extra = self.extra.copy()
         d.index = self.index.copy()
-        layers = self.layers
-        if layers.stale:  # the view's rules may refresh it: its own flags (and checks)
-            d.layers = layers.copy()
-            d.checks = self.checks.copy()
-            d.shared = False
-        else:
-            d.layers = layers
-            d.checks = self.checks
-            d.shared = True
+        d.layers = self.layers.for_view()
+        d.checks = self.checks.copy()
         d.mana = self.mana.copy()
         d.hands = self.hands.for_view(view, me)
-        d.counts = self.counts
+        d.counts = self.counts.copy()
         d.memo = self.memo.copy()
         d.stop_table = None
         d.decklists = self.decklists
         d.mechanics = self.mechanics
         return d
-
-    def own_layers(self) -> None:
-        """Copy-on-write of a view's shared ``Layers`` and ``Checks`` (``for_view``),
-        called before a refresh writes them (``engine.rules.layers.refresh``): a view
-        kept past its decision, whose game has gone on and marked them stale, refreshes
-        its own copy from its own objects, never the game's characteristics from the
-        view's."""
-        self.layers = self.layers.copy()
-        self.checks = self.checks.copy()
-        self.shared = False
 
     def card(self, handle: int) -> Card:
         """The card with ``handle`` in this game's table."""

@@ -209,9 +209,9 @@ def unreachable(state: GameState, view: GameState, d: Decision) -> None:
     me = d.player
     forbidden = {id(state.objects[oid]): oid for oid in hidden_ids(state, me)}
     forbidden.update({id(state.objects): -1, id(state.sight): -1, id(state.derived): -1,
-                      id(state.derived.memo.entries): -1, id(state.derived.hands): -1,
                       id(state.sight.visible): -1, id(state.sight.visible[1 - me]): -1,
                       id(state.players[0]): -1, id(state.players[1]): -1, id(state): -1})
+    forbidden.update({id(part): -1 for part in _caches(state)})
     assert view is not state
     for o in _walk([view, d], _static(state)):
         if id(o) in forbidden:
@@ -219,6 +219,24 @@ def unreachable(state: GameState, view: GameState, d: Decision) -> None:
                 "the game's own"
             raise Unfair(f"{type(o).__name__} of the game ({what}) reachable from player "
                          f"{me}'s view at {d.kind}, turn {state.turn}")
+
+
+def _caches(state: GameState) -> list[object]:
+    """The state's cache objects (``Derived``'s parts and the lists and facts they hold):
+    a view owns its own (``Derived.for_view``), so none is reachable from it."""
+    d = state.derived
+    layers, checks, mana, hands = d.layers, d.checks, d.mana, d.hands
+    parts: list[object] = [layers, checks, mana, hands, d.counts, d.memo, d.memo.entries,
+                           layers.entered, checks.entered, checks.damaged, mana.taps,
+                           mana.refreshes, mana.entered, mana.units, mana.seen, hands.changes,
+                           hands.zone_actions, hands.instants, hands.plans, hands.idle]
+    if layers.permanents is not None:
+        parts.append(layers.permanents)
+    if layers.activators is not None:
+        parts += [layers.activators, *layers.activators.players]
+    if mana.sources is not None:
+        parts.append(mana.sources)
+    return parts
 
 
 class _Probe:
@@ -665,30 +683,46 @@ def test_the_view_counts_only_what_it_holds(pool) -> None:  # type: ignore[no-un
     assert differ > 10
 
 
-def test_a_view_kept_past_its_decision_refreshes_its_own_layers(pool) -> None:  # type: ignore[no-untyped-def]
-    """A view shares the state's ``Layers`` and ``Checks`` while they are current
-    (``Derived.for_view``); kept past its decision, when the game has gone on and marked
-    them stale, its refresh works on a copy of its own (``Derived.own_layers``), never
-    refreshing the game's characteristics from the view's objects."""
+def test_a_view_owns_its_caches(pool) -> None:  # type: ignore[no-untyped-def]
+    """A view's derived data owns every part (``Derived.for_view``): its ``Layers``,
+    ``Checks``, ``Counts``, ``Mana``, ``Memo`` and ``Hands`` are not the state's, nor the
+    lists they hold; the facts ``Layers`` found (the battlefield's objects, the
+    activators) come with it, equal to the state's; and the view's invalidation points
+    and refresh write its own parts, never the state's."""
     deck_a, deck_b = _deck(pool, "gruul_stompy"), _deck(pool, "azorius_skies")
     policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
     state = new_game([deck_a, deck_b], 11)
     _play_until(state, policies, 4)
-    kept = 0
-    while kept < 5 and (d := advance(state)) is not None:
+    with_facts = refreshed = 0
+    while refreshed < 5 and (d := advance(state)) is not None:
         view = player_view(state, d.player)
+        real, mine = state.derived, view.derived
+        for part in ("layers", "checks", "counts", "mana", "memo", "hands"):
+            assert getattr(mine, part) is not getattr(real, part), part
+        ours = {id(p) for p in _caches(view)}
+        assert not ours & {id(p) for p in _caches(state)}
+        layers, theirs = mine.layers, real.layers
+        assert layers.stale == theirs.stale and layers.refreshes == theirs.refreshes
+        assert layers.permanents == theirs.permanents and layers.activators == theirs.activators
+        if theirs.permanents is not None and theirs.activators is not None:
+            with_facts += 1
+        assert (mine.counts.spell_granters, mine.counts.enter_replacers) == (
+            real.counts.spell_granters, real.counts.enter_replacers)
+        before = (theirs.stale, theirs.refreshes, theirs.permanents, theirs.activators,
+                  real.checks.needed, real.checks.full, real.mana.refreshes.copy())
+        characteristics_changed(view)  # the view's point: its own Layers and Checks
+        assert layers.stale and mine.checks.needed
+        ensure(view)  # a refresh on the view
+        assert not layers.stale and layers.refreshes == theirs.refreshes + 1
+        assert layers.permanents == [view.objects[oid] for oid in view.battlefield]
+        after = (theirs.stale, theirs.refreshes, theirs.permanents, theirs.activators,
+                 real.checks.needed, real.checks.full, real.mana.refreshes)
+        assert all(x is y or x == y for x, y in zip(before, after, strict=True)), \
+            "a view's refresh wrote the game's caches"
+        assert theirs.permanents is before[2] and theirs.activators is before[3]
+        refreshed += 1
         answer(state, decide(policies[d.player], state, d))
-        if not view.derived.shared:
-            continue
-        kept += 1
-        real = state.derived.layers
-        assert view.derived.layers is real
-        characteristics_changed(state)  # the game goes on: its characteristics are stale
-        ensure(view)
-        assert view.derived.layers is not real and not view.derived.shared
-        assert real.stale, "the game's stale characteristics were refreshed from a view"
-        ensure(state)
-    assert kept == 5
+    assert refreshed == 5 and with_facts > 0
 
 
 def test_a_view_is_built_for_its_player(pool) -> None:  # type: ignore[no-untyped-def]
