@@ -373,7 +373,7 @@ __all__ = [
     "alive", "attack", "block", "block_pairs", "card", "cast", "deadline", "decision_of",
     "default_answer", "goto", "graveyard_names", "hand_names", "has_action", "names", "obj",
     "on_battlefield", "option_index", "pass_index", "pass_until", "play_file", "priority",
-    "resolve", "resolve_all",
+    "resolve", "resolve_all", "scenario_state",
 ]
 
 
@@ -382,3 +382,12 @@ def play_file(path: str, pool: CardPool | None = None) -> Runner:
     check its expectations; the runner keeps the final state, for the checks a scenario
     can't express (statistics, hooks, playing on)."""
     return play_scenario(load_scenario(TESTS / path), POOL if pool is None else pool)
+
+
+def scenario_state(tmp_path: Path, text: str) -> GameState:
+    """The state a scenario written in a test (the conformance format, default card pool)
+    sets up and plays to its end: a position built in a few lines of TOML. Written under
+    ``tmp_path`` because the scenario loader reads files and names them in its errors."""
+    f = tmp_path / "position.toml"
+    f.write_text(text)
+    return play_scenario(load_scenario(f)).state

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamesetup import scenario_state
+
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
 from mtgsim.engine.players.policies.attack_race import (
@@ -19,7 +21,6 @@ from mtgsim.engine.players.policies.attack_race import (
 )
 from mtgsim.engine.players.policies.combat_ai import choose_attackers, damage_of
 from mtgsim.engine.rules.turn import advance, answer
-from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.decisions import DecisionKind
 from mtgsim.engine.state.game_state import GameState
 
@@ -47,9 +48,7 @@ life = {b_life}
 library = ["Forest", "Forest", "Forest"]
 battlefield = {["Forest", "Forest", "Forest", *theirs]!r}
 """.replace("'", '"')
-    f = tmp_path / "p.toml"
-    f.write_text(text)
-    return play_scenario(load_scenario(f)).state
+    return scenario_state(tmp_path, text)
 
 
 def _card(state: GameState, name: str) -> Card:

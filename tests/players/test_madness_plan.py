@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamesetup import scenario_state
+
 from mtgsim.engine.players.policies.madness_plan import (
     cost_discard_spent,
     discards_own_card,
@@ -16,7 +18,6 @@ from mtgsim.engine.players.policies.madness_plan import (
     spent_of,
 )
 from mtgsim.engine.rules.mana import parse_cost
-from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.game_state import GameObject, GameState
 
 CARDS = ["Grab the Prize", "Faithless Looting", "Highway Robbery", "Fiery Temper",
@@ -40,9 +41,7 @@ battlefield = {lands!r}
 [setup.B]
 library = ["Plains", "Plains", "Plains"]
 """.replace("'", '"')
-    f = tmp_path / "p.toml"
-    f.write_text(text)
-    return play_scenario(load_scenario(f)).state
+    return scenario_state(tmp_path, text)
 
 
 def _hand(state: GameState) -> list[GameObject]:

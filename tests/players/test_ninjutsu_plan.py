@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamesetup import scenario_state
+
 from mtgsim.engine.players.policies.ninjutsu_plan import best_return, ninjutsu_score
 from mtgsim.engine.rules.activation import activated_abilities
-from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.game_state import GameObject, GameState
 
 CARDS = ["Ninja of the Deep Hours", "Faerie Miscreant"]
@@ -38,9 +39,7 @@ attack = {attackers!r}
 player = "B"
 block = []
 """.replace("'", '"')
-    f = tmp_path / "p.toml"
-    f.write_text(text)
-    return play_scenario(load_scenario(f)).state
+    return scenario_state(tmp_path, text)
 
 
 def _ninja(state: GameState) -> GameObject:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gamesetup import scenario_state
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import load_pool
@@ -25,7 +26,7 @@ from mtgsim.engine.players.policies.search import SearchPolicy
 from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.turn import advance
-from mtgsim.engine.scenario.runner import load_scenario, play_scenario, run_scenario
+from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.game_state import GameState
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
@@ -69,9 +70,7 @@ battlefield = {lands!r}
 life = 20
 library = ["Forest", "Forest", "Forest"]
 """.replace("'", '"')
-    f = tmp_path / "p.toml"
-    f.write_text(text)
-    state = play_scenario(load_scenario(f)).state
+    state = scenario_state(tmp_path, text)
     ensure(state)
     return state
 

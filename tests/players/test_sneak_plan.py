@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from gamesetup import scenario_state
+
 from mtgsim.engine.players.policies.sneak_plan import sneak_score, wait_for_sneak
-from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.game_state import MAIN2, GameObject, GameState
 
 CARDS = ["Oroku Saki, Shredder Rising", "Donatello's Technique"]
@@ -38,9 +39,7 @@ attack = {json.dumps(attackers)}
 player = "B"
 block = []
 """
-    f = tmp_path / "p.toml"
-    f.write_text(text)
-    return play_scenario(load_scenario(f)).state
+    return scenario_state(tmp_path, text)
 
 
 def _in_hand(state: GameState, name: str) -> GameObject:
@@ -88,9 +87,7 @@ battlefield = {json.dumps(battlefield)}
 [setup.B]
 library = ["Plains", "Plains", "Plains"]
 """
-    f = tmp_path / "w.toml"
-    f.write_text(text)
-    return play_scenario(load_scenario(f)).state
+    return scenario_state(tmp_path, text)
 
 
 def test_waits_in_the_first_main_phase_only_with_an_attacker(tmp_path: Path) -> None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamesetup import scenario_state
+
 from mtgsim.engine.players.policies.context import Ctx
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.x_ability import plan_ability_x
 from mtgsim.engine.rules.activation import activated_abilities
 from mtgsim.engine.rules.layers import ensure
-from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.game_state import GameObject, GameState
 
 CARDS = ["Crypt Rats", "Gorilla Shaman", "Mind Stone", "Bonesplitter", "Ornithopter"]
@@ -34,9 +35,7 @@ battlefield = {mine!r}
 library = {["Plains"] * 5!r}
 battlefield = {theirs!r}
 """.replace("'", '"')
-    f = tmp_path / "x.toml"
-    f.write_text(text)
-    state = play_scenario(load_scenario(f)).state
+    state = scenario_state(tmp_path, text)
     ensure(state)
     return state
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from gamesetup import scenario_state
+
 from mtgsim.engine.rules.priority_actions import legal_actions
-from mtgsim.engine.scenario.runner import load_scenario, play_scenario
 from mtgsim.engine.state.game_state import CAST, GameState
 
 SAKI = "Oroku Saki, Shredder Rising"
@@ -41,9 +42,7 @@ attack = [{json.dumps(attacker)}]
 player = "B"
 block = []
 """
-    f = tmp_path / "s.toml"
-    f.write_text(text)
-    return play_scenario(load_scenario(f)).state
+    return scenario_state(tmp_path, text)
 
 
 def _sneak_offered(state: GameState) -> bool:
