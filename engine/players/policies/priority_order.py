@@ -59,7 +59,8 @@ def land_need(ctx: Ctx, card: Card, weight: float = 1.0) -> float:
     have = 0
     for u in units:
         have |= u
-    with_land = list(units) + [produced]
+    without = list(units)  # (the same plain list as ``with_land``, made once, not per spell)
+    with_land = without + [produced]
     now = later = 0
     for o in ctx.hand:
         c = o.card
@@ -68,7 +69,7 @@ def land_need(ctx: Ctx, card: Card, weight: float = 1.0) -> float:
             continue
         if not card.enters_tapped and now < NOW_CAP and \
                 can_pay(cost.symbols, cost.generic, with_land) and \
-                not can_pay(cost.symbols, cost.generic, list(units)):
+                not can_pay(cost.symbols, cost.generic, without):
             now += 1
         if later < LATER_CAP and any(sym & produced and not sym & have
                                      for sym in cost.symbols):
