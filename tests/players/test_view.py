@@ -763,7 +763,7 @@ class _Unchanged:
 
 
 @pytest.mark.parametrize("name", ["heuristic", "random", "goldfish", "search:rollouts=2",
-                                  "mcts:iterations=1"])
+                                  "mcts:iterations=1", "search:rollouts=1,infer=1"])
 def test_the_shipped_policies_change_nothing_of_the_game(pool, name: str) -> None:  # type: ignore[no-untyped-def]
     deck_a, deck_b = _deck(pool, "jund_cascade"), _deck(pool, "azorius_skies")
     state = new_game([deck_a, deck_b], 13, keep_log=True, record=True,
@@ -779,7 +779,7 @@ def test_the_shipped_policies_change_nothing_of_the_game(pool, name: str) -> Non
 ROOT = DECKS_DIR.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.toml")) + sorted(
     (ROOT / "tests" / "data" / "shared" / "conformance" / "examples").rglob("*.toml"))
-JUDGES = (*SHIPPED, "search:rollouts=1", "mcts:iterations=1")
+JUDGES = (*SHIPPED, "search:rollouts=1", "mcts:iterations=1", "search:rollouts=1,infer=1")
 
 
 def check_decision(state: GameState, judges: Sequence[Policy], rng: list[int],
@@ -869,4 +869,17 @@ def test_the_tree_search_answers_do_not_depend_on_hidden_cards(pool) -> None:  #
     for a, b in PAIRINGS[:2]:
         checked += check_game(_deck(pool, a), _deck(pool, b), ("heuristic", "heuristic"), 5,
                               judges=[make_policy("mcts:iterations=1", 7)], max_turns=7)
+    assert checked > 30
+
+
+def test_the_inferring_search_answers_do_not_depend_on_hidden_cards(pool) -> None:  # type: ignore[no-untyped-def]
+    """The search with ``infer=1`` (hand_inference) as a player, so its public memory
+    grows over the game, judged at every decision (a copy of it, memory and all, answers
+    the real game and the one whose hidden cards differ alike): its memory reads only
+    what the views show."""
+    checked = 0
+    for a, b in (*PAIRINGS[:1], ("izzet_spells", "mono_red_retrace")):
+        checked += check_game(_deck(pool, a), _deck(pool, b),
+                              ("search:rollouts=1,infer=1", "heuristic"), 5, judges=[],
+                              max_turns=9)
     assert checked > 30

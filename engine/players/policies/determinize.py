@@ -27,6 +27,7 @@ from collections import Counter
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.determinize_pool import guessed_cards
+from mtgsim.engine.players.policies.hand_inference import limited_deal
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
@@ -67,8 +68,12 @@ def _unseen_cards(game: GameState, player: int) -> list[Card] | None:
     return cards
 
 
-def determinize(view: GameState, me: int, seed: int) -> GameState | None:
-    """A complete game consistent with ``me``'s ``view`` (see the module docstring)."""
+def determinize(view: GameState, me: int, seed: int,
+                land_limit: int | None = None) -> GameState | None:
+    """A complete game consistent with ``me``'s ``view`` (see the module docstring);
+    with ``land_limit`` (what the other player's public play says: ``hand_inference``)
+    their hidden hand holds at most that many lands, dealt from the uniform deal
+    conditioned on it (with a deck list; without one the deal stays uniform)."""
     game = clone(view)
     game.log = None
     game.decisions = None
@@ -87,6 +92,8 @@ def determinize(view: GameState, me: int, seed: int) -> GameState | None:
             return None
         cards = listed
         rng = _shuffle(rng, cards)
+        if land_limit is not None and hand:
+            rng = limited_deal(rng, cards, len(hand), land_limit)
     if len(cards) < need:
         return None
     dealt = iter(cards[:need])

@@ -47,7 +47,6 @@ from collections.abc import Iterable
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.candidate_answers import candidate_answers
-from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.ismcts_tree import (
     Node,
@@ -126,7 +125,7 @@ class MctsPolicy(RootSearch):
         def play(i: int) -> bool:
             n = len(values[i])
             if n == len(deals):
-                dealt = determinize(state, me, mix(base, n))
+                dealt = self.deal(state, me, mix(base, n))
                 if dealt is None:  # the cards seen do not fit the deck list
                     return False
                 deals.append(dealt)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from mtgsim.engine.players.policies.candidate_answers import candidate_answers
 from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.hand_inference import HandMemory
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.paired_gain import mix
 from mtgsim.engine.players.policies.search_actions import (
@@ -43,9 +44,17 @@ class RootSearch:
     z: float
     futile: float | None
     seed: int
+    memory: dict[int, HandMemory] | None = None  # ``infer=1``: what each seat it
+    # decides for saw of the other player's public play (one seat in a game; a judge
+    # asked for both seats keeps them apart)
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
+        if self.memory is not None:  # every view, searched or not, is remembered
+            seat = d.player
+            if seat not in self.memory:
+                self.memory[seat] = HandMemory()
+            self.memory[seat].observe(state, seat)
         own = self.inner.decide(state, d)
         scripted = self.follow.take(state, d)  # a choice of the action searched
         if scripted is not None:
@@ -80,8 +89,16 @@ class RootSearch:
         deal0 = mix(self._base(state), 0)
         return list(expand_priority(
             state, d, [a for a in plain if isinstance(a, int)], me,
-            lambda: determinize(state, me, deal0), next_u64(deal0), self.cast,
+            lambda: self.deal(state, me, deal0), next_u64(deal0), self.cast,
             self.fitted))
+
+    def deal(self, state: GameState, me: int, seed: int) -> GameState | None:
+        """A determinization of ``state`` for ``me`` (``determinize``), the other player's
+        hidden hand dealt under what their public play says with ``infer=1``
+        (``hand_inference``), else uniformly."""
+        memory = self.memory.get(me) if self.memory is not None else None
+        limit = memory.land_limit(state, me) if memory is not None else None
+        return determinize(state, me, seed, limit)
 
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and rollouts."""

@@ -40,7 +40,6 @@ from mtgsim.engine.players.evaluation import (
     win_probability,
 )
 from mtgsim.engine.players.policies.candidate_answers import MAX_CANDIDATES, candidate_answers
-from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.mulligan_search import (
     MULLIGAN_KIND,
@@ -116,6 +115,9 @@ def read_shared(policy: RootSearch, seed: int, spec: PolicySpec) -> None:
     cast = spec.get("cast")
     policy.cast = int(cast) if cast is not None else DEFAULT_CAST
     policy.seed = mix(seed, int(spec.get("seed") or 0))
+    # ``infer=1``: the other player's hidden hand dealt under what their public play says
+    # (hand_inference: a turn of theirs with no land drop held no land)
+    policy.memory = {} if int(spec.get("infer") or 0) else None
 
 
 class SearchPolicy(RootSearch):
@@ -252,7 +254,7 @@ class SearchPolicy(RootSearch):
         def play(i: int) -> bool:
             n = len(values[i])
             if n == len(deals):
-                dealt = determinize(state, me, mix(base, n))
+                dealt = self.deal(state, me, mix(base, n))
                 if dealt is None:  # no deck list to deal from (a scenario)
                     return False
                 deals.append(dealt)

@@ -146,6 +146,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # rollouts' other seat stays the plain heuristic (default plain)
     "attack": _attacks,  # ``heuristic:attack`` likewise in the search's own heuristic
     # (race: its attacks reckon the race; default trades)
+    "infer": _int_in(0, 1),  # 1: the other player's hidden hand dealt under what their
+    # public play says (hand_inference: no land drop in a turn, no land held; default 0)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
@@ -158,6 +160,7 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
     "cast": SEARCH_SETTINGS["cast"],  # complete actions per priority action at the root
     "futile": SEARCH_SETTINGS["futile"],
     "kinds": SEARCH_SETTINGS["kinds"],  # the kinds searched at the root and in the tree
+    "infer": SEARCH_SETTINGS["infer"],  # the deals under the other player's public play
 }
 # The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
