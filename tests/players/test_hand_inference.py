@@ -9,7 +9,7 @@ from collections import Counter
 
 from gamesetup import bundled_deck
 
-from mtgsim.engine.game import policy_stops
+from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.players.policies import SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.hand_inference import (
@@ -170,3 +170,26 @@ def test_the_search_deals_under_its_memory() -> None:
             assert same is not None and want is not None
             assert [same.objects[o].card.name for o in same.players[1].hand] == \
                 [want.objects[o].card.name for o in want.players[1].hand]
+
+
+def test_the_fairness_games_meet_a_bound() -> None:
+    """The games ``test_view.test_the_inferring_search_answers_do_not_depend_on_hidden_cards``
+    judges (seed 1, nine turns, the search with ``infer=1`` in seat 0) hold decisions at
+    which its memory bounds the other player's lands: the check judges the inference, not
+    only an empty memory."""
+    for (a, b), want in zip((("golgari_dredge", "orzhov_haunt"),
+                             ("izzet_spells", "mono_red_retrace")), (9, 3), strict=True):
+        cards = [bundled_deck(a), bundled_deck(b)]
+        search = make_policy("search:rollouts=1,infer=1", 1)
+        assert isinstance(search, SearchPolicy)
+        policies = [search, make_policy("heuristic", 2)]
+        state = new_game(cards, 1, max_turns=9, stops=policy_stops(policies, cards))
+        bounded = 0
+        while (d := advance(state)) is not None:
+            got = decide(policies[d.player], state, d)
+            if d.player == 0:
+                assert search.memory is not None
+                memory = search.memory[0]
+                bounded += memory.land_limit(player_view(state, 0), 0) is not None
+            answer(state, got)
+        assert bounded == want
