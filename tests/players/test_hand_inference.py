@@ -193,3 +193,29 @@ def test_the_fairness_games_meet_a_bound() -> None:
                 bounded += memory.land_limit(player_view(state, 0), 0) is not None
             answer(state, got)
         assert bounded == want
+
+
+def test_their_turn_is_judged_once_its_first_main_phase_is_over() -> None:
+    """A view in the other player's turn past its first main phase (a block, their end
+    step) with no land of theirs entered this turn is evidence already: the bound is
+    this turn's, and the real hand keeps to it."""
+    found = 0
+    for seed in range(8):
+        cards = [bundled_deck(DECKS[0]), bundled_deck(DECKS[1])]
+        policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
+        stops = policy_stops(policies, cards)
+        stops[0] = deck_stops(cards[0])
+        state = new_game(cards, seed, stops=stops)
+        memory = HandMemory()
+        while (d := advance(state)) is not None:
+            view = player_view(state, d.player)
+            if d.player == 0:
+                memory.observe(view, 0)
+                limit = memory.land_limit(view, 0)
+                if limit is not None and state.active == 1 and memory.evidence is not None \
+                        and memory.evidence[0] == state.turn:
+                    assert state.players[1].land_entered_turn < state.turn
+                    assert _real_hidden_lands(state, view) <= limit
+                    found += 1
+            answer(state, policies[d.player].decide(view, d))
+    assert found > 0

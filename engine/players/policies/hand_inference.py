@@ -17,7 +17,10 @@ their library since (its size is public, 402.1 says the hand's is, 401.3 the lib
 given (a policy is made for one game and one seat: ``make_policy``), as a player
 remembers what they saw (the observation a player accumulates, as OpenSpiel's
 information states): for each view, the turn, whose turn it is, the step, the other
-player's library size and the last turn a land entered under their control. Nothing of
+player's library size and the last turn a land entered under their control. A turn of
+theirs is judged at the first view after it, and already in it at a view past its first
+main phase (a block in their combat, their end step): the land drop of the first main
+phase is made by then. Nothing of
 the game's state changes, so a game without the setting plays exactly as before. It
 reads only the view (nothing hidden: ``tests/players/test_view.py``), so what it infers
 is what its player may know.
@@ -81,11 +84,14 @@ class HandMemory:
         for t in range(max(self.checked + 1, 1), turn):
             self._judge(view, other, t)
         self.checked = max(self.checked, turn - 1)
+        if view.active == other and view.step > MAIN1:
+            self._judge(view, other, turn)  # their first main phase is over: its land drop
 
     def _judge(self, view: GameState, other: int, t: int) -> None:
-        """Evidence from ``other``'s turn ``t`` (ended): no land entered under their
-        control in it (the last such turn is before ``t``), and a library size seen
-        before its first main phase bounds the library's size then."""
+        """Evidence from ``other``'s turn ``t`` (ended, or theirs now and past its first
+        main phase): no land entered under their control in it so far (the last such turn
+        is before ``t``), and a library size seen before its first main phase bounds the
+        library's size then."""
         if self._active(t) != other:
             return
         theirs = view.players[other]
