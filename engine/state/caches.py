@@ -11,9 +11,12 @@ What invalidates each, and why none of it is game state, is engine.state.derived
 docstring: its invalidation points are the only writers of these flags and counters
 besides each part's owner. Each part copies itself for a clone (``copy``: the flags and
 counts, never the facts found, which hold another state's objects) and for a player's
-view, which owns every part (``Derived.for_view``): ``Layers`` and ``Hands`` by a
-``for_view`` of their own (the battlefield's facts copied with the flags; the other
-player's hand counted from what the view holds), the others by their ``copy``.
+view, which owns every part that can be written (``Derived.for_view``): ``Layers`` and
+``Hands`` by a ``for_view`` of their own (the battlefield's facts held with the flags; the
+other player's hand counted from what the view holds), the others by their ``copy``.
+The facts ``Layers`` and ``Checks`` keep are immutable values (tuples, a frozen Struct),
+replaced at their invalidation points and never changed in place, so a view and the state
+may both hold one: neither can write the other's.
 """
 
 from __future__ import annotations
@@ -48,20 +51,27 @@ _copy: Callable[[Any], Any] = msgspec.Struct.__copy__  # type: ignore[attr-defin
 
 class Layers(msgspec.Struct):
     """Characteristics (engine.rules.layers.refresh) and the facts found with them (a
-    Struct for its copies, never encoded: derived data is not game state)."""
+    Struct for its copies, never encoded: derived data is not game state).
+
+    Its fields are flags, counts and immutable values (ints, tuples, a frozen Struct):
+    a fact is never changed in place but replaced by a new value at its invalidation
+    point (``permanent_entered``, ``refreshed``, ``refreshed_entered``, a refresh), so a
+    shallow copy (``for_view``) owns every part that can be written and holds the facts
+    by reference, as values, without copying them."""
 
     # whether characteristics must be recomputed (CURRENT, ENTERED, CHANGED above):
     # characteristics_changed, permanent_entered; refreshed and refreshed_entered
     # make it CURRENT
     stale: int = CHANGED
-    # permanents that entered the battlefield since the last refresh (permanent_entered):
-    # the refresh may recompute only these when nothing else changed
-    entered: list[int] = msgspec.field(default_factory=list)
+    # permanents that entered the battlefield since the last refresh (permanent_entered,
+    # which makes a new tuple; the refresh empties it): the refresh may recompute only
+    # these when nothing else changed
+    entered: tuple[int, ...] = ()
     # the objects of GameState.battlefield, in its order, as of the last refresh
     # (``permanents``): every battlefield change marks characteristics stale or a
-    # permanent entered, and the refresh that clears them drops this list (never
-    # copied for a clone; a view's is a copy, ``for_view``)
-    permanents: list[GameObject] | None = None
+    # permanent entered, and the refresh that clears them replaces this tuple (never
+    # kept for a clone, whose objects are others; a view holds the state's, ``for_view``)
+    permanents: tuple[GameObject, ...] | None = None
     # a permanent on the battlefield has a static ability whose effect may change
     # without the battlefield changing (Card.dynamic; as of the last refresh): only
     # then does conditions_changed mark characteristics stale (threshold, "for each
@@ -79,8 +89,8 @@ class Layers(msgspec.Struct):
     # the refresh (its count) that found only permanents entering, when the last one
     # did (refreshed_entered): the others kept their characteristics
     entered_refresh: int = -1
-    # engine.rules.activation.activators' answer, as of a refresh (never copied for
-    # a clone; a view's is a copy, ``for_view``)
+    # engine.rules.activation.activators' answer, as of a refresh (a frozen Struct of
+    # tuples, replaced, never changed; not kept for a clone; a view holds the state's)
     activators: Activators | None = None
 
     def only_entered_since(self, refreshes: int) -> bool:
@@ -93,16 +103,19 @@ class Layers(msgspec.Struct):
     def copy(self) -> Layers:
         """The flags and counts, without the facts found (they hold another state's objects)."""
         new: Layers = _copy(self)
-        new.entered = self.entered.copy()
         new.permanents = None
         new.activators = None
         return new
 
     def for_view(self) -> Layers:
         """A player's view's ``Layers`` (``Derived.for_view``): its own object, with the
-        flags and counts and, unlike a clone's ``copy``, the facts found, each a copy
-        (the battlefield's list, the activators' lists), so that the view's readers
-        neither find them again at each decision nor write the state's.
+        flags and counts and, unlike a clone's ``copy``, the facts found, so that the
+        view's readers do not find them again at each decision. One shallow copy (in C):
+        every field is a flag, a count or an immutable value (the entered ids and the
+        battlefield's objects as tuples, the activators a frozen Struct of tuples), so
+        the view owns all that it can write and holds the facts as values, which neither
+        side can change for the other (a new value replaces one at its invalidation
+        point, on the view's ``Layers`` or on the state's).
 
         Why each fact is valid for the view: a view is shallow (engine.state.view), its
         ``battlefield`` the state's list and its objects on the battlefield the state's
@@ -114,25 +127,16 @@ class Layers(msgspec.Struct):
         invalidates them is what invalidates the state's, by name
         (engine.state.derived's points): ``permanent_entered``, ``permanent_left`` and
         ``characteristics_changed`` mark the flags copied here stale, and ``refreshed``
-        and ``refreshed_entered`` replace the list and move the count the activators
-        key on. From the copy on, the view's invalidation points and refreshes write
-        these copies, the state's the state's."""
-        new: Layers = _copy(self)  # (every field, then a copy of each list)
-        new.entered = self.entered.copy()
-        perms = self.permanents
-        if perms is not None:
-            new.permanents = perms.copy()
-        hit = self.activators
-        if hit is not None:  # (a Struct of engine.rules.activation, made by its type)
-            players = hit.players
-            new.activators = type(hit)(hit.refreshes, (players[0].copy(), players[1].copy()),
-                                       hit.size)
+        and ``refreshed_entered`` replace the tuple and move the count the activators
+        key on."""
+        new: Layers = _copy(self)
         return new
 
 
 class Checks(msgspec.Struct):
     """What the next state-based check (engine.rules.sba.check) must look at (a Struct for
-    its copies, as ``Layers``)."""
+    its copies, as ``Layers``: flags and tuples of ids, each tuple replaced by a new one
+    where it grows or is emptied, never changed in place)."""
 
     # something changed that a state-based action may care about: set by every point
     # that makes characteristics stale and by checks_due, life_changed,
@@ -144,18 +148,17 @@ class Checks(msgspec.Struct):
     # permanents whose characteristics were set since the last check when nothing
     # else's changed (refreshed_entered): with ``full`` False, only these need more
     # than the damage check
-    entered: list[int] = msgspec.field(default_factory=list)
+    entered: tuple[int, ...] = ()
     # creatures dealt damage (or marked by a deathtouch source) since the last check
     # (creature_damaged): with ``full`` False, the others need no damage check
-    damaged: list[int] = msgspec.field(default_factory=list)
+    damaged: tuple[int, ...] = ()
 
     def copy(self) -> Checks:
-        """Every flag and list, for a clone and for a player's view (``Derived.for_view``):
-        a check holds no fact found, only ids of public permanents (entered, damaged)
-        that the view's own check looks at as the state's would."""
+        """Every flag and tuple, for a clone and for a player's view (``Derived.for_view``):
+        one shallow copy, the tuples held as values. A check holds no fact found, only
+        ids of public permanents (entered, damaged) that the view's own check looks at as
+        the state's would."""
         new: Checks = _copy(self)
-        new.entered = self.entered.copy()
-        new.damaged = self.damaged.copy()
         return new
 
 
