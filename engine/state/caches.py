@@ -13,7 +13,8 @@ besides each part's owner. Each part copies itself for a clone (``copy``: the fl
 counts, never the facts found, which hold another state's objects) and for a player's
 view, which owns every part that can be written (``Derived.for_view``): ``Layers`` and
 ``Hands`` by a ``for_view`` of their own (the battlefield's facts held with the flags; the
-other player's hand counted from what the view holds), the others by their ``copy``.
+other player's hand counted from what the view holds), the others by their ``copy``, but
+``Counts``, a frozen Struct which its points replace, and which a clone and a view hold.
 The facts ``Layers`` and ``Checks`` keep are immutable values (tuples, a frozen Struct),
 replaced at their invalidation points and never changed in place, so a view and the state
 may both hold one: neither can write the other's.
@@ -44,7 +45,7 @@ CURRENT, ENTERED, CHANGED = 0, 1, 2
 
 _new = object.__new__  # an instance without __init__ (the copies set every slot)
 # a Struct's shallow copy, every field at once, in C (msgspec's ``Struct.__copy__``, which
-# its stubs do not declare): the parts a view copies (``Layers``, ``Checks``, ``Counts``)
+# its stubs do not declare): the parts a view copies (``Layers``, ``Checks``)
 # are Structs for it, a copy then costing one call instead of a read and write per slot
 _copy: Callable[[Any], Any] = msgspec.Struct.__copy__  # type: ignore[attr-defined]
 
@@ -280,21 +281,17 @@ def _view_counts(view: GameState, other: int, usable: bool) -> tuple[int, int]:
     return count, instants
 
 
-class Counts(msgspec.Struct):
+class Counts(msgspec.Struct, frozen=True):
     """The permanents with "spells you cast have ..." abilities and with "as ... enters"
-    replacements, counted as they enter and leave (permanent_entered, permanent_left;
-    ``Derived.recount`` counts them in a state) so that casting a spell and a permanent
-    entering need not scan the battlefield for them (a Struct for its copies, as
-    ``Layers``)."""
+    replacements, counted as they enter and leave (permanent_entered, permanent_left,
+    permanent_card_changed; ``Derived.recount`` counts them in a state) so that casting a
+    spell and a permanent entering need not scan the battlefield for them. Frozen: those
+    points replace it with a new count (rare: few cards have such abilities), so a clone
+    and a player's view hold the state's by reference, without a copy (they count
+    permanents, which every view holds: public, 400.2)."""
 
     spell_granters: int = 0
     enter_replacers: int = 0
-
-    def copy(self) -> Counts:
-        """Both counts, for a clone and for a player's view (``Derived.for_view``): they
-        count permanents, which every view holds (public, 400.2)."""
-        new: Counts = _copy(self)
-        return new
 
 
 class Memo:

@@ -24,6 +24,7 @@ characteristics may have changed         ``characteristics_changed``  effects, c
 something a dynamic static reads changed ``conditions_changed``       zones, turn, damage
 a permanent entered the battlefield      ``permanent_entered``        ``zones.new_object``
 a permanent left the battlefield         ``permanent_left``           ``zones.remove_from_zone``
+a permanent's card changed               ``permanent_card_changed``   transform, bestow
 a permanent tapped or untapped           ``GameState.set_tapped``     effects, costs, turn
 a creature was dealt damage              ``creature_damaged``         ``replacement.deal_damage``
 a player's life changed                  ``life_changed``             engine.rules.replacement
@@ -154,8 +155,7 @@ class Derived:
                     replacers += 1
             elif c.zone_actions and (o.zone == _HAND or o.zone == _GRAVEYARD) or o.foretold:
                 zone_actions[o.owner] += 1  # (a foretold card: in exile, engine.keywords.foretell)
-        self.counts.spell_granters = granters
-        self.counts.enter_replacers = replacers
+        self.counts = Counts(granters, replacers)
         self.hands.zone_actions = zone_actions
         self.mechanics = _mechanics_of(state, self.extra)
         return self
@@ -168,7 +168,7 @@ class Derived:
         d.checks = self.checks.copy()
         d.mana = self.mana.copy()
         d.hands = self.hands.copy()
-        d.counts = self.counts.copy()
+        d.counts = self.counts  # (frozen: held, as a view holds it)
         d.memo = self.memo.copy()
         d.decklists = self.decklists
         d.mechanics = self.mechanics
@@ -199,7 +199,7 @@ class Derived:
         d.checks = self.checks.copy()
         d.mana = self.mana.copy()
         d.hands = self.hands.for_view(view, me)
-        d.counts = self.counts.copy()
+        d.counts = self.counts  # (frozen: held)
         d.memo = self.memo.copy()
         d.stop_table = None
         d.decklists = self.decklists
@@ -263,10 +263,8 @@ def permanent_entered(state: GameState, obj: GameObject) -> None:
     (``layers.entered``); a state-based check is due."""
     d = state.derived
     card = obj.card
-    if card.spell_grants:
-        d.counts.spell_granters += 1
-    if card.enter_replacements:
-        d.counts.enter_replacers += 1
+    if card.spell_grants or card.enter_replacements:
+        _count(d, None, card)
     layers = d.layers
     layers.entered += (obj.oid,)  # (a new tuple: a view may hold the old one)
     if not layers.stale:
@@ -278,13 +276,33 @@ def permanent_left(state: GameState, obj: GameObject) -> None:
     """``obj`` left the battlefield (called by ``zones.remove_from_zone``): uncounted, and
     characteristics are stale (``characteristics_changed``: what it gave others, what
     was attached to it, the facts that listed it)."""
-    d = state.derived
     card = obj.card
-    if card.spell_grants:
-        d.counts.spell_granters -= 1
-    if card.enter_replacements:
-        d.counts.enter_replacers -= 1
+    if card.spell_grants or card.enter_replacements:
+        _count(state.derived, card, None)
     characteristics_changed(state)
+
+
+def permanent_card_changed(state: GameState, old: Card, new: Card) -> None:
+    """A permanent's card changed from ``old`` to ``new`` (a transform, 701.28; a bestowed
+    Aura becoming a creature, 702.103f): its abilities counted again (``Counts``). The
+    caller marks characteristics stale (``characteristics_changed``) as for any change
+    of abilities."""
+    if old.spell_grants or old.enter_replacements or new.spell_grants or \
+            new.enter_replacements:
+        _count(state.derived, old, new)
+
+
+def _count(d: Derived, old: Card | None, new: Card | None) -> None:
+    """``Counts`` replaced by a new one (frozen: a clone or a view may hold the old one)
+    with ``old``'s abilities uncounted and ``new``'s counted."""
+    granters, replacers = d.counts.spell_granters, d.counts.enter_replacers
+    if old is not None:
+        granters -= 1 if old.spell_grants else 0
+        replacers -= 1 if old.enter_replacements else 0
+    if new is not None:
+        granters += 1 if new.spell_grants else 0
+        replacers += 1 if new.enter_replacements else 0
+    d.counts = Counts(granters, replacers)
 
 
 def creature_damaged(state: GameState, obj: GameObject) -> None:
