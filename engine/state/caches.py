@@ -177,8 +177,9 @@ class Mana:
         self.refreshes = [0, 0]
         # since the last full refresh, each new mana source that alone moved a player's
         # ``refreshes``: (the two counts before, after, its id); engine.rules.payment adds
-        # it to the sources it had instead of searching the battlefield again
-        self.entered: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+        # it to the sources it had instead of searching the battlefield again (a tuple,
+        # replaced as one enters: a clone and a view start with none, and make no list)
+        self.entered: tuple[tuple[tuple[int, int], tuple[int, int], int], ...] = ()
         # per player, mana_units' answer with its key (never copied, like memo entries)
         self.units: list[ManaEntry | None] = [None, None]
         # the permanents with mana abilities, as of the ``refreshes`` above
@@ -191,7 +192,7 @@ class Mana:
         new = _new(Mana)
         new.taps = self.taps.copy()
         new.refreshes = self.refreshes.copy()
-        new.entered = []
+        new.entered = ()
         new.units = [None, None]
         new.sources = None
         new.seen = {}

@@ -358,7 +358,7 @@ def refreshed(state: GameState) -> tuple[GameObject, ...]:
     mana.refreshes[0] += 1
     mana.refreshes[1] += 1
     if mana.entered:
-        mana.entered = []
+        mana.entered = ()
     objects = state.objects
     perms = layers.permanents = tuple(map(objects.__getitem__, state.battlefield))
     return perms
@@ -394,7 +394,7 @@ def refreshed_entered(state: GameState, entered: tuple[int, ...],
             counts = mana.refreshes
             before = (counts[0], counts[1])
             counts[o.controller] += 1
-            mana.entered.append((before, (counts[0], counts[1]), o.oid))
+            mana.entered += ((before, (counts[0], counts[1]), o.oid),)
 
 
 # The derived data of a state nobody bound to a pool yet (GameState's default): no

@@ -233,7 +233,7 @@ def _caches(state: GameState) -> list[object]:
     d = state.derived
     layers, checks, mana, hands = d.layers, d.checks, d.mana, d.hands
     parts: list[object] = [layers, checks, mana, hands, d.memo, d.memo.entries,
-                           mana.taps, mana.refreshes, mana.entered, mana.units, mana.seen,
+                           mana.taps, mana.refreshes, mana.units, mana.seen,
                            hands.changes, hands.zone_actions, hands.instants, hands.plans,
                            hands.idle]
     if mana.sources is not None:
