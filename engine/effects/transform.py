@@ -34,7 +34,12 @@ from mtgsim.engine.rules.layers import face_changed
 from mtgsim.engine.rules.refs import permanents, refs_of
 from mtgsim.engine.rules.zones import log
 from mtgsim.engine.state.ask import Asker
-from mtgsim.engine.state.derived import card_of, characteristics_changed, game_card
+from mtgsim.engine.state.derived import (
+    card_of,
+    characteristics_changed,
+    game_card,
+    permanent_card_changed,
+)
 from mtgsim.engine.state.game_state import GameObject, GameState, StackItem
 
 
@@ -64,10 +69,7 @@ def transform(state: GameState, obj: GameObject) -> bool:
     obj.card = new
     obj.transforms += 1
     face_changed(obj)
-    counts = state.derived.counts  # what engine.state.derived counts of permanents' cards
-    counts.spell_granters += int(new.spell_grants) - int(old.spell_grants)
-    counts.enter_replacers += int(bool(new.enter_replacements)) - int(
-        bool(old.enter_replacements))
+    permanent_card_changed(state, old, new)  # what engine.state.derived counts of its card
     characteristics_changed(state)
     if state.log is not None:
         log(state, "transform", obj.controller, old.name, new.name)

@@ -59,7 +59,11 @@ from mtgsim.engine.rules.mana import ManaCost, parse_cost
 from mtgsim.engine.rules.resolution import TARGETS_ILLEGAL_HOOKS
 from mtgsim.engine.rules.spell_costs import CastPermission, cast_permission
 from mtgsim.engine.rules.zones import log
-from mtgsim.engine.state.derived import characteristics_changed, game_card
+from mtgsim.engine.state.derived import (
+    characteristics_changed,
+    game_card,
+    permanent_card_changed,
+)
 from mtgsim.engine.state.game_state import HAND, NONE, GameObject, GameState, StackItem
 from mtgsim.engine.state.stats import count
 
@@ -124,10 +128,7 @@ def unbestow_permanent(state: GameState, obj: GameObject) -> bool:
         return False
     aura = _cease(obj)
     front = obj.card
-    counts = state.derived.counts  # the permanents' cards counted, as for a transform
-    counts.spell_granters += int(front.spell_grants) - int(aura.spell_grants)
-    counts.enter_replacers += int(bool(front.enter_replacements)) - int(
-        bool(aura.enter_replacements))
+    permanent_card_changed(state, aura, front)  # the permanents' cards counted, as for a transform
     obj.attached_to = NONE
     face_changed(obj)
     characteristics_changed(state)

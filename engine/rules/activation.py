@@ -58,17 +58,18 @@ _STAGE_PAID = Stage.PAID
 _STAGE_SOURCE_MOVES = Stage.SOURCE_MOVES
 
 
-class Activators(msgspec.Struct):
+class Activators(msgspec.Struct, frozen=True):
     """Each player's permanents with activated abilities (``players``, in battlefield
     order), found at the ``refreshes``-th refresh over the battlefield's first ``size``
-    permanents (``Layers.activators``)."""
+    permanents (``Layers.activators``). Frozen, of tuples: a new answer replaces it, so a
+    player's view holds the state's by reference (``Layers.for_view``)."""
 
     refreshes: int
-    players: tuple[list[int], list[int]]
+    players: tuple[tuple[int, ...], tuple[int, ...]]
     size: int
 
 
-def activators(state: GameState) -> tuple[list[int], list[int]]:
+def activators(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each player's permanents with activated abilities in battlefield order
     (characteristics current). Only a refresh changes who controls what and which
     abilities a permanent has, and every battlefield change is followed by one; after a
@@ -82,7 +83,7 @@ def activators(state: GameState) -> tuple[list[int], list[int]]:
         return hit.players
     found: tuple[list[int], list[int]]
     if hit is not None and layers.only_entered_since(hit.refreshes):
-        found = (hit.players[0].copy(), hit.players[1].copy())
+        found = (list(hit.players[0]), list(hit.players[1]))
         start = hit.size
     else:
         found = ([], [])
@@ -93,8 +94,9 @@ def activators(state: GameState) -> tuple[list[int], list[int]]:
         o = objects[oid]
         if o.card.activated or o.granted_activated:
             found[o.controller].append(oid)
-    layers.activators = Activators(refreshes, found, len(battlefield))
-    return found
+    players = (tuple(found[0]), tuple(found[1]))
+    layers.activators = Activators(refreshes, players, len(battlefield))
+    return players
 
 
 def activated_abilities(o: GameObject) -> tuple[Activated, ...]:

@@ -9,6 +9,7 @@ within a layer (613.7). It runs only when characteristics are stale
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 
 from mtgsim.engine.cards import (
@@ -139,7 +140,7 @@ def refresh(state: GameState) -> None:
     objects = state.objects
     entered = layers.entered
     if entered:
-        layers.entered = []
+        layers.entered = ()
         if layers.stale == ENTERED and not layers.nonlocal_statics and not any(
                 [objects[oid].card.layered for oid in entered if oid in objects]):
             _refresh_entered(state, entered)
@@ -192,7 +193,7 @@ def _active_statics(state: GameState, layered_perms: list[GameObject]
     return statics
 
 
-def _layer_2_control(state: GameState, perms: list[GameObject],
+def _layer_2_control(state: GameState, perms: tuple[GameObject, ...],
                      statics: list[tuple[GameObject, Static]],
                      controllers_before: list[int]) -> None:
     """Layer 2 (613.1b): control-changing statics and effects."""
@@ -333,7 +334,7 @@ def _layer_6_abilities(state: GameState, statics: list[tuple[GameObject, Static]
     return live_statics
 
 
-def _layer_7_power_toughness(state: GameState, perms: list[GameObject],
+def _layer_7_power_toughness(state: GameState, perms: tuple[GameObject, ...],
                              layered_perms: list[GameObject],
                              live_statics: list[tuple[GameObject, Static]]) -> None:
     """Layer 7 (613.4): power and toughness, 7a printed, 7b set, 7c modified and counters."""
@@ -424,7 +425,7 @@ def _counter_bonus(o: GameObject) -> int:
     return counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
 
 
-def _refresh_entered(state: GameState, entered: list[int]) -> None:
+def _refresh_entered(state: GameState, entered: tuple[int, ...]) -> None:
     """``refresh`` when the only change is permanents entering, none of them with static
     abilities or level bands, and every static on the battlefield affects only its own
     permanent or what it is attached to (nothing is attached to a permanent that just
@@ -440,7 +441,7 @@ def _refresh_entered(state: GameState, entered: list[int]) -> None:
     refreshed_entered(state, entered, here)
 
 
-def _refresh_printed(perms: list[GameObject], since: int) -> None:
+def _refresh_printed(perms: Sequence[GameObject], since: int) -> None:
     """``refresh`` when no static ability, leveler or resolved effect is on the battlefield
     (the common case): each permanent has its printed characteristics and its counters;
     a permanent whose control-changing effect ended returns to its owner (302.6).

@@ -9,7 +9,7 @@ ZoneActionsTask that asks first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from typing import TYPE_CHECKING
 
 from mtgsim.engine.cards import KW_INDESTRUCTIBLE, T_CREATURE
@@ -99,12 +99,12 @@ def _permanent_checks(state: GameState, checks: Checks, to_graveyard: list[GameO
     check with its damage can't die of it until its characteristics change."""
     damaged = checks.damaged
     if damaged:
-        checks.damaged = []
+        checks.damaged = ()
     full = checks.full
     checks.full = False
     entered = checks.entered
     if entered:
-        checks.entered = []
+        checks.entered = ()
     acted = False
     legend = None
     if full or entered and _legendary_among(state, entered):
@@ -126,7 +126,7 @@ def _permanent_checks(state: GameState, checks: Checks, to_graveyard: list[GameO
     return acted
 
 
-def _legendary_among(state: GameState, entered: list[int]) -> bool:
+def _legendary_among(state: GameState, entered: tuple[int, ...]) -> bool:
     """Whether a permanent that entered (and is still an object) is legendary."""
     objects = state.objects
     for oid in entered:  # (a loop, not any(): a compiled function holds no generator)
@@ -200,13 +200,13 @@ def _room_ability_waits(state: GameState, player: int) -> bool:
 _NONE_ENTERED: frozenset[int] = frozenset()  # ``only`` for a damage-only check
 
 
-def _in_order(state: GameState, oids: list[int]) -> list[int]:
+def _in_order(state: GameState, oids: Sequence[int]) -> list[int]:
     """The permanents among ``oids`` still on the battlefield, each once, in battlefield
     order (what the old full scans destroyed them in)."""
     objects = state.objects
     if len(oids) == 1:
         o = objects.get(oids[0])
-        return oids if o is not None and o.zone == 2 else []
+        return [oids[0]] if o is not None and o.zone == 2 else []
     here = {oid for oid in oids if (o := objects.get(oid)) is not None and o.zone == 2}
     return sorted(here, key=state.battlefield.index)
 

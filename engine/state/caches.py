@@ -11,9 +11,13 @@ What invalidates each, and why none of it is game state, is engine.state.derived
 docstring: its invalidation points are the only writers of these flags and counters
 besides each part's owner. Each part copies itself for a clone (``copy``: the flags and
 counts, never the facts found, which hold another state's objects) and for a player's
-view, which owns every part (``Derived.for_view``): ``Layers`` and ``Hands`` by a
-``for_view`` of their own (the battlefield's facts copied with the flags; the other
-player's hand counted from what the view holds), the others by their ``copy``.
+view, which owns every part that can be written (``Derived.for_view``): ``Layers`` and
+``Hands`` by a ``for_view`` of their own (the battlefield's facts held with the flags; the
+other player's hand counted from what the view holds), the others by their ``copy``, but
+``Counts``, a frozen Struct which its points replace, and which a clone and a view hold.
+The facts ``Layers`` and ``Checks`` keep are immutable values (tuples, a frozen Struct),
+replaced at their invalidation points and never changed in place, so a view and the state
+may both hold one: neither can write the other's.
 """
 
 from __future__ import annotations
@@ -41,27 +45,34 @@ CURRENT, ENTERED, CHANGED = 0, 1, 2
 
 _new = object.__new__  # an instance without __init__ (the copies set every slot)
 # a Struct's shallow copy, every field at once, in C (msgspec's ``Struct.__copy__``, which
-# its stubs do not declare): the parts a view copies (``Layers``, ``Checks``, ``Counts``)
+# its stubs do not declare): the parts a view copies (``Layers``, ``Checks``)
 # are Structs for it, a copy then costing one call instead of a read and write per slot
 _copy: Callable[[Any], Any] = msgspec.Struct.__copy__  # type: ignore[attr-defined]
 
 
 class Layers(msgspec.Struct):
     """Characteristics (engine.rules.layers.refresh) and the facts found with them (a
-    Struct for its copies, never encoded: derived data is not game state)."""
+    Struct for its copies, never encoded: derived data is not game state).
+
+    Its fields are flags, counts and immutable values (ints, tuples, a frozen Struct):
+    a fact is never changed in place but replaced by a new value at its invalidation
+    point (``permanent_entered``, ``refreshed``, ``refreshed_entered``, a refresh), so a
+    shallow copy (``for_view``) owns every part that can be written and holds the facts
+    by reference, as values, without copying them."""
 
     # whether characteristics must be recomputed (CURRENT, ENTERED, CHANGED above):
     # characteristics_changed, permanent_entered; refreshed and refreshed_entered
     # make it CURRENT
     stale: int = CHANGED
-    # permanents that entered the battlefield since the last refresh (permanent_entered):
-    # the refresh may recompute only these when nothing else changed
-    entered: list[int] = msgspec.field(default_factory=list)
+    # permanents that entered the battlefield since the last refresh (permanent_entered,
+    # which makes a new tuple; the refresh empties it): the refresh may recompute only
+    # these when nothing else changed
+    entered: tuple[int, ...] = ()
     # the objects of GameState.battlefield, in its order, as of the last refresh
     # (``permanents``): every battlefield change marks characteristics stale or a
-    # permanent entered, and the refresh that clears them drops this list (never
-    # copied for a clone; a view's is a copy, ``for_view``)
-    permanents: list[GameObject] | None = None
+    # permanent entered, and the refresh that clears them replaces this tuple (never
+    # kept for a clone, whose objects are others; a view holds the state's, ``for_view``)
+    permanents: tuple[GameObject, ...] | None = None
     # a permanent on the battlefield has a static ability whose effect may change
     # without the battlefield changing (Card.dynamic; as of the last refresh): only
     # then does conditions_changed mark characteristics stale (threshold, "for each
@@ -79,8 +90,8 @@ class Layers(msgspec.Struct):
     # the refresh (its count) that found only permanents entering, when the last one
     # did (refreshed_entered): the others kept their characteristics
     entered_refresh: int = -1
-    # engine.rules.activation.activators' answer, as of a refresh (never copied for
-    # a clone; a view's is a copy, ``for_view``)
+    # engine.rules.activation.activators' answer, as of a refresh (a frozen Struct of
+    # tuples, replaced, never changed; not kept for a clone; a view holds the state's)
     activators: Activators | None = None
 
     def only_entered_since(self, refreshes: int) -> bool:
@@ -93,16 +104,19 @@ class Layers(msgspec.Struct):
     def copy(self) -> Layers:
         """The flags and counts, without the facts found (they hold another state's objects)."""
         new: Layers = _copy(self)
-        new.entered = self.entered.copy()
         new.permanents = None
         new.activators = None
         return new
 
     def for_view(self) -> Layers:
         """A player's view's ``Layers`` (``Derived.for_view``): its own object, with the
-        flags and counts and, unlike a clone's ``copy``, the facts found, each a copy
-        (the battlefield's list, the activators' lists), so that the view's readers
-        neither find them again at each decision nor write the state's.
+        flags and counts and, unlike a clone's ``copy``, the facts found, so that the
+        view's readers do not find them again at each decision. One shallow copy (in C):
+        every field is a flag, a count or an immutable value (the entered ids and the
+        battlefield's objects as tuples, the activators a frozen Struct of tuples), so
+        the view owns all that it can write and holds the facts as values, which neither
+        side can change for the other (a new value replaces one at its invalidation
+        point, on the view's ``Layers`` or on the state's).
 
         Why each fact is valid for the view: a view is shallow (engine.state.view), its
         ``battlefield`` the state's list and its objects on the battlefield the state's
@@ -114,25 +128,16 @@ class Layers(msgspec.Struct):
         invalidates them is what invalidates the state's, by name
         (engine.state.derived's points): ``permanent_entered``, ``permanent_left`` and
         ``characteristics_changed`` mark the flags copied here stale, and ``refreshed``
-        and ``refreshed_entered`` replace the list and move the count the activators
-        key on. From the copy on, the view's invalidation points and refreshes write
-        these copies, the state's the state's."""
-        new: Layers = _copy(self)  # (every field, then a copy of each list)
-        new.entered = self.entered.copy()
-        perms = self.permanents
-        if perms is not None:
-            new.permanents = perms.copy()
-        hit = self.activators
-        if hit is not None:  # (a Struct of engine.rules.activation, made by its type)
-            players = hit.players
-            new.activators = type(hit)(hit.refreshes, (players[0].copy(), players[1].copy()),
-                                       hit.size)
+        and ``refreshed_entered`` replace the tuple and move the count the activators
+        key on."""
+        new: Layers = _copy(self)
         return new
 
 
 class Checks(msgspec.Struct):
     """What the next state-based check (engine.rules.sba.check) must look at (a Struct for
-    its copies, as ``Layers``)."""
+    its copies, as ``Layers``: flags and tuples of ids, each tuple replaced by a new one
+    where it grows or is emptied, never changed in place)."""
 
     # something changed that a state-based action may care about: set by every point
     # that makes characteristics stale and by checks_due, life_changed,
@@ -144,18 +149,17 @@ class Checks(msgspec.Struct):
     # permanents whose characteristics were set since the last check when nothing
     # else's changed (refreshed_entered): with ``full`` False, only these need more
     # than the damage check
-    entered: list[int] = msgspec.field(default_factory=list)
+    entered: tuple[int, ...] = ()
     # creatures dealt damage (or marked by a deathtouch source) since the last check
     # (creature_damaged): with ``full`` False, the others need no damage check
-    damaged: list[int] = msgspec.field(default_factory=list)
+    damaged: tuple[int, ...] = ()
 
     def copy(self) -> Checks:
-        """Every flag and list, for a clone and for a player's view (``Derived.for_view``):
-        a check holds no fact found, only ids of public permanents (entered, damaged)
-        that the view's own check looks at as the state's would."""
+        """Every flag and tuple, for a clone and for a player's view (``Derived.for_view``):
+        one shallow copy, the tuples held as values. A check holds no fact found, only
+        ids of public permanents (entered, damaged) that the view's own check looks at as
+        the state's would."""
         new: Checks = _copy(self)
-        new.entered = self.entered.copy()
-        new.damaged = self.damaged.copy()
         return new
 
 
@@ -173,8 +177,9 @@ class Mana:
         self.refreshes = [0, 0]
         # since the last full refresh, each new mana source that alone moved a player's
         # ``refreshes``: (the two counts before, after, its id); engine.rules.payment adds
-        # it to the sources it had instead of searching the battlefield again
-        self.entered: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+        # it to the sources it had instead of searching the battlefield again (a tuple,
+        # replaced as one enters: a clone and a view start with none, and make no list)
+        self.entered: tuple[tuple[tuple[int, int], tuple[int, int], int], ...] = ()
         # per player, mana_units' answer with its key (never copied, like memo entries)
         self.units: list[ManaEntry | None] = [None, None]
         # the permanents with mana abilities, as of the ``refreshes`` above
@@ -187,7 +192,7 @@ class Mana:
         new = _new(Mana)
         new.taps = self.taps.copy()
         new.refreshes = self.refreshes.copy()
-        new.entered = []
+        new.entered = ()
         new.units = [None, None]
         new.sources = None
         new.seen = {}
@@ -277,21 +282,17 @@ def _view_counts(view: GameState, other: int, usable: bool) -> tuple[int, int]:
     return count, instants
 
 
-class Counts(msgspec.Struct):
+class Counts(msgspec.Struct, frozen=True):
     """The permanents with "spells you cast have ..." abilities and with "as ... enters"
-    replacements, counted as they enter and leave (permanent_entered, permanent_left;
-    ``Derived.recount`` counts them in a state) so that casting a spell and a permanent
-    entering need not scan the battlefield for them (a Struct for its copies, as
-    ``Layers``)."""
+    replacements, counted as they enter and leave (permanent_entered, permanent_left,
+    permanent_card_changed; ``Derived.recount`` counts them in a state) so that casting a
+    spell and a permanent entering need not scan the battlefield for them. Frozen: those
+    points replace it with a new count (rare: few cards have such abilities), so a clone
+    and a player's view hold the state's by reference, without a copy (they count
+    permanents, which every view holds: public, 400.2)."""
 
     spell_granters: int = 0
     enter_replacers: int = 0
-
-    def copy(self) -> Counts:
-        """Both counts, for a clone and for a player's view (``Derived.for_view``): they
-        count permanents, which every view holds (public, 400.2)."""
-        new: Counts = _copy(self)
-        return new
 
 
 class Memo:

@@ -24,6 +24,7 @@ characteristics may have changed         ``characteristics_changed``  effects, c
 something a dynamic static reads changed ``conditions_changed``       zones, turn, damage
 a permanent entered the battlefield      ``permanent_entered``        ``zones.new_object``
 a permanent left the battlefield         ``permanent_left``           ``zones.remove_from_zone``
+a permanent's card changed               ``permanent_card_changed``   transform, bestow
 a permanent tapped or untapped           ``GameState.set_tapped``     effects, costs, turn
 a creature was dealt damage              ``creature_damaged``         ``replacement.deal_damage``
 a player's life changed                  ``life_changed``             engine.rules.replacement
@@ -45,11 +46,14 @@ too (a refresh follows either, and the check runs after it), so priority asks on
 ``Checks.needed``, and readers that need characteristics current one,
 ``Layers.stale``.
 
-A player's view (engine.state.view) owns its derived data: no part of the state's (no
-cache object, no list of one) is reachable from it. ``Derived.for_view`` copies the flags
-and counts of public things, and with ``Layers`` the facts found about the battlefield
-(``Layers.for_view``: the battlefield's objects and the activators, valid for the view
-because its battlefield and the objects on it are the state's); it counts the other
+A player's view (engine.state.view) owns its derived data: no mutable part of the state's
+(no cache object, no list or dict of one) is reachable from it. ``Derived.for_view`` copies
+the flags and counts of public things, and with ``Layers`` holds the facts found about the
+battlefield (``Layers.for_view``: the battlefield's objects and the activators, valid for
+the view because its battlefield and the objects on it are the state's). Those facts, the
+ids ``Layers`` and ``Checks`` keep and the card table are immutable values (tuples, frozen
+Structs), which the points below replace and never change in place, so the state and its
+views hold them by reference and neither can write the other's. It counts the other
 player's hand and graveyard from what the view holds of them, and takes no memo entry
 (the other player's hand plan and idle verdict come from their hidden hand; what a
 policy memoises on its view stays there). The invalidation points and a refresh, run on
@@ -91,16 +95,19 @@ class Derived:
     """A game's derived data. ``pool`` is the pool the game was started (or decoded)
     with; ``extra`` the compiled ``GameState.extra_cards``, by handle past the pool's."""
 
-    __slots__ = ("pool", "extra", "index", "layers", "checks", "mana", "hands", "counts",
+    __slots__ = ("pool", "extra", "keys", "layers", "checks", "mana", "hands", "counts",
                  "memo", "stop_table", "decklists", "mechanics")
 
     def __init__(self, pool: CardPool, extra_cards: list[CardDef],
-                 compiled: list[Card] | None = None) -> None:
+                 compiled: tuple[Card, ...] | None = None) -> None:
         self.pool = pool
         base = len(pool.cards)
-        self.extra: list[Card] = list(compiled) if compiled is not None else [
-            pool.compile(d, base + i) for i, d in enumerate(extra_cards)]
-        self.index: dict[bytes, Card] = {content_key(c.defn): c for c in self.extra}
+        # the cards the game made, by handle past the pool's, and the content key of each
+        # at its place (``game_card``, ``card_of``): tuples, replaced when the game makes a
+        # card, so that a view holds them by reference (a card its reader makes is its own)
+        self.extra: tuple[Card, ...] = tuple(compiled) if compiled is not None else tuple([
+            pool.compile(d, base + i) for i, d in enumerate(extra_cards)])
+        self.keys: tuple[bytes, ...] = tuple([content_key(c.defn) for c in self.extra])
         # the caches, with the points that invalidate them (see the module docstring):
         # characteristics_changed, conditions_changed, permanent_entered, permanent_left;
         # refreshed and refreshed_entered
@@ -148,8 +155,7 @@ class Derived:
                     replacers += 1
             elif c.zone_actions and (o.zone == _HAND or o.zone == _GRAVEYARD) or o.foretold:
                 zone_actions[o.owner] += 1  # (a foretold card: in exile, engine.keywords.foretell)
-        self.counts.spell_granters = granters
-        self.counts.enter_replacers = replacers
+        self.counts = Counts(granters, replacers)
         self.hands.zone_actions = zone_actions
         self.mechanics = _mechanics_of(state, self.extra)
         return self
@@ -162,7 +168,7 @@ class Derived:
         d.checks = self.checks.copy()
         d.mana = self.mana.copy()
         d.hands = self.hands.copy()
-        d.counts = self.counts.copy()
+        d.counts = self.counts  # (frozen: held, as a view holds it)
         d.memo = self.memo.copy()
         d.decklists = self.decklists
         d.mechanics = self.mechanics
@@ -170,13 +176,14 @@ class Derived:
 
     def for_view(self, view: GameState, me: int) -> Derived:
         """The derived data of ``me``'s view ``view`` (engine.state.view), its own and
-        none of this state's, every part a new object: the card table (copied: a card the
-        view's reader compiles is not the game's), the flags and counts of the
+        none of this state's, every part that can be written a new object: the card table
+        (held: its tuples are values, and a card the view's reader compiles replaces the
+        view's, not the game's), the flags and counts of the
         battlefield, the stack, mana and state-based checks (``Layers``, ``Checks``,
         ``Mana``, ``Counts``, ``Memo``: public things, which the view holds as the state
         does), with ``Layers`` the facts found about the battlefield (``Layers.for_view``
         says why they hold for the view: found once by the state, not again at each
-        decision), each hand's count of changes (public: a card into or out of a hand is
+        decision; held, not copied: immutable), each hand's count of changes (public: a card into or out of a hand is
         seen), ``me``'s counts of their hand (they see it) and the other player's counted
         from what the view holds of theirs: their graveyard and the cards of their hand
         ``me`` knows. No memo entry is taken: a fact memoised on the state was found from
@@ -186,13 +193,13 @@ class Derived:
         these copies only."""
         d = Derived.__new__(Derived)
         d.pool = self.pool
-        d.extra = self.extra.copy()
-        d.index = self.index.copy()
+        d.extra = self.extra
+        d.keys = self.keys
         d.layers = self.layers.for_view()
         d.checks = self.checks.copy()
         d.mana = self.mana.copy()
         d.hands = self.hands.for_view(view, me)
-        d.counts = self.counts.copy()
+        d.counts = self.counts  # (frozen: held)
         d.memo = self.memo.copy()
         d.stop_table = None
         d.decklists = self.decklists
@@ -211,7 +218,7 @@ class Derived:
                        f"({len(cards)} in the pool, {len(self.extra)} made in the game)")
 
 
-def _mechanics_of(state: GameState, extra: list[Card]) -> int:
+def _mechanics_of(state: GameState, extra: tuple[Card, ...]) -> int:
     """The union of ``Card.mechanics`` over the cards of ``state``'s objects (each face an
     object has: its card, its front face, its printed card) and the cards the game made."""
     mask = 0
@@ -256,12 +263,10 @@ def permanent_entered(state: GameState, obj: GameObject) -> None:
     (``layers.entered``); a state-based check is due."""
     d = state.derived
     card = obj.card
-    if card.spell_grants:
-        d.counts.spell_granters += 1
-    if card.enter_replacements:
-        d.counts.enter_replacers += 1
+    if card.spell_grants or card.enter_replacements:
+        _count(d, None, card)
     layers = d.layers
-    layers.entered.append(obj.oid)
+    layers.entered += (obj.oid,)  # (a new tuple: a view may hold the old one)
     if not layers.stale:
         layers.stale = ENTERED
     d.checks.needed = True
@@ -271,13 +276,33 @@ def permanent_left(state: GameState, obj: GameObject) -> None:
     """``obj`` left the battlefield (called by ``zones.remove_from_zone``): uncounted, and
     characteristics are stale (``characteristics_changed``: what it gave others, what
     was attached to it, the facts that listed it)."""
-    d = state.derived
     card = obj.card
-    if card.spell_grants:
-        d.counts.spell_granters -= 1
-    if card.enter_replacements:
-        d.counts.enter_replacers -= 1
+    if card.spell_grants or card.enter_replacements:
+        _count(state.derived, card, None)
     characteristics_changed(state)
+
+
+def permanent_card_changed(state: GameState, old: Card, new: Card) -> None:
+    """A permanent's card changed from ``old`` to ``new`` (a transform, 701.28; a bestowed
+    Aura becoming a creature, 702.103f): its abilities counted again (``Counts``). The
+    caller marks characteristics stale (``characteristics_changed``) as for any change
+    of abilities."""
+    if old.spell_grants or old.enter_replacements or new.spell_grants or \
+            new.enter_replacements:
+        _count(state.derived, old, new)
+
+
+def _count(d: Derived, old: Card | None, new: Card | None) -> None:
+    """``Counts`` replaced by a new one (frozen: a clone or a view may hold the old one)
+    with ``old``'s abilities uncounted and ``new``'s counted."""
+    granters, replacers = d.counts.spell_granters, d.counts.enter_replacers
+    if old is not None:
+        granters -= 1 if old.spell_grants else 0
+        replacers -= 1 if old.enter_replacements else 0
+    if new is not None:
+        granters += 1 if new.spell_grants else 0
+        replacers += 1 if new.enter_replacements else 0
+    d.counts = Counts(granters, replacers)
 
 
 def creature_damaged(state: GameState, obj: GameObject) -> None:
@@ -289,7 +314,7 @@ def creature_damaged(state: GameState, obj: GameObject) -> None:
     d.memo.changes += 1
     checks = d.checks
     checks.needed = True
-    checks.damaged.append(obj.oid)
+    checks.damaged += (obj.oid,)  # (a new tuple: a view may hold the old one)
     conditions_changed(state)
 
 
@@ -318,12 +343,12 @@ def object_resolved(state: GameState) -> None:
     state.derived.memo.resolved += 1
 
 
-def refreshed(state: GameState) -> list[GameObject]:
+def refreshed(state: GameState) -> tuple[GameObject, ...]:
     """``layers.refresh`` is recomputing every permanent: characteristics are no longer
     stale; every fact keyed on the refresh count is, and so is each player's mana
     (``Mana.refreshes``, and the mana sources entered since are forgotten); the next
     state-based check looks at every permanent. The battlefield's objects, kept as
-    ``Layers.permanents``, are returned."""
+    ``Layers.permanents`` (a new tuple), are returned."""
     d = state.derived
     layers = d.layers
     layers.stale = CURRENT
@@ -333,13 +358,14 @@ def refreshed(state: GameState) -> list[GameObject]:
     mana.refreshes[0] += 1
     mana.refreshes[1] += 1
     if mana.entered:
-        mana.entered = []
+        mana.entered = ()
     objects = state.objects
-    perms = layers.permanents = [objects[oid] for oid in state.battlefield]
+    perms = layers.permanents = tuple(map(objects.__getitem__, state.battlefield))
     return perms
 
 
-def refreshed_entered(state: GameState, entered: list[int], here: list[GameObject]) -> None:
+def refreshed_entered(state: GameState, entered: tuple[int, ...],
+                      here: list[GameObject]) -> None:
     """``layers.refresh`` gave the permanents that entered (``entered``; ``here``, those
     still on the battlefield) their printed characteristics and left the others alone:
     characteristics are current; the refresh count moves on (``Layers.entered_refresh``
@@ -351,7 +377,7 @@ def refreshed_entered(state: GameState, entered: list[int], here: list[GameObjec
     d = state.derived
     checks = d.checks
     if not checks.full:
-        checks.entered.extend(entered)
+        checks.entered += entered  # (a new tuple: a view may hold the old one)
     layers = d.layers
     layers.stale = CURRENT
     layers.permanents = None
@@ -368,7 +394,7 @@ def refreshed_entered(state: GameState, entered: list[int], here: list[GameObjec
             counts = mana.refreshes
             before = (counts[0], counts[1])
             counts[o.controller] += 1
-            mana.entered.append((before, (counts[0], counts[1]), o.oid))
+            mana.entered += ((before, (counts[0], counts[1]), o.oid),)
 
 
 # The derived data of a state nobody bound to a pool yet (GameState's default): no
@@ -382,7 +408,7 @@ def card_of(state: GameState, defn: CardDef) -> Card:
     never exist, such as a policy's estimate of a token."""
     d = state.derived
     key = content_key(defn)
-    card = d.pool.find(key) or d.index.get(key)
+    card = d.pool.find(key) or _made(d, key)
     return card if card is not None else d.pool.compile(defn, -1)
 
 
@@ -392,23 +418,31 @@ def game_card(state: GameState, defn: CardDef) -> Card:
     added to the table (and its definition to ``state.extra_cards``)."""
     d = state.derived
     key = content_key(defn)
-    card = d.pool.find(key) or d.index.get(key)
+    card = d.pool.find(key) or _made(d, key)
     if card is None:
         card = d.pool.compile(defn, len(d.pool.cards) + len(d.extra))
         state.extra_cards.append(defn)
-        d.extra.append(card)
-        d.index[key] = card
+        d.extra += (card,)  # (new tuples: a view may hold the old ones)
+        d.keys += (key,)
     d.mechanics |= card.mechanics  # (a pool's token or face may be new to this game)
     return card
 
 
-def permanents(state: GameState) -> list[GameObject]:
+def _made(d: Derived, key: bytes) -> Card | None:
+    """The card with content key ``key`` among those the game made (``Derived.extra``),
+    if any: a look along a short tuple (a game makes few cards, most none)."""
+    keys = d.keys
+    return d.extra[keys.index(key)] if key in keys else None
+
+
+def permanents(state: GameState) -> tuple[GameObject, ...]:
     """The objects on the battlefield in its order (``state.battlefield``'s objects), for
     the scans that read every permanent: kept in ``Layers.permanents`` from one refresh
     to the next, so a scan reads a list instead of looking each id up in
     ``state.objects``. While a change awaits a refresh the answer is made and not kept:
-    when permanents only entered (a departure marks characteristics stale), the kept list
-    and the newcomers at the battlefield's end. Read it, never change it."""
+    when permanents only entered (a departure marks characteristics stale), the kept tuple
+    and the newcomers at the battlefield's end. A tuple: the state and its views may hold
+    the same one (``Layers.for_view``)."""
     layers = state.derived.layers
     perms = layers.permanents
     stale = layers.stale
@@ -417,9 +451,9 @@ def permanents(state: GameState) -> list[GameObject]:
             return perms
         if stale == ENTERED:
             objects = state.objects
-            return perms + [objects[oid] for oid in state.battlefield[len(perms):]]
+            return perms + tuple(map(objects.__getitem__, state.battlefield[len(perms):]))
     objects = state.objects
-    perms = [objects[oid] for oid in state.battlefield]
+    perms = tuple(map(objects.__getitem__, state.battlefield))
     if not stale:
         layers.permanents = perms
     return perms

@@ -29,9 +29,10 @@ A view is a state built for ``me`` at each decision, with what ``me`` may not kn
 - its derived data is its own (``Derived.for_view``): the flags and counts of public
   things, the counts of the other player's hand and graveyard made from what the view
   holds of them, and no memo entry of the state's; what a policy computes on its view is
-  memoised in the view's and goes with it. Every part is the view's own object, none the
-  state's; its ``Layers`` comes with copies of the facts the state found about the
-  battlefield (``Layers.for_view``), so a view's refresh writes the view's parts only.
+  memoised in the view's and goes with it. Every part that can be written is the view's
+  own object, none the state's; its ``Layers`` comes with the facts the state found about
+  the battlefield (``Layers.for_view``), immutable values (tuples, frozen Structs) it holds
+  by reference, so a view's refresh writes the view's parts only.
 
 What a view keeps is public: the battlefield, stack, graveyards, exile, combat, the
 effects, the triggered abilities waiting to be put on the stack, the tasks in progress

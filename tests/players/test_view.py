@@ -28,6 +28,7 @@ from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import Policy, decide, play, policy_stops
 from mtgsim.engine.players.policies import ScriptedPolicy, make_policy
+from mtgsim.engine.rules.activation import activators
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import shuffle_library
@@ -204,14 +205,17 @@ def _static(state: GameState) -> set[int]:
 
 
 def unreachable(state: GameState, view: GameState, d: Decision) -> None:
-    """No hidden object of ``state`` (for ``d``'s player), and none of the state's own
-    tables (objects, sight, derived data, players), is reachable from ``view`` and ``d``."""
+    """No hidden object of ``state`` (for ``d``'s player), none of the state's own tables
+    (objects, sight, derived data, players) and no mutable object of the state's derived
+    data is reachable from ``view`` and ``d``: what the view shares with the state's
+    derived data are immutable values (``_derived_mutables``)."""
     me = d.player
     forbidden = {id(state.objects[oid]): oid for oid in hidden_ids(state, me)}
     forbidden.update({id(state.objects): -1, id(state.sight): -1, id(state.derived): -1,
                       id(state.sight.visible): -1, id(state.sight.visible[1 - me]): -1,
                       id(state.players[0]): -1, id(state.players[1]): -1, id(state): -1})
     forbidden.update({id(part): -1 for part in _caches(state)})
+    forbidden.update({key: -1 for key in _derived_mutables(state)})
     assert view is not state
     for o in _walk([view, d], _static(state)):
         if id(o) in forbidden:
@@ -222,21 +226,72 @@ def unreachable(state: GameState, view: GameState, d: Decision) -> None:
 
 
 def _caches(state: GameState) -> list[object]:
-    """The state's cache objects (``Derived``'s parts and the lists and facts they hold):
-    a view owns its own (``Derived.for_view``), so none is reachable from it."""
+    """The state's cache objects (``Derived``'s parts and the lists and dicts they hold):
+    a view owns its own (``Derived.for_view``), so none is reachable from it. (The
+    immutable facts the parts hold, ``_facts``, are not among them: a view may hold
+    the state's.)"""
     d = state.derived
     layers, checks, mana, hands = d.layers, d.checks, d.mana, d.hands
-    parts: list[object] = [layers, checks, mana, hands, d.counts, d.memo, d.memo.entries,
-                           layers.entered, checks.entered, checks.damaged, mana.taps,
-                           mana.refreshes, mana.entered, mana.units, mana.seen, hands.changes,
-                           hands.zone_actions, hands.instants, hands.plans, hands.idle]
-    if layers.permanents is not None:
-        parts.append(layers.permanents)
-    if layers.activators is not None:
-        parts += [layers.activators, *layers.activators.players]
+    parts: list[object] = [layers, checks, mana, hands, d.memo, d.memo.entries,
+                           mana.taps, mana.refreshes, mana.units, mana.seen,
+                           hands.changes, hands.zone_actions, hands.instants, hands.plans,
+                           hands.idle]
     if mana.sources is not None:
         parts.append(mana.sources)
     return parts
+
+
+def _facts(state: GameState) -> dict[str, object]:
+    """The facts a state's derived data holds as immutable values, by name: a view holds
+    the state's (``Layers.for_view``, ``Derived.for_view``), so each must be immutable
+    all the way down (``_frozen``)."""
+    d = state.derived
+    layers, checks = d.layers, d.checks
+    return {"layers.entered": layers.entered, "layers.permanents": layers.permanents,
+            "layers.activators": layers.activators, "checks.entered": checks.entered,
+            "checks.damaged": checks.damaged, "counts": d.counts, "extra": d.extra,
+            "keys": d.keys}
+
+
+_SCALARS = (int, str, bytes, float, type(None))
+_LEAVES = (*_OPAQUE, GameObject, Card)  # what _derived_mutables does not walk through
+
+
+def _frozen(value: object) -> bool:
+    """Whether ``value`` is immutable all the way down: scalars, and tuples and frozen
+    msgspec Structs of immutable values, down to the game's objects and cards (a view
+    shows the battlefield's objects themselves; a card is the pool's compiled data)."""
+    if isinstance(value, _SCALARS + (GameObject, Card)):
+        return True
+    if isinstance(value, tuple):
+        return all(_frozen(v) for v in value)
+    if isinstance(value, msgspec.Struct):
+        return bool(type(value).__struct_config__.frozen) and all(
+            _frozen(getattr(value, f)) for f in value.__struct_fields__)
+    return False
+
+
+def _derived_mutables(state: GameState) -> dict[int, object]:
+    """Every mutable object reachable from the state's derived data (its parts, their
+    lists, dicts and the objects they hold), by id, not through the game's objects and
+    cards (game state and card data, which a view may show) or the pool: none of them
+    may be reachable from a view, which holds only the immutable values among what the
+    state's derived data reaches (tuples, frozen Structs, scalars)."""
+    skip = _static(state)
+    pool = state.derived.pool  # (card data every state and view holds; maybe not _STATIC's)
+    seen: set[int] = set()
+    found: dict[int, object] = {}
+    todo: list[object] = [state.derived]
+    while todo:
+        o = todo.pop()
+        if id(o) in seen or id(o) in skip or o is pool or isinstance(o, _LEAVES):
+            continue
+        seen.add(id(o))
+        if not isinstance(o, _SCALARS + (tuple, frozenset)) and not (
+                isinstance(o, msgspec.Struct) and type(o).__struct_config__.frozen):
+            found[id(o)] = o
+        todo.extend(gc.get_referents(o))
+    return found
 
 
 class _Probe:
@@ -684,11 +739,13 @@ def test_the_view_counts_only_what_it_holds(pool) -> None:  # type: ignore[no-un
 
 
 def test_a_view_owns_its_caches(pool) -> None:  # type: ignore[no-untyped-def]
-    """A view's derived data owns every part (``Derived.for_view``): its ``Layers``,
-    ``Checks``, ``Counts``, ``Mana``, ``Memo`` and ``Hands`` are not the state's, nor the
-    lists they hold; the facts ``Layers`` found (the battlefield's objects, the
-    activators) come with it, equal to the state's; and the view's invalidation points
-    and refresh write its own parts, never the state's."""
+    """A view's derived data owns every part that can be written (``Derived.for_view``):
+    its ``Layers``, ``Checks``, ``Mana``, ``Memo`` and ``Hands`` are not the state's,
+    nor the lists and dicts they hold, and no mutable object of the state's derived data
+    is reachable from it; what it shares with the state (the facts ``Layers`` found, the
+    ids ``Layers`` and ``Checks`` keep, ``Counts``, the card table) is
+    immutable all the way down and equals what the view would compute itself; and the
+    view's invalidation points and refresh write its own parts, never the state's."""
     deck_a, deck_b = _deck(pool, "gruul_stompy"), _deck(pool, "azorius_skies")
     policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
     state = new_game([deck_a, deck_b], 11)
@@ -697,32 +754,62 @@ def test_a_view_owns_its_caches(pool) -> None:  # type: ignore[no-untyped-def]
     while refreshed < 5 and (d := advance(state)) is not None:
         view = player_view(state, d.player)
         real, mine = state.derived, view.derived
-        for part in ("layers", "checks", "counts", "mana", "memo", "hands"):
+        for part in ("layers", "checks", "mana", "memo", "hands"):
             assert getattr(mine, part) is not getattr(real, part), part
         ours = {id(p) for p in _caches(view)}
         assert not ours & {id(p) for p in _caches(state)}
+        assert not set(_derived_mutables(view)) & set(_derived_mutables(state))
+        for name, fact in _facts(view).items():
+            assert _frozen(fact), f"{name} is not immutable"
+            assert fact == _facts(state)[name], name
         layers, theirs = mine.layers, real.layers
         assert layers.stale == theirs.stale and layers.refreshes == theirs.refreshes
         assert layers.permanents == theirs.permanents and layers.activators == theirs.activators
         if theirs.permanents is not None and theirs.activators is not None:
             with_facts += 1
+            # what the view would find itself, from its own battlefield
+            assert layers.permanents == tuple(view.objects[oid] for oid in view.battlefield)
+            fresh = msgspec.structs.replace(layers, activators=None)
+            view.derived.layers = fresh
+            assert activators(view) == layers.activators.players
+            view.derived.layers = layers
+        perms = [view.objects[oid].card for oid in view.battlefield]  # counted afresh
         assert (mine.counts.spell_granters, mine.counts.enter_replacers) == (
-            real.counts.spell_granters, real.counts.enter_replacers)
+            sum(1 for c in perms if c.spell_grants),
+            sum(1 for c in perms if c.enter_replacements))
         before = (theirs.stale, theirs.refreshes, theirs.permanents, theirs.activators,
-                  real.checks.needed, real.checks.full, real.mana.refreshes.copy())
+                  theirs.entered, real.checks.needed, real.checks.full, real.checks.entered,
+                  real.checks.damaged, real.mana.refreshes.copy())
         characteristics_changed(view)  # the view's point: its own Layers and Checks
         assert layers.stale and mine.checks.needed
         ensure(view)  # a refresh on the view
         assert not layers.stale and layers.refreshes == theirs.refreshes + 1
-        assert layers.permanents == [view.objects[oid] for oid in view.battlefield]
+        assert layers.permanents == tuple(view.objects[oid] for oid in view.battlefield)
         after = (theirs.stale, theirs.refreshes, theirs.permanents, theirs.activators,
-                 real.checks.needed, real.checks.full, real.mana.refreshes)
+                 theirs.entered, real.checks.needed, real.checks.full, real.checks.entered,
+                 real.checks.damaged, real.mana.refreshes)
         assert all(x is y or x == y for x, y in zip(before, after, strict=True)), \
             "a view's refresh wrote the game's caches"
         assert theirs.permanents is before[2] and theirs.activators is before[3]
         refreshed += 1
         answer(state, decide(policies[d.player], state, d))
     assert refreshed == 5 and with_facts > 0
+
+
+def test_the_check_catches_a_view_sharing_a_mutable_fact(pool) -> None:  # type: ignore[no-untyped-def]
+    """Were a fact the state's derived data keeps a list (mutable), the view's shallow
+    copy would share it, and both walks catch that: ``_frozen`` in the test above and
+    ``unreachable``, which every view policies are given passes."""
+    deck_a, deck_b = _deck(pool, "gruul_stompy"), _deck(pool, "azorius_skies")
+    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
+    state = new_game([deck_a, deck_b], 11)
+    d = _play_until(state, policies, 4)
+    unreachable(state, player_view(state, d.player), d)  # as played: nothing shared
+    state.derived.checks.damaged = list(state.derived.checks.damaged)  # type: ignore[assignment]
+    view = player_view(state, d.player)
+    assert not _frozen(view.derived.checks.damaged)
+    with pytest.raises(Unfair, match="list of the game"):
+        unreachable(state, view, d)
 
 
 def test_a_view_is_built_for_its_player(pool) -> None:  # type: ignore[no-untyped-def]

@@ -111,10 +111,10 @@ def check(state: GameState) -> int:
         assert (units, sources) == (fresh_units, fresh_sources), f"turn {state.turn}: mana"
         assert units.filters == fresh_units.filters == len(fresh_filters)
         assert mana_units_mod.filter_sources(state, p) == fresh_filters, f"turn {state.turn}: filters"
-        fresh_activators = [oid for oid in state.battlefield
-                            if state.objects[oid].controller == p and (
-                                state.objects[oid].card.activated
-                                or state.objects[oid].granted_activated)]
+        fresh_activators = tuple([oid for oid in state.battlefield
+                                  if state.objects[oid].controller == p and (
+                                      state.objects[oid].card.activated
+                                      or state.objects[oid].granted_activated)])
         assert activation.activators(state)[p] == fresh_activators
         assert kept is None or kept.players[p] == fresh_activators, "activators kept"
         creatures = [state.objects[oid] for oid in state.battlefield
