@@ -55,8 +55,10 @@ def test_the_setting_solves_the_puzzle_and_plain_heuristic_does_not(
     assert not passed and error is not None and "not on the battlefield" in error
 
 
-def _position(tmp_path: Path, hand: list[str], lands: list[str]) -> GameState:
+def _position(tmp_path: Path, hand: list[str], lands: list[str],
+              corpus: tuple[str, ...] = ()) -> GameState:
     text = f"""name = "prio"
+corpus = {list(corpus)!r}
 [setup]
 turn = 3
 active = "A"
@@ -98,6 +100,24 @@ def test_land_need_counts_what_the_land_pays_for(tmp_path: Path) -> None:
 def test_land_need_is_zero_when_the_mana_out_already_pays(tmp_path: Path) -> None:
     state = _position(tmp_path, ["Mountain", "Goblin Guide"], ["Mountain"])
     assert land_need(Ctx(state, 0), _card(state, "Mountain")) == 0.0
+
+
+def test_land_need_reads_the_filters_out(tmp_path: Path) -> None:
+    """A Swamp and Prophetic Prism out ("{1}, {T}: Add one mana of any color.", a filter:
+    ``Units.filters``): Goblin Guide is castable already (the Swamp's mana through the
+    Prism), so the Mountain makes nothing castable now; it is still the only red unit
+    (LATER). The Mountain and Lightning Helix ({R}{W}) with the Prism: the Swamp pays
+    the Prism's {1}, the Prism the {W}, the Mountain the {R}: castable with it, not
+    without (NOW)."""
+    state = _position(tmp_path, ["Mountain", "Goblin Guide"], ["Swamp", "Prophetic Prism"],
+                      ("Prophetic Prism",))
+    ctx = Ctx(state, 0)
+    assert getattr(ctx.units, "filters", 0) == 1
+    assert land_need(ctx, _card(state, "Mountain")) == pytest.approx(0.04)
+    state = _position(tmp_path, ["Mountain", "Lightning Helix"],
+                      ["Swamp", "Prophetic Prism"],
+                      ("Prophetic Prism",))
+    assert land_need(Ctx(state, 0), _card(state, "Mountain")) == pytest.approx(0.2 + 0.04)
 
 
 def test_body_worth(tmp_path: Path) -> None:
