@@ -49,7 +49,6 @@ from mtgsim.engine.state.game_state import (
     EXILE,
     MAIN1,
     MAIN2,
-    PASS,
     PLAY,
     SPECIAL,
     STOP_OWN_STACK,
@@ -198,73 +197,53 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         self.plan_rep.clear()
         ctx = Ctx(state, d.player)
         objects = state.objects
-        # Lands first (LAND_FIRST): the spells are weighed at the next priority.
-        lands = [(self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid]), i)
-                 for i, a in enumerate(d.actions) if a.kind == PLAY]
-        if lands:
-            if self.land_weight:  # (priority_order: ties only, under half a point, but
-                # with prio=mana)
-                lands = [(s + land_need(ctx, objects[d.actions[i].oid].card, self.land_weight)
-                          if s > 0 else s, i) for s, i in lands]
-            score, i = max(lands, key=lambda s: s[0])  # the first of the best
-            if score >= LAND_FIRST:
-                return i
-        if self.body_ties:
-            return self._best_with_bodies(ctx, d)
+        actions = d.actions
+        # Lands first (LAND_FIRST): the spells are weighed at the next priority. Each land
+        # is scored here, once; the loop below reads its score back.
+        lands: dict[int, float] = {}  # action index -> its land score (read by key only)
+        best_land = -1
+        for i, a in enumerate(actions):
+            if a.kind == PLAY:
+                score = lands[i] = self._play_score(ctx, objects[a.oid])
+                if best_land < 0 or score > lands[best_land]:  # the first of the best
+                    best_land = i
+        if best_land >= 0 and lands[best_land] >= LAND_FIRST:
+            return best_land
+        # The best score; of two scoring the same, with ``prio=bodies|both`` the bigger
+        # creature body among casts (priority_order.body_worth; a creature before a
+        # non-creature spell); every other tie keeps the first in the list.
+        body_ties = self.body_ties
         best_i = 0
         best_score = 0.0
-        for i, a in enumerate(d.actions):
-            if a.kind == PLAY:
-                score = self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid])
-            elif a.kind == CAST:
-                score = self._cast_score(ctx, objects[a.oid], a.alt)
-            elif a.kind == ACTIVATE:
+        best_tie = 0.0
+        for i, a in enumerate(actions):
+            kind = a.kind
+            tie = 0.0
+            if kind == PLAY:
+                score = lands[i]
+            elif kind == CAST:
+                obj = objects[a.oid]
+                score = self._cast_score(ctx, obj, a.alt)
+                if body_ties and score > 0.0:
+                    tie = body_worth(obj.card)
+            elif kind == ACTIVATE:
                 score = self._activate_score(ctx, objects[a.oid], a.index)
-            elif a.kind == SPECIAL:
+            elif kind == SPECIAL:
                 score = special_score(state, objects[a.oid].card, a.index)
             else:
                 continue
-            if score > best_score:
-                best_score, best_i = score, i
+            if score > best_score or (score == best_score and tie > best_tie and score > 0.0):
+                best_i, best_score, best_tie = i, score, tie
         return best_i
 
-    def _action_score(self, ctx: Ctx, d: Decision, i: int) -> float:
-        """The score of ``d``'s action ``i`` (0 for a pass), as ``priority`` reckons it."""
-        a = d.actions[i]
-        obj = ctx.state.objects[a.oid] if a.kind != PASS else None
-        if obj is None:
-            return 0.0
-        if a.kind == PLAY:
-            score = self._land_score(ctx, obj.card) + _from_exile(obj)
-            if self.land_weight and score > 0:
-                return score + land_need(ctx, obj.card, self.land_weight)
-            return score
-        if a.kind == CAST:
-            return self._cast_score(ctx, obj, a.alt)
-        if a.kind == ACTIVATE:
-            return self._activate_score(ctx, obj, a.index)
-        if a.kind == SPECIAL:
-            return special_score(ctx.state, obj.card, a.index)
-        return 0.0
-
-    def _best_with_bodies(self, ctx: Ctx, d: Decision) -> int:
-        """``priority``'s choice with ``prio=bodies``: the best score, and of two casts
-        scoring the same the bigger creature body (``priority_order.body_worth``; a
-        creature before a non-creature spell); every other tie keeps the first in the
-        list, as plain ``priority`` does."""
-        objects = ctx.state.objects
-        best_i = 0
-        best: tuple[float, float] = (0.0, 0.0)
-        for i, a in enumerate(d.actions):
-            if a.kind == PASS:
-                continue
-            score = self._action_score(ctx, d, i)
-            if score <= 0.0:
-                continue
-            key = (score, body_worth(objects[a.oid].card) if a.kind == CAST else 0.0)
-            if key > best:
-                best, best_i = key, i
-        return best_i
+    def _play_score(self, ctx: Ctx, obj: GameObject) -> float:
+        """A land play's score: ``_land_score``, a land from exile first, and with
+        ``prio=lands|both|mana`` what its mana does for the hand (priority_order.land_need)
+        on any land it would play."""
+        score = self._land_score(ctx, obj.card) + _from_exile(obj)
+        if self.land_weight and score > 0:
+            score += land_need(ctx, obj.card, self.land_weight)
+        return score
 
     def _land_score(self, ctx: Ctx, card: Card) -> float:
         """Play a land first (over 100), except that with plenty of lands the last one in
