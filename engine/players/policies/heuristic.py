@@ -34,6 +34,7 @@ from mtgsim.engine.players.policies.combat_ai import (
 )
 from mtgsim.engine.players.policies.context import COLOR_BITS, Ctx
 from mtgsim.engine.players.policies.priority_order import body_worth, land_need, rules_of
+from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO
 from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.policies.targeting import TargetChooser
@@ -67,6 +68,9 @@ from mtgsim.engine.state.rng import seed_state
 # are then weighed with the land's mana. (Only a cast scoring over 99, which no ordinary
 # play does, would have come first; lethal burn scores 95.)
 LAND_FIRST = 99.0
+# The default pilot's settings (spec.DEFAULT_ATTACK, DEFAULT_PRIO): what a heuristic made
+# without them plays, the search's opponent model and the tree search's heuristic too
+DEFAULT_RACE = DEFAULT_ATTACK == "race"
 
 __all__ = ["HeuristicPolicy", "value", "aura_is_hostile", "kills", "survives_fight"]
 
@@ -98,17 +102,19 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """The steps this deck ever acts in (engine.players.policies.stops)."""
         return deck_stops(deck)
 
-    def __init__(self, seed: int, fitted: bool = False, race: bool = False,
-                 prio: str = "plain") -> None:
+    def __init__(self, seed: int, fitted: bool = False, race: bool = DEFAULT_RACE,
+                 prio: str = DEFAULT_PRIO) -> None:
         # the price of life this policy's estimates read, passed down to them: the fitted
         # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
         # engine.players.life_price; not the default: docs/policies.md)
         self.price: LifePrice = FITTED if fitted else HANDSET
-        # ``heuristic:attack=race``: its attacks reckon the race (combat_ai, attack_race)
+        # ``heuristic:attack=race`` (the default; ``trades`` the old play): its attacks
+        # reckon the race (combat_ai, attack_race)
         self.race = race
-        # ``heuristic:prio=lands|bodies|both|mana``: its priority ties broken by what the
-        # land pays for (land_weight: that need's weight, 0 for none) and by the creature's
-        # body (priority_order); "plain" keeps list order
+        # ``heuristic:prio=lands|bodies|both|mana`` (``mana`` the default; ``plain`` the
+        # old play): its priority ties broken by what the land pays for (land_weight: that
+        # need's weight, 0 for none) and by the creature's body (priority_order); "plain"
+        # keeps list order
         self.land_weight: float
         self.body_ties: bool
         self.land_weight, self.body_ties = rules_of(prio)
