@@ -9,4 +9,4 @@ if __name__ != "mtgsim.engine":
     raise ImportError(f"import mtgsim.engine, not {__name__} (see docs/architecture.md)")
 
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

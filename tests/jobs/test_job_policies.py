@@ -41,8 +41,11 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("goldfish", "goldfish"),
     ("heuristic: eval = fitted", "heuristic:eval=fitted"),
     ("heuristic:eval=handset", "heuristic"),
-    ("heuristic:attack=trades", "heuristic"),
-    ("heuristic:eval=fitted,attack=race", "heuristic:attack=race,eval=fitted"),
+    ("heuristic:attack=race", "heuristic"),
+    ("heuristic:attack=race,prio=mana", "heuristic"),
+    ("heuristic:attack=trades", "heuristic:attack=trades"),
+    ("heuristic:prio=plain,attack=trades", "heuristic:attack=trades,prio=plain"),
+    ("heuristic:eval=fitted,attack=trades", "heuristic:attack=trades,eval=fitted"),
 ])
 def test_specs_read_in_canonical_spelling(text: str, expected: str) -> None:
     assert canonical(text) == expected

@@ -1,7 +1,8 @@
-"""The race the heuristic reckons with ``heuristic:attack=race``
-(``engine/players/policies/attack_race.py``, ``combat_ai``): the burn in hand that reaches
-the opponent's face this turn, the clocks, and the attack it changes, on real cards
-(the corpus ones compiled from their Oracle text). The play itself is the AI puzzle
+"""The race the heuristic reckons with ``heuristic:attack=race`` (the default since
+December 6; ``attack=trades`` the old play; ``engine/players/policies/attack_race.py``,
+``combat_ai``): the burn in hand that reaches the opponent's face this turn, the clocks,
+and the attack it changes, on real cards (the corpus ones compiled from their Oracle
+text). The play itself is the AI puzzle
 ``tests/scenarios/ai/burn_in_hand_makes_the_alpha_strike_lethal.toml``."""
 
 from __future__ import annotations
@@ -114,7 +115,9 @@ def test_burn_in_hand_makes_the_attack_lethal(tmp_path: Path) -> None:
     state = _position(tmp_path, ["Lightning Bolt"], ["Mountain", "Mountain"])
     assert _attack(state, "heuristic:attack=race") == ["Grizzly Bears", "Grizzly Bears"]
     state = _position(tmp_path, ["Lightning Bolt"], ["Mountain", "Mountain"])
-    assert _attack(state, "heuristic") == []
+    assert _attack(state, "heuristic:attack=trades") == []
+    state = _position(tmp_path, ["Lightning Bolt"], ["Mountain", "Mountain"])
+    assert _attack(state, "heuristic") == ["Grizzly Bears", "Grizzly Bears"]  # the default
     # without the mana for the Bolt, no reach: the Bears stay home either way
     state = _position(tmp_path, ["Lightning Bolt"], ["Forest", "Forest"])
     assert _attack(state, "heuristic:attack=race") == []

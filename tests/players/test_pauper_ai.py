@@ -194,7 +194,8 @@ EXPECT: dict[str, Expect] = {
               "Mulldrifter": 0.55,             # (0.64)
               "Skred": 0.55,                   # (0.62)
               "Ride's End": 0.35},             # (0.45)
-        attack=0.60),                          # (0.67)
+        attack=0.50),                          # (0.59 with the default pilot of
+    # December 6, heuristic:prio=mana,attack=race; 0.67 before)
 }
 
 

@@ -1,8 +1,9 @@
-"""The heuristic's priority tie-breaks (``heuristic:prio=lands|bodies|both``,
-``engine/players/policies/priority_order.py``) and the same setting in the search's own
-heuristic. The plays are the AI puzzles ``land_drop_pays_for_the_one_drop`` and
-``the_bigger_body_first``: each fails with plain ``heuristic`` (the tie goes to the first
-action in the list) and passes with its setting."""
+"""The heuristic's priority tie-breaks (``heuristic:prio=lands|bodies|both|mana``,
+``engine/players/policies/priority_order.py``; ``mana`` the default since December 6)
+and the same setting in the search's own heuristic. The plays are the AI puzzles
+``land_drop_pays_for_the_one_drop`` and ``the_bigger_body_first``: each fails with the
+old play (``heuristic:attack=trades,prio=plain``: the tie goes to the first action in the
+list) and passes with its setting; the default heuristic solves the first."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from mtgsim.engine.state.game_state import GameState
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
 PUZZLES = {"land_drop_pays_for_the_one_drop": "heuristic:prio=lands",
            "the_bigger_body_first": "heuristic:prio=bodies"}
+OLD = "heuristic:attack=trades,prio=plain"  # the default pilot before December 6
 
 
 def _play(name: str, policy: str, tmp_path: Path) -> tuple[bool, str | None]:
@@ -45,18 +47,27 @@ def _play(name: str, policy: str, tmp_path: Path) -> tuple[bool, str | None]:
 
 
 @pytest.mark.parametrize("name", sorted(PUZZLES))
-def test_the_setting_solves_the_puzzle_and_plain_heuristic_does_not(
+def test_the_setting_solves_the_puzzle_and_the_old_play_does_not(
         name: str, tmp_path: Path) -> None:
     assert _play(name, PUZZLES[name], tmp_path) == (True, None)
     assert _play(name, "heuristic:prio=both", tmp_path) == (True, None)
-    if name == "land_drop_pays_for_the_one_drop":
-        assert _play(name, "heuristic:prio=mana", tmp_path) == (True, None)
-    passed, error = _play(name, "heuristic", tmp_path)
+    passed, error = _play(name, OLD, tmp_path)
     assert not passed and error is not None and "not on the battlefield" in error
+    for spec in ("heuristic:prio=plain", "heuristic:attack=race,prio=plain"):
+        assert _play(name, spec, tmp_path) == (passed, error)
+    # the default (prio=mana) pays for the one-drop; it breaks no creature ties
+    passed, error = _play(name, "heuristic", tmp_path)
+    assert _play(name, "heuristic:prio=mana", tmp_path) == (passed, error)
+    if name == "land_drop_pays_for_the_one_drop":
+        assert (passed, error) == (True, None)
+    else:
+        assert not passed and error is not None and "not on the battlefield" in error
 
 
-def _position(tmp_path: Path, hand: list[str], lands: list[str]) -> GameState:
+def _position(tmp_path: Path, hand: list[str], lands: list[str],
+              corpus: tuple[str, ...] = ()) -> GameState:
     text = f"""name = "prio"
+corpus = {list(corpus)!r}
 [setup]
 turn = 3
 active = "A"
@@ -100,6 +111,24 @@ def test_land_need_is_zero_when_the_mana_out_already_pays(tmp_path: Path) -> Non
     assert land_need(Ctx(state, 0), _card(state, "Mountain")) == 0.0
 
 
+def test_land_need_reads_the_filters_out(tmp_path: Path) -> None:
+    """A Swamp and Prophetic Prism out ("{1}, {T}: Add one mana of any color.", a filter:
+    ``Units.filters``): Goblin Guide is castable already (the Swamp's mana through the
+    Prism), so the Mountain makes nothing castable now; it is still the only red unit
+    (LATER). The Mountain and Lightning Helix ({R}{W}) with the Prism: the Swamp pays
+    the Prism's {1}, the Prism the {W}, the Mountain the {R}: castable with it, not
+    without (NOW)."""
+    state = _position(tmp_path, ["Mountain", "Goblin Guide"], ["Swamp", "Prophetic Prism"],
+                      ("Prophetic Prism",))
+    ctx = Ctx(state, 0)
+    assert getattr(ctx.units, "filters", 0) == 1
+    assert land_need(ctx, _card(state, "Mountain")) == pytest.approx(0.04)
+    state = _position(tmp_path, ["Mountain", "Lightning Helix"],
+                      ["Swamp", "Prophetic Prism"],
+                      ("Prophetic Prism",))
+    assert land_need(Ctx(state, 0), _card(state, "Mountain")) == pytest.approx(0.2 + 0.04)
+
+
 def test_body_worth(tmp_path: Path) -> None:
     state = _position(tmp_path, ["Isamaru, Hound of Konda", "Caravan Escort",
                                  "Overgrown Battlement", "Nest Invader", "Lightning Bolt"],
@@ -112,11 +141,19 @@ def test_body_worth(tmp_path: Path) -> None:
 
 
 def test_spec_spellings() -> None:
-    assert canonical("heuristic:prio=plain") == "heuristic"
+    """The default (prio=mana, attack=race) is dropped from the canonical form; the old
+    play keeps a spelling of its own."""
+    assert canonical("heuristic:prio=mana") == "heuristic"
+    assert canonical("heuristic:attack=race,prio=mana") == "heuristic"
+    assert canonical("heuristic:prio=plain") == "heuristic:prio=plain"
+    assert canonical("heuristic:prio=plain,attack=trades") == \
+        "heuristic:attack=trades,prio=plain"
     assert canonical("heuristic:prio=both") == "heuristic:prio=both"
     assert canonical("search:rollouts=3,prio=lands,attack=race") == \
-        "search:attack=race,prio=lands,rollouts=3"
-    assert canonical("search:attack=trades,prio=plain,rollouts=3") == "search:rollouts=3"
+        "search:prio=lands,rollouts=3"
+    assert canonical("search:attack=race,prio=mana,rollouts=3") == "search:rollouts=3"
+    assert canonical("search:prio=plain,rollouts=3,attack=trades") == \
+        "search:attack=trades,prio=plain,rollouts=3"
     with pytest.raises(PolicySpecError, match="prio"):
         canonical("heuristic:prio=curve")
     assert rules_of("plain") == (0.0, False)
@@ -126,8 +163,13 @@ def test_spec_spellings() -> None:
     assert rules_of("mana") == (MANA_WEIGHT, False)
 
 
-def test_plain_heuristic_has_no_tie_breaks() -> None:
-    h = make_policy("heuristic", 1)
+def test_the_default_heuristic_weighs_the_land_drop_and_races() -> None:
+    """``heuristic`` (and a heuristic made without settings: the search's opponent model,
+    the tree search's) plays ``prio=mana,attack=race``; the old play is a spec away."""
+    for h in (make_policy("heuristic", 1), HeuristicPolicy(1)):
+        assert isinstance(h, HeuristicPolicy)
+        assert (h.land_weight, h.body_ties, h.race) == (MANA_WEIGHT, False, True)
+    h = make_policy(OLD, 1)
     assert isinstance(h, HeuristicPolicy)
     assert (h.land_weight, h.body_ties, h.race) == (0.0, False, False)
     h = make_policy("heuristic:prio=both,attack=race", 1)
@@ -138,12 +180,20 @@ def test_plain_heuristic_has_no_tie_breaks() -> None:
 def test_search_rollouts_play_the_setting_in_their_own_seat_only(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``search:prio=...,attack=...``: the search's own heuristic (its fallback) and its
-    rollouts' own seat have the settings; the other seat is the plain heuristic (the
-    opponent model)."""
-    policy = make_policy("search:rollouts=1,prio=both,attack=race", 1)
+    rollouts' own seat have the settings; the other seat is the default heuristic (the
+    opponent model, ``prio=mana,attack=race``)."""
+    default = make_policy("search:rollouts=1", 1)
+    assert isinstance(default, SearchPolicy)
+    assert (default.inner.land_weight, default.inner.body_ties, default.inner.race) == \
+        (MANA_WEIGHT, False, True)
+    old = make_policy("search:rollouts=1,prio=plain,attack=trades", 1)
+    assert isinstance(old, SearchPolicy)
+    assert (old.inner.land_weight, old.inner.body_ties, old.inner.race) == \
+        (0.0, False, False)
+    policy = make_policy("search:rollouts=1,prio=both,attack=trades", 1)
     assert isinstance(policy, SearchPolicy)
     assert (policy.inner.land_weight, policy.inner.body_ties, policy.inner.race) == \
-        (1.0, True, True)
+        (1.0, True, False)
     seen: list[list[object]] = []
 
     def no_play(game: GameState, policies: list[object]) -> None:
@@ -158,5 +208,5 @@ def test_search_rollouts_play_the_setting_in_their_own_seat_only(
         policy._rollout(state, me, 0, 7, state.turn + 1)
         own, other = seen[0][me], seen[0][1 - me]
         assert isinstance(own, HeuristicPolicy) and isinstance(other, HeuristicPolicy)
-        assert (own.land_weight, own.body_ties, own.race) == (1.0, True, True)
-        assert (other.land_weight, other.body_ties, other.race) == (0.0, False, False)
+        assert (own.land_weight, own.body_ties, own.race) == (1.0, True, False)
+        assert (other.land_weight, other.body_ties, other.race) == (MANA_WEIGHT, False, True)

@@ -30,6 +30,9 @@ from mtgsim.engine.state.view import player_view
 MATCHUPS = [("jund_cascade", "bant_exalted"), ("golgari_dredge", "naya_auras"),
             ("dimir_transmute", "gruul_stompy")]
 SEARCHED = (DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
+# the pilot of the games the positions are taken from: the default heuristic before
+# December 6 (docs/policies.md, "The default pilot")
+POSITIONS = "heuristic:attack=trades,prio=plain"
 CHOICES = (DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X, DecisionKind.DREDGE,
            DecisionKind.MAY, DecisionKind.ATTACH)
 
@@ -39,9 +42,10 @@ def _positions(decks: tuple[str, str], seed: int, every: int = 9,
                ) -> list[GameState]:
     """Copies of a heuristic game at decisions of ``kinds`` the search would search (a
     priority decision with several actions, an attack, a block, a choice), from turn 3
-    on."""
+    on. The game is the old default pilot's (``POSITIONS``), so the positions these tests
+    search stay the ones they were written on when the default play changes."""
     cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
-    policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
+    policies = [make_policy(POSITIONS, seed), make_policy(POSITIONS, seed + 1)]
     state = new_game(cards, seed, stops=policy_stops(policies, cards))
     out = []
     n = 0

@@ -9,6 +9,8 @@ from mtgsim.engine.players.policies.random import RandomPolicy
 from mtgsim.engine.players.policies.scripted import ScriptedPolicy, ScriptExhausted
 from mtgsim.engine.players.policies.search import SearchPolicy
 from mtgsim.engine.players.policies.spec import (
+    DEFAULT_ATTACK,
+    DEFAULT_PRIO,
     POLICY_NAMES,
     PolicySpec,
     PolicySpecError,
@@ -27,8 +29,8 @@ def make_policy(spec: str | PolicySpec, seed: int
     s = spec if isinstance(spec, PolicySpec) else parse_policy(spec)
     if s.name == "heuristic":
         return HeuristicPolicy(seed, fitted=s.get("eval") == "fitted",
-                               race=s.get("attack") == "race",
-                               prio=s.get("prio") or "plain")
+                               race=(s.get("attack") or DEFAULT_ATTACK) == "race",
+                               prio=s.get("prio") or DEFAULT_PRIO)
     if s.name == "random":
         return RandomPolicy(seed)
     if s.name == "goldfish":

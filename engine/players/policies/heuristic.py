@@ -34,6 +34,7 @@ from mtgsim.engine.players.policies.combat_ai import (
 )
 from mtgsim.engine.players.policies.context import COLOR_BITS, Ctx
 from mtgsim.engine.players.policies.priority_order import body_worth, land_need, rules_of
+from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO
 from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.policies.targeting import TargetChooser
@@ -49,7 +50,6 @@ from mtgsim.engine.state.game_state import (
     EXILE,
     MAIN1,
     MAIN2,
-    PASS,
     PLAY,
     SPECIAL,
     STOP_OWN_STACK,
@@ -68,6 +68,9 @@ from mtgsim.engine.state.rng import seed_state
 # are then weighed with the land's mana. (Only a cast scoring over 99, which no ordinary
 # play does, would have come first; lethal burn scores 95.)
 LAND_FIRST = 99.0
+# The default pilot's settings (spec.DEFAULT_ATTACK, DEFAULT_PRIO): what a heuristic made
+# without them plays, the search's opponent model and the tree search's heuristic too
+DEFAULT_RACE = DEFAULT_ATTACK == "race"
 
 __all__ = ["HeuristicPolicy", "value", "aura_is_hostile", "kills", "survives_fight"]
 
@@ -99,17 +102,19 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         """The steps this deck ever acts in (engine.players.policies.stops)."""
         return deck_stops(deck)
 
-    def __init__(self, seed: int, fitted: bool = False, race: bool = False,
-                 prio: str = "plain") -> None:
+    def __init__(self, seed: int, fitted: bool = False, race: bool = DEFAULT_RACE,
+                 prio: str = DEFAULT_PRIO) -> None:
         # the price of life this policy's estimates read, passed down to them: the fitted
         # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
         # engine.players.life_price; not the default: docs/policies.md)
         self.price: LifePrice = FITTED if fitted else HANDSET
-        # ``heuristic:attack=race``: its attacks reckon the race (combat_ai, attack_race)
+        # ``heuristic:attack=race`` (the default; ``trades`` the old play): its attacks
+        # reckon the race (combat_ai, attack_race)
         self.race = race
-        # ``heuristic:prio=lands|bodies|both|mana``: its priority ties broken by what the
-        # land pays for (land_weight: that need's weight, 0 for none) and by the creature's
-        # body (priority_order); "plain" keeps list order
+        # ``heuristic:prio=lands|bodies|both|mana`` (``mana`` the default; ``plain`` the
+        # old play): its priority ties broken by what the land pays for (land_weight: that
+        # need's weight, 0 for none) and by the creature's body (priority_order); "plain"
+        # keeps list order
         self.land_weight: float
         self.body_ties: bool
         self.land_weight, self.body_ties = rules_of(prio)
@@ -198,73 +203,53 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         self.plan_rep.clear()
         ctx = Ctx(state, d.player)
         objects = state.objects
-        # Lands first (LAND_FIRST): the spells are weighed at the next priority.
-        lands = [(self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid]), i)
-                 for i, a in enumerate(d.actions) if a.kind == PLAY]
-        if lands:
-            if self.land_weight:  # (priority_order: ties only, under half a point, but
-                # with prio=mana)
-                lands = [(s + land_need(ctx, objects[d.actions[i].oid].card, self.land_weight)
-                          if s > 0 else s, i) for s, i in lands]
-            score, i = max(lands, key=lambda s: s[0])  # the first of the best
-            if score >= LAND_FIRST:
-                return i
-        if self.body_ties:
-            return self._best_with_bodies(ctx, d)
+        actions = d.actions
+        # Lands first (LAND_FIRST): the spells are weighed at the next priority. Each land
+        # is scored here, once; the loop below reads its score back.
+        lands: dict[int, float] = {}  # action index -> its land score (read by key only)
+        best_land = -1
+        for i, a in enumerate(actions):
+            if a.kind == PLAY:
+                score = lands[i] = self._play_score(ctx, objects[a.oid])
+                if best_land < 0 or score > lands[best_land]:  # the first of the best
+                    best_land = i
+        if best_land >= 0 and lands[best_land] >= LAND_FIRST:
+            return best_land
+        # The best score; of two scoring the same, with ``prio=bodies|both`` the bigger
+        # creature body among casts (priority_order.body_worth; a creature before a
+        # non-creature spell); every other tie keeps the first in the list.
+        body_ties = self.body_ties
         best_i = 0
         best_score = 0.0
-        for i, a in enumerate(d.actions):
-            if a.kind == PLAY:
-                score = self._land_score(ctx, objects[a.oid].card) + _from_exile(objects[a.oid])
-            elif a.kind == CAST:
-                score = self._cast_score(ctx, objects[a.oid], a.alt)
-            elif a.kind == ACTIVATE:
+        best_tie = 0.0
+        for i, a in enumerate(actions):
+            kind = a.kind
+            tie = 0.0
+            if kind == PLAY:
+                score = lands[i]
+            elif kind == CAST:
+                obj = objects[a.oid]
+                score = self._cast_score(ctx, obj, a.alt)
+                if body_ties and score > 0.0:
+                    tie = body_worth(obj.card)
+            elif kind == ACTIVATE:
                 score = self._activate_score(ctx, objects[a.oid], a.index)
-            elif a.kind == SPECIAL:
+            elif kind == SPECIAL:
                 score = special_score(state, objects[a.oid].card, a.index)
             else:
                 continue
-            if score > best_score:
-                best_score, best_i = score, i
+            if score > best_score or (score == best_score and tie > best_tie and score > 0.0):
+                best_i, best_score, best_tie = i, score, tie
         return best_i
 
-    def _action_score(self, ctx: Ctx, d: Decision, i: int) -> float:
-        """The score of ``d``'s action ``i`` (0 for a pass), as ``priority`` reckons it."""
-        a = d.actions[i]
-        obj = ctx.state.objects[a.oid] if a.kind != PASS else None
-        if obj is None:
-            return 0.0
-        if a.kind == PLAY:
-            score = self._land_score(ctx, obj.card) + _from_exile(obj)
-            if self.land_weight and score > 0:
-                return score + land_need(ctx, obj.card, self.land_weight)
-            return score
-        if a.kind == CAST:
-            return self._cast_score(ctx, obj, a.alt)
-        if a.kind == ACTIVATE:
-            return self._activate_score(ctx, obj, a.index)
-        if a.kind == SPECIAL:
-            return special_score(ctx.state, obj.card, a.index)
-        return 0.0
-
-    def _best_with_bodies(self, ctx: Ctx, d: Decision) -> int:
-        """``priority``'s choice with ``prio=bodies``: the best score, and of two casts
-        scoring the same the bigger creature body (``priority_order.body_worth``; a
-        creature before a non-creature spell); every other tie keeps the first in the
-        list, as plain ``priority`` does."""
-        objects = ctx.state.objects
-        best_i = 0
-        best: tuple[float, float] = (0.0, 0.0)
-        for i, a in enumerate(d.actions):
-            if a.kind == PASS:
-                continue
-            score = self._action_score(ctx, d, i)
-            if score <= 0.0:
-                continue
-            key = (score, body_worth(objects[a.oid].card) if a.kind == CAST else 0.0)
-            if key > best:
-                best, best_i = key, i
-        return best_i
+    def _play_score(self, ctx: Ctx, obj: GameObject) -> float:
+        """A land play's score: ``_land_score``, a land from exile first, and with
+        ``prio=lands|both|mana`` what its mana does for the hand (priority_order.land_need)
+        on any land it would play."""
+        score = self._land_score(ctx, obj.card) + _from_exile(obj)
+        if self.land_weight and score > 0:
+            score += land_need(ctx, obj.card, self.land_weight)
+        return score
 
     def _land_score(self, ctx: Ctx, card: Card) -> float:
         """Play a land first (over 100), except that with plenty of lands the last one in

@@ -31,7 +31,7 @@ from mtgsim.engine.cards import KW_DEFENDER, KW_FLYING, KW_UNBLOCKABLE, T_LAND
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.context import COLOR_BITS, Ctx
 from mtgsim.engine.players.worth import card_power_toughness
-from mtgsim.engine.rules.mana import can_pay
+from mtgsim.engine.rules.mana import Units, can_pay_cost, units_of
 
 NOW = 0.2  # per spell in hand the land makes castable this turn (at most ``NOW_CAP``)
 NOW_CAP = 2
@@ -59,8 +59,7 @@ def land_need(ctx: Ctx, card: Card, weight: float = 1.0) -> float:
     have = 0
     for u in units:
         have |= u
-    without = list(units)  # (the same plain list as ``with_land``, made once, not per spell)
-    with_land = without + [produced]
+    with_land = _with_unit(units, produced)
     now = later = 0
     for o in ctx.hand:
         c = o.card
@@ -68,13 +67,22 @@ def land_need(ctx: Ctx, card: Card, weight: float = 1.0) -> float:
         if c.type_mask & T_LAND or cost is None or cost.x:
             continue
         if not card.enters_tapped and now < NOW_CAP and \
-                can_pay(cost.symbols, cost.generic, with_land) and \
-                not can_pay(cost.symbols, cost.generic, without):
+                can_pay_cost(cost, with_land) and not can_pay_cost(cost, units):
             now += 1
         if later < LATER_CAP and any(sym & produced and not sym & have
                                      for sym in cost.symbols):
             later += 1
     return (NOW * now + LATER * later) * weight
+
+
+def _with_unit(units: list[int], produced: int) -> list[int]:
+    """The player's mana units and one more unit of the colours ``produced``: a ``Units``
+    keeps its filters and dual filters (``Units.filters``, ``duals``, ``masks``; a dual's
+    index is unchanged, the new unit goes last), so a spell the filters pay for is
+    castable with the land as it is without it."""
+    if isinstance(units, Units):
+        return units_of((*units.content, produced), units.filters, units.duals, units.masks)
+    return [*units, produced]
 
 
 def body_worth(card: Card) -> float:

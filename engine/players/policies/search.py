@@ -60,7 +60,7 @@ from mtgsim.engine.players.policies.paired_gain import (
 from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search_actions import Candidate, Follow
 from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
-from mtgsim.engine.players.policies.spec import PolicySpec
+from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO, PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
 from mtgsim.engine.state.clone import clone
@@ -178,9 +178,10 @@ class SearchPolicy(RootSearch):
         opponent = spec.get("opponent")
         self.opponent_fitted = self.fitted if opponent is None else opponent == "fitted"
         # ``prio`` and ``attack``: the heuristic settings of its own heuristic (its
-        # fallback answers and its rollouts' own seat); the other seat is plain
-        self.prio = spec.get("prio") or "plain"
-        self.race = spec.get("attack") == "race"
+        # fallback answers and its rollouts' own seat), default the heuristic's; the other
+        # seat is the default heuristic
+        self.prio = spec.get("prio") or DEFAULT_PRIO
+        self.race = (spec.get("attack") or DEFAULT_ATTACK) == "race"
         self.inner = self._own_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)

@@ -75,6 +75,12 @@ def _evaluation(text: str) -> str:
 
 
 ATTACKS = ("trades", "race")
+# The default pilot's attacks and priority rules (since December 6: the race and the land
+# drop's need, measured +0.1 and +1.2 points over the old play, docs/policies.md "The
+# default pilot"); the default is dropped from a spec's canonical form, so the old play
+# keeps a distinct one (``heuristic:attack=trades,prio=plain``)
+DEFAULT_ATTACK = "race"
+DEFAULT_PRIO = "mana"
 
 
 def _attacks(text: str) -> str:
@@ -143,9 +149,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # (103.5; mulligan_search; default 0: the heuristic's mulligans)
     "prio": _priority_rules,  # the heuristic's priority tie-breaks (``heuristic:prio``) in
     # the search's own heuristic: its fallback answers and its rollouts' own seat; the
-    # rollouts' other seat stays the plain heuristic (default plain)
+    # rollouts' other seat is the default heuristic (default mana, as the heuristic's)
     "attack": _attacks,  # ``heuristic:attack`` likewise in the search's own heuristic
-    # (race: its attacks reckon the race; default trades)
+    # (race: its attacks reckon the race, the default; trades: the old play)
     "infer": _int_in(0, 1),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default 0)
 }
@@ -165,11 +171,12 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
 # The heuristic's settings: ``eval=fitted`` prices life on the fitted evaluation's curve
 # (engine.players.life_price); ``eval=handset`` (0.6 a point, 1.0 in the last five) is
 # the default, the same policy as plain ``heuristic``. ``attack=race`` reckons the race
-# before declaring attackers (engine.players.policies.attack_race); ``attack=trades``, the
-# creature-for-creature count alone, is the default. ``prio=lands|bodies|both`` breaks the
-# ties of its priority choice by what a land pays for in hand and by a creature's body
-# (engine.players.policies.priority_order); ``prio=mana`` weighs the land's need over its
-# other land preferences; ``prio=plain``, list order, is the default.
+# before declaring attackers (engine.players.policies.attack_race), the default;
+# ``attack=trades`` is the creature-for-creature count alone. ``prio=lands|bodies|both``
+# breaks the ties of its priority choice by what a land pays for in hand and by a
+# creature's body (engine.players.policies.priority_order); ``prio=mana``, the default,
+# weighs the land's need over its other land preferences; ``prio=plain`` is list order.
+# ``heuristic:attack=trades,prio=plain`` is the default pilot before December 6.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation,
                                                        "attack": _attacks,
                                                        "prio": _priority_rules}
@@ -239,9 +246,9 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["eval"]
     if settings.get("cutoff") == "handset":
         del settings["cutoff"]
-    if settings.get("attack") == "trades":
+    if settings.get("attack") == DEFAULT_ATTACK:
         del settings["attack"]
-    if settings.get("prio") == "plain":
+    if settings.get("prio") == DEFAULT_PRIO:
         del settings["prio"]
     if name == "search" and settings.get("opponent") == settings.get("eval", "handset"):
         del settings["opponent"]  # the default: the other seat priced as the own
@@ -255,4 +262,4 @@ def canonical(text: str) -> str:
     return str(parse_policy(text))
 
 
-__all__ = ["PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
