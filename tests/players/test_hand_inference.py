@@ -9,7 +9,7 @@ from collections import Counter
 
 from gamesetup import bundled_deck
 
-from mtgsim.engine.game import decide, policy_stops
+from mtgsim.engine.game import Policy, decide, policy_stops
 from mtgsim.engine.players.policies import SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.hand_inference import (
@@ -29,16 +29,22 @@ from mtgsim.engine.state.view import player_view
 DECKS = ("izzet_spells", "mono_red_retrace")
 
 
+def _heuristic_game(decks: tuple[str, str], seed: int) -> tuple[GameState, list[Policy]]:
+    """A new heuristic game of ``decks`` whose seat 0 stops where the search would (its
+    deck's stops), so that its memory sees the views a searching seat 0 would be given."""
+    cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
+    policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
+    stops = policy_stops(policies, cards)
+    stops[0] = deck_stops(cards[0])
+    return new_game(cards, seed, stops=stops), policies
+
+
 def _bounded(decks: tuple[str, str], seed: int, want: int = 4
              ) -> list[tuple[GameState, int, HandMemory]]:
     """Copies of a heuristic game at seat 0's priority decisions where seat 0's memory
     (fed every view of seat 0, with the search's stops) bounds the lands of seat 1's
     hidden hand below its hidden cards: (the game, the bound, the memory then)."""
-    cards = [bundled_deck(decks[0]), bundled_deck(decks[1])]
-    policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
-    stops = policy_stops(policies, cards)
-    stops[0] = deck_stops(cards[0])
-    state = new_game(cards, seed, stops=stops)
+    state, policies = _heuristic_game(decks, seed)
     memory = HandMemory()
     out: list[tuple[GameState, int, HandMemory]] = []
     while len(out) < want and (d := advance(state)) is not None:
@@ -201,11 +207,7 @@ def test_their_turn_is_judged_once_its_first_main_phase_is_over() -> None:
     this turn's, and the real hand keeps to it."""
     found = 0
     for seed in range(8):
-        cards = [bundled_deck(DECKS[0]), bundled_deck(DECKS[1])]
-        policies = [make_policy("heuristic", seed), make_policy("heuristic", seed + 1)]
-        stops = policy_stops(policies, cards)
-        stops[0] = deck_stops(cards[0])
-        state = new_game(cards, seed, stops=stops)
+        state, policies = _heuristic_game(DECKS, seed)
         memory = HandMemory()
         while (d := advance(state)) is not None:
             view = player_view(state, d.player)
