@@ -51,7 +51,7 @@ def new_game(decks: Sequence[Sequence[Card | CardDef]], seed: int, *,
                              "of its cards)")
     state = GameState(players=[Player(0), Player(1)], rng=seed_state(seed),
                       max_turns=max_turns, max_actions=max_actions)
-    state.derived = Derived(pool, [])
+    state.derived = Derived(pool, ())
     state.derived.mechanics = 0  # counted from here on: the decks' cards, then each made
     state.sight = Sight()
     if stops is not None:

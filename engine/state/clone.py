@@ -105,7 +105,6 @@ def clone(state: GameState) -> GameState:
     c = _Cloner()
     new = _copy(state)
     new.players = [_player(p) for p in state.players]
-    new.extra_cards = state.extra_cards.copy()
     new.objects = {oid: c.obj(o) for oid, o in state.objects.items()}
     new.battlefield = state.battlefield.copy()
     new.stack = [c.item(it) for it in state.stack]  # type: ignore[misc]

@@ -98,7 +98,7 @@ class Derived:
     __slots__ = ("pool", "extra", "keys", "layers", "checks", "mana", "hands", "counts",
                  "memo", "stop_table", "decklists", "mechanics")
 
-    def __init__(self, pool: CardPool, extra_cards: list[CardDef],
+    def __init__(self, pool: CardPool, extra_cards: tuple[CardDef, ...],
                  compiled: tuple[Card, ...] | None = None) -> None:
         self.pool = pool
         base = len(pool.cards)
@@ -163,7 +163,7 @@ class Derived:
     def copy(self) -> Derived:
         """The derived data of a clone: the same pool and compiled cards, flags and
         counts; no memo entries (they hold the original's objects)."""
-        d = Derived(self.pool, [], self.extra)
+        d = Derived(self.pool, (), self.extra)
         d.layers = self.layers.copy()
         d.checks = self.checks.copy()
         d.mana = self.mana.copy()
@@ -421,7 +421,7 @@ def game_card(state: GameState, defn: CardDef) -> Card:
     card = d.pool.find(key) or _made(d, key)
     if card is None:
         card = d.pool.compile(defn, len(d.pool.cards) + len(d.extra))
-        state.extra_cards.append(defn)
+        state.extra_cards += (defn,)  # (a new tuple: a view or clone holds the old one)
         d.extra += (card,)  # (new tuples: a view may hold the old ones)
         d.keys += (key,)
     d.mechanics |= card.mechanics  # (a pool's token or face may be new to this game)

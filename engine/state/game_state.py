@@ -455,8 +455,9 @@ class GameState(msgspec.Struct, omit_defaults=True):
 
     players: list[Player]
     # definitions of the cards this game made (engine.state.derived.game_card): handles past the
-    # pool's cards refer to them, in order
-    extra_cards: list[CardDef] = []
+    # pool's cards refer to them, in order; a tuple, replaced when the game makes a card, so
+    # that a view and a clone hold it by reference and no reader of a view can add to it
+    extra_cards: tuple[CardDef, ...] = ()
     objects: dict[int, GameObject] = {}
     battlefield: list[int] = []  # in timestamp order
     stack: list[StackItem] = []

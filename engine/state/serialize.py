@@ -59,7 +59,7 @@ class SavedGame(msgspec.Struct):
 
 
 class _Cards(msgspec.Struct):
-    extra_cards: list[CardDef] = []
+    extra_cards: tuple[CardDef, ...] = ()
 
 
 class _Header(msgspec.Struct):

@@ -124,7 +124,7 @@ def test_cards_made_in_the_game_travel_with_the_state() -> None:
     state carries its definition, and the handle past the pool's cards finds it again."""
     s = Setup()
     state = s.go()
-    assert state.extra_cards == [BEACON]
+    assert state.extra_cards == (BEACON,)
     beacon = state.objects[s.beacons[0]].card
     assert beacon.handle == len(POOL.cards) and beacon.defn == BEACON
     for data, decode in ((to_msgpack(state), from_msgpack), (to_json(state), from_json)):
@@ -143,4 +143,20 @@ def test_a_token_created_in_a_game_is_a_pool_card() -> None:
 
     state = new_game([[], []], 1, pool=POOL)
     card = game_card(state, token_def)
-    assert card.pool is POOL and state.extra_cards == []
+    assert card.pool is POOL and state.extra_cards == ()
+
+
+def test_a_card_made_in_a_clone_or_view_stays_out_of_the_game_s_table() -> None:
+    """``extra_cards`` is a tuple replaced when a game makes a card: a clone or a view
+    holds the game's by reference, and a card made on it (``game_card``) joins its own
+    table only, never the game's (a view's reader cannot write the game through it)."""
+    from mtgsim.engine.state.clone import clone
+    from mtgsim.engine.state.derived import game_card
+    from mtgsim.engine.state.view import player_view
+
+    state = new_game([[], []], 1, pool=POOL)
+    for other in (clone(state), player_view(state, 0)):
+        assert other.extra_cards is state.extra_cards
+        made = game_card(other, BEACON)
+        assert made.defn == BEACON and other.extra_cards == (BEACON,)
+        assert state.extra_cards == () and len(state.derived.extra) == 0
