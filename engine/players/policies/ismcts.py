@@ -89,6 +89,7 @@ def tree_heuristic(seed: int) -> HeuristicPolicy:
     change only while every puzzle still passes."""
     return HeuristicPolicy(seed, race=False, prio="plain")
 
+
 class MctsPolicy(RootSearch):
     """IS-MCTS over the turn with heuristic rollouts (the module docstring)."""
 
