@@ -1,8 +1,9 @@
 """The tree search over the turn (``mcts``, engine/players/policies/ismcts.py): its
 budget is spent exactly, its later decisions of the turn are the tree's, it never peeks
 (the same answers when the other player's hidden cards are swapped and the libraries
-reshuffled), it is a pure function of its seeds, its spec is checked; and determinization
-without a deck list (determinize_pool)."""
+reshuffled), it is a pure function of its seeds, its spec is checked, it plays the default
+pilot in its answers and rollouts; and determinization without a deck list
+(determinize_pool)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,15 @@ from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.players.policies import (
     MctsPolicy,
     PolicySpecError,
+    ismcts,
     make_policy,
     parse_policy,
 )
 from mtgsim.engine.players.policies import determinize as determinize_module
 from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.ismcts_tree import Node, best_line_values, select
+from mtgsim.engine.players.policies.priority_order import MANA_WEIGHT
 from mtgsim.engine.players.policies.search import search_budget
 from mtgsim.engine.rules.turn import new_game
 from mtgsim.engine.scenario.runner import run_scenario
@@ -236,3 +240,32 @@ def test_a_search_without_deck_lists_solves_the_puzzle(policy: str, tmp_path: Pa
     monkeypatch.setattr(determinize_module, "guessed_cards", lambda game, p, need, rng: (rng, []))
     r = run_scenario(f, pool)
     assert not r.passed and r.error is not None and "lost" in r.error
+
+
+def test_the_tree_search_plays_the_default_pilot(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its own answers and both seats of every iteration are the default ``heuristic``
+    (``prio=mana,attack=race``), the pilot the real opponent plays: the rollouts model
+    the opponent as it is (until December 6 evening they played the old pilot,
+    ``heuristic:attack=trades,prio=plain``, which this fails on)."""
+    made: list[HeuristicPolicy] = []
+    real = ismcts.tree_heuristic
+
+    def recorded(seed: int) -> HeuristicPolicy:
+        h = real(seed)
+        made.append(h)
+        return h
+
+    monkeypatch.setattr(ismcts, "tree_heuristic", recorded)
+    policy = _mcts("mcts:iterations=1")
+    assert made == [policy.inner]
+    puzzle = AI / "cascade_spell_cast_for_its_cascade.toml"
+    text = puzzle.read_text()
+    lines = [ln for ln in text.splitlines() if ln.startswith("policy = ")]
+    f = tmp_path / puzzle.name
+    f.write_text(text.replace(lines[0], 'policy = "mcts:iterations=1"'))
+    run_scenario(f, load_pool())
+    assert len(made) > 20  # the puzzle's policy and two seats an iteration
+    default = HeuristicPolicy(1)
+    assert (default.land_weight, default.body_ties, default.race) == (MANA_WEIGHT, False, True)
+    assert {(h.land_weight, h.body_ties, h.race) for h in made} == {(MANA_WEIGHT, False, True)}

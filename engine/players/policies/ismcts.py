@@ -82,12 +82,14 @@ DEFAULT_ITERATIONS = 3  # iterations per root candidate (search_budget)
 
 def tree_heuristic(seed: int) -> HeuristicPolicy:
     """The heuristic of the tree search's own answers and of both seats of its rollouts:
-    the default pilot before December 6 (``heuristic:attack=trades,prio=plain``), not
-    today's default. With ``prio=mana`` in its rollouts ``mcts:iterations=2`` fails the
-    puzzle ``cascade_spell_cast_for_its_cascade`` (casts Demonic Dread, not Violent
-    Outburst; docs/policies.md, "The default pilot"), and the tree search's defaults
-    change only while every puzzle still passes."""
-    return HeuristicPolicy(seed, race=False, prio="plain")
+    the default pilot (``heuristic``), the one the real opponent plays, so the rollouts
+    model the opponent as it is. Until December 6 (evening) this was pinned to the old
+    play (``heuristic:attack=trades,prio=plain``) because ``mcts:iterations=2`` then
+    failed the puzzle ``cascade_spell_cast_for_its_cascade``; that puzzle is a coin flip
+    at this budget whichever pilot the rollouts play (the old play fails it at
+    ``iterations=3`` and ``4``, the default solves it at 4, 6 and 8: docs/policies.md,
+    "The tree search follows the default pilot")."""
+    return HeuristicPolicy(seed)
 
 
 class MctsPolicy(RootSearch):
