@@ -850,7 +850,8 @@ class _Unchanged:
 
 
 @pytest.mark.parametrize("name", ["heuristic", "random", "goldfish", "search:rollouts=2",
-                                  "mcts:iterations=1", "search:rollouts=1,infer=1"])
+                                  "mcts:iterations=1", "search:rollouts=1,infer=1",
+                                  "search:rollouts=1,infer=2"])
 def test_the_shipped_policies_change_nothing_of_the_game(pool, name: str) -> None:  # type: ignore[no-untyped-def]
     deck_a, deck_b = _deck(pool, "jund_cascade"), _deck(pool, "azorius_skies")
     # (seven turns for the searches: with the default pilot of December 6 the search's
@@ -868,7 +869,8 @@ def test_the_shipped_policies_change_nothing_of_the_game(pool, name: str) -> Non
 ROOT = DECKS_DIR.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.toml")) + sorted(
     (ROOT / "tests" / "data" / "shared" / "conformance" / "examples").rglob("*.toml"))
-JUDGES = (*SHIPPED, "search:rollouts=1", "mcts:iterations=1", "search:rollouts=1,infer=1")
+JUDGES = (*SHIPPED, "search:rollouts=1", "mcts:iterations=1", "search:rollouts=1,infer=1",
+          "search:rollouts=1,infer=2")
 
 
 def check_decision(state: GameState, judges: Sequence[Policy], rng: list[int],
@@ -966,14 +968,15 @@ def test_the_tree_search_answers_do_not_depend_on_hidden_cards(pool) -> None:  #
 INFERRING_GAMES = (("golgari_dredge", "orzhov_haunt"), ("izzet_spells", "mono_red_retrace"))
 
 
-def test_the_inferring_search_answers_do_not_depend_on_hidden_cards(pool) -> None:  # type: ignore[no-untyped-def]
-    """The search with ``infer=1`` (hand_inference) as a player, so its public memory
-    grows over the game, judged at every decision (a copy of it, memory and all, answers
-    the real game and the one whose hidden cards differ alike): its memory reads only
-    what the views show."""
+@pytest.mark.parametrize("spec", ["search:rollouts=1,infer=1", "search:rollouts=1,infer=2"])
+def test_the_inferring_search_answers_do_not_depend_on_hidden_cards(pool, spec: str) -> None:  # type: ignore[no-untyped-def]
+    """The search with ``infer=1`` (hand_inference) or ``infer=2`` (spell_inference, its
+    record of the other player's last turn too) as a player, so its public memory grows
+    over the game, judged at every decision (a copy of it, memory and all, answers the
+    real game and the one whose hidden cards differ alike): its memory reads only what
+    the views show."""
     checked = 0
     for a, b in INFERRING_GAMES:  # games where its memory bounds the other's lands
-        checked += check_game(_deck(pool, a), _deck(pool, b),
-                              ("search:rollouts=1,infer=1", "heuristic"), 1, judges=[],
-                              max_turns=9)
+        checked += check_game(_deck(pool, a), _deck(pool, b), (spec, "heuristic"), 1,
+                              judges=[], max_turns=9)
     assert checked > 30

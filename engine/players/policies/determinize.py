@@ -100,11 +100,11 @@ def determinize(view: GameState, me: int, seed: int,
     known_hand = [oid for oid in theirs.hand if oid in objects]
     fresh = []
     for _ in hand:
-        fresh.append(_new(game, next(dealt), other, HAND))
+        fresh.append(add_card(game, next(dealt), other, HAND))
     theirs.hand = known_hand + fresh
     library = list(theirs.library)
     for i in holes:
-        library[i] = _new(game, next(dealt), other, LIBRARY)
+        library[i] = add_card(game, next(dealt), other, LIBRARY)
     theirs.library = library
     # their face-down exiled cards (foretold, 702.143a: ``NONE`` in the view) are left
     # out: their cards stay among those ``me`` does not see (``_unseen_cards``)
@@ -120,18 +120,25 @@ def determinize(view: GameState, me: int, seed: int,
     for i, oid in zip(free, order, strict=True):
         library[i] = oid
     mine.library = library
-    game.derived.recount(game)  # the cards usable from a hand, dealt anew
-    characteristics_changed(game)  # "for each card in a hand" statics: characteristics again
-    game.sight = Sight.of(game)
+    redealt(game)
     return game
 
 
-def _new(game: GameState, card: Card, owner: int, zone: int) -> int:
-    """A fresh object for a dealt card (a new id: hidden ids never show through)."""
+def redealt(game: GameState) -> None:
+    """What a game derives from its hidden cards, made again after they were dealt (or
+    changed: ``spell_inference``'s records)."""
+    game.derived.recount(game)  # the cards usable from a hand, dealt anew
+    characteristics_changed(game)  # "for each card in a hand" statics: characteristics again
+    game.sight = Sight.of(game)
+
+
+def add_card(game: GameState, card: Card, owner: int, zone: int) -> int:
+    """A fresh object for a dealt card (a new id: hidden ids never show through); the
+    caller puts its id in the zone's list."""
     oid = game.next_oid
     game.next_oid = oid + 1
     game.objects[oid] = GameObject(oid, card, owner, owner, zone, 0, card.color_mask, owner)
     return oid
 
 
-__all__ = ["determinize"]
+__all__ = ["add_card", "determinize", "redealt"]

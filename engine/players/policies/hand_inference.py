@@ -40,20 +40,33 @@ heuristic, as the rollouts do.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import comb
 
 from mtgsim.engine.cards import T_LAND
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.effects.return_chosen import returns_a_land
+from mtgsim.engine.players.policies.heuristic import land_kept
 from mtgsim.engine.state.game_state import DRAW, MAIN1, NONE, UPKEEP, GameState
 from mtgsim.engine.state.rng import next_u64
+
+# Lands out "any number": the retrace rule's position with every mana value paid for
+ANY_LANDS = 1 << 30
 
 
 def always_played(card: Card) -> bool:
     """Whether the heuristic plays ``card`` at its first main-phase priority whenever it
     holds it with a land drop left: every land card but a karoo land (a land returning a
-    land, which it keeps while it has no land out: ``HeuristicPolicy._land_score``)."""
-    return bool(card.type_mask & T_LAND) and not (card.triggered and returns_a_land(card))
+    land, which it keeps while it has no land out): the heuristic's own rule
+    (``heuristic.land_kept``) in its position with no land out; the other position where
+    it keeps a land, the last one kept for retrace, is ``_judge``'s (``retrace_kept``)."""
+    return bool(card.type_mask & T_LAND) and not land_kept(card, 0, None, ())
+
+
+def retrace_kept(graveyard: Iterable[Card]) -> bool:
+    """Whether the heuristic might have kept its last land in hand for retrace
+    (``heuristic.land_kept``) with ``graveyard`` and any number of lands out: a turn
+    without a land drop then says nothing of the hand."""
+    return land_kept(None, ANY_LANDS, None, graveyard)
 
 
 class HandMemory:
@@ -98,8 +111,7 @@ class HandMemory:
         if theirs.land_entered_turn >= t:
             return  # a land entered in turn t or later: no evidence about turn t
         objects = view.objects
-        if any(g in objects and objects[g].card.has_keyword("retrace")
-               for g in theirs.graveyard):
+        if retrace_kept(objects[g].card for g in theirs.graveyard if g in objects):
             return  # the heuristic may keep its last land to retrace (KEEP_FOR_RETRACE)
         bound = self._library_before_main(t)
         if bound is not None:
@@ -170,4 +182,4 @@ def limited_deal(rng: int, cards: list[Card], hand: int, limit: int) -> int:
     return rng
 
 
-__all__ = ["HandMemory", "always_played", "limited_deal"]
+__all__ = ["HandMemory", "always_played", "limited_deal", "retrace_kept"]

@@ -72,7 +72,7 @@ LAND_FIRST = 99.0
 # without them plays, the search's opponent model and the tree search's heuristic too
 DEFAULT_RACE = DEFAULT_ATTACK == "race"
 
-__all__ = ["HeuristicPolicy", "value", "aura_is_hostile", "kills", "survives_fight"]
+__all__ = ["HeuristicPolicy", "land_kept", "value", "aura_is_hostile", "kills", "survives_fight"]
 
 
 def _stops() -> int:
@@ -254,15 +254,11 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     def _land_score(self, ctx: Ctx, card: Card) -> float:
         """Play a land first (over 100), except that with plenty of lands the last one in
         hand is kept to retrace a spell the lands out already pay for."""
-        state = ctx.state
-        if card.triggered and returns_a_land(card) and ctx.lands == 0:
-            return 0.0  # a karoo land alone would return itself: kept for a later turn
-        if ctx.lands >= KEEP_FOR_RETRACE:
-            hand_lands = sum(1 for o in ctx.hand if o.card.type_mask & T_LAND)
-            if hand_lands == 1 and any(
-                    state.objects[g].card.has_keyword("retrace")
-                    and state.objects[g].card.mana_value <= ctx.lands
-                    for g in state.players[ctx.me].graveyard):
+        lands = ctx.lands
+        if lands == 0 or lands >= KEEP_FOR_RETRACE:  # (land_kept's positions)
+            objects = ctx.state.objects
+            if land_kept(card, lands, [o.card for o in ctx.hand],
+                         (objects[g].card for g in ctx.state.players[ctx.me].graveyard)):
                 return 0.0
         return 100.0 + self._land_bonus(ctx, card)
 
@@ -282,6 +278,25 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 return -1.0 + new_color
             return 0.5 + new_color
         return new_color
+
+
+def land_kept(card: Card | None, lands_out: int, hand: Iterable[Card] | None,
+              graveyard: Iterable[Card]) -> bool:
+    """The heuristic's one rule for keeping a land card it may play (``_land_score``
+    scores it 0 then, else over ``LAND_FIRST``), also read by the opponent-hand inference
+    (``hand_inference``), so the two cannot drift apart: a karoo land (a land returning a
+    land) with no land out would return itself, so it waits for a later turn; with
+    ``KEEP_FOR_RETRACE`` lands out, the last land in ``hand`` is kept to retrace a card of
+    ``graveyard`` the lands out already pay for (the deck floods into spells, not mana).
+    ``card`` None: a land that is no karoo land; ``hand`` None: ``card`` is the only land
+    in hand."""
+    if lands_out == 0 and card is not None and card.triggered and returns_a_land(card):
+        return True
+    if lands_out < KEEP_FOR_RETRACE:
+        return False
+    if hand is not None and sum(1 for c in hand if c.type_mask & T_LAND) != 1:
+        return False
+    return any(c.has_keyword("retrace") and c.mana_value <= lands_out for c in graveyard)
 
 
 def _from_exile(obj: GameObject) -> float:

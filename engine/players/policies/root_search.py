@@ -20,6 +20,7 @@ from mtgsim.engine.players.policies.search_actions import (
     clear_plans,
     expand_priority,
 )
+from mtgsim.engine.players.policies.spell_inference import SpellMemory
 from mtgsim.engine.state.decisions import Answer, Decision, DecisionKind
 from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.rng import next_u64
@@ -47,6 +48,8 @@ class RootSearch:
     memory: dict[int, HandMemory] | None = None  # ``infer=1``: what each seat it
     # decides for saw of the other player's public play (one seat in a game; a judge
     # asked for both seats keeps them apart)
+    spells: dict[int, SpellMemory] | None = None  # ``infer=2``: each seat's record of the
+    # other player's latest turn (spell_inference), beside ``memory``
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
@@ -55,6 +58,11 @@ class RootSearch:
             if seat not in self.memory:
                 self.memory[seat] = HandMemory()
             self.memory[seat].observe(state, seat)
+        if self.spells is not None:
+            seat = d.player
+            if seat not in self.spells:
+                self.spells[seat] = SpellMemory()
+            self.spells[seat].observe(state, seat)
         own = self.inner.decide(state, d)
         scripted = self.follow.take(state, d)  # a choice of the action searched
         if scripted is not None:
@@ -95,10 +103,14 @@ class RootSearch:
     def deal(self, state: GameState, me: int, seed: int) -> GameState | None:
         """A determinization of ``state`` for ``me`` (``determinize``), the other player's
         hidden hand dealt under what their public play says with ``infer=1``
-        (``hand_inference``), else uniformly."""
+        (``hand_inference``), else uniformly; with ``infer=2`` dealt again while the
+        heuristic would have played a card of it in their last turn (``spell_inference``)."""
         memory = self.memory.get(me) if self.memory is not None else None
         limit = memory.land_limit(state, me) if memory is not None else None
-        return determinize(state, me, seed, limit)
+        spells = self.spells.get(me) if self.spells is not None else None
+        if spells is None:
+            return determinize(state, me, seed, limit)
+        return spells.deal(state, me, seed, lambda s: determinize(state, me, s, limit))
 
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and rollouts."""

@@ -117,7 +117,11 @@ def read_shared(policy: RootSearch, seed: int, spec: PolicySpec) -> None:
     policy.seed = mix(seed, int(spec.get("seed") or 0))
     # ``infer=1``: the other player's hidden hand dealt under what their public play says
     # (hand_inference: a turn of theirs with no land drop held no land)
-    policy.memory = {} if int(spec.get("infer") or 0) else None
+    infer = int(spec.get("infer") or 0)
+    policy.memory = {} if infer else None
+    # ``infer=2``: besides, a deal the heuristic would have played a card of in their last
+    # turn is dealt again (spell_inference)
+    policy.spells = {} if infer >= 2 else None
 
 
 class SearchPolicy(RootSearch):

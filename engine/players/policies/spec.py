@@ -152,8 +152,10 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # rollouts' other seat is the default heuristic (default mana, as the heuristic's)
     "attack": _attacks,  # ``heuristic:attack`` likewise in the search's own heuristic
     # (race: its attacks reckon the race, the default; trades: the old play)
-    "infer": _int_in(0, 1),  # 1: the other player's hidden hand dealt under what their
-    # public play says (hand_inference: no land drop in a turn, no land held; default 0)
+    "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
+    # public play says (hand_inference: no land drop in a turn, no land held; default 0);
+    # 2: that, and a deal is dealt again while the heuristic would have played one of its
+    # cards at the end of their last turn's main phase (spell_inference)
 }
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
