@@ -57,14 +57,20 @@ def mana_abilities_of(o: GameObject) -> tuple[ManaAbility, ...]:
 _Source = tuple[GameObject, ManaAbility | None, int, int, int, bool, bool]
 
 
-class ManaSources(msgspec.Struct):
+class ManaSources(msgspec.Struct, frozen=True):
     """Each player's permanents with mana abilities they can activate (``players``, as
     ``_Source``, in battlefield order) and the permanents something is attached to
     (``hosts``), found when the players' ``Mana.refreshes`` were ``refreshes``
-    (``Mana.sources``)."""
+    (``Mana.sources``).
+
+    An immutable value (frozen, tuples, a frozenset), replaced when the sources are found
+    again and never changed, so a player's view holds the state's (``Mana.for_view``):
+    its objects are the battlefield's, which a view shows as the state's (public, 400.2),
+    and the counts it keys on are copied with it. (A clone's objects are others: a clone
+    finds its own.)"""
 
     refreshes: tuple[int, int]
-    players: tuple[list[_Source], list[_Source]]
+    players: tuple[tuple[_Source, ...], tuple[_Source, ...]]
     hosts: frozenset[int]
 
 
@@ -94,8 +100,8 @@ def _sources_entered(state: GameState, hit: ManaSources,
                      key: tuple[int, int]) -> ManaSources | None:
     """The sources after new mana sources entered (Mana.entered) and nothing else
     moved the counts since ``hit``: the old ones followed by the new ones (they entered
-    last, so battlefield order holds), or None when only a search gives them. The lists
-    of ``hit`` are not changed."""
+    last, so battlefield order holds), or None when only a search gives them (a new
+    value: ``hit`` may be held by a view too)."""
     at = hit.refreshes
     added: tuple[list[_Source], list[_Source]] = ([], [])
     objects = state.objects
@@ -111,8 +117,8 @@ def _sources_entered(state: GameState, hit: ManaSources,
     if at != key:
         return None
     found = hit.players
-    return ManaSources(key, (found[0] + added[0] if added[0] else found[0],
-                             found[1] + added[1] if added[1] else found[1]), hit.hosts)
+    return ManaSources(key, (found[0] + tuple(added[0]) if added[0] else found[0],
+                             found[1] + tuple(added[1]) if added[1] else found[1]), hit.hosts)
 
 
 def _find_mana_sources(state: GameState) -> ManaSources:
@@ -127,7 +133,8 @@ def _find_mana_sources(state: GameState) -> ManaSources:
             if source is not None:
                 found[o.controller].append(source)
     counts = state.derived.mana.refreshes
-    return ManaSources((counts[0], counts[1]), found, frozenset(hosts))
+    return ManaSources((counts[0], counts[1]), (tuple(found[0]), tuple(found[1])),
+                       frozenset(hosts))
 
 
 def _source(o: GameObject) -> _Source | None:

@@ -36,48 +36,76 @@ if TYPE_CHECKING:
     from mtgsim.engine.cards import ManaAbility
 
 
-class ManaEntry(msgspec.Struct):
+class ManaEntry(msgspec.Struct, frozen=True):
     """A player's mana as ``mana_units`` found it (``Mana.units``), with what it is keyed
     on besides the permanents that make it: the taps of their mana sources (``Mana.taps``),
     the refreshes that may have touched their mana sources (``Mana.refreshes``), the
     mana pool's size, the turn when a creature is among the sources (summoning sickness
     ends; else -1), and the whole state's key (``memo.state_key``) when a mana ability
     has a condition or a computed amount, which may depend on anything (else None).
-    ``answer`` is what ``mana_units`` returns: the units and their sources."""
+
+    An immutable value (frozen, tuples): ``mana_units`` replaces a player's entry with a
+    new one and never changes one, so a clone and a player's view hold the state's by
+    reference (``Mana.copy``, ``Mana.for_view``) where it is public: an entry keyed
+    without the whole state (``whole`` None) was found from plain mana abilities alone
+    (``_mana_units`` marks any other dynamic), fixed abilities of the permanents on the
+    battlefield (public, 400.2: the objects a view shows are the state's), the triggered
+    mana of Auras attached to them (605.1b, their chosen colour public), the player's
+    mana pool (every view shows it) and the turn. Nothing of it depends on a hidden
+    card, and its key holds in a view or clone as in the state (the counts it keys on
+    are copied with them). An entry keyed on the whole state may depend on anything, a
+    hand's size or its cards included (a condition, an amount "for each ..."): each
+    state finds its own, never shared.
+
+    What ``mana_units`` answers is made from it by each state that holds it
+    (``Mana.answers``): the ``Units`` of ``content`` (with ``pure`` filters, the dual
+    filters' units ``duals`` and the filters' colours ``masks``: ``units_of``'s
+    arguments), which memoise what ``can_pay`` works out and so belong to one state, and
+    ``sources``, each unit's source."""
 
     taps: int
     refreshes: int
     floating: int
     turn: int
     whole: tuple[int, ...] | None
-    answer: tuple[mana_mod.Units, list[tuple[int, int]]]
+    content: tuple[int, ...]
+    pure: int
+    duals: tuple[int, ...]
+    masks: tuple[int, ...]
+    sources: tuple[tuple[int, int], ...]
     # the sources of the filters the units count (``Units.filters``), as (object id,
     # ability index), those that tap only first, then those that also sacrifice
-    filters: list[tuple[int, int]] = []
+    filters: tuple[tuple[int, int], ...] = ()
     helped: bool = False  # some units are of abilities that tap a creature too
 
 
-def mana_units(state: GameState, player: int) -> tuple[list[int], list[tuple[int, int]]]:
+def mana_units(state: GameState, player: int) -> tuple[list[int], tuple[tuple[int, int], ...]]:
     """Mana a player could make now (memoised while nothing relevant changes: ``ManaEntry``,
-    its key compared a part at a time, as this runs several times a decision); the lists
-    returned are shared: copy them before changing them."""
+    its key compared a part at a time, as this runs several times a decision): the
+    units (this state's own ``Units``: do not change them) and their sources."""
     d = state.derived
     if d.layers.stale:
         ensure(state)
     mana = d.mana
-    taps = mana.taps[player]
-    refreshes = mana.refreshes[player]
-    floating = len(state.players[player].pool)
     hit = mana.units[player]
-    if hit is not None and hit.taps == taps and hit.refreshes == refreshes and \
-            hit.floating == floating and (hit.turn < 0 or hit.turn == state.turn) and (
+    if hit is not None and hit.taps == mana.taps[player] and \
+            hit.refreshes == mana.refreshes[player] and \
+            hit.floating == len(state.players[player].pool) and \
+            (hit.turn < 0 or hit.turn == state.turn) and (
             hit.whole is None or hit.whole == state_key(state)):
-        return hit.answer
+        answer = mana.answers[player]
+        if answer is None:  # an entry held from another state: its Units made here
+            answer = (_units_of(state, hit.content, hit.pure, hit.duals, hit.masks),
+                      hit.sources)
+            mana.answers[player] = answer
+        return answer
     units, sources, dynamic, creature, filters, helped = _mana_units(state, player)
-    mana.units[player] = ManaEntry(taps, refreshes, floating, state.turn if creature else -1,
-                                   state_key(state) if dynamic else None, (units, sources),
-                                   filters, helped)
-    return units, sources
+    mana.keep(player, ManaEntry(
+        mana.taps[player], mana.refreshes[player], len(state.players[player].pool),
+        state.turn if creature else -1, state_key(state) if dynamic else None,
+        units.content, units.filters, units.duals, units.masks, sources, filters, helped))
+    answer = mana.answers[player] = (units, sources)
+    return answer
 
 
 def any_helped(state: GameState, player: int) -> bool:
@@ -87,7 +115,7 @@ def any_helped(state: GameState, player: int) -> bool:
     return entry is not None and entry.helped
 
 
-def filter_sources(state: GameState, player: int) -> list[tuple[int, int]]:
+def filter_sources(state: GameState, player: int) -> tuple[tuple[int, int], ...]:
     """The sources of the filters ``mana_units`` counts now (``Units.filters``), in the
     order ``solve`` uses them."""
     mana_units(state, player)
@@ -145,7 +173,8 @@ class _Apart:
 
 
 def _mana_units(state: GameState, player: int) -> tuple[
-        mana_mod.Units, list[tuple[int, int]], bool, bool, list[tuple[int, int]], bool]:
+        mana_mod.Units, tuple[tuple[int, int], ...], bool, bool, tuple[tuple[int, int], ...],
+        bool]:
     """Mana a player could make now: one colour mask per unit, and its source; whether
     a condition or computed amount was involved; whether a source is a creature; and the
     filters (a mana ability with a mana cost, 605.1a: "{1}, {T}: Add one mana of any
@@ -220,11 +249,13 @@ def _mana_units(state: GameState, player: int) -> tuple[
         _add_helped(state, player, apart.helped, units, sources)
     units.extend(late_units)
     sources.extend(late_sources)
+    # (tuples: the entry that keeps them is an immutable value, ManaEntry)
     if apart is None:
-        return _units_of(state, units, 0), sources, dynamic, creature, [], False
+        return _units_of(state, tuple(units), 0), tuple(sources), dynamic, creature, (), \
+            False
     found_units, filters = _units_apart(state, units, apart)
     # (a once-each-turn ability's turn is the entry's key too: ManaEntry.turn)
-    return found_units, sources, dynamic, creature or apart.once, filters, \
+    return found_units, tuple(sources), dynamic, creature or apart.once, filters, \
         apart.helped is not None
 
 
@@ -314,7 +345,7 @@ def _add_helped(state: GameState, player: int,
 
 
 def _units_apart(state: GameState, units: list[int],
-                 apart: _Apart) -> tuple[mana_mod.Units, list[tuple[int, int]]]:
+                 apart: _Apart) -> tuple[mana_mod.Units, tuple[tuple[int, int], ...]]:
     """The game's ``Units`` of ``units`` with the filters set apart (those that sacrifice
     their permanent last, then the dual filters, each beside its own unit), and the
     filters' sources in that order (``Units.filters``, ``ManaEntry.filters``)."""
@@ -329,17 +360,17 @@ def _units_apart(state: GameState, units: list[int],
     if duals is not None:
         own = tuple([at for at, _ in duals])
         filters = [*filters, *[source for _, source in duals]]
-    return _units_of(state, units, pure, own,
-                     (*apart.masks, *apart.late_masks, *apart.dual_masks)), filters
+    return _units_of(state, tuple(units), pure, own,
+                     (*apart.masks, *apart.late_masks, *apart.dual_masks)), tuple(filters)
 
 
-def _units_of(state: GameState, units: list[int], filters: int,
+def _units_of(state: GameState, content: tuple[int, ...], filters: int,
               duals: tuple[int, ...] = (), masks: tuple[int, ...] = ()) -> mana_mod.Units:
-    """The game's one ``Units`` with the content of ``units`` (and ``filters``): what
+    """The game's one ``Units`` with the content ``content`` (and ``filters``): what
     ``can_pay`` and ``solve`` worked out about a player's units depends only on their
     content, so when the same units come back (last turn's lands, untapped again) it is
-    found again (kept in ``Mana.seen``, bounded)."""
-    content = tuple(units)
+    found again (kept in ``Mana.seen``, bounded; a state's own, as the Units are: each
+    holds what its reader's ``can_pay`` memoised)."""
     seen = state.derived.mana.seen
     # (a filter count and dual filters' units after the masks, negative: no mask is)
     # (and the filters' colours, negative below those, when some filter makes fewer than

@@ -9,7 +9,7 @@ abilities of the units it chose. What pays part of a spell's cost instead of man
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from mtgsim.engine.cards import ManaAbility
@@ -40,11 +40,11 @@ _Used = tuple[GameObject, ManaAbility, list[int], int]  # (and the ability's ind
 
 def _solution(state: GameState, player: int, cost: ManaCost, x: int,
               exclude: Collection[int]) -> tuple[list[int], list[int],
-                                                   list[tuple[int, int]]] | None:
+                                                   tuple[tuple[int, int], ...]] | None:
     """The mana units that would pay ``cost``, as indices of ``units``, with the units
     and their sources; None if it can't be paid."""
     units, sources = mana_units(state, player)
-    filters: list[tuple[int, int]] = []
+    filters: tuple[tuple[int, int], ...] = ()
     if mana_mod.filters_of(units):
         filters = filter_sources(state, player)
     if exclude:
@@ -57,18 +57,18 @@ def _solution(state: GameState, player: int, cost: ManaCost, x: int,
     if k > 0:  # filters used (engine.rules.mana.solve): a unit of each one's colours after
         # the rest, at len(units) + its place among the filters
         units = [*units, *[mana_mod.filter_mask(units, j) for j in range(k)]]
-        sources = [*sources, *filters[:k]]
+        sources = (*sources, *filters[:k])
     return chosen, units, sources
 
 
 def _excluding(state: GameState, player: int, exclude: Collection[int]) -> tuple[
-        mana_mod.Units, list[tuple[int, int]], list[tuple[int, int]]]:
+        mana_mod.Units, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     """``player``'s mana units, their sources and the filters' sources without what the
     permanents in ``exclude`` make (those another part of the cost uses): filters and
     dual filters among them gone too, and no more units of abilities that tap a creature
     than there are creatures left to tap."""
     units, sources = mana_units(state, player)
-    filters: list[tuple[int, int]] = []
+    filters: tuple[tuple[int, int], ...] = ()
     pure = 0
     duals: tuple[int, ...] = ()
     if isinstance(units, mana_mod.Units) and mana_mod.filters_of(units):
@@ -89,7 +89,7 @@ def _excluding(state: GameState, player: int, exclude: Collection[int]) -> tuple
         plain, kept_sources = _helped(state, plain, kept_sources, player, exclude)
     return (mana_mod.units_of(tuple(plain), len(kept), tuple([u for u, _, _ in kept_duals]),
                               (*[m for _, m in kept], *[m for _, _, m in kept_duals])),
-            kept_sources, [*[f for f, _ in kept], *[f for _, f, _ in kept_duals]])
+            tuple(kept_sources), (*[f for f, _ in kept], *[f for _, f, _ in kept_duals]))
 
 
 def plan_mana_sacrifices(state: GameState, player: int, cost: ManaCost, x: int,
@@ -194,7 +194,7 @@ def pay_cost(state: GameState, player: int, cost: ManaCost, x: int,
 
 
 def _activations(state: GameState, chosen: list[int], units: list[int],
-                 sources: list[tuple[int, int]],
+                 sources: Sequence[tuple[int, int]],
                  symbols: tuple[int, ...]) -> tuple[list[int], list[_Used], int]:
     """What paying with the chosen units does: the pool's units it spends (their indices
     in the pool); each mana ability it activates as (source, ability, the units it pays);

@@ -329,7 +329,8 @@ def _idle(state: GameState, player: int, candidates: list[_Candidate]) -> None:
     entry = derived.mana.units[player]  # (legal_actions has just asked mana_units)
     if entry is None or not units_unchanged(state, player, entry):
         return
-    units = entry.answer[0]
+    held = derived.mana.answers[player]  # (the entry's answer, made with it)
+    units = held[0] if held is not None else mana_units(state, player)[0]
     have = len(units)
     stack = False
     for _oid, check in candidates:

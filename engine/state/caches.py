@@ -11,13 +11,14 @@ What invalidates each, and why none of it is game state, is engine.state.derived
 docstring: its invalidation points are the only writers of these flags and counters
 besides each part's owner. Each part copies itself for a clone (``copy``: the flags and
 counts, never the facts found, which hold another state's objects) and for a player's
-view, which owns every part that can be written (``Derived.for_view``): ``Layers`` and
-``Hands`` by a ``for_view`` of their own (the battlefield's facts held with the flags; the
-other player's hand counted from what the view holds), the others by their ``copy``, but
-``Counts``, a frozen Struct which its points replace, and which a clone and a view hold.
-The facts ``Layers`` and ``Checks`` keep are immutable values (tuples, a frozen Struct),
-replaced at their invalidation points and never changed in place, so a view and the state
-may both hold one: neither can write the other's.
+view, which owns every part that can be written (``Derived.for_view``): ``Layers``,
+``Mana`` and ``Hands`` by a ``for_view`` of their own (the battlefield's facts and the
+public mana entries held with the flags; the other player's hand counted from what the
+view holds), the others by their ``copy``, but ``Counts``, a frozen Struct which its
+points replace, and which a clone and a view hold. The facts ``Layers``, ``Checks`` and
+``Mana`` keep are immutable values (tuples, frozen Structs), replaced at their
+invalidation points and never changed in place, so a view and the state may both hold
+one: neither can write the other's.
 """
 
 from __future__ import annotations
@@ -164,9 +165,16 @@ class Checks(msgspec.Struct):
 
 
 class Mana:
-    """Each player's mana (engine.rules.mana_units.mana_units) and what it keys on."""
+    """Each player's mana (engine.rules.mana_units.mana_units) and what it keys on.
 
-    __slots__ = ("taps", "refreshes", "entered", "units", "sources", "seen")
+    The facts found (each player's ``ManaEntry``, the ``ManaSources``, the sources
+    entered since) are immutable values in immutable tuples, replaced and never changed
+    in place, so a player's view holds the state's (``for_view``) and a clone the
+    entries that hold for it (``copy``); what can be written (the counts, the answers
+    with their ``Units``, which memoise ``can_pay``'s answers) is each state's own."""
+
+    __slots__ = ("taps", "refreshes", "entered", "units", "shared", "answers", "sources",
+                 "seen")
 
     def __init__(self) -> None:
         # per player, taps and untaps of their mana sources (GameState.set_tapped)
@@ -178,23 +186,66 @@ class Mana:
         # since the last full refresh, each new mana source that alone moved a player's
         # ``refreshes``: (the two counts before, after, its id); engine.rules.payment adds
         # it to the sources it had instead of searching the battlefield again (a tuple,
-        # replaced as one enters: a clone and a view start with none, and make no list)
+        # replaced as one enters: a clone starts with none, a view holds the state's)
         self.entered: tuple[tuple[tuple[int, int], tuple[int, int], int], ...] = ()
-        # per player, mana_units' answer with its key (never copied, like memo entries)
-        self.units: list[ManaEntry | None] = [None, None]
+        # per player, mana_units' key and answer (frozen ManaEntry values in a tuple,
+        # both replaced by ``keep``, never changed)
+        self.units: tuple[ManaEntry | None, ManaEntry | None] = (None, None)
+        # the public ones among them (keyed without the whole state: ``ManaEntry`` says
+        # why they are), None for the others: what a clone and a view hold as their
+        # ``units`` (``copy``, ``for_view``; each state finds the others itself)
+        self.shared: tuple[ManaEntry | None, ManaEntry | None] = (None, None)
+        # per player, what mana_units answers for ``units``' entry: this state's own
+        # ``Units`` of it (made from the entry when it was held from another state) and
+        # its sources (never copied: the Units memoise what their reader works out)
+        self.answers: list[tuple[Units, tuple[tuple[int, int], ...]] | None] = [None, None]
         # the permanents with mana abilities, as of the ``refreshes`` above
-        # (engine.rules.mana_sources._mana_sources; never copied)
+        # (engine.rules.mana_sources._mana_sources; a frozen Struct, replaced: a view
+        # holds the state's, a clone, whose objects are others, none)
         self.sources: ManaSources | None = None
         # the game's mana units by content (engine.rules.mana_units._units_of; never copied)
         self.seen: dict[tuple[int, ...], Units] = {}
 
+    def keep(self, player: int, entry: ManaEntry) -> None:
+        """``entry`` as ``player``'s (``mana_units``), and as their public one unless it is
+        keyed on the whole state: new tuples, as a clone or a view may hold the old ones.
+        (The caller sets the answer.)"""
+        public = entry if entry.whole is None else None
+        units, shared = self.units, self.shared
+        if player == 0:
+            self.units = (entry, units[1])
+            self.shared = (public, shared[1])
+        else:
+            self.units = (units[0], entry)
+            self.shared = (shared[0], public)
+
     def copy(self) -> Mana:
+        """A clone's: the counts, and the public entries (``shared``: ids and colours, no
+        object, keyed on the counts copied here); not the sources, which hold the
+        original's objects."""
         new = _new(Mana)
         new.taps = self.taps.copy()
         new.refreshes = self.refreshes.copy()
         new.entered = ()
-        new.units = [None, None]
+        new.units = new.shared = self.shared
+        new.answers = [None, None]
         new.sources = None
+        new.seen = {}
+        return new
+
+    def for_view(self) -> Mana:
+        """A player's view's (``Derived.for_view``): the counts and the public entries, as
+        a clone's (``copy``), and the mana sources and those entered since, which hold
+        for the view as for the state (``ManaSources``: the battlefield's objects,
+        public). Each is a value held by reference; the view writes its own counts and
+        answers, and replaces the tuples it holds."""
+        new = _new(Mana)
+        new.taps = self.taps.copy()
+        new.refreshes = self.refreshes.copy()
+        new.entered = self.entered
+        new.units = new.shared = self.shared
+        new.answers = [None, None]
+        new.sources = self.sources
         new.seen = {}
         return new
 

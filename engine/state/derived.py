@@ -50,10 +50,15 @@ A player's view (engine.state.view) owns its derived data: no mutable part of th
 (no cache object, no list or dict of one) is reachable from it. ``Derived.for_view`` copies
 the flags and counts of public things, and with ``Layers`` holds the facts found about the
 battlefield (``Layers.for_view``: the battlefield's objects and the activators, valid for
-the view because its battlefield and the objects on it are the state's). Those facts, the
-ids ``Layers`` and ``Checks`` keep and the card table are immutable values (tuples, frozen
-Structs), which the points below replace and never change in place, so the state and its
-views hold them by reference and neither can write the other's. It counts the other
+the view because its battlefield and the objects on it are the state's), with ``Mana``
+the mana sources and each player's mana entry where it is public (``Mana.for_view``,
+``mana_units.ManaEntry``: found from plain mana abilities of permanents, the pool and the
+turn; an entry that may depend on anything, a hidden card included, is found by each
+viewer). Those facts, the ids ``Layers`` and ``Checks`` keep, the mana facts and the card
+table are immutable values (tuples, frozen Structs), which the points below (and
+``mana_units``, which replaces an entry) replace and never change in place, so the state
+and its views hold them by reference and neither can write the other's; a clone holds
+the public mana entries too (ids and colours, no object). It counts the other
 player's hand and graveyard from what the view holds of them, and takes no memo entry
 (the other player's hand plan and idle verdict come from their hidden hand; what a
 policy memoises on its view stays there). The invalidation points and a refresh, run on
@@ -183,7 +188,9 @@ class Derived:
         ``Mana``, ``Counts``, ``Memo``: public things, which the view holds as the state
         does), with ``Layers`` the facts found about the battlefield (``Layers.for_view``
         says why they hold for the view: found once by the state, not again at each
-        decision; held, not copied: immutable), each hand's count of changes (public: a card into or out of a hand is
+        decision; held, not copied: immutable), with ``Mana`` the mana sources and the
+        public mana entries (``Mana.for_view``; the view makes its own ``Units`` of an
+        entry), each hand's count of changes (public: a card into or out of a hand is
         seen), ``me``'s counts of their hand (they see it) and the other player's counted
         from what the view holds of theirs: their graveyard and the cards of their hand
         ``me`` knows. No memo entry is taken: a fact memoised on the state was found from
@@ -197,7 +204,7 @@ class Derived:
         d.keys = self.keys
         d.layers = self.layers.for_view()
         d.checks = self.checks.copy()
-        d.mana = self.mana.copy()
+        d.mana = self.mana.for_view()
         d.hands = self.hands.for_view(view, me)
         d.counts = self.counts  # (frozen: held)
         d.memo = self.memo.copy()

@@ -31,7 +31,10 @@ A view is a state built for ``me`` at each decision, with what ``me`` may not kn
   holds of them, and no memo entry of the state's; what a policy computes on its view is
   memoised in the view's and goes with it. Every part that can be written is the view's
   own object, none the state's; its ``Layers`` comes with the facts the state found about
-  the battlefield (``Layers.for_view``), immutable values (tuples, frozen Structs) it holds
+  the battlefield (``Layers.for_view``) and its ``Mana`` with the mana sources and each
+  player's mana where it is public (``Mana.for_view``: found from plain mana abilities of
+  permanents, the pool and the turn; mana that may depend on anything, a hidden card
+  included, the view finds itself), immutable values (tuples, frozen Structs) it holds
   by reference, so a view's refresh writes the view's parts only.
 
 What a view keeps is public: the battlefield, stack, graveyards, exile, combat, the

@@ -30,6 +30,7 @@ from mtgsim.engine.game import Policy, decide, play, policy_stops
 from mtgsim.engine.players.policies import ScriptedPolicy, make_policy
 from mtgsim.engine.rules.activation import activators
 from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.mana_units import _mana_units, mana_units
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import shuffle_library
 from mtgsim.engine.state.clone import clone
@@ -233,24 +234,25 @@ def _caches(state: GameState) -> list[object]:
     d = state.derived
     layers, checks, mana, hands = d.layers, d.checks, d.mana, d.hands
     parts: list[object] = [layers, checks, mana, hands, d.memo, d.memo.entries,
-                           mana.taps, mana.refreshes, mana.units, mana.seen,
+                           mana.taps, mana.refreshes, mana.answers, mana.seen,
                            hands.changes, hands.zone_actions, hands.instants, hands.plans,
                            hands.idle]
-    if mana.sources is not None:
-        parts.append(mana.sources)
+    parts.extend(answer[0] for answer in mana.answers if answer is not None)  # the Units
     return parts
 
 
 def _facts(state: GameState) -> dict[str, object]:
     """The facts a state's derived data holds as immutable values, by name: a view holds
-    the state's (``Layers.for_view``, ``Derived.for_view``), so each must be immutable
-    all the way down (``_frozen``)."""
+    the state's (``Layers.for_view``, ``Mana.for_view``, ``Derived.for_view``), so each
+    must be immutable all the way down (``_frozen``). Of the mana entries, those a view
+    holds: the public ones (``Mana.shared``, keyed without the whole state)."""
     d = state.derived
-    layers, checks = d.layers, d.checks
+    layers, checks, mana = d.layers, d.checks, d.mana
     return {"layers.entered": layers.entered, "layers.permanents": layers.permanents,
             "layers.activators": layers.activators, "checks.entered": checks.entered,
             "checks.damaged": checks.damaged, "counts": d.counts, "extra": d.extra,
-            "keys": d.keys}
+            "keys": d.keys, "mana.shared": mana.shared, "mana.sources": mana.sources,
+            "mana.entered": mana.entered}
 
 
 _SCALARS = (int, str, bytes, float, type(None))
@@ -263,7 +265,7 @@ def _frozen(value: object) -> bool:
     shows the battlefield's objects themselves; a card is the pool's compiled data)."""
     if isinstance(value, _SCALARS + (GameObject, Card)):
         return True
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | frozenset):
         return all(_frozen(v) for v in value)
     if isinstance(value, msgspec.Struct):
         return bool(type(value).__struct_config__.frozen) and all(
@@ -724,7 +726,9 @@ def test_the_view_counts_only_what_it_holds(pool) -> None:  # type: ignore[no-un
         real, mine = state.derived, view.derived
         assert mine is not real and mine.hands is not real.hands
         assert mine.memo.entries == {} and mine.hands.plans == [None, None]
-        assert mine.hands.idle == [None, None] and mine.mana.units == [None, None]
+        assert mine.hands.idle == [None, None] and mine.mana.answers == [None, None]
+        assert all(e is None or e is r and e.whole is None  # (public: test_view_mana)
+                   for e, r in zip(mine.mana.units, real.mana.units, strict=True))
         shown = known_hand(view, opp)
         assert mine.hands.instants[opp] == sum(o.card.instant_speed for o in shown)
         usable = sum(1 for o in shown if o.card.zone_actions) + sum(
@@ -743,7 +747,8 @@ def test_a_view_owns_its_caches(pool) -> None:  # type: ignore[no-untyped-def]
     its ``Layers``, ``Checks``, ``Mana``, ``Memo`` and ``Hands`` are not the state's,
     nor the lists and dicts they hold, and no mutable object of the state's derived data
     is reachable from it; what it shares with the state (the facts ``Layers`` found, the
-    ids ``Layers`` and ``Checks`` keep, ``Counts``, the card table) is
+    ids ``Layers`` and ``Checks`` keep, ``Counts``, the card table, the public mana
+    entries and the mana sources: test_view_mana checks those at every decision) is
     immutable all the way down and equals what the view would compute itself; and the
     view's invalidation points and refresh write its own parts, never the state's."""
     deck_a, deck_b = _deck(pool, "gruul_stompy"), _deck(pool, "azorius_skies")
@@ -779,15 +784,19 @@ def test_a_view_owns_its_caches(pool) -> None:  # type: ignore[no-untyped-def]
             sum(1 for c in perms if c.enter_replacements))
         before = (theirs.stale, theirs.refreshes, theirs.permanents, theirs.activators,
                   theirs.entered, real.checks.needed, real.checks.full, real.checks.entered,
-                  real.checks.damaged, real.mana.refreshes.copy())
+                  real.checks.damaged, real.mana.refreshes.copy(), real.mana.units,
+                  real.mana.sources)
         characteristics_changed(view)  # the view's point: its own Layers and Checks
         assert layers.stale and mine.checks.needed
         ensure(view)  # a refresh on the view
         assert not layers.stale and layers.refreshes == theirs.refreshes + 1
         assert layers.permanents == tuple(view.objects[oid] for oid in view.battlefield)
+        for p in (0, 1):  # the view's mana found again: its own entries and sources
+            assert mana_units(view, p) == _mana_units(view, p)[:2]
         after = (theirs.stale, theirs.refreshes, theirs.permanents, theirs.activators,
                  theirs.entered, real.checks.needed, real.checks.full, real.checks.entered,
-                 real.checks.damaged, real.mana.refreshes)
+                 real.checks.damaged, real.mana.refreshes, real.mana.units,
+                 real.mana.sources)
         assert all(x is y or x == y for x, y in zip(before, after, strict=True)), \
             "a view's refresh wrote the game's caches"
         assert theirs.permanents is before[2] and theirs.activators is before[3]

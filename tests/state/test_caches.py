@@ -292,10 +292,18 @@ def test_memoised_facts_stay_with_their_state() -> None:
     derived = state.derived
     assert derived.mana.units[0] is not None and derived.layers.activators is not None, \
         "mana units and activators are memoised on the state"
-    for other in (clone(state), from_msgpack(to_msgpack(state), state.derived.pool)):
+    # a clone holds the public mana entries (immutable values of ids and colours keyed on
+    # counts it copies: engine.rules.mana_units.ManaEntry), never the original's Units or
+    # sources; a decoded state none
+    public = tuple([e if e is not None and e.whole is None else None
+                    for e in derived.mana.units])
+    assert public[0] is not None, "the bench's lands make public mana"
+    for other, entries in ((clone(state), public),
+                           (from_msgpack(to_msgpack(state), state.derived.pool), (None, None))):
         kept = other.derived
         assert kept is not derived and kept.memo.entries == {}
-        assert kept.mana.units == [None, None] and kept.mana.sources is None
+        assert kept.mana.units == entries and kept.mana.sources is None
+        assert kept.mana.answers == [None, None]
         assert kept.layers.activators is None and kept.hands.plans == [None, None]
         assert mana_units_mod.mana_units(other, 0) == mana_units_mod._mana_units(other, 0)[:2]
 
