@@ -40,8 +40,9 @@ class ManaEntry(msgspec.Struct, frozen=True):
     """A player's mana as ``mana_units`` found it (``Mana.units``), with what it is keyed
     on besides the permanents that make it: the taps of their mana sources (``Mana.taps``),
     the refreshes that may have touched their mana sources (``Mana.refreshes``), the
-    mana pool's size, the turn when a creature is among the sources (summoning sickness
-    ends; else -1), and the whole state's key (``memo.state_key``) when a mana ability
+    mana pool's content (its units in order: a pool spent and refilled to the same size
+    with other colours is another pool), the turn when a creature is among the sources
+    (summoning sickness ends; else -1), and the whole state's key (``memo.state_key``) when a mana ability
     has a condition or a computed amount, which may depend on anything (else None).
 
     An immutable value (frozen, tuples): ``mana_units`` replaces a player's entry with a
@@ -65,7 +66,7 @@ class ManaEntry(msgspec.Struct, frozen=True):
 
     taps: int
     refreshes: int
-    floating: int
+    floating: tuple[int, ...]
     turn: int
     whole: tuple[int, ...] | None
     content: tuple[int, ...]
@@ -90,7 +91,7 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], tuple[tuple[in
     hit = mana.units[player]
     if hit is not None and hit.taps == mana.taps[player] and \
             hit.refreshes == mana.refreshes[player] and \
-            hit.floating == len(state.players[player].pool) and \
+            hit.floating == tuple(state.players[player].pool) and \
             (hit.turn < 0 or hit.turn == state.turn) and (
             hit.whole is None or hit.whole == state_key(state)):
         answer = mana.answers[player]
@@ -101,7 +102,7 @@ def mana_units(state: GameState, player: int) -> tuple[list[int], tuple[tuple[in
         return answer
     units, sources, dynamic, creature, filters, helped = _mana_units(state, player)
     mana.keep(player, ManaEntry(
-        mana.taps[player], mana.refreshes[player], len(state.players[player].pool),
+        mana.taps[player], mana.refreshes[player], tuple(state.players[player].pool),
         state.turn if creature else -1, state_key(state) if dynamic else None,
         units.content, units.filters, units.duals, units.masks, sources, filters, helped))
     answer = mana.answers[player] = (units, sources)
@@ -132,7 +133,7 @@ def units_unchanged(state: GameState, player: int, entry: ManaEntry) -> bool:
     mana = state.derived.mana
     return entry is mana.units[player] and entry.taps == mana.taps[player] and \
         entry.refreshes == mana.refreshes[player] and \
-        entry.floating == len(state.players[player].pool) and \
+        entry.floating == tuple(state.players[player].pool) and \
         (entry.turn < 0 or entry.turn == state.turn) and entry.whole is None
 
 

@@ -18,6 +18,7 @@ from test_view import Unfair, _deck, _facts, _frozen, _play_until, unreachable
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.players.policies import make_policy
+from mtgsim.engine.rules import mana as mana_mod
 from mtgsim.engine.rules import mana_units as mana_units_mod
 from mtgsim.engine.rules.mana_sources import _find_mana_sources, _mana_sources
 from mtgsim.engine.rules.turn import advance, answer, new_game
@@ -158,3 +159,20 @@ def test_a_clone_holds_the_public_mana_entries(pool) -> None:  # type: ignore[no
         units, found = mana_units_mod.mana_units(other, p)
         assert (units, found) == mana_units_mod._mana_units(other, p)[:2]
         assert units is not mana_units_mod.mana_units(state, p)[0]
+
+
+def test_a_pool_of_other_colours_and_the_same_size_is_not_the_same_mana(pool) -> None:  # type: ignore[no-untyped-def]
+    """The entry is keyed on the pool's content, not its size: floating mana spent and
+    refilled to the same size with another colour (a ritual paid from the pool) makes
+    other units, and the entry found for the old pool must not answer for the new."""
+    state = _bench_state(pool)
+    player = state.players[0]
+    red, green = mana_mod.R, mana_mod.G
+    player.pool = [red]
+    red_units = list(mana_units_mod.mana_units(state, 0)[0])
+    player.pool = [green]
+    green_units = list(mana_units_mod.mana_units(state, 0)[0])
+    mana = state.derived.mana  # the entry forgotten: what it must have answered
+    mana.units, mana.answers[0] = (None, mana.units[1]), None
+    assert green_units == list(mana_units_mod.mana_units(state, 0)[0])
+    assert green_units != red_units
