@@ -6,6 +6,7 @@ plain ``search`` is unchanged."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from gamesetup import bundled_deck
 
@@ -178,27 +179,36 @@ def test_the_search_deals_under_its_memory() -> None:
                 [want.objects[o].card.name for o in want.players[1].hand]
 
 
-def test_the_fairness_games_meet_a_bound() -> None:
+FAIRNESS_PAIRS = (("golgari_dredge", "orzhov_haunt"), ("izzet_spells", "mono_red_retrace"))
+
+
+def fairness_games(spec: str) -> Iterator[tuple[int, SearchPolicy, GameState]]:
     """The games ``test_view.test_the_inferring_search_answers_do_not_depend_on_hidden_cards``
-    judges (seed 1, nine turns, the search with ``infer=1`` in seat 0) hold decisions at
-    which its memory bounds the other player's lands: the check judges the inference, not
-    only an empty memory."""
-    for (a, b), want in zip((("golgari_dredge", "orzhov_haunt"),
-                             ("izzet_spells", "mono_red_retrace")), (9, 3), strict=True):
+    judges (seed 1, nine turns, the search ``spec`` in seat 0 against the heuristic): the
+    pairing's index, the search and the state at each of the search's decisions, after it
+    decided and before its answer is played (what it remembers is what it decided from)."""
+    for pairing, (a, b) in enumerate(FAIRNESS_PAIRS):
         cards = [bundled_deck(a), bundled_deck(b)]
-        search = make_policy("search:rollouts=1,infer=1", 1)
+        search = make_policy(spec, 1)
         assert isinstance(search, SearchPolicy)
         policies = [search, make_policy("heuristic", 2)]
         state = new_game(cards, 1, max_turns=9, stops=policy_stops(policies, cards))
-        bounded = 0
         while (d := advance(state)) is not None:
             got = decide(policies[d.player], state, d)
             if d.player == 0:
-                assert search.memory is not None
-                memory = search.memory[0]
-                bounded += memory.land_limit(player_view(state, 0), 0) is not None
+                yield pairing, search, state
             answer(state, got)
-        assert bounded == want
+
+
+def test_the_fairness_games_meet_a_bound() -> None:
+    """The fairness games (``fairness_games``, the search with ``infer=1``) hold decisions
+    at which its memory bounds the other player's lands: the check judges the inference,
+    not only an empty memory."""
+    bounded = [0, 0]
+    for pairing, search, state in fairness_games("search:rollouts=1,infer=1"):
+        assert search.memory is not None
+        bounded[pairing] += search.memory[0].land_limit(player_view(state, 0), 0) is not None
+    assert bounded == [9, 3]
 
 
 def test_their_turn_is_judged_once_its_first_main_phase_is_over() -> None:
