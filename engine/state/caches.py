@@ -239,14 +239,9 @@ class Mana:
         for the view as for the state (``ManaSources``: the battlefield's objects,
         public). Each is a value held by reference; the view writes its own counts and
         answers, and replaces the tuples it holds."""
-        new = _new(Mana)
-        new.taps = self.taps.copy()
-        new.refreshes = self.refreshes.copy()
+        new = self.copy()
         new.entered = self.entered
-        new.units = new.shared = self.shared
-        new.answers = [None, None]
         new.sources = self.sources
-        new.seen = {}
         return new
 
 
