@@ -5,6 +5,7 @@ decision is scored against the same position."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from mtgsim.engine.cards import KW_CANT_ATTACK, KW_FLASH, EffectT
@@ -103,6 +104,16 @@ class Ctx:
             objects = self.state.objects
             self._hand = [objects[o] for o in self.state.players[self.me].hand]
         return self._hand
+
+    def hand_cards(self) -> Iterator[Card]:
+        """My hand's cards (for ``heuristic.land_kept``, which lists them only where its
+        rule reads them)."""
+        return (o.card for o in self.hand)
+
+    def graveyard_cards(self) -> Iterator[Card]:
+        """My graveyard's cards (for ``heuristic.land_kept``, as ``hand_cards``)."""
+        objects = self.state.objects
+        return (objects[g].card for g in self.state.players[self.me].graveyard)
 
     @property
     def urgent(self) -> bool:

@@ -59,14 +59,14 @@ def always_played(card: Card) -> bool:
     land, which it keeps while it has no land out): the heuristic's own rule
     (``heuristic.land_kept``) in its position with no land out; the other position where
     it keeps a land, the last one kept for retrace, is ``_judge``'s (``retrace_kept``)."""
-    return bool(card.type_mask & T_LAND) and not land_kept(card, 0, None, ())
+    return bool(card.type_mask & T_LAND) and not land_kept(card, 0, None, lambda: ())
 
 
 def retrace_kept(graveyard: Iterable[Card]) -> bool:
     """Whether the heuristic might have kept its last land in hand for retrace
     (``heuristic.land_kept``) with ``graveyard`` and any number of lands out: a turn
     without a land drop then says nothing of the hand."""
-    return land_kept(None, ANY_LANDS, None, graveyard)
+    return land_kept(None, ANY_LANDS, None, lambda: graveyard)
 
 
 class HandMemory:

@@ -254,12 +254,8 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     def _land_score(self, ctx: Ctx, card: Card) -> float:
         """Play a land first (over 100), except that with plenty of lands the last one in
         hand is kept to retrace a spell the lands out already pay for."""
-        lands = ctx.lands
-        if lands == 0 or lands >= KEEP_FOR_RETRACE:  # (land_kept's positions)
-            objects = ctx.state.objects
-            if land_kept(card, lands, [o.card for o in ctx.hand],
-                         (objects[g].card for g in ctx.state.players[ctx.me].graveyard)):
-                return 0.0
+        if land_kept(card, ctx.lands, ctx.hand_cards, ctx.graveyard_cards):
+            return 0.0
         return 100.0 + self._land_bonus(ctx, card)
 
     def _land_bonus(self, ctx: Ctx, card: Card) -> float:
@@ -280,8 +276,8 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         return new_color
 
 
-def land_kept(card: Card | None, lands_out: int, hand: Iterable[Card] | None,
-              graveyard: Iterable[Card]) -> bool:
+def land_kept(card: Card | None, lands_out: int, hand: Callable[[], Iterable[Card]] | None,
+              graveyard: Callable[[], Iterable[Card]]) -> bool:
     """The heuristic's one rule for keeping a land card it may play (``_land_score``
     scores it 0 then, else over ``LAND_FIRST``), also read by the opponent-hand inference
     (``hand_inference``), so the two cannot drift apart: a karoo land (a land returning a
@@ -289,14 +285,16 @@ def land_kept(card: Card | None, lands_out: int, hand: Iterable[Card] | None,
     ``KEEP_FOR_RETRACE`` lands out, the last land in ``hand`` is kept to retrace a card of
     ``graveyard`` the lands out already pay for (the deck floods into spells, not mana).
     ``card`` None: a land that is no karoo land; ``hand`` None: ``card`` is the only land
-    in hand."""
+    in hand. ``hand`` and ``graveyard`` give their cards when called: only with
+    ``KEEP_FOR_RETRACE`` lands out are they read, so a caller asks about every land it
+    may play and lists cards only there (the positions are this function's alone)."""
     if lands_out == 0 and card is not None and card.triggered and returns_a_land(card):
         return True
     if lands_out < KEEP_FOR_RETRACE:
         return False
-    if hand is not None and sum(1 for c in hand if c.type_mask & T_LAND) != 1:
+    if hand is not None and sum(1 for c in hand() if c.type_mask & T_LAND) != 1:
         return False
-    return any(c.has_keyword("retrace") and c.mana_value <= lands_out for c in graveyard)
+    return any(c.has_keyword("retrace") and c.mana_value <= lands_out for c in graveyard())
 
 
 def _from_exile(obj: GameObject) -> float:
