@@ -18,6 +18,7 @@ from mtgsim.engine.players.policies.hand_inference import (
     always_played,
     limited_deal,
 )
+from mtgsim.engine.players.policies.root_search import SeatMemory
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
@@ -167,7 +168,8 @@ def test_the_search_deals_under_its_memory() -> None:
         view = player_view(state, 0)
         inferring = SearchPolicy(1, parse_policy("search:rollouts=1,infer=1"))
         assert inferring.memory is not None
-        inferring.memory[0] = memory
+        inferring.memory[0] = seat = SeatMemory(inferring.records)
+        seat.hand = memory
         plain = SearchPolicy(1, parse_policy("search:rollouts=1"))
         for k in range(8):
             dealt = inferring.deal(view, 0, seed_state(k))
@@ -207,7 +209,8 @@ def test_the_fairness_games_meet_a_bound() -> None:
     bounded = [0, 0]
     for pairing, search, state in fairness_games("search:rollouts=1,infer=1"):
         assert search.memory is not None
-        bounded[pairing] += search.memory[0].land_limit(player_view(state, 0), 0) is not None
+        bounded[pairing] += search.memory[0].hand.land_limit(player_view(state, 0), 0) \
+            is not None
     assert bounded == [9, 3]
 
 

@@ -15,11 +15,11 @@ from mtgsim.engine.players.policies import SearchPolicy, make_policy, parse_poli
 from mtgsim.engine.players.policies.context import Ctx
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.hand_inference import (
-    HandMemory,
     always_played,
     retrace_kept,
 )
 from mtgsim.engine.players.policies.heuristic import LAND_FIRST, HeuristicPolicy
+from mtgsim.engine.players.policies.root_search import SeatMemory
 from mtgsim.engine.players.policies.spell_inference import (
     SpellMemory,
     TurnRecord,
@@ -138,19 +138,20 @@ def test_infer_2_is_a_setting_and_infer_1_deals_as_before() -> None:
     """``infer=2`` keeps both memories; ``infer=1`` keeps no spell record and deals the
     land-bounded deal, card for card."""
     two = SearchPolicy(1, parse_policy("search:rollouts=1,infer=2"))
-    assert two.memory == {} and two.spells == {}
+    assert two.memory == {} and two.records
     one = SearchPolicy(1, parse_policy("search:rollouts=1,infer=1"))
-    assert one.memory == {} and one.spells is None
-    assert SearchPolicy(1, parse_policy("search:rollouts=1")).spells is None
-    assert make_policy("mcts:iterations=1,infer=2", 1).spells == {}  # type: ignore[union-attr]
+    assert one.memory == {} and not one.records
+    assert not SearchPolicy(1, parse_policy("search:rollouts=1")).records
+    assert make_policy("mcts:iterations=1,infer=2", 1).records  # type: ignore[union-attr]
     state, policies = _game(DECKS, 2)
     while (d := advance(state)) is not None and state.turn < 8:
         view = player_view(state, d.player)
         if d.player == 0:
             assert one.memory is not None  # (its memory fed as its decide would: no search)
-            mem = one.memory.setdefault(0, HandMemory())
+            mem = one.memory.setdefault(0, SeatMemory(one.records))
             mem.observe(view, 0)
-            limit = mem.land_limit(view, 0)
+            assert mem.spells is None
+            limit = mem.hand.land_limit(view, 0)
             for k in range(3):
                 got = one.deal(view, 0, seed_state(k))
                 want = determinize(view, 0, seed_state(k), limit)
@@ -206,9 +207,10 @@ def test_the_fairness_games_meet_a_rejection() -> None:
     an empty memory."""
     rejected = [0, 0]
     for pairing, search, state in fairness_games("search:rollouts=1,infer=2"):
-        if search.spells is None or 0 not in search.spells:
+        seat = search.memory.get(0) if search.memory is not None else None
+        if seat is None or seat.spells is None:
             continue
-        record = search.spells[0].record
+        record = seat.spells.record
         view = player_view(state, 0)
         for k in range(4):
             dealt = determinize(view, 0, seed_state(k))

@@ -26,6 +26,25 @@ from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.rng import next_u64
 
 
+class SeatMemory:
+    """What one seat a search decides for remembers of the other player's public play over
+    a game, from every view of that seat: the land evidence (``hand``, ``infer=1``) and,
+    with ``infer=2``, the record of their latest turn beside it (``spells``). One holder
+    for both, so that each view feeds them alike and a deal reads them together."""
+
+    __slots__ = ("hand", "spells")
+
+    def __init__(self, records: bool) -> None:
+        self.hand = HandMemory()
+        self.spells = SpellMemory() if records else None
+
+    def observe(self, view: GameState, me: int) -> None:
+        """Remember ``view``, ``me``'s at one of their decisions, in both memories."""
+        self.hand.observe(view, me)
+        if self.spells is not None:
+            self.spells.observe(view, me)
+
+
 class RootSearch:
     """A policy that searches the candidates of one decision (the subclass's ``_search``)
     and follows the complete action it chose. Subclasses set ``inner`` (the heuristic
@@ -45,24 +64,20 @@ class RootSearch:
     z: float
     futile: float | None
     seed: int
-    memory: dict[int, HandMemory] | None = None  # ``infer=1``: what each seat it
+    memory: dict[int, SeatMemory] | None = None  # ``infer=1``: what each seat it
     # decides for saw of the other player's public play (one seat in a game; a judge
     # asked for both seats keeps them apart)
-    spells: dict[int, SpellMemory] | None = None  # ``infer=2``: each seat's record of the
-    # other player's latest turn (spell_inference), beside ``memory``
+    records: bool = False  # ``infer=2``: each seat's memory keeps the record of the
+    # other player's latest turn too (spell_inference)
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
-        if self.memory is not None:  # every view, searched or not, is remembered
-            seat = d.player
-            if seat not in self.memory:
-                self.memory[seat] = HandMemory()
-            self.memory[seat].observe(state, seat)
-        if self.spells is not None:
-            seat = d.player
-            if seat not in self.spells:
-                self.spells[seat] = SpellMemory()
-            self.spells[seat].observe(state, seat)
+        memory = self.memory
+        if memory is not None:  # every view, searched or not, is remembered
+            seat = memory.get(d.player)
+            if seat is None:
+                seat = memory[d.player] = SeatMemory(self.records)
+            seat.observe(state, d.player)
         own = self.inner.decide(state, d)
         scripted = self.follow.take(state, d)  # a choice of the action searched
         if scripted is not None:
@@ -105,12 +120,13 @@ class RootSearch:
         hidden hand dealt under what their public play says with ``infer=1``
         (``hand_inference``), else uniformly; with ``infer=2`` dealt again while the
         heuristic would have played a card of it in their last turn (``spell_inference``)."""
-        memory = self.memory.get(me) if self.memory is not None else None
-        limit = memory.land_limit(state, me) if memory is not None else None
-        spells = self.spells.get(me) if self.spells is not None else None
-        if spells is None:
+        seat = self.memory.get(me) if self.memory is not None else None
+        if seat is None:
+            return determinize(state, me, seed)
+        limit = seat.hand.land_limit(state, me)
+        if seat.spells is None:
             return determinize(state, me, seed, limit)
-        return spells.deal(state, me, seed, lambda s: determinize(state, me, s, limit))
+        return seat.spells.deal(state, me, seed, lambda s: determinize(state, me, s, limit))
 
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and rollouts."""
@@ -122,4 +138,4 @@ class RootSearch:
         raise NotImplementedError
 
 
-__all__ = ["RootSearch"]
+__all__ = ["RootSearch", "SeatMemory"]

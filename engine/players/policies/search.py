@@ -121,7 +121,7 @@ def read_shared(policy: RootSearch, seed: int, spec: PolicySpec) -> None:
     policy.memory = {} if infer else None
     # ``infer=2``: besides, a deal the heuristic would have played a card of in their last
     # turn is dealt again (spell_inference)
-    policy.spells = {} if infer >= 2 else None
+    policy.records = infer >= 2
 
 
 class SearchPolicy(RootSearch):
