@@ -34,12 +34,15 @@ not have passed with: ``RootSearch.deal`` deals again (``RETRIES``).
 What it can get wrong (docs/policies.md, "What the spells say"): the record's board is
 the one of the first view after their main phase, so what changed between (their end
 step's triggers, the untap of my permanents when the record is my turn's first view) is
-in it; the cards they held then and have played since are public now, but which hidden
-card each was is not, so they are not in the record's hand: a counterspell or a flash
-creature held then and cast since made the heuristic keep mana up (``fits_reserve``),
-which the record without it does not know, and it may say "would have cast" of a card
-that was held back for that mana. A player who is not the heuristic breaks the model, as
-for ``infer=1``.
+in it, and so is what a new turn ends when the record is my turn's first view (their
+turn's counts of spells cast, cards drawn and damage dealt, ``Player.cast_this_turn``
+and the rest, are 0 there, and their turn's shields are gone: ``rewound`` turns back the
+turn, the step and the priority, not what the turn's end erased); the cards they held
+then and have played since are public now, but which hidden card each was is not, so
+they are not in the record's hand: a counterspell or a flash creature held then and cast
+since made the heuristic keep mana up (``fits_reserve``), which the record without it
+does not know, and it may say "would have cast" of a card that was held back for that
+mana. A player who is not the heuristic breaks the model, as for ``infer=1``.
 """
 
 from __future__ import annotations
@@ -126,6 +129,22 @@ def _plays_one(record: GameState, player: int, cards: list[Card]) -> bool:
     return action.kind != PASS and action.oid in added
 
 
+# The fields of the other player's ``Player`` that ``record_turn`` turns back: their hand
+# (the cards ``me`` knows; a question adds those it asks about) and their land drop
+PLAYER_REWOUND = ("hand", "lands_played")
+
+
+def rewound(other: int, turn: int) -> tuple[tuple[str, object], ...]:
+    """The fields of ``GameState`` that ``record_turn`` sets, with their values at
+    ``other``'s priority in their turn ``turn``'s second main phase with an empty stack:
+    what a view after it shows otherwise. Every other field is kept as the view has it,
+    for a reason ``tests/players/test_record_rewind.py`` gives field by field (a field
+    added to the state fails there until it is rewound here or given its reason)."""
+    return (("turn", turn), ("active", other), ("priority", other), ("step", MAIN2),
+            ("passes", 0), ("pending", None), ("tasks", []), ("combat", None),
+            ("triggers", []))
+
+
 def record_turn(view: GameState, me: int, turn: int) -> TurnRecord | None:
     """The record of the other player's turn ``turn`` from ``view``, the first view with
     an empty stack after its second main phase began (module docstring); None when the
@@ -141,15 +160,8 @@ def record_turn(view: GameState, me: int, turn: int) -> TurnRecord | None:
     for oid in [o for o in game.objects if o not in view.objects
                 and game.objects[o].zone == HAND and game.objects[o].owner == other]:
         del game.objects[oid]
-    game.turn = turn
-    game.active = other
-    game.priority = other
-    game.step = MAIN2
-    game.passes = 0
-    game.pending = None
-    game.tasks = []
-    game.combat = None
-    game.triggers = []
+    for name, value in rewound(other, turn):
+        setattr(game, name, value)
     theirs.lands_played = theirs.land_drops if theirs.land_entered_turn >= turn else 0
     redealt(game)
     return TurnRecord(turn, game, len(view.players[other].library), len(hidden_ids))
@@ -210,4 +222,4 @@ class SpellMemory:
         return first
 
 
-__all__ = ["RETRIES", "SpellMemory", "TurnRecord", "record_turn"]
+__all__ = ["PLAYER_REWOUND", "RETRIES", "SpellMemory", "TurnRecord", "record_turn", "rewound"]
