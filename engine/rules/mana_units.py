@@ -367,20 +367,21 @@ def _units_apart(state: GameState, units: list[int],
 
 def _units_of(state: GameState, content: tuple[int, ...], filters: int,
               duals: tuple[int, ...] = (), masks: tuple[int, ...] = ()) -> mana_mod.Units:
-    """The game's one ``Units`` with the content ``content`` (and ``filters``): what
-    ``can_pay`` and ``solve`` worked out about a player's units depends only on their
-    content, so when the same units come back (last turn's lands, untapped again) it is
+    """The game's one ``Units`` of this shape (``content``, ``filters``, the dual filters'
+    units ``duals``, the filters' colours ``masks``: ``units_of``'s arguments): what
+    ``can_pay`` and ``solve`` worked out about a player's units depends only on those,
+    so when the same units come back (last turn's lands, untapped again) it is
     found again (kept in ``Mana.seen``, bounded; a state's own, as the Units are: each
     holds what its reader's ``can_pay`` memoised)."""
     seen = state.derived.mana.seen
-    # (a filter count and dual filters' units after the masks, negative: no mask is)
-    # (and the filters' colours, negative below those, when some filter makes fewer than
-    # any colour)
-    key = (*content, -1 - filters, *[-1 - d for d in duals]) if filters or duals else content
-    for m in masks:  # (a loop, not any(): a compiled function holds no generator)
-        if m != mana_mod.FIVE_COLORS:
-            key = key + tuple([-64 - m for m in masks])
-            break
+    # The content alone without filters (the common case); else the whole shape, each
+    # part in its own place (the filters' colours as ``units_of`` keeps them: () when all
+    # make any colour). Laid out flat, negative after the content, a dual filter's unit
+    # index 64 and a filter's colour {W} were the same number: one key for two shapes.
+    key: tuple[object, ...] = content
+    if filters or duals:
+        key = (content, filters, duals,
+               () if masks.count(mana_mod.FIVE_COLORS) == len(masks) else masks)
     found = seen.get(key)
     if found is None:
         if len(seen) >= 256:

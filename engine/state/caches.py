@@ -203,8 +203,10 @@ class Mana:
         # (engine.rules.mana_sources._mana_sources; a frozen Struct, replaced: a view
         # holds the state's, a clone, whose objects are others, none)
         self.sources: ManaSources | None = None
-        # the game's mana units by content (engine.rules.mana_units._units_of; never copied)
-        self.seen: dict[tuple[int, ...], Units] = {}
+        # the game's mana units by content, or by content, filters, dual filters and the
+        # filters' colours where there are filters (engine.rules.mana_units._units_of;
+        # never copied)
+        self.seen: dict[tuple[object, ...], Units] = {}
 
     def keep(self, player: int, entry: ManaEntry) -> None:
         """``entry`` as ``player``'s (``mana_units``), and as their public one unless it is

@@ -176,3 +176,21 @@ def test_a_pool_of_other_colours_and_the_same_size_is_not_the_same_mana(pool) ->
     mana.units, mana.answers[0] = (None, mana.units[1]), None
     assert green_units == list(mana_units_mod.mana_units(state, 0)[0])
     assert green_units != red_units
+
+
+def test_units_of_another_shape_are_other_units(pool) -> None:  # type: ignore[no-untyped-def]
+    """The game's ``Units`` are kept by their whole shape (``mana_units._units_of``,
+    ``Mana.seen``): the content, the filters, the dual filters' own units and the
+    filters' colours. Laid out flat, a dual filter beside the 65th unit (its index 64)
+    and a filter making only white ({W} = 1, -64 - 1 = -1 - 64) gave one key: 65 units
+    with a filter of any colour and that dual filter, and the same units with one white
+    filter, were answered with the first's Units (a dual filter the second has not)."""
+    state = _bench_state(pool)
+    content = (mana_mod.W,) * 65
+    five = mana_mod.FIVE_COLORS
+    dual = mana_units_mod._units_of(state, content, 1, (64,), (five, five))
+    white = mana_units_mod._units_of(state, content, 1, (), (mana_mod.W,))
+    assert (dual.filters, dual.duals, dual.masks) == (1, (64,), ())
+    assert (white.filters, white.duals, white.masks) == (1, (), (mana_mod.W,))
+    assert mana_units_mod._units_of(state, content, 1, (64,), (five, five)) is dual
+    assert mana_units_mod._units_of(state, content, 0) is not dual
