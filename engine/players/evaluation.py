@@ -106,7 +106,14 @@ def attack_power(creatures: list[GameObject], blockers: list[GameObject]) -> tup
     when each blocker able to block stops one of the biggest blockable attackers (a chump
     block each, 509.1a). Blockable: not always evasive (``_ALWAYS_EVASIVE``), not flying
     against no flying or reach blocker (702.9b, 702.17b), not menace against fewer than
-    two blockers (702.110b)."""
+    two blockers (702.110b).
+
+    Not ``combat_ai.unblocked_damage`` (``_through``), which the combat AI asks of
+    attackers it chose: that one reads the rules' blocking legality (``can_block``),
+    gives a menace attacker two blockers, counts double strike's damage and trample's
+    excess over its blockers. This one is a feature read at every evaluation, from
+    keywords alone: every creature able to attack, its power once, one blocker a
+    blockable attacker whatever its menace, no trample."""
     fence = 0  # flying or reach blockers
     able = 0  # creatures able to block
     for c in blockers:

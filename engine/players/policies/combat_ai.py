@@ -194,7 +194,11 @@ def pump_in_hand(state: GameState, me: int) -> int:
 def _through(state: GameState, attackers: list[GameObject],
              blockers: list[GameObject]) -> tuple[int, bool]:
     """``unblocked_damage``, and whether an attacker gets through (unblocked, or
-    trampling over its blockers)."""
+    trampling over its blockers). Not ``evaluation.attack_power``, the evaluation's
+    feature from keywords alone (one blocker an attacker, no trample, no double strike,
+    every creature able to attack): this judges the attackers given with the rules'
+    blocking legality (``can_block``, ``blockers_needed``), their damage (``damage_of``)
+    and trample's excess."""
     order = sorted(attackers, key=lambda a: -damage_of(a))
     blocked: set[int] = set()
     through_extra = 0
