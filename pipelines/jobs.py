@@ -13,8 +13,8 @@ file naming its owner).
 The job id is a hash of everything that decides its games (kind, decks and their
 contents, card data hash, policies (the sides' and each deck's own) and the play version
 of each policy above 1 (``pipelines.playversions``), max turns, engine version, seed,
-games per pairing, pairings and options), so two jobs that differ in any of them have different ids, and
-game seeds depend only on the job seed, the pairing and the game index
+games per pairing, pairings and options), so two jobs that differ in any of them have
+different ids, and game seeds depend only on the job seed, the pairing and the game index
 (``cluster.seeds``), so the same pairing plays the same games in every kind of job.
 """
 
@@ -240,8 +240,9 @@ def _listing(out: Path) -> list[str]:
 def prepare_output(out: Path, manifest: Manifest, resume: bool,
                    rekey: Rekey | None = None) -> None:
     """Check the output folder (locked by the caller) before anything is written.
-    ``rekey(versions)``: the job's id had its policies other play versions (to tell a
-    folder of another play from another job, ``playversions.play_moved``)."""
+    ``rekey(versions)``: the id this job would have with its policies at the play
+    ``versions`` (to tell a folder of another play from another job,
+    ``playversions.play_moved``)."""
     if out.exists() and not out.is_dir():
         raise JobError(f"{out} exists and is not a folder")
     tmp = out / (MANIFEST + TMP_SUFFIX)

@@ -46,7 +46,8 @@ def test_a_job_of_version_1_policies_keeps_the_id_it_had_before_play_versions(
     """Ids computed on main at b5771fc, before play versions (engine 0.2.0): folders
     written by that mtgsim still resume."""
     monkeypatch.setattr(engine, "__version__", "0.2.0")
-    assert PLAY_VERSIONS["heuristic"] == PLAY_VERSIONS["search"] == 1
+    for family in PLAY_VERSIONS:  # (whatever later commits bump)
+        monkeypatch.setitem(PLAY_VERSIONS, family, 1)
     assert job_id("gauntlet", DECKS, 7, 100, policies=("heuristic", "search:rollouts=3"),
                   card_data_hash="c0ffee", pairs=[(0, 1)]) == "gauntlet-506a950e92f9"
     assert job_id("swiss", DECKS, 7, 0, policies=("heuristic", "heuristic"),
@@ -57,17 +58,18 @@ def test_a_job_of_version_1_policies_keeps_the_id_it_had_before_play_versions(
 def test_a_policy_at_a_later_play_version_changes_the_id(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "__version__", "0.2.0")
-    args = {"policies": ("heuristic", "mcts:iterations=2"), "card_data_hash": "c0ffee",
-            "pairs": [(0, 1)]}
-    mcts_1 = {"heuristic": 1, "mcts": 1}
+
+    def mcts_job(play: dict[str, int] | None = None) -> str:
+        return job_id("gauntlet", DECKS, 7, 100, policies=("heuristic", "mcts:iterations=2"),
+                      card_data_hash="c0ffee", pairs=[(0, 1)], play_versions=play)
     # mcts:iterations=2 played with the pinned pilot: the id main gave it at b5771fc
-    assert job_id("gauntlet", DECKS, 7, 100, play_versions=mcts_1,
-                  **args) == "gauntlet-d191ac40c10f"  # type: ignore[arg-type]
-    now = job_id("gauntlet", DECKS, 7, 100, **args)  # type: ignore[arg-type]
-    assert PLAY_VERSIONS["mcts"] == 2 and now != "gauntlet-d191ac40c10f"
-    assert now == job_id("gauntlet", DECKS, 7, 100, play_versions={"heuristic": 1, "mcts": 2},
-                         **args)  # type: ignore[arg-type]
+    assert mcts_job({"heuristic": 1, "mcts": 1}) == "gauntlet-d191ac40c10f"
+    assert PLAY_VERSIONS["mcts"] >= 2 and mcts_job() != "gauntlet-d191ac40c10f"
+    assert mcts_job() == mcts_job({"heuristic": PLAY_VERSIONS["heuristic"],
+                                   "mcts": PLAY_VERSIONS["mcts"]})
     # a bump of a family the job uses, on a side or as a deck's own, moves its id
+    monkeypatch.setitem(PLAY_VERSIONS, "search", 1)
+    monkeypatch.setitem(PLAY_VERSIONS, "random", 1)
     plain = job_id("gauntlet", DECKS, 7, 100, policies=("heuristic", "search:rollouts=3"))
     own = job_id("gauntlet", DECKS, 7, 100, deck_policies=("", "random"))
     monkeypatch.setitem(PLAY_VERSIONS, "search", 2)
@@ -99,14 +101,15 @@ def test_the_manifest_records_the_play_versions(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "g"
     assert cli(capsys, *gauntlet(folder, "--policy", f"{GRUUL}=goldfish"))[0] == 0
-    assert read_manifest(folder).play_versions == {"goldfish": 1, "heuristic": 1,
-                                                   "random": 1}
+    assert read_manifest(folder).play_versions == {
+        f: PLAY_VERSIONS[f] for f in ("goldfish", "heuristic", "random")}
 
 
 def test_a_resume_under_another_play_is_refused_naming_the_policy(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "g"
+    monkeypatch.setitem(PLAY_VERSIONS, "random", 1)
     assert cli(capsys, *gauntlet(folder))[0] == 0
     before = files(folder)
     monkeypatch.setitem(PLAY_VERSIONS, "random", 2)
@@ -133,8 +136,11 @@ def _as_before_play_versions(folder: Path) -> None:
 
 
 def test_a_folder_without_play_versions_resumes_when_its_policies_are_at_version_1(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "old"
+    monkeypatch.setitem(PLAY_VERSIONS, "heuristic", 1)
+    monkeypatch.setitem(PLAY_VERSIONS, "random", 1)
     assert cli(capsys, *gauntlet(folder))[0] == 0
     _as_before_play_versions(folder)
     assert read_manifest(folder).play_versions == {}
@@ -154,6 +160,7 @@ def test_a_folder_without_play_versions_of_a_policy_now_at_2_is_refused(
     folder = tmp_path / "old"
     job = ["gauntlet", GRUUL, AZORIUS, "--games", "1", "--out", str(folder),
            "--policy-b", "mcts:iterations=1", *FAST]
+    monkeypatch.setitem(PLAY_VERSIONS, "heuristic", 1)
     monkeypatch.setitem(PLAY_VERSIONS, "mcts", 1)
     assert cli(capsys, *job)[0] == 0
     _as_before_play_versions(folder)
@@ -172,6 +179,8 @@ def test_a_swiss_resume_under_another_play_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "s"
+    monkeypatch.setitem(PLAY_VERSIONS, "heuristic", 1)
+    monkeypatch.setitem(PLAY_VERSIONS, "goldfish", 1)
     swiss = ["swiss", "--decks", GRUUL, AZORIUS, "--players", "4", "--rounds", "1",
              "--top", "2", "--best-of", "1", "--out", str(folder),
              "--policy", f"{GRUUL}=goldfish", *FAST]
