@@ -11,9 +11,10 @@ allows, so a crash loses at most that much. One job at a time writes a folder (a
 file naming its owner).
 
 The job id is a hash of everything that decides its games (kind, decks and their
-contents, card data hash, policies (the sides' and each deck's own), max turns, engine version, seed, games per pairing,
-pairings and options), so two jobs that differ in any of them have different ids, and
-game seeds depend only on the job seed, the pairing and the game index
+contents, card data hash, policies (the sides' and each deck's own) and the play version
+of each policy above 1 (``pipelines.playversions``), max turns, engine version, seed,
+games per pairing, pairings and options), so two jobs that differ in any of them have
+different ids, and game seeds depend only on the job seed, the pairing and the game index
 (``cluster.seeds``), so the same pairing plays the same games in every kind of job.
 """
 
@@ -28,7 +29,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from mtgsim import engine
@@ -37,6 +38,12 @@ from mtgsim.cluster.seeds import check_seed, deck_digest
 from mtgsim.cluster.work import DeckSpec, JobSpec, WorkUnit
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
+from mtgsim.pipelines.playversions import (
+    Rekey,
+    hashed_play_versions,
+    play_moved,
+    used_play_versions,
+)
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.pipelines.stopping import deferred
 from mtgsim.pipelines.stopping import terminated as stop_was_sigterm
@@ -202,10 +209,13 @@ def job_id(kind: str, decks: Sequence[DeckSpec], seed: int, games: int, *,
            policies: Sequence[str] = ("heuristic", "heuristic"), max_turns: int = 60,
            card_data_hash: str = "", pairs: Sequence[tuple[int, int]] = (),
            options: dict[str, str] | None = None,
-           deck_policies: Sequence[str] = ()) -> str:
+           deck_policies: Sequence[str] = (),
+           play_versions: Mapping[str, int] | None = None) -> str:
     """``<kind>-<hash>`` of everything that decides the job's games. Policies are
     hashed as canonical spec strings (``job_policies``); per-deck policies enter only
-    when a deck has its own, so a job without them keeps the id it always had."""
+    when a deck has its own, so a job without them keeps the id it always had; likewise
+    the play versions of the families used (``play_versions``, default this mtgsim's:
+    ``used_play_versions``) only where above 1 (``hashed_play_versions``)."""
     ident = {
         "kind": kind, "engine": engine.__version__, "card_data": card_data_hash,
         "seed": seed, "games": games, "policies": list(policies), "max_turns": max_turns,
@@ -214,6 +224,11 @@ def job_id(kind: str, decks: Sequence[DeckSpec], seed: int, games: int, *,
     }
     if any(deck_policies):
         ident["deck_policies"] = list(deck_policies)
+    if play_versions is None:
+        play_versions = used_play_versions(policies, deck_policies)
+    play = hashed_play_versions(play_versions)
+    if play:
+        ident["play_versions"] = play
     digest = hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()[:12]
     return f"{kind}-{digest}"
 
@@ -222,8 +237,12 @@ def _listing(out: Path) -> list[str]:
     return sorted(p.name for p in out.iterdir() if p.name not in _DEBRIS)
 
 
-def prepare_output(out: Path, manifest: Manifest, resume: bool) -> None:
-    """Check the output folder (locked by the caller) before anything is written."""
+def prepare_output(out: Path, manifest: Manifest, resume: bool,
+                   rekey: Rekey | None = None) -> None:
+    """Check the output folder (locked by the caller) before anything is written.
+    ``rekey(versions)``: the id this job would have with its policies at the play
+    ``versions`` (to tell a folder of another play from another job,
+    ``playversions.play_moved``)."""
     if out.exists() and not out.is_dir():
         raise JobError(f"{out} exists and is not a folder")
     tmp = out / (MANIFEST + TMP_SUFFIX)
@@ -237,6 +256,9 @@ def prepare_output(out: Path, manifest: Manifest, resume: bool) -> None:
         except ManifestError as exc:
             raise JobError(str(exc)) from None
         if not old.same_job(manifest):
+            moved = play_moved(out, old, manifest, rekey) if rekey is not None else None
+            if moved is not None:
+                raise JobError(moved)
             raise JobError(f"{out}: holds a different job ({old.job}); resume needs the "
                            "same decks, card data, seed, games and options"
                            + (" and --record-events as it had" if old.record_events !=
@@ -333,8 +355,13 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
     specs, policies, own, cards, card_hash = job_parts(decks, seed, policies,
                                                        deck_policies, cards)
     options = {"ablate_deck": str(ablate[0]), "ablate_keyword": ablate[1]} if ablate else {}
-    job = job_id(kind, specs, seed, games, policies=policies, max_turns=max_turns,
-                 card_data_hash=card_hash, pairs=pairs, options=options, deck_policies=own)
+    versions = used_play_versions(policies, own)
+
+    def rekey(play: Mapping[str, int]) -> str:
+        return job_id(kind, specs, seed, games, policies=policies, max_turns=max_turns,
+                      card_data_hash=card_hash, pairs=pairs, options=options,
+                      deck_policies=own, play_versions=play)
+    job = rekey(versions)
     spec = JobSpec(job, seed, specs, policies, max_turns, cards,
                    ablate[0] if ablate else -1, ablate[1] if ablate else "", card_hash, own,
                    record_events)
@@ -345,11 +372,11 @@ def run_job(kind: str, decks: Sequence[LoadedDeck], pairs: Sequence[tuple[int, i
         tuple(MatchupSpec(m, specs[a].name, specs[b].name, games)
               for m, (a, b) in enumerate(pairs)),
         games * len(pairs), created=_now(), extra=options, deck_policies=own,
-        record_events=record_events, metagame=metagame,
+        record_events=record_events, metagame=metagame, play_versions=versions,
     )
     lock, created = lock_output(out)
     try:
-        prepare_output(out, manifest, resume)  # checks only: nothing is written before
+        prepare_output(out, manifest, resume, rekey)  # checks only: nothing is written before
         runner: SerialExecutor | RayExecutor  # the executor (and its cluster) is up
         if executor == "serial":
             runner = SerialExecutor(spec)

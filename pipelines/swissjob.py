@@ -9,7 +9,7 @@ import datetime as dt
 import errno
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +40,7 @@ from mtgsim.pipelines.jobs import (
     lock_output,
     prepare_output,
 )
+from mtgsim.pipelines.playversions import used_play_versions
 from mtgsim.pipelines.runner import LoadedDeck
 from mtgsim.pipelines.stopping import deferred
 from mtgsim.pipelines.stopping import terminated as stop_was_sigterm
@@ -114,17 +115,23 @@ def run_swiss(decks: Sequence[LoadedDeck], shares: Sequence[float], players: int
     extra = {"players": str(players), "rounds": str(rounds), "best_of": str(best_of),
              "top": str(top), "events": str(events),
              "shares": ",".join(f"{s:g}" for s in shares)}
-    job = job_id("swiss", specs, seed, 0, policies=policies, max_turns=max_turns,
-                 card_data_hash=card_hash, options=extra, deck_policies=own)
+    versions = used_play_versions(policies, own)
+
+    def rekey(play: Mapping[str, int]) -> str:
+        return job_id("swiss", specs, seed, 0, policies=policies, max_turns=max_turns,
+                      card_data_hash=card_hash, options=extra, deck_policies=own,
+                      play_versions=play)
+    job = rekey(versions)
     manifest = Manifest(FORMAT, job, "swiss", engine.__version__, card_hash,
                         seed, policies, max_turns, 0, specs, (), 0,
                         created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                        extra=extra, deck_policies=own, record_events=record_events)
+                        extra=extra, deck_policies=own, record_events=record_events,
+                        play_versions=versions)
     lock, created = lock_output(out)
     spec = JobSpec(job, seed, specs, policies, max_turns, cards, card_data_hash=card_hash,
                    deck_policies=own, record_events=record_events)
     try:
-        prepare_output(out, manifest, resume=resume)
+        prepare_output(out, manifest, resume=resume, rekey=rekey)
         runner: SerialExecutor | RayExecutor = SerialExecutor(spec) \
             if executor == "serial" else RayExecutor(spec, workers=workers, address=address,
                                                      quiet=quiet, silence=silence_ray,

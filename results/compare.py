@@ -213,6 +213,8 @@ def manifest_differences(ma: dict[str, Any], mb: dict[str, Any]) -> dict[str, li
                     diff[f"extra {key}"] = [_show(a), _show(b)]
         elif k == "matchups":
             diff.update(_matchup_differences(va or [], vb or []))
+        elif k == "play_versions":
+            diff.update(_play_differences(va or {}, vb or {}))
         elif _norm(va) != _norm(vb):
             diff[k] = [_show(va), _show(vb)]
     return diff
@@ -256,6 +258,17 @@ def _policy_differences(ma: dict[str, Any], mb: dict[str, Any]) -> dict[str, lis
                                   "(its side's)"]
             for name in list(a) + [n for n in b if n not in a]
             if (a.get(name) or "") != (b.get(name) or "")}
+
+
+def _play_differences(pa: dict[str, int], pb: dict[str, int]) -> dict[str, list[str]]:
+    """The play version of each policy family both jobs used, where it differs (a family
+    only one used is a difference of policies already); a manifest without versions (an
+    older mtgsim's) against one with them is one row."""
+    if bool(pa) != bool(pb):
+        return {"play versions": [", ".join(f"{k} {v}" for k, v in sorted(p.items()))
+                                  or "(not recorded)" for p in (pa, pb)]}
+    return {f"play version of {k}": [str(pa[k]), str(pb[k])]
+            for k in sorted(pa.keys() & pb.keys()) if pa[k] != pb[k]}
 
 
 def _matchup_differences(ma: list[dict[str, Any]], mb: list[dict[str, Any]]

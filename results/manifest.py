@@ -77,6 +77,9 @@ class Manifest(msgspec.Struct):
     deck_policies: tuple[str, ...] = ()
     record_events: bool = False  # --record-events: events/ and hands/ beside games/
     metagame: MetagameInfo | None = None  # --metagame: what the report weights and names
+    # the play version of each policy family the job uses (engine.players.policies.spec.
+    # PLAY_VERSIONS; pipelines.playversions); empty in a folder of an mtgsim before them
+    play_versions: dict[str, int] = {}
 
     def same_job(self, other: Manifest) -> bool:
         """Whether ``other`` describes the same games (for --resume)."""

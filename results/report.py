@@ -144,6 +144,8 @@ def _meta_section(page: Page, job: Job, summary: str) -> None:
         ("status", m.get("status", "")), ("seed", m.get("seed", "")),
         ("policies", " vs ".join(map(str, m.get("policies", [])))),
         ("max turns", m.get("max_turns", "")), ("engine version", m.get("engine_version", "")),
+        ("play versions", ", ".join(f"{k} {v}" for k, v in sorted(
+            (m.get("play_versions") or {}).items())) or "not recorded"),
         ("card-data hash", m.get("card_data_hash", "")),
         ("created", m.get("created", "")), ("finished", m.get("finished", "")),
         ("games played", f"{m.get('games_completed', '')} of {m.get('games_total', '')}"

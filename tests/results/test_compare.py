@@ -114,6 +114,8 @@ def _changed(name: str, value: object, raw: dict) -> tuple[object, str]:
         return {**value, "keyword": "cascade"}, "extra keyword"  # type: ignore[dict-item]
     if name == "policies":
         return ["heuristic", "goldfish"], name
+    if name == "play_versions":  # a family's play version moved (docs/jobs.md)
+        return {**value, "heuristic": 2}, "play version of heuristic"  # type: ignore[dict-item]
     if isinstance(value, bool):
         return not value, name
     if isinstance(value, int):
@@ -137,6 +139,9 @@ def test_compare_reports_every_field_a_manifest_records(tmp_path: Path) -> None:
         assert list(manifest_differences(raw, other)) == [shown], name
     for name in RUN_FIELDS:  # the run's own: when, and its id (the header names both)
         assert manifest_differences(raw, {**raw, name: "x"}) == {}
+    before = {k: v for k, v in raw.items() if k != "play_versions"}  # an older mtgsim's
+    assert manifest_differences(before, raw) == {
+        "play versions": ["(not recorded)", f"heuristic {raw['play_versions']['heuristic']}"]}
     later = {**raw, "engine_options": {"x": 1}}  # a key of a later mtgsim's manifest
     assert list(manifest_differences(raw, later)) == ["engine_options"]
     dropped = [d for d in raw["decks"][:1]]

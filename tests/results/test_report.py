@@ -71,6 +71,7 @@ def test_report_files(jobs: dict[str, Path]) -> None:
             text = (folder / "tables" / f"{name}.csv").read_text()
             assert len(list(csv.reader(io.StringIO(text)))) == rows + 1
         assert "games failed" in html and "card-data hash" in html and "engine version" in html
+        assert "<th>play versions</th><td>heuristic " in html  # (docs/jobs.md)
         recorded = "<th>events recorded</th><td>yes" in html
         assert recorded == (kind in ("gauntlet", "swiss")), kind
     gauntlet = json.loads((jobs["gauntlet"] / "report" / "summary.json").read_text())

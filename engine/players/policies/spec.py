@@ -187,6 +187,16 @@ SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
+# Each policy family's play version: bumped in the commit that deliberately changes what
+# some spec of the family plays (its own code, its settings' defaults, the fitted weights
+# it reads, or the heuristic it builds on), so a job folder of the old play is never
+# resumed with the new (docs/jobs.md "Play versions"). A change of plain ``heuristic``'s
+# play raises the engine version instead. Job ids hash the versions above 1 of the
+# families a job uses (so a job of version-1 policies keeps its id), manifests record them
+# all; tests/players/test_play_versions.py fails on fingerprints that move without a bump.
+# mcts 2: cb121f9, the tree search follows the default pilot (was the old play pinned)
+PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 1,
+                                 "mcts": 2}
 
 
 class PolicySpec(msgspec.Struct, frozen=True):
@@ -259,9 +269,16 @@ def parse_policy(text: str) -> PolicySpec:
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 
+def play_version(text: str) -> int:
+    """The play version of the family of the spec ``text`` (``PLAY_VERSIONS``; raises
+    ``PolicySpecError``)."""
+    return PLAY_VERSIONS[parse_policy(text).name]
+
+
 def canonical(text: str) -> str:
     """The canonical spelling of a spec (raises ``PolicySpecError``)."""
     return str(parse_policy(text))
 
 
 __all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ += ["PLAY_VERSIONS", "play_version"]
