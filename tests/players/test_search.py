@@ -288,6 +288,19 @@ def test_the_search_defaults_have_one_spelling() -> None:
     assert canonical("mcts:infer=1,iterations=1") == "mcts:infer=1,iterations=1"
 
 
+def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:
+    """Since issue 37's default (docs/policies.md "The search's default"): the fitted
+    cut-off, the noise margin 0 and the inferred land bound are ``search``; the old play
+    keeps a spelling of its own."""
+    assert canonical("search:rollouts=3,cutoff=fitted,margin=0,infer=1") == "search:rollouts=3"
+    old = "search:cutoff=handset,infer=0,margin=prior,rollouts=3"
+    assert canonical("search:rollouts=3,margin=prior,infer=0,cutoff=handset") == old
+    new, before = SearchPolicy(1, parse_policy("search:rollouts=3")), \
+        SearchPolicy(1, parse_policy(old))
+    assert (new.cutoff_fitted, new.margin, new.memory) == (True, 0.0, {})
+    assert (before.cutoff_fitted, before.margin, before.memory) == (False, None, None)
+
+
 def test_the_position_value_is_the_result_at_the_end() -> None:
     for state in _positions(("gruul_stompy", "azorius_skies"), 2, limit=2):
         assert 0 < position_value(state, 0) < 1
