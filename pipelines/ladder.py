@@ -36,7 +36,9 @@ def default_policies() -> tuple[str, ...]:
 
     out = BASE_POLICIES
     if "search" in SETTINGS:
-        out = (*out, "search:rollouts=2", "search:rollouts=4")  # measured
+        # its default settings (since December 6 the fitted cut-off, margin 0 and the
+        # land bound: docs/policies.md "The search's default") at two budgets
+        out = (*out, "search:rollouts=2", "search:rollouts=4")
     if "mcts" in SETTINGS:
         out = (*out, "mcts:iterations=2", "mcts:iterations=4")  # measured
     return out

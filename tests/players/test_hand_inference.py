@@ -152,25 +152,29 @@ def test_the_limited_deal_is_the_conditioned_uniform_deal() -> None:
     assert cards == [land, land, spell, land]
 
 
-def test_infer_is_a_setting_off_by_default() -> None:
-    """``infer=1`` keeps a memory; plain ``search`` and ``mcts`` keep none; the spec
-    reads it back."""
-    assert SearchPolicy(1, parse_policy("search:rollouts=1")).memory is None
+def test_infer_is_the_search_default_and_an_mcts_setting() -> None:
+    """``infer=1`` keeps a memory: the search's default since issue 37's (docs/policies.md
+    "The search's default"), so its spelling is dropped; ``search:infer=0`` (the uniform
+    deal) and plain ``mcts`` keep none; ``mcts:infer=1`` does."""
+    assert SearchPolicy(1, parse_policy("search:rollouts=1")).memory == {}
     assert SearchPolicy(1, parse_policy("search:rollouts=1,infer=1")).memory == {}
+    assert SearchPolicy(1, parse_policy("search:rollouts=1,infer=0")).memory is None
+    assert make_policy("mcts:iterations=1", 1).memory is None  # type: ignore[union-attr]
     assert make_policy("mcts:iterations=1,infer=1", 1).memory == {}  # type: ignore[union-attr]
-    assert str(parse_policy("search:rollouts=3,infer=1")) == "search:infer=1,rollouts=3"
+    assert str(parse_policy("search:rollouts=3,infer=1")) == "search:rollouts=3"
+    assert str(parse_policy("search:rollouts=3,infer=0")) == "search:infer=0,rollouts=3"
 
 
 def test_the_search_deals_under_its_memory() -> None:
     """The search with ``infer=1``, fed the game's views, deals at a bounded position
-    within the bound (``RootSearch.deal``), where the plain search's deals do not."""
+    within the bound (``RootSearch.deal``), where the uniform deal's (``infer=0``) do not."""
     for state, limit, memory in _positions():
         view = player_view(state, 0)
         inferring = SearchPolicy(1, parse_policy("search:rollouts=1,infer=1"))
         assert inferring.memory is not None
         inferring.memory[0] = seat = SeatMemory(inferring.records)
         seat.hand = memory
-        plain = SearchPolicy(1, parse_policy("search:rollouts=1"))
+        plain = SearchPolicy(1, parse_policy("search:rollouts=1,infer=0"))
         for k in range(8):
             dealt = inferring.deal(view, 0, seed_state(k))
             assert dealt is not None and _hidden_lands(view, dealt) <= limit
@@ -211,7 +215,7 @@ def test_the_fairness_games_meet_a_bound() -> None:
         assert search.memory is not None
         bounded[pairing] += search.memory[0].hand.land_limit(player_view(state, 0), 0) \
             is not None
-    assert bounded == [9, 3]
+    assert bounded == [6, 3]
 
 
 def test_their_turn_is_judged_once_its_first_main_phase_is_over() -> None:

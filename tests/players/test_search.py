@@ -11,7 +11,13 @@ import pytest
 from gamesetup import bundled_deck
 
 from mtgsim.engine.game import play, policy_stops
-from mtgsim.engine.players.policies import PolicySpecError, SearchPolicy, make_policy, parse_policy
+from mtgsim.engine.players.policies import (
+    PolicySpecError,
+    SearchPolicy,
+    canonical,
+    make_policy,
+    parse_policy,
+)
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.paired_gain import confident
 from mtgsim.engine.players.policies.search import (
@@ -19,6 +25,7 @@ from mtgsim.engine.players.policies.search import (
     position_value,
     search_budget,
 )
+from mtgsim.engine.players.policies.spec import MCTS_DEFAULT_INFER, SEARCH_DEFAULTS
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import Decision, DecisionKind
@@ -236,6 +243,8 @@ def test_a_search_game_is_a_pure_function_of_its_seeds() -> None:
     ("search:seed=x", "not an integer"),
     ("search:rollouts=2,rollouts=3", "'rollouts' given twice"),
     ("search:budget=3", "search has no setting 'budget'"),
+    ("search:margin=fixed", "margin: not a number: 'fixed'"),
+    ("search:margin=-1", "margin: must be a non-negative number"),
 ])
 def test_bad_search_specs(text: str, problem: str) -> None:
     with pytest.raises(PolicySpecError, match=problem):
@@ -248,6 +257,48 @@ def test_search_specs_are_canonical() -> None:
     policy = make_policy("search:seed=3,rollouts=8", 1)
     assert policy.name == "search:rollouts=8,seed=3"
     assert isinstance(policy, SearchPolicy) and policy.rollouts == 8
+
+
+OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
+               "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"}}
+
+
+def test_the_search_defaults_have_one_spelling() -> None:
+    """A setting at the search's default is dropped from the spec (one job for one play),
+    the other value kept; the policy reads the default when the spec does not say."""
+    assert set(SEARCH_DEFAULTS) == set(OTHER_VALUE)
+    for key, value in SEARCH_DEFAULTS.items():
+        assert canonical(f"search:rollouts=3,{key}={value}") == "search:rollouts=3"
+        other = OTHER_VALUE[key][value]
+        assert canonical(f"search:{key}={other},rollouts=3") == f"search:{key}={other},rollouts=3"
+    spelled = ",".join(f"{k}={v}" for k, v in sorted(SEARCH_DEFAULTS.items()))
+    assert canonical(f"search:{spelled}") == "search"
+    assert canonical("search:margin=0.0") == canonical("search:margin=0")
+    plain, spelled_out = SearchPolicy(1), SearchPolicy(1, parse_policy(f"search:{spelled}"))
+    for policy in (plain, spelled_out):
+        assert policy.cutoff_fitted == (SEARCH_DEFAULTS["cutoff"] == "fitted")
+        assert policy.margin == (None if SEARCH_DEFAULTS["margin"] == "prior"
+                                 else float(SEARCH_DEFAULTS["margin"]))
+        assert (policy.memory is not None) == (SEARCH_DEFAULTS["infer"] != "0")
+    assert SearchPolicy(1, parse_policy("search:margin=prior")).margin is None
+    assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
+    # the tree search keeps its own default deal, and its spec keeps ``infer`` as given
+    mcts = make_policy("mcts:iterations=1", 1)
+    assert (mcts.memory is not None) == (MCTS_DEFAULT_INFER != "0")  # type: ignore[union-attr]
+    assert canonical("mcts:infer=1,iterations=1") == "mcts:infer=1,iterations=1"
+
+
+def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:
+    """Since issue 37's default (docs/policies.md "The search's default"): the fitted
+    cut-off, the noise margin 0 and the inferred land bound are ``search``; the old play
+    keeps a spelling of its own."""
+    assert canonical("search:rollouts=3,cutoff=fitted,margin=0,infer=1") == "search:rollouts=3"
+    old = "search:cutoff=handset,infer=0,margin=prior,rollouts=3"
+    assert canonical("search:rollouts=3,margin=prior,infer=0,cutoff=handset") == old
+    new, before = SearchPolicy(1, parse_policy("search:rollouts=3")), \
+        SearchPolicy(1, parse_policy(old))
+    assert (new.cutoff_fitted, new.margin, new.memory) == (True, 0.0, {})
+    assert (before.cutoff_fitted, before.margin, before.memory) == (False, None, None)
 
 
 def test_the_position_value_is_the_result_at_the_end() -> None:

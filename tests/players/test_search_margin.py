@@ -2,11 +2,13 @@
 ``paired_gain.noise_margin``), the rollouts' opponent model (the spec's ``opponent``) and
 the "lost" early stop (the spec's ``lost``).
 
-``PRIOR`` (0.01) was set on the hand-set evaluation's scores; with the fitted cut-off the
-search failed two AI puzzles it solves with the hand-set one, and the futile stop cost
-3 points on the ladder (docs/policies.md, "The switching margin and the rollouts' own
-seat"). ``margin=F`` makes the margin F pooled standard deviations of the paired
-differences; ``margin=0`` leaves ``z`` alone to guard the switch."""
+``PRIOR`` (0.01, ``margin=prior``) was set on the hand-set evaluation's scores; with the
+fitted cut-off the search failed two AI puzzles it solves with the hand-set one, and the
+futile stop cost 3 points on the ladder (docs/policies.md, "The switching margin and the
+rollouts' own seat"). ``margin=F`` makes the margin F pooled standard deviations of the
+paired differences; ``margin=0``, the search's default since issue 37's (with the fitted
+cut-off), leaves ``z`` alone to guard the switch. The specs here spell the settings they
+compare, whatever the defaults."""
 
 from __future__ import annotations
 
@@ -53,8 +55,9 @@ def test_the_noise_margin_is_a_fraction_of_the_pooled_standard_deviation() -> No
 def test_a_steady_gain_under_the_fixed_prior_switches_with_margin_0() -> None:
     """+0.005 on every deal is far clear of its noise but under ``PRIOR``: the plain
     search keeps the heuristic's answer, ``margin=0`` switches to it."""
-    plain = SearchPolicy(1, parse_policy("search:rollouts=3"))
+    plain = SearchPolicy(1, parse_policy("search:rollouts=3,margin=prior"))
     noise = SearchPolicy(1, parse_policy("search:rollouts=3,margin=0"))
+    assert SearchPolicy(1, parse_policy("search:rollouts=3")).margin == noise.margin == 0.0
     assert plain._prior(STEADY) == PRIOR and noise._prior(STEADY) == 0.0
     assert not plain._close(STEADY)  # under the margin: not even close
     assert not confident(STEADY, 1, 1.0, plain._prior(STEADY))
@@ -77,8 +80,9 @@ def test_margin_changes_only_the_switch_not_the_rollouts() -> None:
     the best gain lies between the two margins."""
     searched = 0
     for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4,
-                                 "search:rollouts=2,cutoff=fitted",
-                                 "search:rollouts=2,cutoff=fitted,margin=0", every=1, limit=12):
+                                 "search:rollouts=2,cutoff=fitted,infer=0,margin=prior",
+                                 "search:rollouts=2,cutoff=fitted,infer=0,margin=0", every=1,
+                                 limit=12):
         answers = a.decide(view, d), b.decide(view, d)
         assert a.last_values == b.last_values and a.played == b.played
         searched += a.played > 0
@@ -97,7 +101,8 @@ def test_the_fitted_cutoff_solves_its_two_failed_puzzles_with_margin_0(
     text = path.read_text()
     line = next(ln for ln in text.splitlines() if ln.startswith("policy = "))
     results = []
-    for spec in ("search:cutoff=fitted,rollouts=3", "search:cutoff=fitted,margin=0,rollouts=3"):
+    for spec in ("search:cutoff=fitted,infer=0,margin=prior,rollouts=3",
+                 "search:cutoff=fitted,infer=0,margin=0,rollouts=3"):
         f = tmp_path / f"{len(results)}_{path.name}"
         f.write_text(text.replace(line, f'policy = "{spec}"'))
         results.append(run_scenario(f, load_pool()).passed)
@@ -172,8 +177,9 @@ def test_the_lost_stop_only_saves_rollouts_and_keeps_the_heuristics_answer() -> 
     fired = 0
     # golgari_dredge loses most games to naya_auras: its late decisions are lost ones
     for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4,
-                                 "search:cutoff=fitted,depth=1,rollouts=2",
-                                 "search:cutoff=fitted,depth=1,lost=0.1,rollouts=2",
+                                 "search:cutoff=fitted,depth=1,infer=0,margin=prior,rollouts=2",
+                                 "search:cutoff=fitted,depth=1,infer=0,lost=0.1,margin=prior,"
+                                 "rollouts=2",
                                  every=4, limit=20):
         own = a.inner.decide(view, d)
         answers = a.decide(view, d), b.decide(view, d)

@@ -68,7 +68,7 @@ from mtgsim.engine.players.policies.search_actions import (
     Follow,
     clear_plans,
 )
-from mtgsim.engine.players.policies.spec import PolicySpec
+from mtgsim.engine.players.policies.spec import MCTS_DEFAULT_INFER, PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.state.clone import clone
@@ -98,7 +98,7 @@ class MctsPolicy(RootSearch):
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("mcts")
         self.name = str(spec)
-        read_shared(self, seed, spec)  # depth, z, futile, sets, kinds, cast, seed
+        read_shared(self, seed, spec, MCTS_DEFAULT_INFER)  # depth, z, ..., infer
         self.iterations = int(spec.get("iterations") or DEFAULT_ITERATIONS)
         self.fitted = False  # the hand-set price of life in every heuristic inside
         self.inner = tree_heuristic(seed)

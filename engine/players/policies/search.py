@@ -7,18 +7,21 @@ few, else nearest the heuristic's answer first), and the single choices inside a
 (a target, a mode, X, whether to dredge, a "may", what an Aura enchants, which
 replacement effect applies first, 616.1). Each candidate
 answer is tried on games dealt from what its player may know (``determinize``: the other
-player's hand and both libraries dealt again, the random generator replaced) and played
-on with the heuristic in both seats for ``depth`` turns, then the position is scored
-(``position_value``: 1 for a win, 0 for a loss, the board's worth in between).
+player's hand and both libraries dealt again, the random generator replaced; with
+``infer`` under the land bound their public play sets) and played on with the heuristic
+in both seats for ``depth`` turns, then the position is scored (``position_value``: 1 for
+a win, 0 for a loss, the board's worth in between by the ``cutoff`` evaluation).
 
 The rollouts go where they tell most (UCB1: each candidate once, then the one with the
 best upper confidence bound), and a candidate's ``n``-th rollout is played on the
 ``n``-th deal with the ``n``-th rollout seed whichever candidate it is (common random
 numbers), so candidates are compared on the same luck. The answer is the best mean among
 the candidates played at least half as often as the most played, when its gain over the
-heuristic's answer clears a small margin (``PRIOR``) and ``z`` standard errors of the
-paired differences, so noise alone does not overturn the heuristic (the best of several
-noisy means is too often a worse answer). A decided position (the heuristic's answer wins
+heuristic's answer clears ``z`` standard errors of the paired differences and a margin
+(``margin``: a fraction of their standard deviation, or the fixed ``PRIOR``), so noise
+alone does not overturn the heuristic (the best of several noisy means is too often a
+worse answer). The defaults of ``infer``, ``cutoff`` and ``margin`` are
+``spec.SEARCH_DEFAULTS``, with the evidence for them. A decided position (the heuristic's answer wins
 its first two deals) or a choice that changes nothing there ends the search early.
 
 The budget is ``rollouts`` per candidate (``search_budget``; deterministic) or ``ms`` of
@@ -60,7 +63,13 @@ from mtgsim.engine.players.policies.paired_gain import (
 from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search_actions import Candidate, Follow
 from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
-from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO, PolicySpec
+from mtgsim.engine.players.policies.spec import (
+    DEFAULT_ATTACK,
+    DEFAULT_PRIO,
+    MARGIN_PRIOR,
+    SEARCH_DEFAULTS,
+    PolicySpec,
+)
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
 from mtgsim.engine.state.clone import clone
@@ -94,17 +103,19 @@ def position_value(state: GameState, me: int, fitted: bool = True) -> float:
         return 0.0
     if state.players[1 - me].life <= 0:
         return 1.0
-    if not fitted:  # the hand-set evaluation (search:cutoff=handset, the default)
+    if not fitted:  # the hand-set evaluation (search:cutoff=handset; mcts)
         return sigmoid(handset_position_logit(state, me))
     return win_probability(state, me)
 
 
-def read_shared(policy: RootSearch, seed: int, spec: PolicySpec) -> None:
+def read_shared(policy: RootSearch, seed: int, spec: PolicySpec, infer_default: str) -> None:
     """The settings both searches read alike (``spec.MCTS_SETTINGS`` takes them from
     ``SEARCH_SETTINGS``), read once for both: the rollouts' ``depth``, the switch's ``z``,
     the ``futile`` stop's standard errors (none: off), the ``sets`` tried at one
     decision, the ``kinds`` searched (``search_kinds``), the complete actions per priority
-    action (``cast``) and the search's own ``seed``, mixed with the game's."""
+    action (``cast``), the search's own ``seed``, mixed with the game's, and ``infer``
+    (``infer_default`` when the spec does not say: each policy has its own, the search
+    ``spec.SEARCH_DEFAULTS``', the tree search ``spec.MCTS_DEFAULT_INFER``)."""
     policy.depth = int(spec.get("depth") or DEFAULT_DEPTH)
     z = spec.get("z")
     policy.z = float(z) if z is not None else DEFAULT_Z
@@ -117,7 +128,7 @@ def read_shared(policy: RootSearch, seed: int, spec: PolicySpec) -> None:
     policy.seed = mix(seed, int(spec.get("seed") or 0))
     # ``infer=1``: the other player's hidden hand dealt under what their public play says
     # (hand_inference: a turn of theirs with no land drop held no land)
-    infer = int(spec.get("infer") or 0)
+    infer = int(spec.get("infer") or infer_default)
     policy.memory = {} if infer else None
     # ``infer=2``: besides, a deal the heuristic would have played a card of in their last
     # turn is dealt again (spell_inference)
@@ -130,7 +141,7 @@ class SearchPolicy(RootSearch):
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("search")
         self.name = str(spec)
-        read_shared(self, seed, spec)  # depth, z, futile, sets, kinds, cast, seed
+        read_shared(self, seed, spec, SEARCH_DEFAULTS["infer"])  # depth, z, ..., infer
         self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None
@@ -154,9 +165,10 @@ class SearchPolicy(RootSearch):
         fav = spec.get("fav")
         self.fav_z = float(fav) if fav is not None else None
         # ``margin=F``: the switch's margin is F pooled standard deviations of the
-        # decision's paired differences (``paired_gain.noise_margin``), not ``PRIOR``
-        margin = spec.get("margin")
-        self.margin = float(margin) if margin is not None else None
+        # decision's paired differences (``paired_gain.noise_margin``; 0: ``z`` alone
+        # guards the switch); ``margin=prior`` the fixed ``PRIOR`` (None here)
+        margin = spec.get("margin") or SEARCH_DEFAULTS["margin"]
+        self.margin = None if margin == MARGIN_PRIOR else float(margin)
         # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
         # at the others (the budget where the search pays: docs/policies.md)
         focus = spec.get("focus")
@@ -172,10 +184,9 @@ class SearchPolicy(RootSearch):
         # fitted evaluation, which solves the AI puzzles (with the fitted price its
         # rollouts fail flash_creature_held_for_the_end_step: docs/policies.md)
         self.fitted = spec.get("eval") == "fitted"
-        # ``cutoff=fitted``: the fitted evaluation scores a rollout at its horizon; the
-        # default is still the hand-set one (with the fitted one the search fails two AI
-        # puzzles it solves with the hand-set one: docs/policies.md)
-        self.cutoff_fitted = spec.get("cutoff") == "fitted"
+        # ``cutoff``: the evaluation that scores a rollout at its horizon, the fitted one
+        # or the hand-set one (``position_value``)
+        self.cutoff_fitted = (spec.get("cutoff") or SEARCH_DEFAULTS["cutoff"]) == "fitted"
         # ``opponent``: the price of life of the rollouts' other seat (the opponent
         # model), default ``eval``'s: ``eval=fitted,opponent=handset`` plays the fitted
         # heuristic in its own seat against the plain one
