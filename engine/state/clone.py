@@ -26,7 +26,7 @@ from mtgsim.engine.state.game_state import (
     ResolveTask,
     StackItem,
 )
-from mtgsim.engine.state.sight import Sight
+from mtgsim.engine.state.sight import UNSEEN, Sight
 
 _S = TypeVar("_S", bound=msgspec.Struct)
 
@@ -100,12 +100,21 @@ def _combat(c: Combat) -> Combat:
         first_strike_done=c.first_strike_done.copy())
 
 
-def clone(state: GameState) -> GameState:
-    """An independent copy of ``state`` that plays on as it would."""
+# What a clone's ``sight`` (engine.state.sight) is made from: its objects (``Sight.of``);
+# the original's, when it is what ``Sight.of`` gave a determinization not played on since
+# (``Sight.onto``: the same dicts in the same order, without the walk over every object
+# and its zone); or none (``UNSEEN``) when the caller changes the clone's cards first and
+# makes it then (``determinize``, after dealing).
+SIGHT_OF, SIGHT_DEALT, SIGHT_NONE = 0, 1, 2
+
+
+def clone(state: GameState, sight: int = SIGHT_OF) -> GameState:
+    """An independent copy of ``state`` that plays on as it would; its ``sight`` made as
+    ``sight`` says (``SIGHT_OF``, ``SIGHT_DEALT``, ``SIGHT_NONE``)."""
     c = _Cloner()
     new = _copy(state)
     new.players = [_player(p) for p in state.players]
-    new.objects = {oid: c.obj(o) for oid, o in state.objects.items()}
+    new.objects = objects = {oid: c.obj(o) for oid, o in state.objects.items()}
     new.battlefield = state.battlefield.copy()
     new.stack = [c.item(it) for it in state.stack]  # type: ignore[misc]
     tasks = []
@@ -143,7 +152,12 @@ def clone(state: GameState) -> GameState:
     new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
     new.arrivals = state.arrivals.copy()
     new.derived = state.derived.copy()
-    new.sight = Sight.of(new)
+    if sight == SIGHT_OF:
+        new.sight = Sight.of(new)
+    elif sight == SIGHT_DEALT:
+        new.sight = state.sight.onto(objects)
+    else:
+        new.sight = UNSEEN
     return new
 
 
