@@ -1,7 +1,7 @@
 """The search's cheaper paths find exactly what the plain ones find (docs/performance.md,
 "What the search spends"): a deal's clone takes the deal's sight instead of walking every
-object again (``determinize.clone_dealt``, ``Sight.onto``), and a determinization makes
-its sight once, after dealing. Each is checked here against the plain computation on
+object again (``determinize.clone_dealt``, ``Sight.onto``), a determinization makes its
+sight once, after dealing, and a decision's first deal is made once (``RootSearch.deal``). Each is checked here against the plain computation on
 real positions of bundled-deck games: the same ids in the same order (a view's objects
 are the sight's dict, read by the heuristic in its order), each the clone's own object.
 """
@@ -12,7 +12,7 @@ import pytest
 from gamesetup import bundled_deck
 
 from mtgsim.engine.game import policy_stops
-from mtgsim.engine.players.policies import make_policy
+from mtgsim.engine.players.policies import SearchPolicy, make_policy, parse_policy
 from mtgsim.engine.players.policies.determinize import clone_dealt, determinize
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
@@ -41,7 +41,7 @@ def _positions(decks: tuple[str, str], seed: int, every: int = 7) -> list[GameSt
         if state.turn >= 2 and n % every == 0:
             out.append(clone(state))
         answer(state, policies[d.player].decide(player_view(state, d.player), d))
-    assert len(out) > 5
+    assert len(out) >= 4
     return out
 
 
@@ -70,3 +70,34 @@ def test_a_deal_and_its_clones_hold_the_sight_sight_of_finds(decks: tuple[str, s
                 assert game.sight.visible[0] is not deal.sight.visible[0]
             assert _facts(deal, deal.sight) == _facts(deal, Sight.of(deal))
     assert dealt > 10
+
+
+class _Afresh(SearchPolicy):
+    """The search with every deal made afresh (no deal kept: ``RootSearch.deal``)."""
+
+    def deal(self, state: GameState, me: int, seed: int) -> GameState | None:
+        return self._deal(state, me, seed)
+
+
+SPEC = "search:rollouts=3,cutoff=fitted,margin=0,infer=1"
+
+
+@pytest.mark.parametrize("decks", MATCHUPS[:2])
+def test_the_kept_deal_changes_no_value(decks: tuple[str, str]) -> None:
+    """A decision's first deal, asked for by the complete actions and by the first
+    rollout, is made once: every rollout scores what it scores with each deal made
+    afresh, and the deal kept is the one asked for (the view, the seat and the seed)."""
+    searched = 0
+    for k, state in enumerate(_positions(decks, 5, every=11)):
+        d = state.pending
+        assert d is not None
+        view = player_view(state, d.player)
+        kept, afresh = SearchPolicy(3, parse_policy(SPEC)), _Afresh(3, parse_policy(SPEC))
+        assert kept.decide(view, d) == afresh.decide(view, d)
+        assert kept.last_values == afresh.last_values
+        searched += kept.searched
+        one = kept.deal(view, d.player, k)
+        assert kept.deal(view, d.player, k) is one
+        assert kept.deal(view, d.player, k + 1) is not one
+        assert kept.deal(player_view(state, d.player), d.player, k) is not one
+    assert searched >= 3

@@ -50,6 +50,8 @@ class RootSearch:
     # asked for both seats keeps them apart)
     spells: dict[int, SpellMemory] | None = None  # ``infer=2``: each seat's record of the
     # other player's latest turn (spell_inference), beside ``memory``
+    _dealt: tuple[GameState, int, int, GameState | None] | None = None  # the last deal
+    # made (``deal``): the view, the seat and the seed it was dealt from, and the deal
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
@@ -104,7 +106,22 @@ class RootSearch:
         """A determinization of ``state`` for ``me`` (``determinize``), the other player's
         hidden hand dealt under what their public play says with ``infer=1``
         (``hand_inference``), else uniformly; with ``infer=2`` dealt again while the
-        heuristic would have played a card of it in their last turn (``spell_inference``)."""
+        heuristic would have played a card of it in their last turn (``spell_inference``).
+
+        The last deal is kept and given again when asked for the same view, seat and
+        seed: a decision's first deal is asked for twice, by the complete actions
+        (``search_candidates``) and by the first rollout, and is a pure function of
+        these (the memories it reads change only between views). Every caller only
+        clones a deal (``determinize.clone_dealt``), so the one game serves both."""
+        last = self._dealt
+        if last is not None and last[0] is state and last[1] == me and last[2] == seed:
+            return last[3]
+        game = self._deal(state, me, seed)
+        self._dealt = (state, me, seed, game)
+        return game
+
+    def _deal(self, state: GameState, me: int, seed: int) -> GameState | None:
+        """``deal``'s determinization, made afresh."""
         memory = self.memory.get(me) if self.memory is not None else None
         limit = memory.land_limit(state, me) if memory is not None else None
         spells = self.spells.get(me) if self.spells is not None else None
