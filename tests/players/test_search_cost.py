@@ -1,7 +1,8 @@
 """The search's cheaper paths find exactly what the plain ones find (docs/performance.md,
 "What the search spends"): a deal's clone takes the deal's sight instead of walking every
 object again (``determinize.clone_dealt``, ``Sight.onto``), a determinization makes its
-sight once, after dealing, and a decision's first deal is made once (``RootSearch.deal``). Each is checked here against the plain computation on
+sight once, after dealing, and a decision's first deal is made once and the cards its
+player does not see found once (``RootSearch.deal``). Each is checked here against the plain computation on
 real positions of bundled-deck games: the same ids in the same order (a view's objects
 are the sight's dict, read by the heuristic in its order), each the clone's own object.
 """
@@ -73,9 +74,11 @@ def test_a_deal_and_its_clones_hold_the_sight_sight_of_finds(decks: tuple[str, s
 
 
 class _Afresh(SearchPolicy):
-    """The search with every deal made afresh (no deal kept: ``RootSearch.deal``)."""
+    """The search with every deal made afresh (no deal kept, nor the cards unseen:
+    ``RootSearch.deal``)."""
 
     def deal(self, state: GameState, me: int, seed: int) -> GameState | None:
+        self._dealt = None
         return self._deal(state, me, seed)
 
 
@@ -85,8 +88,9 @@ SPEC = "search:rollouts=3,cutoff=fitted,margin=0,infer=1"
 @pytest.mark.parametrize("decks", MATCHUPS[:2])
 def test_the_kept_deal_changes_no_value(decks: tuple[str, str]) -> None:
     """A decision's first deal, asked for by the complete actions and by the first
-    rollout, is made once: every rollout scores what it scores with each deal made
-    afresh, and the deal kept is the one asked for (the view, the seat and the seed)."""
+    rollout, is made once, and the cards unseen are found once for all its deals: every
+    rollout scores what it scores with each deal made afresh, and the deal kept is the
+    one asked for (the view, the seat and the seed)."""
     searched = 0
     for k, state in enumerate(_positions(decks, 5, every=11)):
         d = state.pending

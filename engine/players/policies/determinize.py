@@ -68,12 +68,22 @@ def _unseen_cards(game: GameState, player: int) -> list[Card] | None:
     return cards
 
 
+def unseen_cards(view: GameState, me: int) -> list[Card] | None:
+    """The cards of the other player's deck list ``me`` does not see in ``view``, in the
+    canonical order a deal shuffles (None: no deck list, or more seen than listed): the
+    same for every deal of one view, so a search finds them once per decision and gives
+    them to each ``determinize`` (the view's clone holds the view's objects)."""
+    return _unseen_cards(view, 1 - me)
+
+
 def determinize(view: GameState, me: int, seed: int,
-                land_limit: int | None = None) -> GameState | None:
+                land_limit: int | None = None,
+                unseen: list[Card] | None = None) -> GameState | None:
     """A complete game consistent with ``me``'s ``view`` (see the module docstring);
     with ``land_limit`` (what the other player's public play says: ``hand_inference``)
     their hidden hand holds at most that many lands, dealt from the uniform deal
-    conditioned on it (with a deck list; without one the deal stays uniform)."""
+    conditioned on it (with a deck list; without one the deal stays uniform).
+    ``unseen``: ``unseen_cards(view, me)`` when the caller has it (not changed here)."""
     game = clone(view, SIGHT_NONE)  # (its sight is made once its cards are dealt: redealt)
     game.log = None
     game.decisions = None
@@ -87,7 +97,7 @@ def determinize(view: GameState, me: int, seed: int,
     if decklist(game, other) is None:  # no deck list: sample (determinize_pool)
         rng, cards = guessed_cards(game, other, need, rng)
     else:
-        listed = _unseen_cards(game, other)
+        listed = _unseen_cards(game, other) if unseen is None else unseen.copy()
         if listed is None:
             return None
         cards = listed
@@ -149,4 +159,4 @@ def add_card(game: GameState, card: Card, owner: int, zone: int) -> int:
     return oid
 
 
-__all__ = ["add_card", "clone_dealt", "determinize", "redealt"]
+__all__ = ["add_card", "clone_dealt", "determinize", "redealt", "unseen_cards"]
