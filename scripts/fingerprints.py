@@ -19,6 +19,17 @@ with ``--write tests/data/fingerprints.json``.
 from Oracle text), golden file ``tests/data/fingerprints_pauper.json``: they change
 whenever the compiler reads one of their cards differently, and with each re-run of
 ``scripts/pauper_decks.py`` that bundles more decks.
+
+A pairing is ``A:B`` for two plain policy names (``heuristic:heuristic``), or ``A/B`` for
+any two policy specs (``/`` does not clash with the ``:`` inside a spec:
+``heuristic/search:rollouts=3,cutoff=fitted,margin=0,infer=1``); ``A`` plays seat 0 (on
+the play), the decks alternating. Search games are slow, so ``--only DECK ...`` plays the
+pairings among a few of the folder's decks (by name): the search's play guard, a
+before-file written at the commit before an optimization that must not change play:
+
+    python scripts/fingerprints.py --games 2 --only bogles golgari_dredge izzet_spells \
+        --pairings heuristic/search:rollouts=3,cutoff=fitted,margin=0,infer=1 \
+        search:rollouts=3,cutoff=fitted,margin=0,infer=1/heuristic --write /tmp/search.json
 """
 
 from __future__ import annotations
@@ -34,6 +45,7 @@ from typing import Any
 from mtgsim.engine.cards.card import CardPool
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.engine.game import play_game
+from mtgsim.engine.players.policies.spec import PolicySpecError, parse_policy
 from mtgsim.pipelines.runner import (
     DECKS_DIR,
     LoadedDeck,
@@ -47,15 +59,32 @@ from mtgsim.pipelines.runner import (
 PAIRINGS = ("heuristic:heuristic", "random:random")
 
 
+def pairing_specs(pairing: str) -> list[str]:
+    """The two policy specs of a pairing: ``A/B`` (any specs), else ``A:B`` (plain names,
+    the golden files' spelling). Each is checked by the spec parser (``PolicySpecError``
+    naming the problem)."""
+    parts = pairing.split("/") if "/" in pairing else pairing.split(":")
+    if len(parts) != 2:
+        raise PolicySpecError(f"pairing {pairing!r}: write A/B (two policy specs) or A:B")
+    for part in parts:
+        parse_policy(part)
+    return parts
+
+
 def fingerprints(games: int, pairings: tuple[str, ...] = PAIRINGS,
                  seed: int = 0, pool: CardPool | None = None,
-                 folder: Path = DECKS_DIR) -> dict[str, list[list[Any]]]:
+                 folder: Path = DECKS_DIR, only: tuple[str, ...] = ()
+                 ) -> dict[str, list[list[Any]]]:
     """``{"<policies> <deck_a> <deck_b>": [[winner, turns, reason, life_a, life_b,
     decisions], ...]}`` for every pair of decks of ``folder`` (default: the bundled
-    keyword decks), in sorted order. ``pool``: the cards to play them with (default: the
-    bundled pool, with the corpus cards the decks need; the Oracle compiler's test swaps
-    compiled cards in, scripts/oracle_pool.py)."""
-    paths = [str(p) for p in sorted(folder.glob("*.txt"))]
+    keyword decks), in sorted order; with ``only``, those of its decks alone (by name).
+    ``pool``: the cards to play them with (default: the bundled pool, with the corpus
+    cards the decks need; the Oracle compiler's test swaps compiled cards in,
+    scripts/oracle_pool.py)."""
+    paths = [str(p) for p in sorted(folder.glob("*.txt")) if not only or p.stem in only]
+    missing = sorted(set(only) - {Path(p).stem for p in paths})
+    if missing:
+        raise SystemExit(f"fingerprints.py: error: no deck {', '.join(missing)} in {folder}")
     decks: list[LoadedDeck]
     if pool is None and folder != DECKS_DIR:
         _, decks = load_decks(CardSource(), paths)
@@ -64,7 +93,7 @@ def fingerprints(games: int, pairings: tuple[str, ...] = PAIRINGS,
         decks = [load_main_deck(p, pool) for p in paths]
     out: dict[str, list[list[Any]]] = {}
     for pairing in pairings:
-        policies = pairing.split(":")
+        policies = pairing_specs(pairing)
         for a, b in itertools.combinations(decks, 2):
             rows = []
             for i in range(games):
@@ -85,15 +114,24 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=4, help="games per pairing (default 4)")
     ap.add_argument("--pairings", nargs="+", default=list(PAIRINGS),
-                    help="policy pairings as A:B (default: heuristic:heuristic random:random)")
+                    help="policy pairings as A:B (plain names) or A/B (any specs) "
+                         "(default: heuristic:heuristic random:random)")
     ap.add_argument("--decks", type=Path, default=DECKS_DIR, metavar="DIR",
                     help="the folder of decks (default: the bundled keyword decks)")
+    ap.add_argument("--only", nargs="+", default=[], metavar="DECK",
+                    help="play the pairings among these decks of the folder alone (by name)")
     group = ap.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", metavar="FILE")
     group.add_argument("--check", metavar="FILE")
     args = ap.parse_args(argv)
+    for pairing in args.pairings:
+        try:
+            pairing_specs(pairing)
+        except PolicySpecError as exc:
+            ap.error(f"--pairings: {exc}")
     start = time.perf_counter()
-    got = fingerprints(args.games, tuple(args.pairings), folder=args.decks)
+    got = fingerprints(args.games, tuple(args.pairings), folder=args.decks,
+                       only=tuple(args.only))
     n = sum(len(v) for v in got.values())
     elapsed = time.perf_counter() - start
     if args.write:

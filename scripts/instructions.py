@@ -1,8 +1,9 @@
 """Instructions per game under callgrind: the speed figure that does not drift.
 
 Runs ``valgrind --tool=callgrind`` over a Python process that loads the card pool and the
-bench decks and plays N bench games (heuristic or random on both sides), then over the same
-process with 0 games, and prints the difference divided by N. The count is the same on
+bench decks and plays N bench games (``--policy``, any policy spec, in one seat and ``--opponent``, by
+default the same, in the other; the seats alternate between the decks as in ``batch``),
+then over the same process with 0 games, and prints the difference divided by N. The count is the same on
 every run of the same code, whatever else the machine does, so a 0.3% change shows.
 
 Both counted processes must load the cards the same way: with a cold compiled-card cache
@@ -14,6 +15,14 @@ cache for both.
     python scripts/instructions.py                 # 60 heuristic games
     python scripts/instructions.py --games 100 --policy random
     python scripts/instructions.py --decks pauper/mono_red_madness pauper/dimir_faeries
+    python scripts/instructions.py --games 2 --policy search:rollouts=3,cutoff=fitted,margin=0,infer=1 \
+        --opponent heuristic
+
+A search spec is slow under valgrind (pure Python: minutes a game): 2-4 games, and the
+heuristic's count on the same games (``--policy heuristic``) beside it. Game ``i`` puts
+deck A on the play when ``i`` is even (as before), and ``--policy`` on the play in games
+0 and 1 of every 4, on the draw in games 2 and 3: over 4 games it plays each deck on
+the play and on the draw; over 2, each deck on the play.
 """
 
 from __future__ import annotations
@@ -29,22 +38,25 @@ from mtgsim.engine.cards.pool import CardSource
 from mtgsim.pipelines.runner import load_decks, make_policies, game_seed
 from mtgsim.engine.game import play_game
 _, (a, b) = load_decks(CardSource(), sys.argv[3:5])  # compiled cards as the jobs load them
-policy = sys.argv[2]
+policy, opponent = sys.argv[2], sys.argv[5]
 for i in range(int(sys.argv[1])):
     seats = (a, b) if i % 2 == 0 else (b, a)
+    names = [policy, opponent] if i % 4 < 2 else [opponent, policy]
     s = game_seed(0, i)
-    play_game(seats[0].cards, seats[1].cards, make_policies([policy, policy], s), s)
+    play_game(seats[0].cards, seats[1].cards, make_policies(names, s), s)
 """
 
 
 BENCH = ("gruul_stompy", "azorius_skies")  # the bench matchup (mtgsim bench)
 
 
-def count(games: int, policy: str, decks: tuple[str, str] = BENCH) -> int:
-    """Instructions (callgrind's Ir) of the whole process playing ``games`` games."""
+def count(games: int, policy: str, decks: tuple[str, str] = BENCH,
+          opponent: str | None = None) -> int:
+    """Instructions (callgrind's Ir) of the whole process playing ``games`` games, the
+    deck A seat's policy ``policy`` and the other ``opponent`` (default: the same)."""
     proc = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", GAMES, str(games), policy, *decks],
+         sys.executable, "-c", GAMES, str(games), policy, *decks, opponent or policy],
         capture_output=True, text=True, check=True)
     m = re.search(r"Collected : (\d+)", proc.stderr)
     if m is None:
@@ -55,24 +67,41 @@ def count(games: int, policy: str, decks: tuple[str, str] = BENCH) -> int:
 def warm(decks: tuple[str, str]) -> None:
     """Load the card pool and the decks once, outside valgrind, so that the compiled-card
     cache is written before either counted process starts (both then read it)."""
-    subprocess.run([sys.executable, "-c", GAMES, "0", "random", *decks],
+    subprocess.run([sys.executable, "-c", GAMES, "0", "random", *decks, "random"],
                    capture_output=True, text=True, check=True)
+
+
+def spec(text: str) -> str:
+    """A policy spec as the jobs read it (``parse_policy``), canonical; argparse's error
+    (exit 2) for a bad one."""
+    from mtgsim.engine.players.policies.spec import PolicySpecError, parse_policy
+
+    try:
+        return str(parse_policy(text))
+    except PolicySpecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=60)
-    ap.add_argument("--policy", default="heuristic", choices=("heuristic", "random"))
+    ap.add_argument("--policy", default="heuristic", type=spec, metavar="SPEC",
+                    help="the policy counted: any policy spec (default: heuristic; e.g. "
+                         "random, search:rollouts=3,cutoff=fitted,margin=0,infer=1)")
+    ap.add_argument("--opponent", type=spec, default=None, metavar="SPEC",
+                    help="the other seat's policy spec (default: the same as --policy)")
     ap.add_argument("--decks", nargs=2, default=list(BENCH), metavar="DECK",
                     help="the matchup (default: the bench's, gruul_stompy azorius_skies); "
                          "a bundled deck's name or a deck file")
     args = ap.parse_args()
     decks = (args.decks[0], args.decks[1])
     warm(decks)
-    base = count(0, args.policy, decks)
-    total = count(args.games, args.policy, decks)
+    opponent = args.opponent or args.policy
+    base = count(0, args.policy, decks, opponent)
+    total = count(args.games, args.policy, decks, opponent)
     per_game = (total - base) / args.games
-    print(f"{args.policy}, {decks[0]} vs {decks[1]}: {per_game / 1e6:.2f} M instructions per game "
+    who = args.policy if opponent == args.policy else f"{args.policy} against {opponent}"
+    print(f"{who}, {decks[0]} vs {decks[1]}: {per_game / 1e6:.2f} M instructions per game "
           f"({args.games} games; start-up {base / 1e6:.1f} M)")
     return 0
 

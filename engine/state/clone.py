@@ -26,7 +26,7 @@ from mtgsim.engine.state.game_state import (
     ResolveTask,
     StackItem,
 )
-from mtgsim.engine.state.sight import Sight
+from mtgsim.engine.state.sight import UNSEEN, Sight
 
 _S = TypeVar("_S", bound=msgspec.Struct)
 
@@ -81,6 +81,27 @@ class _Cloner:
         return done
 
 
+def _objects(c: _Cloner, objects: dict[int, GameObject]) -> dict[int, GameObject]:
+    """``{oid: c.obj(o)}`` over ``objects``, the common object (nothing devoured) copied
+    in the loop: a clone copies every object of the game, most of them library cards,
+    and the search clones a deal for each rollout (docs/performance.md, "What the search
+    spends"); the copies are ``obj``'s, in the same order, kept in the same map."""
+    done_map = c.objects
+    out: dict[int, GameObject] = {}
+    for oid, o in objects.items():
+        key = id(o)
+        done = done_map.get(key)
+        if done is None:
+            if o.devoured_lki:
+                done = c.obj(o)
+            else:
+                done = _copy(o)
+                done.counters = o.counters.copy() if o.counters else {}
+                done_map[key] = done
+        out[oid] = done
+    return out
+
+
 def _player(p: Player) -> Player:
     q = _copy(p)
     q.library = p.library.copy()
@@ -100,12 +121,21 @@ def _combat(c: Combat) -> Combat:
         first_strike_done=c.first_strike_done.copy())
 
 
-def clone(state: GameState) -> GameState:
-    """An independent copy of ``state`` that plays on as it would."""
+# What a clone's ``sight`` (engine.state.sight) is made from: its objects (``Sight.of``);
+# the original's, when it is what ``Sight.of`` gave a determinization not played on since
+# (``Sight.onto``: the same dicts in the same order, without the walk over every object
+# and its zone); or none (``UNSEEN``) when the caller changes the clone's cards first and
+# makes it then (``determinize``, after dealing).
+SIGHT_OF, SIGHT_DEALT, SIGHT_NONE = 0, 1, 2
+
+
+def clone(state: GameState, sight: int = SIGHT_OF) -> GameState:
+    """An independent copy of ``state`` that plays on as it would; its ``sight`` made as
+    ``sight`` says (``SIGHT_OF``, ``SIGHT_DEALT``, ``SIGHT_NONE``)."""
     c = _Cloner()
     new = _copy(state)
     new.players = [_player(p) for p in state.players]
-    new.objects = {oid: c.obj(o) for oid, o in state.objects.items()}
+    new.objects = objects = _objects(c, state.objects)
     new.battlefield = state.battlefield.copy()
     new.stack = [c.item(it) for it in state.stack]  # type: ignore[misc]
     tasks = []
@@ -143,7 +173,12 @@ def clone(state: GameState) -> GameState:
     new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
     new.arrivals = state.arrivals.copy()
     new.derived = state.derived.copy()
-    new.sight = Sight.of(new)
+    if sight == SIGHT_OF:
+        new.sight = Sight.of(new)
+    elif sight == SIGHT_DEALT:
+        new.sight = state.sight.onto(objects)
+    else:
+        new.sight = UNSEEN
     return new
 
 

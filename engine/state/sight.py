@@ -78,6 +78,26 @@ class Sight:
             sight.libraries[p].extend(sorted(player.library))
         return sight
 
+    def onto(self, objects: dict[int, GameObject]) -> Sight:
+        """This sight for a clone whose objects are ``objects`` (the same ids): what
+        ``Sight.of`` gives the clone, when this sight is what ``Sight.of`` gave its state
+        and the state has not changed since (a determinization not played on: the
+        search clones each deal once per rollout, ``clone.SIGHT_DEALT``). ``of`` walks
+        every object and tests its zone and who knows it; this maps the ids it found to
+        the clone's objects, in the same order (a view's objects are this dict: the
+        heuristic reads them in its order). A sight the zones kept since (objects come
+        and gone, cards known, libraries changed) is not what ``of`` finds for its state
+        (its change counts go on from where they were), so this is for a deal alone
+        (``tests/players/test_search_cost.py`` checks it against ``of``)."""
+        sight = Sight()
+        mine, yours = self.visible
+        sight.visible = ({oid: objects[oid] for oid in mine},
+                         {oid: objects[oid] for oid in yours})
+        sight.library_changes = self.library_changes.copy()
+        sight.library_known = self.library_known.copy()
+        sight.libraries = (self.libraries[0].copy(), self.libraries[1].copy())
+        return sight
+
 
 # What a player's view holds instead of a Sight (engine.state.view): no attribute is set, so
 # nothing can read the other player's hand through it.

@@ -28,7 +28,7 @@ from collections import Counter
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.determinize_pool import guessed_cards
 from mtgsim.engine.players.policies.hand_inference import limited_deal
-from mtgsim.engine.state.clone import clone
+from mtgsim.engine.state.clone import SIGHT_DEALT, SIGHT_NONE, clone
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
 from mtgsim.engine.state.rng import next_u64, randbelow
@@ -68,13 +68,23 @@ def _unseen_cards(game: GameState, player: int) -> list[Card] | None:
     return cards
 
 
+def unseen_cards(view: GameState, me: int) -> list[Card] | None:
+    """The cards of the other player's deck list ``me`` does not see in ``view``, in the
+    canonical order a deal shuffles (None: no deck list, or more seen than listed): the
+    same for every deal of one view, so a search finds them once per decision and gives
+    them to each ``determinize`` (the view's clone holds the view's objects)."""
+    return _unseen_cards(view, 1 - me)
+
+
 def determinize(view: GameState, me: int, seed: int,
-                land_limit: int | None = None) -> GameState | None:
+                land_limit: int | None = None,
+                unseen: list[Card] | None = None) -> GameState | None:
     """A complete game consistent with ``me``'s ``view`` (see the module docstring);
     with ``land_limit`` (what the other player's public play says: ``hand_inference``)
     their hidden hand holds at most that many lands, dealt from the uniform deal
-    conditioned on it (with a deck list; without one the deal stays uniform)."""
-    game = clone(view)
+    conditioned on it (with a deck list; without one the deal stays uniform).
+    ``unseen``: ``unseen_cards(view, me)`` when the caller has it (not changed here)."""
+    game = clone(view, SIGHT_NONE)  # (its sight is made once its cards are dealt: redealt)
     game.log = None
     game.decisions = None
     rng, game.rng = next_u64(seed)
@@ -87,7 +97,7 @@ def determinize(view: GameState, me: int, seed: int,
     if decklist(game, other) is None:  # no deck list: sample (determinize_pool)
         rng, cards = guessed_cards(game, other, need, rng)
     else:
-        listed = _unseen_cards(game, other)
+        listed = _unseen_cards(game, other) if unseen is None else unseen.copy()
         if listed is None:
             return None
         cards = listed
@@ -132,6 +142,14 @@ def redealt(game: GameState) -> None:
     game.sight = Sight.of(game)
 
 
+def clone_dealt(deal: GameState) -> GameState:
+    """A clone of ``deal``, a determinization (``determinize``) not played on since it was
+    dealt, to play one rollout on: its sight is the deal's mapped onto the clone's objects
+    (``clone.SIGHT_DEALT``), which is what ``Sight.of`` would find again, in the same
+    order, at a fraction of the cost (a search clones each deal once per rollout)."""
+    return clone(deal, SIGHT_DEALT)
+
+
 def add_card(game: GameState, card: Card, owner: int, zone: int) -> int:
     """A fresh object for a dealt card (a new id: hidden ids never show through); the
     caller puts its id in the zone's list."""
@@ -141,4 +159,4 @@ def add_card(game: GameState, card: Card, owner: int, zone: int) -> int:
     return oid
 
 
-__all__ = ["add_card", "determinize", "redealt"]
+__all__ = ["add_card", "clone_dealt", "determinize", "redealt", "unseen_cards"]

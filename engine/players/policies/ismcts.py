@@ -47,6 +47,7 @@ from collections.abc import Iterable
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.candidate_answers import candidate_answers
+from mtgsim.engine.players.policies.determinize import clone_dealt
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.ismcts_tree import (
     Node,
@@ -71,7 +72,6 @@ from mtgsim.engine.players.policies.search_actions import (
 from mtgsim.engine.players.policies.spec import MCTS_DEFAULT_INFER, PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer
-from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import Answer, Decision
 from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.rng import next_u64
@@ -141,7 +141,7 @@ class MctsPolicy(RootSearch):
                 if dealt is None:  # the cards seen do not fit the deck list
                     return False
                 deals.append(dealt)
-            value, path = self._iterate(clone(deals[n]), me, candidates[i], roots[i],
+            value, path = self._iterate(clone_dealt(deals[n]), me, candidates[i], roots[i],
                                         mix(base, n), state.turn)
             values[i].append(value)
             paths[i].append(path)

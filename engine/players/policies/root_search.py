@@ -9,8 +9,9 @@ after the choice are one code, so the two cannot drift apart (they were two copi
 
 from __future__ import annotations
 
+from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.candidate_answers import candidate_answers
-from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.determinize import determinize, unseen_cards
 from mtgsim.engine.players.policies.hand_inference import HandMemory
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.paired_gain import mix
@@ -69,6 +70,10 @@ class RootSearch:
     # asked for both seats keeps them apart)
     records: bool = False  # ``infer=2``: each seat's memory keeps the record of the
     # other player's latest turn too (spell_inference)
+    _dealt: tuple[GameState, int, int, GameState | None, list[Card] | None] | None = None
+    # the last deal made (``deal``): the view, the seat and the seed it was dealt from,
+    # the deal, and the cards of the other player's list that view does not show
+    # (``determinize.unseen_cards``: the same for every deal of a decision)
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
@@ -119,14 +124,34 @@ class RootSearch:
         """A determinization of ``state`` for ``me`` (``determinize``), the other player's
         hidden hand dealt under what their public play says with ``infer=1``
         (``hand_inference``), else uniformly; with ``infer=2`` dealt again while the
-        heuristic would have played a card of it in their last turn (``spell_inference``)."""
+        heuristic would have played a card of it in their last turn (``spell_inference``).
+
+        The last deal is kept and given again when asked for the same view, seat and
+        seed: a decision's first deal is asked for twice, by the complete actions
+        (``search_candidates``) and by the first rollout, and is a pure function of
+        these (the memories it reads change only between views). Every caller only
+        clones a deal (``determinize.clone_dealt``), so the one game serves both."""
+        last = self._dealt
+        if last is not None and last[0] is state and last[1] == me and last[2] == seed:
+            return last[3]
+        game = self._deal(state, me, seed)
+        assert self._dealt is not None
+        self._dealt = (state, me, seed, game, self._dealt[4])
+        return game
+
+    def _deal(self, state: GameState, me: int, seed: int) -> GameState | None:
+        """``deal``'s determinization, made afresh."""
         seat = self.memory.get(me) if self.memory is not None else None
-        if seat is None:
-            return determinize(state, me, seed)
-        limit = seat.hand.land_limit(state, me)
-        if seat.spells is None:
-            return determinize(state, me, seed, limit)
-        return seat.spells.deal(state, me, seed, lambda s: determinize(state, me, s, limit))
+        limit = seat.hand.land_limit(state, me) if seat is not None else None
+        spells = seat.spells if seat is not None else None
+        last = self._dealt  # the cards ``me`` does not see: the last deal's, same view
+        unseen = last[4] if last is not None and last[0] is state and last[1] == me \
+            else unseen_cards(state, me)
+        self._dealt = (state, me, -1, None, unseen)  # (no deal with seed -1 yet)
+        if spells is None:
+            return determinize(state, me, seed, limit, unseen)
+        return spells.deal(state, me, seed,
+                           lambda s: determinize(state, me, s, limit, unseen))
 
     def _base(self, state: GameState) -> int:
         """The seed of this decision's deals and rollouts."""

@@ -43,6 +43,7 @@ from mtgsim.engine.players.evaluation import (
     win_probability,
 )
 from mtgsim.engine.players.policies.candidate_answers import MAX_CANDIDATES, candidate_answers
+from mtgsim.engine.players.policies.determinize import clone_dealt
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.mulligan_search import (
     MULLIGAN_KIND,
@@ -72,7 +73,6 @@ from mtgsim.engine.players.policies.spec import (
 )
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
-from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import Decision
 from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
@@ -274,7 +274,7 @@ class SearchPolicy(RootSearch):
                 if dealt is None:  # no deck list to deal from (a scenario)
                     return False
                 deals.append(dealt)
-            values[i].append(self._rollout(clone(deals[n]), me, candidates[i],
+            values[i].append(self._rollout(clone_dealt(deals[n]), me, candidates[i],
                                            mix(base, n), turn_limit))
             return True
 

@@ -37,6 +37,7 @@ from itertools import combinations
 import msgspec
 
 from mtgsim.engine.game import decide
+from mtgsim.engine.players.policies.determinize import clone_dealt
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.state.clone import clone
@@ -230,7 +231,7 @@ def complete_actions(deal: GameState, me: int, first: int, seeds: tuple[int, int
     seen: set[tuple[Step, ...]] = set()
     for target in range(3):  # deviations from the heuristic's answers: 0, 1, 2
         had = len(found)
-        start = clone(deal)
+        start = clone_dealt(deal)  # (the deal is a determinization, never played on)
         answer(start, first)
         root = _Node(start, [HeuristicPolicy(seeds[0], fitted),
                              HeuristicPolicy(seeds[1], fitted)], [])
