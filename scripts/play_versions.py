@@ -47,7 +47,9 @@ SPECS: dict[str, tuple[str, ...]] = {
     "random": ("random",),
     "goldfish": ("goldfish",),
     "search": ("search:depth=1,rollouts=2",
-               "search:cutoff=fitted,depth=1,eval=fitted,infer=2,rollouts=2"),
+               "search:depth=1,eval=fitted,infer=2,rollouts=2",
+               # the defaults before search play 2 (docs/policies.md "The search's default")
+               "search:cutoff=handset,depth=1,infer=0,margin=prior,rollouts=2"),
     "mcts": ("mcts:iterations=2",),
 }
 
