@@ -9,7 +9,6 @@ and compare each of its operations with the same module run by the interpreter.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,20 +17,13 @@ from typing import Any
 
 import msgspec
 import pytest
+from modulefile import load_file
 from test_compiled import CAN_BUILD
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-compile_engine = _load("compile_engine", ROOT / "scripts" / "compile_engine.py")
+compile_engine = load_file("compile_engine", ROOT / "scripts" / "compile_engine.py")
 # by its name, as when it runs: its Cython stage hands its functions to worker processes
 sys.modules.setdefault("compile_engine", compile_engine)
 
@@ -186,9 +178,9 @@ def probes(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Module
     # the caches compiled in on this interpreter (3.11 to 3.13), not the header's fallback
     # to Cython's own code: its tests would pass on that too, and test nothing
     assert CACHE_ON in built[0].read_bytes(), f"no attribute cache on Python {sys.version}"
-    compiled = _load("attribute_probe", built[0])
+    compiled = load_file("attribute_probe", built[0])
     assert compiled.__file__ is not None and not compiled.__file__.endswith(".py")
-    return _load("attribute_probe_pure", source), compiled
+    return load_file("attribute_probe_pure", source), compiled
 
 
 def _outcome(fn: Callable[..., Any], *args: object) -> object:

@@ -22,6 +22,7 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+from modulefile import load_file
 
 from mtgsim import compiled
 from mtgsim.compiled import BUILD_DIR, MANIFEST, CompiledFinder, digest, source_path
@@ -193,10 +194,7 @@ def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
     if CAN_BUILD:
         assert str(rng.__file__).endswith(compiled.EXT_SUFFIX)
 
-    spec = importlib.util.spec_from_file_location("rng_pure", source_path("mtgsim.engine.state.rng"))
-    assert spec is not None and spec.loader is not None
-    pure = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(pure)
+    pure = load_file("rng_pure", source_path("mtgsim.engine.state.rng"))
     states = [0, 1, 2**32 - 1, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1,
               *(pure.seed_state(s) for s in range(200))]
     for state in states:

@@ -7,13 +7,13 @@ old play unnoticed (job ids hash the versions, docs/jobs.md "Play versions")."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from modulefile import load_script
 
 from mtgsim import engine
 from mtgsim.engine.players.policies.spec import (
@@ -27,12 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("play_versions",
-                                                  ROOT / "scripts" / "play_versions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("play_versions")
 
 
 SCRIPT = _script()

@@ -6,21 +6,17 @@ commit of its own: ``python scripts/fingerprints.py --write tests/data/fingerpri
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
+
+from modulefile import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "fingerprints.json"
 
 
 def _script():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("fingerprints", ROOT / "scripts" /
-                                                  "fingerprints.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("fingerprints")
 
 
 def test_every_pairing_plays_the_recorded_games() -> None:
