@@ -47,6 +47,8 @@ class _Cloner:
         self.items: dict[int, StackItem] = {}
 
     def obj(self, o: GameObject) -> GameObject:
+        # (``_objects`` copies an object with nothing devoured in its own loop, as here:
+        # a change of what an object's copy copies goes in both)
         done = self.objects.get(id(o))
         if done is None:
             done = _copy(o)

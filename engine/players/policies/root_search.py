@@ -70,10 +70,12 @@ class RootSearch:
     # asked for both seats keeps them apart)
     records: bool = False  # ``infer=2``: each seat's memory keeps the record of the
     # other player's latest turn too (spell_inference)
-    _dealt: tuple[GameState, int, int, GameState | None, list[Card] | None] | None = None
+    _dealt: tuple[GameState, int, int, GameState | None] | None = None
     # the last deal made (``deal``): the view, the seat and the seed it was dealt from,
-    # the deal, and the cards of the other player's list that view does not show
-    # (``determinize.unseen_cards``: the same for every deal of a decision)
+    # and the deal
+    _unseen: tuple[GameState, int, list[Card] | None] | None = None
+    # the cards of the other player's list the last view dealt from does not show
+    # (``determinize.unseen_cards``: the same for every deal of a decision), for its seat
 
     def decide(self, state: GameState, d: Decision) -> Answer:
         """``state`` is the player's view (engine.state.view): all a decision may read."""
@@ -135,19 +137,22 @@ class RootSearch:
         if last is not None and last[0] is state and last[1] == me and last[2] == seed:
             return last[3]
         game = self._deal(state, me, seed)
-        assert self._dealt is not None
-        self._dealt = (state, me, seed, game, self._dealt[4])
+        self._dealt = (state, me, seed, game)
         return game
+
+    def _unseen_cards(self, state: GameState, me: int) -> list[Card] | None:
+        """``determinize.unseen_cards(state, me)``, found once for a view and seat."""
+        known = self._unseen
+        if known is None or known[0] is not state or known[1] != me:
+            known = self._unseen = (state, me, unseen_cards(state, me))
+        return known[2]
 
     def _deal(self, state: GameState, me: int, seed: int) -> GameState | None:
         """``deal``'s determinization, made afresh."""
         seat = self.memory.get(me) if self.memory is not None else None
         limit = seat.hand.land_limit(state, me) if seat is not None else None
         spells = seat.spells if seat is not None else None
-        last = self._dealt  # the cards ``me`` does not see: the last deal's, same view
-        unseen = last[4] if last is not None and last[0] is state and last[1] == me \
-            else unseen_cards(state, me)
-        self._dealt = (state, me, -1, None, unseen)  # (no deal with seed -1 yet)
+        unseen = self._unseen_cards(state, me)
         if spells is None:
             return determinize(state, me, seed, limit, unseen)
         return spells.deal(state, me, seed,
