@@ -130,6 +130,27 @@ def make_policies(names: Sequence[str], seed: int) -> list[Policy]:
     return [make_policy(name, policy_seed(seed, seat)) for seat, name in enumerate(names)]
 
 
+def fingerprint_games(a: LoadedDeck, b: LoadedDeck, policies: Sequence[str], games: int,
+                      seed: int = 0, max_turns: int = 60) -> list[list[object]]:
+    """The fingerprints of games ``0 .. games-1`` of ``a`` against ``b`` as the scripts
+    play them (``game_seed``, ``make_policies``; ``a`` on the play in the even games, the
+    policies by seat): ``[winner, turns, reason, life of seat 0, life of seat 1,
+    decisions]`` each, what the play guards compare (scripts/fingerprints.py,
+    scripts/play_versions.py, tests/packaging/test_pythons.py)."""
+    rows: list[list[object]] = []
+    for i in range(games):
+        seats = (a, b) if i % 2 == 0 else (b, a)
+        s = game_seed(seed, i)
+        state = play_game(seats[0].cards, seats[1].cards, make_policies(policies, s), s,
+                          max_turns=max_turns)
+        r = state.result
+        assert r is not None
+        p = state.players
+        rows.append([r.winner, r.turns, r.reason, p[0].life, p[1].life,
+                     state.actions_taken])
+    return rows
+
+
 def game_policies(names: Sequence[str], seed: int) -> list[Policy]:
     """Fresh policies for seats 0 (on the play) and 1 of the game with ``seed``, seeded
     as every job seeds them (``cluster.seeds.policy_seed``)."""

@@ -44,16 +44,14 @@ from typing import Any
 
 from mtgsim.engine.cards.card import CardPool
 from mtgsim.engine.cards.pool import CardSource
-from mtgsim.engine.game import play_game
 from mtgsim.engine.players.policies.spec import PolicySpecError, parse_policy
 from mtgsim.pipelines.runner import (
     DECKS_DIR,
     LoadedDeck,
-    game_seed,
+    fingerprint_games,
     load_card_pool,
     load_decks,
     load_main_deck,
-    make_policies,
 )
 
 PAIRINGS = ("heuristic:heuristic", "random:random")
@@ -95,18 +93,8 @@ def fingerprints(games: int, pairings: tuple[str, ...] = PAIRINGS,
     for pairing in pairings:
         policies = pairing_specs(pairing)
         for a, b in itertools.combinations(decks, 2):
-            rows = []
-            for i in range(games):
-                seats = (a, b) if i % 2 == 0 else (b, a)
-                s = game_seed(seed, i)
-                state = play_game(seats[0].cards, seats[1].cards,
-                                  make_policies(policies, s), s)
-                r = state.result
-                assert r is not None
-                p = state.players
-                rows.append([r.winner, r.turns, r.reason, p[0].life, p[1].life,
-                             state.actions_taken])
-            out[f"{pairing} {a.name} {b.name}"] = rows
+            out[f"{pairing} {a.name} {b.name}"] = fingerprint_games(a, b, policies, games,
+                                                                     seed)
     return out
 
 

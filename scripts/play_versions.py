@@ -29,9 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from mtgsim import engine
-from mtgsim.engine.game import play_game
 from mtgsim.engine.players.policies.spec import PLAY_VERSIONS, POLICY_NAMES
-from mtgsim.pipelines.runner import game_seed, load_card_pool, load_main_deck, make_policies
+from mtgsim.pipelines.runner import fingerprint_games, load_card_pool, load_main_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "play_versions.json"
@@ -63,18 +62,8 @@ def family_fingerprints(family: str) -> Fingerprints:
     decks = [load_main_deck(name, pool) for name in DECKS]
     out: Fingerprints = {}
     for spec in SPECS[family]:
-        rows = []
-        for i in range(GAMES):
-            seats = (decks[0], decks[1]) if i % 2 == 0 else (decks[1], decks[0])
-            s = game_seed(SEED, i)
-            state = play_game(seats[0].cards, seats[1].cards, make_policies([spec, spec], s),
-                              s, max_turns=MAX_TURNS)
-            r = state.result
-            assert r is not None
-            p = state.players
-            rows.append([r.winner, r.turns, r.reason, p[0].life, p[1].life,
-                         state.actions_taken])
-        out[spec] = rows
+        out[spec] = fingerprint_games(decks[0], decks[1], [spec, spec], GAMES, SEED,
+                                      max_turns=MAX_TURNS)
     return out
 
 

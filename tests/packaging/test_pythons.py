@@ -32,19 +32,12 @@ GOLDEN = ROOT / "tests" / "data" / "fingerprints.json"
 # the bench matchup's games, as scripts/fingerprints.py plays and keys them
 PLAY = """
 import json, sys
-from mtgsim.engine.game import play_game
-from mtgsim.pipelines.runner import game_seed, load_card_pool, load_main_deck, make_policies
+from mtgsim.pipelines.runner import fingerprint_games, load_card_pool, load_main_deck
 pool = load_card_pool()
 a, b = (load_main_deck(n, pool) for n in ("azorius_skies", "gruul_stompy"))
 out = {}
 for policy in ("heuristic", "random"):
-    rows = []
-    for i in range(int(sys.argv[1])):
-        seats = (a, b) if i % 2 == 0 else (b, a)
-        s = game_seed(0, i)
-        state = play_game(seats[0].cards, seats[1].cards, make_policies([policy, policy], s), s)
-        r, p = state.result, state.players
-        rows.append([r.winner, r.turns, r.reason, p[0].life, p[1].life, state.actions_taken])
+    rows = fingerprint_games(a, b, [policy, policy], int(sys.argv[1]))
     out[f"{policy}:{policy} {a.name} {b.name}"] = rows
 print(json.dumps({"version": "%d.%d" % sys.version_info[:2], "fingerprints": out}))
 """
