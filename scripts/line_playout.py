@@ -20,7 +20,6 @@ lines' win rates (B less A, for the forced player; a draw counts half) has Newco
 interval for paired proportions (``results.intervals.paired_interval``, as the ladder's
 paired gains).
 
-<!-- docs: skip: hundreds of games -->
     python scripts/line_playout.py jund_cascade bant_exalted --seed 1 --turn 9 \
         --line-a "play Swamp;cast Boggart Ram-Gang;cast Demonic Dread" \
         --line-b "play Swamp;cast Boggart Ram-Gang;cast Violent Outburst" \
