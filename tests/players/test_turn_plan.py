@@ -137,19 +137,25 @@ def test_a_finding_spell_before_the_land(tmp_path: Path) -> None:
 
 
 def test_best_subset_is_exact_and_pays_together() -> None:
-    """The subset with the best total the mana pays for together: two green symbols and
-    one generic with units G, G, R: {G}+{1}{G} (43) fits, a third {G} does not."""
+    """The subset that spends the most mana, then has the best total, paid for together:
+    with units G, G, R, {G}+{1}{G} (3 mana, 43) over {2}{G} (3 mana, 23); a third {G}
+    does not fit."""
     one = Cast(1, 21.0, parse_cost("{G}"), 0, False)
     two = Cast(2, 22.0, parse_cost("{1}{G}"), 1, False)
     three = Cast(3, 23.0, parse_cost("{2}{G}"), 2, False)
     other = Cast(4, 21.0, parse_cost("{G}"), 3, False)
     g, r = 16, 8
-    chosen, value = best_subset([three, two, one, other], [g, g, r])
-    assert [c.oid for c in chosen] == [2, 1] and value == pytest.approx(43.0)
+    chosen, (spent, value) = best_subset([three, two, one, other], [g, g, r])
+    assert [c.oid for c in chosen] == [2, 1] and spent == 3 and value == pytest.approx(43.0)
     # one unit of each: the two one-drops need two green
-    chosen, value = best_subset([one, other], [g, r])
-    assert [c.oid for c in chosen] == [1] and value == pytest.approx(21.0)
-    assert best_subset([], [g]) == ([], 0.0)
+    chosen, (spent, value) = best_subset([one, other], [g, r])
+    assert [c.oid for c in chosen] == [1] and spent == 1 and value == pytest.approx(21.0)
+    assert best_subset([], [g]) == ([], (0, 0.0))
+    # the mana spent first: five units, two one-drops (42) leave three unspent, the
+    # five-drop (25) spends them all
+    five = Cast(5, 25.0, parse_cost("{4}{G}"), 4, False)
+    chosen, (spent, value) = best_subset([five, one, other], [g] * 5)
+    assert [c.oid for c in chosen] == [5] and spent == 5
     assert MAX_CASTS == 7
 
 

@@ -123,7 +123,7 @@ def plan_choice(policy: Scorer, ctx: Ctx, actions: list[Action],
     units = ctx.units
     best_land = -1
     best_set: list[Cast] = []
-    best_value = -1.0
+    best_key = (-1, 0.0)
     for i in lands or [-1]:
         if i >= 0:
             card = objects[actions[i].oid].card
@@ -131,9 +131,9 @@ def plan_choice(policy: Scorer, ctx: Ctx, actions: list[Action],
             base = land_scores[i]
         else:
             pool, base = units, 0.0
-        chosen, value = best_subset(ranked, pool)
-        if value + base > best_value:
-            best_land, best_set, best_value = i, chosen, value + base
+        chosen, (spent, value) = best_subset(ranked, pool)
+        if (spent, value + base) > best_key:
+            best_land, best_set, best_key = i, chosen, (spent, value + base)
     return _next(best_land, best_set, other, units)
 
 
@@ -152,25 +152,29 @@ def _next(land: int, plan: list[Cast], other: float, units: list[int]) -> int | 
     return order[0].index
 
 
-def best_subset(casts: list[Cast], units: list[int]) -> tuple[list[Cast], float]:
-    """The casts (a subset of ``casts``, kept in their order) with the highest total
-    score whose mana costs ``units`` pays for together, and that total; exact, by a
-    depth-first search that drops a set the mana cannot pay (no larger set is payable)
-    and a branch whose remaining scores cannot beat the best found."""
+def best_subset(casts: list[Cast], units: list[int]) -> tuple[list[Cast], tuple[int, float]]:
+    """The casts (a subset of ``casts``, kept in their order) whose mana costs ``units``
+    pays for together that spend the most of this turn's mana, of those the highest
+    total score, and that (mana spent, total score); exact, by a depth-first search that
+    drops a set the mana cannot pay (no larger set is payable) and a branch that cannot
+    beat the best found even spending all that is left on what is left."""
     n = len(casts)
     rest = [0.0] * (n + 1)  # the scores from position k on
+    rest_mana = [0] * (n + 1)  # their mana
     for k in range(n - 1, -1, -1):
         rest[k] = rest[k + 1] + casts[k].score
+        rest_mana[k] = rest_mana[k + 1] + casts[k].cost.total()
     mana = len(units)
     best: list[Cast] = []
-    best_value = 0.0
+    best_key = (0, 0.0)
     chosen: list[Cast] = []
 
     def visit(k: int, symbols: tuple[int, ...], generic: int, value: float) -> None:
-        nonlocal best, best_value
-        if value > best_value:
-            best, best_value = list(chosen), value
-        if k == n or value + rest[k] <= best_value:
+        nonlocal best, best_key
+        spent = generic + len(symbols)
+        if (spent, value) > best_key:
+            best, best_key = list(chosen), (spent, value)
+        if k == n or (min(mana, spent + rest_mana[k]), value + rest[k]) <= best_key:
             return
         c = casts[k]
         cost = c.cost
@@ -183,7 +187,7 @@ def best_subset(casts: list[Cast], units: list[int]) -> tuple[list[Cast], float]
         visit(k + 1, symbols, generic, value)
 
     visit(0, (), 0, 0.0)
-    return best, best_value
+    return best, best_key
 
 
 def _add_hand_casts(policy: Scorer, ctx: Ctx, casts: dict[int, Cast]) -> None:
