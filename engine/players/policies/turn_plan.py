@@ -14,13 +14,17 @@ cast -> another cast, own first main phase" (49).
 The plan (``plan_choice``): of the casts scoring above zero (the heuristic's own
 ``_cast_score``: the decision's castable spells and, when a land drop may add the mana,
 the hand's spells that land would make castable), at most ``MAX_CASTS`` of the best,
-the subset with the highest total score whose mana costs this turn's mana pays for
-together (the engine's own check, ``engine.rules.mana.can_pay`` on the player's
-``Units`` as 601.2g-h pays them, filters kept), with each land the player may play (its
-mana added unless it enters tapped; ``priority_order.units_with``) and its own land
-score (``_play_score``: a new colour, a tapped land on a turn its mana goes unused, what
-its mana does for the hand) as the tie-break. Exact: every subset of at most ``MAX_CASTS`` casts (2^7), pruned by
-mana and by the best total still reachable. Then the plan's next action:
+the subset whose mana costs this turn's mana pays for together (the engine's own check,
+``engine.rules.mana.can_pay`` on the player's ``Units`` as 601.2g-h pays them, filters
+kept) that spends the most of that mana, and of those the highest total score; with each
+land the player may play (its mana added unless it enters tapped;
+``priority_order.units_with``), its own land score (``_play_score``: a new colour, a
+tapped land on a turn its mana goes unused, what its mana does for the hand) added to the
+total. Mana first: a total of scores alone (each creature scores 20 + its mana value)
+counts spells, and cast two one-drops over a five-drop with three mana left unspent
+(measured: +0.1 [-0.3, +0.5] over the plain heuristic, against +0.4 [-0.0, +0.9] mana
+first, docs/policies.md "The turn's plan"). Exact: every subset of at most ``MAX_CASTS``
+casts (2^7), pruned by mana and by the best still reachable. Then the plan's next action:
 
 - the land first (as ``LAND_FIRST``: its mana never makes a later cast worse), except
   that a planned spell that draws or searches for cards (its effects' ``Role.DRAW`` or
