@@ -112,7 +112,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         # ``heuristic:attack=race`` (the default; ``trades`` the old play): its attacks
         # reckon the race (combat_ai, attack_race)
         self.race = race
-        # ``heuristic:prio=lands|bodies|both|mana`` (``mana`` the default; ``plain`` the
+        # ``heuristic:prio=lands|bodies|both|mana|plan`` (``mana`` the default; ``plain`` the
         # old play): its priority ties broken by what the land pays for (land_weight: that
         # need's weight, 0 for none) and by the creature's body (priority_order); "plain"
         # keeps list order
@@ -252,7 +252,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
 
     def _play_score(self, ctx: Ctx, obj: GameObject) -> float:
         """A land play's score: ``_land_score``, a land from exile first, and with
-        ``prio=lands|both|mana`` what its mana does for the hand (priority_order.land_need)
+        ``prio=lands|both|mana|plan`` what its mana does for the hand (priority_order.land_need)
         on any land it would play."""
         score = self._land_score(ctx, obj.card) + _from_exile(obj)
         if self.land_weight and score > 0:
