@@ -38,6 +38,7 @@ from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO
 from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.policies.targeting import TargetChooser
+from mtgsim.engine.players.policies.turn_plan import plan_choice
 from mtgsim.engine.players.worth import aura_is_hostile, dead_card, value
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.state.decisions import DecisionKind
@@ -93,7 +94,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ("price", "race", "land_weight", "body_ties")
+    __slots__ = ("price", "race", "land_weight", "body_ties", "turn_plan")
     name = "heuristic"
     stops = _stops()
 
@@ -111,13 +112,16 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         # ``heuristic:attack=race`` (the default; ``trades`` the old play): its attacks
         # reckon the race (combat_ai, attack_race)
         self.race = race
-        # ``heuristic:prio=lands|bodies|both|mana`` (``mana`` the default; ``plain`` the
+        # ``heuristic:prio=lands|bodies|both|mana|plan`` (``mana`` the default; ``plain`` the
         # old play): its priority ties broken by what the land pays for (land_weight: that
         # need's weight, 0 for none) and by the creature's body (priority_order); "plain"
         # keeps list order
         self.land_weight: float
         self.body_ties: bool
         self.land_weight, self.body_ties = rules_of(prio)
+        # ``prio=plan``: in its own main phase, the set of casts this turn's mana pays
+        # for, with the land that pays for it (turn_plan; off by default)
+        self.turn_plan = prio == "plan"
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -213,6 +217,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                 score = lands[i] = self._play_score(ctx, objects[a.oid])
                 if best_land < 0 or score > lands[best_land]:  # the first of the best
                     best_land = i
+        if self.turn_plan and ctx.main:
+            planned = plan_choice(self, ctx, actions, lands, LAND_FIRST)
+            if planned is not None:
+                return planned
         if best_land >= 0 and lands[best_land] >= LAND_FIRST:
             return best_land
         # The best score; of two scoring the same, with ``prio=bodies|both`` the bigger
@@ -244,7 +252,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
 
     def _play_score(self, ctx: Ctx, obj: GameObject) -> float:
         """A land play's score: ``_land_score``, a land from exile first, and with
-        ``prio=lands|both|mana`` what its mana does for the hand (priority_order.land_need)
+        ``prio=lands|both|mana|plan`` what its mana does for the hand (priority_order.land_need)
         on any land it would play."""
         score = self._land_score(ctx, obj.card) + _from_exile(obj)
         if self.land_weight and score > 0:

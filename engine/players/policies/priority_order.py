@@ -85,6 +85,17 @@ def _with_unit(units: list[int], produced: int) -> list[int]:
     return [*units, produced]
 
 
+def units_with(units: list[int], land: Card) -> list[int]:
+    """The player's mana units and one more of the colours ``land``'s mana abilities
+    make (``_with_unit``): the mana of this turn with that land played untapped, for the
+    turn's plan (``turn_plan``)."""
+    produced = 0
+    for ab in land.mana_abilities:
+        for ch in ab.colors:
+            produced |= COLOR_BITS.get(ch, 32)
+    return _with_unit(units, produced) if produced else units
+
+
 def body_worth(card: Card) -> float:
     """The tie-break of a creature spell: the body it enters with, 1.5 a point of power
     (none for a defender) and 1 a point of toughness, its counters counted
@@ -103,9 +114,10 @@ def body_worth(card: Card) -> float:
 
 def rules_of(prio: str) -> tuple[float, bool]:
     """(the weight of ``land_need`` in a land's score, bodies): what the ``prio`` value
-    turns on (the values are ``spec.PRIORITY_RULES``: plain, lands, bodies, both, mana)."""
-    lands = MANA_WEIGHT if prio == "mana" else (1.0 if prio in ("lands", "both") else 0.0)
+    turns on (the values are ``spec.PRIORITY_RULES``: plain, lands, bodies, both, mana,
+    plan; ``plan`` has ``mana``'s land rules and the turn's plan, ``turn_plan``)."""
+    lands = MANA_WEIGHT if prio in ("mana", "plan") else (1.0 if prio in ("lands", "both") else 0.0)
     return lands, prio in ("bodies", "both")
 
 
-__all__ = ["body_worth", "land_need", "rules_of"]
+__all__ = ["body_worth", "land_need", "rules_of", "units_with"]

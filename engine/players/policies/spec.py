@@ -89,7 +89,7 @@ def _attacks(text: str) -> str:
     return text
 
 
-PRIORITY_RULES = ("plain", "lands", "bodies", "both", "mana")  # (priority_order.rules_of)
+PRIORITY_RULES = ("plain", "lands", "bodies", "both", "mana", "plan")  # (priority_order.rules_of)
 
 
 def _priority_rules(text: str) -> str:
@@ -197,7 +197,9 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
 # ``attack=trades`` is the creature-for-creature count alone. ``prio=lands|bodies|both``
 # breaks the ties of its priority choice by what a land pays for in hand and by a
 # creature's body (engine.players.policies.priority_order); ``prio=mana``, the default,
-# weighs the land's need over its other land preferences; ``prio=plain`` is list order.
+# weighs the land's need over its other land preferences; ``prio=plain`` is list order;
+# ``prio=plan`` is ``mana`` and the turn's plan: in its own main phase the set of casts
+# this turn's mana pays for, not the best one first (engine.players.policies.turn_plan).
 # ``heuristic:attack=trades,prio=plain`` is the default pilot before December 6.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation,
                                                        "attack": _attacks,
