@@ -260,7 +260,8 @@ def test_search_specs_are_canonical() -> None:
 
 
 OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
-               "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"}}
+               "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
+               "scale": {"prob": "logit", "logit": "prob"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:
