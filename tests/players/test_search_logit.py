@@ -34,7 +34,8 @@ from mtgsim.engine.players.policies.spec import LMARGIN_DEFAULT, PolicySpecError
 from mtgsim.engine.scenario.runner import run_scenario
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
-LOGIT = "search:scale=logit"
+LOGIT = "search:scale=logit"  # the default since "The switch on the logit scale"
+PROB = "search:scale=prob"  # the default before
 
 # the heuristic's answer first, deal by deal, each the same on every deal (no spread):
 # the puzzles' gains, a mid-curve one (the Bolt's) and one at each end of the curve
@@ -53,16 +54,20 @@ def test_the_clip_and_the_default_margin() -> None:
 
 
 def test_the_spec() -> None:
-    assert canonical("search:scale=prob,rollouts=3") == "search:rollouts=3"
-    assert canonical("search:lmargin=0.040,scale=logit") == "search:scale=logit"
-    assert canonical("search:lmargin=0.1,scale=logit") == "search:lmargin=0.1,scale=logit"
-    for bad in ("search:scale=odds", "search:lmargin=0.1", "search:lmargin=-1,scale=logit",
+    # the default since "The switch on the logit scale"; margin=prior implies scale=prob
+    assert canonical("search:scale=logit,rollouts=3") == "search:rollouts=3"
+    assert canonical("search:lmargin=0.040,scale=logit") == "search"
+    assert canonical("search:lmargin=0.1,scale=logit") == "search:lmargin=0.1"
+    assert canonical("search:margin=prior,scale=prob") == "search:margin=prior"
+    for bad in ("search:scale=odds", "search:lmargin=0.1,scale=prob",
+                "search:lmargin=0.1,margin=prior", "search:lmargin=-1",
                 "search:margin=prior,scale=logit"):
         with pytest.raises(PolicySpecError):
             canonical(bad)
-    plain, logit = SearchPolicy(1), SearchPolicy(1, parse_policy(LOGIT))
-    assert not plain.logit and logit.logit and logit.logit_margin == LOGIT_MARGIN
-    assert SearchPolicy(1, parse_policy("search:lmargin=0.5,scale=logit")).logit_margin == 0.5
+    prob, logit = SearchPolicy(1, parse_policy(PROB)), SearchPolicy(1)
+    assert not prob.logit and logit.logit and logit.logit_margin == LOGIT_MARGIN
+    assert not SearchPolicy(1, parse_policy("search:margin=prior")).logit
+    assert SearchPolicy(1, parse_policy("search:lmargin=0.5")).logit_margin == 0.5
 
 
 @pytest.mark.parametrize(("scores", "switch"), [(MID, False), (WON, True), (ALIVE, True)])
@@ -86,8 +91,8 @@ def test_the_scale_changes_only_the_switch_not_the_rollouts() -> None:
     from those scores."""
     searched = 0
     for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4,
-                                 "search:rollouts=2,infer=0",
-                                 "search:rollouts=2,infer=0,scale=logit", every=1, limit=12):
+                                 "search:rollouts=2,infer=0,scale=prob",
+                                 "search:rollouts=2,infer=0", every=1, limit=12):
         a.decide(view, d)
         b.decide(view, d)
         assert a.last_values == b.last_values and a.played == b.played
@@ -102,13 +107,13 @@ def test_the_scale_changes_only_the_switch_not_the_rollouts() -> None:
 ])
 def test_the_logit_switch_solves_the_three_puzzles(name: str, plain: bool,
                                                    tmp_path: Path) -> None:
-    """``scale=logit`` solves the three; the probability scale solves only the two at the
-    ends with margin 0 (the default) and only no_removal with ``margin=prior``."""
+    """``scale=logit`` (the default) solves the three; the probability scale solves only
+    the two at the ends with margin 0 and only no_removal with ``margin=prior``."""
     path = AI / f"{name}.toml"
     text = path.read_text()
     line = next(ln for ln in text.splitlines() if ln.startswith("policy = "))
     results = []
-    for spec in ("search:rollouts=3,scale=logit", "search:rollouts=3",
+    for spec in ("search:rollouts=3", "search:rollouts=3,scale=prob",
                  "search:margin=prior,rollouts=3"):
         f = tmp_path / f"{len(results)}_{path.name}"
         f.write_text(text.replace(line, f'policy = "{spec}"'))

@@ -73,6 +73,7 @@ from mtgsim.engine.players.policies.spec import (
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
+    search_scale,
 )
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
@@ -176,7 +177,7 @@ class SearchPolicy(RootSearch):
         # paired differences of the scores' logits (``paired_gain.logit_values``), with a
         # fixed margin of ``lmargin`` logits besides ``margin``'s share of their noise
         # (``_prior``); UCB still ranks the scores as they are
-        self.logit = (spec.get("scale") or SEARCH_DEFAULTS["scale"]) == "logit"
+        self.logit = search_scale(spec) == "logit"
         lmargin = spec.get("lmargin")
         self.logit_margin = float(lmargin) if lmargin is not None else LOGIT_MARGIN
         # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``

@@ -190,10 +190,15 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # fair spec measured (60.9%, +10.9 [+9.4, +12.4] on 960 deals against the default pilot)
 # and it solves every AI puzzle the old default did (docs/policies.md "The search's
 # default"). The old play: ``search:cutoff=handset,infer=0,margin=prior``.
-# ``scale=prob``: the switch reads the scores as they are (``scale=logit``, their logits,
-# is a setting, docs/policies.md "The switch on the logit scale").
+# Since December 6 (night), ``scale=logit``: the switch reads the paired differences of
+# the scores' logits with a margin of 0.04 logits, which solves the AI puzzle the
+# probability scale failed (no_removal_on_an_attacker_leaving_at_end_of_turn) and every
+# one it solved, +1.7 [-0.7, +4.0] paired on 120 ladder deals (docs/policies.md "The
+# switch on the logit scale"). ``margin=prior``, a margin in probability, implies
+# ``scale=prob`` (so the old play's spelling plays as before); the previous default is
+# ``search:scale=prob``.
 SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
-                                   "scale": "prob"}
+                                   "scale": "logit"}
 # The tree search's default deal: uniform (``mcts:infer=1`` is the land bound)
 MCTS_DEFAULT_INFER = "0"
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
@@ -235,7 +240,8 @@ POLICY_NAMES = tuple(SETTINGS)
 # all; tests/players/test_play_versions.py fails on fingerprints that move without a bump.
 # mcts 2: cb121f9, the tree search follows the default pilot (was the old play pinned)
 # search 2: 5a85dd7, the search's defaults became cutoff=fitted,margin=0,infer=1
-PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 2,
+# search 3: the search's default scale became logit (the switch on the logit scale)
+PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 3,
                                  "mcts": 2}
 
 
@@ -285,12 +291,13 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
-    scale = settings.get("scale", SEARCH_DEFAULTS["scale"])
-    if "lmargin" in settings and scale != "logit":
-        raise PolicySpecError(f"{text!r}: lmargin is a margin in logits, with scale=logit")
-    if scale == "logit" and settings.get("margin", SEARCH_DEFAULTS["margin"]) == MARGIN_PRIOR:
+    if settings.get("scale") == "logit" and settings.get("margin") == MARGIN_PRIOR:
         raise PolicySpecError(f"{text!r}: margin=prior is a margin in probability, not "
                               f"with scale=logit (lmargin is its margin)")
+    if name == "search" and settings.get("margin") == MARGIN_PRIOR:
+        settings.pop("scale", None)  # scale=prob, implied (search_scale)
+    if "lmargin" in settings and search_scale(settings) != "logit":
+        raise PolicySpecError(f"{text!r}: lmargin is a margin in logits, with scale=logit")
     if ("focus" in settings) != ("frollouts" in settings):
         raise PolicySpecError(f"{text!r}: focus and frollouts go together (the kinds and "
                               f"their rollouts)")
@@ -319,6 +326,17 @@ def parse_policy(text: str) -> PolicySpec:
     return PolicySpec(name, tuple(sorted(settings.items())))
 
 
+def search_scale(settings: dict[str, str] | PolicySpec) -> str:
+    """The scale the search's switch reads (``scale``): as given, else ``prob`` with
+    ``margin=prior`` (a margin in probability: the old play's spelling plays as it did),
+    else ``SEARCH_DEFAULTS``'."""
+    get = settings.get
+    scale = get("scale")
+    if scale is not None:
+        return scale
+    return "prob" if get("margin") == MARGIN_PRIOR else SEARCH_DEFAULTS["scale"]
+
+
 def play_version(text: str) -> int:
     """The play version of the family of the spec ``text`` (``PLAY_VERSIONS``; raises
     ``PolicySpecError``)."""
@@ -331,4 +349,4 @@ def canonical(text: str) -> str:
 
 
 __all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
-__all__ += ["PLAY_VERSIONS", "play_version"]
+__all__ += ["PLAY_VERSIONS", "play_version", "search_scale"]
