@@ -260,7 +260,8 @@ def test_search_specs_are_canonical() -> None:
 
 
 OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
-               "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"}}
+               "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
+               "scale": {"prob": "logit", "logit": "prob"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:
@@ -270,7 +271,8 @@ def test_the_search_defaults_have_one_spelling() -> None:
     for key, value in SEARCH_DEFAULTS.items():
         assert canonical(f"search:rollouts=3,{key}={value}") == "search:rollouts=3"
         other = OTHER_VALUE[key][value]
-        assert canonical(f"search:{key}={other},rollouts=3") == f"search:{key}={other},rollouts=3"
+        kept = ",".join(sorted((f"{key}={other}", "rollouts=3")))  # keys sorted
+        assert canonical(f"search:{key}={other},rollouts=3") == f"search:{kept}"
     spelled = ",".join(f"{k}={v}" for k, v in sorted(SEARCH_DEFAULTS.items()))
     assert canonical(f"search:{spelled}") == "search"
     assert canonical("search:margin=0.0") == canonical("search:margin=0")
@@ -280,6 +282,7 @@ def test_the_search_defaults_have_one_spelling() -> None:
         assert policy.margin == (None if SEARCH_DEFAULTS["margin"] == "prior"
                                  else float(SEARCH_DEFAULTS["margin"]))
         assert (policy.memory is not None) == (SEARCH_DEFAULTS["infer"] != "0")
+        assert policy.logit == (SEARCH_DEFAULTS["scale"] == "logit")
     assert SearchPolicy(1, parse_policy("search:margin=prior")).margin is None
     assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
     # the tree search keeps its own default deal, and its spec keeps ``infer`` as given
@@ -290,15 +293,22 @@ def test_the_search_defaults_have_one_spelling() -> None:
 
 def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:
     """Since issue 37's default (docs/policies.md "The search's default"): the fitted
-    cut-off, the noise margin 0 and the inferred land bound are ``search``; the old play
-    keeps a spelling of its own."""
+    cut-off, the noise margin 0, the inferred land bound and (since "The switch on the
+    logit scale") the logit scale are ``search``; the old plays keep spellings of their
+    own (``margin=prior`` implies the probability scale)."""
+    assert canonical("search:rollouts=3,cutoff=fitted,margin=0,infer=1,scale=logit") \
+        == "search:rollouts=3"
     assert canonical("search:rollouts=3,cutoff=fitted,margin=0,infer=1") == "search:rollouts=3"
     old = "search:cutoff=handset,infer=0,margin=prior,rollouts=3"
+    assert canonical("search:rollouts=3,margin=prior,infer=0,cutoff=handset,scale=prob") == old
     assert canonical("search:rollouts=3,margin=prior,infer=0,cutoff=handset") == old
     new, before = SearchPolicy(1, parse_policy("search:rollouts=3")), \
         SearchPolicy(1, parse_policy(old))
-    assert (new.cutoff_fitted, new.margin, new.memory) == (True, 0.0, {})
-    assert (before.cutoff_fitted, before.margin, before.memory) == (False, None, None)
+    previous = SearchPolicy(1, parse_policy("search:rollouts=3,scale=prob"))
+    assert (new.cutoff_fitted, new.margin, new.memory, new.logit) == (True, 0.0, {}, True)
+    assert (previous.margin, previous.logit) == (0.0, False)
+    assert (before.cutoff_fitted, before.margin, before.memory, before.logit) == \
+        (False, None, None, False)
 
 
 def test_the_position_value_is_the_result_at_the_end() -> None:

@@ -56,7 +56,7 @@ def test_a_steady_gain_under_the_fixed_prior_switches_with_margin_0() -> None:
     """+0.005 on every deal is far clear of its noise but under ``PRIOR``: the plain
     search keeps the heuristic's answer, ``margin=0`` switches to it."""
     plain = SearchPolicy(1, parse_policy("search:rollouts=3,margin=prior"))
-    noise = SearchPolicy(1, parse_policy("search:rollouts=3,margin=0"))
+    noise = SearchPolicy(1, parse_policy("search:rollouts=3,margin=0,scale=prob"))
     assert SearchPolicy(1, parse_policy("search:rollouts=3")).margin == noise.margin == 0.0
     assert plain._prior(STEADY) == PRIOR and noise._prior(STEADY) == 0.0
     assert not plain._close(STEADY)  # under the margin: not even close
@@ -81,7 +81,8 @@ def test_margin_changes_only_the_switch_not_the_rollouts() -> None:
     searched = 0
     for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4,
                                  "search:rollouts=2,cutoff=fitted,infer=0,margin=prior",
-                                 "search:rollouts=2,cutoff=fitted,infer=0,margin=0", every=1,
+                                 "search:rollouts=2,cutoff=fitted,infer=0,margin=0,scale=prob",
+                                 every=1,
                                  limit=12):
         answers = a.decide(view, d), b.decide(view, d)
         assert a.last_values == b.last_values and a.played == b.played
@@ -102,7 +103,7 @@ def test_the_fitted_cutoff_solves_its_two_failed_puzzles_with_margin_0(
     line = next(ln for ln in text.splitlines() if ln.startswith("policy = "))
     results = []
     for spec in ("search:cutoff=fitted,infer=0,margin=prior,rollouts=3",
-                 "search:cutoff=fitted,infer=0,margin=0,rollouts=3"):
+                 "search:cutoff=fitted,infer=0,margin=0,rollouts=3,scale=prob"):
         f = tmp_path / f"{len(results)}_{path.name}"
         f.write_text(text.replace(line, f'policy = "{spec}"'))
         results.append(run_scenario(f, load_pool()).passed)

@@ -3,8 +3,9 @@ heuristic solves.
 
 Every puzzle passes as written with the rules scenarios (tests/rules/test_scenarios.py);
 here each is played again with the search (``search:rollouts=3``: the default settings,
-since issue 37's default the fitted cut-off, the noise margin 0 and the inferred land
-bound, docs/policies.md "The search's default") as the puzzle's player,
+since issue 37's default the fitted cut-off, the noise margin 0, the inferred land
+bound and the switch on the logit scale, docs/policies.md "The search's default" and "The
+switch on the logit scale") as the puzzle's player,
 and the puzzles of issue 37's misplay classes are played with the heuristic and with a
 search whose candidates are one decision deep, which must fail them: those puzzles are
 solved by complete actions (a cast with its choices) and by searching multi-selects and
@@ -49,12 +50,6 @@ NOT_YET = {
     "wins of 1,600 continuations against 1,436, the search's line -4.5 [-5.8, -3.3]), not "
     "when the heuristic does (+3.2 [+2.5, +3.9]: it casts a kept Outburst on the other "
     "player's turn, its +1/+0 wasted), and the rollouts play the heuristic",
-    "no_removal_on_an_attacker_leaving_at_end_of_turn": "bolts the attacker that leaves "
-    "at end of turn: on the fitted cut-off the Bolt (at the Hellspark or at their face "
-    "alike) scores +0.0026 over the Bolt kept, the same on every deal (libraries of "
-    "Mountains, no hidden card), so with no noise and the default margin 0 any gain "
-    "clears z standard errors; margin=prior (0.01) keeps the Bolt, the hand-set cut-off "
-    "bolts by +0.062",
 }
 
 

@@ -23,6 +23,15 @@ PlayFn = Callable[[int], bool]  # one more rollout (or iteration) of candidate `
 FULL = 8  # candidates given the whole per-candidate budget (search_budget)
 UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
 PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
+# The logit scale of the switch (``search:scale=logit``, ``logit_values``): scores clipped
+# to [LOGIT_EPS, 1 - LOGIT_EPS] before the logit, so a won game (1.0) reads 9.21 and a
+# lost one -9.21, beyond the positions the fitted evaluation scores (``clipped_logit``); the
+# margin a gain in logits must clear, 4 x PRIOR: PRIOR at the middle of the curve
+# (dp/dlogit = p(1 - p) = 1/4 at p = 1/2), less in probability towards its ends; on the
+# puzzles, 4 x the Bolt's steady 0.0106 logits the switch must not take and under 1/50 of
+# the 2.43 and 3.37 logits of the switches it must (docs/policies.md)
+LOGIT_EPS = 1e-4
+LOGIT_MARGIN = 0.04
 
 
 def mix(*values: int) -> int:
@@ -47,6 +56,28 @@ def gain(values: Values, i: int) -> float:
     """Candidate ``i``'s mean score less the heuristic answer's on the same deals."""
     mine = values[i]
     return sum(mine) / len(mine) - sum(values[0][:len(mine)]) / len(mine)
+
+
+def clipped_logit(v: float) -> float:
+    """The logit of a score clipped to [``LOGIT_EPS``, ``1 - LOGIT_EPS``]: finite for a
+    won or lost game (the clip is the empirical logit's correction for a proportion of 0
+    or 1, Cox and Snell, *Analysis of Binary Data*, 2nd ed., 1989, 3.2), and a won game
+    scores above the positions the fitted evaluation gives (the 563 unfinished
+    positions the 34 AI puzzles' searches scored lie in 0.0011 .. 0.9992, logits -6.8 ..
+    7.1, against 9.21 for a win); a position scored beyond the clip reads as won or
+    lost."""
+    p = min(max(v, LOGIT_EPS), 1.0 - LOGIT_EPS)
+    return math.log(p / (1.0 - p))
+
+
+def logit_values(values: Values) -> Values:
+    """``values`` on the logit scale (``clipped_logit``), deal by deal: the paired
+    differences of these are log odds ratios of the two answers' positions (Agresti,
+    *Categorical Data Analysis*, 2nd ed., 2002, 2.3.3), on which a won game against a
+    position the evaluation gives 0.997, or 0.001 alive against 0 dead, is a large gain
+    and 0.0026 at the middle of the curve a small one: the scale the switch reads with
+    ``search:scale=logit`` (its margin, ``z`` guard, futile stop and ``_close`` alike)."""
+    return [[clipped_logit(x) for x in v] for v in values]
 
 
 def confident(values: Values, i: int, z: float, prior: float = PRIOR) -> bool:
@@ -157,16 +188,18 @@ def early_stop(values: Values, play: PlayFn, left: int,
 def ucb_rounds(values: Values, play: PlayFn, spent: int, budget: int,
                scores: Callable[[], Values], going: Callable[[], bool],
                futile_h: float | None = None,
-               margin: Callable[[Values], float] = lambda _: PRIOR) -> tuple[int, bool]:
+               margin: Callable[[Values], float] = lambda _: PRIOR,
+               switch: Callable[[Values], Values] = lambda v: v) -> tuple[int, bool]:
     """Spend the budget: the candidate with the best upper bound on its gain (read from
     ``scores()``, the values as the search ranks them) is played on its next deal, with
     the heuristic's answer played there too when it was not yet, while ``going()`` and
     until ``budget``; with ``futile_h``, until ``futile`` holds once every candidate has
-    two deals (``margin`` of the scores: the switch's margin there). The rollouts spent
-    in all, and whether the futile stop ended it."""
+    two deals (``margin`` of the scores on the switch's scale, ``switch`` of them: the
+    switch's margin there; UCB ranks on the scores as they are, its weight ``UCB_C``
+    set for 0 .. 1). The rollouts spent in all, and whether the futile stop ended it."""
     while spent < budget and going():
         if futile_h is not None and all(len(v) >= 2 for v in values):
-            ranked = scores()
+            ranked = switch(scores())
             if futile(ranked, futile_h, margin(ranked)):
                 return spent, True
         i = ucb_pick(scores(), spent)
@@ -190,6 +223,7 @@ def best_tried(values: Values) -> int:
                key=lambda i: (gain(values, i), -i))
 
 
-__all__ = ["FULL", "PRIOR", "UCB_C", "PlayFn", "Values", "best_tried", "confident",
-           "early_stop", "futile", "gain", "mix", "noise_margin", "pooled_squares",
-           "search_budget", "ucb_pick", "ucb_rounds"]
+__all__ = ["FULL", "LOGIT_EPS", "LOGIT_MARGIN", "PRIOR", "UCB_C", "PlayFn", "Values",
+           "best_tried", "clipped_logit", "confident", "early_stop", "futile", "gain",
+           "logit_values", "mix", "noise_margin", "pooled_squares", "search_budget",
+           "ucb_pick", "ucb_rounds"]

@@ -51,11 +51,14 @@ from mtgsim.engine.players.policies.mulligan_search import (
     mulligan_candidates,
 )
 from mtgsim.engine.players.policies.paired_gain import (
+    LOGIT_MARGIN,
     PRIOR,
+    Values,
     best_tried,
     confident,
     early_stop,
     gain,
+    logit_values,
     mix,
     noise_margin,
     search_budget,
@@ -70,6 +73,7 @@ from mtgsim.engine.players.policies.spec import (
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
+    search_scale,
 )
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
@@ -169,6 +173,13 @@ class SearchPolicy(RootSearch):
         # guards the switch); ``margin=prior`` the fixed ``PRIOR`` (None here)
         margin = spec.get("margin") or SEARCH_DEFAULTS["margin"]
         self.margin = None if margin == MARGIN_PRIOR else float(margin)
+        # ``scale=logit``: the switch, its margin, the futile stop and ``_close`` read the
+        # paired differences of the scores' logits (``paired_gain.logit_values``), with a
+        # fixed margin of ``lmargin`` logits besides ``margin``'s share of their noise
+        # (``_prior``); UCB still ranks the scores as they are
+        self.logit = search_scale(spec) == "logit"
+        lmargin = spec.get("lmargin")
+        self.logit_margin = float(lmargin) if lmargin is not None else LOGIT_MARGIN
         # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
         # at the others (the budget where the search pays: docs/policies.md)
         focus = spec.get("focus")
@@ -286,21 +297,21 @@ class SearchPolicy(RootSearch):
         spent = k + more
         if not self.last_stop:
             spent, stopped = ucb_rounds(values, play, spent, budget, lambda: values, going,
-                                        self.futile, self._prior)
+                                        self.futile, self._prior, self._scaled)
             if stopped:
                 self.last_stop = "futile"
             elif self.banking and self.bank > 0 and self._close(values):
                 spent, stopped = ucb_rounds(values, play, spent,
                                             budget + min(self.bank, budget),
                                             lambda: values, going, self.futile,
-                                            self._prior)
+                                            self._prior, self._scaled)
         if self.banking and deadline is None and d.kind is not MULLIGAN_KIND:  # (a
             # mulligan's rollouts are whole games: not the currency of the others)
             self.bank += budget - spent  # spent is at most budget + min(bank, budget)
         if self.last_stop:
             self.last_counts = [len(v) for v in values]
             return candidates[0]
-        best = best_tried(values)
+        best = best_tried(self._scaled(values))
         extra = self.verify  # more deals for a best gain not yet clear of the noise
         while extra > 0 and self._unclear(values, best) and going():
             if len(values[0]) <= len(values[best]):
@@ -308,28 +319,44 @@ class SearchPolicy(RootSearch):
             play(best)
             extra -= 1
         self.last_counts = [len(v) for v in values]
-        sure = confident(values, best, self._z(values), self._prior(values))
+        scaled = self._scaled(values)
+        sure = confident(scaled, best, self._z(values), self._prior(scaled))
         return candidates[best] if sure else candidates[0]
 
     def _close(self, values: list[list[float]]) -> bool:
         """Whether the best well-tried candidate's gain is over ``PRIOR`` but not yet
         clear of ``z`` standard errors: the decisions more rollouts can still turn."""
-        return self._unclear(values, best_tried(values))
+        return self._unclear(values, best_tried(self._scaled(values)))
 
     def _unclear(self, values: list[list[float]], best: int) -> bool:
         """Whether candidate ``best``'s gain is over the switch's margin (``_prior``, read
         once: with ``margin`` it sums the decision's squared deviations) but not yet clear
-        of the noise: ``_close``'s test, and the verify loop's at each deal it adds."""
-        prior = self._prior(values)
-        return gain(values, best) > prior and not confident(values, best, self._z(values),
+        of the noise, both on the switch's scale (``_scaled``): ``_close``'s test, and the
+        verify loop's at each deal it adds."""
+        scaled = self._scaled(values)
+        prior = self._prior(scaled)
+        return gain(scaled, best) > prior and not confident(scaled, best, self._z(values),
                                                              prior)
 
-    def _prior(self, values: list[list[float]]) -> float:
-        """The margin a switch's gain must clear: ``PRIOR``, or with ``margin`` that
-        fraction of the decision's pooled standard deviation (``noise_margin``)."""
+    def _scaled(self, values: Values) -> Values:
+        """The scores as the switch reads them: as they are, or with ``scale=logit``
+        their clipped logits (``paired_gain.logit_values``). On probabilities a gain near
+        a won or lost end of the curve is small however sure (a win against 0.997,
+        +0.003), and the same size as a mid-curve difference the evaluation makes between
+        two near-equal positions on every deal alike (docs/policies.md, "The switch on
+        the logit scale"); on logits the first is large and the second stays small."""
+        return logit_values(values) if self.logit else values
+
+    def _prior(self, values: Values) -> float:
+        """The margin a switch's gain must clear, ``values`` on the switch's scale
+        (``_scaled``): ``PRIOR``, or with ``margin`` that fraction of the decision's
+        pooled standard deviation (``noise_margin``), plus with ``scale=logit`` the fixed
+        ``lmargin`` logits (the guard that remains when every deal is the same game and
+        the standard deviation is 0)."""
         if self.margin is None:
             return PRIOR
-        return noise_margin(values, self.margin)
+        fixed = self.logit_margin if self.logit else 0.0
+        return fixed + noise_margin(values, self.margin)
 
     def _z(self, values: list[list[float]]) -> float:
         """The standard errors a switch needs: ``fav`` when the heuristic's answer is a

@@ -107,6 +107,16 @@ def _margin(text: str) -> str:
     return MARGIN_PRIOR if text == MARGIN_PRIOR else _number(text, zero=True)
 
 
+SCALES = ("prob", "logit")  # the scale the search's switch reads its gains on
+LMARGIN_DEFAULT = "0.04"  # paired_gain.LOGIT_MARGIN's spelling (tests/players: they agree)
+
+
+def _scale(text: str) -> str:
+    if text not in SCALES:
+        raise PolicySpecError(f"must be one of {', '.join(SCALES)}, got {text!r}")
+    return text
+
+
 def _kinds(text: str) -> str:
     try:
         return kinds_text(read_kinds(text))
@@ -144,6 +154,12 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # standard deviation of paired differences (paired_gain.noise_margin; 0: z alone
     # guards the switch and the futile stop; prior: the fixed PRIOR 0.01; default
     # SEARCH_DEFAULTS')
+    "scale": _scale,  # logit: the switch (its margin, z guard, futile stop) reads the
+    # paired differences of the scores' logits (paired_gain.logit_values; default prob,
+    # the scores as they are)
+    "lmargin": _non_negative_number,  # with scale=logit: the fixed margin in logits a
+    # gain must clear besides margin's share of the noise (default
+    # paired_gain.LOGIT_MARGIN, 0.04)
     "lost": _non_negative_number,  # the "lost" stop: the heuristic's answer scores at
     # most this on its first two deals and no candidate more on the first (default: never)
     "opponent": _evaluation,  # the price of life of the rollouts' other seat (the
@@ -174,7 +190,15 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # fair spec measured (60.9%, +10.9 [+9.4, +12.4] on 960 deals against the default pilot)
 # and it solves every AI puzzle the old default did (docs/policies.md "The search's
 # default"). The old play: ``search:cutoff=handset,infer=0,margin=prior``.
-SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1"}
+# Since December 6 (night), ``scale=logit``: the switch reads the paired differences of
+# the scores' logits with a margin of 0.04 logits, which solves the AI puzzle the
+# probability scale failed (no_removal_on_an_attacker_leaving_at_end_of_turn) and every
+# one it solved, +1.7 [-0.7, +4.0] paired on 120 ladder deals (docs/policies.md "The
+# switch on the logit scale"). ``margin=prior``, a margin in probability, implies
+# ``scale=prob`` (so the old play's spelling plays as before); the previous default is
+# ``search:scale=prob``.
+SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
+                                   "scale": "logit"}
 # The tree search's default deal: uniform (``mcts:infer=1`` is the land bound)
 MCTS_DEFAULT_INFER = "0"
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
@@ -218,7 +242,8 @@ POLICY_NAMES = tuple(SETTINGS)
 # all; tests/players/test_play_versions.py fails on fingerprints that move without a bump.
 # mcts 2: cb121f9, the tree search follows the default pilot (was the old play pinned)
 # search 2: 5a85dd7, the search's defaults became cutoff=fitted,margin=0,infer=1
-PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 2,
+# search 3: the search's default scale became logit (the switch on the logit scale)
+PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 3,
                                  "mcts": 2}
 
 
@@ -268,6 +293,13 @@ def parse_policy(text: str) -> PolicySpec:
             raise PolicySpecError(f"{text!r}: {key}: {exc}") from None
     if name == "search" and "rollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: give one budget, rollouts or ms, not both")
+    if settings.get("scale") == "logit" and settings.get("margin") == MARGIN_PRIOR:
+        raise PolicySpecError(f"{text!r}: margin=prior is a margin in probability, not "
+                              f"with scale=logit (lmargin is its margin)")
+    if name == "search" and settings.get("margin") == MARGIN_PRIOR:
+        settings.pop("scale", None)  # scale=prob, implied (search_scale)
+    if "lmargin" in settings and search_scale(settings) != "logit":
+        raise PolicySpecError(f"{text!r}: lmargin is a margin in logits, with scale=logit")
     if ("focus" in settings) != ("frollouts" in settings):
         raise PolicySpecError(f"{text!r}: focus and frollouts go together (the kinds and "
                               f"their rollouts)")
@@ -283,6 +315,8 @@ def parse_policy(text: str) -> PolicySpec:
         for key, value in SEARCH_DEFAULTS.items():
             if settings.get(key) == value:
                 del settings[key]
+    if settings.get("lmargin") == LMARGIN_DEFAULT:
+        del settings["lmargin"]
     if settings.get("attack") == DEFAULT_ATTACK:
         del settings["attack"]
     if settings.get("prio") == DEFAULT_PRIO:
@@ -292,6 +326,17 @@ def parse_policy(text: str) -> PolicySpec:
     if settings.get("kinds") == ALL_KINDS:  # every kind: the default
         del settings["kinds"]
     return PolicySpec(name, tuple(sorted(settings.items())))
+
+
+def search_scale(settings: dict[str, str] | PolicySpec) -> str:
+    """The scale the search's switch reads (``scale``): as given, else ``prob`` with
+    ``margin=prior`` (a margin in probability: the old play's spelling plays as it did),
+    else ``SEARCH_DEFAULTS``'."""
+    get = settings.get
+    scale = get("scale")
+    if scale is not None:
+        return scale
+    return "prob" if get("margin") == MARGIN_PRIOR else SEARCH_DEFAULTS["scale"]
 
 
 def play_version(text: str) -> int:
@@ -305,5 +350,5 @@ def canonical(text: str) -> str:
     return str(parse_policy(text))
 
 
-__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
-__all__ += ["PLAY_VERSIONS", "play_version"]
+__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ += ["PLAY_VERSIONS", "play_version", "search_scale"]
