@@ -45,7 +45,9 @@ SPECS: dict[str, tuple[str, ...]] = {
     "heuristic": ("heuristic", "heuristic:attack=trades,eval=fitted,prio=plain"),
     "random": ("random",),
     "goldfish": ("goldfish",),
-    "search": ("search:depth=1,rollouts=2",
+    # plain ``search`` (its default budget and horizon, since "Three rollouts by default"
+    # in docs/policies.md) and cheaper one-turn specs
+    "search": ("search", "search:depth=1,rollouts=2",
                "search:depth=1,eval=fitted,infer=2,rollouts=2",
                # the defaults before search play 2 (docs/policies.md "The search's default")
                "search:cutoff=handset,depth=1,infer=0,margin=prior,rollouts=2"),

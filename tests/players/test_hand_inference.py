@@ -161,8 +161,8 @@ def test_infer_is_the_search_default_and_an_mcts_setting() -> None:
     assert SearchPolicy(1, parse_policy("search:rollouts=1,infer=0")).memory is None
     assert make_policy("mcts:iterations=1", 1).memory is None  # type: ignore[union-attr]
     assert make_policy("mcts:iterations=1,infer=1", 1).memory == {}  # type: ignore[union-attr]
-    assert str(parse_policy("search:rollouts=3,infer=1")) == "search:rollouts=3"
-    assert str(parse_policy("search:rollouts=3,infer=0")) == "search:infer=0,rollouts=3"
+    assert str(parse_policy("search:rollouts=2,infer=1")) == "search:rollouts=2"
+    assert str(parse_policy("search:rollouts=2,infer=0")) == "search:infer=0,rollouts=2"
 
 
 def test_the_search_deals_under_its_memory() -> None:

@@ -149,11 +149,11 @@ def test_spec_spellings() -> None:
     assert canonical("heuristic:prio=plain,attack=trades") == \
         "heuristic:attack=trades,prio=plain"
     assert canonical("heuristic:prio=both") == "heuristic:prio=both"
-    assert canonical("search:rollouts=3,prio=lands,attack=race") == \
-        "search:prio=lands,rollouts=3"
-    assert canonical("search:attack=race,prio=mana,rollouts=3") == "search:rollouts=3"
-    assert canonical("search:prio=plain,rollouts=3,attack=trades") == \
-        "search:attack=trades,prio=plain,rollouts=3"
+    assert canonical("search:rollouts=2,prio=lands,attack=race") == \
+        "search:prio=lands,rollouts=2"
+    assert canonical("search:attack=race,prio=mana,rollouts=2") == "search:rollouts=2"
+    assert canonical("search:prio=plain,rollouts=2,attack=trades") == \
+        "search:attack=trades,prio=plain,rollouts=2"
     with pytest.raises(PolicySpecError, match="prio"):
         canonical("heuristic:prio=curve")
     assert rules_of("plain") == (0.0, False)

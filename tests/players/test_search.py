@@ -261,18 +261,18 @@ def test_search_specs_are_canonical() -> None:
 
 OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
                "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
-               "scale": {"prob": "logit", "logit": "prob"}}
+               "scale": {"prob": "logit", "logit": "prob"}, "rollouts": {"3": "8", "8": "3"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:
     """A setting at the search's default is dropped from the spec (one job for one play),
     the other value kept; the policy reads the default when the spec does not say."""
     assert set(SEARCH_DEFAULTS) == set(OTHER_VALUE)
-    for key, value in SEARCH_DEFAULTS.items():
-        assert canonical(f"search:rollouts=3,{key}={value}") == "search:rollouts=3"
+    for key, value in SEARCH_DEFAULTS.items():  # beside a setting off its default
+        assert canonical(f"search:depth=1,{key}={value}") == "search:depth=1"
         other = OTHER_VALUE[key][value]
-        kept = ",".join(sorted((f"{key}={other}", "rollouts=3")))  # keys sorted
-        assert canonical(f"search:{key}={other},rollouts=3") == f"search:{kept}"
+        kept = ",".join(sorted((f"{key}={other}", "depth=1")))  # keys sorted
+        assert canonical(f"search:{key}={other},depth=1") == f"search:{kept}"
     spelled = ",".join(f"{k}={v}" for k, v in sorted(SEARCH_DEFAULTS.items()))
     assert canonical(f"search:{spelled}") == "search"
     assert canonical("search:margin=0.0") == canonical("search:margin=0")
@@ -283,6 +283,7 @@ def test_the_search_defaults_have_one_spelling() -> None:
                                  else float(SEARCH_DEFAULTS["margin"]))
         assert (policy.memory is not None) == (SEARCH_DEFAULTS["infer"] != "0")
         assert policy.logit == (SEARCH_DEFAULTS["scale"] == "logit")
+        assert policy.rollouts == int(SEARCH_DEFAULTS["rollouts"])
     assert SearchPolicy(1, parse_policy("search:margin=prior")).margin is None
     assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
     # the tree search keeps its own default deal, and its spec keeps ``infer`` as given
@@ -294,12 +295,14 @@ def test_the_search_defaults_have_one_spelling() -> None:
 def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:
     """Since issue 37's default (docs/policies.md "The search's default"): the fitted
     cut-off, the noise margin 0, the inferred land bound and (since "The switch on the
-    logit scale") the logit scale are ``search``; the old plays keep spellings of their
-    own (``margin=prior`` implies the probability scale)."""
+    logit scale") the logit scale and (since "Three rollouts by default") 3 rollouts
+    are ``search``; the old plays keep spellings of their own (``margin=prior`` implies
+    the probability scale)."""
     assert canonical("search:rollouts=3,cutoff=fitted,margin=0,infer=1,scale=logit") \
-        == "search:rollouts=3"
-    assert canonical("search:rollouts=3,cutoff=fitted,margin=0,infer=1") == "search:rollouts=3"
-    old = "search:cutoff=handset,infer=0,margin=prior,rollouts=3"
+        == "search"
+    assert canonical("search:rollouts=3,cutoff=fitted,margin=0,infer=1") == "search"
+    assert canonical("search:rollouts=8,scale=prob") == "search:rollouts=8,scale=prob"
+    old = "search:cutoff=handset,infer=0,margin=prior"
     assert canonical("search:rollouts=3,margin=prior,infer=0,cutoff=handset,scale=prob") == old
     assert canonical("search:rollouts=3,margin=prior,infer=0,cutoff=handset") == old
     new, before = SearchPolicy(1, parse_policy("search:rollouts=3")), \

@@ -55,7 +55,7 @@ def test_the_clip_and_the_default_margin() -> None:
 
 def test_the_spec() -> None:
     # the default since "The switch on the logit scale"; margin=prior implies scale=prob
-    assert canonical("search:scale=logit,rollouts=3") == "search:rollouts=3"
+    assert canonical("search:scale=logit,rollouts=2") == "search:rollouts=2"
     assert canonical("search:lmargin=0.040,scale=logit") == "search"
     assert canonical("search:lmargin=0.1,scale=logit") == "search:lmargin=0.1"
     assert canonical("search:margin=prior,scale=prob") == "search:margin=prior"

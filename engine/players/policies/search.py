@@ -81,7 +81,7 @@ from mtgsim.engine.state.decisions import Decision
 from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
 
-DEFAULT_ROLLOUTS = 8
+DEFAULT_ROLLOUTS = int(SEARCH_DEFAULTS["rollouts"])  # rollouts per candidate (the budget)
 DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)

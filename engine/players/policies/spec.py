@@ -189,7 +189,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # switch) and the land bound inferred from the other player's public play, the strongest
 # fair spec measured (60.9%, +10.9 [+9.4, +12.4] on 960 deals against the default pilot)
 # and it solves every AI puzzle the old default did (docs/policies.md "The search's
-# default"). The old play: ``search:cutoff=handset,infer=0,margin=prior``.
+# default"). The old play: ``search:cutoff=handset,infer=0,margin=prior,rollouts=8``.
 # Since December 6 (night), ``scale=logit``: the switch reads the paired differences of
 # the scores' logits with a margin of 0.04 logits, which solves the AI puzzle the
 # probability scale failed (no_removal_on_an_attacker_leaving_at_end_of_turn) and every
@@ -197,8 +197,12 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # switch on the logit scale"). ``margin=prior``, a margin in probability, implies
 # ``scale=prob`` (so the old play's spelling plays as before); the previous default is
 # ``search:scale=prob``.
+# Since December 6 (night), 3 rollouts per candidate (8 before): on the same 120 ladder
+# deals ``search:rollouts=3`` scored as the 8 did (+0.0 [-2.9, +2.9] on the logit scale,
+# +0.8 [-2.0, +3.7] on the probability scale) for 35-40% of the CPU (docs/policies.md
+# "Three rollouts by default"); the previous default's budget is ``search:rollouts=8``.
 SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
-                                   "scale": "logit"}
+                                   "scale": "logit", "rollouts": "3"}
 # The tree search's default deal: uniform (``mcts:infer=1`` is the land bound)
 MCTS_DEFAULT_INFER = "0"
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
