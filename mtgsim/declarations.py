@@ -104,9 +104,13 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "keywords.umbra_armor": (),
     "keywords.unearth": (),
     "keywords.wither": (),
+    "players.evaluation": (
+        "attack_power", "effective_life", "features", "logit", "side_features", "sigmoid",
+        "win_probability"),
     "players.life_price": (),
     "players.policies.activation": ("_land_in", "_use_score"),
     "players.policies.blocking": (),
+    "players.policies.candidate_answers": (),
     "players.policies.cast_score": (),
     "players.policies.choice_auras": (),
     "players.policies.choice_cards": (),
@@ -116,12 +120,20 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "_alone_bonus", "_best_blocks", "_block_gains", "_chump_blocks", "_free_blocker",
         "_lethal", "_pair_gain", "_safe_attackers", "damage_of", "fight", "has_annihilator",
         "pump_in_hand"),
+    "players.policies.combat_sets": (),
     "players.policies.context": ("first_effects", "fits_reserve"),
+    "players.policies.determinize": (
+        "_shuffle", "add_card", "clone_dealt", "determinize", "redealt"),
+    "players.policies.hand_inference": (),
     "players.policies.heuristic": (),
     "players.policies.madness_plan": ("_madness_score", "madness_cost", "outlet_plan"),
     "players.policies.optional_cost_plan": (),
+    "players.policies.paired_gain": (),
     "players.policies.planning": (),
     "players.policies.random": (),
+    "players.policies.root_search": (),
+    "players.policies.search": ("position_value",),
+    "players.policies.search_actions": (),
     "players.policies.sneak_plan": (),
     "players.policies.spells": ("_burn_amount",),
     "players.policies.stops": (),
@@ -201,10 +213,12 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "remove_from_combat", "remove_from_zone", "zone_list"),
     "state.ask": ("forced_answer", "validate"),
     "state.caches": (),
+    "state.clone": ("_combat", "_delayed", "_objects", "_pending", "_player", "clone"),
     "state.derived": ("permanents",),
     "state.game_state": ("stop_bit",),
     "state.memo": ("memo_on",),
     "state.rng": ("next_u64", "randbelow", "shuffle"),
+    "state.sight": (),
     "state.stats": (),
     "state.view": ("_known", "_library", "_other_hand", "player_view"),
 }
@@ -212,10 +226,12 @@ COMPILED: dict[str, tuple[str, ...]] = {
 # Names a module imports that stay module globals even if they become cpdef, never cimported:
 # tests swap them (monkeypatch.setattr), which a C call would not see. tests/state/
 # test_caches.py swaps rules.turn's legal_actions to compare each answer with a clone's;
-# tests/jobs/test_jobs.py swaps game's advance to fail a game part-way.
+# tests/jobs/test_jobs.py swaps game's advance to fail a game part-way;
+# tests/players/test_priority_order.py swaps the search's step to see its rollouts' policies.
 LOOKED_UP: dict[str, tuple[str, ...]] = {
     "rules.turn": ("legal_actions",),
     "game": ("advance",),
+    "players.policies.search": ("step",),
 }
 
 

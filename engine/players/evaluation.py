@@ -165,7 +165,8 @@ def features(state: GameState, me: int) -> list[float]:
 
 
 def logit(xs: list[float], weights: tuple[float, ...] = WEIGHTS) -> float:
-    return sum(w * x for w, x in zip(weights, xs, strict=True))
+    # (a list, not a generator: a cpdef function of the compiled build holds no closure)
+    return sum([w * x for w, x in zip(weights, xs, strict=True)])
 
 
 def sigmoid(z: float) -> float:

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import Any
 
 import pytest
 from modulefile import load_file
@@ -183,6 +184,57 @@ def test_pure_python_engine_plays_the_golden_games() -> None:
         env={**os.environ, "MTGSIM_PURE_PYTHON": "1"})
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert " 0 differ" in done.stdout
+
+
+SEARCHED = """
+import json, sys
+from mtgsim.engine.cards.pool import CardSource
+from mtgsim.engine.game import play_game
+from mtgsim.engine.players.policies.search import SearchPolicy
+from mtgsim.pipelines.runner import game_seed, load_decks, make_policies
+import mtgsim.compiled
+
+seen = []
+plain = SearchPolicy._search
+def _search(self, state, d, candidates):
+    best = plain(self, state, d, candidates)
+    seen.append([state.turn, state.actions_taken, d.kind.name, self.last_values,
+                 self.last_counts, self.last_stop, candidates.index(best)])
+    return best
+SearchPolicy._search = _search
+_, (a, b) = load_decks(CardSource(), ["gruul_stompy", "azorius_skies"])
+for i in range(2):
+    s = game_seed(0, i)
+    names = ["search:rollouts=3", "heuristic"] if i == 0 else ["heuristic", "search:rollouts=3"]
+    game = play_game(a.cards, b.cards, make_policies(names, s), s)
+    seen.append([game.turn, game.result.winner, game.players[0].life, game.players[1].life])
+print(json.dumps({"loaded": mtgsim.compiled.loaded(), "searched": seen}))
+"""
+
+
+def _searched_in_child(**env: str) -> dict[str, list[Any]]:
+    done = subprocess.run([sys.executable, "-c", SEARCHED], capture_output=True, text=True,
+                          check=True, cwd=ROOT, env={**os.environ, **env}, timeout=600)
+    out: dict[str, list[Any]] = json.loads(done.stdout)
+    return out
+
+
+def test_the_compiled_search_scores_every_rollout_as_the_pure_one() -> None:
+    """The search's own modules (the clones, the deals, the evaluation at the horizon,
+    the rollouts' loop: docs/performance.md "What the search spends") are compiled too:
+    two bench games of the default search (``search:rollouts=3``) against the heuristic
+    give every searched decision the same rollout values, deal by deal, the same
+    answers and the same games with every compiled module and with none (the heuristic
+    and random games are the golden fingerprints' above)."""
+    pure = _searched_in_child(MTGSIM_PURE_PYTHON="1")
+    built = _searched_in_child(MTGSIM_PURE_PYTHON="")
+    assert pure["loaded"] == []
+    if CAN_BUILD:
+        assert {PREFIX + m for m in ("state.clone", "state.sight", "players.evaluation",
+                                     "players.policies.search",
+                                     "players.policies.determinize")} <= set(built["loaded"])
+    assert len(pure["searched"]) > 20
+    assert built["searched"] == pure["searched"]
 
 
 def test_the_generator_gives_the_same_stream_compiled_and_pure() -> None:
@@ -356,7 +408,7 @@ def _fake_build(where: Path, digests: dict[str, str], platform: str = "") -> Pat
     return where
 
 
-ONE_STALE = ("mtgsim: 1 of 131 compiled engine modules is older than its source and runs as "
+ONE_STALE = ("mtgsim: 1 of 142 compiled engine modules is older than its source and runs as "
              "pure Python (run make compiled)\n")
 
 
@@ -366,31 +418,31 @@ def test_a_build_out_of_date_says_so_once(tmp_path: Path) -> None:
     for."""
     names = compiled.module_names()
     stale = _fake_build(tmp_path / "stale", {n: "0" * 64 for n in names})
-    assert _child(stale) == ([], "mtgsim: 131 of 131 compiled engine modules are older than "
+    assert _child(stale) == ([], "mtgsim: 142 of 142 compiled engine modules are older than "
                              "their source and run as pure Python (run make compiled)\n")
     assert _child(stale, pure="1") == ([], "")
     assert _child(tmp_path / "none") == ([], "")
     partial = _fake_build(tmp_path / "partial", {n: "0" * 64 for n in names[2:]})
-    assert _child(partial)[1] == ("mtgsim: 131 of 131 compiled engine modules run as pure "
-                                  "Python (129 older than their source, 2 not built) "
+    assert _child(partial)[1] == ("mtgsim: 142 of 142 compiled engine modules run as pure "
+                                  "Python (140 older than their source, 2 not built) "
                                   "(run make compiled)\n")
     failed = _fake_build(tmp_path / "failed", {})  # every module failed to compile
-    assert _child(failed)[1] == ("mtgsim: 131 of 131 compiled engine modules were not built "
+    assert _child(failed)[1] == ("mtgsim: 142 of 142 compiled engine modules were not built "
                                  "and run as pure Python (run make compiled)\n")
     other = _fake_build(tmp_path / "other", {n: "0" * 64 for n in names}, "cpython-99.so")
-    assert _child(other)[1] == (f"mtgsim: all 131 compiled engine modules run as pure Python: "
+    assert _child(other)[1] == (f"mtgsim: all 142 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
                                 "(cpython-99.so) (run make compiled)\n")
     # builds for other interpreters beside it, under their own manifests, and none for this
     # one (make test PYTHON=python3.12 in a checkout built for 3.11): said the same way
     (other / MANIFEST).rename(other / "manifest.cpython-99.json")
     (other / "manifest.cpython-98.json").write_text("{}", encoding="utf-8")
-    assert _child(other)[1] == (f"mtgsim: all 131 compiled engine modules run as pure Python: "
+    assert _child(other)[1] == (f"mtgsim: all 142 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
                                 "(cpython-98, cpython-99) (run make compiled)\n")
     (stale / MANIFEST).write_text(json.dumps({**json.loads((stale / MANIFEST).read_text()),
                                               "declarations": "0" * 64}))
-    assert _child(stale)[1].startswith("mtgsim: 131 of 131 compiled engine modules were built "
+    assert _child(stale)[1].startswith("mtgsim: 142 of 142 compiled engine modules were built "
                                        "from other declarations (mtgsim/declarations.py)")
 
 

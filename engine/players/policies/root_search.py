@@ -26,6 +26,8 @@ from mtgsim.engine.state.decisions import Answer, Decision, DecisionKind
 from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.rng import next_u64
 
+_PRIORITY = DecisionKind.PRIORITY  # (a compiled module reads enum members from constants)
+
 
 class SeatMemory:
     """What one seat a search decides for remembers of the other player's public play over
@@ -113,7 +115,7 @@ class RootSearch:
         action, the plain action first, scripted on this decision's first deal) when
         there are two or more."""
         plain = candidate_answers(state, d, own, self.sets)
-        if d.kind is not DecisionKind.PRIORITY or len(plain) < 2 or self.cast <= 1:
+        if d.kind is not _PRIORITY or len(plain) < 2 or self.cast <= 1:
             return list(plain)
         me = d.player
         deal0 = mix(self._base(state), 0)
