@@ -373,7 +373,7 @@ __all__ = [
     "alive", "attack", "block", "block_pairs", "card", "cast", "deadline", "decision_of",
     "default_answer", "goto", "graveyard_names", "hand_names", "has_action", "names", "obj",
     "on_battlefield", "option_index", "pass_index", "pass_until", "play_file", "priority",
-    "resolve", "resolve_all", "scenario_state",
+    "main_phase_state", "resolve", "resolve_all", "scenario_state",
 ]
 
 
@@ -391,3 +391,28 @@ def scenario_state(tmp_path: Path, text: str) -> GameState:
     f = tmp_path / "position.toml"
     f.write_text(text)
     return play_scenario(load_scenario(f)).state
+
+
+def main_phase_state(tmp_path: Path, hand: list[str], lands: list[str],
+                     library_a: Sequence[str], library_b: Sequence[str],
+                     corpus: Sequence[str] = ()) -> GameState:
+    """A's first main phase of turn 3 at 20 life each: ``hand`` and ``lands`` (its
+    battlefield) and the two libraries, ``corpus`` the Oracle corpus's cards the position
+    adds to the pool (``scenario_state``); the position of the heuristic's priority tests
+    (test_priority_order, test_turn_plan)."""
+    text = f"""name = "main phase"
+corpus = {list(corpus)!r}
+[setup]
+turn = 3
+active = "A"
+step = "main1"
+[setup.A]
+life = 20
+hand = {hand!r}
+library = {list(library_a)!r}
+battlefield = {lands!r}
+[setup.B]
+life = 20
+library = {list(library_b)!r}
+""".replace("'", '"')
+    return scenario_state(tmp_path, text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gamesetup import scenario_state
+from gamesetup import main_phase_state
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.cards.pool import load_pool
@@ -66,22 +66,8 @@ def test_the_setting_solves_the_puzzle_and_the_old_play_does_not(
 
 def _position(tmp_path: Path, hand: list[str], lands: list[str],
               corpus: tuple[str, ...] = ()) -> GameState:
-    text = f"""name = "prio"
-corpus = {list(corpus)!r}
-[setup]
-turn = 3
-active = "A"
-step = "main1"
-[setup.A]
-life = 20
-hand = {hand!r}
-library = ["Plains", "Plains", "Plains"]
-battlefield = {lands!r}
-[setup.B]
-life = 20
-library = ["Forest", "Forest", "Forest"]
-""".replace("'", '"')
-    state = scenario_state(tmp_path, text)
+    state = main_phase_state(tmp_path, hand, lands, ("Plains", "Plains", "Plains"),
+                             ("Forest", "Forest", "Forest"), corpus)
     ensure(state)
     return state
 

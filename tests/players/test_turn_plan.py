@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gamesetup import scenario_state
+from gamesetup import main_phase_state
 
 from mtgsim.engine.cards.pool import load_pool
 from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
@@ -28,21 +28,7 @@ PUZZLE = Path(__file__).parents[1] / "scenarios" / "ai" / \
 
 def _position(tmp_path: Path, hand: list[str], lands: list[str],
               library: tuple[str, ...] = ("Forest", "Forest", "Forest")) -> GameState:
-    text = f"""name = "plan"
-[setup]
-turn = 3
-active = "A"
-step = "main1"
-[setup.A]
-life = 20
-hand = {hand!r}
-library = {list(library)!r}
-battlefield = {lands!r}
-[setup.B]
-life = 20
-library = ["Plains", "Plains", "Plains"]
-""".replace("'", '"')
-    state = scenario_state(tmp_path, text)
+    state = main_phase_state(tmp_path, hand, lands, library, ("Plains", "Plains", "Plains"))
     ensure(state)
     return state
 
