@@ -32,8 +32,13 @@ from mtgsim.engine.players.policies.combat_ai import (
     kills,
     survives_fight,
 )
-from mtgsim.engine.players.policies.context import COLOR_BITS, Ctx
-from mtgsim.engine.players.policies.priority_order import body_worth, land_need, rules_of
+from mtgsim.engine.players.policies.context import Ctx
+from mtgsim.engine.players.policies.priority_order import (
+    body_worth,
+    colours_made,
+    land_need,
+    rules_of,
+)
 from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO
 from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
@@ -168,9 +173,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
             c = objects[oid].card
             if c.is_land:
                 lands += 1
-                for ab in c.mana_abilities:
-                    for ch in ab.colors:
-                        colors |= COLOR_BITS.get(ch, 32)
+                colors |= colours_made(c)
             else:
                 spells.append(c)
         if lands == 0 and p.mulligans < 3:
@@ -270,11 +273,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         have = 0
         for u in ctx.units:
             have |= u
-        produced = 0
-        for ab in card.mana_abilities:
-            for ch in ab.colors:
-                produced |= COLOR_BITS.get(ch, 32)
-        new_color = 1.0 if produced & ~have else 0.0
+        new_color = 1.0 if colours_made(card) & ~have else 0.0
         if card.enters_tapped:
             # Tapped lands go down on turns the extra mana would not be used.
             want = ctx.mana + 1

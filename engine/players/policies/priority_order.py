@@ -49,10 +49,7 @@ def land_need(ctx: Ctx, card: Card, weight: float = 1.0) -> float:
     for each spell it makes castable this turn (one this turn's mana cannot pay and the
     same mana plus this land's can; none when it enters tapped), ``LATER`` for each spell
     with a coloured symbol of a colour it makes and the mana out does not."""
-    produced = 0
-    for ab in card.mana_abilities:
-        for ch in ab.colors:
-            produced |= COLOR_BITS.get(ch, 32)
+    produced = colours_made(card)
     if not produced:
         return 0.0
     units = ctx.units
@@ -85,14 +82,21 @@ def _with_unit(units: list[int], produced: int) -> list[int]:
     return [*units, produced]
 
 
+def colours_made(card: Card) -> int:
+    """The colour bits (``COLOR_BITS``; 32 for colourless) of the mana ``card``'s mana
+    abilities make: one unit of any of them is what the land adds (0: it makes none)."""
+    produced = 0
+    for ab in card.mana_abilities:
+        for ch in ab.colors:
+            produced |= COLOR_BITS.get(ch, 32)
+    return produced
+
+
 def units_with(units: list[int], land: Card) -> list[int]:
     """The player's mana units and one more of the colours ``land``'s mana abilities
     make (``_with_unit``): the mana of this turn with that land played untapped, for the
     turn's plan (``turn_plan``)."""
-    produced = 0
-    for ab in land.mana_abilities:
-        for ch in ab.colors:
-            produced |= COLOR_BITS.get(ch, 32)
+    produced = colours_made(land)
     return _with_unit(units, produced) if produced else units
 
 
@@ -120,4 +124,4 @@ def rules_of(prio: str) -> tuple[float, bool]:
     return lands, prio in ("bodies", "both")
 
 
-__all__ = ["body_worth", "land_need", "rules_of", "units_with"]
+__all__ = ["body_worth", "colours_made", "land_need", "rules_of", "units_with"]
