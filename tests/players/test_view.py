@@ -58,7 +58,9 @@ from mtgsim.pipelines.runner import (
     load_main_deck,
 )
 
-SHIPPED = ("heuristic", "random", "goldfish")
+# (``heuristic:prio=plan`` too: the turn's plan reads the hand and the mana of the view,
+# turn_plan; a setting, but one that weighs the hand as a whole)
+SHIPPED = ("heuristic", "random", "goldfish", "heuristic:prio=plan")
 
 # Pairings whose decks reveal, search, look at and shuffle libraries (transmute, forecast,
 # cascade, dredge, tutors) and whose spells read hands (discard, counters).
