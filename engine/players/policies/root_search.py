@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.candidate_answers import candidate_answers
+from mtgsim.engine.players.policies.chump_guard import drop_needless_chumps
 from mtgsim.engine.players.policies.determinize import determinize, unseen_cards
 from mtgsim.engine.players.policies.hand_inference import HandMemory
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
@@ -27,6 +28,7 @@ from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.rng import next_u64
 
 _PRIORITY = DecisionKind.PRIORITY  # (a compiled module reads enum members from constants)
+_BLOCKERS = DecisionKind.BLOCKERS
 
 
 class SeatMemory:
@@ -67,6 +69,9 @@ class RootSearch:
     z: float
     futile: float | None
     seed: int
+    chump: int | None = None  # ``search:chump=L``: block declarations that add a chump
+    # block to the heuristic's are not tried unless the attack unblocked leaves the
+    # defender at L life or less (chump_guard; None: every declaration is tried)
     memory: dict[int, SeatMemory] | None = None  # ``infer=1``: what each seat it
     # decides for saw of the other player's public play (one seat in a game; a judge
     # asked for both seats keeps them apart)
@@ -115,6 +120,8 @@ class RootSearch:
         action, the plain action first, scripted on this decision's first deal) when
         there are two or more."""
         plain = candidate_answers(state, d, own, self.sets)
+        if d.kind is _BLOCKERS and self.chump is not None:
+            plain = drop_needless_chumps(state, d, plain, self.chump)
         if d.kind is not _PRIORITY or len(plain) < 2 or self.cast <= 1:
             return list(plain)
         me = d.player

@@ -208,6 +208,10 @@ class SearchPolicy(RootSearch):
         # seat is the default heuristic
         self.prio = spec.get("prio") or DEFAULT_PRIO
         self.race = (spec.get("attack") or DEFAULT_ATTACK) == "race"
+        # ``chump=L``: no switch to a block declaration that adds a chump block while the
+        # attack unblocked leaves more than L life (chump_guard; default: none dropped)
+        chump = spec.get("chump")
+        self.chump = int(chump) if chump is not None else None
         self.inner = self._own_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)

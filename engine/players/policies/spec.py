@@ -178,6 +178,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # rollouts' other seat is the default heuristic (default mana, as the heuristic's)
     "attack": _attacks,  # ``heuristic:attack`` likewise in the search's own heuristic
     # (race: its attacks reckon the race, the default; trades: the old play)
+    "chump": _int_in(0, 1000),  # L: a block declaration that adds a chump block (the
+    # blocker dies, the attacker lives) to the heuristic's is not searched unless the
+    # attack unblocked leaves L life or less (chump_guard; default: every one searched)
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default
     # SEARCH_DEFAULTS' for the search, MCTS_DEFAULT_INFER for mcts); 0: the uniform deal;
