@@ -114,24 +114,26 @@ def _objects(c: _Cloner, objects: dict[int, GameObject]) -> dict[int, GameObject
     return out
 
 
-def _dealt_objects(c: _Cloner, objects: dict[int, GameObject],
-                   copied: list[int]) -> dict[int, GameObject]:
-    """``_objects`` for a deal's clone: the deal's library objects shared (the dict copied
-    in C, which keeps the order), the others copied as ``_objects`` copies them, their ids
-    appended to ``copied``. A library object some last known information already holds
-    (``c.objects``: the clone copies those holders first) stays that one copy, so the
-    aliasing is the deal's; none does in practice (that information is of permanents,
-    spells and cards put into graveyards)."""
+def _sharing_objects(c: _Cloner, objects: dict[int, GameObject],
+                     rest: list[int]) -> tuple[dict[int, GameObject], list[int]]:
+    """``_objects`` for a clone that shares the library objects, and the ids of the
+    objects copied: the library objects shared (the dict copied in C, which keeps the
+    order), the others (``rest``, their ids) copied as ``_objects`` copies them. A library
+    object some last known information already holds (``c.objects``: the clone copies
+    those holders first) stays that one copy, so the aliasing is the original's; none does
+    in practice (that information is of permanents, spells and cards put into
+    graveyards)."""
     done_map = c.objects
     out = objects.copy()
-    for oid, o in objects.items():
-        if o.zone == LIBRARY:
-            if done_map:
-                done = done_map.get(id(o))
-                if done is not None:
-                    out[oid] = done
-                    copied.append(oid)
-            continue
+    copied = rest
+    if done_map:
+        for key, done in list(done_map.items()):
+            o = objects.get(done.oid)
+            if o is not None and id(o) == key and o.zone == LIBRARY:
+                out[done.oid] = done
+                copied = copied + [done.oid]
+    for oid in rest:
+        o = objects[oid]
         key = id(o)
         done = done_map.get(key)
         if done is None:
@@ -142,8 +144,12 @@ def _dealt_objects(c: _Cloner, objects: dict[int, GameObject],
                 done.counters = o.counters.copy() if o.counters else {}
                 done_map[key] = done
         out[oid] = done
-        copied.append(oid)
-    return out
+    return out, copied
+
+
+def _outside_libraries(objects: dict[int, GameObject]) -> list[int]:
+    """The ids of ``objects`` not in a library, in their order."""
+    return [oid for oid, o in objects.items() if o.zone != LIBRARY]
 
 
 def own(state: GameState, obj: GameObject) -> GameObject:
@@ -203,24 +209,31 @@ def _combat(c: Combat) -> Combat:
 SIGHT_OF, SIGHT_DEALT, SIGHT_NONE = 0, 1, 2
 
 
-def clone(state: GameState, sight: int = SIGHT_OF) -> GameState:
+def clone(state: GameState, sight: int = SIGHT_OF, share: bool = False) -> GameState:
     """An independent copy of ``state`` that plays on as it would; its ``sight`` made as
-    ``sight`` says (``SIGHT_OF``, ``SIGHT_DEALT``: the deal's library objects shared,
-    module docstring; ``SIGHT_NONE``)."""
+    ``sight`` says (``SIGHT_OF``; ``SIGHT_DEALT``: the deal's library objects shared,
+    module docstring; ``SIGHT_NONE``). ``share``: the library objects shared with
+    ``state`` too, which is not played on while the clone lives (a player's view, which
+    ``determinize`` deals from); the caller sets the sight's ``shared`` once it makes it."""
     c = _Cloner()
     new = _copy(state)
     new.players = [_player(p) for p in state.players]
-    # (the holders of last known information before ``objects``: a deal's clone shares
-    # a library object only where none of them holds it, ``_dealt_objects``)
+    # (the holders of last known information before ``objects``: a clone that shares the
+    # library objects shares one only where none of them holds it, ``_sharing_objects``)
     new.stack = [c.item(it) for it in state.stack]  # type: ignore[misc]
     new.triggers = [_pending(c, t) for t in state.triggers]
     new.delayed = [_delayed(c, t) for t in state.delayed]
     new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
     copied: list[int] = []
     if sight == SIGHT_DEALT:
-        new.objects = objects = _dealt_objects(c, state.objects, copied)
+        rest = state.sight.rest  # (found at the deal's first clone: it is never played on)
+        if rest is None:
+            rest = state.sight.rest = _outside_libraries(state.objects)
+        new.objects, copied = _sharing_objects(c, state.objects, rest)
+    elif share:
+        new.objects = _sharing_objects(c, state.objects, _outside_libraries(state.objects))[0]
     else:
-        new.objects = objects = _objects(c, state.objects)
+        new.objects = _objects(c, state.objects)
     new.battlefield = state.battlefield.copy()
     tasks = []
     for t in state.tasks:
@@ -257,7 +270,7 @@ def clone(state: GameState, sight: int = SIGHT_OF) -> GameState:
     if sight == SIGHT_OF:
         new.sight = Sight.of(new)
     elif sight == SIGHT_DEALT:
-        new.sight = state.sight.onto(state.objects, objects, copied)
+        new.sight = state.sight.onto(state.objects, new.objects, copied)
     else:
         new.sight = UNSEEN
     return new

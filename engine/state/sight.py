@@ -31,7 +31,7 @@ class Sight:
     player's view costs a copy of two small structs and not a walk over the game."""
 
     __slots__ = ("visible", "library_changes", "library_known", "libraries", "views",
-                 "shared", "owned")
+                 "shared", "owned", "rest")
 
     def __init__(self) -> None:
         # per player, the objects they may see: every object in a public zone (400.2),
@@ -57,6 +57,9 @@ class Sight:
         # library object)
         self.shared: dict[int, GameObject] | None = None
         self.owned: dict[int, GameObject] = {}
+        # a deal's (never played on): the ids of its objects outside the libraries, which
+        # its clones copy (engine.state.clone._dealt_objects), found at its first clone
+        self.rest: list[int] | None = None
 
     def __eq__(self, other: object) -> bool:
         """Like the derived data: a function of the state, never tells two states apart."""

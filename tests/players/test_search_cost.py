@@ -96,19 +96,23 @@ def _rolled(game: GameState, seed: int) -> GameState:
 
 @pytest.mark.parametrize("decks", MATCHUPS)
 def test_a_deals_clones_share_its_library_and_leave_it_alone(decks: tuple[str, str]) -> None:
-    """A deal's clone holds the deal's library objects themselves and copies the others;
-    a rollout on it ends exactly where the same rollout on a clone that copies every
-    object ends (the rules state and the sight), and the deal, its objects (each field
-    and counter) and its sight's dicts are as they were after every rollout: the clone
-    copied each library object it changed (``clone.own``) before changing it."""
+    """A deal holds the library objects of the view it was dealt from (the game's own),
+    and a deal's clone the deal's library objects, copying the others; a rollout on it
+    ends exactly where the same rollout on a clone that copies every object ends (the
+    rules state and the sight), and the deal, its objects (each field and counter) and
+    its sight's dicts, and the game's objects, are as they were after every rollout: the
+    clone copied each library object it changed (``clone.own``) before changing it."""
     owned = 0
     for k, state in enumerate(_positions(decks, 11, every=5)):
         assert state.pending is not None
         me = state.pending.player  # (a deal of the player deciding, as the search's)
-        deal = determinize(player_view(state, me), me, 1000 + k)
+        view = player_view(state, me)
+        deal = determinize(view, me, 1000 + k)
         if deal is None:
             continue
-        before = _fields(deal), _facts(deal, deal.sight)
+        for oid, o in view.objects.items():
+            assert (deal.objects.get(oid) is o) == (o.zone == LIBRARY)
+        before = _fields(deal), _facts(deal, deal.sight), _fields(state)
         for r in range(2):
             game = clone_dealt(deal)
             for oid, o in deal.objects.items():
@@ -118,7 +122,7 @@ def test_a_deals_clones_share_its_library_and_leave_it_alone(decks: tuple[str, s
             _rolled(full, 7 * k + r)
             assert to_msgpack(game) == to_msgpack(full)
             assert _facts(game, game.sight) == _facts(full, full.sight)
-            assert (_fields(deal), _facts(deal, deal.sight)) == before
+            assert (_fields(deal), _facts(deal, deal.sight), _fields(state)) == before
             owned += len(game.sight.owned)
     assert owned > 10
 
@@ -167,7 +171,9 @@ def test_the_kept_deal_changes_no_value(decks: tuple[str, str]) -> None:
         assert d is not None
         view = player_view(state, d.player)
         kept, afresh = SearchPolicy(3, parse_policy(SPEC)), _Afresh(3, parse_policy(SPEC))
+        before = _fields(state)
         assert kept.decide(view, d) == afresh.decide(view, d)
+        assert _fields(state) == before  # (the deals share the game's library objects)
         assert kept.last_values == afresh.last_values
         searched += kept.searched
         one = kept.deal(view, d.player, k)
