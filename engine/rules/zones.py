@@ -238,7 +238,8 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
     zones (400.3). Entering the battlefield is done by ``engine.rules.replacement.enter``.
     """
-    obj = own(state, obj)  # (its ``moved_to`` is written: a deal's clone writes its own)
+    if state.sight.shared is not None:  # (a deal's clone: ``moved_to`` is written below)
+        obj = own(state, obj)
     if zone == GRAVEYARD and obj.zone == HAND and DISCARD_HOOKS:
         # a card put from a hand into a graveyard is discarded (701.8a): madness
         for hook in DISCARD_HOOKS:

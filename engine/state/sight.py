@@ -69,22 +69,34 @@ class Sight:
 
     @staticmethod
     def of(state: GameState) -> Sight:
-        """What each player may see, worked out from the state's objects."""
+        """What each player may see, worked out from the state's objects (a walk over
+        every object: a search makes one per deal, about a hundred objects, most of them
+        library cards unknown to the other player, which the first tests let through)."""
         sight = Sight()
-        mine = sight.visible
+        seen0, seen1 = sight.visible
+        library_known = sight.library_known
         for oid, o in state.objects.items():
-            if o.zone >= _BATTLEFIELD and not o.foretold:  # a public zone
-                mine[0][oid] = o
-                mine[1][oid] = o
-            elif o.foretold:  # exiled face down: its owner alone sees it (702.143a)
-                mine[o.owner][oid] = o
+            if o.foretold:  # exiled face down: its owner alone sees it (702.143a)
+                if o.owner:
+                    seen1[oid] = o
+                else:
+                    seen0[oid] = o
+            elif o.zone >= _BATTLEFIELD:  # a public zone
+                seen0[oid] = o
+                seen1[oid] = o
             else:
-                mine[o.owner][oid] = o
-                for p in (0, 1):
-                    if o.known >> p & 1:
-                        mine[p][oid] = o
-                if o.known and o.zone == _LIBRARY:
-                    sight.library_known[o.owner] += 1
+                if o.owner:
+                    seen1[oid] = o
+                else:
+                    seen0[oid] = o
+                known = o.known
+                if known:
+                    if known & 1:
+                        seen0[oid] = o
+                    if known & 2:
+                        seen1[oid] = o
+                    if o.zone == _LIBRARY:
+                        library_known[o.owner] += 1
         for p, player in enumerate(state.players):
             sight.libraries[p].extend(sorted(player.library))
         return sight
