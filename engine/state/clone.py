@@ -127,11 +127,11 @@ def _sharing_objects(c: _Cloner, objects: dict[int, GameObject],
     out = objects.copy()
     copied = rest
     if done_map:
-        for key, done in list(done_map.items()):
-            o = objects.get(done.oid)
-            if o is not None and id(o) == key and o.zone == LIBRARY:
-                out[done.oid] = done
-                copied = copied + [done.oid]
+        for key, held in list(done_map.items()):
+            lib = objects.get(held.oid)
+            if lib is not None and id(lib) == key and lib.zone == LIBRARY:
+                out[held.oid] = held
+                copied = copied + [held.oid]
     for oid in rest:
         o = objects[oid]
         key = id(o)

@@ -21,7 +21,7 @@ from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import move, reveal
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameState
+from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameState, PendingTrigger
 from mtgsim.engine.state.serialize import to_msgpack
 from mtgsim.engine.state.sight import Sight
 from mtgsim.engine.state.view import player_view
@@ -145,6 +145,23 @@ def test_a_library_object_read_before_a_change_gives_the_clones_copy() -> None:
     new = move(game, top, HAND)
     assert mine.moved_to == new.oid and top.moved_to == NONE
     assert deal.objects[top.oid] is top and top.oid in deal.players[0].library
+
+
+def test_a_library_object_held_as_last_known_information_is_copied_once() -> None:
+    """Where the deal's last known information holds a library object (none does in the
+    rules as they are), a deal's clone copies it as a plain clone does: one copy, in
+    ``objects``, in the sight's dicts and in the holder, not the deal's object."""
+    state = _positions(MATCHUPS[0], 11)[0]
+    deal = determinize(player_view(state, 0), 0, 5)
+    assert deal is not None
+    lib = deal.objects[deal.players[0].library[-1]]
+    deal.triggers = [PendingTrigger(lib.oid, 0, lib.card, None, 0,  # type: ignore[arg-type]
+                                    lib.oid, lib)]
+    game = clone_dealt(deal)
+    held = game.triggers[0].subject_lki
+    assert held is not lib and held is game.objects[lib.oid]
+    assert game.sight.visible[0][lib.oid] is held
+    assert deal.objects[lib.oid] is lib
 
 
 class _Afresh(SearchPolicy):
