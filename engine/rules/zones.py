@@ -19,6 +19,7 @@ from contextlib import contextmanager
 
 from mtgsim.engine.cards import T_CREATURE, T_LAND
 from mtgsim.engine.cards.card import Card
+from mtgsim.engine.state.clone import own
 from mtgsim.engine.state.derived import (
     Derived,
     checks_due,
@@ -85,6 +86,7 @@ def forget_object(state: GameState, oid: int) -> None:
 def reveal(state: GameState, obj: GameObject) -> None:
     """Reveal a card in a hidden zone to every player (701.16a): the players' views show
     it until it changes zones or its library is shuffled."""
+    obj = own(state, obj)  # (a deal's clone changes its own copy: engine.state.clone)
     sight = state.sight
     if obj.zone == LIBRARY:
         sight.library_changes[obj.owner] += 1
@@ -97,6 +99,7 @@ def reveal(state: GameState, obj: GameObject) -> None:
 
 def look_at(state: GameState, obj: GameObject, player: int) -> None:
     """``player`` looks at a card in a hidden zone (701.16b): only their view shows it."""
+    obj = own(state, obj)
     sight = state.sight
     if obj.zone == LIBRARY:
         sight.library_changes[obj.owner] += 1
@@ -109,6 +112,7 @@ def look_at(state: GameState, obj: GameObject, player: int) -> None:
 def conceal(state: GameState, obj: GameObject) -> None:
     """What players saw of a card in a library is lost: it went there in a random order
     (cascade's "on the bottom of your library in a random order", 702.85a)."""
+    obj = own(state, obj)
     if obj.known:
         obj.known = 0
         sight = state.sight
@@ -234,6 +238,8 @@ def move(state: GameState, obj: GameObject, zone: int, *, bottom: bool = False,
     leaves-the-battlefield triggers have seen them through LKI). Cards go to their owner's
     zones (400.3). Entering the battlefield is done by ``engine.rules.replacement.enter``.
     """
+    if state.sight.shared is not None:  # (a deal's clone: ``moved_to`` is written below)
+        obj = own(state, obj)
     if zone == GRAVEYARD and obj.zone == HAND and DISCARD_HOOKS:
         # a card put from a hand into a graveyard is discarded (701.8a): madness
         for hook in DISCARD_HOOKS:
@@ -289,6 +295,7 @@ def shuffle_library(state: GameState, player: int) -> None:
         for oid in library:
             o = objects[oid]
             if o.known:
+                o = own(state, o)
                 o.known = 0
                 visible.pop(oid, None)
         sight.library_known[player] = 0

@@ -7,6 +7,15 @@ aliasing: an object that is both in ``objects`` and a stack item's last known in
 on exactly as the original would (``tests/state/test_clone.py``), and changing either never
 changes the other. Its derived data (engine.state.derived) is the original's flags and counts
 with no memo entries.
+
+A deal's clone (``SIGHT_DEALT``: a determinization, which is never played on, cloned for
+each rollout) holds the deal's library objects themselves, not copies: most of a game's
+objects are library cards, and a rollout of two turns draws a few of them and changes no
+other. The rules change a library object only in engine.rules.zones (who knows it, 701.16;
+the new id of a card that left, 400.7), and each of those first calls ``own``, which gives
+the clone its own copy in place of the deal's: the deal stays as it was for its next
+rollout (``tests/players/test_search_cost.py`` checks both on every rollout of search
+games).
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 import msgspec
 
 from mtgsim.engine.state.game_state import (
+    LIBRARY,
     Combat,
     DelayedTrigger,
     Departure,
@@ -104,6 +114,74 @@ def _objects(c: _Cloner, objects: dict[int, GameObject]) -> dict[int, GameObject
     return out
 
 
+def _sharing_objects(c: _Cloner, objects: dict[int, GameObject],
+                     rest: list[int]) -> tuple[dict[int, GameObject], list[int]]:
+    """``_objects`` for a clone that shares the library objects, and the ids of the
+    objects copied: the library objects shared (the dict copied in C, which keeps the
+    order), the others (``rest``, their ids) copied as ``_objects`` copies them. A library
+    object some last known information already holds (``c.objects``: the clone copies
+    those holders first) stays that one copy, so the aliasing is the original's; none does
+    in practice (that information is of permanents, spells and cards put into
+    graveyards)."""
+    done_map = c.objects
+    out = objects.copy()
+    copied = rest
+    if done_map:
+        for key, held in list(done_map.items()):
+            lib = objects.get(held.oid)
+            if lib is not None and id(lib) == key and lib.zone == LIBRARY:
+                out[held.oid] = held
+                copied = copied + [held.oid]
+    for oid in rest:
+        o = objects[oid]
+        key = id(o)
+        done = done_map.get(key)
+        if done is None:
+            if o.devoured_lki:
+                done = c.obj(o)
+            else:
+                done = _copy(o)
+                done.counters = o.counters.copy() if o.counters else {}
+                done_map[key] = done
+        out[oid] = done
+    return out, copied
+
+
+def _outside_libraries(objects: dict[int, GameObject]) -> list[int]:
+    """The ids of ``objects`` not in a library, in their order."""
+    return [oid for oid, o in objects.items() if o.zone != LIBRARY]
+
+
+def own(state: GameState, obj: GameObject) -> GameObject:
+    """The object of ``state`` that the rules may change in place of ``obj``: ``obj``
+    itself, unless ``state`` is a deal's clone and ``obj`` the deal's library object it
+    shares (``clone.SIGHT_DEALT``); then its own copy, made now (in ``objects`` and the
+    sight's dicts in place of the deal's) or before (``obj`` was read before a change
+    and passed on: the same copy again). engine.rules.zones calls it before each change
+    of an object that may be in a library."""
+    sight = state.sight
+    shared = sight.shared
+    if shared is None:
+        return obj
+    oid = obj.oid
+    if shared.get(oid) is not obj:
+        return obj
+    owned = sight.owned
+    mine = owned.get(oid)
+    if mine is not None:
+        return mine
+    mine = _copy(obj)
+    mine.counters = obj.counters.copy() if obj.counters else {}
+    owned[oid] = mine
+    objects = state.objects
+    if objects.get(oid) is obj:
+        objects[oid] = mine
+    for visible in sight.visible:
+        if visible.get(oid) is obj:
+            visible[oid] = mine
+    return mine
+
+
 def _player(p: Player) -> Player:
     q = _copy(p)
     q.library = p.library.copy()
@@ -131,15 +209,32 @@ def _combat(c: Combat) -> Combat:
 SIGHT_OF, SIGHT_DEALT, SIGHT_NONE = 0, 1, 2
 
 
-def clone(state: GameState, sight: int = SIGHT_OF) -> GameState:
+def clone(state: GameState, sight: int = SIGHT_OF, share: bool = False) -> GameState:
     """An independent copy of ``state`` that plays on as it would; its ``sight`` made as
-    ``sight`` says (``SIGHT_OF``, ``SIGHT_DEALT``, ``SIGHT_NONE``)."""
+    ``sight`` says (``SIGHT_OF``; ``SIGHT_DEALT``: the deal's library objects shared,
+    module docstring; ``SIGHT_NONE``). ``share``: the library objects shared with
+    ``state`` too, which is not played on while the clone lives (a player's view, which
+    ``determinize`` deals from); the caller sets the sight's ``shared`` once it makes it."""
     c = _Cloner()
     new = _copy(state)
     new.players = [_player(p) for p in state.players]
-    new.objects = objects = _objects(c, state.objects)
-    new.battlefield = state.battlefield.copy()
+    # (the holders of last known information before ``objects``: a clone that shares the
+    # library objects shares one only where none of them holds it, ``_sharing_objects``)
     new.stack = [c.item(it) for it in state.stack]  # type: ignore[misc]
+    new.triggers = [_pending(c, t) for t in state.triggers]
+    new.delayed = [_delayed(c, t) for t in state.delayed]
+    new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
+    copied: list[int] = []
+    if sight == SIGHT_DEALT:
+        rest = state.sight.rest  # (found at the deal's first clone: it is never played on)
+        if rest is None:
+            rest = state.sight.rest = _outside_libraries(state.objects)
+        new.objects, copied = _sharing_objects(c, state.objects, rest)
+    elif share:
+        new.objects = _sharing_objects(c, state.objects, _outside_libraries(state.objects))[0]
+    else:
+        new.objects = _objects(c, state.objects)
+    new.battlefield = state.battlefield.copy()
     tasks = []
     for t in state.tasks:
         t2 = _copy(t)
@@ -153,8 +248,6 @@ def clone(state: GameState, sight: int = SIGHT_OF) -> GameState:
         d.options = d.options.copy()
         d.actions = d.actions.copy()
         d.pairs = d.pairs.copy()
-    new.triggers = [_pending(c, t) for t in state.triggers]
-    new.delayed = [_delayed(c, t) for t in state.delayed]
     new.haunters = state.haunters.copy()
     new.effects = [_copy(e) for e in state.effects]
     if state.combat is not None:
@@ -172,13 +265,12 @@ def clone(state: GameState, sight: int = SIGHT_OF) -> GameState:
     new.spell_shields = state.spell_shields.copy()
     new.untargetable = state.untargetable.copy()
     new.event_before = state.event_before.copy()
-    new.departures = [Departure(c.obj(d.lki), d.zone, d.sacrificed) for d in state.departures]
     new.arrivals = state.arrivals.copy()
     new.derived = state.derived.copy()
     if sight == SIGHT_OF:
         new.sight = Sight.of(new)
     elif sight == SIGHT_DEALT:
-        new.sight = state.sight.onto(objects)
+        new.sight = state.sight.onto(state.objects, new.objects, copied)
     else:
         new.sight = UNSEEN
     return new

@@ -167,14 +167,21 @@ class Derived:
 
     def copy(self) -> Derived:
         """The derived data of a clone: the same pool and compiled cards, flags and
-        counts; no memo entries (they hold the original's objects)."""
-        d = Derived(self.pool, (), self.extra)
+        counts; no memo entries (they hold the original's objects). Made without
+        ``__init__``, as a view's is (``for_view``): its empty caches would be replaced at
+        once, and its card table's content keys are the original's (the same cards; a
+        search clones its deals hundreds of times a game)."""
+        d = Derived.__new__(Derived)
+        d.pool = self.pool
+        d.extra = self.extra
+        d.keys = self.keys
         d.layers = self.layers.copy()
         d.checks = self.checks.copy()
         d.mana = self.mana.copy()
         d.hands = self.hands.copy()
         d.counts = self.counts  # (frozen: held, as a view holds it)
         d.memo = self.memo.copy()
+        d.stop_table = None
         d.decklists = self.decklists
         d.mechanics = self.mechanics
         return d

@@ -30,7 +30,8 @@ class Sight:
     """What each player may see of a game, kept as objects come and go so that a
     player's view costs a copy of two small structs and not a walk over the game."""
 
-    __slots__ = ("visible", "library_changes", "library_known", "libraries", "views")
+    __slots__ = ("visible", "library_changes", "library_known", "libraries", "views",
+                 "shared", "owned", "rest")
 
     def __init__(self) -> None:
         # per player, the objects they may see: every object in a public zone (400.2),
@@ -49,6 +50,16 @@ class Sight:
         self.libraries: tuple[list[int], list[int]] = ([], [])
         # engine.state.view's caches, one per library and viewer (2 * owner + is-other-player)
         self.views: list[LibraryView | None] = [None, None, None, None]
+        # a deal's clone (``onto_shared``) holds the deal's library objects themselves
+        # instead of copies: ``shared`` is the deal's objects (None in every other state),
+        # ``owned`` the copies made of them where this game changed one
+        # (engine.state.clone.own, called by engine.rules.zones before it writes a
+        # library object)
+        self.shared: dict[int, GameObject] | None = None
+        self.owned: dict[int, GameObject] = {}
+        # a deal's (never played on): the ids of its objects outside the libraries, which
+        # its clones copy (engine.state.clone._dealt_objects), found at its first clone
+        self.rest: list[int] | None = None
 
     def __eq__(self, other: object) -> bool:
         """Like the derived data: a function of the state, never tells two states apart."""
@@ -58,44 +69,65 @@ class Sight:
 
     @staticmethod
     def of(state: GameState) -> Sight:
-        """What each player may see, worked out from the state's objects."""
+        """What each player may see, worked out from the state's objects (a walk over
+        every object: a search makes one per deal, about a hundred objects, most of them
+        library cards unknown to the other player, which the first tests let through)."""
         sight = Sight()
-        mine = sight.visible
+        seen0, seen1 = sight.visible
+        library_known = sight.library_known
         for oid, o in state.objects.items():
-            if o.zone >= _BATTLEFIELD and not o.foretold:  # a public zone
-                mine[0][oid] = o
-                mine[1][oid] = o
-            elif o.foretold:  # exiled face down: its owner alone sees it (702.143a)
-                mine[o.owner][oid] = o
+            if o.foretold:  # exiled face down: its owner alone sees it (702.143a)
+                if o.owner:
+                    seen1[oid] = o
+                else:
+                    seen0[oid] = o
+            elif o.zone >= _BATTLEFIELD:  # a public zone
+                seen0[oid] = o
+                seen1[oid] = o
             else:
-                mine[o.owner][oid] = o
-                for p in (0, 1):
-                    if o.known >> p & 1:
-                        mine[p][oid] = o
-                if o.known and o.zone == _LIBRARY:
-                    sight.library_known[o.owner] += 1
+                if o.owner:
+                    seen1[oid] = o
+                else:
+                    seen0[oid] = o
+                known = o.known
+                if known:
+                    if known & 1:
+                        seen0[oid] = o
+                    if known & 2:
+                        seen1[oid] = o
+                    if o.zone == _LIBRARY:
+                        library_known[o.owner] += 1
         for p, player in enumerate(state.players):
             sight.libraries[p].extend(sorted(player.library))
         return sight
 
-    def onto(self, objects: dict[int, GameObject]) -> Sight:
-        """This sight for a clone whose objects are ``objects`` (the same ids): what
-        ``Sight.of`` gives the clone, when this sight is what ``Sight.of`` gave its state
-        and the state has not changed since (a determinization not played on: the
-        search clones each deal once per rollout, ``clone.SIGHT_DEALT``). ``of`` walks
-        every object and tests its zone and who knows it; this maps the ids it found to
-        the clone's objects, in the same order (a view's objects are this dict: the
-        heuristic reads them in its order). A sight the zones kept since (objects come
-        and gone, cards known, libraries changed) is not what ``of`` finds for its state
-        (its change counts go on from where they were), so this is for a deal alone
-        (``tests/players/test_search_cost.py`` checks it against ``of``)."""
+    def onto(self, deal: dict[int, GameObject], objects: dict[int, GameObject],
+             copied: list[int]) -> Sight:
+        """This sight for a clone of its state, a determinization not played on since
+        ``of`` made this sight (the search clones each deal once per rollout,
+        ``clone.SIGHT_DEALT``), whose objects are ``objects``: the deal's own (``deal``)
+        for its library cards, shared, and copies for the others (``copied``, their ids).
+        What ``of`` gives the clone, without its walk over every object and its zone and
+        who knows it: this sight's dicts copied in C (the same ids in the same order: a
+        view's objects are this dict, and the heuristic reads them in its order), the
+        copies put in their entries, and ``shared`` set, so that the clone copies a library
+        object before it changes one (engine.state.clone.own). A sight the zones kept
+        since (objects come and gone, cards known, libraries changed) is not what ``of``
+        finds for its state (its change counts go on from where they were), so this is for
+        a deal alone (``tests/players/test_search_cost.py`` checks it against ``of``)."""
         sight = Sight()
         mine, yours = self.visible
-        sight.visible = ({oid: objects[oid] for oid in mine},
-                         {oid: objects[oid] for oid in yours})
+        mine, yours = mine.copy(), yours.copy()
+        for oid in copied:
+            if oid in mine:
+                mine[oid] = objects[oid]
+            if oid in yours:
+                yours[oid] = objects[oid]
+        sight.visible = (mine, yours)
         sight.library_changes = self.library_changes.copy()
         sight.library_known = self.library_known.copy()
         sight.libraries = (self.libraries[0].copy(), self.libraries[1].copy())
+        sight.shared = deal
         return sight
 
 

@@ -84,7 +84,10 @@ def determinize(view: GameState, me: int, seed: int,
     their hidden hand holds at most that many lands, dealt from the uniform deal
     conditioned on it (with a deck list; without one the deal stays uniform).
     ``unseen``: ``unseen_cards(view, me)`` when the caller has it (not changed here)."""
-    game = clone(view, SIGHT_NONE)  # (its sight is made once its cards are dealt: redealt)
+    # its sight is made once its cards are dealt (``redealt``); it shares the view's library
+    # objects (``me``'s library: the view is not played on while the deal lives, and the
+    # deal never is: a rollout's clone copies one before changing it, engine.state.clone)
+    game = clone(view, SIGHT_NONE, True)
     game.log = None
     game.decisions = None
     rng, game.rng = next_u64(seed)
@@ -131,6 +134,7 @@ def determinize(view: GameState, me: int, seed: int,
         library[i] = oid
     mine.library = library
     redealt(game)
+    game.sight.shared = view.objects
     return game
 
 
