@@ -70,6 +70,7 @@ from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
 from mtgsim.engine.players.policies.spec import (
     DEFAULT_ATTACK,
     DEFAULT_PRIO,
+    DEFAULT_TRICKS,
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
@@ -208,6 +209,7 @@ class SearchPolicy(RootSearch):
         # seat is the default heuristic
         self.prio = spec.get("prio") or DEFAULT_PRIO
         self.race = (spec.get("attack") or DEFAULT_ATTACK) == "race"
+        self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
         self.inner = self._own_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
@@ -222,8 +224,9 @@ class SearchPolicy(RootSearch):
         return deck_stops(deck)
 
     def _own_heuristic(self, seed: int) -> HeuristicPolicy:
-        """The heuristic of the search's own seat: its price of life, ``prio``, ``attack``."""
-        return HeuristicPolicy(seed, self.fitted, self.race, self.prio)
+        """The heuristic of the search's own seat: its price of life, ``prio``, ``attack``,
+        ``tricks``."""
+        return HeuristicPolicy(seed, self.fitted, self.race, self.prio, self.tricks)
 
     candidates = staticmethod(candidate_answers)  # the answers tried at a decision
 
