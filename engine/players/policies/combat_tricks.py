@@ -91,13 +91,15 @@ def after_blocks(ctx: Ctx) -> bool:
         bool(combat.attackers)
 
 
-def combat_value(ctx: Ctx, pump: Any) -> tuple[float, bool, int]:
+def combat_value(ctx: Ctx, pump: Any, damage: bool) -> tuple[float, bool, int]:
     """What ``pump`` cast now, after blockers, does in this combat: (its worth, whether it
     makes the combat damage lethal, the best single target or ``NONE``). A mass pump
     ("creatures you control") adds up every creature of mine in the combat; a targeted one
-    takes the creature where it does most. Worth: ``POINT`` a point of damage past the
-    blockers (unblocked, 510.1a, or trampling over, 702.19b), and the ``worth.value`` of
-    each creature of mine it saves and each of theirs it lets mine kill (``fight``)."""
+    takes the creature where it does most. Worth: the ``worth.value`` of each creature of
+    mine it saves and each of theirs it lets mine kill (``fight``), and with ``damage``
+    ``POINT`` a point of damage past the blockers (unblocked, 510.1a, or trampling over,
+    702.19b); without it such damage counts only when it is lethal (a Giant Growth is
+    kept for a fight rather than spent on three points)."""
     state = ctx.state
     combat = state.combat
     if combat is None:
@@ -110,7 +112,8 @@ def combat_value(ctx: Ctx, pump: Any) -> tuple[float, bool, int]:
     past = 0  # damage of mine past the blockers, before the pump
     total = 0.0
     extra_all = 0
-    best, best_worth, best_extra = NONE, 0.0, 0
+    best, best_worth = NONE, 0.0
+    most, most_extra = NONE, 0  # the target whose pump adds most damage past blockers
     for a in combat.attackers:
         att = objects.get(a)
         if att is None:
@@ -129,7 +132,8 @@ def combat_value(ctx: Ctx, pump: Any) -> tuple[float, bool, int]:
                 extra = trample_over(att, blockers, bp) - trample_over(att, blockers)
                 if len(blockers) == 1:
                     worth += pump_gain(att, blockers[0], bp, bt, kws)
-            worth += extra * POINT
+            if damage:
+                worth += extra * POINT
         else:
             for b in blockers:  # my blockers of their attacker
                 if b.controller != ctx.me:
@@ -142,12 +146,16 @@ def combat_value(ctx: Ctx, pump: Any) -> tuple[float, bool, int]:
         if mass:
             total += worth
             extra_all += extra
-        elif worth > best_worth:
-            best, best_worth, best_extra = target, worth, extra
+        else:
+            if worth > best_worth:
+                best, best_worth = target, worth
+            if extra > most_extra:
+                most, most_extra = target, extra
     if mass:
         return total, extra_all > 0 and past + extra_all >= ctx.opp_life, NONE
-    lethal = best_extra > 0 and past + best_extra >= ctx.opp_life
-    return best_worth, lethal, best
+    if most_extra > 0 and past + most_extra >= ctx.opp_life:
+        return best_worth, True, most
+    return best_worth, False, best
 
 
 def trick_score(ctx: Ctx, card: Card, pump: Any, trigger: float) -> tuple[float, int]:
@@ -160,7 +168,7 @@ def trick_score(ctx: Ctx, card: Card, pump: Any, trigger: float) -> tuple[float,
     pump's rule, now with the fights counted and in the other player's combat too)."""
     if not after_blocks(ctx):
         return 0.0, NONE
-    worth, lethal, target = combat_value(ctx, pump)
+    worth, lethal, target = combat_value(ctx, pump, pump.each is not None or trigger > 0.0)
     if pump.each is None and target == NONE:
         return 0.0, NONE
     if lethal:
