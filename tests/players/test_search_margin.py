@@ -118,8 +118,8 @@ def test_the_opponent_seat_plays_its_own_price(monkeypatch: pytest.MonkeyPatch) 
     real = search_module.HeuristicPolicy
 
     def recording(seed: int, fitted: bool = False, race: bool = False,
-                  prio: str = "plain") -> object:
-        policy = real(seed, fitted, race, prio)
+                  prio: str = "plain", tricks: str = "plain") -> object:
+        policy = real(seed, fitted, race, prio, tricks)
         made.append((seed, policy.price))
         return policy
 

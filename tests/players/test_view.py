@@ -59,8 +59,11 @@ from mtgsim.pipelines.runner import (
 )
 
 # (``heuristic:prio=plan`` too: the turn's plan reads the hand and the mana of the view,
-# turn_plan; a setting, but one that weighs the hand as a whole)
-SHIPPED = ("heuristic", "random", "goldfish", "heuristic:prio=plan")
+# turn_plan; a setting, but one that weighs the hand as a whole; and
+# ``heuristic:tricks=combat``, whose held pump reads its cascade's estimate of the library
+# at other moments than the plain heuristic: combat_tricks)
+SHIPPED = ("heuristic", "random", "goldfish", "heuristic:prio=plan",
+           "heuristic:tricks=combat")
 
 # Pairings whose decks reveal, search, look at and shuffle libraries (transmute, forecast,
 # cascade, dredge, tutors) and whose spells read hands (discard, counters).

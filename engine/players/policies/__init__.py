@@ -11,6 +11,7 @@ from mtgsim.engine.players.policies.search import SearchPolicy
 from mtgsim.engine.players.policies.spec import (
     DEFAULT_ATTACK,
     DEFAULT_PRIO,
+    DEFAULT_TRICKS,
     POLICY_NAMES,
     PolicySpec,
     PolicySpecError,
@@ -30,7 +31,8 @@ def make_policy(spec: str | PolicySpec, seed: int
     if s.name == "heuristic":
         return HeuristicPolicy(seed, fitted=s.get("eval") == "fitted",
                                race=(s.get("attack") or DEFAULT_ATTACK) == "race",
-                               prio=s.get("prio") or DEFAULT_PRIO)
+                               prio=s.get("prio") or DEFAULT_PRIO,
+                               tricks=s.get("tricks") or DEFAULT_TRICKS)
     if s.name == "random":
         return RandomPolicy(seed)
     if s.name == "goldfish":

@@ -39,7 +39,7 @@ from mtgsim.engine.players.policies.priority_order import (
     land_need,
     rules_of,
 )
-from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO
+from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO, DEFAULT_TRICKS
 from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.policies.targeting import TargetChooser
@@ -99,7 +99,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ("price", "race", "land_weight", "body_ties", "turn_plan")
+    __slots__ = ("price", "race", "land_weight", "body_ties", "turn_plan", "combat_tricks")
     name = "heuristic"
     stops = _stops()
 
@@ -109,7 +109,7 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         return deck_stops(deck)
 
     def __init__(self, seed: int, fitted: bool = False, race: bool = DEFAULT_RACE,
-                 prio: str = DEFAULT_PRIO) -> None:
+                 prio: str = DEFAULT_PRIO, tricks: str = DEFAULT_TRICKS) -> None:
         # the price of life this policy's estimates read, passed down to them: the fitted
         # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
         # engine.players.life_price; not the default: docs/policies.md)
@@ -127,6 +127,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         # ``prio=plan``: in its own main phase, the set of casts this turn's mana pays
         # for, with the land that pays for it (turn_plan; off by default)
         self.turn_plan = prio == "plan"
+        # ``heuristic:tricks=combat``: an instant that pumps its own creatures is held for
+        # a combat it changes, not cast at the other player's end step for its cascade
+        # (combat_tricks; off by default)
+        self.combat_tricks = tricks == "combat"
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode

@@ -70,6 +70,7 @@ from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
 from mtgsim.engine.players.policies.spec import (
     DEFAULT_ATTACK,
     DEFAULT_PRIO,
+    DEFAULT_TRICKS,
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
@@ -212,6 +213,7 @@ class SearchPolicy(RootSearch):
         # attack unblocked leaves more than L life (chump_guard; default: none dropped)
         chump = spec.get("chump")
         self.chump = int(chump) if chump is not None else None
+        self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
         self.inner = self._own_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
@@ -226,8 +228,9 @@ class SearchPolicy(RootSearch):
         return deck_stops(deck)
 
     def _own_heuristic(self, seed: int) -> HeuristicPolicy:
-        """The heuristic of the search's own seat: its price of life, ``prio``, ``attack``."""
-        return HeuristicPolicy(seed, self.fitted, self.race, self.prio)
+        """The heuristic of the search's own seat: its price of life, ``prio``, ``attack``,
+        ``tricks``."""
+        return HeuristicPolicy(seed, self.fitted, self.race, self.prio, self.tricks)
 
     candidates = staticmethod(candidate_answers)  # the answers tried at a decision
 

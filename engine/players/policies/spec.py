@@ -89,6 +89,19 @@ def _attacks(text: str) -> str:
     return text
 
 
+# ``heuristic:tricks``: when an instant that pumps its own creatures until end of turn is
+# cast: ``plain`` (the default) as before; ``combat`` held for combat, not cast at the
+# other player's end step for its cascade (engine.players.policies.combat_tricks)
+TRICKS = ("plain", "combat")
+DEFAULT_TRICKS = "plain"
+
+
+def _tricks(text: str) -> str:
+    if text not in TRICKS:
+        raise PolicySpecError(f"must be one of {', '.join(TRICKS)}, got {text!r}")
+    return text
+
+
 PRIORITY_RULES = ("plain", "lands", "bodies", "both", "mana", "plan")  # (priority_order.rules_of)
 
 
@@ -181,6 +194,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "chump": _int_in(0, 1000),  # L: a block declaration that adds a chump block (the
     # blocker dies, the attacker lives) to the heuristic's is not searched unless the
     # attack unblocked leaves L life or less (chump_guard; default: every one searched)
+    "tricks": _tricks,  # ``heuristic:tricks`` likewise in the search's own heuristic
+    # (combat: its pump instants held for combat; default plain)
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default
     # SEARCH_DEFAULTS' for the search, MCTS_DEFAULT_INFER for mcts); 0: the uniform deal;
@@ -232,9 +247,12 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
 # ``prio=plan`` is ``mana`` and the turn's plan: in its own main phase the set of casts
 # this turn's mana pays for, not the best one first (engine.players.policies.turn_plan).
 # ``heuristic:attack=trades,prio=plain`` is the default pilot before December 6.
+# ``tricks=combat`` holds an instant that pumps its own creatures for a combat it changes
+# (engine.players.policies.combat_tricks); ``tricks=plain``, the default, is the old play.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation,
                                                        "attack": _attacks,
-                                                       "prio": _priority_rules}
+                                                       "prio": _priority_rules,
+                                                       "tricks": _tricks}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
@@ -328,6 +346,8 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["attack"]
     if settings.get("prio") == DEFAULT_PRIO:
         del settings["prio"]
+    if settings.get("tricks") == DEFAULT_TRICKS:
+        del settings["tricks"]
     if name == "search" and settings.get("opponent") == settings.get("eval", "handset"):
         del settings["opponent"]  # the default: the other seat priced as the own
     if settings.get("kinds") == ALL_KINDS:  # every kind: the default
@@ -357,5 +377,5 @@ def canonical(text: str) -> str:
     return str(parse_policy(text))
 
 
-__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
 __all__ += ["PLAY_VERSIONS", "play_version", "search_scale"]

@@ -10,6 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from mtgsim.engine.cards import KW_CANT_BLOCK, KW_HASTE, KW_INDESTRUCTIBLE, EffectT, Target
+from mtgsim.engine.players.policies.combat_tricks import (
+    after_blocks,
+    could_attack,
+    no_attack_this_turn,
+    own_pump,
+    trick_score,
+)
 from mtgsim.engine.players.policies.context import (
     Ctx,
     first_effects,
@@ -73,6 +80,10 @@ class SpellScorer(TrickScorer):
         mv = card.mana_value
         if ctx.main and not fits_reserve(ctx, mv) and not is_counterspell(card):
             return 0.0
+        if self.combat_tricks:
+            held = self._combat_trick(ctx, obj)
+            if held is not None:
+                return held
         # Choose a mode (and its targets) by what it would do.
         modes: list[tuple[int, tuple[Target, ...], tuple[EffectT, ...]]]
         if spell.modes:
@@ -96,12 +107,49 @@ class SpellScorer(TrickScorer):
         instant at their end step (its own effects may want a better moment)."""
         if not (ctx.opp_end or ctx.main and sorcery):
             return 0.0
+        gain = self._trigger_gain(ctx, obj)
+        return 8.0 + obj.card.mana_value + gain if gain > 0 else 0.0
+
+    def _trigger_gain(self, ctx: Ctx, obj: GameObject) -> float:
+        """What casting ``obj`` triggers is worth: its "when you cast this" abilities'
+        estimates (cascade's, engine/keywords/cascade.py)."""
         gain = 0.0
         for ab in obj.card.triggered:
             if ab.when == "cast_self":
                 gain += effects_value(ctx.state, ctx.me, ab.effects, [], obj.oid, 0, 0,
                                       self.price)
-        return 8.0 + obj.card.mana_value + gain if gain > 0 else 0.0
+        return gain
+
+    def _combat_trick(self, ctx: Ctx, obj: GameObject) -> float | None:
+        """``heuristic:tricks=combat`` (combat_tricks): the score of an instant that pumps
+        my own creatures until end of turn, or None where the plain scores stand. After
+        blockers, what the pump changes in the combat (plus its cast trigger's worth);
+        at their end step nothing while a creature of mine could attack next turn (held
+        for that combat, not cast for its cascade alone); in my second main phase after
+        a turn without an attack, cast for its trigger (as at their end step)."""
+        card = obj.card
+        spell = card.spell
+        if spell is None or spell.modes:
+            return None
+        pump = own_pump(card)
+        if pump is None:
+            return None
+        trigger = self._trigger_gain(ctx, obj)
+        if after_blocks(ctx):
+            score, target = trick_score(ctx, card, pump, trigger)
+            if score <= 0.0:
+                return 0.0
+            if pump.each is None:
+                if not spell.targets or target not in legal_targets(
+                        ctx.state, spell.targets[0], ctx.me, obj.oid, spell=True):
+                    return 0.0
+                self.plan[obj.oid] = [target]
+            return score
+        if ctx.opp_end and could_attack(ctx):
+            return 0.0
+        if trigger > 0.0 and no_attack_this_turn(ctx):
+            return 8.0 + card.mana_value + trigger
+        return None
 
     def _effects_score(self, ctx: Ctx, obj: GameObject, specs: tuple[Target, ...],
                        effects: tuple[EffectT, ...], sorcery: bool) -> float:

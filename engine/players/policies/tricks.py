@@ -50,6 +50,8 @@ class TrickScorer(TargetPlanner):
     """Combat tricks and responses (a mixin of ``HeuristicPolicy``)."""
 
     __slots__ = ()  # (its state is in TargetPlanner's slots)
+    # ``heuristic:tricks=combat`` (a slot of HeuristicPolicy; combat_tricks)
+    combat_tricks: bool
 
     def _mass_pump_score(self, ctx: Ctx, first: Any, effects: tuple[EffectT, ...]) -> float:
         """"Creatures you control get +N/+N": after blockers, for the extra damage."""
@@ -154,14 +156,14 @@ class TrickScorer(TargetPlanner):
                         self.plan[obj.oid] = [a]
                         return 45.0
                 if len(blockers) == 1:
-                    gain = _pump_gain(att, blockers[0], bp, bt, kws)
+                    gain = pump_gain(att, blockers[0], bp, bt, kws)
                     if gain > best_score:
                         best, best_score = a, gain
             else:
                 for b in blockers:
                     if b.controller != ctx.me:
                         continue
-                    gain = _pump_gain(b, att, bp, bt, kws)
+                    gain = pump_gain(b, att, bp, bt, kws)
                     if gain > best_score:
                         best, best_score = b.oid, gain
         if best != NONE and best_score >= 2.5:
@@ -259,7 +261,7 @@ def trample_over(att: GameObject, blockers: list[GameObject], bonus: int = 0) ->
     return max(0, att.power + bonus - need)
 
 
-def _pump_gain(mine: GameObject, other: GameObject, bp: int, bt: int,
+def pump_gain(mine: GameObject, other: GameObject, bp: int, bt: int,
                kws: tuple[str, ...]) -> float:
     """What pumping ``mine`` (+bp/+bt and keywords) in its fight with ``other`` gains: my
     creature saved, theirs killed."""
