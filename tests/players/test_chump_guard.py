@@ -58,10 +58,12 @@ def _blocks(tmp_path: Path, life: int) -> tuple[GameState, Decision, dict[str, i
     return state, d, {f"{names[b]}>{names[a]}": i for i, (b, a) in enumerate(d.pairs)}
 
 
-def test_the_setting_is_read_and_off_by_default() -> None:
-    assert canonical("search:chump=05") == "search:chump=5"
-    assert SearchPolicy(0, parse_policy("search:chump=5")).chump == 5
-    assert SearchPolicy(0, parse_policy("search")).chump is None
+def test_the_setting_is_read_and_on_by_default() -> None:
+    assert canonical("search:chump=05") == "search"  # the default since search play 4
+    assert canonical("search:chump=07") == "search:chump=7"
+    assert SearchPolicy(0, parse_policy("search")).chump == 5
+    assert SearchPolicy(0, parse_policy("search:chump=7")).chump == 7
+    assert SearchPolicy(0, parse_policy("search:chump=off")).chump is None
     with pytest.raises(PolicySpecError, match="chump"):
         parse_policy("search:chump=-1")
 

@@ -261,7 +261,8 @@ def test_search_specs_are_canonical() -> None:
 
 OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
                "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
-               "scale": {"prob": "logit", "logit": "prob"}, "rollouts": {"3": "8", "8": "3"}}
+               "scale": {"prob": "logit", "logit": "prob"}, "rollouts": {"3": "8", "8": "3"},
+               "chump": {"5": "off", "off": "5"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:
@@ -284,6 +285,8 @@ def test_the_search_defaults_have_one_spelling() -> None:
         assert (policy.memory is not None) == (SEARCH_DEFAULTS["infer"] != "0")
         assert policy.logit == (SEARCH_DEFAULTS["scale"] == "logit")
         assert policy.rollouts == int(SEARCH_DEFAULTS["rollouts"])
+        assert policy.chump == (None if SEARCH_DEFAULTS["chump"] == "off"
+                                else int(SEARCH_DEFAULTS["chump"]))
     assert SearchPolicy(1, parse_policy("search:margin=prior")).margin is None
     assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
     # the tree search keeps its own default deal, and its spec keeps ``infer`` as given

@@ -50,15 +50,11 @@ NOT_YET = {
     "wins of 1,600 continuations against 1,436, the search's line -4.5 [-5.8, -3.3]), not "
     "when the heuristic does (+3.2 [+2.5, +3.9]: it casts a kept Outburst on the other "
     "player's turn, its +1/+0 wasted), and the rollouts play the heuristic",
-    "no_chump_block_at_twenty_life": "blocks the 6/6 Bounding Krasis with Student of "
-    "Warfare at 20 life: the chump scores 0.591 against 0.526 for no block on its three "
-    "deals (rollouts=8 chumps too); search:chump=5 keeps the heuristic's answer "
-    "(SOLVED_WITH)",
 }
-# puzzles a search setting, off by default, solves: the puzzle's own policy line
-SOLVED_WITH = {"no_chump_block_at_twenty_life": "search:chump=5"}
-# and the policies that solve it without the setting
-SOLVED_WITHOUT = {"no_chump_block_at_twenty_life": ("heuristic", "search:rollouts=1")}
+# puzzles the default search solves through a default setting: the puzzle, the settings
+# that drop it (the old play fails it) and the policies that solve it without it
+BY_A_DEFAULT = {"no_chump_block_at_twenty_life": ("search:chump=off",
+                                                  ("heuristic", "search:chump=off,rollouts=1"))}
 
 
 MCTS = "mcts:iterations=2"
@@ -123,11 +119,13 @@ def test_the_tree_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
         assert (passed, error) == (True, None)
 
 
-@pytest.mark.parametrize("name", sorted(SOLVED_WITH))
-def test_a_setting_solves_the_puzzle(name: str, tmp_path: Path) -> None:
-    """The puzzle as written (its policy line is the setting) passes, and so do the
-    policies named as solving it without the setting."""
-    text = (AI / f"{name}.toml").read_text()
-    assert f'policy = "{SOLVED_WITH[name]}"' in text
-    for policy in (SOLVED_WITH[name], *SOLVED_WITHOUT[name]):
+@pytest.mark.parametrize("name", sorted(BY_A_DEFAULT))
+def test_a_default_setting_solves_the_puzzle(name: str, tmp_path: Path) -> None:
+    """Without the default setting that solves it (the old play) the search fails the
+    puzzle (its gain is the setting's, not the budget's), and the policies named as
+    solving it without the setting pass it."""
+    old, others = BY_A_DEFAULT[name]
+    passed, _ = _play(AI / f"{name}.toml", old, tmp_path)
+    assert not passed, f"{old} solves {name} now"
+    for policy in others:
         assert _play(AI / f"{name}.toml", policy, tmp_path) == (True, None), policy

@@ -68,6 +68,7 @@ from mtgsim.engine.players.policies.root_search import RootSearch
 from mtgsim.engine.players.policies.search_actions import Candidate, Follow
 from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
 from mtgsim.engine.players.policies.spec import (
+    CHUMP_OFF,
     DEFAULT_ATTACK,
     DEFAULT_PRIO,
     DEFAULT_TRICKS,
@@ -210,9 +211,10 @@ class SearchPolicy(RootSearch):
         self.prio = spec.get("prio") or DEFAULT_PRIO
         self.race = (spec.get("attack") or DEFAULT_ATTACK) == "race"
         # ``chump=L``: no switch to a block declaration that adds a chump block while the
-        # attack unblocked leaves more than L life (chump_guard; default: none dropped)
-        chump = spec.get("chump")
-        self.chump = int(chump) if chump is not None else None
+        # attack unblocked leaves more than L life (chump_guard; default 5, SEARCH_DEFAULTS;
+        # ``chump=off``: none dropped, the play before search play 4)
+        chump = spec.get("chump") or SEARCH_DEFAULTS["chump"]
+        self.chump = None if chump == CHUMP_OFF else int(chump)
         self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
         self.inner = self._own_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action
