@@ -118,7 +118,7 @@ def _sharing_objects(c: _Cloner, objects: dict[int, GameObject],
                      rest: list[int]) -> tuple[dict[int, GameObject], list[int]]:
     """``_objects`` for a clone that shares the library objects, and the ids of the
     objects copied: the library objects shared (the dict copied in C, which keeps the
-    order), the others (``rest``, their ids) copied as ``_objects`` copies them. A library
+    order), the others (``rest``, their ids) copied by ``_objects``. A library
     object some last known information already holds (``c.objects``: the clone copies
     those holders first) stays that one copy, so the aliasing is the original's; none does
     in practice (that information is of permanents, spells and cards put into
@@ -132,18 +132,7 @@ def _sharing_objects(c: _Cloner, objects: dict[int, GameObject],
             if lib is not None and id(lib) == key and lib.zone == LIBRARY:
                 out[held.oid] = held
                 copied = copied + [held.oid]
-    for oid in rest:
-        o = objects[oid]
-        key = id(o)
-        done = done_map.get(key)
-        if done is None:
-            if o.devoured_lki:
-                done = c.obj(o)
-            else:
-                done = _copy(o)
-                done.counters = o.counters.copy() if o.counters else {}
-                done_map[key] = done
-        out[oid] = done
+    out.update(_objects(c, {oid: objects[oid] for oid in rest}))  # (same keys: order kept)
     return out, copied
 
 

@@ -36,6 +36,7 @@ from typing import Any
 from mtgsim.engine.cards import KW_CANT_ATTACK, KW_DEFENDER, KW_DOUBLE_STRIKE
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.pump import keywords_gain
+from mtgsim.engine.players.policies.combat_ai import damage_of
 from mtgsim.engine.players.policies.context import Ctx, first_effects
 from mtgsim.engine.players.policies.tricks import pump_gain, trample_over
 from mtgsim.engine.rules.effect import Role, role_of
@@ -125,7 +126,7 @@ def combat_value(ctx: Ctx, pump: Any, damage: bool) -> tuple[float, bool, int]:
         if att.controller == ctx.me:
             target = a
             if not blockers:
-                past += max(0, att.power) * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
+                past += damage_of(att)
                 extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1) if bp > 0 else 0
             else:
                 past += trample_over(att, blockers)
@@ -180,7 +181,6 @@ def trick_score(ctx: Ctx, card: Card, pump: Any, trigger: float) -> tuple[float,
     if pump.each is None:
         return (30.0 + worth, target) if worth >= FIGHT_MIN else (0.0, NONE)
     return (12.0 + worth, NONE) if worth >= 3.0 else (0.0, NONE)
-    return 0.0, NONE
 
 
 __all__ = ["FIGHT_MIN", "POINT", "after_blocks", "combat_value", "could_attack",
