@@ -51,6 +51,7 @@ from mtgsim.engine.players.policies.mulligan_search import (
     mulligan_candidates,
 )
 from mtgsim.engine.players.policies.paired_gain import (
+    LOGIT_EPS,
     LOGIT_MARGIN,
     PRIOR,
     Values,
@@ -114,6 +115,29 @@ def position_value(state: GameState, me: int, fitted: bool = True) -> float:
     return win_probability(state, me)
 
 
+def timed_value(state: GameState, me: int, start: int, fitted: bool = True) -> float:
+    """``position_value``, with a game decided within the horizon scored by when: a win
+    in the searched decision's turn ``start`` scores ``1 - LOGIT_EPS``, one a turn later
+    ``1 - 2 LOGIT_EPS`` and so on, a loss in turn ``start`` ``LOGIT_EPS``, a turn later
+    ``2 LOGIT_EPS`` (``search:sooner=1``). Every win scoring 1 (the clip of
+    ``paired_gain.clipped_logit`` reads them all as 9.21 logits) makes a win this turn
+    and a win two turns later alike, and a death this turn and one next turn alike: with
+    a three-turn horizon the heuristic's slower win or quicker loss then ties the right
+    answer, the early stops ("won", "alike") keep it, and the search misses a lethal
+    attack or the blocks that keep its player alive (docs/policies.md, "Three turns
+    deep"). Inside the clip the steps are log(2) logits and more apart, over any margin;
+    on the probability scale UCB reads they are 1e-4, so the rollouts go where they did.
+    A draw and an undecided position score as ``position_value`` says."""
+    v = position_value(state, me, fitted)
+    players = state.players
+    r = state.result
+    if v == 0.5 or (r is None and players[0].life > 0 and players[1].life > 0):
+        return v
+    later = max(0, (r.turns if r is not None else state.turn) - start)
+    step = LOGIT_EPS * (1 + later)
+    return 1.0 - step if v >= 1.0 else step
+
+
 def read_shared(policy: RootSearch, seed: int, spec: PolicySpec, infer_default: str) -> None:
     """The settings both searches read alike (``spec.MCTS_SETTINGS`` takes them from
     ``SEARCH_SETTINGS``), read once for both: the rollouts' ``depth``, the switch's ``z``,
@@ -160,7 +184,13 @@ class SearchPolicy(RootSearch):
         self.bank = 0  # rollouts saved, not yet spent
         # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
         # its first two deals (default 1: won both)
-        self.won_at = float(spec.get("decided") or 1.0)
+        # ``sooner=1``: a decided rollout scores by when (``timed_value``); a win this
+        # turn then scores 1 - LOGIT_EPS, where the "won" stop fires unless ``decided``
+        # says otherwise (a later win no longer stops the search)
+        self.sooner = bool(int(spec.get("sooner") or 0))
+        decided = spec.get("decided")
+        self.won_at = (float(decided) if decided
+                       else 1.0 - LOGIT_EPS if self.sooner else 1.0)
         # ``lost=X``: the "lost" stop once the heuristic's answer scores at most X on its
         # first two deals and no candidate more than X on the first (default: never)
         lost = spec.get("lost")
@@ -381,6 +411,7 @@ class SearchPolicy(RootSearch):
         the heuristic in both seats until ``turn_limit`` (the other seat's with the
         ``opponent`` price) (a complete action's choices
         after it from its script, ``Follow``); the position's value."""
+        start = game.turn  # the searched decision's turn (``timed_value``)
         s0, s1 = next_u64(sample)
         policies: list[HeuristicPolicy | Follow] = [
             self._own_heuristic(s) if seat == me else HeuristicPolicy(s, self.opponent_fitted)
@@ -396,8 +427,10 @@ class SearchPolicy(RootSearch):
         while game.result is None and game.turn < turn_limit:
             if step(game, policies) is None:
                 break
+        if self.sooner:
+            return timed_value(game, me, start, self.cutoff_fitted)
         return position_value(game, me, self.cutoff_fitted)
 
 
 __all__ = ["DEFAULT_CAST", "DEFAULT_DEPTH", "DEFAULT_Z", "MAX_CANDIDATES", "SearchPolicy",
-           "position_value", "read_shared", "search_budget"]
+           "position_value", "read_shared", "search_budget", "timed_value"]

@@ -167,6 +167,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # this many standard errors clears the switch (paired_gain.futile; default: never)
     "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
+    "sooner": _int_in(0, 1),  # 1: a rollout decided within the horizon scores by when (a
+    # sooner win, a later loss higher: search.timed_value; default 0, every win 1)
     "fav": _non_negative_number,  # standard errors a switch needs when the heuristic's
     # answer is a favourite (scores 0.75 or more; default: z)
     "margin": _margin,  # the switch's margin as this fraction of the decision's pooled
