@@ -13,12 +13,14 @@ from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.candidate_answers import candidate_answers
 from mtgsim.engine.players.policies.chump_guard import drop_needless_chumps
 from mtgsim.engine.players.policies.determinize import determinize, unseen_cards
+from mtgsim.engine.players.policies.face_guard import drop_face_switches
 from mtgsim.engine.players.policies.hand_inference import HandMemory
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.paired_gain import mix
 from mtgsim.engine.players.policies.search_actions import (
     Candidate,
     Follow,
+    Step,
     clear_plans,
     expand_priority,
 )
@@ -72,6 +74,9 @@ class RootSearch:
     chump: int | None = None  # ``search:chump=L``: block declarations that add a chump
     # block to the heuristic's are not tried unless the attack unblocked leaves the
     # defender at L life or less (chump_guard; None: every declaration is tried)
+    face: int | None = None  # ``search:face=F``: priority actions that aim damage at the
+    # other player's face, where the heuristic's answer does not, are not tried unless
+    # their life less the player's reach is F or less (face_guard; None: all are tried)
     memory: dict[int, SeatMemory] | None = None  # ``infer=1``: what each seat it
     # decides for saw of the other player's public play (one seat in a game; a judge
     # asked for both seats keeps them apart)
@@ -118,7 +123,10 @@ class RootSearch:
         """The candidates searched at ``d``: ``candidate_answers``, with each priority
         action made complete (``search_actions.expand_priority``: up to ``cast`` per
         action, the plain action first, scripted on this decision's first deal) when
-        there are two or more."""
+        there are two or more; without the block declarations ``chump`` drops
+        (``chump_guard``) and the face hits ``face`` drops (``face_guard``, which reads
+        where each plain action aims from the heuristic's choices on that deal, so it
+        needs the complete actions: ``cast`` 2 or more)."""
         plain = candidate_answers(state, d, own, self.sets)
         if d.kind is _BLOCKERS and self.chump is not None:
             plain = drop_needless_chumps(state, d, plain, self.chump)
@@ -126,10 +134,14 @@ class RootSearch:
             return list(plain)
         me = d.player
         deal0 = mix(self._base(state), 0)
-        return list(expand_priority(
+        paths: dict[int, tuple[Step, ...]] | None = None if self.face is None else {}
+        complete: list[Answer | Candidate] = list(expand_priority(
             state, d, [a for a in plain if isinstance(a, int)], me,
             lambda: self.deal(state, me, deal0), next_u64(deal0), self.cast,
-            self.fitted))
+            self.fitted, paths))
+        if paths is None or self.face is None:
+            return complete
+        return drop_face_switches(state, d, complete, paths, self.face)
 
     def deal(self, state: GameState, me: int, seed: int) -> GameState | None:
         """A determinization of ``state`` for ``me`` (``determinize``), the other player's

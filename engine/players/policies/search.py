@@ -73,6 +73,7 @@ from mtgsim.engine.players.policies.spec import (
     DEFAULT_ATTACK,
     DEFAULT_PRIO,
     DEFAULT_TRICKS,
+    FACE_OFF,
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
@@ -245,6 +246,11 @@ class SearchPolicy(RootSearch):
         # ``chump=off``: none dropped, the play before search play 4)
         chump = spec.get("chump") or SEARCH_DEFAULTS["chump"]
         self.chump = None if chump == CHUMP_OFF else int(chump)
+        # ``face=F``: no switch to a priority action that aims damage at the other
+        # player's face while their life less the player's reach is more than F
+        # (face_guard; default off: every one searched, the play as before)
+        face = spec.get("face") or FACE_OFF
+        self.face = None if face == FACE_OFF else int(face)
         self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
         self.inner = self._own_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices after a searched action

@@ -216,12 +216,16 @@ class _Node(msgspec.Struct):
 
 
 def complete_actions(deal: GameState, me: int, first: int, seeds: tuple[int, int],
-                     cap: int, fitted: bool = False) -> list[Candidate]:
+                     cap: int, fitted: bool = False,
+                     paths: dict[int, tuple[Step, ...]] | None = None) -> list[Candidate]:
     """Up to ``cap`` complete actions beginning with priority action ``first`` on
     ``deal`` (a determinization, not changed): the plain action first (no script: the
     heuristic's continuation), then scripts nearest the heuristic's first (module
     docstring). ``seeds``: the seeds of the heuristics playing both seats; ``fitted``:
-    they read the fitted price of life (the search's ``eval=fitted``)."""
+    they read the fitted price of life (the search's ``eval=fitted``). ``paths``, when
+    given, gets the plain action's own choices on this deal (the heuristic's
+    continuation, which the plain candidate does not script) under ``first``: what a
+    guard reads to tell where the plain action aims (``face_guard``)."""
     d = deal.pending
     assert d is not None and d.kind is _PRIORITY
     if cap <= 1 or d.actions[first].kind in (PASS, PLAY):
@@ -238,6 +242,8 @@ def complete_actions(deal: GameState, me: int, first: int, seeds: tuple[int, int
         _explore(root, (me, depth, deal.turn, target, cap), 0, found, seen)
         if len(found) >= cap or len(found) == had or not found[0]:
             break  # full; or no choice to change (then none with more changes either)
+    if paths is not None and found:
+        paths[first] = found[0]
     return [Candidate(first, ())] + [Candidate(first, p) for p in found[1:]]
 
 
@@ -285,10 +291,11 @@ def _explore(node: _Node, limits: tuple[int, int, int, int, int], used: int,
 
 def expand_priority(view: GameState, d: Decision, actions: Sequence[int], me: int,
                     deal: Callable[[], GameState | None], seeds: tuple[int, int],
-                    cap: int, fitted: bool = False) -> list[Candidate]:
+                    cap: int, fitted: bool = False,
+                    paths: dict[int, tuple[Step, ...]] | None = None) -> list[Candidate]:
     """The complete actions of each of ``actions`` (priority action indices; the
     heuristic's first), up to ``cap`` each, on the deal ``deal`` gives (None: the plain
-    actions only)."""
+    actions only); ``paths`` gets each plain action's own choices (``complete_actions``)."""
     plain = [Candidate(i, ()) for i in actions]
     if cap <= 1:
         return plain
@@ -297,7 +304,7 @@ def expand_priority(view: GameState, d: Decision, actions: Sequence[int], me: in
         return plain
     out: list[Candidate] = []
     for i in actions:
-        out += complete_actions(game, me, i, seeds, cap, fitted)
+        out += complete_actions(game, me, i, seeds, cap, fitted, paths)
     return out
 
 

@@ -93,6 +93,7 @@ def _attacks(text: str) -> str:
 # cast: ``plain`` (the default) as before; ``combat`` held for combat, not cast at the
 # other player's end step for its cascade (engine.players.policies.combat_tricks)
 CHUMP_OFF = "off"  # ``search:chump=off``: no chump guard (chump_guard)
+FACE_OFF = "off"  # ``search:face=off``: no face guard (face_guard), the default
 TRICKS = ("plain", "combat")
 DEFAULT_TRICKS = "plain"
 
@@ -100,6 +101,11 @@ DEFAULT_TRICKS = "plain"
 def _chump(text: str) -> str:
     """``off`` (every block declaration searched) or a life floor 0 .. 1000."""
     return text if text == CHUMP_OFF else _int_in(0, 1000)(text)
+
+
+def _face(text: str) -> str:
+    """``off`` (every face hit searched) or a room to lethal -1000 .. 1000."""
+    return text if text == FACE_OFF else _int_in(-1000, 1000)(text)
 
 
 def _tricks(text: str) -> str:
@@ -203,6 +209,10 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # dies, the attacker lives) to the heuristic's is not searched unless the attack
     # unblocked leaves L life or less (chump_guard; default SEARCH_DEFAULTS' 5); off:
     # every one searched (the play before search play 4)
+    "face": _face,  # F: a priority action that aims damage at the other player's face
+    # (burn), where the heuristic's answer does not, is not searched unless their life
+    # less the player's reach (burn in hand, untapped power) is F or less (face_guard;
+    # default off: every one searched)
     "tricks": _tricks,  # ``heuristic:tricks`` likewise in the search's own heuristic
     # (combat: its pump instants held for combat; default plain)
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
