@@ -33,16 +33,16 @@ from mtgsim.engine.rules.turn import stop_table
 from mtgsim.engine.state.clone import SIGHT_DEALT, SIGHT_NONE, clone
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
-from mtgsim.engine.state.rng import next_u64, randbelow
+from mtgsim.engine.state.rng import next_u64, shuffle
 from mtgsim.engine.state.sight import Sight
 from mtgsim.engine.state.view import decklist
 
 
 def _shuffle(rng: int, items: list[int] | list[Card]) -> int:
-    for i in range(len(items) - 1, 0, -1):
-        rng, j = randbelow(rng, i + 1)
-        items[i], items[j] = items[j], items[i]  # type: ignore[assignment]
-    return rng
+    """``items`` shuffled in place by the generator state ``rng``; the new state. The
+    engine's ``rng.shuffle``: the same Fisher-Yates swaps with ``randbelow`` written out
+    (a deal shuffles two lists of about 40, a call per swap saved)."""
+    return shuffle(rng, items)
 
 
 def _card_key(card: Card) -> tuple[str, int]:
