@@ -55,7 +55,7 @@ from mtgsim.engine.effects.become_monarch import CARD_WORTH, monarch_worth
 from mtgsim.engine.effects.take_initiative import initiative_worth
 from mtgsim.engine.players.evaluation_weights import FEATURES, WEIGHTS
 from mtgsim.engine.players.life_price import LIFE_FEATURES, life_terms
-from mtgsim.engine.players.worth import board, is_land, perm_value
+from mtgsim.engine.players.worth import attachments, board, is_land, perm_value
 from mtgsim.engine.state.game_state import GameObject, GameState
 
 MAX_HAND = 7
@@ -91,10 +91,11 @@ def side_features(state: GameState, player: int, me: int) -> list[float]:
     b = board(state)
     worth = 0.0
     objects = state.objects
+    attached = attachments(state)  # (counted once, not per creature)
     for oid in state.battlefield:
         o = objects[oid]
         if o.controller == player and not is_land(o):
-            worth += perm_value(state, o, me)
+            worth += perm_value(state, o, me, attached)
     return life_terms(effective_life(p.life, p.poison)) + [
         float(min(len(p.hand), MAX_HAND)), float(min(b.lands[player], MAX_LANDS)),
         float(len(b.creatures[player])), worth]
@@ -199,9 +200,10 @@ def handset_logit(state: GameState, me: int) -> float:
     p, q = state.players[me], state.players[you]
     worth = [0.0, 0.0]
     objects = state.objects
+    attached = attachments(state)  # (counted once, not per creature)
     for oid in state.battlefield:
         o = objects[oid]
-        worth[o.controller] += perm_value(state, o, me)
+        worth[o.controller] += perm_value(state, o, me, attached)
     life = (min(effective_life(p.life, p.poison), 30)
             - min(effective_life(q.life, q.poison), 30)) * 0.12
     return life + (worth[me] - worth[you]) * 0.08 + (len(p.hand) - len(q.hand)) * 0.1

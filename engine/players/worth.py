@@ -224,10 +224,15 @@ def leaver_worth(state: GameState, o: GameObject, price: LifePrice = HANDSET) ->
     return 0.5 + life_value(state, 1 - o.controller, max(0, o.power), price)
 
 
-def perm_value(state: GameState, o: GameObject, me: int) -> float:
-    """What losing this permanent costs its controller (creatures, lands, Auras...)."""
+def perm_value(state: GameState, o: GameObject, me: int,
+               attached: dict[int, int] | None = None) -> float:
+    """What losing this permanent costs its controller (creatures, lands, Auras...).
+    ``attached``: ``attachments(state)``, when the caller values many permanents of one
+    state (each creature's count is then looked up, not counted over the battlefield)."""
     if is_creature(o):
-        return value(o) + 0.5 * sum(1 for a in permanents(state) if a.attached_to == o.oid)
+        n = (attached.get(o.oid, 0) if attached is not None
+             else sum(1 for a in permanents(state) if a.attached_to == o.oid))
+        return value(o) + 0.5 * n
     if is_land(o):
         lands = sum(1 for p in permanents(state) if p.controller == o.controller and is_land(p))
         return 4.0 if lands <= 4 else (2.5 if lands <= 6 else 1.5)
@@ -247,6 +252,19 @@ def perm_value(state: GameState, o: GameObject, me: int) -> float:
     if o.card.is_aura and o.attached_to in (0, 1):  # a curse
         return 3.0
     return 2.0 + 0.5 * o.card.mana_value
+
+
+def attachments(state: GameState) -> dict[int, int]:
+    """The number of permanents attached to each object (``attached_to``), by its id: the
+    count ``perm_value`` adds for a creature, found in one walk over the battlefield for a
+    caller that values every permanent (the evaluation at each rollout's horizon,
+    engine.players.evaluation), where counting it per creature walked the battlefield
+    once per creature."""
+    counts: dict[int, int] = {}
+    for a in permanents(state):
+        t = a.attached_to
+        counts[t] = counts.get(t, 0) + 1
+    return counts
 
 
 def death_triggers_value(state: GameState, o: GameObject, me: int,

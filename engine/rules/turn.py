@@ -140,12 +140,12 @@ def _priority(state: GameState) -> None:
     state.pending = Decision(_PRIORITY, player, actions=actions)
 
 
-class StopTable(msgspec.Struct):
+class StopTable(msgspec.Struct, frozen=True):
     """``GameState.stops`` as flags (``Derived.stop_table``): ``flags[player]`` holds a
     player's stops as a flag per bit (``stop_bit``'s numbering: a step of their own turn,
     or 13 more for the other player's), made from the masks ``mask0`` and ``mask1``, the
     int objects themselves: the table holds while the state has them (a mask replaced by
-    another int object makes it again)."""
+    another int object makes it again). Frozen: a clone holds its original's table."""
 
     mask0: int
     mask1: int
@@ -157,6 +157,17 @@ def _stop_table(state: GameState) -> StopTable:
     s0, s1 = state.stops
     flags0, flags1 = (tuple(bool(mask >> bit & 1) for bit in range(26)) for mask in (s0, s1))
     table = state.derived.stop_table = StopTable(s0, s1, (flags0, flags1))
+    return table
+
+
+def stop_table(state: GameState) -> StopTable:
+    """The state's ``StopTable``, made now unless the one kept holds (``_priority``'s
+    test): a search makes its deal's once, and each of the deal's clones holds it
+    (``Derived.copy``) instead of making its own at its first priority."""
+    stops = state.stops
+    table = state.derived.stop_table
+    if table is None or table.mask0 is not stops[0] or table.mask1 is not stops[1]:
+        table = _stop_table(state)
     return table
 
 
@@ -258,4 +269,4 @@ def step_name(state: GameState) -> str:
     return STEP_NAMES[state.step]
 
 
-__all__ = ["advance", "answer", "new_game"]
+__all__ = ["advance", "answer", "new_game", "stop_table"]

@@ -181,7 +181,10 @@ class Derived:
         d.hands = self.hands.copy()
         d.counts = self.counts  # (frozen: held, as a view holds it)
         d.memo = self.memo.copy()
-        d.stop_table = None
+        # (held: a table is never changed, and it holds while the state has the same
+        # masks, the int objects ``GameState.stops`` holds, which a clone's copy of the
+        # list holds too)
+        d.stop_table = self.stop_table
         d.decklists = self.decklists
         d.mechanics = self.mechanics
         return d

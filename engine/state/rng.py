@@ -6,6 +6,8 @@ No global random state is used anywhere in the engine, so a game is a pure funct
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK64 = (1 << 64) - 1
 # the mask, splitmix64's increment and its two multipliers as the generator uses them
 # (private names, so that the C types of mtgsim/declarations.py can make them and the state
@@ -35,9 +37,10 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
     return state, z % n
 
 
-def shuffle(state: int, items: list[int]) -> int:
+def shuffle(state: int, items: list[Any]) -> int:
     """Fisher-Yates shuffle in place; returns the new generator state. (``randbelow``, and
-    with it ``next_u64``, written out: a library shuffle is most of a game's setup;
+    with it ``next_u64``, written out: a library shuffle is most of a game's setup, and
+    a search shuffles two lists for each of its deals, ``determinize``;
     tests/state/test_caches.py checks it against a shuffle made with ``randbelow``.)"""
     for i in range(len(items) - 1, 0, -1):
         state = (state + _GOLDEN) & _MASK

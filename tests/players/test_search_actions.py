@@ -14,15 +14,17 @@ from mtgsim.engine.cards.pool import load_pool
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.search import SearchPolicy
 from mtgsim.engine.players.policies.search_actions import (
+    FORKED,
     Candidate,
     Follow,
     Step,
     choice_sets,
+    fork,
     step_of,
 )
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.decisions import Answer, Decision, DecisionKind
-from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.game_state import CastTask, GameState
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
 _T = DecisionKind.TARGET
@@ -120,3 +122,26 @@ def test_the_devour_choice_is_searched(monkeypatch: pytest.MonkeyPatch,
     seen.clear()
     assert run_scenario(one, load_pool()).passed
     assert any(len(c) >= 2 and all(isinstance(a, list) for a in c) for c in seen)
+
+
+def test_a_fork_copies_every_slot_as_a_deep_copy_would() -> None:
+    """``fork`` (the complete actions' branches) copies every slot of the heuristic: a
+    slot added to it must be added there; its containers are its own, and the Task of a
+    question is an object no game holds, as ``copy.deepcopy``'s was."""
+    slots = {s for c in HeuristicPolicy.__mro__ for s in c.__dict__.get("__slots__", ())}
+    assert set(FORKED) == slots and len(FORKED) == len(slots)
+    p = HeuristicPolicy(7, True)
+    task = CastTask(player=0, oid=12)
+    p.target_question, p.targets_asked = (task, 4), 2
+    p.copy_question, p.copy_damage = (task, 4), {1: 3}
+    p.plan, p.plan_mode, p.plan_x, p.plan_rep = {4: [1, 2]}, {4: 1}, {4: 3}, {4: 2}
+    q = fork(p)
+    for name in FORKED:
+        if name not in ("target_question", "copy_question"):
+            assert getattr(q, name) == getattr(p, name), name
+    assert q.target_question[0] is not task and q.target_question[0] == task
+    assert q.target_question[1] == 4 and q.copy_question[0] is not task
+    q.plan[4].pop(0)
+    q.copy_damage[2] = 1
+    assert p.plan == {4: [1, 2]} and p.copy_damage == {1: 3}
+    assert fork(HeuristicPolicy(1)).target_question == (None, 0)

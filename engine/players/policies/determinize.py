@@ -28,19 +28,21 @@ from collections import Counter
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.players.policies.determinize_pool import guessed_cards
 from mtgsim.engine.players.policies.hand_inference import limited_deal
+from mtgsim.engine.rules.layers import ensure
+from mtgsim.engine.rules.turn import stop_table
 from mtgsim.engine.state.clone import SIGHT_DEALT, SIGHT_NONE, clone
 from mtgsim.engine.state.derived import characteristics_changed
 from mtgsim.engine.state.game_state import HAND, LIBRARY, NONE, GameObject, GameState
-from mtgsim.engine.state.rng import next_u64, randbelow
+from mtgsim.engine.state.rng import next_u64, shuffle
 from mtgsim.engine.state.sight import Sight
 from mtgsim.engine.state.view import decklist
 
 
 def _shuffle(rng: int, items: list[int] | list[Card]) -> int:
-    for i in range(len(items) - 1, 0, -1):
-        rng, j = randbelow(rng, i + 1)
-        items[i], items[j] = items[j], items[i]  # type: ignore[assignment]
-    return rng
+    """``items`` shuffled in place by the generator state ``rng``; the new state. The
+    engine's ``rng.shuffle``: the same Fisher-Yates swaps with ``randbelow`` written out
+    (a deal shuffles two lists of about 40, a call per swap saved)."""
+    return shuffle(rng, items)
 
 
 def _card_key(card: Card) -> tuple[str, int]:
@@ -140,9 +142,20 @@ def determinize(view: GameState, me: int, seed: int,
 
 def redealt(game: GameState) -> None:
     """What a game derives from its hidden cards, made again after they were dealt (or
-    changed: ``spell_inference``'s records)."""
+    changed: ``spell_inference``'s records).
+
+    The characteristics are found again here, once for the deal, and not in each of its
+    clones: a deal is never played on, and a clone copies its objects with their
+    characteristics and its flags (``Derived.copy``), so each rollout began with a full
+    refresh (613) of the same permanents to the same values (docs/performance.md, "A
+    deal's characteristics found once"). The refresh reads the battlefield's objects,
+    which the deal owns (it shares only library objects with the view), and the clone's
+    next refresh is the one its own play calls for, as the engine's invalidation points
+    say (engine.state.derived)."""
     game.derived.recount(game)  # the cards usable from a hand, dealt anew
     characteristics_changed(game)  # "for each card in a hand" statics: characteristics again
+    ensure(game)
+    stop_table(game)  # (each clone holds it: ``Derived.copy``)
     game.sight = Sight.of(game)
 
 

@@ -30,9 +30,9 @@ are the heuristic's, as they were when the script was made.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -49,7 +49,7 @@ from mtgsim.engine.state.decisions import (
     Decision,
     DecisionKind,
 )
-from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.game_state import GameState, Task
 from mtgsim.engine.state.view import player_view
 
 _PRIORITY = DecisionKind.PRIORITY
@@ -64,6 +64,11 @@ SCRIPTED = frozenset({
     DecisionKind.MAY, DecisionKind.FLASHBACK_COST, DecisionKind.DEVOUR,
     DecisionKind.SACRIFICE, DecisionKind.REPLACEMENT, DecisionKind.ATTACH,
 })
+if TYPE_CHECKING:
+    def _copy_task(task: Task) -> Task: ...
+else:
+    _copy_task = msgspec.Struct.__copy__  # a shallow copy, in C
+
 SPAN = 80  # decisions an action's follow-up may take, at most (a loop guard)
 WIDTH = 3  # the options besides the heuristic's tried at one choice of a script
 MULTI_WIDTH = 3  # the answers besides the heuristic's tried at one multi-select
@@ -209,6 +214,51 @@ def _alternatives(view: GameState, d: Decision, own: Answer) -> list[Answer]:
     return out
 
 
+def fork(policy: HeuristicPolicy) -> HeuristicPolicy:
+    """A copy of ``policy`` for a branch of ``_explore``, which plays on as
+    ``copy.deepcopy`` of it would (what the branches were copied with before; a deep
+    copy walked the Task the policy remembers its last target question by, with its
+    objects, through Python's generic copier: most of a branch's cost after its clone).
+
+    Every slot is copied (``tests/players/test_search_actions.py`` checks the list
+    against the class's slots): the settings and the random state as they are (values),
+    the plans and the copies' damage as new containers (the heuristic changes them in
+    place: a planned target is popped). The two questions keep their source and count,
+    but their Task is a fresh copy, as a deep copy's is: a branch's game is a clone whose
+    tasks are other objects, so the question never matches it by identity (``is``) and
+    the count restarts at the next target question, as it did."""
+    new: HeuristicPolicy = HeuristicPolicy.__new__(HeuristicPolicy)
+    new.price = policy.price
+    new.race = policy.race
+    new.land_weight = policy.land_weight
+    new.body_ties = policy.body_ties
+    new.turn_plan = policy.turn_plan
+    new.combat_tricks = policy.combat_tricks
+    new.rng = policy.rng
+    new.target_question = _fresh(policy.target_question)
+    new.targets_asked = policy.targets_asked
+    new.copy_question = _fresh(policy.copy_question)
+    new.copy_damage = policy.copy_damage.copy()
+    new.plan = {k: v.copy() for k, v in policy.plan.items()}
+    new.plan_mode = policy.plan_mode.copy()
+    new.plan_x = policy.plan_x.copy()
+    new.plan_rep = policy.plan_rep.copy()
+    return new
+
+
+# the slots ``fork`` copies (a test holds them to HeuristicPolicy's)
+FORKED = ("price", "race", "land_weight", "body_ties", "turn_plan", "combat_tricks", "rng",
+          "target_question", "targets_asked", "copy_question", "copy_damage", "plan",
+          "plan_mode", "plan_x", "plan_rep")
+
+
+def _fresh(question: tuple[Task | None, int]) -> tuple[Task | None, int]:
+    """A remembered question with its Task replaced by a shallow copy: an object no
+    game holds, as the deep copy's was."""
+    task = question[0]
+    return question if task is None else (_copy_task(task), question[1])
+
+
 class _Node(msgspec.Struct):
     game: GameState
     policies: list[HeuristicPolicy]
@@ -271,7 +321,7 @@ def _explore(node: _Node, limits: tuple[int, int, int, int, int], used: int,
                                         if used < target else []) if a != focus]
             branches = [(a, 1) for a in alternatives] + ([(focus, 0)] if focus >= 0 else [])
             before = list(node.path)
-            later = [_Node(clone(game), copy.deepcopy(policies), [*before, step_of(d, a)])
+            later = [_Node(clone(game), [fork(p) for p in policies], [*before, step_of(d, a)])
                      for a, _ in branches]
             node.path.append(step_of(d, own))
             answer(game, own)
