@@ -56,6 +56,7 @@ from mtgsim.engine.players.policies.paired_gain import (
     PRIOR,
     Values,
     best_tried,
+    clipped_logit,
     confident,
     early_stop,
     gain,
@@ -139,6 +140,23 @@ def timed_value(state: GameState, me: int, start: int, fitted: bool = True) -> f
     return 1.0 - step if v >= 1.0 else step
 
 
+def blended_value(before: float, last: float) -> float:
+    """The mean, on the logit scale (``paired_gain.clipped_logit``), of a rollout's scores
+    at the start of the horizon's last two turns (``search:blend=1``), as a probability.
+    A horizon ends at the start of a turn, so the player whose turn ended it had the last
+    word: with an odd ``depth`` (three turns from the searched decision) a decision on the
+    player's own turn is scored after its own next turn, the other player's reply unseen
+    (a 1/1 levelled up, the 2/2 kept in hand, reads as the two creatures cast: the
+    2/2's earlier attack falls past the horizon), and one on the other player's turn
+    after their next attack, the player's answer unseen (an unearthed attacker's second
+    hit counted, the Bolt kept for it unspent): docs/policies.md, "Three turns deep".
+    The mean of the two gives each side the last word once, the odd-even effect of a
+    fixed search horizon smoothed as a game-tree search does by averaging consecutive
+    depths. On logits, so a position near a won or lost end is not pulled to the middle
+    by a probability mean."""
+    return sigmoid((clipped_logit(before) + clipped_logit(last)) / 2)
+
+
 def read_shared(policy: RootSearch, seed: int, spec: PolicySpec, infer_default: str) -> None:
     """The settings both searches read alike (``spec.MCTS_SETTINGS`` takes them from
     ``SEARCH_SETTINGS``), read once for both: the rollouts' ``depth``, the switch's ``z``,
@@ -190,6 +208,9 @@ class SearchPolicy(RootSearch):
         # says otherwise (a later win no longer stops the search)
         self.sooner = bool(int(spec.get("sooner") or 0))
         decided = spec.get("decided")
+        # ``blend=1``: a rollout undecided at the horizon scores the mean logit of its
+        # positions at the start of the horizon's last two turns (``blended_value``)
+        self.blend = bool(int(spec.get("blend") or 0))
         self.won_at = (float(decided) if decided
                        else 1.0 - LOGIT_EPS if self.sooner else 1.0)
         # ``lost=X``: the "lost" stop once the heuristic's answer scores at most X on its
@@ -430,13 +451,26 @@ class SearchPolicy(RootSearch):
         else:
             answer(game, choice)
         self.played += 1
+        before: float | None = None  # with ``blend``: the score a turn before the horizon
         while game.result is None and game.turn < turn_limit:
+            if self.blend and before is None and game.turn >= turn_limit - 1:
+                before = self._value(game, me, start)
             if step(game, policies) is None:
                 break
+        last = self._value(game, me, start)
+        players = game.players
+        if before is None or game.result is not None or min(p.life for p in players) <= 0:
+            return last  # a decided game scores its result: no horizon to smooth
+        return blended_value(before, last)
+
+    def _value(self, game: GameState, me: int, start: int) -> float:
+        """The rollout's score of ``game`` now: ``timed_value`` with ``sooner``, else
+        ``position_value``, on the ``cutoff`` evaluation."""
         if self.sooner:
             return timed_value(game, me, start, self.cutoff_fitted)
         return position_value(game, me, self.cutoff_fitted)
 
 
 __all__ = ["DEFAULT_CAST", "DEFAULT_DEPTH", "DEFAULT_Z", "MAX_CANDIDATES", "SearchPolicy",
+           "blended_value",
            "position_value", "read_shared", "search_budget", "timed_value"]

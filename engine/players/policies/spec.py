@@ -175,6 +175,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
     "sooner": _int_in(0, 1),  # 1: a rollout decided within the horizon scores by when (a
     # sooner win, a later loss higher: search.timed_value; default 0, every win 1)
+    "blend": _int_in(0, 1),  # 1: a rollout scores the mean logit of the positions at the
+    # start of the horizon's last two turns, so neither player has the last word on every
+    # rollout (search.blended_value; default 0, the position at the horizon alone)
     "fav": _non_negative_number,  # standard errors a switch needs when the heuristic's
     # answer is a favourite (scores 0.75 or more; default: z)
     "margin": _margin,  # the switch's margin as this fraction of the decision's pooled
