@@ -131,13 +131,20 @@ def timed_value(state: GameState, me: int, start: int, fitted: bool = True) -> f
     on the probability scale UCB reads they are 1e-4, so the rollouts go where they did.
     A draw and an undecided position score as ``position_value`` says."""
     v = position_value(state, me, fitted)
-    players = state.players
-    r = state.result
-    if v == 0.5 or (r is None and players[0].life > 0 and players[1].life > 0):
+    if v == 0.5 or not decided(state):
         return v
+    r = state.result
     later = max(0, (r.turns if r is not None else state.turn) - start)
     step = LOGIT_EPS * (1 + later)
     return 1.0 - step if v >= 1.0 else step
+
+
+def decided(state: GameState) -> bool:
+    """Is the game over, or as good as (a player at 0 life or less before the
+    state-based actions end it, 704.5a)? Such a rollout scores its result, by when with
+    ``sooner`` (``timed_value``), and is not blended (``blended_value``)."""
+    players = state.players
+    return state.result is not None or players[0].life <= 0 or players[1].life <= 0
 
 
 def blended_value(before: float, last: float) -> float:
@@ -458,8 +465,7 @@ class SearchPolicy(RootSearch):
             if step(game, policies) is None:
                 break
         last = self._value(game, me, start)
-        players = game.players
-        if before is None or game.result is not None or min(p.life for p in players) <= 0:
+        if before is None or decided(game):
             return last  # a decided game scores its result: no horizon to smooth
         return blended_value(before, last)
 
