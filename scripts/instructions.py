@@ -15,6 +15,7 @@ cache for both.
     python scripts/instructions.py                 # 60 heuristic games
     python scripts/instructions.py --games 100 --policy random
     python scripts/instructions.py --decks pauper/mono_red_madness pauper/dimir_faeries
+    python scripts/instructions.py --ladder --games 64      # the ladder's archetypes
     python scripts/instructions.py --games 2 --policy search:rollouts=3,cutoff=fitted,margin=0,infer=1 \
         --opponent heuristic
 
@@ -37,26 +38,35 @@ import sys
 from mtgsim.engine.cards.pool import CardSource
 from mtgsim.pipelines.runner import load_decks, make_policies, game_seed
 from mtgsim.engine.game import play_game
-_, (a, b) = load_decks(CardSource(), sys.argv[3:5])  # compiled cards as the jobs load them
-policy, opponent = sys.argv[2], sys.argv[5]
-for i in range(int(sys.argv[1])):
+policy, opponent, games = sys.argv[2], sys.argv[3], int(sys.argv[1])
+if sys.argv[4] == "--ladder":  # the archetypes: game i pairs deck i % 16 with the one
+    from mtgsim.pipelines.ladder import archetypes  # 1 + i // 16 places on (mod 16)
+    names = archetypes()
+    _, decks = load_decks(CardSource(), names)
+    n = len(decks)
+    pairs = [(decks[i % n], decks[(i + 1 + i // n % (n - 1)) % n]) for i in range(games)]
+else:
+    _, (a, b) = load_decks(CardSource(), sys.argv[4:6])  # compiled cards as jobs load them
+    pairs = [(a, b)] * games
+for i, (a, b) in enumerate(pairs):
     seats = (a, b) if i % 2 == 0 else (b, a)
     names = [policy, opponent] if i % 4 < 2 else [opponent, policy]
     s = game_seed(0, i)
     play_game(seats[0].cards, seats[1].cards, make_policies(names, s), s)
 """
 
-
 BENCH = ("gruul_stompy", "azorius_skies")  # the bench matchup (mtgsim bench)
+LADDER = ("--ladder",)  # the ladder's sixteen archetypes, a pair a game
 
 
-def count(games: int, policy: str, decks: tuple[str, str] = BENCH,
+def count(games: int, policy: str, decks: tuple[str, ...] = BENCH,
           opponent: str | None = None) -> int:
     """Instructions (callgrind's Ir) of the whole process playing ``games`` games, the
-    deck A seat's policy ``policy`` and the other ``opponent`` (default: the same)."""
+    deck A seat's policy ``policy`` and the other ``opponent`` (default: the same);
+    ``decks`` two decks, or ``LADDER``: the archetypes' pairs."""
     proc = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", GAMES, str(games), policy, *decks, opponent or policy],
+         sys.executable, "-c", GAMES, str(games), policy, opponent or policy, *decks],
         capture_output=True, text=True, check=True)
     m = re.search(r"Collected : (\d+)", proc.stderr)
     if m is None:
@@ -64,10 +74,10 @@ def count(games: int, policy: str, decks: tuple[str, str] = BENCH,
     return int(m.group(1))
 
 
-def warm(decks: tuple[str, str]) -> None:
+def warm(decks: tuple[str, ...]) -> None:
     """Load the card pool and the decks once, outside valgrind, so that the compiled-card
     cache is written before either counted process starts (both then read it)."""
-    subprocess.run([sys.executable, "-c", GAMES, "0", "random", *decks, "random"],
+    subprocess.run([sys.executable, "-c", GAMES, "0", "random", "random", *decks],
                    capture_output=True, text=True, check=True)
 
 
@@ -93,15 +103,21 @@ def main() -> int:
     ap.add_argument("--decks", nargs=2, default=list(BENCH), metavar="DECK",
                     help="the matchup (default: the bench's, gruul_stompy azorius_skies); "
                          "a bundled deck's name or a deck file")
+    ap.add_argument("--ladder", action="store_true",
+                    help="play the ladder's archetypes instead of one matchup: game i "
+                         "pairs archetype i mod 16 with the one 1 + i // 16 places on, so "
+                         "16 games play each archetype twice (the mix the ladder's CPU "
+                         "per game is measured on; the bench matchup is one pair)")
     args = ap.parse_args()
-    decks = (args.decks[0], args.decks[1])
+    decks: tuple[str, ...] = LADDER if args.ladder else (args.decks[0], args.decks[1])
     warm(decks)
     opponent = args.opponent or args.policy
     base = count(0, args.policy, decks, opponent)
     total = count(args.games, args.policy, decks, opponent)
     per_game = (total - base) / args.games
     who = args.policy if opponent == args.policy else f"{args.policy} against {opponent}"
-    print(f"{who}, {decks[0]} vs {decks[1]}: {per_game / 1e6:.2f} M instructions per game "
+    where = "the ladder's archetypes" if args.ladder else f"{decks[0]} vs {decks[1]}"
+    print(f"{who}, {where}: {per_game / 1e6:.2f} M instructions per game "
           f"({args.games} games; start-up {base / 1e6:.1f} M)")
     return 0
 
