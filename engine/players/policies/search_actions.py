@@ -321,20 +321,14 @@ def _explore(node: _Node, limits: tuple[int, int, int, int, int], used: int,
                                         if used < target else []) if a != focus]
             branches = [(a, 1) for a in alternatives] + ([(focus, 0)] if focus >= 0 else [])
             before = list(node.path)
-            # the position before the heuristic's answer, kept once for the branches
-            # (each branch plays on a clone of it, the last on it): a branch the cap
-            # leaves unexplored is never cloned
-            kept = _Node(clone(game), [fork(p) for p in policies], before) \
-                if branches else None
-            steps = [step_of(d, a) for a, _ in branches]  # (read before the answer)
+            later = [_Node(clone(game), [fork(p) for p in policies], [*before, step_of(d, a)])
+                     for a, _ in branches]
             node.path.append(step_of(d, own))
             answer(game, own)
             _explore(node, limits, used, found, seen)  # the later deviations first
-            for j, (a, cost) in enumerate(branches):
+            for (a, cost), child in zip(branches, later, strict=True):
                 if len(found) >= cap:
                     return
-                assert kept is not None
-                child = _branch(kept, j == len(branches) - 1, steps[j])
                 answer(child.game, a)
                 _explore(child, limits, used + cost, found, seen)
             return
@@ -343,22 +337,6 @@ def _explore(node: _Node, limits: tuple[int, int, int, int, int], used: int,
     if used == target and key not in seen:
         seen.add(key)
         found.append(key)
-
-
-def _branch(kept: _Node, last: bool, first: Step) -> _Node:
-    """A branch of ``_explore`` from ``kept``, the position before the heuristic's
-    answer: its game a clone of ``kept``'s and its policies forks of ``kept``'s, or for
-    the last branch ``kept``'s own (nothing plays on them after it); its path ``kept``'s
-    with ``first``. A clone of the clone plays on as a clone of the position would (a
-    clone is an independent copy that plays on as its original: engine.state.clone), and
-    a fork of a fork as a fork (``fork``: every slot copied, the remembered Tasks fresh
-    copies either way), so the branches play as when each was cloned from the position
-    before the answer; only those the cap reaches are made (docs/performance.md, "The
-    search's own overhead")."""
-    path = [*kept.path, first]
-    if last:
-        return _Node(kept.game, kept.policies, path)
-    return _Node(clone(kept.game), [fork(p) for p in kept.policies], path)
 
 
 def expand_priority(view: GameState, d: Decision, actions: Sequence[int], me: int,
