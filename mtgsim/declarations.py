@@ -106,7 +106,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "keywords.wither": (),
     "players.evaluation": (
         "attack_power", "effective_life", "features", "logit", "side_features", "sigmoid",
-        "win_probability"),
+        "win_probability", "worths", "_side"),
     "players.life_price": (),
     "players.policies.activation": ("_land_in", "_use_score"),
     "players.policies.blocking": (),

@@ -87,18 +87,33 @@ def side_features(state: GameState, player: int, me: int) -> list[float]:
     """One side's life, hand, lands, creatures and worth (before the difference), read
     from ``state`` (a view of ``me``'s: only public facts are read, the other hand only
     by its size)."""
-    p = state.players[player]
-    b = board(state)
-    worth = 0.0
+    return _side(state, player, board(state).lands[player],
+                 len(board(state).creatures[player]), worths(state, me)[player])
+
+
+def worths(state: GameState, me: int) -> list[float]:
+    """Each player's non-land permanents' worth to ``me`` (``perm_value``), found in one
+    walk over the battlefield with the attachments counted once: ``features`` reads both
+    sides at every rollout's horizon (twice a rollout with ``search:blend=1``), where a
+    walk per side walked it and counted the attachments twice. Each side's worth is the
+    same sum in the same (battlefield) order as a walk of that side alone."""
+    worth = [0.0, 0.0]
     objects = state.objects
     attached = attachments(state)  # (counted once, not per creature)
     for oid in state.battlefield:
         o = objects[oid]
-        if o.controller == player and not is_land(o):
-            worth += perm_value(state, o, me, attached)
+        if not is_land(o):
+            worth[o.controller] += perm_value(state, o, me, attached)
+    return worth
+
+
+def _side(state: GameState, player: int, lands: int, creatures: int,
+          worth: float) -> list[float]:
+    """``side_features``' list from its parts."""
+    p = state.players[player]
     return life_terms(effective_life(p.life, p.poison)) + [
-        float(min(len(p.hand), MAX_HAND)), float(min(b.lands[player], MAX_LANDS)),
-        float(len(b.creatures[player])), worth]
+        float(min(len(p.hand), MAX_HAND)), float(min(lands, MAX_LANDS)),
+        float(creatures), worth]
 
 
 def attack_power(creatures: list[GameObject], blockers: list[GameObject]) -> tuple[int, int]:
@@ -149,11 +164,13 @@ def features(state: GameState, me: int) -> list[float]:
     is ``me``'s turn, -1 when it is the other's."""
     ps = state.players
     you = 1 - me
-    creatures = board(state).creatures
+    b = board(state)  # (found once for both sides: ``worths``)
+    creatures = b.creatures
     power, through = attack_power(creatures[me], creatures[you])
     power_you, through_you = attack_power(creatures[you], creatures[me])
-    mine = side_features(state, me, me)
-    theirs = side_features(state, you, me)
+    worth = worths(state, me)
+    mine = _side(state, me, b.lands[me], len(creatures[me]), worth[me])
+    theirs = _side(state, you, b.lands[you], len(creatures[you]), worth[you])
     xs = [a - b for a, b in zip(mine, theirs, strict=True)]
     xs.append(float(through - through_you))
     if state.active == me:

@@ -17,8 +17,10 @@ from mtgsim.engine.players.evaluation import (
     attack_power,
     features,
     handset_position_logit,
+    side_features,
     sigmoid,
     win_probability,
+    worths,
 )
 from mtgsim.engine.players.life_price import (
     FITTED,
@@ -80,6 +82,20 @@ def test_the_evaluation_is_symmetric_and_reads_the_view_only() -> None:
             assert features(view, me) == [-x for x in features(state, 1 - me)]
         p0, p1 = win_probability(state, 0), win_probability(state, 1)
         assert 0 < p0 < 1 and p0 + p1 == pytest.approx(1.0)
+
+
+def test_one_walk_gives_each_side_its_own_walk() -> None:
+    """``features`` reads both sides' worth from one walk over the battlefield
+    (``worths``): each side's features are what a walk of that side alone gives
+    (``side_features``), exactly, on positions of two matchups, in both seats."""
+    for decks in (("gruul_stompy", "azorius_skies"), ("bogles", "izzet_spells")):
+        for state in _turn_starts(decks, 7):
+            for me in (0, 1):
+                mine = side_features(state, me, me)
+                theirs = side_features(state, 1 - me, me)
+                assert worths(state, me) == [mine[-1], theirs[-1]][:: 1 if me == 0 else -1]
+                diff = [a - b for a, b in zip(mine, theirs, strict=True)]
+                assert features(state, me)[:len(diff)] == diff
 
 
 def _named(state: GameState, me: int) -> dict[str, float]:
