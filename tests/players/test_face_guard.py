@@ -58,7 +58,9 @@ def _position(tmp_path: Path, life: int) -> tuple[GameState, Decision, int, int,
 
 
 def test_the_setting_is_read_and_off_by_default() -> None:
-    assert canonical("search:face=off") == "search:face=off"
+    """Off by default: ``face=off`` plays as ``search`` and is dropped from its canonical
+    spelling (``spec.SEARCH_OFF_VALUES``)."""
+    assert canonical("search:face=off") == "search"
     assert canonical("search:face=03") == "search:face=3"
     assert SearchPolicy(0, parse_policy("search")).face is None
     assert SearchPolicy(0, parse_policy("search:face=off")).face is None

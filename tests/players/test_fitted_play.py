@@ -21,12 +21,15 @@ import sys
 from pathlib import Path
 
 from mtgsim.engine.cards.pool import CardSource
+from mtgsim.engine.players.policies.spec import SEARCH_PLAY_4
 from mtgsim.pipelines.runner import LoadedDeck, load_decks, play_seeded
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests/data/fitted_answers.json"
 HEURISTIC = "heuristic:eval=fitted"
-SEARCH = "search:eval=fitted,rollouts=1"
+# the search's budget before search play 5 (``spec.SEARCH_PLAY_4``): its recorded games
+# are those ``search:eval=fitted,rollouts=1`` played at search play 4
+SEARCH = f"search:{SEARCH_PLAY_4},eval=fitted,rollouts=1"
 # (spec, deck index pairs, games per pair): the heuristic on fourteen pairings (each of
 # the fourteen decks twice), the search (slower) on three
 PLAN: tuple[tuple[str, tuple[tuple[int, int], ...], int], ...] = (

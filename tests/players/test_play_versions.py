@@ -19,6 +19,7 @@ from mtgsim import engine
 from mtgsim.engine.players.policies.spec import (
     PLAY_VERSIONS,
     POLICY_NAMES,
+    SEARCH_PLAY_4,
     parse_policy,
     play_version,
 )
@@ -52,6 +53,26 @@ def test_every_family_of_the_registry_has_a_play_version_and_specs() -> None:
 def test_the_play_versions_since_engine_0_2_0() -> None:
     """cb121f9 (December 6): the tree search follows the default pilot, its play 2."""
     assert PLAY_VERSIONS["mcts"] >= 2
+
+
+# plain ``search``'s games at search play 4 (tests/data/play_versions.json at dabb726,
+# the default before "A cheaper budget by default (search play 5)")
+SEARCH_PLAY_4_GAMES = [[0, 15, "life", 20, -3, 54], [0, 9, "life", 11, -2, 35],
+                       [1, 20, "life", -10, 20, 61], [0, 13, "life", 8, -2, 48]]
+
+
+def test_the_defaults_before_search_play_5_spelled_play_as_search_play_4() -> None:
+    """Search play 5 made futile=0 and sets=6 the default (a deliberate play change);
+    the old default keeps a spelling (``spec.SEARCH_PLAY_4``) whose recorded games, which
+    ``test_each_family_plays_the_games_recorded_under_its_play_version`` plays again,
+    are those plain ``search`` played at search play 4."""
+    assert PLAY_VERSIONS["search"] >= 5
+    spec = f"search:{SEARCH_PLAY_4}"
+    assert str(parse_policy(spec)) == spec  # canonical: no setting dropped
+    assert spec in SCRIPT.SPECS["search"]
+    recorded = _recorded()["families"]["search"]["fingerprints"]
+    assert recorded[spec] == SEARCH_PLAY_4_GAMES
+    assert recorded["search"] != SEARCH_PLAY_4_GAMES  # the default's games moved
 
 
 def test_each_family_plays_the_games_recorded_under_its_play_version() -> None:

@@ -19,13 +19,21 @@ from mtgsim.engine.players.policies import (
     parse_policy,
 )
 from mtgsim.engine.players.policies.determinize import determinize
+from mtgsim.engine.players.policies.ismcts import MctsPolicy
 from mtgsim.engine.players.policies.paired_gain import confident
 from mtgsim.engine.players.policies.search import (
+    DEFAULT_CAST,
+    DEFAULT_DEPTH,
     MAX_CANDIDATES,
     position_value,
     search_budget,
 )
-from mtgsim.engine.players.policies.spec import MCTS_DEFAULT_INFER, SEARCH_DEFAULTS
+from mtgsim.engine.players.policies.spec import (
+    MCTS_DEFAULT_INFER,
+    SEARCH_DEFAULTS,
+    SEARCH_OFF_VALUES,
+    SEARCH_PLAY_4,
+)
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import Decision, DecisionKind
@@ -182,7 +190,9 @@ def test_ucb_spends_its_budget_unless_decided_and_tries_every_candidate(rollouts
     assert max(len(SearchPolicy.candidates(s, s.pending, 0)) for s in _positions(
         ("gruul_stompy", "selesnya_convoke"), 2, every=1, limit=20,
         kinds=SEARCHED[1:]) if s.pending is not None) <= MAX_CANDIDATES
-    spec = parse_policy(f"search:rollouts={rollouts}")
+    # the budget before search play 5 (``futile=off,sets=8``): its stops are the "won"
+    # stop and "alike" (no futile stop), the budget mechanics this test reads
+    spec = parse_policy(f"search:{SEARCH_PLAY_4},rollouts={rollouts}")
     searched = stopped = 0
     for decks, kinds in [(("jund_cascade", "bant_exalted"), SEARCHED),
                          (("gruul_stompy", "selesnya_convoke"), SEARCHED[1:]),
@@ -262,7 +272,8 @@ def test_search_specs_are_canonical() -> None:
 OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
                "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
                "scale": {"prob": "logit", "logit": "prob"}, "rollouts": {"3": "8", "8": "3"},
-               "chump": {"5": "off", "off": "5"}}
+               "chump": {"5": "off", "off": "5"}, "futile": {"0": "off", "off": "0"},
+               "sets": {"6": "8", "8": "6"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:
@@ -287,12 +298,61 @@ def test_the_search_defaults_have_one_spelling() -> None:
         assert policy.rollouts == int(SEARCH_DEFAULTS["rollouts"])
         assert policy.chump == (None if SEARCH_DEFAULTS["chump"] == "off"
                                 else int(SEARCH_DEFAULTS["chump"]))
+        assert (policy.depth, policy.cast, policy.sets) == (
+            DEFAULT_DEPTH, DEFAULT_CAST, int(SEARCH_DEFAULTS["sets"]))
+        assert policy.futile == float(SEARCH_DEFAULTS["futile"])
+        # off by default, the off values dropped from the spelling (SEARCH_OFF_VALUES)
+        assert (policy.sooner, policy.blend, policy.face) == (False, False, None)
+        assert policy.won_at == 1.0  # no ``decided``, ``sooner=0``: two wins
+    assert canonical("search:futile=0.0") == "search"
     assert SearchPolicy(1, parse_policy("search:margin=prior")).margin is None
     assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
     # the tree search keeps its own default deal, and its spec keeps ``infer`` as given
     mcts = make_policy("mcts:iterations=1", 1)
     assert (mcts.memory is not None) == (MCTS_DEFAULT_INFER != "0")  # type: ignore[union-attr]
     assert canonical("mcts:infer=1,iterations=1") == "mcts:infer=1,iterations=1"
+
+
+def test_the_defaults_before_search_play_5_keep_a_spelling() -> None:
+    """Search play 5 made the budget settings futile=0 and sets=6 the default;
+    ``SEARCH_PLAY_4`` spells the default before it, the futile stop off and 8 sets (its
+    games are search play 4's: tests/players/test_play_versions.py); every other setting
+    is as it was. The tree search keeps its own defaults (two turns, 4 complete actions,
+    8 sets, no futile stop)."""
+    old = f"search:{SEARCH_PLAY_4}"
+    assert canonical(old) == old
+    before = SearchPolicy(1, parse_policy(old))
+    assert (before.depth, before.sooner, before.blend, before.face, before.futile,
+            before.won_at, before.cast, before.sets) == (2, False, False, None, None, 1.0,
+                                                         4, 8)
+    assert (before.chump, before.rollouts, before.logit) == (5, 3, True)  # as at play 4
+    assert canonical("search:futile=0,sets=6") == "search"
+    for key, value in SEARCH_OFF_VALUES.items():  # off by default, dropped as defaults
+        assert canonical(f"search:{key}={value}") == "search"
+        assert canonical(f"search:depth=1,{key}={value}") == "search:depth=1"
+    assert canonical("search:blend=0,face=off,sooner=0") == "search"
+    assert canonical("search:blend=1,face=6,sooner=1") == "search:blend=1,face=6,sooner=1"
+    assert canonical("search:depth=2") == "search:depth=2"  # (as on main: not dropped)
+    mcts = make_policy("mcts:iterations=1", 1)
+    assert isinstance(mcts, MctsPolicy)
+    assert (mcts.depth, mcts.cast, mcts.sets, mcts.futile) == (2, 4, MAX_CANDIDATES, None)
+    assert canonical("mcts:futile=off,iterations=1") == "mcts:iterations=1"
+    assert make_policy("mcts:futile=1,iterations=1", 1).futile == 1.0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("search:futile=none", "futile: not a number: 'none'"),
+    ("search:futile=-1", "futile: must be a non-negative number"),
+    ("search:sooner=2", "sooner: must be 0 .. 1"),
+    ("search:blend=yes", "blend: not an integer"),
+    ("search:face=on", "face: not an integer"),
+    ("search:cast=0", "cast: must be 1 .. 64"),
+    ("search:sets=1", "sets: must be 2 .. 1000"),
+    ("search:decided=-0.5", "decided: must be a non-negative number"),
+])
+def test_the_new_defaults_settings_reject_nonsense(text: str, problem: str) -> None:
+    with pytest.raises(PolicySpecError, match=problem):
+        parse_policy(text)
 
 
 def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:

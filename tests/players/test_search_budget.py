@@ -10,6 +10,7 @@ from test_search import _is_prefix, _paired, _positions
 from mtgsim.engine.players.policies import SearchPolicy, parse_policy
 from mtgsim.engine.players.policies.paired_gain import futile, search_budget
 from mtgsim.engine.players.policies.search_actions import Follow
+from mtgsim.engine.players.policies.spec import SEARCH_PLAY_4
 from mtgsim.engine.state.view import player_view
 
 
@@ -33,8 +34,12 @@ def test_the_futile_stop_only_saves_rollouts_and_keeps_the_heuristics_answer() -
     and stops sooner: its values are a prefix of the full search's, and a decision it
     stopped as futile plays the heuristic's answer."""
     fired = saved = 0
-    for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4, "search:rollouts=3",
-                                 "search:rollouts=3,futile=1", every=1, limit=16):
+    # the search of before search play 5 (``futile=off,sets=8``) without and with a
+    # futile stop (at 1 standard error; the default's, since search play 5, is at 0)
+    plain = f"search:{SEARCH_PLAY_4},rollouts=3"
+    futile = plain.replace("futile=off", "futile=1")
+    for view, d, a, b in _paired(("golgari_dredge", "naya_auras"), 4, plain, futile,
+                                 every=1, limit=16):
         own = a.inner.decide(view, d)
         answers = a.decide(view, d), b.decide(view, d)
         if a.played == 0:

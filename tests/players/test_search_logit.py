@@ -30,7 +30,12 @@ from mtgsim.engine.players.policies.paired_gain import (
     gain,
     logit_values,
 )
-from mtgsim.engine.players.policies.spec import LMARGIN_DEFAULT, PolicySpecError, canonical
+from mtgsim.engine.players.policies.spec import (
+    LMARGIN_DEFAULT,
+    SEARCH_PLAY_4,
+    PolicySpecError,
+    canonical,
+)
 from mtgsim.engine.scenario.runner import run_scenario
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
@@ -113,8 +118,10 @@ def test_the_logit_switch_solves_the_three_puzzles(name: str, plain: bool,
     text = path.read_text()
     line = next(ln for ln in text.splitlines() if ln.startswith("policy = "))
     results = []
-    for spec in ("search:rollouts=3", "search:rollouts=3,scale=prob",
-                 "search:margin=prior,rollouts=3"):
+    # (the search's budget before search play 5, futile=off,sets=8, where these were
+    # measured)
+    for spec in (f"search:{SEARCH_PLAY_4}", f"search:{SEARCH_PLAY_4},scale=prob",
+                 f"search:{SEARCH_PLAY_4},margin=prior"):
         f = tmp_path / f"{len(results)}_{path.name}"
         f.write_text(text.replace(line, f'policy = "{spec}"'))
         results.append(run_scenario(f, load_pool()).passed)

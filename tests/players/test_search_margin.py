@@ -32,6 +32,7 @@ from mtgsim.engine.players.policies.paired_gain import (
     gain,
     noise_margin,
 )
+from mtgsim.engine.players.policies.spec import SEARCH_PLAY_4
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.view import player_view
@@ -102,8 +103,11 @@ def test_the_fitted_cutoff_solves_its_two_failed_puzzles_with_margin_0(
     text = path.read_text()
     line = next(ln for ln in text.splitlines() if ln.startswith("policy = "))
     results = []
-    for spec in ("search:cutoff=fitted,infer=0,margin=prior,rollouts=3",
-                 "search:cutoff=fitted,infer=0,margin=0,rollouts=3,scale=prob"):
+    # (the search's budget before search play 5, futile=off,sets=8, where these were
+    # measured)
+    for spec in (f"search:{SEARCH_PLAY_4},cutoff=fitted,infer=0,margin=prior,rollouts=3",
+                 f"search:{SEARCH_PLAY_4},cutoff=fitted,infer=0,margin=0,rollouts=3,"
+                 "scale=prob"):
         f = tmp_path / f"{len(results)}_{path.name}"
         f.write_text(text.replace(line, f'policy = "{spec}"'))
         results.append(run_scenario(f, load_pool()).passed)

@@ -33,7 +33,8 @@ its player may know. Every other decision is the heuristic's."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.game import step
@@ -75,6 +76,7 @@ from mtgsim.engine.players.policies.spec import (
     DEFAULT_PRIO,
     DEFAULT_TRICKS,
     FACE_OFF,
+    FUTILE_OFF,
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
@@ -87,9 +89,11 @@ from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
 
 DEFAULT_ROLLOUTS = int(SEARCH_DEFAULTS["rollouts"])  # rollouts per candidate (the budget)
-DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored
+DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored (both searches';
+# the search reads SEARCH_DEFAULTS first, which do not set it)
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)
+NO_DEFAULTS: Mapping[str, str] = MappingProxyType({})  # (read_shared: the constants')
 DEFAULT_Z = 1.0  # the standard errors of the paired differences a gain must clear
 # (``paired_gain.confident``): noise alone should not overturn the heuristic's answer
 FAVOURED = 0.75  # the heuristic answer's mean score from which ``fav`` applies
@@ -164,23 +168,32 @@ def blended_value(before: float, last: float) -> float:
     return sigmoid((clipped_logit(before) + clipped_logit(last)) / 2)
 
 
-def read_shared(policy: RootSearch, seed: int, spec: PolicySpec, infer_default: str) -> None:
+def read_shared(policy: RootSearch, seed: int, spec: PolicySpec, infer_default: str,
+                defaults: Mapping[str, str] = NO_DEFAULTS) -> None:
     """The settings both searches read alike (``spec.MCTS_SETTINGS`` takes them from
     ``SEARCH_SETTINGS``), read once for both: the rollouts' ``depth``, the switch's ``z``,
-    the ``futile`` stop's standard errors (none: off), the ``sets`` tried at one
+    the ``futile`` stop's standard errors (``off``: none), the ``sets`` tried at one
     decision, the ``kinds`` searched (``search_kinds``), the complete actions per priority
     action (``cast``), the search's own ``seed``, mixed with the game's, and ``infer``
     (``infer_default`` when the spec does not say: each policy has its own, the search
-    ``spec.SEARCH_DEFAULTS``', the tree search ``spec.MCTS_DEFAULT_INFER``)."""
-    policy.depth = int(spec.get("depth") or DEFAULT_DEPTH)
+    ``spec.SEARCH_DEFAULTS``', the tree search ``spec.MCTS_DEFAULT_INFER``).
+
+    A setting the spec does not give is ``defaults``' (the search passes
+    ``spec.SEARCH_DEFAULTS``: since search play 5 the futile stop at 0 standard errors
+    and ``sets=6``), else the module's constants, which the tree search keeps
+    (``DEFAULT_DEPTH``, no futile stop, ``MAX_CANDIDATES``, ``DEFAULT_CAST``): one
+    policy's new default must not move the other's play."""
+    def setting(key: str) -> str | None:
+        return spec.get(key) or defaults.get(key)
+
+    policy.depth = int(setting("depth") or DEFAULT_DEPTH)
     z = spec.get("z")
     policy.z = float(z) if z is not None else DEFAULT_Z
-    futile_h = spec.get("futile")
-    policy.futile = float(futile_h) if futile_h is not None else None
-    policy.sets = int(spec.get("sets") or MAX_CANDIDATES)
+    futile_h = setting("futile") or FUTILE_OFF
+    policy.futile = None if futile_h == FUTILE_OFF else float(futile_h)
+    policy.sets = int(setting("sets") or MAX_CANDIDATES)
     policy.kinds = spec_kinds(spec)
-    cast = spec.get("cast")
-    policy.cast = int(cast) if cast is not None else DEFAULT_CAST
+    policy.cast = int(setting("cast") or DEFAULT_CAST)
     policy.seed = mix(seed, int(spec.get("seed") or 0))
     # ``infer=1``: the other player's hidden hand dealt under what their public play says
     # (hand_inference: a turn of theirs with no land drop held no land)
@@ -197,7 +210,8 @@ class SearchPolicy(RootSearch):
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("search")
         self.name = str(spec)
-        read_shared(self, seed, spec, SEARCH_DEFAULTS["infer"])  # depth, z, ..., infer
+        read_shared(self, seed, spec, SEARCH_DEFAULTS["infer"],  # depth, z, ..., infer
+                    SEARCH_DEFAULTS)
         self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None

@@ -94,6 +94,7 @@ def _attacks(text: str) -> str:
 # other player's end step for its cascade (engine.players.policies.combat_tricks)
 CHUMP_OFF = "off"  # ``search:chump=off``: no chump guard (chump_guard)
 FACE_OFF = "off"  # ``search:face=off``: no face guard (face_guard), the default
+FUTILE_OFF = "off"  # ``search:futile=off``: no futile stop (the play before search play 5)
 TRICKS = ("plain", "combat")
 DEFAULT_TRICKS = "plain"
 
@@ -106,6 +107,11 @@ def _chump(text: str) -> str:
 def _face(text: str) -> str:
     """``off`` (every face hit searched) or a room to lethal -1000 .. 1000."""
     return text if text == FACE_OFF else _int_in(-1000, 1000)(text)
+
+
+def _futile(text: str) -> str:
+    """``off`` (no futile stop) or the standard errors, a non-negative number."""
+    return text if text == FUTILE_OFF else _number(text, zero=True)
 
 
 def _tricks(text: str) -> str:
@@ -158,19 +164,25 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "ms": _milliseconds,  # milliseconds per decision (the budget, wall clock)
     "seed": _int_in(0, SEED_MAX),  # the search's own seed, mixed with the game's
     "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
+    # (default 2, both searches: search.DEFAULT_DEPTH)
     "z": _non_negative_number,  # standard errors a gain must clear to leave the
     # heuristic's answer (0: any gain over the small fixed margin)
     "verify": _int_in(0, 100_000),  # more deals, at most, for a best gain not yet clear
     "cast": _int_in(1, 64),  # complete actions per priority action (1: the action alone,
-    # its choices the heuristic's; engine.players.policies.search_actions)
+    # its choices the heuristic's; engine.players.policies.search_actions; default 4:
+    # search.DEFAULT_CAST)
     "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
-    # tried at one decision
+    # tried at one decision (default SEARCH_DEFAULTS' 6 for the search, 8 for mcts and
+    # for the search before search play 5:
+    # candidate_answers.MAX_CANDIDATES)
     "eval": _evaluation,  # fitted: the fitted price of life in its heuristic decisions
     # and rollouts (default handset, engine.players.life_price)
     "cutoff": _evaluation,  # the evaluation at the rollouts' horizon: fitted or handset
     # (engine.players.evaluation; default SEARCH_DEFAULTS')
-    "futile": _non_negative_number,  # stop a decision once no candidate's gain plus
-    # this many standard errors clears the switch (paired_gain.futile; default: never)
+    "futile": _futile,  # stop a decision once no candidate's gain plus this many
+    # standard errors clears the switch (paired_gain.futile; default SEARCH_DEFAULTS' 0
+    # for the search since search play 5, off for mcts); off: never (the search's play
+    # before search play 5)
     "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
     "sooner": _int_in(0, 1),  # 1: a rollout decided within the horizon scores by when (a
@@ -246,8 +258,27 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # class of the default's own misplays in its lost games; +0.8 [+0.1, +1.6] paired on 480
 # ladder deals, and it solves every AI puzzle the default did and one more
 # (docs/policies.md "Where the search loses"); the previous default is ``search:chump=off``.
+# Since December 7 (search play 5), the budget settings futile=0 and sets=6: ``futile=0``
+# (the futile stop at 0 standard errors: after two deals each, the search stops, keeping
+# the heuristic's answer, once no candidate's mean gain clears the switch's margin) and
+# ``sets=6`` (block or attack declarations, or multi-select answers, tried at one
+# decision, 8 before); the horizon stays two turns (search.DEFAULT_DEPTH), sooner, blend
+# and face off. ``search:futile=0,sets=6`` solves 36 of the 37 AI puzzles, as the
+# previous default does (cascade_spell_cast_for_its_cascade the one not yet), with 19%
+# fewer rollouts a game (448 to 363 over 64 archetype games) and 14% less CPU, compiled;
+# on the ladder (LEAD: ladder) (docs/policies.md "A cheaper budget by default
+# (search play 5)"). The previous default is ``search:futile=off,sets=8``.
 SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
-                                   "scale": "logit", "rollouts": "3", "chump": "5"}
+                                   "scale": "logit", "rollouts": "3", "chump": "5",
+                                   "futile": "0", "sets": "6"}
+# The settings that spell the search's play before search play 5 (the previous default:
+# ``search:`` and these, canonical, play the games plain ``search`` played at search play
+# 4; tests/players/test_play_versions.py)
+SEARCH_PLAY_4 = "futile=off,sets=8"
+# Settings off by default whose "off" value plays as unset, dropped from the search's
+# canonical spelling like SEARCH_DEFAULTS' values (``search:face=off`` is ``search``): kept
+# out of SEARCH_DEFAULTS, which the search reads for a setting the spec does not give
+SEARCH_OFF_VALUES: dict[str, str] = {"sooner": "0", "blend": "0", "face": FACE_OFF}
 # The tree search's default deal: uniform (``mcts:infer=1`` is the land bound)
 MCTS_DEFAULT_INFER = "0"
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
@@ -297,7 +328,9 @@ POLICY_NAMES = tuple(SETTINGS)
 # search 3: the search's default scale became logit (the switch on the logit scale)
 # search 4: the search's default chump guard, chump=5 (docs/policies.md "Where the search
 # loses")
-PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 4,
+# search 5: the budget settings futile=0 and sets=6 by default (docs/policies.md "A
+# cheaper budget by default (search play 5)")
+PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 5,
                                  "mcts": 2}
 
 
@@ -366,9 +399,11 @@ def parse_policy(text: str) -> PolicySpec:
     if settings.get("eval") == "handset":
         del settings["eval"]
     if name == "search":
-        for key, value in SEARCH_DEFAULTS.items():
+        for key, value in (*SEARCH_DEFAULTS.items(), *SEARCH_OFF_VALUES.items()):
             if settings.get(key) == value:
                 del settings[key]
+    if name == "mcts" and settings.get("futile") == FUTILE_OFF:
+        del settings["futile"]  # the tree search's default: no futile stop
     if settings.get("lmargin") == LMARGIN_DEFAULT:
         del settings["lmargin"]
     if settings.get("attack") == DEFAULT_ATTACK:
@@ -407,4 +442,5 @@ def canonical(text: str) -> str:
 
 
 __all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
-__all__ += ["CHUMP_OFF", "PLAY_VERSIONS", "play_version", "search_scale"]
+__all__ += ["CHUMP_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS", "SEARCH_OFF_VALUES",
+            "SEARCH_PLAY_4", "play_version", "search_scale"]
