@@ -255,6 +255,14 @@ def test_a_search_game_is_a_pure_function_of_its_seeds() -> None:
     ("search:budget=3", "search has no setting 'budget'"),
     ("search:margin=fixed", "margin: not a number: 'fixed'"),
     ("search:margin=-1", "margin: must be a non-negative number"),
+    ("search:futile=none", "futile: not a number: 'none'"),
+    ("search:futile=-1", "futile: must be a non-negative number"),
+    ("search:sooner=2", "sooner: must be 0 .. 1"),
+    ("search:blend=yes", "blend: not an integer"),
+    ("search:face=on", "face: not an integer"),
+    ("search:cast=0", "cast: must be 1 .. 64"),
+    ("search:sets=1", "sets: must be 2 .. 1000"),
+    ("search:decided=-0.5", "decided: must be a non-negative number"),
 ])
 def test_bad_search_specs(text: str, problem: str) -> None:
     with pytest.raises(PolicySpecError, match=problem):
@@ -338,21 +346,6 @@ def test_the_defaults_before_search_play_5_keep_a_spelling() -> None:
     assert (mcts.depth, mcts.cast, mcts.sets, mcts.futile) == (2, 4, MAX_CANDIDATES, None)
     assert canonical("mcts:futile=off,iterations=1") == "mcts:iterations=1"
     assert make_policy("mcts:futile=1,iterations=1", 1).futile == 1.0  # type: ignore[union-attr]
-
-
-@pytest.mark.parametrize(("text", "problem"), [
-    ("search:futile=none", "futile: not a number: 'none'"),
-    ("search:futile=-1", "futile: must be a non-negative number"),
-    ("search:sooner=2", "sooner: must be 0 .. 1"),
-    ("search:blend=yes", "blend: not an integer"),
-    ("search:face=on", "face: not an integer"),
-    ("search:cast=0", "cast: must be 1 .. 64"),
-    ("search:sets=1", "sets: must be 2 .. 1000"),
-    ("search:decided=-0.5", "decided: must be a non-negative number"),
-])
-def test_the_new_defaults_settings_reject_nonsense(text: str, problem: str) -> None:
-    with pytest.raises(PolicySpecError, match=problem):
-        parse_policy(text)
 
 
 def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:
