@@ -86,9 +86,17 @@ def effective_life(life: int, poison: int) -> int:
 def side_features(state: GameState, player: int, me: int) -> list[float]:
     """One side's life, hand, lands, creatures and worth (before the difference), read
     from ``state`` (a view of ``me``'s: only public facts are read, the other hand only
-    by its size)."""
-    return _side(state, player, board(state).lands[player],
-                 len(board(state).creatures[player]), worths(state, me)[player])
+    by its size). Its worth is a walk of that side alone: the reference ``features``' one
+    walk for both sides (``worths``) is held to (tests/players/test_evaluation.py)."""
+    b = board(state)
+    worth = 0.0
+    objects = state.objects
+    attached = attachments(state)  # (counted once, not per creature)
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.controller == player and not is_land(o):
+            worth += perm_value(state, o, me, attached)
+    return _side(state, player, b.lands[player], len(b.creatures[player]), worth)
 
 
 def worths(state: GameState, me: int) -> list[float]:

@@ -268,7 +268,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # fewer rollouts a game (448 to 363 over 64 archetype games) and 14% less CPU, compiled;
 # on 960 ladder deals 61.5%, +0.0 [-0.7, +0.7] paired over the previous default, for
 # 13% fewer instructions a game on the ladder's mix (55.1x the heuristic to 47.8x)
-# (docs/policies.md "A cheaper budget by default (search play 5)"). The previous default is ``search:futile=off,sets=8``.
+# (docs/policies.md "A cheaper budget by default (search play 5)"). The previous default
+# is ``search:futile=off,sets=8``.
 SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
                                    "scale": "logit", "rollouts": "3", "chump": "5",
                                    "futile": "0", "sets": "6"}
