@@ -93,10 +93,14 @@ run: compiled
 	$(BIN)/mtgsim gauntlet $(RUN_DECKS) --games $(GAMES) --out $(OUT) && \
 	$(BIN)/mtgsim report $(OUT)
 
+# pytest's worker processes (pytest-xdist): CI's two cores; WORKERS=auto takes every core,
+# WORKERS=0 runs the suite in this one process. loadgroup keeps the tests that start a Ray
+# head node on one worker (their xdist_group).
+WORKERS ?= 2
 test: dev compiled
 	$(BIN)/ruff check mtgsim engine cluster pipelines results decks tests scripts setup.py
 	$(BIN)/python scripts/typecheck.py
-	@$(BIN)/python -m pytest; rc=$$?; \
+	@$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup; rc=$$?; \
 	if [ $$rc -eq 5 ]; then \
 		echo "error: pytest collected no tests (exit code 5)" >&2; exit 1; \
 	fi; \

@@ -34,6 +34,11 @@ from mtgsim.results.manifest import read_manifest
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 GAMES = "2"
+# `make test` runs the suite on two workers (pytest -n 2 --dist loadgroup): the tests that
+# start a head node (`ray start --head`) run on one of them, one after another, as a head
+# takes ports of its own by default (the client server's, the agents') that a second head
+# started beside it would also take
+pytestmark = pytest.mark.xdist_group("ray_head")
 
 
 def recipe() -> list[list[str]]:
