@@ -1,4 +1,5 @@
-"""``mtgsim report DIR`` and ``mtgsim compare JOB_A JOB_B``: the analyst's commands."""
+"""``mtgsim report DIR`` and ``mtgsim compare JOB_A JOB_B`` (two jobs game by game, or two
+ladders deal by deal): the analyst's commands."""
 
 from __future__ import annotations
 
@@ -88,9 +89,20 @@ COMPARE_BAR_GAMES = 200_000  # games of both jobs from which compare shows a bar
 # of pairing on a busy 2-core machine (400,000 took 4.7 s)
 
 
+def _ladder_options(args: argparse.Namespace) -> bool:
+    return bool(args.new_policy or args.base_policy or args.reference_policy or args.by_deck)
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
-    """Pair the games of two jobs by (decks, game index, seed) and compare them."""
+    """Pair the games of two jobs by (decks, game index, seed) and compare them; two
+    ladder outputs are paired deal by deal instead (``_compare_ladders``): a ladder plays
+    each deal twice with the pilots swapped, so its games are not one per seed."""
     from mtgsim.pipelines.progress import Progress
+    from mtgsim.results.ladder_compare import job_kind
+
+    if _ladder_options(args) or "ladder" in (job_kind(Path(args.job_a)),
+                                            job_kind(Path(args.job_b))):
+        return _compare_ladders(args)
     from mtgsim.results.compare import CompareError, compare_jobs, format_comparison
 
     progress = Progress(args.quiet)
@@ -122,6 +134,41 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _compare_ladders(args: argparse.Namespace) -> int:
+    """``compare BASE NEW`` on two ladder outputs: a policy of each, paired deal by deal
+    against the same reference (``results.ladder_compare``)."""
+    from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
+    from mtgsim.results.ladder_compare import (
+        LadderCompareError,
+        compare_ladders,
+        format_ladder_comparison,
+    )
+
+    if args.html:
+        _err("--html: two ladder outputs are compared as text or --json only")
+        return 2
+    named: dict[str, str | None] = {}
+    for option in ("new_policy", "base_policy", "reference_policy"):
+        spec = getattr(args, option)
+        try:
+            named[option] = canonical(spec) if spec is not None else None
+        except PolicySpecError as exc:
+            _err(f"--{option.replace('_', '-')}: {exc}")
+            return 2
+    try:
+        comparison = compare_ladders(Path(args.job_a), Path(args.job_b),
+                                     base_policy=named["base_policy"],
+                                     policy=named["new_policy"], reference=named["reference_policy"])
+    except LadderCompareError as exc:
+        _err(str(exc))
+        return 2
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(comparison)))
+    else:
+        print(format_ladder_comparison(comparison, args.by_deck))
+    return 0
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("report", help="write the HTML report of a job",
                        description="Analyse a job folder (gauntlet, versus, swiss or "
@@ -143,11 +190,28 @@ def register(sub: Any) -> None:
                        description="Pair the games of two jobs that played the same pairings "
                                    "with the same seeds (by decks, game index and seed) and "
                                    "print each matchup's win-rate change with a paired 95% "
-                                   "interval and McNemar's test.")
-    p.add_argument("job_a", metavar="JOB_A", help="the first job's folder (the baseline)")
-    p.add_argument("job_b", metavar="JOB_B", help="the second job's folder")
+                                   "interval and McNemar's test. Two ladder outputs are "
+                                   "paired deal by deal: each run's policies over the "
+                                   "reference, as the ladder prints them, and NEW's policy "
+                                   "less BASE's on the deals both finished, with its 95% "
+                                   "interval and the deals moved.")
+    p.add_argument("job_a", metavar="JOB_A",
+                   help="the first job's folder (the baseline; BASE for ladders)")
+    p.add_argument("job_b", metavar="JOB_B", help="the second job's folder (NEW)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--html", metavar="FILE", help="also write the comparison as an HTML page")
+    p.add_argument("--html", metavar="FILE", help="also write the comparison as an HTML page "
+                                                  "(not for ladders)")
     p.add_argument("--quiet", action="store_true",
                    help="no progress bar (shown when the two jobs hold 200000 games or more)")
+    p.add_argument("--base-policy", metavar="SPEC",
+                   help="ladders: BASE's policy to pair (default: its only policy beside "
+                        "the reference)")
+    p.add_argument("--new-policy", metavar="SPEC",
+                   help="ladders: NEW's policy to pair (default: its only policy beside "
+                        "the reference)")
+    p.add_argument("--reference-policy", metavar="SPEC",
+                   help="ladders: the policy both are scored against (default: the "
+                        "ladders' first rung, the same in both)")
+    p.add_argument("--by-deck", action="store_true",
+                   help="ladders: also the paired difference on each deck's deals")
     p.set_defaults(func=cmd_compare)

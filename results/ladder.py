@@ -26,8 +26,13 @@ from statsmodels.stats.weightstats import DescrStatsW
 from mtgsim.results.analysis import Games, bradley_terry
 from mtgsim.results.dataset import read_games
 
-COLUMNS = ["deck_a", "deck_b", "policy_a", "policy_b", "game", "winner", "on_play",
-           "turns", "think_us_a", "think_us_b", "duration_us"]
+COLUMNS = ["deck_a", "deck_b", "policy_a", "policy_b", "game", "seed", "winner",
+           "on_play", "turns", "think_us_a", "think_us_b", "duration_us"]
+
+# A deal: its two decks by name (the first by name first), the game index and the game's
+# seed. Within one job the seed follows from the rest (``cluster.seeds``); across two jobs
+# it is what makes the same index the same deal (``results.ladder_compare``).
+DealKey = tuple[str, str, int, int]
 
 
 class PolicyRow(msgspec.Struct):
@@ -69,7 +74,6 @@ def ladder_table(table: pa.Table, order: Sequence[str]) -> Ladder:
     pa_, pb_ = _strings(table, "policy_a"), _strings(table, "policy_b")
     da, db = _strings(table, "deck_a"), _strings(table, "deck_b")
     winner = np.asarray(table["winner"].to_numpy(zero_copy_only=False), dtype=np.int64)
-    game = table["game"].to_pylist()
     think_a = np.asarray(table["think_us_a"].fill_null(0).to_numpy(zero_copy_only=False),
                          dtype=np.float64)
     think_b = np.asarray(table["think_us_b"].fill_null(0).to_numpy(zero_copy_only=False),
@@ -94,14 +98,34 @@ def ladder_table(table: pa.Table, order: Sequence[str]) -> Ladder:
     base = next((r.think_ms for r in rows if r.policy == "heuristic"), None)
     for r in rows:
         r.cost = r.think_ms / base if base else None
-    # duplicates: (lower, upper, deck x, deck y, game) -> the upper's scores
-    halves: dict[tuple[str, str, str, str, int], list[float]] = defaultdict(list)
+    deals = duplicates(table, order)
+    steps = []
+    for lo, up in zip(order, order[1:], strict=False):
+        step = paired_step(lo, up, deals.get((lo, up), {}))
+        if step is not None:
+            steps.append(step)
+    decks = len(set(da) | set(db))
+    return Ladder(rows, steps, table.num_rows, decks, float(bt.play_rate))
+
+
+def duplicates(table: pa.Table, order: Sequence[str]
+               ) -> dict[tuple[str, str], dict[DealKey, float]]:
+    """The finished duplicates of ``table`` by pair of rungs: ``(lower, upper)`` (by
+    ``order``, weakest first) -> deal -> the upper rung's mean score over the deal's two
+    halves. A deal with one half only (a job still running, or stopped) is left out: its
+    luck would not cancel. Deals are in the order of their first half's row."""
+    pa_, pb_ = _strings(table, "policy_a"), _strings(table, "policy_b")
+    da, db = _strings(table, "deck_a"), _strings(table, "deck_b")
+    winner = np.asarray(table["winner"].to_numpy(zero_copy_only=False), dtype=np.int64)
+    score_a = np.where(winner == 0, 1.0, np.where(winner == 1, 0.0, 0.5))
+    game, seed = table["game"].to_pylist(), table["seed"].to_pylist()
+    halves: dict[tuple[str, str], dict[DealKey, list[float]]] = defaultdict(dict)
     rank = {p: i for i, p in enumerate(order)}
     for i in range(table.num_rows):
         p, q = pa_[i], pb_[i]
         if p == q:
             continue
-        s = score_a[i]
+        s = float(score_a[i])
         x, y = da[i], db[i]
         if x > y:  # one key per deal, whatever the seat order
             x, y = y, x
@@ -109,21 +133,38 @@ def ladder_table(table: pa.Table, order: Sequence[str]) -> Ladder:
             lower, upper, s_up = q, p, s
         else:
             lower, upper, s_up = p, q, 1 - s
-        halves[(lower, upper, x, y, int(game[i]))].append(s_up)
-    steps = []
-    for lo, up in zip(order, order[1:], strict=False):
-        deals = [sum(v) / 2 for k, v in halves.items() if k[0] == lo and k[1] == up
-                 and len(v) == 2]
-        if not deals:
-            continue
-        stats = DescrStatsW(np.asarray(deals))
-        low, high = stats.tconfint_mean(alpha=0.05) if len(deals) > 1 else (0.0, 1.0)
-        if not np.isfinite(low):  # every deal the same score: no spread to measure
-            low = high = stats.mean
-        steps.append(Step(lo, up, len(deals), float(stats.mean), float(stats.mean - 0.5),
-                          float(low - 0.5), float(high - 0.5)))
-    decks = len(set(da) | set(db))
-    return Ladder(rows, steps, table.num_rows, decks, float(bt.play_rate))
+        halves[(lower, upper)].setdefault((x, y, int(game[i]), int(seed[i])), []).append(s_up)
+    return {pair: {k: sum(v) / 2 for k, v in deals.items() if len(v) == 2}
+            for pair, deals in halves.items()}
+
+
+def mean_interval(values: Sequence[float], lowest: float, highest: float
+                  ) -> tuple[float, float, float]:
+    """The mean of paired values (a duplicate's score, or the difference of two) and the
+    95% t interval of that mean (statsmodels). One value says nothing of the spread: its
+    interval is the whole range ``lowest`` .. ``highest``; values all alike have no
+    spread to measure: the interval is the mean itself."""
+    stats = DescrStatsW(np.asarray(values, dtype=np.float64))
+    low, high = stats.tconfint_mean(alpha=0.05) if len(values) > 1 else (lowest, highest)
+    if not np.isfinite(low):
+        low = high = stats.mean
+    return float(stats.mean), float(low), float(high)
+
+
+def paired_step(lower: str, upper: str, deals: dict[DealKey, float]) -> Step | None:
+    """The step from ``lower`` to ``upper`` over their duplicates ``deals`` (the upper
+    rung's scores, ``duplicates``); None without a finished duplicate."""
+    if not deals:
+        return None
+    rate, low, high = mean_interval(list(deals.values()), 0.0, 1.0)
+    return Step(lower, upper, len(deals), rate, rate - 0.5, low - 0.5, high - 0.5)
+
+
+def format_step(s: Step) -> str:
+    """One step as the ladder prints it: the gain in points, its interval, the deals."""
+    return (f"{s.lower} -> {s.upper}: {100 * s.gain:+.1f} points "
+            f"[{100 * s.low:+.1f}, {100 * s.high:+.1f}] over {s.deals} deals "
+            f"({100 * s.rate:.1f}%)")
 
 
 def read_ladder(out: Path, order: Sequence[str]) -> Ladder:
@@ -144,13 +185,12 @@ def format_ladder(ladder: Ladder, job: str = "") -> str:
                      f"{cost:>8}  {r.game_ms:>8.1f}")
     lines += ["", "steps (paired: the upper rung's score on the same deals, less 50%):"]
     for s in ladder.steps:
-        lines.append(f"  {s.lower} -> {s.upper}: {100 * s.gain:+.1f} points "
-                     f"[{100 * s.low:+.1f}, {100 * s.high:+.1f}] over {s.deals} deals "
-                     f"({100 * s.rate:.1f}%)")
+        lines.append(f"  {format_step(s)}")
     lines.append(f"the player on the play between equal pilots wins "
                  f"{100 * ladder.play_rate:.1f}%; ms/game: time its seat spent deciding; "
                  f"cost: that over the heuristic's")
     return "\n".join(lines)
 
 
-__all__ = ["Ladder", "PolicyRow", "Step", "format_ladder", "ladder_table", "read_ladder"]
+__all__ = ["COLUMNS", "DealKey", "Ladder", "PolicyRow", "Step", "duplicates", "format_ladder",
+           "format_step", "ladder_table", "mean_interval", "paired_step", "read_ladder"]

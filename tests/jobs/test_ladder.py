@@ -68,7 +68,8 @@ def _games(rows: list[tuple[str, str, str, str, int, int]]) -> pa.Table:
     cols = list(zip(*rows, strict=True))
     return pa.table({
         "deck_a": list(cols[0]), "deck_b": list(cols[1]), "policy_a": list(cols[2]),
-        "policy_b": list(cols[3]), "game": list(cols[4]), "winner": list(cols[5]),
+        "policy_b": list(cols[3]), "game": list(cols[4]),
+        "seed": [1000 + g for g in cols[4]], "winner": list(cols[5]),
         "on_play": [g % 2 for g in cols[4]], "turns": [10] * n,
         "think_us_a": [1000 if p == "q" else 100 for p in cols[2]],
         "think_us_b": [1000 if p == "q" else 100 for p in cols[3]],
