@@ -29,7 +29,7 @@ from mtgsim.engine.players.policies.search import (
     search_budget,
 )
 from mtgsim.engine.players.policies.spec import (
-    MCTS_DEFAULT_INFER,
+    MCTS_DEFAULTS,
     SEARCH_DEFAULTS,
     SEARCH_OFF_VALUES,
     SEARCH_PLAY_4,
@@ -317,7 +317,7 @@ def test_the_search_defaults_have_one_spelling() -> None:
     assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
     # the tree search keeps its own default deal, and its spec keeps ``infer`` as given
     mcts = make_policy("mcts:iterations=1", 1)
-    assert (mcts.memory is not None) == (MCTS_DEFAULT_INFER != "0")  # type: ignore[union-attr]
+    assert (mcts.memory is not None) == (MCTS_DEFAULTS["infer"] != "0")  # type: ignore[union-attr]
     assert canonical("mcts:infer=1,iterations=1") == "mcts:infer=1,iterations=1"
 
 

@@ -89,11 +89,15 @@ from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
 
 DEFAULT_ROLLOUTS = int(SEARCH_DEFAULTS["rollouts"])  # rollouts per candidate (the budget)
-DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored (both searches';
-# the search reads SEARCH_DEFAULTS first, which do not set it)
+DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored (the search's;
+# the tree search's is spec.MCTS_DEFAULTS', the same)
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)
-NO_DEFAULTS: Mapping[str, str] = MappingProxyType({})  # (read_shared: the constants')
+# What the search reads for a shared setting (``read_shared``) its spec does not give:
+# ``spec.SEARCH_DEFAULTS``, and its horizon and complete actions, which its canonical
+# spelling keeps as it always has (``search:depth=2`` is spelled apart from ``search``)
+SEARCH_READS: Mapping[str, str] = MappingProxyType(
+    {"depth": str(DEFAULT_DEPTH), "cast": str(DEFAULT_CAST), **SEARCH_DEFAULTS})
 DEFAULT_Z = 1.0  # the standard errors of the paired differences a gain must clear
 # (``paired_gain.confident``): noise alone should not overturn the heuristic's answer
 FAVOURED = 0.75  # the heuristic answer's mean score from which ``fav`` applies
@@ -168,36 +172,35 @@ def blended_value(before: float, last: float) -> float:
     return sigmoid((clipped_logit(before) + clipped_logit(last)) / 2)
 
 
-def read_shared(policy: RootSearch, seed: int, spec: PolicySpec, infer_default: str,
-                defaults: Mapping[str, str] = NO_DEFAULTS) -> None:
+def read_shared(policy: RootSearch, seed: int, spec: PolicySpec,
+                defaults: Mapping[str, str]) -> None:
     """The settings both searches read alike (``spec.MCTS_SETTINGS`` takes them from
     ``SEARCH_SETTINGS``), read once for both: the rollouts' ``depth``, the switch's ``z``,
     the ``futile`` stop's standard errors (``off``: none), the ``sets`` tried at one
     decision, the ``kinds`` searched (``search_kinds``), the complete actions per priority
-    action (``cast``), the search's own ``seed``, mixed with the game's, and ``infer``
-    (``infer_default`` when the spec does not say: each policy has its own, the search
-    ``spec.SEARCH_DEFAULTS``', the tree search ``spec.MCTS_DEFAULT_INFER``).
+    action (``cast``), the search's own ``seed``, mixed with the game's, and ``infer``.
 
-    A setting the spec does not give is ``defaults``' (the search passes
-    ``spec.SEARCH_DEFAULTS``: since search play 5 the futile stop at 0 standard errors
-    and ``sets=6``), else the module's constants, which the tree search keeps
-    (``DEFAULT_DEPTH``, no futile stop, ``MAX_CANDIDATES``, ``DEFAULT_CAST``): one
+    A setting the spec does not give is ``defaults``' (``z``: ``DEFAULT_Z``, ``seed``: 0,
+    ``kinds``: every kind, alike for both), each policy's own: the search passes
+    ``SEARCH_READS`` (``spec.SEARCH_DEFAULTS``, since search play 5 the futile stop at 0
+    standard errors and ``sets=6``, with its horizon and complete actions), the tree
+    search ``spec.MCTS_DEFAULTS`` (no futile stop, 8 sets, the uniform deal): one
     policy's new default must not move the other's play."""
-    def setting(key: str) -> str | None:
-        return spec.get(key) or defaults.get(key)
+    def setting(key: str) -> str:
+        return spec.get(key) or defaults[key]
 
-    policy.depth = int(setting("depth") or DEFAULT_DEPTH)
+    policy.depth = int(setting("depth"))
     z = spec.get("z")
     policy.z = float(z) if z is not None else DEFAULT_Z
-    futile_h = setting("futile") or FUTILE_OFF
+    futile_h = setting("futile")
     policy.futile = None if futile_h == FUTILE_OFF else float(futile_h)
-    policy.sets = int(setting("sets") or MAX_CANDIDATES)
+    policy.sets = int(setting("sets"))
     policy.kinds = spec_kinds(spec)
-    policy.cast = int(setting("cast") or DEFAULT_CAST)
+    policy.cast = int(setting("cast"))
     policy.seed = mix(seed, int(spec.get("seed") or 0))
     # ``infer=1``: the other player's hidden hand dealt under what their public play says
     # (hand_inference: a turn of theirs with no land drop held no land)
-    infer = int(spec.get("infer") or infer_default)
+    infer = int(setting("infer"))
     policy.memory = {} if infer else None
     # ``infer=2``: besides, a deal the heuristic would have played a card of in their last
     # turn is dealt again (spell_inference)
@@ -210,8 +213,7 @@ class SearchPolicy(RootSearch):
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("search")
         self.name = str(spec)
-        read_shared(self, seed, spec, SEARCH_DEFAULTS["infer"],  # depth, z, ..., infer
-                    SEARCH_DEFAULTS)
+        read_shared(self, seed, spec, SEARCH_READS)  # depth, z, ..., infer
         self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None

@@ -172,8 +172,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # its choices the heuristic's; engine.players.policies.search_actions; default 4:
     # search.DEFAULT_CAST)
     "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
-    # tried at one decision (default SEARCH_DEFAULTS' 6 for the search, 8 for mcts and
-    # for the search before search play 5:
+    # tried at one decision (default SEARCH_DEFAULTS' 6 for the search, MCTS_DEFAULTS' 8
+    # for mcts, as for the search before search play 5:
     # candidate_answers.MAX_CANDIDATES)
     "eval": _evaluation,  # fitted: the fitted price of life in its heuristic decisions
     # and rollouts (default handset, engine.players.life_price)
@@ -181,7 +181,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # (engine.players.evaluation; default SEARCH_DEFAULTS')
     "futile": _futile,  # stop a decision once no candidate's gain plus this many
     # standard errors clears the switch (paired_gain.futile; default SEARCH_DEFAULTS' 0
-    # for the search since search play 5, off for mcts); off: never (the search's play
+    # for the search since search play 5, MCTS_DEFAULTS' off for mcts); off: never (the
+    # search's play
     # before search play 5)
     "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
@@ -232,7 +233,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # (combat: its pump instants held for combat; default plain)
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default
-    # SEARCH_DEFAULTS' for the search, MCTS_DEFAULT_INFER for mcts); 0: the uniform deal;
+    # SEARCH_DEFAULTS' for the search, MCTS_DEFAULTS' for mcts); 0: the uniform deal;
     # 2: that, and a deal is dealt again while the heuristic would have played one of its
     # cards at the end of their last turn's main phase (spell_inference)
 }
@@ -281,8 +282,17 @@ SEARCH_PLAY_4 = "futile=off,sets=8"
 # canonical spelling like SEARCH_DEFAULTS' values (``search:face=off`` is ``search``): kept
 # out of SEARCH_DEFAULTS, which the search reads for a setting the spec does not give
 SEARCH_OFF_VALUES: dict[str, str] = {"sooner": "0", "blend": "0", "face": FACE_OFF}
-# The tree search's default deal: uniform (``mcts:infer=1`` is the land bound)
-MCTS_DEFAULT_INFER = "0"
+# The tree search's defaults, dropped from its canonical spelling as SEARCH_DEFAULTS are
+# from the search's (``mcts:sets=8`` is ``mcts``: one job for one play); the tree search
+# reads them here (ismcts, search.read_shared) for a setting its spec does not give. They
+# are its own, apart from the search's, so that one policy's new default never moves the
+# other's play: its budget (3 iterations per root candidate), two turns (as the search),
+# 4 complete actions per priority action (as the search), 8 declarations or multi-select
+# answers tried at one decision (candidate_answers.MAX_CANDIDATES; the search's 6 since
+# search play 5), no futile stop (the search's 0 since search play 5) and the uniform
+# deal (``mcts:infer=1`` is the land bound; the search's default infers it)
+MCTS_DEFAULTS: dict[str, str] = {"iterations": "3", "depth": "2", "cast": "4", "sets": "8",
+                                 "futile": FUTILE_OFF, "infer": "0"}
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
 MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
@@ -318,6 +328,10 @@ SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
+# Each policy's settings at their default value, dropped from its canonical spelling
+# (``parse_policy``); the heuristic's are dropped one by one there (DEFAULT_ATTACK, ...)
+DROPPED_DEFAULTS: dict[str, tuple[dict[str, str], ...]] = {
+    "search": (SEARCH_DEFAULTS, SEARCH_OFF_VALUES), "mcts": (MCTS_DEFAULTS,)}
 # Each policy family's play version: bumped in the commit that deliberately changes what
 # some spec of the family plays (its own code, its settings' defaults, the fitted weights
 # it reads, or the heuristic it builds on), so a job folder of the old play is never
@@ -397,15 +411,13 @@ def parse_policy(text: str) -> PolicySpec:
     if "frollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life,
-    # and the search's own (SEARCH_DEFAULTS)
+    # and each search's own (SEARCH_DEFAULTS and SEARCH_OFF_VALUES, MCTS_DEFAULTS)
     if settings.get("eval") == "handset":
         del settings["eval"]
-    if name == "search":
-        for key, value in (*SEARCH_DEFAULTS.items(), *SEARCH_OFF_VALUES.items()):
+    for defaults in DROPPED_DEFAULTS.get(name, ()):
+        for key, value in defaults.items():
             if settings.get(key) == value:
                 del settings[key]
-    if name == "mcts" and settings.get("futile") == FUTILE_OFF:
-        del settings["futile"]  # the tree search's default: no futile stop
     if settings.get("lmargin") == LMARGIN_DEFAULT:
         del settings["lmargin"]
     if settings.get("attack") == DEFAULT_ATTACK:
@@ -443,6 +455,6 @@ def canonical(text: str) -> str:
     return str(parse_policy(text))
 
 
-__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
 __all__ += ["CHUMP_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS", "SEARCH_OFF_VALUES",
             "SEARCH_PLAY_4", "play_version", "search_scale"]
