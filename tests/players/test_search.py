@@ -281,7 +281,7 @@ OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
                "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
                "scale": {"prob": "logit", "logit": "prob"}, "rollouts": {"3": "8", "8": "3"},
                "chump": {"5": "off", "off": "5"}, "futile": {"0": "off", "off": "0"},
-               "sets": {"6": "8", "8": "6"}}
+               "sets": {"6": "8", "8": "6"}, "decided": {"1": "0.9", "0.9": "1"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:

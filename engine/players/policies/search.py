@@ -80,6 +80,7 @@ from mtgsim.engine.players.policies.spec import (
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
+    search_defaults,
     search_scale,
 )
 from mtgsim.engine.players.policies.stops import deck_stops
@@ -224,18 +225,17 @@ class SearchPolicy(RootSearch):
         # from it (``_search``): the budget goes where the switch is in doubt
         self.banking = bool(int(spec.get("bank") or 0))
         self.bank = 0  # rollouts saved, not yet spent
-        # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
-        # its first two deals (default 1: won both)
         # ``sooner=1``: a decided rollout scores by when (``timed_value``); a win this
         # turn then scores 1 - LOGIT_EPS, where the "won" stop fires unless ``decided``
         # says otherwise (a later win no longer stops the search)
         self.sooner = bool(int(spec.get("sooner") or 0))
-        decided = spec.get("decided")
         # ``blend=1``: a rollout undecided at the horizon scores the mean logit of its
         # positions at the start of the horizon's last two turns (``blended_value``)
         self.blend = bool(int(spec.get("blend") or 0))
-        self.won_at = (float(decided) if decided
-                       else 1.0 - LOGIT_EPS if self.sooner else 1.0)
+        # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
+        # its first two deals (default ``spec.search_defaults``': 1, won both; with
+        # ``sooner=1`` 1 - LOGIT_EPS, won both this turn)
+        self.won_at = float(spec.get("decided") or search_defaults(spec)["decided"])
         # ``lost=X``: the "lost" stop once the heuristic's answer scores at most X on its
         # first two deals and no candidate more than X on the first (default: never)
         lost = spec.get("lost")

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from mtgsim.engine.players.policies.paired_gain import LOGIT_EPS
 from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, kinds_text, read_kinds
 
 SEED_MAX = 2**64 - 1
@@ -185,7 +186,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # search's play
     # before search play 5)
     "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
-    "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
+    "decided": _non_negative_number,  # the "won" stop's score on two deals (default
+    # SEARCH_DEFAULTS' 1, a win; with sooner=1 SOONER_DEFAULTS' 0.9999, a win this turn)
     "sooner": _int_in(0, 1),  # 1: a rollout decided within the horizon scores by when (a
     # sooner win, a later loss higher: search.timed_value; default 0, every win 1)
     "blend": _int_in(0, 1),  # 1: a rollout scores the mean logit of the positions at the
@@ -271,9 +273,16 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # 13% fewer instructions a game on the ladder's mix (55.1x the heuristic to 47.8x)
 # (docs/policies.md "A cheaper budget by default (search play 5)"). The previous default
 # is ``search:futile=off,sets=8``.
+# ``decided=1``: the "won" stop fires once the heuristic's answer won both of its first
+# two deals (a win scores 1); dropped like the others, so ``search:decided=1`` is ``search``.
 SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
                                    "scale": "logit", "rollouts": "3", "chump": "5",
-                                   "futile": "0", "sets": "6"}
+                                   "futile": "0", "sets": "6", "decided": "1"}
+# The search's defaults that differ with ``sooner=1`` (``search_defaults``): a win in the
+# searched decision's turn scores 1 - LOGIT_EPS there (search.timed_value) and no more, so
+# the "won" stop fires at that score; spelled as the setting's canonical value, 0.9999,
+# which reads back as 1 - LOGIT_EPS exactly (tests/players/test_search_sooner.py)
+SOONER_DEFAULTS: dict[str, str] = {"decided": _non_negative_number(repr(1.0 - LOGIT_EPS))}
 # The settings that spell the search's play before search play 5 (the previous default:
 # ``search:`` and these, canonical, play the games plain ``search`` played at search play
 # 4; tests/players/test_play_versions.py)
@@ -328,10 +337,28 @@ SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
-# Each policy's settings at their default value, dropped from its canonical spelling
-# (``parse_policy``); the heuristic's are dropped one by one there (DEFAULT_ATTACK, ...)
-DROPPED_DEFAULTS: dict[str, tuple[dict[str, str], ...]] = {
-    "search": (SEARCH_DEFAULTS, SEARCH_OFF_VALUES), "mcts": (MCTS_DEFAULTS,)}
+
+
+def search_defaults(settings: dict[str, str] | PolicySpec) -> dict[str, str]:
+    """The search's defaults for a spec of these ``settings``, read by the search for a
+    setting the spec does not give and dropped from its canonical spelling:
+    ``SEARCH_DEFAULTS``, with ``sooner=1`` ``SOONER_DEFAULTS`` in their place (the "won"
+    stop's score: the one default that depends on another setting's value)."""
+    if settings.get("sooner") == "1":
+        return {**SEARCH_DEFAULTS, **SOONER_DEFAULTS}
+    return SEARCH_DEFAULTS
+
+
+def dropped_defaults(name: str, settings: dict[str, str]) -> tuple[dict[str, str], ...]:
+    """Policy ``name``'s settings at their default value for a spec of ``settings``,
+    dropped from its canonical spelling (``parse_policy``): the search's defaults and off
+    values, the tree search's (``MCTS_DEFAULTS``); the heuristic's are dropped one by
+    one there (DEFAULT_ATTACK, ...)."""
+    if name == "search":
+        return search_defaults(settings), SEARCH_OFF_VALUES
+    if name == "mcts":
+        return (MCTS_DEFAULTS,)
+    return ()
 # Each policy family's play version: bumped in the commit that deliberately changes what
 # some spec of the family plays (its own code, its settings' defaults, the fitted weights
 # it reads, or the heuristic it builds on), so a job folder of the old play is never
@@ -411,10 +438,10 @@ def parse_policy(text: str) -> PolicySpec:
     if "frollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life,
-    # and each search's own (SEARCH_DEFAULTS and SEARCH_OFF_VALUES, MCTS_DEFAULTS)
+    # and each search's own (``dropped_defaults``)
     if settings.get("eval") == "handset":
         del settings["eval"]
-    for defaults in DROPPED_DEFAULTS.get(name, ()):
+    for defaults in dropped_defaults(name, settings):
         for key, value in defaults.items():
             if settings.get(key) == value:
                 del settings[key]
@@ -457,4 +484,5 @@ def canonical(text: str) -> str:
 
 __all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
 __all__ += ["CHUMP_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS", "SEARCH_OFF_VALUES",
-            "SEARCH_PLAY_4", "play_version", "search_scale"]
+            "SEARCH_PLAY_4", "SOONER_DEFAULTS", "play_version", "search_defaults",
+            "search_scale"]
