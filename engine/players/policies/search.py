@@ -212,9 +212,31 @@ class SearchPolicy(RootSearch):
     """Determinized Monte Carlo with the heuristic as rollout policy (module docstring)."""
 
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
+        """The settings of ``spec`` (plain ``search`` without one), read by concern (the
+        budget, the rollouts' scores, the switch, the pilot of its own seat), then the
+        parts built from them: one place per concern, each under the size a reader takes
+        in at once, and the parts made only once every setting they read is known."""
         spec = spec or PolicySpec("search")
         self.name = str(spec)
         read_shared(self, seed, spec, SEARCH_READS)  # depth, z, ..., infer
+        self._read_budget(spec)
+        self._read_scores(spec)
+        self._read_switch(spec)
+        self._read_pilot(spec)
+        self.inner = self._own_heuristic(seed)
+        self.follow = Follow(self.inner, ())  # the choices after a searched action
+        self.searched = 0  # decisions searched (for measurements)
+        self.played = 0  # rollouts played
+        self.last_counts: list[int] = []  # rollouts per candidate at the last search
+        self.last_values: list[list[float]] = []  # their scores, deal by deal
+        self.last_stop = ""  # why the last search stopped early: "won", "lost", "alike",
+        # "futile" or not
+
+    def _read_budget(self, spec: PolicySpec) -> None:
+        """What the search may spend: rollouts per candidate or milliseconds per
+        decision, the verify deals, the bank, the focused kinds' own rollouts and the
+        mulligan's full-game rollouts (which adds the mulligan to the kinds searched, so
+        it comes after ``read_shared``'s ``kinds``)."""
         self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None
@@ -225,6 +247,22 @@ class SearchPolicy(RootSearch):
         # from it (``_search``): the budget goes where the switch is in doubt
         self.banking = bool(int(spec.get("bank") or 0))
         self.bank = 0  # rollouts saved, not yet spent
+        # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
+        # at the others (the budget where the search pays: docs/policies.md)
+        focus = spec.get("focus")
+        self.focus = read_kinds(focus) if focus is not None else frozenset()
+        self.focus_rollouts = int(spec.get("frollouts") or self.rollouts)
+        # ``mulligan=N``: N full-game rollouts per answer at keep-or-mulligan (103.5;
+        # mulligan_search), else the heuristic's mulligans
+        self.mulligan = int(spec.get("mulligan") or 0)
+        if self.mulligan:
+            self.kinds = self.kinds | {MULLIGAN_KIND}
+
+    def _read_scores(self, spec: PolicySpec) -> None:
+        """How a rollout is scored and when the early stops fire: by when a decided game
+        was decided (``sooner``), blended over the horizon's last two turns (``blend``),
+        on the fitted or the hand-set evaluation (``cutoff``), and the "won" and "lost"
+        stops' scores (``decided``, whose default depends on ``sooner``; ``lost``)."""
         # ``sooner=1``: a decided rollout scores by when (``timed_value``); a win this
         # turn then scores 1 - LOGIT_EPS, where the "won" stop fires unless ``decided``
         # says otherwise (a later win no longer stops the search)
@@ -240,6 +278,14 @@ class SearchPolicy(RootSearch):
         # first two deals and no candidate more than X on the first (default: never)
         lost = spec.get("lost")
         self.lost_at = float(lost) if lost is not None else -1.0
+        # ``cutoff``: the evaluation that scores a rollout at its horizon, the fitted one
+        # or the hand-set one (``position_value``)
+        self.cutoff_fitted = (spec.get("cutoff") or SEARCH_DEFAULTS["cutoff"]) == "fitted"
+
+    def _read_switch(self, spec: PolicySpec) -> None:
+        """What a gain must clear to overturn the heuristic's answer: ``fav``'s standard
+        errors for a favourite, the margin (``margin``, ``lmargin``) and the scale the
+        gains are read on (``scale``)."""
         # ``fav=Z``: the standard errors a switch needs when the heuristic's answer
         # scores ``FAVOURED`` or more on average (the winner's curse costs a favourite
         # most: docs/policies.md); default ``z``
@@ -257,24 +303,16 @@ class SearchPolicy(RootSearch):
         self.logit = search_scale(spec) == "logit"
         lmargin = spec.get("lmargin")
         self.logit_margin = float(lmargin) if lmargin is not None else LOGIT_MARGIN
-        # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
-        # at the others (the budget where the search pays: docs/policies.md)
-        focus = spec.get("focus")
-        self.focus = read_kinds(focus) if focus is not None else frozenset()
-        self.focus_rollouts = int(spec.get("frollouts") or self.rollouts)
-        # ``mulligan=N``: N full-game rollouts per answer at keep-or-mulligan (103.5;
-        # mulligan_search), else the heuristic's mulligans
-        self.mulligan = int(spec.get("mulligan") or 0)
-        if self.mulligan:
-            self.kinds = self.kinds | {MULLIGAN_KIND}
+
+    def _read_pilot(self, spec: PolicySpec) -> None:
+        """The heuristic of the search's own seat and of the rollouts' other seat (the
+        price of life, ``prio``, ``attack``, ``tricks``: read before ``_own_heuristic``
+        is built from them) and the guards that drop candidates (``chump``, ``face``)."""
         # the hand-set price of life in every heuristic decision inside (its own and its
         # rollouts'), unless ``eval=fitted``: the default is the search of before the
         # fitted evaluation, which solves the AI puzzles (with the fitted price its
         # rollouts fail flash_creature_held_for_the_end_step: docs/policies.md)
         self.fitted = spec.get("eval") == "fitted"
-        # ``cutoff``: the evaluation that scores a rollout at its horizon, the fitted one
-        # or the hand-set one (``position_value``)
-        self.cutoff_fitted = (spec.get("cutoff") or SEARCH_DEFAULTS["cutoff"]) == "fitted"
         # ``opponent``: the price of life of the rollouts' other seat (the opponent
         # model), default ``eval``'s: ``eval=fitted,opponent=handset`` plays the fitted
         # heuristic in its own seat against the plain one
@@ -285,6 +323,7 @@ class SearchPolicy(RootSearch):
         # seat is the default heuristic
         self.prio = spec.get("prio") or DEFAULT_PRIO
         self.race = (spec.get("attack") or DEFAULT_ATTACK) == "race"
+        self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
         # ``chump=L``: no switch to a block declaration that adds a chump block while the
         # attack unblocked leaves more than L life (chump_guard; default 5, SEARCH_DEFAULTS;
         # ``chump=off``: none dropped, the play before search play 4)
@@ -295,15 +334,6 @@ class SearchPolicy(RootSearch):
         # (face_guard; default off: every one searched, the play as before)
         face = spec.get("face") or FACE_OFF
         self.face = None if face == FACE_OFF else int(face)
-        self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
-        self.inner = self._own_heuristic(seed)
-        self.follow = Follow(self.inner, ())  # the choices after a searched action
-        self.searched = 0  # decisions searched (for measurements)
-        self.played = 0  # rollouts played
-        self.last_counts: list[int] = []  # rollouts per candidate at the last search
-        self.last_values: list[list[float]] = []  # their scores, deal by deal
-        self.last_stop = ""  # why the last search stopped early: "won", "lost", "alike",
-        # "futile" or not
 
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:
