@@ -9,6 +9,7 @@ get +1/+0 until end of turn") and a library of Lightning Bolts for its cascade t
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from gamesetup import Setup, attack, block, decision_of, pass_until
@@ -16,7 +17,11 @@ from gamesetup import Setup, attack, block, decision_of, pass_until
 from mtgsim.engine.cards.pool import load_pool
 from mtgsim.engine.game import decide
 from mtgsim.engine.players.policies import HeuristicPolicy, SearchPolicy, make_policy
+from mtgsim.engine.players.policies.combat_tricks import POINT, combat_value
+from mtgsim.engine.players.policies.context import Ctx
 from mtgsim.engine.players.policies.spec import canonical
+from mtgsim.engine.players.policies.tricks import pumped_combat
+from mtgsim.engine.players.worth import value
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.game_state import (
     CAST,
@@ -27,6 +32,7 @@ from mtgsim.engine.state.game_state import (
     Decision,
     GameState,
 )
+from mtgsim.engine.state.view import player_view
 
 PLAIN, COMBAT = "heuristic", "heuristic:tricks=combat"
 
@@ -150,3 +156,30 @@ def test_the_cascade_puzzle(policy: str, solves: bool, tmp_path: Path) -> None:
     f = tmp_path / CASCADE_PUZZLE.name
     f.write_text(text.replace('policy = "heuristic"', f'policy = "{policy}"'))
     assert run_scenario(f, load_pool()).passed is solves
+
+
+@pytest.mark.parametrize("blocked", [True, False])
+def test_one_walk_of_the_combat_for_both_tricks(blocked: bool) -> None:
+    """``tricks.pumped_combat`` is the one walk of the declared combat that the plain
+    trick (``TrickScorer._trick_score``) and ``combat_value`` both read: the Bears'
+    2 damage reaches B unblocked (as either counts it), +3/+3 adds 3 more past no
+    blocker, and blocked by the Wall it adds none but wins the fight (the Wall dies), the
+    gain both read, found once."""
+    state, d, _ = _own_combat(blocked)
+    view = player_view(state, 0)
+    ctx = Ctx(view, 0)
+    reach, past, lines = pumped_combat(ctx, 3, 3, ())
+    assert len(lines) == 1
+    bears, mine, alone, extra, gains = lines[0]
+    assert mine and alone is not blocked
+    wall = next(oid for oid, o in view.objects.items() if o.card.name == "Wall of Wood")
+    if blocked:
+        assert (reach, past, extra) == (0, 0, 0)
+        assert [oid for oid, _ in gains] == [bears] and 0 < gains[0][1] == value(
+            view.objects[wall])
+    else:
+        assert (reach, past, extra, gains) == (2, 2, 3, [])
+    growth = SimpleNamespace(power=3, toughness=3, keywords=(), each=None)
+    worth, lethal, target = combat_value(ctx, growth, True)
+    assert not lethal and target == bears
+    assert worth == (gains[0][1] if blocked else 3 * POINT)

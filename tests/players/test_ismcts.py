@@ -18,16 +18,20 @@ from mtgsim.engine.game import play, policy_stops
 from mtgsim.engine.players.policies import (
     MctsPolicy,
     PolicySpecError,
+    canonical,
     ismcts,
     make_policy,
     parse_policy,
 )
 from mtgsim.engine.players.policies import determinize as determinize_module
+from mtgsim.engine.players.policies.candidate_answers import MAX_CANDIDATES
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
+from mtgsim.engine.players.policies.ismcts import DEFAULT_ITERATIONS
 from mtgsim.engine.players.policies.ismcts_tree import Node, best_line_values, select
 from mtgsim.engine.players.policies.priority_order import MANA_WEIGHT
-from mtgsim.engine.players.policies.search import search_budget
+from mtgsim.engine.players.policies.search import DEFAULT_CAST, search_budget
+from mtgsim.engine.players.policies.spec import MCTS_DEFAULTS
 from mtgsim.engine.rules.turn import new_game
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.decisions import DecisionKind
@@ -139,6 +143,41 @@ def test_mcts_specs_are_canonical() -> None:
     assert str(parse_policy("mcts: seed=3 , iterations=04")) == "mcts:iterations=4,seed=3"
     policy = _mcts("mcts:seed=3,iterations=4")
     assert policy.name == "mcts:iterations=4,seed=3" and policy.iterations == 4
+
+
+# a value off each of the tree search's defaults (every setting of MCTS_DEFAULTS)
+MCTS_OTHER = {"iterations": "2", "depth": "1", "cast": "1", "sets": "6", "futile": "0",
+              "infer": "1"}
+
+
+def test_the_tree_search_defaults_have_one_spelling() -> None:
+    """``spec.MCTS_DEFAULTS`` are the tree search's own defaults: a setting at its default
+    is dropped from the spec (one job for one play, as the search's ``SEARCH_DEFAULTS``),
+    the other value kept, and the policy reads them when the spec does not say (the
+    search's ``read_shared`` takes them: no constant of its own for the tree search)."""
+    assert set(MCTS_DEFAULTS) == set(MCTS_OTHER)
+    for key, value in MCTS_DEFAULTS.items():  # beside a setting off its default
+        assert canonical(f"mcts:z=2,{key}={value}") == "mcts:z=2"
+        kept = ",".join(sorted((f"{key}={MCTS_OTHER[key]}", "z=2")))  # keys sorted
+        assert canonical(f"mcts:{key}={MCTS_OTHER[key]},z=2") == f"mcts:{kept}"
+    spelled = ",".join(f"{k}={v}" for k, v in sorted(MCTS_DEFAULTS.items()))
+    assert canonical(f"mcts:{spelled}") == "mcts"
+    assert canonical("mcts:futile=off,iterations=3,sets=08") == "mcts"
+    # the canonical spellings in use stay as they were
+    for text in ("mcts:iterations=1", "mcts:iterations=2", "mcts:infer=1,iterations=2",
+                 "mcts:futile=1,iterations=1", "mcts:iterations=2,kinds=attackers+multi"):
+        assert canonical(text) == text
+    plain, spelled_out = _mcts("mcts"), _mcts(f"mcts:{spelled}")
+    for policy in (plain, spelled_out):
+        assert (policy.iterations, policy.depth, policy.cast, policy.sets) == (
+            DEFAULT_ITERATIONS, 2, DEFAULT_CAST, MAX_CANDIDATES)
+        assert (policy.futile, policy.memory, policy.records) == (None, None, False)
+        assert policy.name == "mcts"
+    assert (DEFAULT_ITERATIONS, MAX_CANDIDATES) == (3, 8)
+    other = _mcts(f"mcts:{','.join(f'{k}={v}' for k, v in sorted(MCTS_OTHER.items()))}")
+    assert (other.iterations, other.depth, other.cast, other.sets, other.futile) == (
+        2, 1, 1, 6, 0.0)
+    assert other.memory is not None
 
 
 def test_the_tree_counts_availability_and_tries_each_answer_first() -> None:

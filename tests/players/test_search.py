@@ -29,7 +29,7 @@ from mtgsim.engine.players.policies.search import (
     search_budget,
 )
 from mtgsim.engine.players.policies.spec import (
-    MCTS_DEFAULT_INFER,
+    MCTS_DEFAULTS,
     SEARCH_DEFAULTS,
     SEARCH_OFF_VALUES,
     SEARCH_PLAY_4,
@@ -281,7 +281,7 @@ OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
                "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
                "scale": {"prob": "logit", "logit": "prob"}, "rollouts": {"3": "8", "8": "3"},
                "chump": {"5": "off", "off": "5"}, "futile": {"0": "off", "off": "0"},
-               "sets": {"6": "8", "8": "6"}}
+               "sets": {"6": "8", "8": "6"}, "decided": {"1": "0.9", "0.9": "1"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:
@@ -317,7 +317,7 @@ def test_the_search_defaults_have_one_spelling() -> None:
     assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
     # the tree search keeps its own default deal, and its spec keeps ``infer`` as given
     mcts = make_policy("mcts:iterations=1", 1)
-    assert (mcts.memory is not None) == (MCTS_DEFAULT_INFER != "0")  # type: ignore[union-attr]
+    assert (mcts.memory is not None) == (MCTS_DEFAULTS["infer"] != "0")  # type: ignore[union-attr]
     assert canonical("mcts:infer=1,iterations=1") == "mcts:infer=1,iterations=1"
 
 

@@ -19,7 +19,7 @@ from mtgsim.engine.game import policy_stops
 from mtgsim.engine.players.policies import SearchPolicy, make_policy
 from mtgsim.engine.players.policies.paired_gain import LOGIT_EPS, clipped_logit
 from mtgsim.engine.players.policies.search import position_value, timed_value
-from mtgsim.engine.players.policies.spec import canonical
+from mtgsim.engine.players.policies.spec import SEARCH_DEFAULTS, SOONER_DEFAULTS, canonical
 from mtgsim.engine.rules.turn import new_game
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.clone import clone
@@ -47,6 +47,32 @@ def test_the_spec() -> None:
     assert isinstance(decided, SearchPolicy) and decided.won_at == 0.9
     plain = make_policy("search", 0)
     assert isinstance(plain, SearchPolicy) and not plain.sooner and plain.won_at == 1.0
+
+
+def test_the_won_stops_default_has_one_spelling() -> None:
+    """``decided`` at the value the search uses by default is dropped from the spec, as
+    every default is: 1 (a win) without ``sooner``, ``SOONER_DEFAULTS``' 0.9999 (a win this
+    turn, which reads back as exactly the score ``timed_value`` gives it) with it; the
+    other value is kept, for it plays otherwise."""
+    assert SEARCH_DEFAULTS["decided"] == "1"
+    assert float(SOONER_DEFAULTS["decided"]) == 1.0 - LOGIT_EPS  # bit for bit
+    assert SOONER_DEFAULTS["decided"] == "0.9999" == canonical("search:decided=0.99990")[
+        len("search:decided="):]
+    assert canonical("search:decided=1") == "search"
+    assert canonical("search:decided=1.0,depth=3") == "search:depth=3"
+    assert canonical("search:decided=0.9999") == "search:decided=0.9999"
+    assert canonical("search:decided=0.9999,sooner=1") == "search:sooner=1"
+    assert canonical("search:blend=1,decided=0.9999,depth=3,face=6,sooner=1") == \
+        "search:blend=1,depth=3,face=6,sooner=1"
+    assert canonical("search:decided=1,sooner=1") == "search:decided=1,sooner=1"
+    assert canonical("search:decided=1,sooner=0") == "search"
+    for spelled, plain in (("search:decided=1", "search"),
+                           ("search:decided=0.9999,sooner=1", "search:sooner=1")):
+        a, b = make_policy(spelled, 0), make_policy(plain, 0)
+        assert isinstance(a, SearchPolicy) and isinstance(b, SearchPolicy)
+        assert a.won_at == b.won_at and a.name == b.name == plain
+    kept = make_policy("search:decided=1,sooner=1", 0)
+    assert isinstance(kept, SearchPolicy) and kept.won_at == 1.0  # a later win stops too
 
 
 def test_a_sooner_win_and_a_later_loss_score_higher() -> None:

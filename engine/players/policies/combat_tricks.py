@@ -33,12 +33,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgsim.engine.cards import KW_CANT_ATTACK, KW_DEFENDER, KW_DOUBLE_STRIKE
+from mtgsim.engine.cards import KW_CANT_ATTACK, KW_DEFENDER
 from mtgsim.engine.cards.card import Card
 from mtgsim.engine.effects.pump import keywords_gain
-from mtgsim.engine.players.policies.combat_ai import damage_of
 from mtgsim.engine.players.policies.context import Ctx, first_effects
-from mtgsim.engine.players.policies.tricks import pump_gain, trample_over
+from mtgsim.engine.players.policies.tricks import pumped_combat
 from mtgsim.engine.rules.effect import Role, role_of
 from mtgsim.engine.state.game_state import DECLARE_BLOCKERS, MAIN2, NONE
 
@@ -101,49 +100,35 @@ def combat_value(ctx: Ctx, pump: Any, damage: bool) -> tuple[float, bool, int]:
     ``POINT`` a point of damage past the blockers (unblocked, 510.1a, or trampling over,
     702.19b); without it such damage counts only when it is lethal (a Giant Growth is
     kept for a fight rather than spent on three points)."""
-    state = ctx.state
-    combat = state.combat
-    if combat is None:
+    if ctx.state.combat is None:
         return 0.0, False, NONE
-    objects = state.objects
     bp = pump.power if isinstance(pump.power, int) else 1
     bt = pump.toughness if isinstance(pump.toughness, int) else 1
-    kws = tuple(pump.keywords)
     mass = pump.each is not None
-    past = 0  # damage of mine past the blockers, before the pump
+    # the walk the plain trick reads too (tricks.pumped_combat): ``past`` is the damage
+    # of mine past the blockers before the pump, as counted here
+    _reach, past, lines = pumped_combat(ctx, bp, bt, tuple(pump.keywords))
     total = 0.0
     extra_all = 0
     best, best_worth = NONE, 0.0
     most, most_extra = NONE, 0  # the target whose pump adds most damage past blockers
-    for a in combat.attackers:
-        att = objects.get(a)
-        if att is None:
-            continue
-        blockers = [objects[b] for b in combat.blockers.get(a, []) if b in objects]
+    for a, mine, alone, extra, gains in lines:
         worth = 0.0
-        extra = 0
         target = NONE
-        if att.controller == ctx.me:
+        if mine:
             target = a
-            if not blockers:
-                past += damage_of(att)
-                extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1) if bp > 0 else 0
-            else:
-                past += trample_over(att, blockers)
-                extra = trample_over(att, blockers, bp) - trample_over(att, blockers)
-                if len(blockers) == 1:
-                    worth += pump_gain(att, blockers[0], bp, bt, kws)
+            if alone and bp <= 0:
+                extra = 0  # (a pump of no power adds no damage)
+            for _oid, gain in gains:  # its one blocker's fight
+                worth += gain
             if damage:
                 worth += extra * POINT
         else:
-            for b in blockers:  # my blockers of their attacker
-                if b.controller != ctx.me:
-                    continue
-                gain = pump_gain(b, att, bp, bt, kws)
+            for oid, gain in gains:  # my blockers of their attacker
                 if mass:
                     worth += gain
                 elif gain > worth:
-                    worth, target = gain, b.oid
+                    worth, target = gain, oid
         if mass:
             total += worth
             extra_all += extra

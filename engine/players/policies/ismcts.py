@@ -69,7 +69,7 @@ from mtgsim.engine.players.policies.search_actions import (
     Follow,
     clear_plans,
 )
-from mtgsim.engine.players.policies.spec import MCTS_DEFAULT_INFER, PolicySpec
+from mtgsim.engine.players.policies.spec import MCTS_DEFAULTS, PolicySpec
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.state.decisions import Answer, Decision
@@ -77,7 +77,8 @@ from mtgsim.engine.state.game_state import GameState
 from mtgsim.engine.state.rng import next_u64
 from mtgsim.engine.state.view import player_view
 
-DEFAULT_ITERATIONS = 3  # iterations per root candidate (search_budget)
+DEFAULT_ITERATIONS = int(MCTS_DEFAULTS["iterations"])  # iterations per root candidate
+# (search_budget)
 
 
 def tree_heuristic(seed: int) -> HeuristicPolicy:
@@ -98,7 +99,7 @@ class MctsPolicy(RootSearch):
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
         spec = spec or PolicySpec("mcts")
         self.name = str(spec)
-        read_shared(self, seed, spec, MCTS_DEFAULT_INFER)  # depth, z, ..., infer
+        read_shared(self, seed, spec, MCTS_DEFAULTS)  # depth, z, ..., infer
         self.iterations = int(spec.get("iterations") or DEFAULT_ITERATIONS)
         self.fitted = False  # the hand-set price of life in every heuristic inside
         self.inner = tree_heuristic(seed)

@@ -80,6 +80,7 @@ from mtgsim.engine.players.policies.spec import (
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
+    search_defaults,
     search_scale,
 )
 from mtgsim.engine.players.policies.stops import deck_stops
@@ -89,11 +90,15 @@ from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
 
 DEFAULT_ROLLOUTS = int(SEARCH_DEFAULTS["rollouts"])  # rollouts per candidate (the budget)
-DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored (both searches';
-# the search reads SEARCH_DEFAULTS first, which do not set it)
+DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored (the search's;
+# the tree search's is spec.MCTS_DEFAULTS', the same)
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)
-NO_DEFAULTS: Mapping[str, str] = MappingProxyType({})  # (read_shared: the constants')
+# What the search reads for a shared setting (``read_shared``) its spec does not give:
+# ``spec.SEARCH_DEFAULTS``, and its horizon and complete actions, which its canonical
+# spelling keeps as it always has (``search:depth=2`` is spelled apart from ``search``)
+SEARCH_READS: Mapping[str, str] = MappingProxyType(
+    {"depth": str(DEFAULT_DEPTH), "cast": str(DEFAULT_CAST), **SEARCH_DEFAULTS})
 DEFAULT_Z = 1.0  # the standard errors of the paired differences a gain must clear
 # (``paired_gain.confident``): noise alone should not overturn the heuristic's answer
 FAVOURED = 0.75  # the heuristic answer's mean score from which ``fav`` applies
@@ -168,36 +173,35 @@ def blended_value(before: float, last: float) -> float:
     return sigmoid((clipped_logit(before) + clipped_logit(last)) / 2)
 
 
-def read_shared(policy: RootSearch, seed: int, spec: PolicySpec, infer_default: str,
-                defaults: Mapping[str, str] = NO_DEFAULTS) -> None:
+def read_shared(policy: RootSearch, seed: int, spec: PolicySpec,
+                defaults: Mapping[str, str]) -> None:
     """The settings both searches read alike (``spec.MCTS_SETTINGS`` takes them from
     ``SEARCH_SETTINGS``), read once for both: the rollouts' ``depth``, the switch's ``z``,
     the ``futile`` stop's standard errors (``off``: none), the ``sets`` tried at one
     decision, the ``kinds`` searched (``search_kinds``), the complete actions per priority
-    action (``cast``), the search's own ``seed``, mixed with the game's, and ``infer``
-    (``infer_default`` when the spec does not say: each policy has its own, the search
-    ``spec.SEARCH_DEFAULTS``', the tree search ``spec.MCTS_DEFAULT_INFER``).
+    action (``cast``), the search's own ``seed``, mixed with the game's, and ``infer``.
 
-    A setting the spec does not give is ``defaults``' (the search passes
-    ``spec.SEARCH_DEFAULTS``: since search play 5 the futile stop at 0 standard errors
-    and ``sets=6``), else the module's constants, which the tree search keeps
-    (``DEFAULT_DEPTH``, no futile stop, ``MAX_CANDIDATES``, ``DEFAULT_CAST``): one
+    A setting the spec does not give is ``defaults``' (``z``: ``DEFAULT_Z``, ``seed``: 0,
+    ``kinds``: every kind, alike for both), each policy's own: the search passes
+    ``SEARCH_READS`` (``spec.SEARCH_DEFAULTS``, since search play 5 the futile stop at 0
+    standard errors and ``sets=6``, with its horizon and complete actions), the tree
+    search ``spec.MCTS_DEFAULTS`` (no futile stop, 8 sets, the uniform deal): one
     policy's new default must not move the other's play."""
-    def setting(key: str) -> str | None:
-        return spec.get(key) or defaults.get(key)
+    def setting(key: str) -> str:
+        return spec.get(key) or defaults[key]
 
-    policy.depth = int(setting("depth") or DEFAULT_DEPTH)
+    policy.depth = int(setting("depth"))
     z = spec.get("z")
     policy.z = float(z) if z is not None else DEFAULT_Z
-    futile_h = setting("futile") or FUTILE_OFF
+    futile_h = setting("futile")
     policy.futile = None if futile_h == FUTILE_OFF else float(futile_h)
-    policy.sets = int(setting("sets") or MAX_CANDIDATES)
+    policy.sets = int(setting("sets"))
     policy.kinds = spec_kinds(spec)
-    policy.cast = int(setting("cast") or DEFAULT_CAST)
+    policy.cast = int(setting("cast"))
     policy.seed = mix(seed, int(spec.get("seed") or 0))
     # ``infer=1``: the other player's hidden hand dealt under what their public play says
     # (hand_inference: a turn of theirs with no land drop held no land)
-    infer = int(spec.get("infer") or infer_default)
+    infer = int(setting("infer"))
     policy.memory = {} if infer else None
     # ``infer=2``: besides, a deal the heuristic would have played a card of in their last
     # turn is dealt again (spell_inference)
@@ -208,10 +212,31 @@ class SearchPolicy(RootSearch):
     """Determinized Monte Carlo with the heuristic as rollout policy (module docstring)."""
 
     def __init__(self, seed: int, spec: PolicySpec | None = None) -> None:
+        """The settings of ``spec`` (plain ``search`` without one), read by concern (the
+        budget, the rollouts' scores, the switch, the pilot of its own seat), then the
+        parts built from them: one place per concern, each under the size a reader takes
+        in at once, and the parts made only once every setting they read is known."""
         spec = spec or PolicySpec("search")
         self.name = str(spec)
-        read_shared(self, seed, spec, SEARCH_DEFAULTS["infer"],  # depth, z, ..., infer
-                    SEARCH_DEFAULTS)
+        read_shared(self, seed, spec, SEARCH_READS)  # depth, z, ..., infer
+        self._read_budget(spec)
+        self._read_scores(spec)
+        self._read_switch(spec)
+        self._read_pilot(spec)
+        self.inner = self._own_heuristic(seed)
+        self.follow = Follow(self.inner, ())  # the choices after a searched action
+        self.searched = 0  # decisions searched (for measurements)
+        self.played = 0  # rollouts played
+        self.last_counts: list[int] = []  # rollouts per candidate at the last search
+        self.last_values: list[list[float]] = []  # their scores, deal by deal
+        self.last_stop = ""  # why the last search stopped early: "won", "lost", "alike",
+        # "futile" or not
+
+    def _read_budget(self, spec: PolicySpec) -> None:
+        """What the search may spend: rollouts per candidate or milliseconds per
+        decision, the verify deals, the bank, the focused kinds' own rollouts and the
+        mulligan's full-game rollouts (which adds the mulligan to the kinds searched, so
+        it comes after ``read_shared``'s ``kinds``)."""
         self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None
@@ -222,22 +247,45 @@ class SearchPolicy(RootSearch):
         # from it (``_search``): the budget goes where the switch is in doubt
         self.banking = bool(int(spec.get("bank") or 0))
         self.bank = 0  # rollouts saved, not yet spent
-        # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
-        # its first two deals (default 1: won both)
+        # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
+        # at the others (the budget where the search pays: docs/policies.md)
+        focus = spec.get("focus")
+        self.focus = read_kinds(focus) if focus is not None else frozenset()
+        self.focus_rollouts = int(spec.get("frollouts") or self.rollouts)
+        # ``mulligan=N``: N full-game rollouts per answer at keep-or-mulligan (103.5;
+        # mulligan_search), else the heuristic's mulligans
+        self.mulligan = int(spec.get("mulligan") or 0)
+        if self.mulligan:
+            self.kinds = self.kinds | {MULLIGAN_KIND}
+
+    def _read_scores(self, spec: PolicySpec) -> None:
+        """How a rollout is scored and when the early stops fire: by when a decided game
+        was decided (``sooner``), blended over the horizon's last two turns (``blend``),
+        on the fitted or the hand-set evaluation (``cutoff``), and the "won" and "lost"
+        stops' scores (``decided``, whose default depends on ``sooner``; ``lost``)."""
         # ``sooner=1``: a decided rollout scores by when (``timed_value``); a win this
         # turn then scores 1 - LOGIT_EPS, where the "won" stop fires unless ``decided``
         # says otherwise (a later win no longer stops the search)
         self.sooner = bool(int(spec.get("sooner") or 0))
-        decided = spec.get("decided")
         # ``blend=1``: a rollout undecided at the horizon scores the mean logit of its
         # positions at the start of the horizon's last two turns (``blended_value``)
         self.blend = bool(int(spec.get("blend") or 0))
-        self.won_at = (float(decided) if decided
-                       else 1.0 - LOGIT_EPS if self.sooner else 1.0)
+        # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
+        # its first two deals (default ``spec.search_defaults``': 1, won both; with
+        # ``sooner=1`` 1 - LOGIT_EPS, won both this turn)
+        self.won_at = float(spec.get("decided") or search_defaults(spec)["decided"])
         # ``lost=X``: the "lost" stop once the heuristic's answer scores at most X on its
         # first two deals and no candidate more than X on the first (default: never)
         lost = spec.get("lost")
         self.lost_at = float(lost) if lost is not None else -1.0
+        # ``cutoff``: the evaluation that scores a rollout at its horizon, the fitted one
+        # or the hand-set one (``position_value``)
+        self.cutoff_fitted = (spec.get("cutoff") or SEARCH_DEFAULTS["cutoff"]) == "fitted"
+
+    def _read_switch(self, spec: PolicySpec) -> None:
+        """What a gain must clear to overturn the heuristic's answer: ``fav``'s standard
+        errors for a favourite, the margin (``margin``, ``lmargin``) and the scale the
+        gains are read on (``scale``)."""
         # ``fav=Z``: the standard errors a switch needs when the heuristic's answer
         # scores ``FAVOURED`` or more on average (the winner's curse costs a favourite
         # most: docs/policies.md); default ``z``
@@ -255,24 +303,16 @@ class SearchPolicy(RootSearch):
         self.logit = search_scale(spec) == "logit"
         lmargin = spec.get("lmargin")
         self.logit_margin = float(lmargin) if lmargin is not None else LOGIT_MARGIN
-        # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
-        # at the others (the budget where the search pays: docs/policies.md)
-        focus = spec.get("focus")
-        self.focus = read_kinds(focus) if focus is not None else frozenset()
-        self.focus_rollouts = int(spec.get("frollouts") or self.rollouts)
-        # ``mulligan=N``: N full-game rollouts per answer at keep-or-mulligan (103.5;
-        # mulligan_search), else the heuristic's mulligans
-        self.mulligan = int(spec.get("mulligan") or 0)
-        if self.mulligan:
-            self.kinds = self.kinds | {MULLIGAN_KIND}
+
+    def _read_pilot(self, spec: PolicySpec) -> None:
+        """The heuristic of the search's own seat and of the rollouts' other seat (the
+        price of life, ``prio``, ``attack``, ``tricks``: read before ``_own_heuristic``
+        is built from them) and the guards that drop candidates (``chump``, ``face``)."""
         # the hand-set price of life in every heuristic decision inside (its own and its
         # rollouts'), unless ``eval=fitted``: the default is the search of before the
         # fitted evaluation, which solves the AI puzzles (with the fitted price its
         # rollouts fail flash_creature_held_for_the_end_step: docs/policies.md)
         self.fitted = spec.get("eval") == "fitted"
-        # ``cutoff``: the evaluation that scores a rollout at its horizon, the fitted one
-        # or the hand-set one (``position_value``)
-        self.cutoff_fitted = (spec.get("cutoff") or SEARCH_DEFAULTS["cutoff"]) == "fitted"
         # ``opponent``: the price of life of the rollouts' other seat (the opponent
         # model), default ``eval``'s: ``eval=fitted,opponent=handset`` plays the fitted
         # heuristic in its own seat against the plain one
@@ -283,6 +323,7 @@ class SearchPolicy(RootSearch):
         # seat is the default heuristic
         self.prio = spec.get("prio") or DEFAULT_PRIO
         self.race = (spec.get("attack") or DEFAULT_ATTACK) == "race"
+        self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
         # ``chump=L``: no switch to a block declaration that adds a chump block while the
         # attack unblocked leaves more than L life (chump_guard; default 5, SEARCH_DEFAULTS;
         # ``chump=off``: none dropped, the play before search play 4)
@@ -293,15 +334,6 @@ class SearchPolicy(RootSearch):
         # (face_guard; default off: every one searched, the play as before)
         face = spec.get("face") or FACE_OFF
         self.face = None if face == FACE_OFF else int(face)
-        self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
-        self.inner = self._own_heuristic(seed)
-        self.follow = Follow(self.inner, ())  # the choices after a searched action
-        self.searched = 0  # decisions searched (for measurements)
-        self.played = 0  # rollouts played
-        self.last_counts: list[int] = []  # rollouts per candidate at the last search
-        self.last_values: list[list[float]] = []  # their scores, deal by deal
-        self.last_stop = ""  # why the last search stopped early: "won", "lost", "alike",
-        # "futile" or not
 
     @staticmethod
     def stops_for(deck: Iterable[Card]) -> int:

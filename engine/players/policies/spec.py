@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from mtgsim.engine.players.policies.paired_gain import LOGIT_EPS
 from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, kinds_text, read_kinds
 
 SEED_MAX = 2**64 - 1
@@ -172,8 +173,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # its choices the heuristic's; engine.players.policies.search_actions; default 4:
     # search.DEFAULT_CAST)
     "sets": _int_in(2, 1000),  # attack or block declarations, or multi-select answers,
-    # tried at one decision (default SEARCH_DEFAULTS' 6 for the search, 8 for mcts and
-    # for the search before search play 5:
+    # tried at one decision (default SEARCH_DEFAULTS' 6 for the search, MCTS_DEFAULTS' 8
+    # for mcts, as for the search before search play 5:
     # candidate_answers.MAX_CANDIDATES)
     "eval": _evaluation,  # fitted: the fitted price of life in its heuristic decisions
     # and rollouts (default handset, engine.players.life_price)
@@ -181,10 +182,12 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # (engine.players.evaluation; default SEARCH_DEFAULTS')
     "futile": _futile,  # stop a decision once no candidate's gain plus this many
     # standard errors clears the switch (paired_gain.futile; default SEARCH_DEFAULTS' 0
-    # for the search since search play 5, off for mcts); off: never (the search's play
+    # for the search since search play 5, MCTS_DEFAULTS' off for mcts); off: never (the
+    # search's play
     # before search play 5)
     "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
-    "decided": _non_negative_number,  # the "won" stop's score on two deals (default 1)
+    "decided": _non_negative_number,  # the "won" stop's score on two deals (default
+    # SEARCH_DEFAULTS' 1, a win; with sooner=1 SOONER_DEFAULTS' 0.9999, a win this turn)
     "sooner": _int_in(0, 1),  # 1: a rollout decided within the horizon scores by when (a
     # sooner win, a later loss higher: search.timed_value; default 0, every win 1)
     "blend": _int_in(0, 1),  # 1: a rollout scores the mean logit of the positions at the
@@ -232,7 +235,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # (combat: its pump instants held for combat; default plain)
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default
-    # SEARCH_DEFAULTS' for the search, MCTS_DEFAULT_INFER for mcts); 0: the uniform deal;
+    # SEARCH_DEFAULTS' for the search, MCTS_DEFAULTS' for mcts); 0: the uniform deal;
     # 2: that, and a deal is dealt again while the heuristic would have played one of its
     # cards at the end of their last turn's main phase (spell_inference)
 }
@@ -270,9 +273,16 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # 13% fewer instructions a game on the ladder's mix (55.1x the heuristic to 47.8x)
 # (docs/policies.md "A cheaper budget by default (search play 5)"). The previous default
 # is ``search:futile=off,sets=8``.
+# ``decided=1``: the "won" stop fires once the heuristic's answer won both of its first
+# two deals (a win scores 1); dropped like the others, so ``search:decided=1`` is ``search``.
 SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
                                    "scale": "logit", "rollouts": "3", "chump": "5",
-                                   "futile": "0", "sets": "6"}
+                                   "futile": "0", "sets": "6", "decided": "1"}
+# The search's defaults that differ with ``sooner=1`` (``search_defaults``): a win in the
+# searched decision's turn scores 1 - LOGIT_EPS there (search.timed_value) and no more, so
+# the "won" stop fires at that score; spelled as the setting's canonical value, 0.9999,
+# which reads back as 1 - LOGIT_EPS exactly (tests/players/test_search_sooner.py)
+SOONER_DEFAULTS: dict[str, str] = {"decided": _non_negative_number(repr(1.0 - LOGIT_EPS))}
 # The settings that spell the search's play before search play 5 (the previous default:
 # ``search:`` and these, canonical, play the games plain ``search`` played at search play
 # 4; tests/players/test_play_versions.py)
@@ -281,8 +291,17 @@ SEARCH_PLAY_4 = "futile=off,sets=8"
 # canonical spelling like SEARCH_DEFAULTS' values (``search:face=off`` is ``search``): kept
 # out of SEARCH_DEFAULTS, which the search reads for a setting the spec does not give
 SEARCH_OFF_VALUES: dict[str, str] = {"sooner": "0", "blend": "0", "face": FACE_OFF}
-# The tree search's default deal: uniform (``mcts:infer=1`` is the land bound)
-MCTS_DEFAULT_INFER = "0"
+# The tree search's defaults, dropped from its canonical spelling as SEARCH_DEFAULTS are
+# from the search's (``mcts:sets=8`` is ``mcts``: one job for one play); the tree search
+# reads them here (ismcts, search.read_shared) for a setting its spec does not give. They
+# are its own, apart from the search's, so that one policy's new default never moves the
+# other's play: its budget (3 iterations per root candidate), two turns (as the search),
+# 4 complete actions per priority action (as the search), 8 declarations or multi-select
+# answers tried at one decision (candidate_answers.MAX_CANDIDATES; the search's 6 since
+# search play 5), no futile stop (the search's 0 since search play 5) and the uniform
+# deal (``mcts:infer=1`` is the land bound; the search's default infers it)
+MCTS_DEFAULTS: dict[str, str] = {"iterations": "3", "depth": "2", "cast": "4", "sets": "8",
+                                 "futile": FUTILE_OFF, "infer": "0"}
 # IS-MCTS over the turn (engine.players.policies.ismcts): its budget, iterations per
 # root candidate, and the settings it shares with the search
 MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
@@ -318,6 +337,28 @@ SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
 }
 POLICY_NAMES = tuple(SETTINGS)
+
+
+def search_defaults(settings: dict[str, str] | PolicySpec) -> dict[str, str]:
+    """The search's defaults for a spec of these ``settings``, read by the search for a
+    setting the spec does not give and dropped from its canonical spelling:
+    ``SEARCH_DEFAULTS``, with ``sooner=1`` ``SOONER_DEFAULTS`` in their place (the "won"
+    stop's score: the one default that depends on another setting's value)."""
+    if settings.get("sooner") == "1":
+        return {**SEARCH_DEFAULTS, **SOONER_DEFAULTS}
+    return SEARCH_DEFAULTS
+
+
+def dropped_defaults(name: str, settings: dict[str, str]) -> tuple[dict[str, str], ...]:
+    """Policy ``name``'s settings at their default value for a spec of ``settings``,
+    dropped from its canonical spelling (``parse_policy``): the search's defaults and off
+    values, the tree search's (``MCTS_DEFAULTS``); the heuristic's are dropped one by
+    one there (DEFAULT_ATTACK, ...)."""
+    if name == "search":
+        return search_defaults(settings), SEARCH_OFF_VALUES
+    if name == "mcts":
+        return (MCTS_DEFAULTS,)
+    return ()
 # Each policy family's play version: bumped in the commit that deliberately changes what
 # some spec of the family plays (its own code, its settings' defaults, the fitted weights
 # it reads, or the heuristic it builds on), so a job folder of the old play is never
@@ -397,15 +438,13 @@ def parse_policy(text: str) -> PolicySpec:
     if "frollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life,
-    # and the search's own (SEARCH_DEFAULTS)
+    # and each search's own (``dropped_defaults``)
     if settings.get("eval") == "handset":
         del settings["eval"]
-    if name == "search":
-        for key, value in (*SEARCH_DEFAULTS.items(), *SEARCH_OFF_VALUES.items()):
+    for defaults in dropped_defaults(name, settings):
+        for key, value in defaults.items():
             if settings.get(key) == value:
                 del settings[key]
-    if name == "mcts" and settings.get("futile") == FUTILE_OFF:
-        del settings["futile"]  # the tree search's default: no futile stop
     if settings.get("lmargin") == LMARGIN_DEFAULT:
         del settings["lmargin"]
     if settings.get("attack") == DEFAULT_ATTACK:
@@ -443,6 +482,7 @@ def canonical(text: str) -> str:
     return str(parse_policy(text))
 
 
-__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULT_INFER", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
 __all__ += ["CHUMP_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS", "SEARCH_OFF_VALUES",
-            "SEARCH_PLAY_4", "play_version", "search_scale"]
+            "SEARCH_PLAY_4", "SOONER_DEFAULTS", "play_version", "search_defaults",
+            "search_scale"]

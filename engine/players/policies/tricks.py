@@ -82,21 +82,6 @@ class TrickScorer(TargetPlanner):
         return sum(damage_of(ctx.state.objects[a]) for a in combat.attackers
                    if a in ctx.state.objects and not combat.blockers.get(a))
 
-    def _trampled(self, ctx: Ctx) -> int:
-        """The damage my blocked tramplers deal over their blockers."""
-        state = ctx.state
-        combat = state.combat
-        if combat is None:
-            return 0
-        total = 0
-        for a in combat.attackers:
-            att = state.objects.get(a)
-            blockers = combat.blockers.get(a)
-            if att is not None and att.controller == ctx.me and blockers:
-                total += trample_over(att, [state.objects[b] for b in blockers
-                                            if b in state.objects])
-        return total
-
     @staticmethod
     def _trick_possible(ctx: Ctx) -> bool:
         """Whether ``_trick_score`` can find anything: an opponent's spell or ability
@@ -135,37 +120,18 @@ class TrickScorer(TargetPlanner):
                         return 30.0 + value(o)
             return 0.0
         assert combat is not None  # blockers are declared (_trick_possible)
-        objects = state.objects
+        reach, _past, lines = pumped_combat(ctx, bp, bt, kws)
+        for a, mine, alone, extra, _gains in lines:
+            # the first attacker of mine the pump makes lethal: unblocked, or a blocked
+            # trampler pumped over its blockers
+            if mine and (alone or extra > 0) and reach + extra >= ctx.opp_life:
+                self.plan[obj.oid] = [a]
+                return 45.0
         best, best_score = NONE, 0.0
-        for a in combat.attackers:
-            att = objects.get(a)
-            if att is None:
-                continue
-            blockers = [objects[b] for b in combat.blockers.get(a, []) if b in objects]
-            if att.controller == ctx.me:
-                if not blockers:
-                    extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
-                    if self._unblocked(ctx) + self._trampled(ctx) + extra >= ctx.opp_life:
-                        self.plan[obj.oid] = [a]
-                        return 45.0  # the pump makes it lethal
-                    continue
-                if att.kw & KW_TRAMPLE:  # a blocked trampler pumped over its blockers
-                    extra = trample_over(att, blockers, bp) - trample_over(att, blockers)
-                    if extra > 0 and self._unblocked(ctx) + self._trampled(ctx) + extra >= \
-                            ctx.opp_life:
-                        self.plan[obj.oid] = [a]
-                        return 45.0
-                if len(blockers) == 1:
-                    gain = pump_gain(att, blockers[0], bp, bt, kws)
-                    if gain > best_score:
-                        best, best_score = a, gain
-            else:
-                for b in blockers:
-                    if b.controller != ctx.me:
-                        continue
-                    gain = pump_gain(b, att, bp, bt, kws)
-                    if gain > best_score:
-                        best, best_score = b.oid, gain
+        for _a, _mine, _alone, _extra, gains in lines:
+            for oid, gain in gains:
+                if gain > best_score:
+                    best, best_score = oid, gain
         if best != NONE and best_score >= 2.5:
             self.plan[obj.oid] = [best]
             return 30.0 + best_score
@@ -251,6 +217,66 @@ class TrickScorer(TargetPlanner):
         return [(-1, spell.targets, spell.effects)]
 
 
+# One attacker of a combat under a pump (``pumped_combat``): its id, whether its
+# controller is the pump's, whether no blocker of it is left (510.1a), the damage the pump
+# adds past its blockers (unblocked: the pump's power, twice with double strike, as it is
+# even when not positive; blocked: what it adds over its blockers as a trampler, 702.19b,
+# else 0), and the fights the pump changes: ``(id, gain)`` of the attacker of mine with
+# one blocker, or of each blocker of mine of their attacker, in the blockers' order
+PumpLine = tuple[int, bool, bool, int, list[tuple[int, float]]]
+
+
+def pumped_combat(ctx: Ctx, bp: int, bt: int, kws: tuple[str, ...] | list[str]
+                  ) -> tuple[int, int, list[PumpLine]]:
+    """What a pump of +``bp``/+``bt`` (and keywords ``kws``) on one of ``ctx.me``'s
+    creatures does in the declared combat, from one walk over its attackers: the damage
+    that reaches the defending player before the pump as the plain trick counts it (every
+    attacker no blocker was declared for, and the damage of ``me``'s blocked tramplers over
+    their blockers), that damage as ``heuristic:tricks=combat`` counts it (``me``'s
+    attackers: unblocked by a blocker still on the battlefield, else trampled over their
+    blockers), and a ``PumpLine`` per attacker, in order. The plain trick
+    (``TrickScorer._trick_score``) and ``combat_tricks.combat_value`` each read it by
+    their own rules, so the fights (``pump_gain``, the costly part) are found once for
+    either, and neither walks the combat again for its damage."""
+    state = ctx.state
+    combat = state.combat
+    assert combat is not None
+    objects = state.objects
+    me = ctx.me
+    unblocked = trampled = past = 0
+    lines: list[PumpLine] = []
+    for a in combat.attackers:
+        att = objects.get(a)
+        if att is None:
+            continue
+        declared = combat.blockers.get(a)
+        blockers = [objects[b] for b in declared if b in objects] if declared else []
+        if not declared:
+            unblocked += damage_of(att)
+        gains: list[tuple[int, float]] = []
+        extra = 0
+        mine = att.controller == me
+        if mine:
+            if not blockers:
+                past += damage_of(att)
+                extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
+                if declared:  # blockers gone: a trampler's whole damage (702.19e)
+                    trampled += trample_over(att, blockers)
+            else:
+                over = trample_over(att, blockers)
+                past += over
+                trampled += over
+                extra = trample_over(att, blockers, bp) - over
+                if len(blockers) == 1:
+                    gains.append((a, pump_gain(att, blockers[0], bp, bt, kws)))
+        else:
+            for b in blockers:  # my blockers of their attacker
+                if b.controller == me:
+                    gains.append((b.oid, pump_gain(b, att, bp, bt, kws)))
+        lines.append((a, mine, not blockers, extra, gains))
+    return unblocked + trampled, past, lines
+
+
 def trample_over(att: GameObject, blockers: list[GameObject], bonus: int = 0) -> int:
     """Combat damage a trampler (+``bonus`` power) assigns past its blockers: each is
     dealt lethal damage first (702.19b; 1 with deathtouch, 702.2c); first strike is not read."""
@@ -262,7 +288,7 @@ def trample_over(att: GameObject, blockers: list[GameObject], bonus: int = 0) ->
 
 
 def pump_gain(mine: GameObject, other: GameObject, bp: int, bt: int,
-               kws: tuple[str, ...]) -> float:
+              kws: tuple[str, ...] | list[str]) -> float:
     """What pumping ``mine`` (+bp/+bt and keywords) in its fight with ``other`` gains: my
     creature saved, theirs killed."""
     before = fight(mine, other)
@@ -276,7 +302,7 @@ def pump_gain(mine: GameObject, other: GameObject, bp: int, bt: int,
 
 
 def _fight_with(a: GameObject, b: GameObject, bp: int, bt: int,
-                kws: tuple[str, ...]) -> tuple[bool, bool]:
+                kws: tuple[str, ...] | list[str]) -> tuple[bool, bool]:
     """fight(a, b) with ``a`` pumped by +bp/+bt and keywords (first strike, ...)."""
     extra = 0
     for k in kws:
