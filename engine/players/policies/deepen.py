@@ -1,15 +1,15 @@
-"""Progressive deepening (``search:deepen=K``): the search's rollouts play one turn short
-of the spec's ``depth`` first, and only a close decision has its answers played on to the
-full horizon.
+"""Progressive deepening (``search:deepen=C``): the search's rollouts play one turn short
+of the spec's ``depth`` first, and only a switch near the switch's threshold has its two
+answers played on to the full horizon.
 
 Three quarters of a search game's cost is the rollouts' own play, and a third turn makes
-each rollout about two thirds longer (docs/policies.md "The third turn within the
-budget"), so the three-turn search costs 70.7x the heuristic where issue 37 allows 50x.
-Most searched decisions are settled at two turns: the futile stop finds no candidate near
-the switch's margin, or the best candidate's gain clears it by far. The third turn can
-only change the decisions whose two-turn gain is near the switch's threshold, so only
-those pay for it, and only for the two answers that the switch compares there: the
-heuristic's answer and the best candidate (``paired_gain.best_tried``).
+each rollout about half as long again, so the three-turn search costs 70.7x the
+heuristic where issue 37 allows 50x. Where the three-turn search answers otherwise than
+the two-turn search, it is most often by not making a two-turn switch (docs/policies.md
+"The third turn within the budget"), so the switches the first pass would make by less
+than ``C`` over the threshold are checked at the full depth, for the two answers the
+switch compares there: the heuristic's answer and the best candidate
+(``paired_gain.best_tried``). Keeps, and switches clear by more, pay nothing more.
 
 A rollout is kept alive at the first horizon (``Rollout``: its game and its two seats'
 policies), and the deepened score plays it on from there: the same game, the same seeds,
