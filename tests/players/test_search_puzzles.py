@@ -17,7 +17,9 @@ three, named with what it plays instead. And each is played with the three-turn 
 (``search:depth=3,sooner=1,blend=1,face=6``: a decided rollout scored by when, an
 undecided one on the horizon's last two turns, the face guard; docs/policies.md "Three
 turns deep" and "Three turns with the chump guard on 960 deals"), which solves every
-puzzle the default does, with the default's budget.
+puzzle the default does, with the default's budget; and with that search's rollouts
+two turns long and only its switches played on to the third turn (``deepen=20``,
+"The third turn within the budget"), which solves them too.
 """
 
 from __future__ import annotations
@@ -92,6 +94,11 @@ THREE_TURNS_NOT_YET = {
     "only past the horizon)",
 }
 
+# the three-turn search within the budget: the rollouts two turns, every switch played on
+# to the third turn (``deepen=20``: gains in logits are at most 18.4) and made only if it
+# clears the switch there too (engine/players/policies/deepen.py)
+DEEPENED = f"{THREE_TURNS},deepen=20"
+
 
 def _play(path: Path, policy: str, tmp_path: Path) -> tuple[bool, str | None]:
     text = path.read_text()
@@ -140,6 +147,22 @@ def test_the_three_turn_search_solves_the_puzzle(path: Path, tmp_path: Path) -> 
     passed, error = _play(path, THREE_TURNS, tmp_path)
     if path.stem in THREE_TURNS_NOT_YET:
         assert not passed, f"{path.stem} is solved by {THREE_TURNS} now"
+    else:
+        assert (passed, error) == (True, None)
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_the_deepened_three_turn_search_solves_the_puzzle(path: Path,
+                                                           tmp_path: Path) -> None:
+    """The three-turn search within the budget (``deepen``: two-turn rollouts, every
+    switch played on to the third turn before it is made; docs/policies.md "The third
+    turn within the budget") solves what the three-turn search solves. A puzzle deals one
+    game, so each switch it must make is looked at again at three turns: the scoring by
+    when and the blend keep it there (without them ``search:deepen=20,depth=3`` fails
+    the devour, the blocks and the bigger body)."""
+    passed, error = _play(path, DEEPENED, tmp_path)
+    if path.stem in THREE_TURNS_NOT_YET:
+        assert not passed, f"{path.stem} is solved by {DEEPENED} now"
     else:
         assert (passed, error) == (True, None)
 

@@ -44,6 +44,7 @@ from mtgsim.engine.players.evaluation import (
     win_probability,
 )
 from mtgsim.engine.players.policies.candidate_answers import MAX_CANDIDATES, candidate_answers
+from mtgsim.engine.players.policies.deepen import Rollout, near
 from mtgsim.engine.players.policies.determinize import clone_dealt
 from mtgsim.engine.players.policies.heuristic import HeuristicPolicy
 from mtgsim.engine.players.policies.mulligan_search import (
@@ -227,6 +228,8 @@ class SearchPolicy(RootSearch):
         self.follow = Follow(self.inner, ())  # the choices after a searched action
         self.searched = 0  # decisions searched (for measurements)
         self.played = 0  # rollouts played
+        self.deepened = 0  # decisions played on to the full horizon (``deepen``)
+        self.deep_played = 0  # rollouts played on
         self.last_counts: list[int] = []  # rollouts per candidate at the last search
         self.last_values: list[list[float]] = []  # their scores, deal by deal
         self.last_stop = ""  # why the last search stopped early: "won", "lost", "alike",
@@ -236,7 +239,8 @@ class SearchPolicy(RootSearch):
         """What the search may spend: rollouts per candidate or milliseconds per
         decision, the verify deals, the bank, the focused kinds' own rollouts and the
         mulligan's full-game rollouts (which adds the mulligan to the kinds searched, so
-        it comes after ``read_shared``'s ``kinds``)."""
+        it comes after ``read_shared``'s ``kinds``) and the horizon's last turn spent
+        only on close switches (``deepen``)."""
         self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None
@@ -257,6 +261,13 @@ class SearchPolicy(RootSearch):
         self.mulligan = int(spec.get("mulligan") or 0)
         if self.mulligan:
             self.kinds = self.kinds | {MULLIGAN_KIND}
+        # ``deepen=C``: the rollouts play ``depth - 1`` turns, and a switch whose gain
+        # clears the switch's threshold by less than C (on the switch's scale) has the
+        # heuristic's answer and the switch played on to ``depth``, kept only if it
+        # clears the switch there too (``deepen``; default off: every rollout plays
+        # ``depth`` turns)
+        deepen = spec.get("deepen")
+        self.deepen = float(deepen) if deepen is not None else None
 
     def _read_scores(self, spec: PolicySpec) -> None:
         """How a rollout is scored and when the early stops fire: by when a decided game
@@ -389,7 +400,10 @@ class SearchPolicy(RootSearch):
         deals: list[GameState] = []
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
         rollouts = self.focus_rollouts if d.kind in self.focus else self.rollouts
-        turn_limit = state.turn + self.depth
+        # with ``deepen``, the first pass's rollouts stop a turn short and are kept
+        kept: dict[tuple[int, int], Rollout] | None = (
+            {} if self.deepen is not None and d.kind is not MULLIGAN_KIND else None)
+        turn_limit = state.turn + self.depth - (0 if kept is None else 1)
         if d.kind is MULLIGAN_KIND:  # to the game's end (mulligan_search)
             rollouts, turn_limit = self.mulligan, TO_THE_END
         budget = search_budget(rollouts, k) if deadline is None else 1 << 30
@@ -404,8 +418,13 @@ class SearchPolicy(RootSearch):
                 if dealt is None:  # no deck list to deal from (a scenario)
                     return False
                 deals.append(dealt)
-            values[i].append(self._rollout(clone_dealt(deals[n]), me, candidates[i],
-                                           mix(base, n), turn_limit))
+            if kept is None:
+                values[i].append(self._rollout(clone_dealt(deals[n]), me, candidates[i],
+                                               mix(base, n), turn_limit))
+            else:
+                r = kept[i, n] = self._begin(clone_dealt(deals[n]), me, candidates[i],
+                                             mix(base, n))
+                values[i].append(self._play_to(r, me, turn_limit, False))
             return True
 
         for i in range(k):
@@ -439,8 +458,30 @@ class SearchPolicy(RootSearch):
             extra -= 1
         self.last_counts = [len(v) for v in values]
         scaled = self._scaled(values)
-        sure = confident(scaled, best, self._z(values), self._prior(scaled))
+        z, prior = self._z(values), self._prior(scaled)
+        sure = confident(scaled, best, z, prior)
+        if (sure and kept is not None and self.deepen is not None
+                and near(scaled, best, z, prior, self.deepen)):
+            sure = self._deeper(values, kept, best, me, turn_limit + 1)
         return candidates[best] if sure else candidates[0]
+
+    def _deeper(self, values: list[list[float]], kept: dict[tuple[int, int], Rollout],
+                best: int, me: int, turn_limit: int) -> bool:
+        """``deepen``'s second pass: the heuristic's answer and candidate ``best``, on
+        every deal both were played on, played on from the first horizon to
+        ``turn_limit`` (each exactly the rollout a search of the full ``depth`` plays
+        there, blended with ``blend``); whether ``best``'s gain on these scores clears the
+        switch (``confident``, its ``z``, ``fav`` and margin read from them). The other
+        candidates were further from the threshold (``best_tried`` ranks them lower), and
+        paying the third turn for them too is the cost this setting saves."""
+        n = min(len(values[0]), len(values[best]))
+        deep: list[list[float]] = [
+            [self._play_to(kept[i, m], me, turn_limit, self.blend) for m in range(n)]
+            for i in (0, best)]
+        self.deepened += 1
+        self.deep_played += 2 * n
+        scaled = self._scaled(deep)
+        return confident(scaled, 1, self._z(deep), self._prior(scaled))
 
     def _close(self, values: list[list[float]]) -> bool:
         """Whether the best well-tried candidate's gain is over ``PRIOR`` but not yet
@@ -491,6 +532,13 @@ class SearchPolicy(RootSearch):
         the heuristic in both seats until ``turn_limit`` (the other seat's with the
         ``opponent`` price) (a complete action's choices
         after it from its script, ``Follow``); the position's value."""
+        return self._play_to(self._begin(game, me, choice, sample), me, turn_limit,
+                             self.blend)
+
+    def _begin(self, game: GameState, me: int, choice: Answer | Candidate,
+               sample: int) -> Rollout:
+        """``_rollout``'s start: its seats' policies from ``sample``, ``choice`` played
+        on ``game``; the rollout, to be played on (``_play_to``)."""
         start = game.turn  # the searched decision's turn (``timed_value``)
         s0, s1 = next_u64(sample)
         policies: list[HeuristicPolicy | Follow] = [
@@ -504,11 +552,21 @@ class SearchPolicy(RootSearch):
         else:
             answer(game, choice)
         self.played += 1
+        return Rollout(game, policies, start)
+
+    def _play_to(self, rollout: Rollout, me: int, turn_limit: int, blend: bool) -> float:
+        """Play ``rollout`` on with the heuristic in both seats until ``turn_limit``;
+        its score then (``_value``; with ``blend`` the blend of its positions at the start
+        of the horizon's last two turns, ``blended_value``). Played on again to a later
+        limit it goes on from where it stopped, as if it had been played there at once:
+        the position where it stopped is the one the blend reads first (``deepen``)."""
+        game, policies, start = rollout.game, rollout.policies, rollout.start
         before: float | None = None  # with ``blend``: the score a turn before the horizon
-        while game.result is None and game.turn < turn_limit:
-            if self.blend and before is None and game.turn >= turn_limit - 1:
+        while not rollout.ended and game.result is None and game.turn < turn_limit:
+            if blend and before is None and game.turn >= turn_limit - 1:
                 before = self._value(game, me, start)
             if step(game, policies) is None:
+                rollout.ended = True
                 break
         last = self._value(game, me, start)
         if before is None or decided(game):

@@ -233,6 +233,11 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # default off: every one searched)
     "tricks": _tricks,  # ``heuristic:tricks`` likewise in the search's own heuristic
     # (combat: its pump instants held for combat; default plain)
+    "deepen": _non_negative_number,  # C: progressive deepening, the rollouts play depth
+    # - 1 turns, and a switch whose gain clears the switch's threshold by less than C
+    # (logits with scale=logit) has the heuristic's answer and the switch played on to
+    # depth and is made only if it clears there too (engine.players.policies.deepen;
+    # default off: every rollout plays depth turns)
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default
     # SEARCH_DEFAULTS' for the search, MCTS_DEFAULTS' for mcts); 0: the uniform deal;
@@ -435,6 +440,9 @@ def parse_policy(text: str) -> PolicySpec:
                               f"their rollouts)")
     if settings.get("mulligan") == "0":  # the default: no mulligan search
         del settings["mulligan"]
+    if name == "search" and "deepen" in settings and int(settings.get("depth", "2")) < 2:
+        raise PolicySpecError(f"{text!r}: deepen plays depth - 1 turns first: depth 2 or "
+                              f"more")
     if "frollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life,
