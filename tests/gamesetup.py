@@ -23,7 +23,8 @@ from mtgsim.engine.cards import Activated, CardDef, Cost
 from mtgsim.engine.cards.card import Card, CardPool
 from mtgsim.engine.cards.pool import known_cards, load_pool
 from mtgsim.engine.decklists.deck import load_deck
-from mtgsim.engine.game import deck_cards
+from mtgsim.engine.game import deck_cards, policy_stops, step
+from mtgsim.engine.players.policies import make_policy
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import new_object
 from mtgsim.engine.scenario.runner import Runner, load_scenario, play_scenario
@@ -73,6 +74,19 @@ def bundled_deck(name: str) -> list[Card]:
         deck = load_deck(DECKS_DIR / f"{name}.txt", known_cards(POOL))
         _DECKS[name] = deck_cards(POOL, deck.main_cards())
     return _DECKS[name]
+
+
+def heuristic_midgame() -> GameState:
+    """The bench matchup (gruul_stompy against azorius_skies, seed 1) played by the
+    heuristic on both seats to its first decision of turn 3: a real position, with
+    libraries and hands, for the search's rollouts to start from."""
+    cards = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
+    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
+    state = new_game(cards, 1, stops=policy_stops(policies, cards))
+    while state.turn < 3:
+        assert step(state, policies) is not None
+    assert advance(state) is not None
+    return state
 
 
 def card(state: GameState, name: str | CardDef) -> Card:

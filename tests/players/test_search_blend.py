@@ -16,18 +16,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gamesetup import bundled_deck
+from gamesetup import heuristic_midgame
 
 from mtgsim.engine.cards.pool import load_pool
-from mtgsim.engine.game import policy_stops, step
 from mtgsim.engine.players.policies import SearchPolicy, make_policy
 from mtgsim.engine.players.policies.paired_gain import clipped_logit
 from mtgsim.engine.players.policies.search import blended_value
 from mtgsim.engine.players.policies.spec import canonical
-from mtgsim.engine.rules.turn import advance, new_game
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.game_state import GameState
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
 THREE = "search:depth=3,sooner=1"
@@ -58,22 +55,11 @@ def test_the_blend_is_a_mean_of_logits() -> None:
     assert blended_value(0.2, 0.8) == blended_value(0.8, 0.2)
 
 
-def _midgame() -> GameState:
-    """A game played by the heuristic to its first decision of turn 3."""
-    cards = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
-    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
-    state = new_game(cards, 1, stops=policy_stops(policies, cards))
-    while state.turn < 3:
-        assert step(state, policies) is not None
-    assert advance(state) is not None
-    return state
-
-
 def test_a_blended_rollout_scores_the_last_two_turns() -> None:
     """The blend's rollout plays the same game as the plain one (the same seeds): its
     score is ``blended_value`` of the plain rollout's scores a turn short of the horizon
     and at it."""
-    state = _midgame()
+    state = heuristic_midgame()
     assert state.pending is not None
     me = state.pending.player
     limit = state.turn + 2

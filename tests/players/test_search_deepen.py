@@ -11,9 +11,9 @@ the full-depth search of the two answers the switch compares."""
 from __future__ import annotations
 
 import pytest
-from gamesetup import bundled_deck
+from gamesetup import bundled_deck, heuristic_midgame
 
-from mtgsim.engine.game import decide, policy_stops, step
+from mtgsim.engine.game import decide, policy_stops
 from mtgsim.engine.players.policies import SearchPolicy, make_policy
 from mtgsim.engine.players.policies.deepen import Rollout, near, standard_error
 from mtgsim.engine.players.policies.paired_gain import best_tried, confident
@@ -61,22 +61,11 @@ def test_only_a_switch_near_the_threshold_is_looked_at_again() -> None:
     assert not near(noisy, 1, 1.0, 0.0, 0.2 - se - 1e-9)
 
 
-def _midgame() -> GameState:
-    """A game played by the heuristic to its first decision of turn 3."""
-    cards = [bundled_deck("gruul_stompy"), bundled_deck("azorius_skies")]
-    policies = [make_policy("heuristic", 1), make_policy("heuristic", 2)]
-    state = new_game(cards, 1, stops=policy_stops(policies, cards))
-    while state.turn < 3:
-        assert step(state, policies) is not None
-    assert advance(state) is not None
-    return state
-
-
 @pytest.mark.parametrize("spec", [THREE, "search:depth=3", "search:depth=4,blend=1"])
 def test_a_rollout_played_on_is_the_full_depth_rollout(spec: str) -> None:
     """Played to ``depth - 1`` turns, scored unblended, then played on to ``depth``: the
     score is the full-depth rollout's on the same game and seed, the blend included."""
-    state = _midgame()
+    state = heuristic_midgame()
     assert state.pending is not None
     me = state.pending.player
     policy = _search(spec)
