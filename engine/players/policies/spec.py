@@ -183,8 +183,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "futile": _futile,  # stop a decision once no candidate's gain plus this many
     # standard errors clears the switch (paired_gain.futile; default SEARCH_DEFAULTS' 0
     # for the search since search play 5, MCTS_DEFAULTS' off for mcts); off: never (the
-    # search's play
-    # before search play 5)
+    # search's play before search play 5)
     "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default
     # SEARCH_DEFAULTS' 1, a win; with sooner=1 SOONER_DEFAULTS' 0.9999, a win this turn)
