@@ -26,7 +26,7 @@ from mtgsim.results.intervals import (
     paired_interval,
     paired_table,
 )
-from mtgsim.results.manifest import Manifest
+from mtgsim.results.manifest import Manifest, RawManifestError, read_raw_manifest
 
 COLUMNS = ["deck_a", "deck_b", "game", "seed", "on_play", "winner", "turns"]
 # the opponent of a deck's row over every paired game against every opponent: "pooled"
@@ -179,12 +179,16 @@ RUN_FIELDS = frozenset({"job", "created", "finished"})
 MAX_PAIR_ROWS = 12  # matchups that differ, one row each; more are one row
 
 
-def _manifest(folder: Path) -> dict[str, object]:
-    path = folder / "manifest.json"
-    if not path.exists():
-        return {}
-    raw = msgspec.json.decode(path.read_bytes())
-    return raw if isinstance(raw, dict) else {}
+def _manifest(folder: Path) -> dict[str, Any]:
+    """A job folder's raw manifest (``read_raw_manifest``), empty when it has none (a
+    folder of games alone is compared on its games); one that cannot be read is a one-line
+    error."""
+    try:
+        return read_raw_manifest(folder)
+    except RawManifestError as exc:
+        if exc.missing:
+            return {}
+        raise CompareError(str(exc)) from None
 
 
 def manifest_differences(ma: dict[str, Any], mb: dict[str, Any]) -> dict[str, list[str]]:

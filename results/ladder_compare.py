@@ -16,7 +16,6 @@ stopped and resumed, pairs what both runs have; how many each has is printed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from mtgsim.results.ladder import (
     mean_interval,
     paired_step,
 )
+from mtgsim.results.manifest import RawManifestError, manifest_kind, read_raw_manifest
 
 # manifest fields that, when the two runs differ in them, make the same deal another game
 # (the policies differ by design, and so do the job id and the matchups' ids)
@@ -88,27 +88,25 @@ class LadderComparison(msgspec.Struct):
 
 def job_kind(folder: Path) -> str | None:
     """The kind a job folder's manifest names (``ladder``, ``gauntlet``, ...); None when
-    there is no readable manifest."""
+    there is no readable manifest (``compare`` then pairs the folders as plain jobs, whose
+    own checks say what is missing)."""
     try:
-        raw = json.loads((folder / "manifest.json").read_text())
-    except (OSError, ValueError):
+        return manifest_kind(read_raw_manifest(folder))
+    except RawManifestError:
         return None
-    kind = raw.get("kind") if isinstance(raw, dict) else None
-    return kind if isinstance(kind, str) else None
 
 
 def _manifest(folder: Path) -> dict[str, Any]:
+    """A ladder output's raw manifest; a folder that is not one is a one-line error naming
+    why (no folder, no readable manifest, another kind of job)."""
     if not folder.is_dir():
         raise LadderCompareError(f"{folder}: no such folder")
     try:
-        raw = json.loads((folder / "manifest.json").read_text())
-    except OSError:
-        raise LadderCompareError(f"{folder}: not a ladder output (no manifest.json)") from None
-    except ValueError:
-        raise LadderCompareError(f"{folder}: not a ladder output (manifest.json is not "
-                                 "JSON)") from None
-    if not isinstance(raw, dict) or raw.get("kind") != "ladder":
-        kind = raw.get("kind") if isinstance(raw, dict) else None
+        raw = read_raw_manifest(folder)
+    except RawManifestError as exc:
+        raise LadderCompareError(f"{folder}: not a ladder output ({exc.problem})") from None
+    kind = manifest_kind(raw)
+    if kind != "ladder":
         raise LadderCompareError(f"{folder}: not a ladder output (a {kind or 'unknown'} "
                                  "job)")
     return raw

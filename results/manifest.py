@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -115,6 +116,48 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
         except OSError:
             pass
         raise
+
+
+class RawManifestError(ManifestError):
+    """A job folder's ``manifest.json`` missing, unreadable, not JSON or not a JSON object.
+    ``problem`` says which in a few words (``no manifest.json``, ``manifest.json is not
+    JSON``, ...) for the caller to put in its own one-line error (``mtgsim: error: FOLDER:
+    not a ladder output (PROBLEM)``); ``missing`` tells the one case a caller may take for
+    an empty manifest (``compare`` on a job folder of an mtgsim that wrote none)."""
+
+    def __init__(self, folder: Path, problem: str, missing: bool = False) -> None:
+        super().__init__(f"{folder}: {problem}")
+        self.problem = problem
+        self.missing = missing
+
+
+def read_raw_manifest(out: Path) -> dict[str, Any]:
+    """A job folder's manifest as plain data, without the schema of ``Manifest``: the
+    comparisons read manifests of any mtgsim, earlier or later, and compare whatever fields
+    they hold (``results.compare.manifest_differences``), so they cannot decode into this
+    one's struct. The one reader of the raw file (``compare``, ``ladder_compare``); raises
+    ``RawManifestError`` for a manifest it cannot return."""
+    try:
+        data = (out / MANIFEST).read_bytes()
+    except FileNotFoundError:
+        raise RawManifestError(out, f"no {MANIFEST}", missing=True) from None
+    except OSError as exc:
+        raise RawManifestError(out, f"{MANIFEST} cannot be read ({exc.strerror or exc})"
+                               ) from None
+    try:
+        raw = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        raise RawManifestError(out, f"{MANIFEST} is not JSON") from None
+    if not isinstance(raw, dict):
+        raise RawManifestError(out, f"{MANIFEST} is not a JSON object")
+    return raw
+
+
+def manifest_kind(raw: dict[str, Any]) -> str | None:
+    """The kind a raw manifest names (``ladder``, ``gauntlet``, ...), None when it names
+    none (a manifest older than the field, or a value that is not a name)."""
+    kind = raw.get("kind")
+    return kind if isinstance(kind, str) else None
 
 
 def read_manifest(out: Path) -> Manifest:

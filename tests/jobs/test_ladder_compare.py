@@ -199,6 +199,56 @@ def test_bad_input_is_one_line(runs: dict[str, Path], tmp_path: Path,
     assert problem.format(base=paths[base], new=paths[new]) in err
 
 
+def _spoil(folder: Path, text: str | None) -> None:
+    """Replace a job folder's manifest: ``text`` as its content, a folder in its place
+    (None; reading it fails as a file no one may read does, and root may read any)."""
+    manifest = folder / "manifest.json"
+    manifest.unlink()
+    if text is None:
+        manifest.mkdir()
+    else:
+        manifest.write_text(text)
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("{not json", "manifest.json is not JSON"),
+    ("[1, 2]", "manifest.json is not a JSON object"),
+    (None, "manifest.json cannot be read ("),
+])
+def test_a_bad_manifest_is_one_line_in_both_comparisons(
+        runs: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        text: str | None, problem: str) -> None:
+    """Both comparisons read a folder's manifest through one reader
+    (``results.manifest.read_raw_manifest``): a ladder output's bad manifest is a one-line
+    "not a ladder output", a plain job's a one-line error of the plain comparison (it was
+    a traceback), each naming the problem."""
+    ladder, plain = tmp_path / "ladder", tmp_path / "plain"
+    shutil.copytree(runs["base"], ladder)
+    shutil.copytree(runs["versus"], plain)
+    _spoil(ladder, text)
+    _spoil(plain, text)
+    for bad, good, want in ((ladder, runs["base"], f"{ladder}: not a ladder output ({problem}"),
+                            (plain, runs["versus"], f"{plain}: {problem}")):
+        code, out, err = cli(capsys, "compare", str(bad), str(good))
+        assert code == 2 and out == ""
+        assert err.startswith("mtgsim: error: ") and err.count("\n") == 1, err
+        assert want in err
+
+
+def test_a_plain_job_without_a_manifest_compares_on_its_games(
+        runs: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No manifest is no kind: the folders pair as plain jobs, on their games, and every
+    field the other manifest records is a difference."""
+    plain = tmp_path / "plain"
+    shutil.copytree(runs["versus"], plain)
+    (plain / "manifest.json").unlink()
+    code, text, err = cli(capsys, "compare", str(plain), str(runs["versus"]), "--json")
+    assert code == 0, err
+    c = json.loads(text)
+    assert c["paired_games"] == 2 and c["mismatched"] == 0
+    assert c["differences"]["kind"][1] == "versus"
+
+
 def test_the_interval_of_one_deal_is_the_whole_range() -> None:
     """The ladder's statistics, shared by its steps and by compare: one deal says nothing
     of the spread; deals all alike have none."""
