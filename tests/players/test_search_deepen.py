@@ -18,7 +18,7 @@ from mtgsim.engine.players.policies import SearchPolicy, make_policy
 from mtgsim.engine.players.policies.deepen import Rollout, near, standard_error
 from mtgsim.engine.players.policies.paired_gain import best_tried, confident
 from mtgsim.engine.players.policies.search_actions import Candidate
-from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
+from mtgsim.engine.players.policies.spec import DEFAULT_DEPTH, PolicySpecError, canonical
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import Decision
@@ -46,6 +46,16 @@ def test_the_spec() -> None:
                          ("mcts:deepen=1", "mcts has no setting 'deepen'")):
         with pytest.raises(PolicySpecError, match=message):
             canonical(bad)
+
+
+def test_the_spec_checks_deepen_against_the_searchs_own_default_depth() -> None:
+    """One home for the search's horizon (``spec.DEFAULT_DEPTH``): the search plays it
+    when its spec gives no depth, and the spec's check for deepen (two turns or more)
+    reads it, so a plain ``search:deepen=C`` passes exactly when the default horizon
+    allows it. ``search:depth=2`` keeps its own spelling, as it always has."""
+    assert _search("search").depth == _search("search:deepen=0.3").depth == DEFAULT_DEPTH
+    assert DEFAULT_DEPTH >= 2 and canonical("search:deepen=0.3") == "search:deepen=0.3"
+    assert canonical(f"search:depth={DEFAULT_DEPTH}") == f"search:depth={DEFAULT_DEPTH}"
 
 
 def test_only_a_switch_near_the_threshold_is_looked_at_again() -> None:

@@ -74,6 +74,7 @@ from mtgsim.engine.players.policies.search_kinds import read_kinds, spec_kinds
 from mtgsim.engine.players.policies.spec import (
     CHUMP_OFF,
     DEFAULT_ATTACK,
+    DEFAULT_DEPTH,
     DEFAULT_PRIO,
     DEFAULT_TRICKS,
     FACE_OFF,
@@ -91,8 +92,6 @@ from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
 
 DEFAULT_ROLLOUTS = int(SEARCH_DEFAULTS["rollouts"])  # rollouts per candidate (the budget)
-DEFAULT_DEPTH = 2  # turns a rollout plays before the position is scored (the search's;
-# the tree search's is spec.MCTS_DEFAULTS', the same)
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)
 # What the search reads for a shared setting (``read_shared``) its spec does not give:

@@ -96,6 +96,11 @@ def _attacks(text: str) -> str:
 CHUMP_OFF = "off"  # ``search:chump=off``: no chump guard (chump_guard)
 FACE_OFF = "off"  # ``search:face=off``: no face guard (face_guard), the default
 FUTILE_OFF = "off"  # ``search:futile=off``: no futile stop (the play before search play 5)
+# The search's horizon, turns a rollout plays before the position is scored: read here by
+# parse_policy (deepen needs two turns or more) and by the search (search.SEARCH_READS).
+# Kept out of SEARCH_DEFAULTS: ``search:depth=2`` keeps its spelling apart from
+# ``search``, as it always has. The tree search's is its own (MCTS_DEFAULTS)
+DEFAULT_DEPTH = 2
 TRICKS = ("plain", "combat")
 DEFAULT_TRICKS = "plain"
 
@@ -165,7 +170,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "ms": _milliseconds,  # milliseconds per decision (the budget, wall clock)
     "seed": _int_in(0, SEED_MAX),  # the search's own seed, mixed with the game's
     "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
-    # (default 2, both searches: search.DEFAULT_DEPTH)
+    # (default 2, both searches: DEFAULT_DEPTH, and MCTS_DEFAULTS' own)
     "z": _non_negative_number,  # standard errors a gain must clear to leave the
     # heuristic's answer (0: any gain over the small fixed margin)
     "verify": _int_in(0, 100_000),  # more deals, at most, for a best gain not yet clear
@@ -269,7 +274,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # (the futile stop at 0 standard errors: after two deals each, the search stops, keeping
 # the heuristic's answer, once no candidate's mean gain clears the switch's margin) and
 # ``sets=6`` (block or attack declarations, or multi-select answers, tried at one
-# decision, 8 before); the horizon stays two turns (search.DEFAULT_DEPTH), sooner, blend
+# decision, 8 before); the horizon stays two turns (DEFAULT_DEPTH), sooner, blend
 # and face off. ``search:futile=0,sets=6`` solves 36 of the 37 AI puzzles, as the
 # previous default does (cascade_spell_cast_for_its_cascade the one not yet), with 19%
 # fewer rollouts a game (448 to 363 over 64 archetype games) and 14% less CPU, compiled;
@@ -299,7 +304,8 @@ SEARCH_OFF_VALUES: dict[str, str] = {"sooner": "0", "blend": "0", "face": FACE_O
 # from the search's (``mcts:sets=8`` is ``mcts``: one job for one play); the tree search
 # reads them here (ismcts, search.read_shared) for a setting its spec does not give. They
 # are its own, apart from the search's, so that one policy's new default never moves the
-# other's play: its budget (3 iterations per root candidate), two turns (as the search),
+# other's play: its budget (3 iterations per root candidate), two turns (as the search,
+# but its own "2", not DEFAULT_DEPTH: a new horizon for one does not move the other),
 # 4 complete actions per priority action (as the search), 8 declarations or multi-select
 # answers tried at one decision (candidate_answers.MAX_CANDIDATES; the search's 6 since
 # search play 5), no futile stop (the search's 0 since search play 5) and the uniform
@@ -439,7 +445,8 @@ def parse_policy(text: str) -> PolicySpec:
                               f"their rollouts)")
     if settings.get("mulligan") == "0":  # the default: no mulligan search
         del settings["mulligan"]
-    if name == "search" and "deepen" in settings and int(settings.get("depth", "2")) < 2:
+    depth = int(settings["depth"]) if "depth" in settings else DEFAULT_DEPTH
+    if name == "search" and "deepen" in settings and depth < 2:
         raise PolicySpecError(f"{text!r}: deepen plays depth - 1 turns first: depth 2 or "
                               f"more")
     if "frollouts" in settings and "ms" in settings:
@@ -489,7 +496,7 @@ def canonical(text: str) -> str:
     return str(parse_policy(text))
 
 
-__all__ = ["DEFAULT_ATTACK", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ = ["DEFAULT_ATTACK", "DEFAULT_DEPTH", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
 __all__ += ["CHUMP_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS", "SEARCH_OFF_VALUES",
             "SEARCH_PLAY_4", "SOONER_DEFAULTS", "play_version", "search_defaults",
             "search_scale"]
