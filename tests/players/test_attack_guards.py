@@ -11,11 +11,13 @@ from pathlib import Path
 
 from gamesetup import scenario_state
 
+from mtgsim.engine.cards.pool import load_pool
 from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
 from mtgsim.engine.players.policies.attack_guards import covered, home_team
 from mtgsim.engine.players.policies.combat_ai import choose_attackers, survives_fight
 from mtgsim.engine.players.policies.spec import canonical
 from mtgsim.engine.rules.turn import advance, answer
+from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.decisions import DecisionKind
 from mtgsim.engine.state.game_state import GameState
 
@@ -92,3 +94,18 @@ def test_covered_reads_the_home_team(tmp_path: Path) -> None:
     assert covered(state, lions, home, objs["Dimir House Guard"], survives_fight)
     # the wall is not counted as covering for itself
     assert not covered(state, lions, home, objs["Drift of Phantasms"], survives_fight)
+
+
+def test_the_puzzle_is_the_settings(tmp_path: Path) -> None:
+    """The AI puzzle ``guards_covered_by_the_wall_attack`` (written for
+    ``heuristic:guards=cover``; the search solves it too, tests/players/
+    test_search_puzzles.py): plain ``heuristic`` keeps both guards home, B stays at 10."""
+    puzzle = Path(__file__).parents[1] / "scenarios" / "ai" / \
+        "guards_covered_by_the_wall_attack.toml"
+    text = puzzle.read_text()
+    assert 'policy = "heuristic:guards=cover"' in text
+    assert run_scenario(puzzle, load_pool()).passed
+    plain = tmp_path / puzzle.name
+    plain.write_text(text.replace('policy = "heuristic:guards=cover"', 'policy = "heuristic"'))
+    r = run_scenario(plain, load_pool())
+    assert not r.passed and r.error == "B life: expected 7, got 10"
