@@ -56,7 +56,7 @@ def test_specs_read_in_canonical_spelling(text: str, expected: str) -> None:
     ("alphazero", "unknown policy 'alphazero'"),
     ("", "unknown policy ''"),
     ("heuristic:", "nothing after ':'"),
-    ("heuristic:depth=3", "heuristic has no setting 'depth' (settings: eval, attack, prio, tricks)"),
+    ("heuristic:depth=3", "heuristic has no setting 'depth' (settings: eval, attack, prio, tricks, guards)"),
     ("heuristic:attack=alpha", "must be one of trades, race, got 'alpha'"),
     ("random:depth=3", "random has no setting 'depth' (settings: none)"),
     ("heuristic:eval=linear", "must be one of fitted, handset, got 'linear'"),

@@ -122,8 +122,9 @@ def test_the_opponent_seat_plays_its_own_price(monkeypatch: pytest.MonkeyPatch) 
     real = search_module.HeuristicPolicy
 
     def recording(seed: int, fitted: bool = False, race: bool = False,
-                  prio: str = "plain", tricks: str = "plain") -> object:
-        policy = real(seed, fitted, race, prio, tricks)
+                  prio: str = "plain", tricks: str = "plain",
+                  guards: str = "plain") -> object:
+        policy = real(seed, fitted, race, prio, tricks, guards)
         made.append((seed, policy.price))
         return policy
 

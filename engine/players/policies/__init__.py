@@ -10,6 +10,7 @@ from mtgsim.engine.players.policies.scripted import ScriptedPolicy, ScriptExhaus
 from mtgsim.engine.players.policies.search import SearchPolicy
 from mtgsim.engine.players.policies.spec import (
     DEFAULT_ATTACK,
+    DEFAULT_GUARDS,
     DEFAULT_PRIO,
     DEFAULT_TRICKS,
     POLICY_NAMES,
@@ -32,7 +33,8 @@ def make_policy(spec: str | PolicySpec, seed: int
         return HeuristicPolicy(seed, fitted=s.get("eval") == "fitted",
                                race=(s.get("attack") or DEFAULT_ATTACK) == "race",
                                prio=s.get("prio") or DEFAULT_PRIO,
-                               tricks=s.get("tricks") or DEFAULT_TRICKS)
+                               tricks=s.get("tricks") or DEFAULT_TRICKS,
+                               guards=s.get("guards") or DEFAULT_GUARDS)
     if s.name == "random":
         return RandomPolicy(seed)
     if s.name == "goldfish":

@@ -28,6 +28,7 @@ from mtgsim.engine.cards import (
 from mtgsim.engine.effects.become_monarch import crown_taken_worth
 from mtgsim.engine.effects.take_initiative import initiative_taken_worth
 from mtgsim.engine.players.life_price import HANDSET, LifePrice, attack_damage_weight
+from mtgsim.engine.players.policies.attack_guards import covered, home_team
 from mtgsim.engine.players.policies.attack_race import burn_reach, wins_race
 from mtgsim.engine.players.worth import (
     aura_bonus,
@@ -371,27 +372,31 @@ def _free_blocker(gains: dict[tuple[int, int], float], attacker: int,
 
 
 def choose_attackers(state: GameState, d: Decision, price: LifePrice = HANDSET,
-                     race: bool = False) -> list[int]:
+                     race: bool = False, cover: bool = False) -> list[int]:
     """The attackers to declare (indices of ``d.options``): every creature that must
     attack (508.1d: ``attack_requirements``), and those of the others
     ``_optional_attackers`` picks, life at ``price`` (the deciding policy's); ``race``:
-    the race is reckoned too (``heuristic:attack=race``, ``attack_race``)."""
+    the race is reckoned too (``heuristic:attack=race``, ``attack_race``); ``cover``: a
+    guard stays home only against a creature no creature home covers
+    (``heuristic:guards=cover``, ``attack_guards``)."""
     required = set(attack_requirements(state, d.options))
     optional = [i for i, oid in enumerate(d.options) if oid not in required]
     objects = state.objects
     picks = _optional_attackers(state, d.player, [objects[d.options[i]] for i in optional],
-                                price, race)
+                                price, race, cover)
     return sorted([optional[i] for i in picks]
                   + [i for i, oid in enumerate(d.options) if oid in required])
 
 
 def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
-                        price: LifePrice = HANDSET, race: bool = False) -> list[int]:
+                        price: LifePrice = HANDSET, race: bool = False,
+                        cover: bool = False) -> list[int]:
     """Which of ``mine``, the creatures that may attack and need not, attack (indices of
     ``mine``), the creatures that must attack attacking beside them. With ``race``, the
     burn in hand counts toward lethal, and an attacker that wins the race
     (``attack_race.wins_race``) plays as the beatdown: damage weighed as at low life, no
-    guard kept home against their attackers."""
+    guard kept home against their attackers. With ``cover``, ``_keep_guards`` keeps a
+    guard home only against a creature no creature home covers (``attack_guards``)."""
     opp = 1 - me
     if not mine:
         return []
@@ -452,7 +457,9 @@ def _optional_attackers(state: GameState, me: int, mine: list[GameObject],
     chosen = list(candidates[best]) if scores[best] > 0 or candidates[best] == always else \
         list(always)
     if chosen and not beatdown and scores[best] < 100:
-        _keep_guards(state, mine, chosen, crack, w)
+        _keep_guards(state, mine, chosen, crack, w,
+                     home_team(mine, chosen, [o for o in my_creatures if o not in forced])
+                     if cover else None)
     if chosen and their_power >= my_life and scores[best] < 100:  # (crack's damage)
         _keep_home_enough(state, me, mine, chosen, crack, my_life)
     return sorted(chosen)
@@ -491,9 +498,12 @@ def _safe_attackers(state: GameState, mine: list[GameObject], useful: list[int],
 
 
 def _keep_guards(state: GameState, mine: list[GameObject], chosen: list[int],
-                 crack: list[GameObject], w: float) -> None:
+                 crack: list[GameObject], w: float,
+                 home: list[GameObject] | None = None) -> None:
     """Not racing: a creature that would eat one of their attackers stays home (leaves
-    ``chosen``) when its own attack deals little."""
+    ``chosen``) when its own attack deals little. ``home``: the creatures staying home
+    (``heuristic:guards=cover``, ``attack_guards``): an attacker of theirs that one of
+    them blocks and survives needs no guard, and a guard kept joins them."""
     for i in list(chosen):
         a = mine[i]
         if a.kw & KW_VIGILANCE or leaves_at_end(state, a) or has_annihilator(a):
@@ -502,6 +512,8 @@ def _keep_guards(state: GameState, mine: list[GameObject], chosen: list[int],
         va = value(a)
         for o in crack:
             if o.power > 0 and can_block(state, a, o):
+                if home is not None and covered(state, o, home, a, survives_fight):
+                    continue
                 a_dies, o_dies = fight(a, o)
                 if o_dies and not a_dies:
                     guard = max(guard, value(o))
@@ -509,6 +521,8 @@ def _keep_guards(state: GameState, mine: list[GameObject], chosen: list[int],
                     guard = max(guard, 0.6 * value(o))
         if guard >= 3.0 and guard >= w * damage_of(a) + 1.0:
             chosen.remove(i)
+            if home is not None:
+                home.append(a)
 
 
 def _keep_home_enough(state: GameState, me: int, mine: list[GameObject], chosen: list[int],

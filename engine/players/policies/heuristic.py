@@ -39,7 +39,12 @@ from mtgsim.engine.players.policies.priority_order import (
     land_need,
     rules_of,
 )
-from mtgsim.engine.players.policies.spec import DEFAULT_ATTACK, DEFAULT_PRIO, DEFAULT_TRICKS
+from mtgsim.engine.players.policies.spec import (
+    DEFAULT_ATTACK,
+    DEFAULT_GUARDS,
+    DEFAULT_PRIO,
+    DEFAULT_TRICKS,
+)
 from mtgsim.engine.players.policies.special_score import special_score
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.players.policies.targeting import TargetChooser
@@ -99,7 +104,8 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
     # Slots, not an instance dict (the mixins declare them: TargetPlanner, TargetChooser):
     # the compiled engine caches a slot read, and a method call only on objects without
     # an instance dict.
-    __slots__ = ("price", "race", "land_weight", "body_ties", "turn_plan", "combat_tricks")
+    __slots__ = ("price", "race", "land_weight", "body_ties", "turn_plan", "combat_tricks",
+                 "cover")
     name = "heuristic"
     stops = _stops()
 
@@ -109,7 +115,8 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         return deck_stops(deck)
 
     def __init__(self, seed: int, fitted: bool = False, race: bool = DEFAULT_RACE,
-                 prio: str = DEFAULT_PRIO, tricks: str = DEFAULT_TRICKS) -> None:
+                 prio: str = DEFAULT_PRIO, tricks: str = DEFAULT_TRICKS,
+                 guards: str = DEFAULT_GUARDS) -> None:
         # the price of life this policy's estimates read, passed down to them: the fitted
         # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
         # engine.players.life_price; not the default: docs/policies.md)
@@ -131,6 +138,10 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
         # a combat it changes, not cast at the other player's end step for its cascade
         # (combat_tricks; off by default)
         self.combat_tricks = tricks == "combat"
+        # ``heuristic:guards=cover``: its attacks keep a guard home only against a
+        # creature of theirs that no creature staying home blocks and survives
+        # (attack_guards; off by default)
+        self.cover = guards == "cover"
         self.rng = seed_state(seed ^ 0xA11CE)
         self.plan: dict[int, list[int]] = {}  # source oid -> intended targets
         self.plan_mode: dict[int, int] = {}  # source oid -> intended mode
@@ -316,7 +327,7 @@ def _from_exile(obj: GameObject) -> float:
 
 def _attackers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:
     ensure(state)
-    return choose_attackers(state, d, policy.price, policy.race)
+    return choose_attackers(state, d, policy.price, policy.race, policy.cover)
 
 
 def _blockers(policy: HeuristicPolicy, state: GameState, d: Decision) -> Answer:

@@ -75,6 +75,7 @@ from mtgsim.engine.players.policies.spec import (
     CHUMP_OFF,
     DEFAULT_ATTACK,
     DEFAULT_DEPTH,
+    DEFAULT_GUARDS,
     DEFAULT_PRIO,
     DEFAULT_TRICKS,
     FACE_OFF,
@@ -334,6 +335,7 @@ class SearchPolicy(RootSearch):
         self.prio = spec.get("prio") or DEFAULT_PRIO
         self.race = (spec.get("attack") or DEFAULT_ATTACK) == "race"
         self.tricks = spec.get("tricks") or DEFAULT_TRICKS  # (``heuristic:tricks``)
+        self.guards = spec.get("guards") or DEFAULT_GUARDS  # (``heuristic:guards``)
         # ``chump=L``: no switch to a block declaration that adds a chump block while the
         # attack unblocked leaves more than L life (chump_guard; default 5, SEARCH_DEFAULTS;
         # ``chump=off``: none dropped, the play before search play 4)
@@ -351,8 +353,9 @@ class SearchPolicy(RootSearch):
 
     def _own_heuristic(self, seed: int) -> HeuristicPolicy:
         """The heuristic of the search's own seat: its price of life, ``prio``, ``attack``,
-        ``tricks``."""
-        return HeuristicPolicy(seed, self.fitted, self.race, self.prio, self.tricks)
+        ``tricks``, ``guards``."""
+        return HeuristicPolicy(seed, self.fitted, self.race, self.prio, self.tricks,
+                               self.guards)
 
     candidates = staticmethod(candidate_answers)  # the answers tried at a decision
 

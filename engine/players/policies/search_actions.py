@@ -234,6 +234,7 @@ def fork(policy: HeuristicPolicy) -> HeuristicPolicy:
     new.body_ties = policy.body_ties
     new.turn_plan = policy.turn_plan
     new.combat_tricks = policy.combat_tricks
+    new.cover = policy.cover
     new.rng = policy.rng
     new.target_question = _fresh(policy.target_question)
     new.targets_asked = policy.targets_asked
@@ -247,7 +248,8 @@ def fork(policy: HeuristicPolicy) -> HeuristicPolicy:
 
 
 # the slots ``fork`` copies (a test holds them to HeuristicPolicy's)
-FORKED = ("price", "race", "land_weight", "body_ties", "turn_plan", "combat_tricks", "rng",
+FORKED = ("price", "race", "land_weight", "body_ties", "turn_plan", "combat_tricks", "cover",
+          "rng",
           "target_question", "targets_asked", "copy_question", "copy_damage", "plan",
           "plan_mode", "plan_x", "plan_rep")
 

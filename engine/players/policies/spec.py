@@ -103,6 +103,11 @@ FUTILE_OFF = "off"  # ``search:futile=off``: no futile stop (the play before sea
 DEFAULT_DEPTH = 2
 TRICKS = ("plain", "combat")
 DEFAULT_TRICKS = "plain"
+# ``heuristic:guards``: which attackers its attacks keep home as guards: ``plain`` (the
+# default) every one ``combat_ai._keep_guards`` picks; ``cover`` only against a creature
+# of theirs no creature staying home blocks and survives (attack_guards)
+GUARDS = ("plain", "cover")
+DEFAULT_GUARDS = "plain"
 
 
 def _chump(text: str) -> str:
@@ -123,6 +128,12 @@ def _futile(text: str) -> str:
 def _tricks(text: str) -> str:
     if text not in TRICKS:
         raise PolicySpecError(f"must be one of {', '.join(TRICKS)}, got {text!r}")
+    return text
+
+
+def _guards(text: str) -> str:
+    if text not in GUARDS:
+        raise PolicySpecError(f"must be one of {', '.join(GUARDS)}, got {text!r}")
     return text
 
 
@@ -237,6 +248,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # default off: every one searched)
     "tricks": _tricks,  # ``heuristic:tricks`` likewise in the search's own heuristic
     # (combat: its pump instants held for combat; default plain)
+    "guards": _guards,  # ``heuristic:guards`` likewise in the search's own heuristic
+    # (cover: its attacks keep a guard home only against a creature nothing home
+    # covers; default plain)
     "deepen": _non_negative_number,  # C: progressive deepening, the rollouts play depth
     # - 1 turns, and a switch whose gain clears the switch's threshold by less than C
     # (logits with scale=logit) has the heuristic's answer and the switch played on to
@@ -338,10 +352,14 @@ MCTS_SETTINGS: dict[str, Callable[[str], str]] = {
 # ``heuristic:attack=trades,prio=plain`` is the default pilot before December 6.
 # ``tricks=combat`` holds an instant that pumps its own creatures for a combat it changes
 # (engine.players.policies.combat_tricks); ``tricks=plain``, the default, is the old play.
+# ``guards=cover`` keeps an attacker home as a guard only against a creature of theirs
+# that no creature staying home blocks and survives (engine.players.policies.
+# attack_guards); ``guards=plain``, the default, is the old play.
 HEURISTIC_SETTINGS: dict[str, Callable[[str], str]] = {"eval": _evaluation,
                                                        "attack": _attacks,
                                                        "prio": _priority_rules,
-                                                       "tricks": _tricks}
+                                                       "tricks": _tricks,
+                                                       "guards": _guards}
 SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
     "heuristic": HEURISTIC_SETTINGS, "random": {}, "goldfish": {},
     "search": SEARCH_SETTINGS, "mcts": MCTS_SETTINGS,
@@ -467,6 +485,8 @@ def parse_policy(text: str) -> PolicySpec:
         del settings["prio"]
     if settings.get("tricks") == DEFAULT_TRICKS:
         del settings["tricks"]
+    if settings.get("guards") == DEFAULT_GUARDS:
+        del settings["guards"]
     if name == "search" and settings.get("opponent") == settings.get("eval", "handset"):
         del settings["opponent"]  # the default: the other seat priced as the own
     if settings.get("kinds") == ALL_KINDS:  # every kind: the default
@@ -496,7 +516,7 @@ def canonical(text: str) -> str:
     return str(parse_policy(text))
 
 
-__all__ = ["DEFAULT_ATTACK", "DEFAULT_DEPTH", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
+__all__ = ["DEFAULT_ATTACK", "DEFAULT_DEPTH", "DEFAULT_GUARDS", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
 __all__ += ["CHUMP_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS", "SEARCH_OFF_VALUES",
             "SEARCH_PLAY_4", "SOONER_DEFAULTS", "play_version", "search_defaults",
             "search_scale"]
