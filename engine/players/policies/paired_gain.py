@@ -20,7 +20,8 @@ from mtgsim.engine.state.rng import next_u64
 Values = list[list[float]]
 PlayFn = Callable[[int], bool]  # one more rollout (or iteration) of candidate ``i``
 
-FULL = 8  # candidates given the whole per-candidate budget (search_budget)
+FULL = 8  # candidates given the whole per-candidate budget (search_budget; the
+# search's ``full`` setting changes it for one spec)
 UCB_C = 0.3  # UCB1's exploration weight (scores are 0 .. 1)
 PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at least
 # The logit scale of the switch (``search:scale=logit``, ``logit_values``): scores clipped
@@ -44,12 +45,12 @@ def mix(*values: int) -> int:
     return z
 
 
-def search_budget(rollouts: int, candidates: int) -> int:
-    """Rollouts at one decision, at most: ``rollouts`` for each of the first ``FULL``
+def search_budget(rollouts: int, candidates: int, full: int = FULL) -> int:
+    """Rollouts at one decision, at most: ``rollouts`` for each of the first ``full``
     candidates, one more for each further candidate (every one is played at least
     once; UCB decides where the rest go; one may be left when the last pick needed the
     heuristic's answer played too)."""
-    return rollouts * min(candidates, FULL) + max(0, candidates - FULL)
+    return rollouts * min(candidates, full) + max(0, candidates - full)
 
 
 def gain(values: Values, i: int) -> float:

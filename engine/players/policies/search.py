@@ -53,6 +53,7 @@ from mtgsim.engine.players.policies.mulligan_search import (
     mulligan_candidates,
 )
 from mtgsim.engine.players.policies.paired_gain import (
+    FULL,
     LOGIT_EPS,
     LOGIT_MARGIN,
     PRIOR,
@@ -268,6 +269,13 @@ class SearchPolicy(RootSearch):
         # ``depth`` turns)
         deepen = spec.get("deepen")
         self.deepen = float(deepen) if deepen is not None else None
+        # ``full=N``: a decision's budget is ``rollouts`` for each of N candidates and one
+        # more for each further one (``search_budget``; default ``FULL``, 8). The wide
+        # decisions (a priority decision's complete actions, nine to thirteen candidates
+        # in a stalled board) are where a search game's rollouts go, and their long
+        # rollouts are the cost of the deepened search's dearest games
+        # (docs/policies.md "The third turn within the budget")
+        self.full = int(spec.get("full") or FULL)
 
     def _read_scores(self, spec: PolicySpec) -> None:
         """How a rollout is scored and when the early stops fire: by when a decided game
@@ -408,7 +416,7 @@ class SearchPolicy(RootSearch):
         turn_limit = state.turn + self.depth - (0 if kept is None else 1)
         if d.kind is MULLIGAN_KIND:  # to the game's end (mulligan_search)
             rollouts, turn_limit = self.mulligan, TO_THE_END
-        budget = search_budget(rollouts, k) if deadline is None else 1 << 30
+        budget = search_budget(rollouts, k, self.full) if deadline is None else 1 << 30
 
         def going() -> bool:
             return deadline is None or time.perf_counter() < deadline

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from mtgsim.engine.players.policies.paired_gain import LOGIT_EPS
+from mtgsim.engine.players.policies.paired_gain import FULL, LOGIT_EPS
 from mtgsim.engine.players.policies.search_kinds import SEARCHED_KINDS, kinds_text, read_kinds
 
 SEED_MAX = 2**64 - 1
@@ -256,6 +256,9 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # (logits with scale=logit) has the heuristic's answer and the switch played on to
     # depth and is made only if it clears there too (engine.players.policies.deepen;
     # default off: every rollout plays depth turns)
+    "full": _int_in(1, 1000),  # N: the candidates given the whole per-candidate budget at
+    # a decision, one rollout more for each further one (paired_gain.search_budget;
+    # default paired_gain.FULL, 8): a cap on the wide decisions' cost
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default
     # SEARCH_DEFAULTS' for the search, MCTS_DEFAULTS' for mcts); 0: the uniform deal;
@@ -313,7 +316,8 @@ SEARCH_PLAY_4 = "futile=off,sets=8"
 # Settings off by default whose "off" value plays as unset, dropped from the search's
 # canonical spelling like SEARCH_DEFAULTS' values (``search:face=off`` is ``search``): kept
 # out of SEARCH_DEFAULTS, which the search reads for a setting the spec does not give
-SEARCH_OFF_VALUES: dict[str, str] = {"sooner": "0", "blend": "0", "face": FACE_OFF}
+SEARCH_OFF_VALUES: dict[str, str] = {"sooner": "0", "blend": "0", "face": FACE_OFF,
+                                     "full": str(FULL)}
 # The tree search's defaults, dropped from its canonical spelling as SEARCH_DEFAULTS are
 # from the search's (``mcts:sets=8`` is ``mcts``: one job for one play); the tree search
 # reads them here (ismcts, search.read_shared) for a setting its spec does not give. They
