@@ -29,7 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from mtgsim import engine
-from mtgsim.engine.players.policies.spec import PLAY_VERSIONS, POLICY_NAMES, SEARCH_PLAY_4
+from mtgsim.engine.players.policies.spec import (
+    PLAY_VERSIONS,
+    POLICY_NAMES,
+    SEARCH_PLAY_4,
+    SEARCH_PLAY_5,
+)
 from mtgsim.pipelines.runner import fingerprint_games, load_card_pool, load_main_deck
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,10 +51,12 @@ SPECS: dict[str, tuple[str, ...]] = {
     "random": ("random",),
     "goldfish": ("goldfish",),
     # plain ``search`` (its default budget and horizon, since "Three rollouts by default"
-    # in docs/policies.md; futile=0 and sets=6 since search play 5), the default before
-    # search play 5 (``spec.SEARCH_PLAY_4``: the old budget, whose games must stay those of
-    # plain ``search`` at search play 4) and cheaper one-turn specs
-    "search": ("search", f"search:{SEARCH_PLAY_4}", "search:depth=1,rollouts=2",
+    # in docs/policies.md; futile=0 and sets=6 since search play 5; the deepened three
+    # turns since search play 6), the defaults before search play 6 and 5
+    # (``spec.SEARCH_PLAY_5``, ``spec.SEARCH_PLAY_4``: the old plays, whose games must
+    # stay those of plain ``search`` at search play 5 and 4) and cheaper one-turn specs
+    "search": ("search", f"search:{SEARCH_PLAY_5}", f"search:{SEARCH_PLAY_4}",
+               "search:depth=1,rollouts=2",
                "search:depth=1,eval=fitted,infer=2,rollouts=2",
                # the defaults before search play 2 (docs/policies.md "The search's default")
                "search:cutoff=handset,depth=1,infer=0,margin=prior,rollouts=2"),

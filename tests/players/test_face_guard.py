@@ -57,12 +57,14 @@ def _position(tmp_path: Path, life: int) -> tuple[GameState, Decision, int, int,
     return state, d, action_index(d, CAST, bolt), action_index(d, PASS), bears
 
 
-def test_the_setting_is_read_and_off_by_default() -> None:
-    """Off by default: ``face=off`` plays as ``search`` and is dropped from its canonical
-    spelling (``spec.SEARCH_OFF_VALUES``)."""
-    assert canonical("search:face=off") == "search"
+def test_the_setting_is_read_and_6_by_default() -> None:
+    """6 by default since search play 6 (``spec.SEARCH_DEFAULTS``): ``face=6`` plays as
+    ``search`` and is dropped from its canonical spelling; ``face=off``, the play before,
+    is kept."""
+    assert canonical("search:face=6") == "search"
+    assert canonical("search:face=off") == "search:face=off"
     assert canonical("search:face=03") == "search:face=3"
-    assert SearchPolicy(0, parse_policy("search")).face is None
+    assert SearchPolicy(0, parse_policy("search")).face == 6
     assert SearchPolicy(0, parse_policy("search:face=off")).face is None
     assert SearchPolicy(0, parse_policy("search:face=3")).face == 3
     assert SearchPolicy(0, parse_policy("search:face=-2")).face == -2
@@ -122,8 +124,10 @@ PUZZLE = Path(__file__).parents[1] / "scenarios" / "ai" / \
 
 
 @pytest.mark.parametrize("policy, solves", [
-    ("search:depth=3,sooner=1,face=6", True),  # the puzzle's own
-    ("search:depth=3,sooner=1", False),  # Staggershock at B's face
+    # the puzzle's own: ``search:depth=3,sooner=1,face=6`` before search play 6
+    ("search:blend=0,deepen=off,full=8", True),
+    # Staggershock at B's face: ``search:depth=3,sooner=1`` before search play 6
+    ("search:blend=0,deepen=off,face=off,full=8", False),
     ("heuristic", True),
 ])
 def test_the_puzzle_of_the_class(policy: str, solves: bool, tmp_path: Path) -> None:

@@ -27,8 +27,9 @@ from mtgsim.pipelines.runner import LoadedDeck, load_decks, play_seeded
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests/data/fitted_answers.json"
 HEURISTIC = "heuristic:eval=fitted"
-# the search's budget before search play 5 (``spec.SEARCH_PLAY_4``): its recorded games
-# are those ``search:eval=fitted,rollouts=1`` played at search play 4
+# the search's play before search play 5 (``spec.SEARCH_PLAY_4``: the two-turn search of
+# the old budget): its recorded games are those ``search:eval=fitted,rollouts=1`` played
+# at search play 4
 SEARCH = f"search:{SEARCH_PLAY_4},eval=fitted,rollouts=1"
 # (spec, deck index pairs, games per pair): the heuristic on fourteen pairings (each of
 # the fourteen decks twice), the search (slower) on three

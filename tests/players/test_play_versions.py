@@ -20,6 +20,7 @@ from mtgsim.engine.players.policies.spec import (
     PLAY_VERSIONS,
     POLICY_NAMES,
     SEARCH_PLAY_4,
+    SEARCH_PLAY_5,
     parse_policy,
     play_version,
 )
@@ -63,7 +64,8 @@ SEARCH_PLAY_4_GAMES = [[0, 15, "life", 20, -3, 54], [0, 9, "life", 11, -2, 35],
 
 def test_the_defaults_before_search_play_5_spelled_play_as_search_play_4() -> None:
     """Search play 5 made futile=0 and sets=6 the default (a deliberate play change);
-    the old default keeps a spelling (``spec.SEARCH_PLAY_4``) whose recorded games, which
+    the old default keeps a spelling (``spec.SEARCH_PLAY_4``, since search play 6 with
+    the two-turn search's settings spelled) whose recorded games, which
     ``test_each_family_plays_the_games_recorded_under_its_play_version`` plays again,
     are those plain ``search`` played at search play 4."""
     assert PLAY_VERSIONS["search"] >= 5
@@ -73,6 +75,26 @@ def test_the_defaults_before_search_play_5_spelled_play_as_search_play_4() -> No
     recorded = _recorded()["families"]["search"]["fingerprints"]
     assert recorded[spec] == SEARCH_PLAY_4_GAMES
     assert recorded["search"] != SEARCH_PLAY_4_GAMES  # the default's games moved
+
+
+# plain ``search``'s games at search play 5 (tests/data/play_versions.json at 7e3161b,
+# the default before "The deepened search by default (search play 6)")
+SEARCH_PLAY_5_GAMES = [[0, 15, "life", 20, -3, 54], [0, 9, "life", 11, -2, 35],
+                       [1, 20, "life", -10, 20, 61], [0, 13, "life", 9, -2, 49]]
+
+
+def test_the_defaults_before_search_play_6_spelled_play_as_search_play_5() -> None:
+    """Search play 6 made the deepened three-turn search the default (a deliberate play
+    change); the old default keeps a spelling (``spec.SEARCH_PLAY_5``) whose recorded
+    games, which ``test_each_family_plays_the_games_recorded_under_its_play_version``
+    plays again, are those plain ``search`` played at search play 5."""
+    assert PLAY_VERSIONS["search"] >= 6
+    spec = f"search:{SEARCH_PLAY_5}"
+    assert str(parse_policy(spec)) == spec  # canonical: no setting dropped
+    assert spec in SCRIPT.SPECS["search"]
+    recorded = _recorded()["families"]["search"]["fingerprints"]
+    assert recorded[spec] == SEARCH_PLAY_5_GAMES
+    assert recorded["search"] != SEARCH_PLAY_5_GAMES  # the default's games moved
 
 
 def test_each_family_plays_the_games_recorded_under_its_play_version() -> None:

@@ -20,7 +20,7 @@ from mtgsim.engine.players.policies import (
 )
 from mtgsim.engine.players.policies.determinize import determinize
 from mtgsim.engine.players.policies.ismcts import MctsPolicy
-from mtgsim.engine.players.policies.paired_gain import confident
+from mtgsim.engine.players.policies.paired_gain import FULL, LOGIT_EPS, confident
 from mtgsim.engine.players.policies.search import (
     DEFAULT_CAST,
     DEFAULT_DEPTH,
@@ -31,8 +31,12 @@ from mtgsim.engine.players.policies.search import (
 from mtgsim.engine.players.policies.spec import (
     MCTS_DEFAULTS,
     SEARCH_DEFAULTS,
-    SEARCH_OFF_VALUES,
     SEARCH_PLAY_4,
+    SEARCH_PLAY_5,
+    SOONER_DEFAULTS,
+    PolicySpec,
+    search_deepen,
+    search_defaults,
 )
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
@@ -281,19 +285,26 @@ OTHER_VALUE = {"cutoff": {"fitted": "handset", "handset": "fitted"},
                "margin": {"prior": "0", "0": "prior"}, "infer": {"0": "1", "1": "0"},
                "scale": {"prob": "logit", "logit": "prob"}, "rollouts": {"3": "8", "8": "3"},
                "chump": {"5": "off", "off": "5"}, "futile": {"0": "off", "off": "0"},
-               "sets": {"6": "8", "8": "6"}, "decided": {"1": "0.9", "0.9": "1"}}
+               "sets": {"6": "8", "8": "6"}, "decided": {"0.9999": "1", "1": "0.9999"},
+               "depth": {"3": "2", "2": "3"}, "sooner": {"1": "0", "0": "1"},
+               "blend": {"1": "0", "0": "1"}, "face": {"6": "off", "off": "6"},
+               "deepen": {"20": "off", "off": "20"}, "full": {"5": "8", "8": "5"}}
 
 
 def test_the_search_defaults_have_one_spelling() -> None:
     """A setting at the search's default is dropped from the spec (one job for one play),
-    the other value kept; the policy reads the default when the spec does not say."""
-    assert set(SEARCH_DEFAULTS) == set(OTHER_VALUE)
-    for key, value in SEARCH_DEFAULTS.items():  # beside a setting off its default
-        assert canonical(f"search:depth=1,{key}={value}") == "search:depth=1"
+    the other value kept; the policy reads the default when the spec does not say. The
+    defaults of plain ``search`` are ``search_defaults({})``: SEARCH_DEFAULTS with
+    ``sooner=1``'s "won" stop (SOONER_DEFAULTS)."""
+    defaults = search_defaults({})
+    assert set(defaults) == set(SEARCH_DEFAULTS) == set(OTHER_VALUE)
+    assert defaults["decided"] == SOONER_DEFAULTS["decided"]  # sooner=1 by default
+    for key, value in defaults.items():  # beside a setting that has no default
+        assert canonical(f"search:seed=7,{key}={value}") == "search:seed=7"
         other = OTHER_VALUE[key][value]
-        kept = ",".join(sorted((f"{key}={other}", "depth=1")))  # keys sorted
-        assert canonical(f"search:{key}={other},depth=1") == f"search:{kept}"
-    spelled = ",".join(f"{k}={v}" for k, v in sorted(SEARCH_DEFAULTS.items()))
+        kept = ",".join(sorted((f"{key}={other}", "seed=7")))  # keys sorted
+        assert canonical(f"search:{key}={other},seed=7") == f"search:{kept}"
+    spelled = ",".join(f"{k}={v}" for k, v in sorted(defaults.items()))
     assert canonical(f"search:{spelled}") == "search"
     assert canonical("search:margin=0.0") == canonical("search:margin=0")
     plain, spelled_out = SearchPolicy(1), SearchPolicy(1, parse_policy(f"search:{spelled}"))
@@ -309,9 +320,11 @@ def test_the_search_defaults_have_one_spelling() -> None:
         assert (policy.depth, policy.cast, policy.sets) == (
             DEFAULT_DEPTH, DEFAULT_CAST, int(SEARCH_DEFAULTS["sets"]))
         assert policy.futile == float(SEARCH_DEFAULTS["futile"])
-        # off by default, the off values dropped from the spelling (SEARCH_OFF_VALUES)
-        assert (policy.sooner, policy.blend, policy.face) == (False, False, None)
-        assert policy.won_at == 1.0  # no ``decided``, ``sooner=0``: two wins
+        # since search play 6: three turns, deepened within 20 logits, scored by when and
+        # blended, the face guard at 6, five candidates on the whole budget
+        assert (policy.depth, policy.sooner, policy.blend, policy.face, policy.deepen,
+                policy.full) == (3, True, True, 6, 20.0, 5)
+        assert policy.won_at == 1.0 - LOGIT_EPS  # no ``decided``, ``sooner=1``
     assert canonical("search:futile=0.0") == "search"
     assert SearchPolicy(1, parse_policy("search:margin=prior")).margin is None
     assert SearchPolicy(1, parse_policy("search:margin=0.5")).margin == 0.5
@@ -321,31 +334,68 @@ def test_the_search_defaults_have_one_spelling() -> None:
     assert canonical("mcts:infer=1,iterations=1") == "mcts:infer=1,iterations=1"
 
 
-def test_the_defaults_before_search_play_5_keep_a_spelling() -> None:
-    """Search play 5 made the budget settings futile=0 and sets=6 the default;
-    ``SEARCH_PLAY_4`` spells the default before it, the futile stop off and 8 sets (its
-    games are search play 4's: tests/players/test_play_versions.py); every other setting
-    is as it was. The tree search keeps its own defaults (two turns, 4 complete actions,
-    8 sets, no futile stop)."""
-    old = f"search:{SEARCH_PLAY_4}"
-    assert canonical(old) == old
-    before = SearchPolicy(1, parse_policy(old))
-    assert (before.depth, before.sooner, before.blend, before.face, before.futile,
-            before.won_at, before.cast, before.sets) == (2, False, False, None, None, 1.0,
-                                                         4, 8)
-    assert (before.chump, before.rollouts, before.logit) == (5, 3, True)  # as at play 4
-    assert canonical("search:futile=0,sets=6") == "search"
-    for key, value in SEARCH_OFF_VALUES.items():  # off by default, dropped as defaults
-        assert canonical(f"search:{key}={value}") == "search"
-        assert canonical(f"search:depth=1,{key}={value}") == "search:depth=1"
-    assert canonical("search:blend=0,face=off,sooner=0") == "search"
-    assert canonical("search:blend=1,face=6,sooner=1") == "search:blend=1,face=6,sooner=1"
-    assert canonical("search:depth=2") == "search:depth=2"  # (as on main: not dropped)
+def test_search_is_the_deepened_three_turn_search_of_search_play_6() -> None:
+    """Search play 6 made ``search:depth=3,sooner=1,blend=1,face=6,deepen=20,full=5`` (as
+    spelled on main before it) the default: that spelling is plain ``search`` now, and
+    builds the same policy."""
+    new = "search:depth=3,sooner=1,blend=1,face=6,deepen=20,full=5"
+    assert canonical(new) == "search" == str(parse_policy("search"))
+    assert parse_policy(new) == parse_policy("search") == PolicySpec("search")
+    assert DEFAULT_DEPTH == 3
+    assert canonical("search:depth=2") == "search:depth=2"  # the two-turn search, kept
+    assert SearchPolicy(1, parse_policy("search:depth=2")).deepen == 20.0  # deepened
+
+
+def test_the_defaults_before_search_play_6_and_5_keep_a_spelling() -> None:
+    """Search play 6 made the deepened three-turn search the default; ``SEARCH_PLAY_5``
+    spells the default before it (two turns, no deepening, no face guard, every win 1, the
+    horizon's position alone, 8 candidates on the whole budget) and ``SEARCH_PLAY_4`` the
+    one before that (besides, no futile stop and 8 sets); their games are those plain
+    ``search`` played at search play 5 and 4 (tests/players/test_play_versions.py). Both
+    spellings are canonical and round-trip. The tree search keeps its own defaults (two
+    turns, 4 complete actions, 8 sets, no futile stop)."""
+    play5, play4 = f"search:{SEARCH_PLAY_5}", f"search:{SEARCH_PLAY_4}"
+    assert play5 == "search:blend=0,deepen=off,depth=2,face=off,full=8,sooner=0"
+    assert play4 == ("search:blend=0,deepen=off,depth=2,face=off,full=8,futile=off,sets=8,"
+                     "sooner=0")
+    for old in (play5, play4):
+        assert canonical(old) == old == str(parse_policy(str(parse_policy(old))))
+    five, four = SearchPolicy(1, parse_policy(play5)), SearchPolicy(1, parse_policy(play4))
+    assert (five.depth, five.sooner, five.blend, five.face, five.deepen, five.full,
+            five.won_at, five.cast, five.sets, five.futile) == (
+        2, False, False, None, None, FULL, 1.0, 4, 6, 0.0)
+    assert (four.depth, four.sooner, four.blend, four.face, four.deepen, four.full,
+            four.won_at, four.cast, four.sets, four.futile) == (
+        2, False, False, None, None, FULL, 1.0, 4, 8, None)
+    for before in (five, four):
+        assert (before.chump, before.rollouts, before.logit) == (5, 3, True)  # as then
+    # each old value is kept beside the others' defaults, order of keys aside
+    assert canonical("search:sooner=0,face=off,blend=0") == "search:blend=0,face=off,sooner=0"
+    assert canonical("search:deepen=off") == "search:deepen=off"
+    assert canonical("search:futile=0,sets=6,full=5,deepen=20") == "search"
     mcts = make_policy("mcts:iterations=1", 1)
     assert isinstance(mcts, MctsPolicy)
     assert (mcts.depth, mcts.cast, mcts.sets, mcts.futile) == (2, 4, MAX_CANDIDATES, None)
     assert canonical("mcts:futile=off,iterations=1") == "mcts:iterations=1"
     assert make_policy("mcts:futile=1,iterations=1", 1).futile == 1.0  # type: ignore[union-attr]
+
+
+def test_a_one_turn_search_implies_no_deepening() -> None:
+    """Deepening plays ``depth - 1`` turns first, so a horizon under two turns has none:
+    ``search:depth=1`` (and ``depth=0``) implies ``deepen=off`` (dropped from its
+    spelling, as ``margin=prior`` implies ``scale=prob``) and plays its one turn as before
+    deepening became the default; a deepening margin given with it is an error."""
+    for depth in (0, 1):
+        assert canonical(f"search:depth={depth}") == f"search:depth={depth}"
+        assert canonical(f"search:deepen=off,depth={depth}") == f"search:depth={depth}"
+        assert SearchPolicy(1, parse_policy(f"search:depth={depth}")).deepen is None
+        assert search_deepen(parse_policy(f"search:depth={depth}")) is None
+        for deepen in ("20", "0"):
+            with pytest.raises(PolicySpecError, match="depth 2 or more"):
+                parse_policy(f"search:deepen={deepen},depth={depth}")
+    assert search_deepen(parse_policy("search")) == 20.0
+    assert search_deepen(parse_policy("search:deepen=0")) == 0.0  # depth - 1 turns only
+    assert search_deepen(parse_policy("search:deepen=off")) is None
 
 
 def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:

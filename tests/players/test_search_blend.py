@@ -27,7 +27,10 @@ from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.clone import clone
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
-THREE = "search:depth=3,sooner=1"
+# the three-turn search scored by when, undeepened, without the face guard, every candidate
+# on the whole budget: ``search:depth=3,sooner=1`` before search play 6, and with the blend
+THREE = "search:blend=0,deepen=off,face=off,full=8"
+BLENDED = "search:blend=1,deepen=off,face=off,full=8"
 # the puzzles THREE fails and THREE with blend=1 solves (as the default search does)
 BY_BLEND = ("the_bigger_body_first", "no_removal_on_an_attacker_leaving_at_end_of_turn")
 
@@ -39,9 +42,11 @@ def _search(spec: str) -> SearchPolicy:
 
 
 def test_the_spec() -> None:
-    assert canonical("search:blend=1") == "search:blend=1"
-    assert _search(f"{THREE},blend=1").blend
-    assert not _search("search").blend and not _search(THREE).blend
+    assert canonical("search:blend=1") == "search"  # the default since search play 6
+    assert canonical("search:blend=0") == "search:blend=0"
+    assert canonical(BLENDED) == "search:deepen=off,face=off,full=8"
+    assert _search(BLENDED).blend and _search("search").blend
+    assert not _search(THREE).blend
 
 
 def test_the_blend_is_a_mean_of_logits() -> None:
@@ -63,7 +68,7 @@ def test_a_blended_rollout_scores_the_last_two_turns() -> None:
     assert state.pending is not None
     me = state.pending.player
     limit = state.turn + 2
-    plain, blend = _search("search:sooner=1"), _search("search:sooner=1,blend=1")
+    plain, blend = _search("search:blend=0"), _search("search")  # (sooner=1 by default)
     before = plain._rollout(clone(state), me, 0, 7, limit - 1)
     last = plain._rollout(clone(state), me, 0, 7, limit)
     assert 0.0 < before < 1.0 and 0.0 < last < 1.0  # undecided at both: blended
@@ -76,10 +81,10 @@ def test_the_blend_solves_the_two_puzzles(name: str, tmp_path: Path) -> None:
     text = (AI / f"{name}.toml").read_text()
     line = next(ln for ln in text.splitlines() if ln.startswith("policy = "))
     outcomes = {}
-    for spec in (THREE, f"{THREE},blend=1"):
+    for spec in (THREE, BLENDED):
         f = tmp_path / f"{name}.toml"
         f.write_text(text.replace(line, f'policy = "{spec}"'))
         r = run_scenario(f, load_pool())
         outcomes[spec] = (r.passed, r.error)
     assert not outcomes[THREE][0]  # the horizon's last word: missed
-    assert outcomes[f"{THREE},blend=1"] == (True, None)
+    assert outcomes[BLENDED] == (True, None)

@@ -18,13 +18,24 @@ from mtgsim.engine.players.policies import SearchPolicy, make_policy
 from mtgsim.engine.players.policies.deepen import Rollout, near, standard_error
 from mtgsim.engine.players.policies.paired_gain import best_tried, confident
 from mtgsim.engine.players.policies.search_actions import Candidate
-from mtgsim.engine.players.policies.spec import DEFAULT_DEPTH, PolicySpecError, canonical
+from mtgsim.engine.players.policies.spec import (
+    DEFAULT_DEPTH,
+    SEARCH_PLAY_5,
+    PolicySpecError,
+    canonical,
+)
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.decisions import Decision
 from mtgsim.engine.state.game_state import Answer, GameState
 
-THREE = "search:depth=3,sooner=1,blend=1,face=6"
+# The three-turn search with every candidate on the whole budget, its deepening given by
+# each test (``search:depth=3,sooner=1,blend=1,face=6`` before search play 6 made it, with
+# deepen=20 and full=5, the default)
+THREE = "search:full=8"
+# The two-turn default's settings before search play 6 (``spec.SEARCH_PLAY_5``) but its
+# deepening and horizon, given by each test
+TWO = "search:blend=0,face=off,full=8,sooner=0"
 
 
 def _search(spec: str, seed: int = 0) -> SearchPolicy:
@@ -34,12 +45,13 @@ def _search(spec: str, seed: int = 0) -> SearchPolicy:
 
 
 def test_the_spec() -> None:
-    assert canonical("search:depth=3,deepen=0.30") == "search:deepen=0.3,depth=3"
-    assert canonical(f"{THREE},deepen=0.3") == (
-        "search:blend=1,deepen=0.3,depth=3,face=6,sooner=1")
+    assert canonical("search:depth=4,deepen=0.30") == "search:deepen=0.3,depth=4"
+    assert canonical("search:depth=3,deepen=20") == "search"  # the defaults
+    assert canonical(f"{THREE},deepen=0.3") == "search:deepen=0.3,full=8"
     assert _search(f"{THREE},deepen=0.3").deepen == 0.3
-    assert _search(THREE).deepen is None and _search("search").deepen is None
-    assert _search("search:deepen=0").deepen == 0.0  # depth 2 (the default): 1, then 2
+    assert _search(f"{THREE},deepen=off").deepen is None
+    assert _search("search").deepen == 20.0  # the default since search play 6
+    assert _search("search:deepen=0").deepen == 0.0  # depth 3 (the default): 2, then 3
     for bad, message in (("search:deepen=-1", "deepen: must be a non-negative number"),
                          ("search:deepen=x", "deepen: not a number"),
                          ("search:depth=1,deepen=1", "depth 2 or more"),
@@ -52,10 +64,12 @@ def test_the_spec_checks_deepen_against_the_searchs_own_default_depth() -> None:
     """One home for the search's horizon (``spec.DEFAULT_DEPTH``): the search plays it
     when its spec gives no depth, and the spec's check for deepen (two turns or more)
     reads it, so a plain ``search:deepen=C`` passes exactly when the default horizon
-    allows it. ``search:depth=2`` keeps its own spelling, as it always has."""
+    allows it. Since search play 6 the default is three turns, dropped from the spelling
+    (``search:depth=3`` is ``search``); ``search:depth=2`` is the two-turn search."""
     assert _search("search").depth == _search("search:deepen=0.3").depth == DEFAULT_DEPTH
-    assert DEFAULT_DEPTH >= 2 and canonical("search:deepen=0.3") == "search:deepen=0.3"
-    assert canonical(f"search:depth={DEFAULT_DEPTH}") == f"search:depth={DEFAULT_DEPTH}"
+    assert DEFAULT_DEPTH == 3 and canonical("search:deepen=0.3") == "search:deepen=0.3"
+    assert canonical(f"search:depth={DEFAULT_DEPTH}") == "search"
+    assert canonical("search:depth=2") == "search:depth=2"
 
 
 def test_only_a_switch_near_the_threshold_is_looked_at_again() -> None:
@@ -71,7 +85,8 @@ def test_only_a_switch_near_the_threshold_is_looked_at_again() -> None:
     assert not near(noisy, 1, 1.0, 0.0, 0.2 - se - 1e-9)
 
 
-@pytest.mark.parametrize("spec", [THREE, "search:depth=3", "search:depth=4,blend=1"])
+@pytest.mark.parametrize("spec", [THREE, "search:blend=0,face=off,full=8,sooner=0",
+                                  "search:depth=4,sooner=0"])
 def test_a_rollout_played_on_is_the_full_depth_rollout(spec: str) -> None:
     """Played to ``depth - 1`` turns, scored unblended, then played on to ``depth``: the
     score is the full-depth rollout's on the same game and seed, the blend included."""
@@ -108,11 +123,14 @@ def _decisions(spec: str, games: int) -> list[tuple[str, object]]:
 
 def test_no_room_is_the_shorter_search() -> None:
     """``deepen=0`` never looks again (a switch clears its threshold by more than 0), so
-    it plays the search one turn shorter: ``search:depth=3,deepen=0`` the default's
-    games, decision by decision; the blend is the second pass's alone."""
-    assert _decisions("search:deepen=0,depth=3", 3) == _decisions("search", 3)
-    assert (_decisions("search:blend=1,deepen=0,depth=3,sooner=1", 2)
-            == _decisions("search:sooner=1", 2))
+    it plays the search one turn shorter: ``depth=3,deepen=0`` with the old two-turn
+    default's other settings plays its games (``SEARCH_PLAY_5``), decision by decision,
+    and plain ``search:deepen=0`` those of the default's two-turn search; the blend is the
+    second pass's alone."""
+    assert (_decisions(f"{TWO},deepen=0,depth=3", 3)
+            == _decisions(f"search:{SEARCH_PLAY_5}", 3))
+    assert (_decisions("search:deepen=0", 2)
+            == _decisions("search:blend=0,deepen=off,depth=2", 2))
 
 
 def test_a_switch_near_the_threshold_is_decided_at_the_full_depth(

@@ -18,6 +18,10 @@ from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
 from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.game_state import Answer
 
+# the two-turn search without the futile stop, its ``full`` given by each test (the
+# default before search play 6, ``spec.SEARCH_PLAY_5``, with futile=off and without full)
+TWO = "search:blend=0,deepen=off,depth=2,face=off,futile=off,sooner=0"
+
 
 def _search(spec: str) -> SearchPolicy:
     policy = make_policy(spec, 0)
@@ -26,12 +30,14 @@ def _search(spec: str) -> SearchPolicy:
 
 
 def test_the_spec() -> None:
-    """``full=8`` is the default and spells plain ``search`` (one job for one play); any
-    other value is kept in the canonical spelling."""
+    """``full=5`` is the default since search play 6 and spells plain ``search`` (one job
+    for one play); any other value is kept in the canonical spelling, ``full=8``
+    (``paired_gain.FULL``) the play before."""
     assert FULL == 8
-    assert canonical("search:full=8") == "search"
-    assert canonical("search:depth=3,deepen=20,full=05") == "search:deepen=20,depth=3,full=5"
-    assert _search("search").full == FULL and _search("search:full=5").full == 5
+    assert canonical("search:full=5") == "search"
+    assert canonical("search:depth=3,deepen=20,full=05") == "search"
+    assert canonical("search:full=8") == "search:full=8"
+    assert _search("search").full == 5 and _search("search:full=8").full == FULL
     for bad, message in (("search:full=0", "full"), ("search:full=x", "full"),
                          ("mcts:full=5", "mcts has no setting 'full'")):
         with pytest.raises(PolicySpecError, match=message):
@@ -65,15 +71,14 @@ def _searched(spec: str, width: int) -> tuple[Answer | Candidate, list[list[floa
 
 
 def test_a_wide_decision_spends_the_smaller_budget() -> None:
-    """Seven candidates: 21 rollouts by default (3 each), 3 x 5 + 2 = 17 with ``full=5``;
-    the UCB rounds spend all of it."""
-    assert _searched("search:futile=off", 7)[2] == search_budget(3, 7) == 21
-    assert _searched("search:futile=off,full=5", 7)[2] == search_budget(3, 7, 5) == 17
+    """Seven candidates: 21 rollouts with ``full=8`` (3 each), 3 x 5 + 2 = 17 with
+    ``full=5``; the UCB rounds spend all of it."""
+    assert _searched(f"{TWO},full=8", 7)[2] == search_budget(3, 7) == 21
+    assert _searched(f"{TWO},full=5", 7)[2] == search_budget(3, 7, 5) == 17
 
 
 @pytest.mark.parametrize("width", [3, 5])
 def test_a_narrow_decision_is_searched_as_by_default(width: int) -> None:
     """A decision of ``full`` candidates or fewer: the same rollouts, deal by deal, and
     the same answer."""
-    assert (_searched("search:futile=off,full=5", width)
-            == _searched("search:futile=off", width))
+    assert _searched(f"{TWO},full=5", width) == _searched(f"{TWO},full=8", width)

@@ -255,7 +255,9 @@ def test_mulligan_searches_keep_or_mulligan_to_the_game_s_end() -> None:
         plain = SearchPolicy(1, parse_policy("search:rollouts=1"))
         assert plain.decide(view, d) == make_policy("heuristic", 1).decide(view, d)
         assert plain.searched == 0 and plain.played == 0
-        policy = SearchPolicy(1, parse_policy("search:rollouts=1,depth=1,mulligan=3"))
+        # (``sooner=0``: every result scored as it is, not by when, as before search
+        # play 6 made ``sooner=1`` the default)
+        policy = SearchPolicy(1, parse_policy("search:rollouts=1,depth=1,mulligan=3,sooner=0"))
         assert policy.decide(view, d) in (0, 1)
         assert policy.searched == 1 and len(policy.last_counts) == 2
         assert policy.played == sum(policy.last_counts)

@@ -5,21 +5,21 @@ Every puzzle passes as written with the rules scenarios (tests/rules/test_scenar
 here each is played again with the search (``search:rollouts=3``: the default settings,
 since issue 37's default the fitted cut-off, the noise margin 0, the inferred land
 bound and the switch on the logit scale, docs/policies.md "The search's default" and "The
-switch on the logit scale", and since search play 5 the budget futile=0,sets=6, "A cheaper
-budget by default (search play 5)") as the puzzle's player,
+switch on the logit scale", since search play 5 the budget futile=0,sets=6, "A cheaper
+budget by default (search play 5)", and since search play 6 the deepened three-turn
+search, depth=3,sooner=1,blend=1,face=6,deepen=20,full=5, "The deepened search by default
+(search play 6)") as the puzzle's player,
 and the puzzles of issue 37's misplay classes are played with the heuristic and with a
 search whose candidates are one decision deep, which must fail them: those puzzles are
 solved by complete actions (a cast with its choices) and by searching multi-selects and
 block declarations, not by the heuristic. Each puzzle is played with the tree search
 over the turn too (``mcts:iterations=2``, engine/players/policies/ismcts.py), which solves
 one the search does not (``no_removal_on_an_attacker_leaving_at_end_of_turn``) and fails
-three, named with what it plays instead. And each is played with the three-turn search
-(``search:depth=3,sooner=1,blend=1,face=6``: a decided rollout scored by when, an
-undecided one on the horizon's last two turns, the face guard; docs/policies.md "Three
-turns deep" and "Three turns with the chump guard on 960 deals"), which solves every
-puzzle the default does, with the default's budget; and with that search's rollouts
-two turns long and only its switches played on to the third turn (``deepen=20``,
-"The third turn within the budget"), which solves them too.
+three, named with what it plays instead. And each is played with the default before
+search play 6, the two-turn search (``spec.SEARCH_PLAY_5``), and with the three-turn
+search undeepened (``search:deepen=off``: every rollout three turns long, a decided
+rollout scored by when, an undecided one on the horizon's last two turns, the face guard;
+docs/policies.md "Three turns deep"), which solve every puzzle the default does.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from mtgsim.engine.cards.pool import load_pool
+from mtgsim.engine.players.policies.spec import SEARCH_PLAY_5
 from mtgsim.engine.scenario.runner import run_scenario
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
@@ -85,19 +86,17 @@ MCTS_NOT_YET = {
     "does (its root's candidates are the search's: chump_guard is the search's setting)",
 }
 
-# the three-turn search (a candidate default; since search play 5 with the default's
-# budget, futile=0,sets=6), and the puzzles it does not solve yet
-THREE_TURNS = "search:depth=3,sooner=1,blend=1,face=6"
+# the default before search play 6: the two-turn search (no deepening, no face guard,
+# every win 1, the horizon's position alone, 8 candidates on the whole budget)
+TWO_TURNS = f"search:{SEARCH_PLAY_5}"
+# the three-turn search undeepened (every rollout three turns long; the default before
+# search play 6 deepened it within 20 logits and put 5 candidates on the whole budget)
+THREE_TURNS = "search:deepen=off"
 THREE_TURNS_NOT_YET = {
     "cascade_spell_cast_for_its_cascade": "casts Violent Outburst first and keeps the "
     "Boggart Ram-Gang (NOT_YET: the kept instant is worth more than the kept creature "
     "only past the horizon)",
 }
-
-# the three-turn search within the budget: the rollouts two turns, every switch played on
-# to the third turn (``deepen=20``: gains in logits are at most 18.4) and made only if it
-# clears the switch there too (engine/players/policies/deepen.py)
-DEEPENED = f"{THREE_TURNS},deepen=20"
 
 
 def _play(path: Path, policy: str, tmp_path: Path) -> tuple[bool, str | None]:
@@ -117,6 +116,12 @@ def test_there_are_puzzles() -> None:
 
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
 def test_the_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
+    """The default (the deepened three-turn search since search play 6) solves every
+    puzzle but NOT_YET's. A puzzle deals one game, so each switch it must make is looked
+    at again at three turns: the scoring by when and the blend keep it there (the deepened
+    search without them, ``search:blend=0,face=off,full=8,sooner=0``, failed the devour,
+    the blocks and the bigger body: docs/policies.md "The third turn within the
+    budget")."""
     passed, error = _play(path, SEARCH, tmp_path)
     if path.stem in NOT_YET:
         assert not passed, f"{path.stem} is solved now: remove it from NOT_YET"
@@ -141,28 +146,23 @@ def test_the_tree_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
-def test_the_three_turn_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
-    """Every puzzle the default search solves, the three-turn search solves (what a
-    default of three turns must keep: docs/policies.md "Three turns deep")."""
-    passed, error = _play(path, THREE_TURNS, tmp_path)
-    if path.stem in THREE_TURNS_NOT_YET:
-        assert not passed, f"{path.stem} is solved by {THREE_TURNS} now"
+def test_the_two_turn_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
+    """The default before search play 6 (``spec.SEARCH_PLAY_5``, two turns) solves every
+    puzzle the default solves: the deepened three turns lost none of them."""
+    passed, error = _play(path, TWO_TURNS, tmp_path)
+    if path.stem in NOT_YET:
+        assert not passed, f"{path.stem} is solved by {TWO_TURNS} now"
     else:
         assert (passed, error) == (True, None)
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
-def test_the_deepened_three_turn_search_solves_the_puzzle(path: Path,
-                                                           tmp_path: Path) -> None:
-    """The three-turn search within the budget (``deepen``: two-turn rollouts, every
-    switch played on to the third turn before it is made; docs/policies.md "The third
-    turn within the budget") solves what the three-turn search solves. A puzzle deals one
-    game, so each switch it must make is looked at again at three turns: the scoring by
-    when and the blend keep it there (without them ``search:deepen=20,depth=3`` fails
-    the devour, the blocks and the bigger body)."""
-    passed, error = _play(path, DEEPENED, tmp_path)
+def test_the_three_turn_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
+    """Every puzzle the default search solves, the three-turn search undeepened solves
+    (every rollout three turns long: docs/policies.md "Three turns deep")."""
+    passed, error = _play(path, THREE_TURNS, tmp_path)
     if path.stem in THREE_TURNS_NOT_YET:
-        assert not passed, f"{path.stem} is solved by {DEEPENED} now"
+        assert not passed, f"{path.stem} is solved by {THREE_TURNS} now"
     else:
         assert (passed, error) == (True, None)
 

@@ -26,7 +26,12 @@ from mtgsim.engine.state.clone import clone
 from mtgsim.engine.state.game_state import GameResult, GameState
 
 AI = Path(__file__).parents[1] / "scenarios" / "ai"
-# the puzzles search:depth=3 fails and search:depth=3,sooner=1 solves
+# the three-turn search undeepened, unblended, without the face guard, every candidate on
+# the whole budget, every win 1 (``search:depth=3`` before search play 6), and scored by
+# when (``search:depth=3,sooner=1`` then)
+THREE = "search:blend=0,deepen=off,face=off,full=8,sooner=0"
+THREE_SOONER = "search:blend=0,deepen=off,face=off,full=8"
+# the puzzles THREE fails and THREE_SOONER solves
 BY_WHEN = ("devour_eats_the_goblin_for_the_last_damage",
            "blocks_beyond_the_first_eight_keep_a_alive",
            "replicated_burn_with_unknown_deck_lists")
@@ -39,39 +44,41 @@ def _game() -> GameState:
 
 
 def test_the_spec() -> None:
-    assert canonical("search:sooner=1") == "search:sooner=1"
-    policy = make_policy("search:depth=3,sooner=1", 0)
+    """``sooner=1`` is the default since search play 6; ``sooner=0`` the play before."""
+    assert canonical("search:sooner=1") == "search"
+    assert canonical("search:sooner=0") == "search:sooner=0"
+    policy = make_policy("search", 0)
     assert isinstance(policy, SearchPolicy) and policy.sooner
     assert policy.won_at == 1.0 - LOGIT_EPS  # the "won" stop: a win this turn
-    decided = make_policy("search:decided=0.9,sooner=1", 0)
+    decided = make_policy("search:decided=0.9", 0)
     assert isinstance(decided, SearchPolicy) and decided.won_at == 0.9
-    plain = make_policy("search", 0)
+    plain = make_policy("search:sooner=0", 0)
     assert isinstance(plain, SearchPolicy) and not plain.sooner and plain.won_at == 1.0
 
 
 def test_the_won_stops_default_has_one_spelling() -> None:
     """``decided`` at the value the search uses by default is dropped from the spec, as
     every default is: 1 (a win) without ``sooner``, ``SOONER_DEFAULTS``' 0.9999 (a win this
-    turn, which reads back as exactly the score ``timed_value`` gives it) with it; the
-    other value is kept, for it plays otherwise."""
+    turn, which reads back as exactly the score ``timed_value`` gives it) with it, the
+    default since search play 6; the other value is kept, for it plays otherwise."""
     assert SEARCH_DEFAULTS["decided"] == "1"
     assert float(SOONER_DEFAULTS["decided"]) == 1.0 - LOGIT_EPS  # bit for bit
-    assert SOONER_DEFAULTS["decided"] == "0.9999" == canonical("search:decided=0.99990")[
-        len("search:decided="):]
-    assert canonical("search:decided=1") == "search"
-    assert canonical("search:decided=1.0,depth=3") == "search:depth=3"
-    assert canonical("search:decided=0.9999") == "search:decided=0.9999"
-    assert canonical("search:decided=0.9999,sooner=1") == "search:sooner=1"
-    assert canonical("search:blend=1,decided=0.9999,depth=3,face=6,sooner=1") == \
-        "search:blend=1,depth=3,face=6,sooner=1"
-    assert canonical("search:decided=1,sooner=1") == "search:decided=1,sooner=1"
-    assert canonical("search:decided=1,sooner=0") == "search"
-    for spelled, plain in (("search:decided=1", "search"),
-                           ("search:decided=0.9999,sooner=1", "search:sooner=1")):
+    assert SOONER_DEFAULTS["decided"] == "0.9999"
+    assert canonical("search:decided=0.99990,sooner=0") == "search:decided=0.9999,sooner=0"
+    assert canonical("search:decided=1,sooner=0") == "search:sooner=0"
+    assert canonical("search:decided=1.0,depth=2,sooner=0") == "search:depth=2,sooner=0"
+    assert canonical("search:decided=0.9999,sooner=0") == "search:decided=0.9999,sooner=0"
+    assert canonical("search:decided=0.9999") == "search"
+    assert canonical("search:decided=0.9999,sooner=1") == "search"
+    assert canonical("search:blend=1,decided=0.9999,depth=3,face=6,sooner=1") == "search"
+    assert canonical("search:decided=1,sooner=1") == "search:decided=1"
+    assert canonical("search:decided=1") == "search:decided=1"
+    for spelled, plain in (("search:decided=1,sooner=0", "search:sooner=0"),
+                           ("search:decided=0.9999,sooner=1", "search")):
         a, b = make_policy(spelled, 0), make_policy(plain, 0)
         assert isinstance(a, SearchPolicy) and isinstance(b, SearchPolicy)
         assert a.won_at == b.won_at and a.name == b.name == plain
-    kept = make_policy("search:decided=1,sooner=1", 0)
+    kept = make_policy("search:decided=1", 0)
     assert isinstance(kept, SearchPolicy) and kept.won_at == 1.0  # a later win stops too
 
 
@@ -106,10 +113,10 @@ def test_three_turns_deep_finds_the_lethal_and_the_living_line(name: str,
     text = (AI / f"{name}.toml").read_text()
     line = next(ln for ln in text.splitlines() if ln.startswith("policy = "))
     outcomes = {}
-    for spec in ("search:depth=3", "search:depth=3,sooner=1"):
+    for spec in (THREE, THREE_SOONER):
         f = tmp_path / f"{name}.toml"
         f.write_text(text.replace(line, f'policy = "{spec}"'))
         r = run_scenario(f, load_pool())
         outcomes[spec] = (r.passed, r.error)
-    assert not outcomes["search:depth=3"][0]  # every win 1, every loss 0: missed
-    assert outcomes["search:depth=3,sooner=1"] == (True, None)
+    assert not outcomes[THREE][0]  # every win 1, every loss 0: missed
+    assert outcomes[THREE_SOONER] == (True, None)

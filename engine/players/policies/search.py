@@ -53,7 +53,6 @@ from mtgsim.engine.players.policies.mulligan_search import (
     mulligan_candidates,
 )
 from mtgsim.engine.players.policies.paired_gain import (
-    FULL,
     LOGIT_EPS,
     LOGIT_MARGIN,
     PRIOR,
@@ -84,6 +83,7 @@ from mtgsim.engine.players.policies.spec import (
     MARGIN_PRIOR,
     SEARCH_DEFAULTS,
     PolicySpec,
+    search_deepen,
     search_defaults,
     search_scale,
 )
@@ -97,10 +97,10 @@ DEFAULT_ROLLOUTS = int(SEARCH_DEFAULTS["rollouts"])  # rollouts per candidate (t
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)
 # What the search reads for a shared setting (``read_shared``) its spec does not give:
-# ``spec.SEARCH_DEFAULTS``, and its horizon and complete actions, which its canonical
-# spelling keeps as it always has (``search:depth=2`` is spelled apart from ``search``)
+# ``spec.SEARCH_DEFAULTS`` (its horizon, ``DEFAULT_DEPTH``, among them since search play
+# 6), and its complete actions, which its canonical spelling keeps as it always has
 SEARCH_READS: Mapping[str, str] = MappingProxyType(
-    {"depth": str(DEFAULT_DEPTH), "cast": str(DEFAULT_CAST), **SEARCH_DEFAULTS})
+    {"cast": str(DEFAULT_CAST), **SEARCH_DEFAULTS})
 DEFAULT_Z = 1.0  # the standard errors of the paired differences a gain must clear
 # (``paired_gain.confident``): noise alone should not overturn the heuristic's answer
 FAVOURED = 0.75  # the heuristic answer's mean score from which ``fav`` applies
@@ -265,17 +265,18 @@ class SearchPolicy(RootSearch):
         # ``deepen=C``: the rollouts play ``depth - 1`` turns, and a switch whose gain
         # clears the switch's threshold by less than C (on the switch's scale) has the
         # heuristic's answer and the switch played on to ``depth``, kept only if it
-        # clears the switch there too (``deepen``; default off: every rollout plays
-        # ``depth`` turns)
-        deepen = spec.get("deepen")
-        self.deepen = float(deepen) if deepen is not None else None
+        # clears the switch there too (``deepen``; default SEARCH_DEFAULTS' 20 since
+        # search play 6, none under two turns: ``spec.search_deepen``; ``off``: every
+        # rollout plays ``depth`` turns)
+        self.deepen = search_deepen(spec)
         # ``full=N``: a decision's budget is ``rollouts`` for each of N candidates and one
-        # more for each further one (``search_budget``; default ``FULL``, 8). The wide
+        # more for each further one (``search_budget``; default SEARCH_DEFAULTS' 5 since
+        # search play 6, ``FULL``, 8, before). The wide
         # decisions (a priority decision's complete actions, nine to thirteen candidates
         # in a stalled board) are where a search game's rollouts go, and their long
         # rollouts are the cost of the deepened search's dearest games
         # (docs/policies.md "The third turn within the budget")
-        self.full = int(spec.get("full") or FULL)
+        self.full = int(spec.get("full") or SEARCH_DEFAULTS["full"])
 
     def _read_scores(self, spec: PolicySpec) -> None:
         """How a rollout is scored and when the early stops fire: by when a decided game
@@ -285,10 +286,10 @@ class SearchPolicy(RootSearch):
         # ``sooner=1``: a decided rollout scores by when (``timed_value``); a win this
         # turn then scores 1 - LOGIT_EPS, where the "won" stop fires unless ``decided``
         # says otherwise (a later win no longer stops the search)
-        self.sooner = bool(int(spec.get("sooner") or 0))
+        self.sooner = (spec.get("sooner") or SEARCH_DEFAULTS["sooner"]) == "1"
         # ``blend=1``: a rollout undecided at the horizon scores the mean logit of its
         # positions at the start of the horizon's last two turns (``blended_value``)
-        self.blend = bool(int(spec.get("blend") or 0))
+        self.blend = (spec.get("blend") or SEARCH_DEFAULTS["blend"]) == "1"
         # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
         # its first two deals (default ``spec.search_defaults``': 1, won both; with
         # ``sooner=1`` 1 - LOGIT_EPS, won both this turn)
@@ -351,8 +352,9 @@ class SearchPolicy(RootSearch):
         self.chump = None if chump == CHUMP_OFF else int(chump)
         # ``face=F``: no switch to a priority action that aims damage at the other
         # player's face while their life less the player's reach is more than F
-        # (face_guard; default off: every one searched, the play as before)
-        face = spec.get("face") or FACE_OFF
+        # (face_guard; default SEARCH_DEFAULTS' 6 since search play 6; ``face=off``: every
+        # one searched, the play before)
+        face = spec.get("face") or SEARCH_DEFAULTS["face"]
         self.face = None if face == FACE_OFF else int(face)
 
     @staticmethod

@@ -94,13 +94,17 @@ def _attacks(text: str) -> str:
 # cast: ``plain`` (the default) as before; ``combat`` held for combat, not cast at the
 # other player's end step for its cascade (engine.players.policies.combat_tricks)
 CHUMP_OFF = "off"  # ``search:chump=off``: no chump guard (chump_guard)
-FACE_OFF = "off"  # ``search:face=off``: no face guard (face_guard), the default
+FACE_OFF = "off"  # ``search:face=off``: no face guard (face_guard; the play before search
+# play 6)
 FUTILE_OFF = "off"  # ``search:futile=off``: no futile stop (the play before search play 5)
+DEEPEN_OFF = "off"  # ``search:deepen=off``: no deepening, every rollout plays depth turns
+# (the play before search play 6; ``deepen=0`` is not that: it plays depth - 1 turns)
 # The search's horizon, turns a rollout plays before the position is scored: read here by
-# parse_policy (deepen needs two turns or more) and by the search (search.SEARCH_READS).
-# Kept out of SEARCH_DEFAULTS: ``search:depth=2`` keeps its spelling apart from
-# ``search``, as it always has. The tree search's is its own (MCTS_DEFAULTS)
-DEFAULT_DEPTH = 2
+# parse_policy (deepen needs two turns or more) and by the search (search.SEARCH_READS,
+# through SEARCH_DEFAULTS' "depth"). Three turns since search play 6 (two before:
+# ``search:depth=2`` spells the two-turn search). The tree search's is its own
+# (MCTS_DEFAULTS)
+DEFAULT_DEPTH = 3
 TRICKS = ("plain", "combat")
 DEFAULT_TRICKS = "plain"
 # ``heuristic:guards``: which attackers its attacks keep home as guards: ``plain`` (the
@@ -118,6 +122,11 @@ def _chump(text: str) -> str:
 def _face(text: str) -> str:
     """``off`` (every face hit searched) or a room to lethal -1000 .. 1000."""
     return text if text == FACE_OFF else _int_in(-1000, 1000)(text)
+
+
+def _deepen(text: str) -> str:
+    """``off`` (no deepening) or the margin C, a non-negative number."""
+    return text if text == DEEPEN_OFF else _number(text, zero=True)
 
 
 def _futile(text: str) -> str:
@@ -181,7 +190,8 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "ms": _milliseconds,  # milliseconds per decision (the budget, wall clock)
     "seed": _int_in(0, SEED_MAX),  # the search's own seed, mixed with the game's
     "depth": _int_in(0, 1000),  # turns a rollout plays before the board is evaluated
-    # (default 2, both searches: DEFAULT_DEPTH, and MCTS_DEFAULTS' own)
+    # (default SEARCH_DEFAULTS' 3 for the search since search play 6, DEFAULT_DEPTH;
+    # MCTS_DEFAULTS' own 2 for mcts)
     "z": _non_negative_number,  # standard errors a gain must clear to leave the
     # heuristic's answer (0: any gain over the small fixed margin)
     "verify": _int_in(0, 100_000),  # more deals, at most, for a best gain not yet clear
@@ -202,12 +212,15 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     # search's play before search play 5)
     "bank": _int_in(0, 1),  # 1: budget the stops leave is kept for close decisions
     "decided": _non_negative_number,  # the "won" stop's score on two deals (default
-    # SEARCH_DEFAULTS' 1, a win; with sooner=1 SOONER_DEFAULTS' 0.9999, a win this turn)
+    # SEARCH_DEFAULTS' 1, a win; with sooner=1, the default, SOONER_DEFAULTS' 0.9999, a
+    # win this turn)
     "sooner": _int_in(0, 1),  # 1: a rollout decided within the horizon scores by when (a
-    # sooner win, a later loss higher: search.timed_value; default 0, every win 1)
+    # sooner win, a later loss higher: search.timed_value; default SEARCH_DEFAULTS' 1
+    # since search play 6; 0: every win 1, the play before)
     "blend": _int_in(0, 1),  # 1: a rollout scores the mean logit of the positions at the
     # start of the horizon's last two turns, so neither player has the last word on every
-    # rollout (search.blended_value; default 0, the position at the horizon alone)
+    # rollout (search.blended_value; default SEARCH_DEFAULTS' 1 since search play 6; 0:
+    # the position at the horizon alone, the play before)
     "fav": _non_negative_number,  # standard errors a switch needs when the heuristic's
     # answer is a favourite (scores 0.75 or more; default: z)
     "margin": _margin,  # the switch's margin as this fraction of the decision's pooled
@@ -245,20 +258,23 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
     "face": _face,  # F: a priority action that aims damage at the other player's face
     # (burn), where the heuristic's answer does not, is not searched unless their life
     # less the player's reach (burn in hand, untapped power) is F or less (face_guard;
-    # default off: every one searched)
+    # default SEARCH_DEFAULTS' 6 since search play 6; off: every one searched, the play
+    # before)
     "tricks": _tricks,  # ``heuristic:tricks`` likewise in the search's own heuristic
     # (combat: its pump instants held for combat; default plain)
     "guards": _guards,  # ``heuristic:guards`` likewise in the search's own heuristic
     # (cover: its attacks keep a guard home only against a creature nothing home
     # covers; default plain)
-    "deepen": _non_negative_number,  # C: progressive deepening, the rollouts play depth
-    # - 1 turns, and a switch whose gain clears the switch's threshold by less than C
-    # (logits with scale=logit) has the heuristic's answer and the switch played on to
-    # depth and is made only if it clears there too (engine.players.policies.deepen;
-    # default off: every rollout plays depth turns)
+    "deepen": _deepen,  # C: progressive deepening, the rollouts play depth - 1 turns,
+    # and a switch whose gain clears the switch's threshold by less than C (logits with
+    # scale=logit) has the heuristic's answer and the switch played on to depth and is
+    # made only if it clears there too (engine.players.policies.deepen; default
+    # SEARCH_DEFAULTS' 20 since search play 6, off with depth 0 or 1: search_deepen);
+    # off: every rollout plays depth turns, the play before
     "full": _int_in(1, 1000),  # N: the candidates given the whole per-candidate budget at
     # a decision, one rollout more for each further one (paired_gain.search_budget;
-    # default paired_gain.FULL, 8): a cap on the wide decisions' cost
+    # default SEARCH_DEFAULTS' 5 since search play 6; 8, paired_gain.FULL, the play
+    # before): a cap on the wide decisions' cost
     "infer": _int_in(0, 2),  # 1: the other player's hidden hand dealt under what their
     # public play says (hand_inference: no land drop in a turn, no land held; default
     # SEARCH_DEFAULTS' for the search, MCTS_DEFAULTS' for mcts); 0: the uniform deal;
@@ -291,33 +307,45 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # (the futile stop at 0 standard errors: after two deals each, the search stops, keeping
 # the heuristic's answer, once no candidate's mean gain clears the switch's margin) and
 # ``sets=6`` (block or attack declarations, or multi-select answers, tried at one
-# decision, 8 before); the horizon stays two turns (DEFAULT_DEPTH), sooner, blend
-# and face off. ``search:futile=0,sets=6`` solves 36 of the 37 AI puzzles, as the
+# decision, 8 before); the horizon stays two turns, sooner, blend and face off. ``search:futile=0,sets=6`` solves 36 of the 37 AI puzzles, as the
 # previous default does (cascade_spell_cast_for_its_cascade the one not yet), with 19%
 # fewer rollouts a game (448 to 363 over 64 archetype games) and 14% less CPU, compiled;
 # on 960 ladder deals 61.5%, +0.0 [-0.7, +0.7] paired over the previous default, for
 # 13% fewer instructions a game on the ladder's mix (55.1x the heuristic to 47.8x)
 # (docs/policies.md "A cheaper budget by default (search play 5)"). The previous default
-# is ``search:futile=off,sets=8``.
+# was then ``search:futile=off,sets=8`` (since search play 6 SEARCH_PLAY_4).
+# Since December 7 (search play 6), the deepened three-turn search: ``depth=3`` (three
+# turns; mcts keeps its own 2), ``sooner=1`` (a decided rollout scored by when),
+# ``blend=1`` (an undecided one on the horizon's last two turns), ``face=6`` (the face
+# guard), ``deepen=20`` (the rollouts play two turns, and only a switch within 20 logits
+# of the switch's threshold is played on to the third) and ``full=5`` (five candidates get
+# the whole per-candidate budget, one rollout more each further one): on 960 ladder deals
+# 62.8%, +12.8 [+11.3, +14.3] over the heuristic, +1.3 [+0.1, +2.5] paired over search
+# play 5, for 1,043.97 M instructions a ladder-mix game compiled, 45.5x the heuristic
+# (47.8x at play 5); it solves every AI puzzle but the cascade one (docs/policies.md "The
+# deepened search by default (search play 6)"). The previous default is SEARCH_PLAY_5.
 # ``decided=1``: the "won" stop fires once the heuristic's answer won both of its first
-# two deals (a win scores 1); dropped like the others, so ``search:decided=1`` is ``search``.
+# two deals (a win scores 1); dropped like the others, so ``search:decided=1,sooner=0`` is
+# ``search:sooner=0`` (with sooner=1, the default, SOONER_DEFAULTS' decided).
 SEARCH_DEFAULTS: dict[str, str] = {"cutoff": "fitted", "margin": "0", "infer": "1",
                                    "scale": "logit", "rollouts": "3", "chump": "5",
-                                   "futile": "0", "sets": "6", "decided": "1"}
+                                   "futile": "0", "sets": "6", "decided": "1",
+                                   "depth": str(DEFAULT_DEPTH), "sooner": "1", "blend": "1",
+                                   "face": "6", "deepen": "20", "full": "5"}
 # The search's defaults that differ with ``sooner=1`` (``search_defaults``): a win in the
 # searched decision's turn scores 1 - LOGIT_EPS there (search.timed_value) and no more, so
 # the "won" stop fires at that score; spelled as the setting's canonical value, 0.9999,
 # which reads back as 1 - LOGIT_EPS exactly (tests/players/test_search_sooner.py)
 SOONER_DEFAULTS: dict[str, str] = {"decided": _non_negative_number(repr(1.0 - LOGIT_EPS))}
-# The settings that spell the search's play before search play 5 (the previous default:
+# The settings that spell the search's play before search play 6 (the two-turn default:
 # ``search:`` and these, canonical, play the games plain ``search`` played at search play
-# 4; tests/players/test_play_versions.py)
-SEARCH_PLAY_4 = "futile=off,sets=8"
-# Settings off by default whose "off" value plays as unset, dropped from the search's
-# canonical spelling like SEARCH_DEFAULTS' values (``search:face=off`` is ``search``): kept
-# out of SEARCH_DEFAULTS, which the search reads for a setting the spec does not give
-SEARCH_OFF_VALUES: dict[str, str] = {"sooner": "0", "blend": "0", "face": FACE_OFF,
-                                     "full": str(FULL)}
+# 5; tests/players/test_play_versions.py): no deepening, two turns, no face guard, every
+# win scored 1, the horizon's position alone, eight candidates on the whole budget
+SEARCH_PLAY_5 = f"blend=0,deepen={DEEPEN_OFF},depth=2,face={FACE_OFF},full={FULL},sooner=0"
+# ... and before search play 5 (search play 4's games): that, with no futile stop and 8
+# declarations tried at one decision
+SEARCH_PLAY_4 = (f"blend=0,deepen={DEEPEN_OFF},depth=2,face={FACE_OFF},full={FULL},"
+                 f"futile={FUTILE_OFF},sets=8,sooner=0")
 # The tree search's defaults, dropped from its canonical spelling as SEARCH_DEFAULTS are
 # from the search's (``mcts:sets=8`` is ``mcts``: one job for one play); the tree search
 # reads them here (ismcts, search.read_shared) for a setting its spec does not give. They
@@ -374,20 +402,21 @@ POLICY_NAMES = tuple(SETTINGS)
 def search_defaults(settings: dict[str, str] | PolicySpec) -> dict[str, str]:
     """The search's defaults for a spec of these ``settings``, read by the search for a
     setting the spec does not give and dropped from its canonical spelling:
-    ``SEARCH_DEFAULTS``, with ``sooner=1`` ``SOONER_DEFAULTS`` in their place (the "won"
-    stop's score: the one default that depends on another setting's value)."""
-    if settings.get("sooner") == "1":
+    ``SEARCH_DEFAULTS``, with ``sooner=1`` (the default since search play 6)
+    ``SOONER_DEFAULTS`` in their place (the "won" stop's score: a default that depends on
+    another setting's value, as ``deepen``'s does on ``depth``: ``search_deepen``)."""
+    if settings.get("sooner", SEARCH_DEFAULTS["sooner"]) == "1":
         return {**SEARCH_DEFAULTS, **SOONER_DEFAULTS}
     return SEARCH_DEFAULTS
 
 
 def dropped_defaults(name: str, settings: dict[str, str]) -> tuple[dict[str, str], ...]:
     """Policy ``name``'s settings at their default value for a spec of ``settings``,
-    dropped from its canonical spelling (``parse_policy``): the search's defaults and off
-    values, the tree search's (``MCTS_DEFAULTS``); the heuristic's are dropped one by
-    one there (DEFAULT_ATTACK, ...)."""
+    dropped from its canonical spelling (``parse_policy``): the search's defaults, the
+    tree search's (``MCTS_DEFAULTS``); the heuristic's are dropped one by one there
+    (DEFAULT_ATTACK, ...)."""
     if name == "search":
-        return search_defaults(settings), SEARCH_OFF_VALUES
+        return (search_defaults(settings),)
     if name == "mcts":
         return (MCTS_DEFAULTS,)
     return ()
@@ -405,7 +434,9 @@ def dropped_defaults(name: str, settings: dict[str, str]) -> tuple[dict[str, str
 # loses")
 # search 5: the budget settings futile=0 and sets=6 by default (docs/policies.md "A
 # cheaper budget by default (search play 5)")
-PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 5,
+# search 6: the deepened three-turn search by default, depth=3,sooner=1,blend=1,face=6,
+# deepen=20,full=5 (docs/policies.md "The deepened search by default (search play 6)")
+PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 6,
                                  "mcts": 2}
 
 
@@ -468,9 +499,12 @@ def parse_policy(text: str) -> PolicySpec:
     if settings.get("mulligan") == "0":  # the default: no mulligan search
         del settings["mulligan"]
     depth = int(settings["depth"]) if "depth" in settings else DEFAULT_DEPTH
-    if name == "search" and "deepen" in settings and depth < 2:
+    if (name == "search" and settings.get("deepen", DEEPEN_OFF) != DEEPEN_OFF
+            and depth < 2):
         raise PolicySpecError(f"{text!r}: deepen plays depth - 1 turns first: depth 2 or "
                               f"more")
+    if name == "search" and depth < 2:  # no deepening: implied (search_deepen)
+        settings.pop("deepen", None)
     if "frollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life,
@@ -509,6 +543,17 @@ def search_scale(settings: dict[str, str] | PolicySpec) -> str:
     return "prob" if get("margin") == MARGIN_PRIOR else SEARCH_DEFAULTS["scale"]
 
 
+def search_deepen(settings: dict[str, str] | PolicySpec) -> float | None:
+    """The search's deepening margin C (``deepen``), None for none: as given, else none
+    with a horizon under two turns (``search:depth=1`` plays one turn, as it did before
+    deepening became the default: a one-turn search has no shorter first pass), else
+    ``SEARCH_DEFAULTS``' (20 since search play 6)."""
+    get = settings.get
+    depth = int(get("depth") or DEFAULT_DEPTH)
+    deepen = get("deepen") or (DEEPEN_OFF if depth < 2 else SEARCH_DEFAULTS["deepen"])
+    return None if deepen == DEEPEN_OFF else float(deepen)
+
+
 def play_version(text: str) -> int:
     """The play version of the family of the spec ``text`` (``PLAY_VERSIONS``; raises
     ``PolicySpecError``)."""
@@ -521,6 +566,6 @@ def canonical(text: str) -> str:
 
 
 __all__ = ["DEFAULT_ATTACK", "DEFAULT_DEPTH", "DEFAULT_GUARDS", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
-__all__ += ["CHUMP_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS", "SEARCH_OFF_VALUES",
-            "SEARCH_PLAY_4", "SOONER_DEFAULTS", "play_version", "search_defaults",
-            "search_scale"]
+__all__ += ["CHUMP_OFF", "DEEPEN_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS",
+            "SEARCH_PLAY_4", "SEARCH_PLAY_5", "SOONER_DEFAULTS", "play_version",
+            "search_deepen", "search_defaults", "search_scale"]
