@@ -307,13 +307,14 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # (the futile stop at 0 standard errors: after two deals each, the search stops, keeping
 # the heuristic's answer, once no candidate's mean gain clears the switch's margin) and
 # ``sets=6`` (block or attack declarations, or multi-select answers, tried at one
-# decision, 8 before); the horizon stays two turns, sooner, blend and face off. ``search:futile=0,sets=6`` solves 36 of the 37 AI puzzles, as the
-# previous default does (cascade_spell_cast_for_its_cascade the one not yet), with 19%
-# fewer rollouts a game (448 to 363 over 64 archetype games) and 14% less CPU, compiled;
-# on 960 ladder deals 61.5%, +0.0 [-0.7, +0.7] paired over the previous default, for
-# 13% fewer instructions a game on the ladder's mix (55.1x the heuristic to 47.8x)
-# (docs/policies.md "A cheaper budget by default (search play 5)"). The previous default
-# was then ``search:futile=off,sets=8`` (since search play 6 SEARCH_PLAY_4).
+# decision, 8 before); the horizon stays two turns, sooner, blend and face off.
+# ``search:futile=0,sets=6`` solves 36 of the 37 AI puzzles, as the previous default does
+# (cascade_spell_cast_for_its_cascade the one not yet), with 19% fewer rollouts a game
+# (448 to 363 over 64 archetype games) and 14% less CPU, compiled; on 960 ladder deals
+# 61.5%, +0.0 [-0.7, +0.7] paired over the previous default, for 13% fewer instructions a
+# game on the ladder's mix (55.1x the heuristic to 47.8x) (docs/policies.md "A cheaper
+# budget by default (search play 5)"). The previous default was then
+# ``search:futile=off,sets=8`` (since search play 6 SEARCH_PLAY_4).
 # Since December 7 (search play 6), the deepened three-turn search: ``depth=3`` (three
 # turns; mcts keeps its own 2), ``sooner=1`` (a decided rollout scored by when),
 # ``blend=1`` (an undecided one on the horizon's last two turns), ``face=6`` (the face
