@@ -24,10 +24,12 @@ from mtgsim.engine.cards.card import Card, CardPool
 from mtgsim.engine.cards.pool import known_cards, load_pool
 from mtgsim.engine.decklists.deck import load_deck
 from mtgsim.engine.game import deck_cards, policy_stops, step
-from mtgsim.engine.players.policies import make_policy
+from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
+from mtgsim.engine.players.policies.combat_ai import choose_attackers
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.rules.zones import new_object
 from mtgsim.engine.scenario.runner import Runner, load_scenario, play_scenario
+from mtgsim.engine.state.decisions import DecisionKind
 from mtgsim.engine.state.derived import characteristics_changed, game_card
 from mtgsim.engine.state.game_state import (
     ACTIVATE,
@@ -87,6 +89,22 @@ def heuristic_midgame() -> GameState:
         assert step(state, policies) is not None
     assert advance(state) is not None
     return state
+
+
+def heuristic_attackers(state: GameState, spec: str) -> list[str]:
+    """The names of the attackers the heuristic of ``spec`` declares, in the decision's
+    order, priority passed (action 0) until the attackers are declared: the attack
+    settings' tests (test_attack_race, test_attack_guards) read the choice itself, with
+    the policy's own price of life, race and guard rules."""
+    d = advance(state)
+    while d is not None and d.kind != DecisionKind.ATTACKERS:
+        answer(state, 0)
+        d = advance(state)
+    assert d is not None
+    policy = make_policy(spec, 1)
+    assert isinstance(policy, HeuristicPolicy)
+    picks = choose_attackers(state, d, policy.price, policy.race, policy.cover)
+    return [state.objects[d.options[i]].card.name for i in picks]
 
 
 def card(state: GameState, name: str | CardDef) -> Card:

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamesetup import scenario_state
+from gamesetup import heuristic_attackers, scenario_state
 
 from mtgsim.engine.cards.pool import load_pool
-from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
+from mtgsim.engine.players.policies import HeuristicPolicy
 from mtgsim.engine.players.policies.attack_guards import covered, home_team
-from mtgsim.engine.players.policies.combat_ai import choose_attackers, survives_fight
+from mtgsim.engine.players.policies.combat_ai import survives_fight
 from mtgsim.engine.players.policies.spec import canonical
-from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.scenario.runner import run_scenario
-from mtgsim.engine.state.decisions import DecisionKind
 from mtgsim.engine.state.game_state import GameState
 
 ATTACKERS = ["Dimir House Guard", "Dimir Infiltrator"]  # fear; can't be blocked (sorted)
@@ -46,15 +44,7 @@ battlefield = ["Forest", "Forest", "Forest", "Savannah Lions", "Savannah Lions"]
 
 
 def _attack(state: GameState, spec: str) -> list[str]:
-    d = advance(state)
-    while d is not None and d.kind != DecisionKind.ATTACKERS:
-        answer(state, 0)  # pass priority (action 0) until attackers are declared
-        d = advance(state)
-    assert d is not None
-    policy = make_policy(spec, 1)
-    assert isinstance(policy, HeuristicPolicy)
-    picks = choose_attackers(state, d, policy.price, policy.race, policy.cover)
-    return sorted(state.objects[d.options[i]].card.name for i in picks)
+    return sorted(heuristic_attackers(state, spec))
 
 
 def test_the_setting_is_off_by_default() -> None:

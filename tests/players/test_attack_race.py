@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamesetup import scenario_state
+from gamesetup import heuristic_attackers, scenario_state
 
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.players.policies import HeuristicPolicy, make_policy
 from mtgsim.engine.players.policies.attack_race import (
     NEVER,
     burn_reach,
@@ -20,9 +19,7 @@ from mtgsim.engine.players.policies.attack_race import (
     face_damage,
     wins_race,
 )
-from mtgsim.engine.players.policies.combat_ai import choose_attackers, damage_of
-from mtgsim.engine.rules.turn import advance, answer
-from mtgsim.engine.state.decisions import DecisionKind
+from mtgsim.engine.players.policies.combat_ai import damage_of
 from mtgsim.engine.state.game_state import GameState
 
 CORPUS = ["Lava Spike", "Fireblast"]
@@ -98,15 +95,7 @@ def test_wins_race_on_equal_clocks_being_first(tmp_path: Path) -> None:
 
 
 def _attack(state: GameState, spec: str) -> list[str]:
-    d = advance(state)
-    while d is not None and d.kind != DecisionKind.ATTACKERS:
-        answer(state, 0)  # pass priority (action 0) until attackers are declared
-        d = advance(state)
-    assert d is not None
-    policy = make_policy(spec, 1)
-    assert isinstance(policy, HeuristicPolicy)
-    picks = choose_attackers(state, d, policy.price, policy.race)
-    return [state.objects[d.options[i]].card.name for i in picks]
+    return heuristic_attackers(state, spec)
 
 
 def test_burn_in_hand_makes_the_attack_lethal(tmp_path: Path) -> None:

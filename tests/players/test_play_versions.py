@@ -62,39 +62,30 @@ SEARCH_PLAY_4_GAMES = [[0, 15, "life", 20, -3, 54], [0, 9, "life", 11, -2, 35],
                        [1, 20, "life", -10, 20, 61], [0, 13, "life", 8, -2, 48]]
 
 
-def test_the_defaults_before_search_play_5_spelled_play_as_search_play_4() -> None:
-    """Search play 5 made futile=0 and sets=6 the default (a deliberate play change);
-    the old default keeps a spelling (``spec.SEARCH_PLAY_4``, since search play 6 with
-    the two-turn search's settings spelled) whose recorded games, which
-    ``test_each_family_plays_the_games_recorded_under_its_play_version`` plays again,
-    are those plain ``search`` played at search play 4."""
-    assert PLAY_VERSIONS["search"] >= 5
-    spec = f"search:{SEARCH_PLAY_4}"
-    assert str(parse_policy(spec)) == spec  # canonical: no setting dropped
-    assert spec in SCRIPT.SPECS["search"]
-    recorded = _recorded()["families"]["search"]["fingerprints"]
-    assert recorded[spec] == SEARCH_PLAY_4_GAMES
-    assert recorded["search"] != SEARCH_PLAY_4_GAMES  # the default's games moved
-
-
 # plain ``search``'s games at search play 5 (tests/data/play_versions.json at 7e3161b,
 # the default before "The deepened search by default (search play 6)")
 SEARCH_PLAY_5_GAMES = [[0, 15, "life", 20, -3, 54], [0, 9, "life", 11, -2, 35],
                        [1, 20, "life", -10, 20, 61], [0, 13, "life", 9, -2, 49]]
 
 
-def test_the_defaults_before_search_play_6_spelled_play_as_search_play_5() -> None:
-    """Search play 6 made the deepened three-turn search the default (a deliberate play
-    change); the old default keeps a spelling (``spec.SEARCH_PLAY_5``) whose recorded
-    games, which ``test_each_family_plays_the_games_recorded_under_its_play_version``
-    plays again, are those plain ``search`` played at search play 5."""
-    assert PLAY_VERSIONS["search"] >= 6
-    spec = f"search:{SEARCH_PLAY_5}"
+@pytest.mark.parametrize(("version", "settings", "games"), [
+    (5, SEARCH_PLAY_4, SEARCH_PLAY_4_GAMES), (6, SEARCH_PLAY_5, SEARCH_PLAY_5_GAMES)],
+    ids=["play 4 after play 5", "play 5 after play 6"])
+def test_an_old_default_keeps_a_spelling_that_plays_its_games(
+        version: int, settings: str, games: list[list[object]]) -> None:
+    """Search play 5 made futile=0 and sets=6 the default, search play 6 the deepened
+    three-turn search (each a deliberate play change); each old default keeps a spelling
+    (``spec.SEARCH_PLAY_4``, since search play 6 with the two-turn search's settings
+    spelled; ``spec.SEARCH_PLAY_5``) whose recorded games, which
+    ``test_each_family_plays_the_games_recorded_under_its_play_version`` plays again,
+    are those plain ``search`` played at that play version."""
+    assert PLAY_VERSIONS["search"] >= version
+    spec = f"search:{settings}"
     assert str(parse_policy(spec)) == spec  # canonical: no setting dropped
     assert spec in SCRIPT.SPECS["search"]
     recorded = _recorded()["families"]["search"]["fingerprints"]
-    assert recorded[spec] == SEARCH_PLAY_5_GAMES
-    assert recorded["search"] != SEARCH_PLAY_5_GAMES  # the default's games moved
+    assert recorded[spec] == games
+    assert recorded["search"] != games  # the default's games moved
 
 
 def test_each_family_plays_the_games_recorded_under_its_play_version() -> None:
