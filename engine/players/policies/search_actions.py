@@ -249,8 +249,7 @@ def fork(policy: HeuristicPolicy) -> HeuristicPolicy:
 
 # the slots ``fork`` copies (a test holds them to HeuristicPolicy's)
 FORKED = ("price", "race", "land_weight", "body_ties", "turn_plan", "combat_tricks", "cover",
-          "rng",
-          "target_question", "targets_asked", "copy_question", "copy_damage", "plan",
+          "rng", "target_question", "targets_asked", "copy_question", "copy_damage", "plan",
           "plan_mode", "plan_x", "plan_rep")
 
 

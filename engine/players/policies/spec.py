@@ -499,13 +499,11 @@ def parse_policy(text: str) -> PolicySpec:
                               f"their rollouts)")
     if settings.get("mulligan") == "0":  # the default: no mulligan search
         del settings["mulligan"]
-    depth = int(settings["depth"]) if "depth" in settings else DEFAULT_DEPTH
-    if (name == "search" and settings.get("deepen", DEEPEN_OFF) != DEEPEN_OFF
-            and depth < 2):
-        raise PolicySpecError(f"{text!r}: deepen plays depth - 1 turns first: depth 2 or "
-                              f"more")
-    if name == "search" and depth < 2:  # no deepening: implied (search_deepen)
-        settings.pop("deepen", None)
+    if name == "search" and not _deepens(settings):
+        if settings.get("deepen", DEEPEN_OFF) != DEEPEN_OFF:
+            raise PolicySpecError(f"{text!r}: deepen plays depth - 1 turns first: depth 2 "
+                                  f"or more")
+        settings.pop("deepen", None)  # no deepening: implied (search_deepen)
     if "frollouts" in settings and "ms" in settings:
         raise PolicySpecError(f"{text!r}: frollouts is a rollout budget, not with ms")
     # the defaults have one spelling, without the setting: the hand-set price of life,
@@ -549,10 +547,16 @@ def search_deepen(settings: dict[str, str] | PolicySpec) -> float | None:
     with a horizon under two turns (``search:depth=1`` plays one turn, as it did before
     deepening became the default: a one-turn search has no shorter first pass), else
     ``SEARCH_DEFAULTS``' (20 since search play 6)."""
-    get = settings.get
-    depth = int(get("depth") or DEFAULT_DEPTH)
-    deepen = get("deepen") or (DEEPEN_OFF if depth < 2 else SEARCH_DEFAULTS["deepen"])
+    deepen = settings.get("deepen") or (SEARCH_DEFAULTS["deepen"] if _deepens(settings)
+                                        else DEEPEN_OFF)
     return None if deepen == DEEPEN_OFF else float(deepen)
+
+
+def _deepens(settings: dict[str, str] | PolicySpec) -> bool:
+    """Whether a search of these settings may deepen: a horizon of two turns or more
+    (deepening plays ``depth - 1`` turns first); read by ``parse_policy``, which refuses
+    a deepening margin without it, and by ``search_deepen``, which implies none."""
+    return int(settings.get("depth") or DEFAULT_DEPTH) >= 2
 
 
 def play_version(text: str) -> int:
