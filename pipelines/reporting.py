@@ -8,9 +8,12 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:  # (the commands import what they use when they run)
+    from mtgsim.results.manifest import RawRead
 
 
 def _err(message: str) -> None:
@@ -99,10 +102,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     each deal twice with the pilots swapped, so its games are not one per seed."""
     from mtgsim.pipelines.progress import Progress
     from mtgsim.results.ladder_compare import job_kind
+    from mtgsim.results.manifest import try_raw_manifest
 
-    if _ladder_options(args) or "ladder" in (job_kind(Path(args.job_a)),
-                                            job_kind(Path(args.job_b))):
-        return _compare_ladders(args)
+    # each manifest read once: its kind picks the comparison, which is handed it
+    manifests = try_raw_manifest(Path(args.job_a)), try_raw_manifest(Path(args.job_b))
+    if _ladder_options(args) or "ladder" in (job_kind(manifests[0]),
+                                            job_kind(manifests[1])):
+        return _compare_ladders(args, manifests)
     from mtgsim.results.compare import CompareError, compare_jobs, format_comparison
 
     progress = Progress(args.quiet)
@@ -112,7 +118,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             progress.update(done, total)
 
     try:
-        comparison = compare_jobs(Path(args.job_a), Path(args.job_b), update)
+        comparison = compare_jobs(Path(args.job_a), Path(args.job_b), update, manifests)
     except CompareError as exc:
         _err(str(exc))
         return 2
@@ -134,9 +140,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def _compare_ladders(args: argparse.Namespace) -> int:
+def _compare_ladders(args: argparse.Namespace, manifests: tuple[RawRead, RawRead]) -> int:
     """``compare BASE NEW`` on two ladder outputs: a policy of each, paired deal by deal
-    against the same reference (``results.ladder_compare``)."""
+    against the same reference (``results.ladder_compare``); ``manifests``: the two
+    folders' as ``cmd_compare`` read them."""
     from mtgsim.engine.players.policies.spec import PolicySpecError, canonical
     from mtgsim.results.ladder_compare import (
         LadderCompareError,
@@ -158,7 +165,8 @@ def _compare_ladders(args: argparse.Namespace) -> int:
     try:
         comparison = compare_ladders(Path(args.job_a), Path(args.job_b),
                                      base_policy=named["base_policy"],
-                                     policy=named["new_policy"], reference=named["reference_policy"])
+                                     policy=named["new_policy"],
+                                     reference=named["reference_policy"], manifests=manifests)
     except LadderCompareError as exc:
         _err(str(exc))
         return 2

@@ -26,7 +26,7 @@ from mtgsim.results.intervals import (
     paired_interval,
     paired_table,
 )
-from mtgsim.results.manifest import Manifest, RawManifestError, read_raw_manifest
+from mtgsim.results.manifest import Manifest, RawManifestError, RawRead, try_raw_manifest
 
 COLUMNS = ["deck_a", "deck_b", "game", "seed", "on_play", "winner", "turns"]
 # the opponent of a deck's row over every paired game against every opponent: "pooled"
@@ -179,16 +179,15 @@ RUN_FIELDS = frozenset({"job", "created", "finished"})
 MAX_PAIR_ROWS = 12  # matchups that differ, one row each; more are one row
 
 
-def _manifest(folder: Path) -> dict[str, Any]:
-    """A job folder's raw manifest (``read_raw_manifest``), empty when it has none (a
-    folder of games alone is compared on its games); one that cannot be read is a one-line
-    error."""
-    try:
-        return read_raw_manifest(folder)
-    except RawManifestError as exc:
-        if exc.missing:
+def _manifest(read: RawRead) -> dict[str, Any]:
+    """A job folder's raw manifest (as ``try_raw_manifest`` read it), empty when it has
+    none (a folder of games alone is compared on its games); one that cannot be read is a
+    one-line error."""
+    if isinstance(read, RawManifestError):
+        if read.missing:
             return {}
-        raise CompareError(str(exc)) from None
+        raise CompareError(str(read))
+    return read
 
 
 def manifest_differences(ma: dict[str, Any], mb: dict[str, Any]) -> dict[str, list[str]]:
@@ -290,9 +289,11 @@ def _matchup_differences(ma: list[dict[str, Any]], mb: list[dict[str, Any]]
 
 
 def compare_jobs(a: Path, b: Path,
-                 progress: Callable[[int, int], None] | None = None) -> Comparison:
+                 progress: Callable[[int, int], None] | None = None,
+                 manifests: tuple[RawRead, RawRead] | None = None) -> Comparison:
     """Pair the games of two job folders and measure every change (``progress``: as
-    ``pair_games``'s)."""
+    ``pair_games``'s). ``manifests``: the folders' manifests as ``try_raw_manifest`` read
+    them (``mtgsim compare`` has, to learn their kind), read here when not given."""
     for folder in (a, b):
         if not (folder / "games").is_dir():
             raise CompareError(f"{folder}: not a job folder (no games/ dataset)")
@@ -301,7 +302,9 @@ def compare_jobs(a: Path, b: Path,
         raise CompareError(
             f"{a} and {b} share no game: comparing needs the same pairings played with "
             "the same seeds (the same --seed)")
-    ma, mb = _manifest(a), _manifest(b)
+    if manifests is None:
+        manifests = try_raw_manifest(a), try_raw_manifest(b)
+    ma, mb = _manifest(manifests[0]), _manifest(manifests[1])
     diff = manifest_differences(ma, mb)
     name_a, name_b = str(ma.get("job", a.name)), str(mb.get("job", b.name))
     if name_a == name_b:  # the same job id: tell them apart by their folders

@@ -33,7 +33,12 @@ from mtgsim.results.ladder import (
     mean_interval,
     paired_step,
 )
-from mtgsim.results.manifest import RawManifestError, manifest_kind, read_raw_manifest
+from mtgsim.results.manifest import (
+    RawManifestError,
+    RawRead,
+    manifest_kind,
+    try_raw_manifest,
+)
 
 # manifest fields that, when the two runs differ in them, make the same deal another game
 # (the policies differ by design, and so do the job id and the matchups' ids)
@@ -86,30 +91,26 @@ class LadderComparison(msgspec.Struct):
     by_deck: list[DeckDifference]
 
 
-def job_kind(folder: Path) -> str | None:
-    """The kind a job folder's manifest names (``ladder``, ``gauntlet``, ...); None when
-    there is no readable manifest (``compare`` then pairs the folders as plain jobs, whose
-    own checks say what is missing)."""
-    try:
-        return manifest_kind(read_raw_manifest(folder))
-    except RawManifestError:
-        return None
+def job_kind(raw: RawRead) -> str | None:
+    """The kind a job folder's manifest (as ``try_raw_manifest`` read it) names
+    (``ladder``, ``gauntlet``, ...); None when there is no readable manifest (``compare``
+    then pairs the folders as plain jobs, whose own checks say what is missing)."""
+    return None if isinstance(raw, RawManifestError) else manifest_kind(raw)
 
 
-def _manifest(folder: Path) -> dict[str, Any]:
-    """A ladder output's raw manifest; a folder that is not one is a one-line error naming
-    why (no folder, no readable manifest, another kind of job)."""
+def _manifest(folder: Path, read: RawRead) -> dict[str, Any]:
+    """A ladder output's raw manifest (``read``: the folder's, as ``try_raw_manifest``
+    read it); a folder that is not one is a one-line error naming why (no folder, no
+    readable manifest, another kind of job)."""
     if not folder.is_dir():
         raise LadderCompareError(f"{folder}: no such folder")
-    try:
-        raw = read_raw_manifest(folder)
-    except RawManifestError as exc:
-        raise LadderCompareError(f"{folder}: not a ladder output ({exc.problem})") from None
-    kind = manifest_kind(raw)
+    if isinstance(read, RawManifestError):
+        raise LadderCompareError(f"{folder}: not a ladder output ({read.problem})")
+    kind = manifest_kind(read)
     if kind != "ladder":
         raise LadderCompareError(f"{folder}: not a ladder output (a {kind or 'unknown'} "
                                  "job)")
-    return raw
+    return read
 
 
 def ladder_order(folder: Path, manifest: dict[str, Any]) -> list[str]:
@@ -193,13 +194,17 @@ def _difference(deals: Sequence[DealKey], base: dict[DealKey, float],
 
 
 def compare_ladders(base: Path, new: Path, *, base_policy: str | None = None,
-                    policy: str | None = None, reference: str | None = None
-                    ) -> LadderComparison:
+                    policy: str | None = None, reference: str | None = None,
+                    manifests: tuple[RawRead, RawRead] | None = None) -> LadderComparison:
     """Pair ``base``'s policy and ``new``'s (named, or each run's only one beside the
     reference) on the deals both ladders finished. ``reference``: the policy both are
     scored against (default: the ladders' first rung, which must be the same). Policy
-    names are canonical specs (the caller spells them so)."""
-    ma, mb = _manifest(base), _manifest(new)
+    names are canonical specs (the caller spells them so). ``manifests``: the two
+    folders' manifests as ``try_raw_manifest`` read them (``mtgsim compare`` has, to
+    learn their kind), read here when not given."""
+    if manifests is None:
+        manifests = try_raw_manifest(base), try_raw_manifest(new)
+    ma, mb = _manifest(base, manifests[0]), _manifest(new, manifests[1])
     order_a, order_b = ladder_order(base, ma), ladder_order(new, mb)
     if reference is None:
         if order_a[0] != order_b[0]:

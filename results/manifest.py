@@ -153,6 +153,21 @@ def read_raw_manifest(out: Path) -> dict[str, Any]:
     return raw
 
 
+# a job folder's raw manifest, or why there is none: read once by ``mtgsim compare``,
+# which takes the kind from it and hands it to the comparison (whose errors it words)
+RawRead = dict[str, Any] | RawManifestError
+
+
+def try_raw_manifest(out: Path) -> RawRead:
+    """``read_raw_manifest``'s answer, its error returned rather than raised: the caller
+    that reads a manifest once for two uses (its kind, then the comparison) keeps the
+    error for the use that reports it."""
+    try:
+        return read_raw_manifest(out)
+    except RawManifestError as exc:
+        return exc
+
+
 def manifest_kind(raw: dict[str, Any]) -> str | None:
     """The kind a raw manifest names (``ladder``, ``gauntlet``, ...), None when it names
     none (a manifest older than the field, or a value that is not a name)."""

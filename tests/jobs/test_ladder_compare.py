@@ -235,6 +235,27 @@ def test_a_bad_manifest_is_one_line_in_both_comparisons(
         assert want in err
 
 
+@pytest.mark.parametrize(("base", "new"), [("base", "new"), ("versus", "versus")])
+def test_each_manifest_is_read_once(runs: dict[str, Path], capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch, base: str,
+                                    new: str) -> None:
+    """``compare`` reads each folder's manifest once: its kind picks the comparison, which
+    is handed it (two ladders, or two plain jobs), the output the same."""
+    from mtgsim.results import manifest
+
+    reads: list[Path] = []
+    real = manifest.read_raw_manifest
+
+    def counted(folder: Path) -> dict[str, object]:
+        reads.append(folder)
+        return real(folder)
+
+    monkeypatch.setattr(manifest, "read_raw_manifest", counted)
+    code, _, err = cli(capsys, "compare", str(runs[base]), str(runs[new]))
+    assert code == 0, err
+    assert reads == [runs[base], runs[new]]
+
+
 def test_a_plain_job_without_a_manifest_compares_on_its_games(
         runs: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """No manifest is no kind: the folders pair as plain jobs, on their games, and every
