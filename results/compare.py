@@ -297,7 +297,11 @@ def compare_jobs(a: Path, b: Path,
     for folder in (a, b):
         if not (folder / "games").is_dir():
             raise CompareError(f"{folder}: not a job folder (no games/ dataset)")
-    p = pair_games(read_games(a, COLUMNS), read_games(b, COLUMNS), progress)
+    try:  # (an old-format dataset reads its policies from its manifest)
+        games_a, games_b = read_games(a, COLUMNS), read_games(b, COLUMNS)
+    except RawManifestError as exc:
+        raise CompareError(str(exc)) from None
+    p = pair_games(games_a, games_b, progress)
     if not p.deck:
         raise CompareError(
             f"{a} and {b} share no game: comparing needs the same pairings played with "

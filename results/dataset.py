@@ -55,6 +55,7 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from mtgsim.cluster.work import GameFailure
+from mtgsim.results.manifest import RawManifestError, read_raw_manifest
 from mtgsim.results.schema import EXTRA_SCHEMAS, FAILURES, GAMES, MATCHUPS, POLICY_COLUMNS
 
 UNITS_KEY = b"mtgsim.units"
@@ -505,14 +506,19 @@ def read_games(out: Path, columns: Iterable[str] | None = None) -> pa.Table:
 
 
 def _manifest_policies(out: Path) -> tuple[str, str]:
-    """The two policies of an old-format job (from its manifest; "" when unreadable)."""
-    import json
-
+    """The two policies of an old-format job, from its manifest ("" when it has none, or
+    names none). A manifest that cannot be read raises ``RawManifestError`` (the one reader
+    of the raw file, ``results.manifest.read_raw_manifest``): the command reports it in one
+    line, as it does the manifests it reads itself."""
     try:
-        policies = json.loads((out / "manifest.json").read_text())["policies"]
-        return str(policies[0]), str(policies[1])
-    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        policies = read_raw_manifest(out).get("policies")
+    except RawManifestError as exc:
+        if exc.missing:
+            return "", ""
+        raise
+    if not isinstance(policies, list) or len(policies) < 2:
         return "", ""
+    return str(policies[0]), str(policies[1])
 
 
 def read_failures(out: Path) -> pa.Table:

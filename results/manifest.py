@@ -135,8 +135,10 @@ def read_raw_manifest(out: Path) -> dict[str, Any]:
     """A job folder's manifest as plain data, without the schema of ``Manifest``: the
     comparisons read manifests of any mtgsim, earlier or later, and compare whatever fields
     they hold (``results.compare.manifest_differences``), so they cannot decode into this
-    one's struct. The one reader of the raw file (``compare``, ``ladder_compare``); raises
-    ``RawManifestError`` for a manifest it cannot return."""
+    one's struct. The one reader of the raw file (``compare``, ``ladder_compare``, the
+    report's ``Job``, ``dataset.read_games`` for an old-format dataset's policies), so a
+    bad manifest is the same one-line error in each command; raises ``RawManifestError``
+    for a manifest it cannot return."""
     try:
         data = (out / MANIFEST).read_bytes()
     except FileNotFoundError:

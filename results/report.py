@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import numpy as np
 import pyarrow.parquet as pq
 
 from mtgsim.results.compare import compare_jobs
 from mtgsim.results.dataset import read_games
+from mtgsim.results.manifest import RawManifestError, manifest_kind, read_raw_manifest
 from mtgsim.results.page import Col, Page
 from mtgsim.results.report_cards import add_cards
 from mtgsim.results.report_games import GamesReport
@@ -70,11 +70,16 @@ def shares_text(decks: Sequence[str], shares: np.ndarray, given: dict[str, float
 # --- the job ------------------------------------------------------------------------------
 
 
-def _read_json(path: Path) -> dict[str, Any]:
-    raw = msgspec.json.decode(path.read_bytes())
-    if not isinstance(raw, dict):
-        raise ReportError(f"{path}: not a job manifest")
-    return raw
+def _read_manifest(out: Path, missing_ok: bool) -> dict[str, Any]:
+    """A job folder's manifest through the one reader of the raw file
+    (``results.manifest.read_raw_manifest``), so a bad one is the same one-line error as in
+    ``compare`` (``FOLDER: manifest.json is not JSON``); ``missing_ok``: none is {}."""
+    try:
+        return read_raw_manifest(out)
+    except RawManifestError as exc:
+        if missing_ok and exc.missing:
+            return {}
+        raise ReportError(str(exc)) from None
 
 
 class Job:
@@ -83,19 +88,15 @@ class Job:
 
     def __init__(self, out: Path) -> None:
         self.out = out
-        path = out / "manifest.json"
-        try:
-            self.manifest = _read_json(path) if path.exists() else {}
-        except msgspec.DecodeError as exc:
-            raise ReportError(f"{path}: not valid JSON ({exc})") from None
-        kind = str(self.manifest.get("kind", ""))
+        self.manifest = _read_manifest(out, missing_ok=True)
+        kind = manifest_kind(self.manifest) or ""
         if kind == "ablate" or (not kind and (out / "ablated").is_dir()):
             kind = "ablate"
             if not (out / "ablation.parquet").exists():
                 raise ReportError(f"{out}: an ablation without ablation.parquet (was it "
                                   "interrupted?)")
             if not self.manifest:
-                self.manifest = _read_json(out / "baseline" / "manifest.json")
+                self.manifest = _read_manifest(out / "baseline", missing_ok=False)
         elif kind == "swiss":
             if not (out / "swiss" / "standings.parquet").exists():
                 raise ReportError(f"{out}: a Swiss job without swiss/standings.parquet")
