@@ -22,13 +22,16 @@ from mtgsim.engine.players.policies.context import Ctx
 from mtgsim.engine.players.policies.spec import canonical
 from mtgsim.engine.players.policies.tricks import pumped_combat
 from mtgsim.engine.players.worth import value
+from mtgsim.engine.rules.zones import move
 from mtgsim.engine.scenario.runner import run_scenario
 from mtgsim.engine.state.game_state import (
     CAST,
     DECLARE_BLOCKERS,
     END,
+    GRAVEYARD,
     MAIN1,
     MAIN2,
+    NONE,
     Decision,
     GameState,
 )
@@ -170,8 +173,8 @@ def test_one_walk_of_the_combat_for_both_tricks(blocked: bool) -> None:
     ctx = Ctx(view, 0)
     reach, past, lines = pumped_combat(ctx, 3, 3, ())
     assert len(lines) == 1
-    bears, mine, alone, extra, gains = lines[0]
-    assert mine and alone is not blocked
+    bears, mine, alone, extra, held, gains = lines[0]
+    assert mine and alone is not blocked and not held
     wall = next(oid for oid, o in view.objects.items() if o.card.name == "Wall of Wood")
     if blocked:
         assert (reach, past, extra) == (0, 0, 0)
@@ -183,3 +186,41 @@ def test_one_walk_of_the_combat_for_both_tricks(blocked: bool) -> None:
     worth, lethal, target = combat_value(ctx, growth, True)
     assert not lethal and target == bears
     assert worth == (gains[0][1] if blocked else 3 * POINT)
+
+
+@pytest.mark.parametrize("trample", [False, True])
+def test_a_blocked_attacker_whose_blocker_left(trample: bool) -> None:
+    """A's attacker is blocked by the Wall of Wood, which then leaves the battlefield: the
+    attacker stays blocked (``combat.blocked``) with no blocker left (``combat.blockers``
+    empties, zones.remove_from_combat). Grizzly Bears (2/2) deal no combat damage (510.1c),
+    so ``heuristic:tricks=combat`` counts none past the blockers and a +3/+3 adds none (B at
+    5 is not in reach: 2 + 3 was); Colossal Dreadmaw (6/6 trample) deals all 6 to B
+    (702.19e), +3 makes 9, lethal at 9. The plain trick's count is the old one (the
+    attacker as unblocked, its ``reach`` and ``extra``): plain play does not move. The
+    engine then deals what ``past`` says."""
+    life = 9 if trample else 5
+    s = Setup(active=0, step=MAIN1, library_card="Lightning Bolt", life=(20, life))
+    attacker = s.bf("Colossal Dreadmaw" if trample else "Grizzly Bears", 0)
+    wall = s.bf("Wall of Wood", 1)
+    state = s.go()
+    attack(state, [attacker])
+    block(state, [(wall, attacker)])
+    _priority_in(state, DECLARE_BLOCKERS, 0)
+    move(state, state.objects[wall], GRAVEYARD)  # (a removal spell's zone change)
+    combat = state.combat
+    assert combat is not None and combat.blockers[attacker] == [] and combat.blocked[attacker]
+    ctx = Ctx(player_view(state, 0), 0)
+    reach, past, lines = pumped_combat(ctx, 3, 3, ())
+    power = 6 if trample else 2
+    assert lines == [(attacker, True, True, 3, not trample, [])]
+    assert (reach, past) == (power, power if trample else 0)
+    growth = SimpleNamespace(power=3, toughness=3, keywords=(), each=None)
+    outburst = SimpleNamespace(power=1, toughness=0, keywords=(), each=object())
+    if trample:
+        assert combat_value(ctx, growth, True) == (3 * POINT, True, attacker)
+        assert combat_value(ctx, outburst, True) == (POINT, False, NONE)
+    else:
+        assert combat_value(ctx, growth, True) == (0.0, False, NONE)
+        assert combat_value(ctx, outburst, True) == (0.0, False, NONE)
+    pass_until(state, lambda st, _d: st.step == MAIN2)
+    assert state.players[1].life == life - past

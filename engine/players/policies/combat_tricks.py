@@ -98,27 +98,30 @@ def combat_value(ctx: Ctx, pump: Any, damage: bool) -> tuple[float, bool, int]:
     takes the creature where it does most. Worth: the ``worth.value`` of each creature of
     mine it saves and each of theirs it lets mine kill (``fight``), and with ``damage``
     ``POINT`` a point of damage past the blockers (unblocked, 510.1a, or trampling over,
-    702.19b); without it such damage counts only when it is lethal (a Giant Growth is
-    kept for a fight rather than spent on three points)."""
+    702.19b; none for a blocked attacker whose blockers are all gone, unless it tramples,
+    510.1c, 702.19e); without it such damage counts only when it is lethal (a Giant Growth
+    is kept for a fight rather than spent on three points)."""
     if ctx.state.combat is None:
         return 0.0, False, NONE
     bp = pump.power if isinstance(pump.power, int) else 1
     bt = pump.toughness if isinstance(pump.toughness, int) else 1
     mass = pump.each is not None
     # the walk the plain trick reads too (tricks.pumped_combat): ``past`` is the damage
-    # of mine past the blockers before the pump, as counted here
+    # of mine past the blockers before the pump, as the engine will deal it
     _reach, past, lines = pumped_combat(ctx, bp, bt, tuple(pump.keywords))
     total = 0.0
     extra_all = 0
     best, best_worth = NONE, 0.0
     most, most_extra = NONE, 0  # the target whose pump adds most damage past blockers
-    for a, mine, alone, extra, gains in lines:
+    for a, mine, alone, extra, held, gains in lines:
         worth = 0.0
         target = NONE
         if mine:
             target = a
-            if alone and bp <= 0:
-                extra = 0  # (a pump of no power adds no damage)
+            if held or alone and bp <= 0:
+                # (blocked, no blocker left, no trample: it deals no combat damage,
+                # 510.1c; a pump of no power adds no damage)
+                extra = 0
             for _oid, gain in gains:  # its one blocker's fight
                 worth += gain
             if damage:

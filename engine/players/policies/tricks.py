@@ -59,17 +59,25 @@ class TrickScorer(TargetPlanner):
         Its own walk of the combat, not ``pumped_combat``'s, on purpose: this is the plain
         heuristic's rule, and its play must not move (``heuristic:tricks=combat`` values
         a mass pump by ``pumped_combat`` instead, in ``combat_tricks.combat_value``). The
-        two count differently: here every attacker of mine with no blocker declared, or
-        with trample, adds the pump's power once, against the damage of the attackers
-        with no blocker declared (``_unblocked``); ``pumped_combat`` adds only what a
-        blocked trampler pushes past its blockers (702.19b), twice the power with double
-        strike, the power of a blocked attacker whose blockers are gone (which deals no
-        damage without trample, 510.1c), and counts trample damage as reaching the
-        player. Read through ``pumped_combat``, 96 of 19,962 calls at the declare-blockers
-        decisions of 306 heuristic games (every pair of the bundled decks, 2 games each,
-        one seat ``tricks=combat``; the pool's 3 mass pumps and 6 synthetic ones) scored
-        otherwise, each with a trampler of mine blocked; it would also find the fights
-        (``pump_gain``) that this rule never reads."""
+        two count differently: here every attacker of mine with no blocker in
+        ``combat.blockers``, or with trample, adds the pump's power once, against the
+        damage of the attackers with none there (``_unblocked``); ``pumped_combat``, as
+        ``tricks=combat`` reads it, adds only what a blocked trampler pushes past its
+        blockers (702.19b), twice the power with double strike, nothing for a blocked
+        attacker whose blockers have all left the battlefield unless it has trample (a
+        blocker that leaves is dropped from ``combat.blockers``, zones.remove_from_combat,
+        so this rule takes such an attacker for unblocked; it deals no combat damage,
+        510.1c, a trampler all of it to the player, 702.19e), and counts trample damage
+        as reaching the player. Read through ``pumped_combat``, 96 of 19,962 calls at the
+        declare-blockers decisions of 306 heuristic games (every pair of the bundled
+        decks, 2 games each, one seat ``tricks=combat``; the pool's 3 mass pumps and 6
+        synthetic ones) scored otherwise, each with a trampler of mine blocked; it would
+        also find the fights (``pump_gain``) that this rule never reads. (That count
+        was made before ``pumped_combat`` followed 510.1c, and is not made again: in the
+        306 games of ``scripts/fingerprints.py --games 1`` with ``tricks=combat`` in
+        either seat, 419 calls of this rule and 341 of ``pumped_combat``, no attacker of
+        the caller's was blocked with its blockers gone; that takes instant-speed
+        removal after blocks.)"""
         state = ctx.state
         combat = state.combat
         if role_of(first) is not _ROLE_PUMP or first.each is None:
@@ -136,14 +144,14 @@ class TrickScorer(TargetPlanner):
             return 0.0
         assert combat is not None  # blockers are declared (_trick_possible)
         reach, _past, lines = pumped_combat(ctx, bp, bt, kws)
-        for a, mine, alone, extra, _gains in lines:
+        for a, mine, alone, extra, _held, _gains in lines:
             # the first attacker of mine the pump makes lethal: unblocked, or a blocked
             # trampler pumped over its blockers
             if mine and (alone or extra > 0) and reach + extra >= ctx.opp_life:
                 self.plan[obj.oid] = [a]
                 return 45.0
         best, best_score = NONE, 0.0
-        for _a, _mine, _alone, _extra, gains in lines:
+        for _a, _mine, _alone, _extra, _held, gains in lines:
             for oid, gain in gains:
                 if gain > best_score:
                     best, best_score = oid, gain
@@ -234,11 +242,14 @@ class TrickScorer(TargetPlanner):
 
 # One attacker of a combat under a pump (``pumped_combat``): its id, whether its
 # controller is the pump's, whether no blocker of it is left (510.1a), the damage the pump
-# adds past its blockers (unblocked: the pump's power, twice with double strike, as it is
-# even when not positive; blocked: what it adds over its blockers as a trampler, 702.19b,
-# else 0), and the fights the pump changes: ``(id, gain)`` of the attacker of mine with
-# one blocker, or of each blocker of mine of their attacker, in the blockers' order
-PumpLine = tuple[int, bool, bool, int, list[tuple[int, float]]]
+# adds past its blockers as the plain trick counts it (no blocker left: the pump's power,
+# twice with double strike, as it is even when not positive; blocked: what it adds over its
+# blockers as a trampler, 702.19b, else 0), whether it is held (an attacker of mine that
+# was blocked, has no blocker left and no trample: it deals no combat damage, 510.1c, so
+# the pump adds none, whatever the plain count says), and the fights the pump changes:
+# ``(id, gain)`` of the attacker of mine with one blocker, or of each blocker of mine of
+# their attacker, in the blockers' order
+PumpLine = tuple[int, bool, bool, int, bool, list[tuple[int, float]]]
 
 
 def pumped_combat(ctx: Ctx, bp: int, bt: int, kws: tuple[str, ...] | list[str]
@@ -246,10 +257,12 @@ def pumped_combat(ctx: Ctx, bp: int, bt: int, kws: tuple[str, ...] | list[str]
     """What a pump of +``bp``/+``bt`` (and keywords ``kws``) on one of ``ctx.me``'s
     creatures does in the declared combat, from one walk over its attackers: the damage
     that reaches the defending player before the pump as the plain trick counts it (every
-    attacker no blocker was declared for, and the damage of ``me``'s blocked tramplers over
-    their blockers), that damage as ``heuristic:tricks=combat`` counts it (``me``'s
-    attackers: unblocked by a blocker still on the battlefield, else trampled over their
-    blockers), and a ``PumpLine`` per attacker, in order. The plain trick
+    attacker with no blocker in ``combat.blockers``, and the damage of ``me``'s blocked
+    tramplers over their blockers), that damage as ``heuristic:tricks=combat`` counts it,
+    what ``rules.combat.combat_damage`` deals (``me``'s attackers: unblocked, 510.1a;
+    trampled over their blockers, 702.19b; blocked with no blocker left, a trampler's whole
+    damage, 702.19e, a non-trampler's none, 510.1c), and a ``PumpLine`` per attacker, in
+    order. The plain trick
     (``TrickScorer._trick_score``) and ``combat_tricks.combat_value`` each read it by
     their own rules, so the fights (``pump_gain``, the costly part) are found once for
     either, and neither walks the combat again for its damage."""
@@ -271,12 +284,20 @@ def pumped_combat(ctx: Ctx, bp: int, bt: int, kws: tuple[str, ...] | list[str]
         gains: list[tuple[int, float]] = []
         extra = 0
         mine = att.controller == me
+        held = False
         if mine:
             if not blockers:
-                past += damage_of(att)
                 extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
                 if declared:  # blockers gone: a trampler's whole damage (702.19e)
                     trampled += trample_over(att, blockers)
+                # blocked (509.1h) with no blocker left: removed from combat, a blocker
+                # leaves ``combat.blockers`` (zones.remove_from_combat) but the attacker
+                # stays blocked (``combat.blocked``): it deals no combat damage (510.1c)
+                # unless it has trample, then all of it to the player (702.19e)
+                if (declared or combat.blocked.get(a)) and not att.kw & KW_TRAMPLE:
+                    held = True
+                else:
+                    past += damage_of(att)
             else:
                 over = trample_over(att, blockers)
                 past += over
@@ -288,7 +309,7 @@ def pumped_combat(ctx: Ctx, bp: int, bt: int, kws: tuple[str, ...] | list[str]
             for b in blockers:  # my blockers of their attacker
                 if b.controller == me:
                     gains.append((b.oid, pump_gain(b, att, bp, bt, kws)))
-        lines.append((a, mine, not blockers, extra, gains))
+        lines.append((a, mine, not blockers, extra, held, gains))
     return unblocked + trampled, past, lines
 
 
