@@ -57,7 +57,10 @@ NOT_YET = {
     "the search plays the game on (scripts/line_playout.py from the real game: 1,508 "
     "wins of 1,600 continuations against 1,436, the search's line -4.5 [-5.8, -3.3]), not "
     "when the heuristic does (+3.2 [+2.5, +3.9]: it casts a kept Outburst on the other "
-    "player's turn, its +1/+0 wasted), and the rollouts play the heuristic",
+    "player's turn, its +1/+0 wasted), and the rollouts play the heuristic; a cut-off "
+    "fitted with instant-speed cards in hand prices the kept instant +0.054 of logit, "
+    "the puzzle needs 0.20 to 0.25 (branch cascade, docs/policies.md 'Tried after "
+    "search play 6, not kept')",
 }
 # puzzles the default search solves through a default setting: the puzzle, the settings
 # that drop it (the old play fails it) and the policies that solve it without it
