@@ -11,6 +11,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from old_jobs import as_job_v2
 
 from mtgsim.cluster.seeds import deck_digest
 from mtgsim.cluster.work import DeckSpec
@@ -279,14 +280,7 @@ def test_a_dataset_without_policy_columns_reads_them_from_its_manifest(
     assert cli(capsys, "gauntlet", GRUUL, AZORIUS, "--games", "3", "--out", str(folder),
                "--policy-b", "random", *FAST)[0] == 0
     new = _rows(folder)
-    for path in (folder / "games").rglob("*.parquet"):  # as mtgsim-job/2 wrote them
-        t = pq.read_table(path)
-        pq.write_table(t.drop_columns(["policy_a", "policy_b", "think_us_a", "think_us_b"]),
-                       path)
-    manifest = json.loads((folder / "manifest.json").read_text())
-    manifest["format"] = "mtgsim-job/2"
-    del manifest["deck_policies"]
-    (folder / "manifest.json").write_text(json.dumps(manifest))
+    as_job_v2(folder)
     old = _rows(folder)
     assert [{k: v for k, v in r.items() if not k.startswith("think")} for r in old] == \
         [{k: v for k, v in r.items() if not k.startswith("think")} for r in new]

@@ -12,8 +12,8 @@ import json
 import shutil
 from pathlib import Path
 
-import pyarrow.parquet as pq
 import pytest
+from old_jobs import as_job_v2
 
 from mtgsim.pipelines.cli import main
 
@@ -49,14 +49,7 @@ def jobs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert main(["gauntlet", "gruul_stompy", "azorius_skies", "--games", "2", "--out",
                  str(job), *FAST]) == 0
     shutil.copytree(job, old)
-    for path in (old / "games").rglob("*.parquet"):
-        t = pq.read_table(path)
-        pq.write_table(t.drop_columns(["policy_a", "policy_b", "think_us_a", "think_us_b"]),
-                       path)
-    manifest = json.loads((old / "manifest.json").read_text())
-    manifest["format"] = "mtgsim-job/2"
-    del manifest["deck_policies"]
-    (old / "manifest.json").write_text(json.dumps(manifest))
+    as_job_v2(old)
     return {"job": job, "old": old}
 
 
