@@ -195,9 +195,10 @@ def test_a_blocked_attacker_whose_blocker_left(trample: bool) -> None:
     empties, zones.remove_from_combat). Grizzly Bears (2/2) deal no combat damage (510.1c),
     so ``heuristic:tricks=combat`` counts none past the blockers and a +3/+3 adds none (B at
     5 is not in reach: 2 + 3 was); Colossal Dreadmaw (6/6 trample) deals all 6 to B
-    (702.19e), +3 makes 9, lethal at 9. The plain trick's count is the old one (the
-    attacker as unblocked, its ``reach`` and ``extra``): plain play does not move. The
-    engine then deals what ``past`` says."""
+    (702.19e), +3 makes 9, lethal at 9. The plain trick's ``reach`` counts the same
+    (tests/players/test_combat_walks.py reads the plain walks); its ``extra`` is the
+    attacker's as if unblocked, read only when not held. The engine then deals what
+    ``past`` says."""
     life = 9 if trample else 5
     s = Setup(active=0, step=MAIN1, library_card="Lightning Bolt", life=(20, life))
     attacker = s.bf("Colossal Dreadmaw" if trample else "Grizzly Bears", 0)
@@ -213,7 +214,7 @@ def test_a_blocked_attacker_whose_blocker_left(trample: bool) -> None:
     reach, past, lines = pumped_combat(ctx, 3, 3, ())
     power = 6 if trample else 2
     assert lines == [(attacker, True, True, 3, not trample, [])]
-    assert (reach, past) == (power, power if trample else 0)
+    assert reach == past == (power if trample else 0)
     growth = SimpleNamespace(power=3, toughness=3, keywords=(), each=None)
     outburst = SimpleNamespace(power=1, toughness=0, keywords=(), each=object())
     if trample:

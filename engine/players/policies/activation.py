@@ -22,7 +22,7 @@ from mtgsim.engine.cards import (
     KW_UNBLOCKABLE,
     Activated,
 )
-from mtgsim.engine.players.policies.combat_ai import damage_of, fight
+from mtgsim.engine.players.policies.combat_ai import damage_of, fight, held_back
 from mtgsim.engine.players.policies.context import Ctx, fits_reserve
 from mtgsim.engine.players.policies.madness_plan import ability_outlet_plan
 from mtgsim.engine.players.policies.ninjutsu_plan import ninjutsu_score
@@ -334,12 +334,15 @@ class ActivationScorer(TargetPlanner):
         return 28.0 + value(target) * 0.1
 
     def _firebreathing_score(self, ctx: Ctx, obj: GameObject, pump: Any) -> float:
-        """"{R}: +1/+0": pour spare mana into an unblocked attacker after blocks."""
+        """"{R}: +1/+0": pour spare mana into an unblocked attacker after blocks (not
+        into one blocked whose blockers have all left: it deals no combat damage, 510.1c,
+        unless it has trample, then all of it to the player, 702.19e)."""
         state = ctx.state
         combat = state.combat
         if combat is None or not ctx.my_turn or ctx.step != DECLARE_BLOCKERS:
             return 0.0
-        if obj.oid not in combat.attackers or combat.blockers.get(obj.oid):
+        if obj.oid not in combat.attackers or combat.blockers.get(obj.oid) or \
+                held_back(state, obj.oid, obj):
             return 0.0
         # keep instants' mana: only with mana to spare beyond the hand's tricks
         if any(o.card.instant_speed and o.card.mana_value <= ctx.mana for o in ctx.hand

@@ -20,7 +20,7 @@ from mtgsim.engine.cards import (
     Target,
 )
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.players.policies.combat_ai import damage_of, fight
+from mtgsim.engine.players.policies.combat_ai import damage_of, fight, held_back
 from mtgsim.engine.players.policies.context import Ctx, first_effects, is_counterspell
 from mtgsim.engine.players.policies.planning import TargetPlanner
 from mtgsim.engine.players.worth import value
@@ -63,21 +63,21 @@ class TrickScorer(TargetPlanner):
         ``combat.blockers``, or with trample, adds the pump's power once, against the
         damage of the attackers with none there (``_unblocked``); ``pumped_combat``, as
         ``tricks=combat`` reads it, adds only what a blocked trampler pushes past its
-        blockers (702.19b), twice the power with double strike, nothing for a blocked
-        attacker whose blockers have all left the battlefield unless it has trample (a
-        blocker that leaves is dropped from ``combat.blockers``, zones.remove_from_combat,
-        so this rule takes such an attacker for unblocked; it deals no combat damage,
-        510.1c, a trampler all of it to the player, 702.19e), and counts trample damage
-        as reaching the player. Read through ``pumped_combat``, 96 of 19,962 calls at the
-        declare-blockers decisions of 306 heuristic games (every pair of the bundled
-        decks, 2 games each, one seat ``tricks=combat``; the pool's 3 mass pumps and 6
-        synthetic ones) scored otherwise, each with a trampler of mine blocked; it would
-        also find the fights (``pump_gain``) that this rule never reads. (That count
-        was made before ``pumped_combat`` followed 510.1c, and is not made again: in the
-        306 games of ``scripts/fingerprints.py --games 1`` with ``tricks=combat`` in
-        either seat, 419 calls of this rule and 341 of ``pumped_combat``, no attacker of
-        the caller's was blocked with its blockers gone; that takes instant-speed
-        removal after blocks.)"""
+        blockers (702.19b), twice the power with double strike, and counts trample
+        damage as reaching the player. Both follow 510.1c: an attacker blocked whose
+        blockers have all left the battlefield (dropped from ``combat.blockers``,
+        zones.remove_from_combat) deals no combat damage unless it has trample, then all
+        of it to the player (702.19e), so here it adds nothing and ``_unblocked`` counts
+        none of it (``combat_ai.held_back``). Read through ``pumped_combat``, 96 of
+        19,962 calls at the declare-blockers decisions of 306 heuristic games (every pair
+        of the bundled decks, 2 games each, one seat ``tricks=combat``; the pool's 3 mass
+        pumps and 6 synthetic ones) scored otherwise, each with a trampler of mine
+        blocked; it would also find the fights (``pump_gain``) that this rule never
+        reads. (That count was made before either followed 510.1c, and is not made
+        again: in the 306 games of ``scripts/fingerprints.py --games 1`` with
+        ``tricks=combat`` in either seat, 419 calls of this rule and 341 of
+        ``pumped_combat``, no attacker of the caller's was blocked with its blockers
+        gone; that takes instant-speed removal after blocks.)"""
         state = ctx.state
         combat = state.combat
         if role_of(first) is not _ROLE_PUMP or first.each is None:
@@ -90,7 +90,9 @@ class TrickScorer(TargetPlanner):
                 att = state.objects.get(a)
                 if att is None or att.controller != ctx.me:
                     continue
-                if not combat.blockers.get(a) or att.kw & KW_TRAMPLE:
+                # no blocker there and not held (510.1c), or a trampler (702.19b, 702.19e)
+                if att.kw & KW_TRAMPLE or (
+                        not combat.blockers.get(a) and not held_back(state, a, att)):
                     extra += bonus
             if extra >= ctx.opp_life - self._unblocked(ctx):
                 return 45.0
@@ -99,11 +101,17 @@ class TrickScorer(TargetPlanner):
         return 0.0
 
     def _unblocked(self, ctx: Ctx) -> int:
-        combat = ctx.state.combat
+        """The damage of the attackers with no blocker in ``combat.blockers`` (510.1a),
+        but those blocked whose blockers have all left, which deal none (510.1c; a
+        trampler's all reaches the player, 702.19e: ``combat_ai.held_back``)."""
+        state = ctx.state
+        combat = state.combat
         if combat is None:
             return 0
-        return sum(damage_of(ctx.state.objects[a]) for a in combat.attackers
-                   if a in ctx.state.objects and not combat.blockers.get(a))
+        objects = state.objects
+        return sum(damage_of(objects[a]) for a in combat.attackers
+                   if a in objects and not combat.blockers.get(a)
+                   and not held_back(state, a, objects[a]))
 
     @staticmethod
     def _trick_possible(ctx: Ctx) -> bool:
@@ -144,10 +152,11 @@ class TrickScorer(TargetPlanner):
             return 0.0
         assert combat is not None  # blockers are declared (_trick_possible)
         reach, _past, lines = pumped_combat(ctx, bp, bt, kws)
-        for a, mine, alone, extra, _held, _gains in lines:
+        for a, mine, alone, extra, held, _gains in lines:
             # the first attacker of mine the pump makes lethal: unblocked, or a blocked
-            # trampler pumped over its blockers
-            if mine and (alone or extra > 0) and reach + extra >= ctx.opp_life:
+            # trampler pumped over its blockers (not one blocked with no blocker left and
+            # no trample: it deals no combat damage, 510.1c)
+            if mine and not held and (alone or extra > 0) and reach + extra >= ctx.opp_life:
                 self.plan[obj.oid] = [a]
                 return 45.0
         best, best_score = NONE, 0.0
@@ -244,9 +253,9 @@ class TrickScorer(TargetPlanner):
 # controller is the pump's, whether no blocker of it is left (510.1a), the damage the pump
 # adds past its blockers as the plain trick counts it (no blocker left: the pump's power,
 # twice with double strike, as it is even when not positive; blocked: what it adds over its
-# blockers as a trampler, 702.19b, else 0), whether it is held (an attacker of mine that
-# was blocked, has no blocker left and no trample: it deals no combat damage, 510.1c, so
-# the pump adds none, whatever the plain count says), and the fights the pump changes:
+# blockers as a trampler, 702.19b, else 0), whether it is held (blocked, no blocker left
+# and no trample: it deals no combat damage, 510.1c, so a pump on it adds none, whatever
+# that count says; ``combat_ai.held_back``), and the fights the pump changes:
 # ``(id, gain)`` of the attacker of mine with one blocker, or of each blocker of mine of
 # their attacker, in the blockers' order
 PumpLine = tuple[int, bool, bool, int, bool, list[tuple[int, float]]]
@@ -257,12 +266,13 @@ def pumped_combat(ctx: Ctx, bp: int, bt: int, kws: tuple[str, ...] | list[str]
     """What a pump of +``bp``/+``bt`` (and keywords ``kws``) on one of ``ctx.me``'s
     creatures does in the declared combat, from one walk over its attackers: the damage
     that reaches the defending player before the pump as the plain trick counts it (every
-    attacker with no blocker in ``combat.blockers``, and the damage of ``me``'s blocked
-    tramplers over their blockers), that damage as ``heuristic:tricks=combat`` counts it,
-    what ``rules.combat.combat_damage`` deals (``me``'s attackers: unblocked, 510.1a;
-    trampled over their blockers, 702.19b; blocked with no blocker left, a trampler's whole
-    damage, 702.19e, a non-trampler's none, 510.1c), and a ``PumpLine`` per attacker, in
-    order. The plain trick
+    attacker with no blocker in ``combat.blockers`` but a held one, blocked with its
+    blockers all gone and no trample, which deals none, 510.1c; and the damage of
+    ``me``'s blocked tramplers over their blockers), that damage as
+    ``heuristic:tricks=combat`` counts it, what ``rules.combat.combat_damage`` deals
+    (``me``'s attackers: unblocked, 510.1a; trampled over their blockers, 702.19b; blocked
+    with no blocker left, a trampler's whole damage, 702.19e, a non-trampler's none,
+    510.1c), and a ``PumpLine`` per attacker, in order. The plain trick
     (``TrickScorer._trick_score``) and ``combat_tricks.combat_value`` each read it by
     their own rules, so the fights (``pump_gain``, the costly part) are found once for
     either, and neither walks the combat again for its damage."""
@@ -279,24 +289,22 @@ def pumped_combat(ctx: Ctx, bp: int, bt: int, kws: tuple[str, ...] | list[str]
             continue
         declared = combat.blockers.get(a)
         blockers = [objects[b] for b in declared if b in objects] if declared else []
-        if not declared:
+        # blocked (509.1h) with no blocker left: removed from combat, a blocker leaves
+        # ``combat.blockers`` (zones.remove_from_combat) but the attacker stays blocked
+        # (``combat.blocked``): it deals no combat damage (510.1c) unless it has trample,
+        # then all of it to the player (702.19e)
+        held = held_back(state, a, att)
+        if not declared and not held:
             unblocked += damage_of(att)
         gains: list[tuple[int, float]] = []
         extra = 0
         mine = att.controller == me
-        held = False
         if mine:
             if not blockers:
                 extra = bp * (2 if att.kw & KW_DOUBLE_STRIKE else 1)
                 if declared:  # blockers gone: a trampler's whole damage (702.19e)
                     trampled += trample_over(att, blockers)
-                # blocked (509.1h) with no blocker left: removed from combat, a blocker
-                # leaves ``combat.blockers`` (zones.remove_from_combat) but the attacker
-                # stays blocked (``combat.blocked``): it deals no combat damage (510.1c)
-                # unless it has trample, then all of it to the player (702.19e)
-                if (declared or combat.blocked.get(a)) and not att.kw & KW_TRAMPLE:
-                    held = True
-                else:
+                if not held:
                     past += damage_of(att)
             else:
                 over = trample_over(att, blockers)
