@@ -1,6 +1,6 @@
 """The search's switches over a ladder's deals, by class, against the plain heuristic in the
-same seat: what the search keeps teaching the heuristic (docs/policies.md "What the search
-keeps teaching the heuristic").
+same seat: what the search keeps teaching the heuristic (docs/search-record.md "What the
+search keeps teaching the heuristic").
 
 A switch is a searched decision whose answer is not the heuristic's (``candidates[0]``).
 Each is classed by kind: at priority by the two actions' kinds (``play->cast``: the
