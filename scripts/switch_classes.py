@@ -14,7 +14,7 @@ with the heuristic in both seats. Per class: switches, games with one, and of th
 games the search's seat won where the plain heuristic in that seat lost (S>H) and the
 other way (H>S). Reads and prints; changes nothing.
 
-    MTGSIM_PURE_PYTHON=1 python scripts/switch_classes.py /work/runs/g4_2f0s6 \\
+    MTGSIM_PURE_PYTHON=1 python scripts/switch_classes.py out/g8_2f0s6 \\
         --spec search:futile=0,sets=6 --deals 120 --jsonl switches.jsonl
 """
 
