@@ -31,13 +31,14 @@ BASE_POLICIES = ("goldfish", "random", "heuristic")
 def default_policies() -> tuple[str, ...]:
     """The ladder's rungs, weakest first: goldfish, random, heuristic and, when the
     search policies are there, search and the tree search over the turn (mcts), each at
-    the two budgets measured in docs/policies.md."""
+    the two budgets measured in docs/search-record.md "With the noise-scaled switch and
+    the early stops" and "Its ladder rungs"."""
     from mtgsim.engine.players.policies.spec import SETTINGS
 
     out = BASE_POLICIES
     if "search" in SETTINGS:
         # its default settings (since December 6 the fitted cut-off, margin 0 and the
-        # land bound: docs/policies.md "The search's default") at two budgets
+        # land bound: docs/search-record.md "The search's default") at two budgets
         out = (*out, "search:rollouts=2", "search:rollouts=4")
     if "mcts" in SETTINGS:
         out = (*out, "mcts:iterations=2", "mcts:iterations=4")  # measured

@@ -51,14 +51,14 @@ SPECS: dict[str, tuple[str, ...]] = {
     "random": ("random",),
     "goldfish": ("goldfish",),
     # plain ``search`` (its default budget and horizon, since "Three rollouts by default"
-    # in docs/policies.md; futile=0 and sets=6 since search play 5; the deepened three
+    # in docs/search-record.md; futile=0 and sets=6 since search play 5; the deepened three
     # turns since search play 6), the defaults before search play 6 and 5
     # (``spec.SEARCH_PLAY_5``, ``spec.SEARCH_PLAY_4``: the old plays, whose games must
     # stay those of plain ``search`` at search play 5 and 4) and cheaper one-turn specs
     "search": ("search", f"search:{SEARCH_PLAY_5}", f"search:{SEARCH_PLAY_4}",
                "search:depth=1,rollouts=2",
                "search:depth=1,eval=fitted,infer=2,rollouts=2",
-               # the defaults before search play 2 (docs/policies.md "The search's default")
+               # the defaults before search play 2 (docs/search-record.md "The search's default")
                "search:cutoff=handset,depth=1,infer=0,margin=prior,rollouts=2"),
     "mcts": ("mcts:iterations=2",),
 }

@@ -1,6 +1,6 @@
 """The search's switches over a ladder's deals, by class, against the plain heuristic in the
-same seat: what the search keeps teaching the heuristic (docs/policies.md "What the search
-keeps teaching the heuristic").
+same seat: what the search keeps teaching the heuristic (docs/search-record.md "What the
+search keeps teaching the heuristic").
 
 A switch is a searched decision whose answer is not the heuristic's (``candidates[0]``).
 Each is classed by kind: at priority by the two actions' kinds (``play->cast``: the
@@ -14,7 +14,7 @@ with the heuristic in both seats. Per class: switches, games with one, and of th
 games the search's seat won where the plain heuristic in that seat lost (S>H) and the
 other way (H>S). Reads and prints; changes nothing.
 
-    MTGSIM_PURE_PYTHON=1 python scripts/switch_classes.py /work/runs/g4_2f0s6 \\
+    MTGSIM_PURE_PYTHON=1 python scripts/switch_classes.py out/g8_2f0s6 \\
         --spec search:futile=0,sets=6 --deals 120 --jsonl switches.jsonl
 """
 

@@ -26,7 +26,7 @@ opponent's probability is one minus the player's) and needs no intercept:
 
 Each of the last two was kept by held-out log-loss out of a dozen candidates (raw and
 evasive power, clocks, blockers' toughness, the race in turns to kill, lethal on board,
-decking, graveyard, poison; docs/policies.md "The clock in the fitted evaluation").
+decking, graveyard, poison; docs/search-record.md "The clock in the fitted evaluation").
 
 The weights are fitted by logistic regression on positions of the project's own
 self-play games (``scripts/fit_evaluation.py``) and read from the generated data module

@@ -17,7 +17,7 @@ process-wide mutable state), so it is a function of the policy that decides, nev
 what ran before or of another thread. The default is still the hand-set price
 (``HANDSET``: 0.6 a point, 1.0 a point taken to 5 life or below): with the fitted one the
 heuristic fails the AI puzzle no_removal_on_an_attacker_leaving_at_end_of_turn
-(docs/policies.md).
+(docs/search-record.md "The fitted evaluation (issue 37)").
 
 It is its own module, below ``worth`` (which every estimate imports), so that the
 evaluation (which reads ``worth``) and ``worth`` (which reads the price) import no cycle.

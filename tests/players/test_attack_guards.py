@@ -1,7 +1,7 @@
 """The guards the heuristic keeps home with ``heuristic:guards=cover`` (off by default;
 ``engine/players/policies/attack_guards.py``, ``combat_ai._keep_guards``): a guard stays
 home only against a creature of theirs that no creature staying home blocks and survives.
-The position is the mined one of docs/policies.md "What the search keeps teaching the
+The position is the mined one of docs/search-record.md "What the search keeps teaching the
 heuristic" (dimir_transmute against simic_graft), with vanilla creatures for theirs; the
 play itself is the AI puzzle ``tests/scenarios/ai/guards_covered_by_the_wall_attack.toml``."""
 

@@ -154,7 +154,7 @@ def test_the_cascade_puzzle(policy: str, solves: bool, tmp_path: Path) -> None:
     the default search): the search whose own seat holds a kept Violent Outburst for A's
     next attack still casts it now at the default two-turn horizon, which ends before
     that attack (at four turns it solves it on 4 of 10 search seeds, against 1 of 10
-    without the setting: docs/policies.md, "Combat tricks at the right time")."""
+    without the setting: docs/search-record.md, "Combat tricks at the right time")."""
     text = CASCADE_PUZZLE.read_text()
     f = tmp_path / CASCADE_PUZZLE.name
     f.write_text(text.replace('policy = "heuristic"', f'policy = "{policy}"'))

@@ -212,7 +212,7 @@ def test_the_fitted_heuristic_is_a_spec_of_its_own() -> None:
 
 
 def test_the_search_cut_off_is_the_fitted_evaluation_or_the_handset_one() -> None:
-    # the fitted cut-off is the default since issue 37's (docs/policies.md "The search's
+    # the fitted cut-off is the default since issue 37's (docs/search-record.md "The search's
     # default"): its spelling is dropped, the hand-set one's kept
     assert str(parse_policy("search:cutoff=fitted,rollouts=1")) == "search:rollouts=1"
     assert str(parse_policy("search:cutoff=handset,rollouts=1")) == \

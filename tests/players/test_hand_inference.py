@@ -153,7 +153,7 @@ def test_the_limited_deal_is_the_conditioned_uniform_deal() -> None:
 
 
 def test_infer_is_the_search_default_and_an_mcts_setting() -> None:
-    """``infer=1`` keeps a memory: the search's default since issue 37's (docs/policies.md
+    """``infer=1`` keeps a memory: the search's default since issue 37's (docs/search-record.md
     "The search's default"), so its spelling is dropped; ``search:infer=0`` (the uniform
     deal) and plain ``mcts`` keep none; ``mcts:infer=1`` does."""
     assert SearchPolicy(1, parse_policy("search:rollouts=1")).memory == {}

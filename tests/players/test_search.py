@@ -50,7 +50,7 @@ MATCHUPS = [("jund_cascade", "bant_exalted"), ("golgari_dredge", "naya_auras"),
             ("dimir_transmute", "gruul_stompy")]
 SEARCHED = (DecisionKind.PRIORITY, DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
 # the pilot of the games the positions are taken from: the default heuristic before
-# December 6 (docs/policies.md, "The default pilot")
+# December 6 (docs/search-record.md, "The default pilot")
 POSITIONS = "heuristic:attack=trades,prio=plain"
 CHOICES = (DecisionKind.TARGET, DecisionKind.MODE, DecisionKind.X, DecisionKind.DREDGE,
            DecisionKind.MAY, DecisionKind.ATTACH)
@@ -399,7 +399,7 @@ def test_a_one_turn_search_implies_no_deepening() -> None:
 
 
 def test_the_search_default_is_the_strongest_fair_spec_measured() -> None:
-    """Since issue 37's default (docs/policies.md "The search's default"): the fitted
+    """Since issue 37's default (docs/search-record.md "The search's default"): the fitted
     cut-off, the noise margin 0, the inferred land bound and (since "The switch on the
     logit scale") the logit scale and (since "Three rollouts by default") 3 rollouts
     are ``search``; the old plays keep spellings of their own (``margin=prior`` implies

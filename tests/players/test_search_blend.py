@@ -1,5 +1,5 @@
 """A rollout scored on the horizon's last two turns (``search:blend=1``,
-``search.blended_value``; docs/policies.md "Three turns deep").
+``search.blended_value``; docs/search-record.md "Three turns deep").
 
 A rollout's horizon ends at the start of a turn, so the player whose turn ended it had
 the last word. With three turns (``depth=3``) a decision on the searching player's own

@@ -1,5 +1,5 @@
 """Progressive deepening (``search:deepen=C``, engine/players/policies/deepen.py;
-docs/policies.md "The third turn within the budget").
+docs/search-record.md "The third turn within the budget").
 
 The rollouts play ``depth - 1`` turns and are kept; a switch whose gain clears the
 switch's threshold by less than ``C`` has the heuristic's answer and the switch played on

@@ -1,5 +1,5 @@
 """The candidates given the whole budget (``search:full=N``, paired_gain.search_budget;
-docs/policies.md "The third turn within the budget").
+docs/search-record.md "The third turn within the budget").
 
 A decision's budget is ``rollouts`` for each of its first ``N`` candidates and one more
 rollout for each further one (default ``paired_gain.FULL``, 8). ``full`` lowers it for

@@ -1,6 +1,6 @@
 """The ``kinds`` setting of the searches (issue 37): a spec names the decision kinds it
 searches and leaves every other decision to the heuristic, so its budget goes only to
-the kinds that pay (docs/policies.md, "Which decisions to search")."""
+the kinds that pay (docs/search-record.md, "Which decisions to search")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The search's switch on the logit scale (``search:scale=logit``, ``lmargin``;
-``paired_gain.logit_values``; docs/policies.md "The switch on the logit scale").
+``paired_gain.logit_values``; docs/search-record.md "The switch on the logit scale").
 
 Three AI puzzles are decided by gains the size of each other on the probability scale,
 each the same on every deal: the Bolt kept in

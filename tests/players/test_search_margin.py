@@ -4,7 +4,7 @@ the "lost" early stop (the spec's ``lost``).
 
 ``PRIOR`` (0.01, ``margin=prior``) was set on the hand-set evaluation's scores; with the
 fitted cut-off the search failed two AI puzzles it solves with the hand-set one, and the
-futile stop cost 3 points on the ladder (docs/policies.md, "The switching margin and the
+futile stop cost 3 points on the ladder (docs/search-record.md, "The switching margin and the
 rollouts' own seat"). ``margin=F`` makes the margin F pooled standard deviations of the
 paired differences; ``margin=0``, the search's default since issue 37's (with the fitted
 cut-off), leaves ``z`` alone to guard the switch. The specs here spell the settings they

@@ -4,7 +4,7 @@ heuristic solves.
 Every puzzle passes as written with the rules scenarios (tests/rules/test_scenarios.py);
 here each is played again with the search (``search:rollouts=3``: the default settings,
 since issue 37's default the fitted cut-off, the noise margin 0, the inferred land
-bound and the switch on the logit scale, docs/policies.md "The search's default" and "The
+bound and the switch on the logit scale, docs/search-record.md "The search's default" and "The
 switch on the logit scale", since search play 5 the budget futile=0,sets=6, "A cheaper
 budget by default (search play 5)", and since search play 6 the deepened three-turn
 search, depth=3,sooner=1,blend=1,face=6,deepen=20,full=5, "The deepened search by default
@@ -19,7 +19,7 @@ three, named with what it plays instead. And each is played with the default bef
 search play 6, the two-turn search (``spec.SEARCH_PLAY_5``), and with the three-turn
 search undeepened (``search:deepen=off``: every rollout three turns long, a decided
 rollout scored by when, an undecided one on the horizon's last two turns, the face guard;
-docs/policies.md "Three turns deep"), which solve every puzzle the default does.
+docs/search-record.md "Three turns deep"), which solve every puzzle the default does.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ NOT_YET = {
     "when the heuristic does (+3.2 [+2.5, +3.9]: it casts a kept Outburst on the other "
     "player's turn, its +1/+0 wasted), and the rollouts play the heuristic; a cut-off "
     "fitted with instant-speed cards in hand prices the kept instant +0.054 of logit, "
-    "the puzzle needs 0.20 to 0.25 (branch cascade, docs/policies.md 'Tried after "
+    "the puzzle needs 0.20 to 0.25 (branch cascade, docs/search-record.md 'Tried after "
     "search play 6, not kept')",
 }
 # puzzles the default search solves through a default setting: the puzzle, the settings
@@ -123,7 +123,7 @@ def test_the_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
     puzzle but NOT_YET's. A puzzle deals one game, so each switch it must make is looked
     at again at three turns: the scoring by when and the blend keep it there (the deepened
     search without them, ``search:blend=0,face=off,full=8,sooner=0``, failed the devour,
-    the blocks and the bigger body: docs/policies.md "The third turn within the
+    the blocks and the bigger body: docs/search-record.md "The third turn within the
     budget")."""
     passed, error = _play(path, SEARCH, tmp_path)
     if path.stem in NOT_YET:
@@ -162,7 +162,7 @@ def test_the_two_turn_search_solves_the_puzzle(path: Path, tmp_path: Path) -> No
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
 def test_the_three_turn_search_solves_the_puzzle(path: Path, tmp_path: Path) -> None:
     """Every puzzle the default search solves, the three-turn search undeepened solves
-    (every rollout three turns long: docs/policies.md "Three turns deep")."""
+    (every rollout three turns long: docs/search-record.md "Three turns deep")."""
     passed, error = _play(path, THREE_TURNS, tmp_path)
     if path.stem in THREE_TURNS_NOT_YET:
         assert not passed, f"{path.stem} is solved by {THREE_TURNS} now"

@@ -1,5 +1,5 @@
 """A decided rollout scored by when it was decided (``search:sooner=1``,
-``search.timed_value``; docs/policies.md "Three turns deep").
+``search.timed_value``; docs/search-record.md "Three turns deep").
 
 With every win scored 1 and every loss 0, a three-turn horizon (``depth=3``) ties a win
 this turn with a win two turns later and a death this turn with one a turn later, and

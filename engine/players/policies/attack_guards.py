@@ -9,7 +9,7 @@ turn, untapping only in its controller's next untap step (502.3), so it cannot b
 there (509.1a): the guard is the price of the attack.
 
 The guard is worth keeping only when the other player's creature would otherwise get
-through. Mining the default search's switches over 120 ladder deals (docs/policies.md
+through. Mining the default search's switches over 120 ladder deals (docs/search-record.md
 "What the search keeps teaching the heuristic") found its largest class of attack
 switches in the games it won and the heuristic in the same seat lost to be exactly this
 guard removed: a Dimir Infiltrator 1/3 and a Dimir House Guard 2/3 kept home against

@@ -1,9 +1,9 @@
 """Which block declarations the search may switch to when it is in no danger
-(``search:chump=L``, docs/policies.md "Where the search loses").
+(``search:chump=L``, docs/search-record.md "Where the search loses").
 
 The search's rollouts stop at a two-turn horizon and score the position there with the
 fitted evaluation, which prices the life a chump block saves against the creature it
-costs. Read over the games the default search lost (docs/policies.md), the largest class
+costs. Read over the games the default search lost (docs/search-record.md), the largest class
 of its own switches that cost material was the chump block at a healthy life total: a
 creature thrown in front of a bigger attacker (509.1a: the blocker is declared; 510.1c:
 the attacker deals its damage to it and survives the blocker's) while the whole attack,

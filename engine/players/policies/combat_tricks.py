@@ -6,7 +6,7 @@ cleanup step, 514.2) is worth something only while a fight or an attack depends 
 The plain heuristic casts such an instant for what its casting triggers (cascade's free
 spell, 702.85a) at the other player's end step, where the pump is wasted: the kept Violent
 Outburst of the AI puzzle ``cascade_spell_cast_for_its_cascade`` is cast on the other
-player's turn in 268 of 400 continuations (docs/policies.md "Is the cascade puzzle
+player's turn in 268 of 400 continuations (docs/search-record.md "Is the cascade puzzle
 right?"). With the setting:
 
 - it is held at their end step while a creature of its player could attack next turn

@@ -5,7 +5,7 @@ answers played on to the full horizon.
 Three quarters of a search game's cost is the rollouts' own play, and a third turn makes
 each rollout about half as long again, so the three-turn search costs 70.7x the
 heuristic where issue 37 allows 50x. Where the three-turn search answers otherwise than
-the two-turn search, it is most often by not making a two-turn switch (docs/policies.md
+the two-turn search, it is most often by not making a two-turn switch (docs/search-record.md
 "The third turn within the budget"), so the switches the first pass would make by less
 than ``C`` over the threshold are checked at the full depth, for the two answers the
 switch compares there: the heuristic's answer and the best candidate
@@ -65,7 +65,7 @@ def near(values: Values, best: int, z: float, prior: float, room: float) -> bool
     same on every deal (0.17 logits on three deals, standard error 0), a board
     difference at the two-turn horizon that the third turn undoes. A keep is left alone:
     the third turn seldom finds a switch there that the two-turn pass ranked best, and
-    every keep looked at again costs what a switch does (measured, docs/policies.md
+    every keep looked at again costs what a switch does (measured, docs/search-record.md
     "The third turn within the budget")."""
     se = standard_error(values, best)
     threshold = max(prior, z * se)

@@ -1,5 +1,5 @@
 """Which priority actions the search may switch to that aim damage at the other player's
-face (``search:face=F``, docs/policies.md "Where the three-turn search loses").
+face (``search:face=F``, docs/search-record.md "Where the three-turn search loses").
 
 The search's rollouts stop at a two- or three-turn horizon and score the position there
 with the fitted evaluation, which prices the other player's life lost against the cards

@@ -119,7 +119,8 @@ class HeuristicPolicy(CastScorer, ActivationScorer, TargetChooser):
                  guards: str = DEFAULT_GUARDS) -> None:
         # the price of life this policy's estimates read, passed down to them: the fitted
         # one instead of the hand-set one with ``fitted`` (``heuristic:eval=fitted``,
-        # engine.players.life_price; not the default: docs/policies.md)
+        # engine.players.life_price; not the default: docs/policies.md "The fitted
+        # evaluation")
         self.price: LifePrice = FITTED if fitted else HANDSET
         # ``heuristic:attack=race`` (the default; ``trades`` the old play): its attacks
         # reckon the race (combat_ai, attack_race)

@@ -88,7 +88,7 @@ def tree_heuristic(seed: int) -> HeuristicPolicy:
     play (``heuristic:attack=trades,prio=plain``) because ``mcts:iterations=2`` then
     failed the puzzle ``cascade_spell_cast_for_its_cascade``; that puzzle is a coin flip
     at this budget whichever pilot the rollouts play (the old play fails it at
-    ``iterations=3`` and ``4``, the default solves it at 4, 6 and 8: docs/policies.md,
+    ``iterations=3`` and ``4``, the default solves it at 4, 6 and 8: docs/search-record.md,
     "The tree search follows the default pilot")."""
     return HeuristicPolicy(seed)
 

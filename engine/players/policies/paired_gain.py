@@ -30,7 +30,8 @@ PRIOR = 0.01  # the gain over the heuristic's answer needed to play another, at 
 # margin a gain in logits must clear, 4 x PRIOR: PRIOR at the middle of the curve
 # (dp/dlogit = p(1 - p) = 1/4 at p = 1/2), less in probability towards its ends; on the
 # puzzles, 4 x the Bolt's steady 0.0106 logits the switch must not take and under 1/50 of
-# the 2.43 and 3.37 logits of the switches it must (docs/policies.md)
+# the 2.43 and 3.37 logits of the switches it must (docs/search-record.md "The switch on
+# the logit scale")
 LOGIT_EPS = 1e-4
 LOGIT_MARGIN = 0.04
 
@@ -124,8 +125,8 @@ def noise_margin(values: Values, fraction: float) -> float:
     scores; the fitted evaluation's are flatter (a lost or won position scores nearer its
     neighbours), so a fixed 0.01 is a larger share of its noise and the futile stop,
     which compares a gain's upper bound with the margin, stopped decisions a full budget
-    would have switched (docs/policies.md). ``fraction`` 0 leaves the standard errors
-    of ``z`` alone to guard the switch."""
+    would have switched (docs/search-record.md "Spending the budget where it matters").
+    ``fraction`` 0 leaves the standard errors of ``z`` alone to guard the switch."""
     squares, df = pooled_squares(values)
     if df == 0 or fraction == 0:
         return 0.0

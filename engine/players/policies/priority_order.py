@@ -1,7 +1,7 @@
 """Tie-breaks of the heuristic's priority choice (``heuristic:prio=...``; a setting, off by
 default, so plain ``heuristic`` plays as before).
 
-The search's probe over 96 games (docs/policies.md, "A stronger base policy at priority")
+The search's probe over 96 games (docs/search-record.md, "A stronger base policy at priority")
 found the heuristic choosing among actions its scores call equal by their order in the
 decision's list: which land of two that both add a new colour (its ``_land_bonus`` gives
 each the same +1), and which creature of two with the same mana value (each scores 20 +

@@ -137,7 +137,7 @@ def timed_value(state: GameState, me: int, start: int, fitted: bool = True) -> f
     and a win two turns later alike, and a death this turn and one next turn alike: with
     a three-turn horizon the heuristic's slower win or quicker loss then ties the right
     answer, the early stops ("won", "alike") keep it, and the search misses a lethal
-    attack or the blocks that keep its player alive (docs/policies.md, "Three turns
+    attack or the blocks that keep its player alive (docs/search-record.md, "Three turns
     deep"). Inside the clip the steps are log(2) logits and more apart, over any margin;
     on the probability scale UCB reads they are 1e-4, so the rollouts go where they did.
     A draw and an undecided position score as ``position_value`` says."""
@@ -167,7 +167,7 @@ def blended_value(before: float, last: float) -> float:
     (a 1/1 levelled up, the 2/2 kept in hand, reads as the two creatures cast: the
     2/2's earlier attack falls past the horizon), and one on the other player's turn
     after their next attack, the player's answer unseen (an unearthed attacker's second
-    hit counted, the Bolt kept for it unspent): docs/policies.md, "Three turns deep".
+    hit counted, the Bolt kept for it unspent): docs/search-record.md, "Three turns deep".
     The mean of the two gives each side the last word once, the odd-even effect of a
     fixed search horizon smoothed as a game-tree search does by averaging consecutive
     depths. On logits, so a position near a won or lost end is not pulled to the middle
@@ -253,7 +253,8 @@ class SearchPolicy(RootSearch):
         self.banking = bool(int(spec.get("bank") or 0))
         self.bank = 0  # rollouts saved, not yet spent
         # ``focus=KINDS,frollouts=N``: N rollouts per candidate at those kinds, ``rollouts``
-        # at the others (the budget where the search pays: docs/policies.md)
+        # at the others (the budget where the search pays: docs/search-record.md "Which
+        # decisions to search")
         focus = spec.get("focus")
         self.focus = read_kinds(focus) if focus is not None else frozenset()
         self.focus_rollouts = int(spec.get("frollouts") or self.rollouts)
@@ -275,7 +276,7 @@ class SearchPolicy(RootSearch):
         # decisions (a priority decision's complete actions, nine to thirteen candidates
         # in a stalled board) are where a search game's rollouts go, and their long
         # rollouts are the cost of the deepened search's dearest games
-        # (docs/policies.md "The third turn within the budget")
+        # (docs/search-record.md "The third turn within the budget")
         self.full = int(spec.get("full") or SEARCH_DEFAULTS["full"])
 
     def _read_scores(self, spec: PolicySpec) -> None:
@@ -308,7 +309,8 @@ class SearchPolicy(RootSearch):
         gains are read on (``scale``)."""
         # ``fav=Z``: the standard errors a switch needs when the heuristic's answer
         # scores ``FAVOURED`` or more on average (the winner's curse costs a favourite
-        # most: docs/policies.md); default ``z``
+        # most: docs/search-record.md "What it is worth: paired gains over the
+        # heuristic"); default ``z``
         fav = spec.get("fav")
         self.fav_z = float(fav) if fav is not None else None
         # ``margin=F``: the switch's margin is F pooled standard deviations of the
@@ -331,7 +333,8 @@ class SearchPolicy(RootSearch):
         # the hand-set price of life in every heuristic decision inside (its own and its
         # rollouts'), unless ``eval=fitted``: the default is the search of before the
         # fitted evaluation, which solves the AI puzzles (with the fitted price its
-        # rollouts fail flash_creature_held_for_the_end_step: docs/policies.md)
+        # rollouts fail flash_creature_held_for_the_end_step: docs/search-record.md "The
+        # fitted evaluation (issue 37)")
         self.fitted = spec.get("eval") == "fitted"
         # ``opponent``: the price of life of the rollouts' other seat (the opponent
         # model), default ``eval``'s: ``eval=fitted,opponent=handset`` plays the fitted
@@ -515,7 +518,7 @@ class SearchPolicy(RootSearch):
         their clipped logits (``paired_gain.logit_values``). On probabilities a gain near
         a won or lost end of the curve is small however sure (a win against 0.997,
         +0.003), and the same size as a mid-curve difference the evaluation makes between
-        two near-equal positions on every deal alike (docs/policies.md, "The switch on
+        two near-equal positions on every deal alike (docs/search-record.md, "The switch on
         the logit scale"); on logits the first is large and the second stays small."""
         return logit_values(values) if self.logit else values
 

@@ -3,7 +3,7 @@
 The searches (``search``, ``mcts``) try candidates at a priority decision, at the
 declarations of attackers and blockers, at the single choices inside an action and at
 the multi-selects of ``candidate_answers``. Most of their CPU went to decisions whose
-search kept the heuristic's answer (docs/policies.md, "Where the rollouts go"), so a
+search kept the heuristic's answer (docs/search-record.md, "Where the rollouts go"), so a
 spec may name the kinds it searches and leave the others to the heuristic: the budget
 then goes only where it pays. The names are the engine's own (``DecisionKind`` values,
 ``priority``, ``attackers``, ``blockers``, ``target``...) and two groups: ``choice``

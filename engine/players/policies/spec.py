@@ -77,7 +77,7 @@ def _evaluation(text: str) -> str:
 
 ATTACKS = ("trades", "race")
 # The default pilot's attacks and priority rules (since December 6: the race and the land
-# drop's need, measured +0.1 and +1.2 points over the old play, docs/policies.md "The
+# drop's need, measured +0.1 and +1.2 points over the old play, docs/search-record.md "The
 # default pilot"); the default is dropped from a spec's canonical form, so the old play
 # keeps a distinct one (``heuristic:attack=trades,prio=plain``)
 DEFAULT_ATTACK = "race"
@@ -285,24 +285,24 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # Since December 6 (issue 37): the fitted cut-off, the noise margin 0 (z alone guards the
 # switch) and the land bound inferred from the other player's public play, the strongest
 # fair spec measured (60.9%, +10.9 [+9.4, +12.4] on 960 deals against the default pilot)
-# and it solves every AI puzzle the old default did (docs/policies.md "The search's
+# and it solves every AI puzzle the old default did (docs/search-record.md "The search's
 # default"). The old play: ``search:chump=off,cutoff=handset,infer=0,margin=prior,rollouts=8``.
 # Since December 6 (night), ``scale=logit``: the switch reads the paired differences of
 # the scores' logits with a margin of 0.04 logits, which solves the AI puzzle the
 # probability scale failed (no_removal_on_an_attacker_leaving_at_end_of_turn) and every
-# one it solved, +1.7 [-0.7, +4.0] paired on 120 ladder deals (docs/policies.md "The
+# one it solved, +1.7 [-0.7, +4.0] paired on 120 ladder deals (docs/search-record.md "The
 # switch on the logit scale"). ``margin=prior``, a margin in probability, implies
 # ``scale=prob`` (so the old play's spelling plays as before); the previous default is
 # ``search:scale=prob``.
 # Since December 6 (night), 3 rollouts per candidate (8 before): on the same 120 ladder
 # deals ``search:rollouts=3`` scored as the 8 did (+0.0 [-2.9, +2.9] on the logit scale,
-# +0.8 [-2.0, +3.7] on the probability scale) for 35-40% of the CPU (docs/policies.md
+# +0.8 [-2.0, +3.7] on the probability scale) for 35-40% of the CPU (docs/search-record.md
 # "Three rollouts by default"); the previous default's budget is ``search:rollouts=8``.
 # Since December 6 (night, search play 4), ``chump=5``: no switch to a block declaration
 # that adds a chump block while the attack unblocked leaves more than 5 life, the largest
 # class of the default's own misplays in its lost games; +0.8 [+0.1, +1.6] paired on 480
 # ladder deals, and it solves every AI puzzle the default did and one more
-# (docs/policies.md "Where the search loses"); the previous default is ``search:chump=off``.
+# (docs/search-record.md "Where the search loses"); the previous default is ``search:chump=off``.
 # Since December 7 (search play 5), the budget settings futile=0 and sets=6: ``futile=0``
 # (the futile stop at 0 standard errors: after two deals each, the search stops, keeping
 # the heuristic's answer, once no candidate's mean gain clears the switch's margin) and
@@ -312,7 +312,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # (cascade_spell_cast_for_its_cascade the one not yet), with 19% fewer rollouts a game
 # (448 to 363 over 64 archetype games) and 14% less CPU, compiled; on 960 ladder deals
 # 61.5%, +0.0 [-0.7, +0.7] paired over the previous default, for 13% fewer instructions a
-# game on the ladder's mix (55.1x the heuristic to 47.8x) (docs/policies.md "A cheaper
+# game on the ladder's mix (55.1x the heuristic to 47.8x) (docs/search-record.md "A cheaper
 # budget by default (search play 5)"). The previous default was then
 # ``search:futile=off,sets=8`` (since search play 6 SEARCH_PLAY_4).
 # Since December 7 (search play 6), the deepened three-turn search: ``depth=3`` (three
@@ -323,7 +323,7 @@ SEARCH_SETTINGS: dict[str, Callable[[str], str]] = {
 # the whole per-candidate budget, one rollout more each further one): on 960 ladder deals
 # 62.8%, +12.8 [+11.3, +14.3] over the heuristic, +1.3 [+0.1, +2.5] paired over search
 # play 5, for 1,043.97 M instructions a ladder-mix game compiled, 45.5x the heuristic
-# (47.8x at play 5); it solves every AI puzzle but the cascade one (docs/policies.md "The
+# (47.8x at play 5); it solves every AI puzzle but the cascade one (docs/search-record.md "The
 # deepened search by default (search play 6)"). The previous default is SEARCH_PLAY_5.
 # ``decided=1``: the "won" stop fires once the heuristic's answer won both of its first
 # two deals (a win scores 1); dropped like the others, so ``search:decided=1,sooner=0`` is
@@ -431,12 +431,12 @@ def dropped_defaults(name: str, settings: dict[str, str]) -> tuple[dict[str, str
 # mcts 2: cb121f9, the tree search follows the default pilot (was the old play pinned)
 # search 2: 5a85dd7, the search's defaults became cutoff=fitted,margin=0,infer=1
 # search 3: the search's default scale became logit (the switch on the logit scale)
-# search 4: the search's default chump guard, chump=5 (docs/policies.md "Where the search
+# search 4: the search's default chump guard, chump=5 (docs/search-record.md "Where the search
 # loses")
-# search 5: the budget settings futile=0 and sets=6 by default (docs/policies.md "A
+# search 5: the budget settings futile=0 and sets=6 by default (docs/search-record.md "A
 # cheaper budget by default (search play 5)")
 # search 6: the deepened three-turn search by default, depth=3,sooner=1,blend=1,face=6,
-# deepen=20,full=5 (docs/policies.md "The deepened search by default (search play 6)")
+# deepen=20,full=5 (docs/search-record.md "The deepened search by default (search play 6)")
 PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 6,
                                  "mcts": 2}
 

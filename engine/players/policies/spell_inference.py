@@ -31,7 +31,7 @@ the default heuristic, the rollouts' opponent model, answers that priority. If i
 one of those cards (a cast, a land, an ability from the hand) the deal is one it would
 not have passed with: ``RootSearch.deal`` deals again (``RETRIES``).
 
-What it can get wrong (docs/policies.md, "What the spells say"): the record's board is
+What it can get wrong (docs/search-record.md, "What the spells say"): the record's board is
 the one of the first view after their main phase, so what changed between (their end
 step's triggers, the untap of my permanents when the record is my turn's first view) is
 in it, and so is what a new turn ends when the record is my turn's first view (their

@@ -6,7 +6,7 @@ In its own main phase with an empty stack the heuristic plays its land first
 best-scoring spell, one at a time, greedily. A player plans the set of plays this turn's
 mana pays for: with three lands, a one-drop and a two-drop rather than the three-drop
 whose score is a little higher but leaves both uncast. The search's probe over 96 games
-(docs/policies.md, "A stronger base policy at priority") found 103 of its 236 switches
+(docs/search-record.md, "A stronger base policy at priority") found 103 of its 236 switches
 of the heuristic's priority answers (117: a player with priority casts or passes) were
 of that kind: "the land drop -> a spell or ability first, the land after" (54) and "a
 cast -> another cast, own first main phase" (49).
@@ -23,7 +23,7 @@ tapped land on a turn its mana goes unused, what its mana does for the hand) add
 total. Mana first: a total of scores alone (each creature scores 20 + its mana value)
 counts spells, and cast two one-drops over a five-drop with three mana left unspent
 (measured: +0.1 [-0.3, +0.5] over the plain heuristic, against +0.4 [-0.0, +0.9] mana
-first, docs/policies.md "The turn's plan"). Exact: every subset of at most ``MAX_CASTS``
+first, docs/search-record.md "The turn's plan"). Exact: every subset of at most ``MAX_CASTS``
 casts (2^7), pruned by mana and by the best still reachable. Then the plan's next action:
 
 - the land first (as ``LAND_FIRST``: its mana never makes a later cast worse), except
