@@ -60,7 +60,9 @@ NOT_YET = {
     "player's turn, its +1/+0 wasted), and the rollouts play the heuristic; a cut-off "
     "fitted with instant-speed cards in hand prices the kept instant +0.054 of logit, "
     "the puzzle needs 0.20 to 0.25 (branch cascade, docs/search-record.md 'Tried after "
-    "search play 6, not kept')",
+    "search play 6, not kept'), and fitted on the search's own games -0.007 [-0.039, "
+    "+0.024] (branch ownfit, docs/search-record.md 'The cut-off fitted on the search's "
+    "own games')",
 }
 # puzzles the default search solves through a default setting: the puzzle, the settings
 # that drop it (the old play fails it) and the policies that solve it without it
