@@ -315,7 +315,9 @@ def test_ray_job_submit_with_relative_decks_and_cards(tmp_path, head_factory):
            "--unit-size", "4", "--seed", "5", "--quiet"]
 
     def submit(*argv: str) -> subprocess.CompletedProcess[str]:
-        deadline = time.monotonic() + 120
+        # 300 s: the agent registers in seconds on a quiet machine, but took over 120 s
+        # while another suite built the compiled engine on the same two cores
+        deadline = time.monotonic() + 300
         while True:
             res = subprocess.run(
                 [str(BIN / "ray"), "job", "submit", "--address",
