@@ -385,6 +385,29 @@ def lethal_for(attacker: GameObject, blocker: GameObject, pending: int) -> int:
     return max(0, blocker.toughness - blocker.damage - pending)
 
 
+def held_back(state: GameState, a: int, att: GameObject) -> bool:
+    """Whether attacker ``a`` (``att``) is blocked (509.1h) with no blocker left and has
+    no trample: it deals no combat damage (510.1c). A blocker removed from combat or gone
+    from the battlefield is dropped from ``combat.blockers`` (506.4,
+    zones.remove_from_combat) while ``combat.blocked`` keeps the attacker blocked; a
+    trampler with no blocker left deals all its damage to the player (702.19e), so it is
+    not held, and neither is an unblocked attacker. A blocker listed but no longer an
+    object (a hand-made state) counts as gone. The one test of it: ``combat_damage``
+    asks it of an attacker whose blockers are all gone, and the heuristic's walks of a
+    declared combat (tricks.py, activation.py) ask it so that they do not take such an
+    attacker for unblocked. No allocation: the blockers are read in place."""
+    combat = state.combat
+    if combat is None or att.kw & KW_TRAMPLE or not combat.blocked.get(a):
+        return False
+    declared = combat.blockers.get(a)
+    if declared:
+        objects = state.objects
+        for b in declared:
+            if b in objects:
+                return False
+    return True
+
+
 def combat_damage(state: GameState, first_step: bool) -> None:
     """510.1-2: assign all combat damage, then deal it simultaneously."""
     combat = state.combat
@@ -406,10 +429,10 @@ def combat_damage(state: GameState, first_step: bool) -> None:
             assignments.append((att, combat.defender, power))
             continue
         blockers = [objects[b] for b in combat.blockers.get(a, []) if b in objects]
-        if not blockers:
-            if att.kw & KW_TRAMPLE:  # 702.19e
+        if not blockers:  # blocked, no blocker left (asked only here: off the common path)
+            if not held_back(state, a, att):  # a trampler: all to the player, 702.19e
                 assignments.append((att, combat.defender, power))
-            continue
+            continue  # else held: no combat damage, 510.1c
         remaining = power
         for i, bo in enumerate(blockers):
             last = i == len(blockers) - 1

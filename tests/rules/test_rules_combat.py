@@ -20,10 +20,17 @@ from gamesetup import (
 )
 
 from mtgsim.engine.cards import KW_TRAMPLE
+from mtgsim.engine.rules.combat import held_back
 from mtgsim.engine.rules.layers import ensure
 from mtgsim.engine.rules.turn import advance, answer
+from mtgsim.engine.rules.zones import move, remove_from_combat
 from mtgsim.engine.state.ask import IllegalAnswer
-from mtgsim.engine.state.game_state import DECLARE_BLOCKERS, FIRST_STRIKE_DAMAGE, MAIN2
+from mtgsim.engine.state.game_state import (
+    DECLARE_BLOCKERS,
+    FIRST_STRIKE_DAMAGE,
+    GRAVEYARD,
+    MAIN2,
+)
 from mtgsim.engine.state.serialize import to_msgpack
 
 
@@ -416,3 +423,64 @@ def test_lifelink_works_for_a_blocker() -> None:
     assert not alive(state, lions)
     assert alive(state, hawk) and obj(state, hawk).damage == 2
     assert state.players[0].life == 22  # lifelink works on blocks too
+
+
+@pytest.mark.parametrize("trample", [False, True])
+@pytest.mark.parametrize("leaves", ["combat", "battlefield"])
+def test_held_back_is_a_blocked_attacker_with_no_blocker_left(trample: bool,
+                                                              leaves: str) -> None:
+    """``held_back``, the one predicate of 510.1c that the damage step and the
+    heuristic's walks read: an attacker blocked (509.1h) whose blockers have all left
+    combat (506.4: removed from combat, or dead) deals no combat damage, unless it has
+    trample, then all of it to the player (702.19e). Before the blocker leaves, neither a
+    blocked nor an unblocked attacker is held; once it has, the Bears (2/2) are and deal
+    nothing, the Dreadmaw (6/6 trample) is not and deals its 6 to B, beside the unblocked
+    Lions' 2."""
+    s = Setup()
+    att = s.bf("Colossal Dreadmaw" if trample else "Grizzly Bears", 0)
+    lions = s.bf("Savannah Lions", 0)  # 2/1, unblocked
+    wall = s.bf("Wall of Wood", 1)  # 0/3
+    state = s.go()
+    assert not held_back(state, att, obj(state, att))  # no combat
+    attack(state, [att, lions])
+    block(state, [(wall, att)])
+    goto(state, DECLARE_BLOCKERS)
+    assert not held_back(state, att, obj(state, att))
+    assert not held_back(state, lions, obj(state, lions))
+    if leaves == "combat":
+        remove_from_combat(state, obj(state, wall))
+    else:
+        move(state, obj(state, wall), GRAVEYARD)
+    combat = state.combat
+    assert combat is not None and combat.blockers[att] == [] and combat.blocked[att]
+    assert held_back(state, att, obj(state, att)) is not trample
+    assert not held_back(state, lions, obj(state, lions))
+    goto(state, MAIN2)
+    name = "Colossal Dreadmaw" if trample else "Grizzly Bears"
+    assert damage_events(state, name) == ([("player B", 6)] if trample else [])
+    assert state.players[1].life == 20 - 2 - (6 if trample else 0)
+    if leaves == "combat":  # still on the battlefield, dealt no damage (510.1d)
+        assert alive(state, wall) and obj(state, wall).damage == 0
+    else:
+        assert not alive(state, wall)
+
+
+def test_held_back_counts_a_listed_blocker_that_is_no_object_as_gone() -> None:
+    """A blocker id still in ``combat.blockers`` but no longer an object (a hand-made
+    state: the engine drops a blocker that leaves, zones.remove_from_combat) counts as
+    gone, as the damage step's walk of the attacker's blockers skips it; a blocker that is
+    still an object keeps its attacker from being held."""
+    s = Setup()
+    bears = s.bf("Grizzly Bears", 0)
+    wall = s.bf("Wall of Wood", 1)
+    state = s.go()
+    attack(state, [bears])
+    block(state, [(wall, bears)])
+    goto(state, DECLARE_BLOCKERS)
+    assert not held_back(state, bears, obj(state, bears))
+    combat = state.combat
+    assert combat is not None
+    combat.blockers[bears] = [wall + 1000]
+    assert held_back(state, bears, obj(state, bears))
+    combat.blockers[bears] = [wall + 1000, wall]
+    assert not held_back(state, bears, obj(state, bears))

@@ -22,7 +22,7 @@ from mtgsim.engine.cards import (
     KW_UNBLOCKABLE,
     Activated,
 )
-from mtgsim.engine.players.policies.combat_ai import damage_of, fight, held_back
+from mtgsim.engine.players.policies.combat_ai import damage_of, fight
 from mtgsim.engine.players.policies.context import Ctx, fits_reserve
 from mtgsim.engine.players.policies.madness_plan import ability_outlet_plan
 from mtgsim.engine.players.policies.ninjutsu_plan import ninjutsu_score
@@ -40,7 +40,7 @@ from mtgsim.engine.players.worth import (
 )
 from mtgsim.engine.players.worth_effects import harmful_to_target
 from mtgsim.engine.rules.activation import activated_abilities
-from mtgsim.engine.rules.combat import can_block
+from mtgsim.engine.rules.combat import can_block, held_back
 from mtgsim.engine.rules.costs import CostWorth, costs_worth
 from mtgsim.engine.rules.effect import Role, has_role, role_of
 from mtgsim.engine.rules.mana import parse_cost

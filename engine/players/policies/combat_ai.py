@@ -98,25 +98,6 @@ def damage_of(o: GameObject) -> int:
     return max(0, o.power) * (2 if o.kw & KW_DOUBLE_STRIKE else 1)
 
 
-def held_back(state: GameState, a: int, att: GameObject) -> bool:
-    """Whether attacker ``a`` (``att``) was blocked (509.1h) and has no blocker left, and
-    no trample: it deals no combat damage (510.1c), though no blocker is in
-    ``combat.blockers`` (a blocker that leaves the battlefield is dropped from it,
-    zones.remove_from_combat, while ``combat.blocked`` keeps the attacker blocked); a
-    trampler deals all its damage to the player (702.19e), so it is not held. Read by the
-    heuristic's walks of a declared combat, which would otherwise take such an attacker
-    for unblocked (tricks.py, activation.py); a blocker listed but no longer an object (a
-    hand-made state) counts as gone, as in ``rules.combat.combat_damage``."""
-    combat = state.combat
-    if combat is None or att.kw & KW_TRAMPLE:
-        return False
-    declared = combat.blockers.get(a)
-    if declared:
-        objects = state.objects
-        return not any(b in objects for b in declared)
-    return bool(combat.blocked.get(a))
-
-
 def damage_room(state: GameState, player: int, attackers: list[GameObject]) -> int:
     """How much of these attackers' damage ``player`` can take before losing: their
     life, or, when every attacker with power has infect, the poison counters they lack
@@ -579,4 +560,4 @@ def _fight_double(a: GameObject, b: GameObject, bonus: int) -> tuple[bool, bool]
     return b_kills, _lethal(2 * ap, akw, b, bt)
 
 
-__all__ = ["choose_attackers", "damage_of", "fight", "held_back", "kills", "survives_fight"]
+__all__ = ["choose_attackers", "damage_of", "fight", "kills", "survives_fight"]

@@ -20,11 +20,12 @@ from mtgsim.engine.cards import (
     Target,
 )
 from mtgsim.engine.cards.card import Card
-from mtgsim.engine.players.policies.combat_ai import damage_of, fight, held_back
+from mtgsim.engine.players.policies.combat_ai import damage_of, fight
 from mtgsim.engine.players.policies.context import Ctx, first_effects, is_counterspell
 from mtgsim.engine.players.policies.planning import TargetPlanner
 from mtgsim.engine.players.worth import value
 from mtgsim.engine.players.worth_effects import spell_threat
+from mtgsim.engine.rules.combat import held_back
 from mtgsim.engine.rules.effect import (
     Role,
     counter_avoidable,
@@ -68,7 +69,7 @@ class TrickScorer(TargetPlanner):
         blockers have all left the battlefield (dropped from ``combat.blockers``,
         zones.remove_from_combat) deals no combat damage unless it has trample, then all
         of it to the player (702.19e), so here it adds nothing and ``_unblocked`` counts
-        none of it (``combat_ai.held_back``). Read through ``pumped_combat``, 96 of
+        none of it (``rules.combat.held_back``). Read through ``pumped_combat``, 96 of
         19,962 calls at the declare-blockers decisions of 306 heuristic games (every pair
         of the bundled decks, 2 games each, one seat ``tricks=combat``; the pool's 3 mass
         pumps and 6 synthetic ones) scored otherwise, each with a trampler of mine
@@ -103,7 +104,7 @@ class TrickScorer(TargetPlanner):
     def _unblocked(self, ctx: Ctx) -> int:
         """The damage of the attackers with no blocker in ``combat.blockers`` (510.1a),
         but those blocked whose blockers have all left, which deal none (510.1c; a
-        trampler's all reaches the player, 702.19e: ``combat_ai.held_back``)."""
+        trampler's all reaches the player, 702.19e: ``rules.combat.held_back``)."""
         state = ctx.state
         combat = state.combat
         if combat is None:
@@ -255,7 +256,7 @@ class TrickScorer(TargetPlanner):
 # twice with double strike, as it is even when not positive; blocked: what it adds over its
 # blockers as a trampler, 702.19b, else 0), whether it is held (blocked, no blocker left
 # and no trample: it deals no combat damage, 510.1c, so a pump on it adds none, whatever
-# that count says; ``combat_ai.held_back``), and the fights the pump changes:
+# that count says; ``rules.combat.held_back``), and the fights the pump changes:
 # ``(id, gain)`` of the attacker of mine with one blocker, or of each blocker of mine of
 # their attacker, in the blockers' order
 PumpLine = tuple[int, bool, bool, int, bool, list[tuple[int, float]]]
