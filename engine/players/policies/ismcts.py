@@ -69,7 +69,7 @@ from mtgsim.engine.players.policies.search_actions import (
     Follow,
     clear_plans,
 )
-from mtgsim.engine.players.policies.spec import MCTS_DEFAULTS, PolicySpec
+from mtgsim.engine.players.policies.spec import MCTS_DEFAULTS, PolicySpec, setting
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import advance, answer
 from mtgsim.engine.state.decisions import Answer, Decision
@@ -100,7 +100,7 @@ class MctsPolicy(RootSearch):
         spec = spec or PolicySpec("mcts")
         self.name = str(spec)
         read_shared(self, seed, spec, MCTS_DEFAULTS)  # depth, z, ..., infer
-        self.iterations = int(spec.get("iterations") or DEFAULT_ITERATIONS)
+        self.iterations = int(setting(spec, "iterations", MCTS_DEFAULTS))
         self.fitted = False  # the hand-set price of life in every heuristic inside
         self.inner = tree_heuristic(seed)
         self.follow = Follow(self.inner, ())  # the choices of a complete action played

@@ -86,6 +86,7 @@ from mtgsim.engine.players.policies.spec import (
     search_deepen,
     search_defaults,
     search_scale,
+    setting,
 )
 from mtgsim.engine.players.policies.stops import deck_stops
 from mtgsim.engine.rules.turn import answer
@@ -93,7 +94,6 @@ from mtgsim.engine.state.decisions import Decision
 from mtgsim.engine.state.game_state import Answer, GameState
 from mtgsim.engine.state.rng import next_u64
 
-DEFAULT_ROLLOUTS = int(SEARCH_DEFAULTS["rollouts"])  # rollouts per candidate (the budget)
 DEFAULT_CAST = 4  # complete actions per priority action (the spec's ``cast``): the plain
 # action and up to three scripts of the choices after it (search_actions)
 # What the search reads for a shared setting (``read_shared``) its spec does not give:
@@ -183,27 +183,25 @@ def read_shared(policy: RootSearch, seed: int, spec: PolicySpec,
     decision, the ``kinds`` searched (``search_kinds``), the complete actions per priority
     action (``cast``), the search's own ``seed``, mixed with the game's, and ``infer``.
 
-    A setting the spec does not give is ``defaults``' (``z``: ``DEFAULT_Z``, ``seed``: 0,
+    A setting the spec does not give is ``defaults``' (read by ``spec.setting``, as the
+    search's own settings are against ``SEARCH_DEFAULTS``; ``z``: ``DEFAULT_Z``, ``seed``: 0,
     ``kinds``: every kind, alike for both), each policy's own: the search passes
     ``SEARCH_READS`` (``spec.SEARCH_DEFAULTS``, since search play 5 the futile stop at 0
     standard errors and ``sets=6``, with its horizon and complete actions), the tree
     search ``spec.MCTS_DEFAULTS`` (no futile stop, 8 sets, the uniform deal): one
     policy's new default must not move the other's play."""
-    def setting(key: str) -> str:
-        return spec.get(key) or defaults[key]
-
-    policy.depth = int(setting("depth"))
+    policy.depth = int(setting(spec, "depth", defaults))
     z = spec.get("z")
     policy.z = float(z) if z is not None else DEFAULT_Z
-    futile_h = setting("futile")
+    futile_h = setting(spec, "futile", defaults)
     policy.futile = None if futile_h == FUTILE_OFF else float(futile_h)
-    policy.sets = int(setting("sets"))
+    policy.sets = int(setting(spec, "sets", defaults))
     policy.kinds = spec_kinds(spec)
-    policy.cast = int(setting("cast"))
+    policy.cast = int(setting(spec, "cast", defaults))
     policy.seed = mix(seed, int(spec.get("seed") or 0))
     # ``infer=1``: the other player's hidden hand dealt under what their public play says
     # (hand_inference: a turn of theirs with no land drop held no land)
-    infer = int(setting("infer"))
+    infer = int(setting(spec, "infer", defaults))
     policy.memory = {} if infer else None
     # ``infer=2``: besides, a deal the heuristic would have played a card of in their last
     # turn is dealt again (spell_inference)
@@ -242,7 +240,7 @@ class SearchPolicy(RootSearch):
         mulligan's full-game rollouts (which adds the mulligan to the kinds searched, so
         it comes after ``read_shared``'s ``kinds``) and the horizon's last turn spent
         only on close switches (``deepen``)."""
-        self.rollouts = int(spec.get("rollouts") or DEFAULT_ROLLOUTS)
+        self.rollouts = int(setting(spec, "rollouts", SEARCH_DEFAULTS))
         ms = spec.get("ms")
         self.ms = float(ms) if ms is not None else None
         self.verify = int(spec.get("verify") or DEFAULT_VERIFY)
@@ -277,7 +275,7 @@ class SearchPolicy(RootSearch):
         # in a stalled board) are where a search game's rollouts go, and their long
         # rollouts are the cost of the deepened search's dearest games
         # (docs/search-record.md "The third turn within the budget")
-        self.full = int(spec.get("full") or SEARCH_DEFAULTS["full"])
+        self.full = int(setting(spec, "full", SEARCH_DEFAULTS))
 
     def _read_scores(self, spec: PolicySpec) -> None:
         """How a rollout is scored and when the early stops fire: by when a decided game
@@ -287,21 +285,21 @@ class SearchPolicy(RootSearch):
         # ``sooner=1``: a decided rollout scores by when (``timed_value``); a win this
         # turn then scores 1 - LOGIT_EPS, where the "won" stop fires unless ``decided``
         # says otherwise (a later win no longer stops the search)
-        self.sooner = (spec.get("sooner") or SEARCH_DEFAULTS["sooner"]) == "1"
+        self.sooner = setting(spec, "sooner", SEARCH_DEFAULTS) == "1"
         # ``blend=1``: a rollout undecided at the horizon scores the mean logit of its
         # positions at the start of the horizon's last two turns (``blended_value``)
-        self.blend = (spec.get("blend") or SEARCH_DEFAULTS["blend"]) == "1"
+        self.blend = setting(spec, "blend", SEARCH_DEFAULTS) == "1"
         # ``decided=X``: the "won" stop once the heuristic's answer scores at least X on
         # its first two deals (default ``spec.search_defaults``': 1, won both; with
         # ``sooner=1`` 1 - LOGIT_EPS, won both this turn)
-        self.won_at = float(spec.get("decided") or search_defaults(spec)["decided"])
+        self.won_at = float(setting(spec, "decided", search_defaults(spec)))
         # ``lost=X``: the "lost" stop once the heuristic's answer scores at most X on its
         # first two deals and no candidate more than X on the first (default: never)
         lost = spec.get("lost")
         self.lost_at = float(lost) if lost is not None else -1.0
         # ``cutoff``: the evaluation that scores a rollout at its horizon, the fitted one
         # or the hand-set one (``position_value``)
-        self.cutoff_fitted = (spec.get("cutoff") or SEARCH_DEFAULTS["cutoff"]) == "fitted"
+        self.cutoff_fitted = setting(spec, "cutoff", SEARCH_DEFAULTS) == "fitted"
 
     def _read_switch(self, spec: PolicySpec) -> None:
         """What a gain must clear to overturn the heuristic's answer: ``fav``'s standard
@@ -316,7 +314,7 @@ class SearchPolicy(RootSearch):
         # ``margin=F``: the switch's margin is F pooled standard deviations of the
         # decision's paired differences (``paired_gain.noise_margin``; 0: ``z`` alone
         # guards the switch); ``margin=prior`` the fixed ``PRIOR`` (None here)
-        margin = spec.get("margin") or SEARCH_DEFAULTS["margin"]
+        margin = setting(spec, "margin", SEARCH_DEFAULTS)
         self.margin = None if margin == MARGIN_PRIOR else float(margin)
         # ``scale=logit``: the switch, its margin, the futile stop and ``_close`` read the
         # paired differences of the scores' logits (``paired_gain.logit_values``), with a
@@ -351,13 +349,13 @@ class SearchPolicy(RootSearch):
         # ``chump=L``: no switch to a block declaration that adds a chump block while the
         # attack unblocked leaves more than L life (chump_guard; default 5, SEARCH_DEFAULTS;
         # ``chump=off``: none dropped, the play before search play 4)
-        chump = spec.get("chump") or SEARCH_DEFAULTS["chump"]
+        chump = setting(spec, "chump", SEARCH_DEFAULTS)
         self.chump = None if chump == CHUMP_OFF else int(chump)
         # ``face=F``: no switch to a priority action that aims damage at the other
         # player's face while their life less the player's reach is more than F
         # (face_guard; default SEARCH_DEFAULTS' 6 since search play 6; ``face=off``: every
         # one searched, the play before)
-        face = spec.get("face") or SEARCH_DEFAULTS["face"]
+        face = setting(spec, "face", SEARCH_DEFAULTS)
         self.face = None if face == FACE_OFF else int(face)
 
     @staticmethod

@@ -14,7 +14,7 @@ rollouts=8`` and ``search:rollouts=8,seed=3`` are the same job.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import msgspec
 
@@ -400,6 +400,15 @@ SETTINGS: dict[str, dict[str, Callable[[str], str]]] = {
 POLICY_NAMES = tuple(SETTINGS)
 
 
+def setting(spec: PolicySpec, key: str, defaults: Mapping[str, str]) -> str:
+    """Setting ``key`` of a search's ``spec``, else ``defaults``' (the policy's own:
+    ``SEARCH_DEFAULTS``, ``search.SEARCH_READS``, ``search_defaults(spec)`` or
+    ``MCTS_DEFAULTS``): the one reader of ``spec.get(key) or defaults[key]``, so every
+    setting with a default in such a table is read the same way (an empty value, which
+    ``parse_policy`` never makes, would read as the default, as it always has)."""
+    return spec.get(key) or defaults[key]
+
+
 def search_defaults(settings: dict[str, str] | PolicySpec) -> dict[str, str]:
     """The search's defaults for a spec of these ``settings``, read by the search for a
     setting the spec does not give and dropped from its canonical spelling:
@@ -573,4 +582,4 @@ def canonical(text: str) -> str:
 __all__ = ["DEFAULT_ATTACK", "DEFAULT_DEPTH", "DEFAULT_GUARDS", "DEFAULT_PRIO", "DEFAULT_TRICKS", "LMARGIN_DEFAULT", "MARGIN_PRIOR", "MCTS_DEFAULTS", "SEARCH_DEFAULTS", "PolicySpec", "PolicySpecError", "POLICY_NAMES", "parse_policy", "canonical"]
 __all__ += ["CHUMP_OFF", "DEEPEN_OFF", "FACE_OFF", "FUTILE_OFF", "PLAY_VERSIONS",
             "SEARCH_PLAY_4", "SEARCH_PLAY_5", "SOONER_DEFAULTS", "play_version",
-            "search_deepen", "search_defaults", "search_scale"]
+            "search_deepen", "search_defaults", "search_scale", "setting"]
