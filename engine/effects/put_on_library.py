@@ -26,6 +26,8 @@ from mtgsim.engine.state.game_state import (
     StackItem,
 )
 
+_KIND_MODE = DecisionKind.MODE  # (a module constant: see DecisionKind)
+
 
 class PutOnLibrary(Effect, tag="put_on_library", frozen=True):
     """Put a card or permanent into its owner's library (top, bottom, or Nth from top)."""
@@ -87,7 +89,7 @@ def _positions(state: GameState, item: StackItem, eff: PutOnLibrary, refs: list[
         if obj is None or obj.zone == STACK:
             continue
         pick = asker.choose(Decision(
-            DecisionKind.MODE, obj.owner, f"where to put {obj.card.name}: "
+            _KIND_MODE, obj.owner, f"where to put {obj.card.name}: "
             + " or ".join(labels), options=[0, 1], source=item.source, about=Modes(labels)))
         out[r] = both[pick]
     return out

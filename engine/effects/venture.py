@@ -69,6 +69,7 @@ from mtgsim.engine.state.game_state import (
     StackItem,
 )
 
+_KIND_MODE = DecisionKind.MODE  # (a module constant: see DecisionKind)
 UNDERCITY = "Undercity"
 
 
@@ -161,7 +162,7 @@ def venture(state: GameState, player: int, into: str, asker: Asker, source: int)
         if len(nexts) > 1:
             labels = tuple(dungeon.rooms[r].name for r in nexts)
             room = nexts[asker.choose(Decision(
-                DecisionKind.MODE, player, "venture into " + " or ".join(labels),
+                _KIND_MODE, player, "venture into " + " or ".join(labels),
                 options=list(nexts), source=source,
                 about=Rooms(dungeon.card.name, labels)))]
     else:

@@ -23,6 +23,9 @@ from mtgsim.engine.state.decisions import PASS, Answer, Decision, DecisionKind
 from mtgsim.engine.state.game_state import HAND, GameState
 
 TREE_C = 0.5  # UCB1's exploration weight below the root (values are 0 .. 1)
+# (module constants: see DecisionKind)
+_KIND_PRIORITY = DecisionKind.PRIORITY
+_KINDS_PAIRED = (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
 
 
 class Node:
@@ -41,14 +44,14 @@ class Node:
 def answer_key(view: GameState, d: Decision, a: Answer) -> Hashable:
     """What answer ``a`` to ``d`` is, the same in every determinization (module
     docstring)."""
-    if d.kind is DecisionKind.PRIORITY:
+    if d.kind is _KIND_PRIORITY:
         assert isinstance(a, int)
         act = d.actions[a]
         o = view.objects.get(act.oid) if act.kind != PASS else None
         return ("priority", act.kind, o.card.name if o is not None else "", act.index,
                 act.alt, act.oid if o is not None and o.zone != HAND else -1)
     step = step_of(d, a)
-    if d.kind in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS) and d.pairs:
+    if d.kind in _KINDS_PAIRED and d.pairs:
         picks = a if isinstance(a, list) else [a]
         return (str(d.kind), tuple(sorted(tuple(d.pairs[i]) for i in picks)))
     return (str(d.kind), step.picks, step.multi)
