@@ -44,9 +44,10 @@ PREFIX = "mtgsim.engine."
 # `search:prio=plan` and `mcts` against the heuristic on the ladder's archetypes) and the
 # heuristic's over both deck folders brought in the heuristic's priority order and race,
 # the keywords' hooks and effects' estimates those games call, the search's guards, the
-# turn's plan and the tree search (docs/compiled.md "What is compiled"). A function is cpdef when it is called often from its own module
-# or from another compiled one; it may hold no closure (a lambda, a generator expression, a
-# nested def) and no keyword-only or variadic parameter (tests/packaging/test_compiled.py).
+# turn's plan and the tree search (docs/compiled.md "What is compiled"). A function is
+# cpdef when it is called often from its own module or from another compiled one; it may
+# hold no closure (a lambda, a generator expression, a nested def) and no keyword-only or
+# variadic parameter (tests/packaging/test_compiled.py).
 COMPILED: dict[str, tuple[str, ...]] = {
     "cards.card": (),
     "cards.schema.bits": (),
