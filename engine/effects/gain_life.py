@@ -9,7 +9,7 @@ from mtgsim.engine.cards import (
     EffectT,
 )
 from mtgsim.engine.players.worth import guess_amount
-from mtgsim.engine.players.worth_effects import players_for
+from mtgsim.engine.players.worth_effects import life_gain_worth, players_for
 from mtgsim.engine.rules import replacement as rep
 from mtgsim.engine.rules.effect import Estimate, amount_of, effect_rules, helps
 from mtgsim.engine.rules.refs import players_of
@@ -37,8 +37,7 @@ def estimate(ev: Estimate, e: GainLife) -> None:
     x = ev.x
     n = guess_amount(state, e.amount, me, source, x)
     for p in players_for(e.who, me, targets, state):
-        w = 0.25 * n * (2.0 if state.players[p].life <= 8 else 1.0)
-        ev.total += w if p == me else -w
+        ev.total += life_gain_worth(state, p, n, me, ev.price)
 
 
 RULES = effect_rules(

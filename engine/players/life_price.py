@@ -94,6 +94,21 @@ def price_of_life(life: int, amount: int, price: LifePrice = HANDSET) -> float:
     return handset_life_value(life, amount)
 
 
+def price_of_life_gained(life: int, amount: int, price: LifePrice = HANDSET) -> float:
+    """What gaining ``amount`` life at ``life`` is worth, at ``price`` (119.3: a gain
+    adjusts the life total by that much, so the points gained are the points between
+    ``life`` and ``life + amount``). On the fitted curve they are worth what losing them
+    from ``life + amount`` would cost: the same logit, read the other way, so a point
+    gained near zero is worth more than one gained at thirty, and life over 40 counts for
+    nothing beyond the curve's floor. Hand-set (the default): the gain estimate's own
+    constants, 0.25 a point, doubled at 8 life or less (under ``handset_life_value``'s 0.6:
+    a gain was always priced under a loss), kept exactly so that the specs without
+    eval=fitted play the same games."""
+    if price.fitted:
+        return fitted_life_value(life + amount, amount)
+    return 0.25 * amount * (2.0 if life <= 8 else 1.0)
+
+
 def attack_damage_weight(life: int, power: int, beatdown: bool,
                          price: LifePrice = HANDSET) -> float:
     """What a point of combat damage to a player at ``life`` is worth to the attacker
@@ -111,5 +126,5 @@ def attack_damage_weight(life: int, power: int, beatdown: bool,
 
 __all__ = ["LifePrice", "HANDSET", "FITTED", "MAX_LIFE", "SEGMENT_CUTS", "LIFE_FEATURES",
            "life_terms", "life_segments", "life_curve",
-           "fitted_life_value", "handset_life_value", "price_of_life",
+           "fitted_life_value", "handset_life_value", "price_of_life", "price_of_life_gained",
            "attack_damage_weight"]

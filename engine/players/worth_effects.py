@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from mtgsim.engine.cards import T_ENCHANTMENT, EffectT, Static
+from mtgsim.engine.players.life_price import price_of_life_gained
 from mtgsim.engine.players.worth import (
     aura_bonus,
     aura_is_hostile,
@@ -126,6 +127,17 @@ def life_loss_worth(state: GameState, player: int, amount: int, me: int,
     ``lose_life``, ``damage`` and ``deal_power_damage`` estimates share it, so a point of
     life is worth the same whichever of them takes it."""
     return life_value(state, player, amount, price) * (1 if player != me else -1.2)
+
+
+def life_gain_worth(state: GameState, player: int, amount: int, me: int,
+                    price: LifePrice) -> float:
+    """What ``amount`` life gained by ``player`` (119.3) is worth to ``me``: my own gain at
+    its price, the opponent's at minus it. The price is the deciding policy's, as for a
+    loss (``life_loss_worth``), so eval=fitted reads its curve for the points between the
+    player's life and that life plus ``amount`` (``life_price.price_of_life_gained``); the
+    hand-set price keeps the gain estimate's old constants."""
+    w = price_of_life_gained(state.players[player].life, amount, price)
+    return w if player == me else -w
 
 
 def each_or_named_of(state: GameState, each: object, what: str, me: int, targets: list[int],

@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 import mtgsim.engine.keywords.all  # noqa: F401  (keyword modules register their hooks)
+import mtgsim.engine.rules.draw_triggers  # noqa: F401  (zones.draw_card's, loaded with the engine)
 from mtgsim.engine.rules import sba, triggers
 from mtgsim.engine.rules.activation import activate_task
 from mtgsim.engine.rules.casting import cast_task, play_land

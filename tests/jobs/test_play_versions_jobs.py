@@ -81,9 +81,11 @@ def test_a_policy_at_a_later_play_version_changes_the_id(
 
 
 def test_the_used_versions_are_every_family_of_the_sides_and_the_decks() -> None:
-    assert used_play_versions(("heuristic", "heuristic")) == {"heuristic": 1}
+    assert used_play_versions(("heuristic", "heuristic")) == \
+        {"heuristic": PLAY_VERSIONS["heuristic"]}
     assert used_play_versions(("search:rollouts=2", "heuristic"), ("", "mcts", "")) == \
-        {"heuristic": 1, "mcts": PLAY_VERSIONS["mcts"], "search": PLAY_VERSIONS["search"]}
+        {"heuristic": PLAY_VERSIONS["heuristic"], "mcts": PLAY_VERSIONS["mcts"],
+         "search": PLAY_VERSIONS["search"]}
     assert list(used_play_versions(("random", "goldfish"))) == ["goldfish", "random"]
     assert hashed_play_versions({"search": 1, "mcts": 2, "heuristic": 3}) == \
         {"heuristic": 3, "mcts": 2}

@@ -408,7 +408,7 @@ def _fake_build(where: Path, digests: dict[str, str], platform: str = "") -> Pat
     return where
 
 
-ONE_STALE = ("mtgsim: 1 of 168 compiled engine modules is older than its source and runs as "
+ONE_STALE = ("mtgsim: 1 of 172 compiled engine modules is older than its source and runs as "
              "pure Python (run make compiled)\n")
 
 
@@ -418,31 +418,31 @@ def test_a_build_out_of_date_says_so_once(tmp_path: Path) -> None:
     for."""
     names = compiled.module_names()
     stale = _fake_build(tmp_path / "stale", {n: "0" * 64 for n in names})
-    assert _child(stale) == ([], "mtgsim: 168 of 168 compiled engine modules are older than "
+    assert _child(stale) == ([], "mtgsim: 172 of 172 compiled engine modules are older than "
                              "their source and run as pure Python (run make compiled)\n")
     assert _child(stale, pure="1") == ([], "")
     assert _child(tmp_path / "none") == ([], "")
     partial = _fake_build(tmp_path / "partial", {n: "0" * 64 for n in names[2:]})
-    assert _child(partial)[1] == ("mtgsim: 168 of 168 compiled engine modules run as pure "
-                                  "Python (166 older than their source, 2 not built) "
+    assert _child(partial)[1] == ("mtgsim: 172 of 172 compiled engine modules run as pure "
+                                  "Python (170 older than their source, 2 not built) "
                                   "(run make compiled)\n")
     failed = _fake_build(tmp_path / "failed", {})  # every module failed to compile
-    assert _child(failed)[1] == ("mtgsim: 168 of 168 compiled engine modules were not built "
+    assert _child(failed)[1] == ("mtgsim: 172 of 172 compiled engine modules were not built "
                                  "and run as pure Python (run make compiled)\n")
     other = _fake_build(tmp_path / "other", {n: "0" * 64 for n in names}, "cpython-99.so")
-    assert _child(other)[1] == (f"mtgsim: all 168 compiled engine modules run as pure Python: "
+    assert _child(other)[1] == (f"mtgsim: all 172 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
                                 "(cpython-99.so) (run make compiled)\n")
     # builds for other interpreters beside it, under their own manifests, and none for this
     # one (make test PYTHON=python3.12 in a checkout built for 3.11): said the same way
     (other / MANIFEST).rename(other / "manifest.cpython-99.json")
     (other / "manifest.cpython-98.json").write_text("{}", encoding="utf-8")
-    assert _child(other)[1] == (f"mtgsim: all 168 compiled engine modules run as pure Python: "
+    assert _child(other)[1] == (f"mtgsim: all 172 compiled engine modules run as pure Python: "
                                 f"{other} holds a build for another interpreter "
                                 "(cpython-98, cpython-99) (run make compiled)\n")
     (stale / MANIFEST).write_text(json.dumps({**json.loads((stale / MANIFEST).read_text()),
                                               "declarations": "0" * 64}))
-    assert _child(stale)[1].startswith("mtgsim: 168 of 168 compiled engine modules were built "
+    assert _child(stale)[1].startswith("mtgsim: 172 of 172 compiled engine modules were built "
                                        "from other declarations (mtgsim/declarations.py)")
 
 

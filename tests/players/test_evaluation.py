@@ -1,6 +1,6 @@
 """The fitted board evaluation (issue 37, point 4): symmetric, read from the player's view
-only, non-linear in life; the heuristic's price of life from its curve, and the hand-set
-price kept under ``heuristic:eval=handset`` for that decision only."""
+only, non-linear in life; the heuristic's price of life, lost and gained, from its curve,
+and the hand-set price kept under ``heuristic:eval=handset`` for that decision only."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from gamesetup import Setup, bundled_deck
 
+from mtgsim.engine.effects.gain_life import GainLife
 from mtgsim.engine.game import policy_stops
 from mtgsim.engine.players import evaluation_weights
 from mtgsim.engine.players.evaluation import (
@@ -32,6 +33,7 @@ from mtgsim.engine.players.life_price import (
     life_segments,
     life_terms,
     price_of_life,
+    price_of_life_gained,
 )
 from mtgsim.engine.players.policies import (
     HeuristicPolicy,
@@ -42,9 +44,10 @@ from mtgsim.engine.players.policies import (
 from mtgsim.engine.players.policies.search import position_value
 from mtgsim.engine.players.policies.spec import PolicySpecError
 from mtgsim.engine.players.worth import board, life_value
+from mtgsim.engine.rules.effect import effects_value
 from mtgsim.engine.rules.turn import advance, answer, new_game
 from mtgsim.engine.state.clone import clone
-from mtgsim.engine.state.game_state import GameState
+from mtgsim.engine.state.game_state import NONE, GameState
 from mtgsim.engine.state.view import player_view
 
 
@@ -191,6 +194,31 @@ def test_the_price_of_life_is_the_one_passed_down() -> None:
     assert life_value(state, 1, 2, FITTED) == fitted_life_value(life, 2)
     assert life_value(state, 1, 2) == handset_life_value(life, 2)
     assert life_value(state, 1, 2, HANDSET) == handset_life_value(life, 2)
+
+
+def test_gained_life_is_priced_by_the_policy_price() -> None:
+    """A gain reads the deciding policy's price (``price_of_life_gained``): hand-set, the
+    gain estimate's old constants exactly (0.25 a point, doubled at 8 life or less, so
+    the specs without eval=fitted play the same games); fitted, the curve between ``life``
+    and ``life + amount``, a point near zero worth more than one at thirty."""
+    for life in range(1, 31):
+        for amount in range(11):
+            old = 0.25 * amount * (2.0 if life <= 8 else 1.0)
+            assert price_of_life_gained(life, amount) == old
+            assert price_of_life_gained(life, amount, HANDSET) == old
+            assert price_of_life_gained(life, amount, FITTED) == \
+                fitted_life_value(life + amount, amount)
+    assert price_of_life_gained(20, 3, FITTED) != price_of_life_gained(20, 3)
+    assert price_of_life_gained(3, 2, FITTED) > price_of_life_gained(28, 2, FITTED)
+    assert price_of_life_gained(20, 0, FITTED) == 0.0
+    # through the gain_life estimate, my gain and the opponent's
+    state = Setup(life=(6, 20)).go()
+    for price in (HANDSET, FITTED):
+        assert effects_value(state, 0, (GainLife(amount=3),), [], NONE, price=price) == \
+            price_of_life_gained(6, 3, price)
+        assert effects_value(state, 1, (GainLife(amount=3, who="t0"),), [0], NONE,
+                             price=price) == -price_of_life_gained(6, 3, price)
+    assert effects_value(state, 0, (GainLife(amount=3),), [], NONE) == 1.5
 
 
 def test_the_fitted_heuristic_is_a_spec_of_its_own() -> None:

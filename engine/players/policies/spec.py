@@ -446,7 +446,11 @@ def dropped_defaults(name: str, settings: dict[str, str]) -> tuple[dict[str, str
 # cheaper budget by default (search play 5)")
 # search 6: the deepened three-turn search by default, depth=3,sooner=1,blend=1,face=6,
 # deepen=20,full=5 (docs/search-record.md "The deepened search by default (search play 6)")
-PLAY_VERSIONS: dict[str, int] = {"heuristic": 1, "random": 1, "goldfish": 1, "search": 6,
+# heuristic 2, search 7: eval=fitted prices gained life on the fitted curve too (it read the
+# hand-set 0.25 a point before; docs/search-record.md "The fitted evaluation (issue 37)");
+# the search's eval=fitted and opponent=fitted specs build on that heuristic. Plain
+# heuristic, search and mcts play the same games.
+PLAY_VERSIONS: dict[str, int] = {"heuristic": 2, "random": 1, "goldfish": 1, "search": 7,
                                  "mcts": 2}
 
 
