@@ -115,7 +115,8 @@ def _changed(name: str, value: object, raw: dict) -> tuple[object, str]:
     if name == "policies":
         return ["heuristic", "goldfish"], name
     if name == "play_versions":  # a family's play version moved (docs/jobs.md)
-        return {**value, "heuristic": 2}, "play version of heuristic"  # type: ignore[dict-item]
+        moved = value["heuristic"] + 1  # type: ignore[index]
+        return {**value, "heuristic": moved}, "play version of heuristic"  # type: ignore[dict-item]
     if isinstance(value, bool):
         return not value, name
     if isinstance(value, int):
